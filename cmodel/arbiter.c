@@ -1,0 +1,210 @@
+/* arbiter.c - model of rf_bank_arbiter (docs/semantics.md, "Bank arbitration").
+ *
+ * Requester q = c * operands + s (collector c, operand slot s). In one cycle:
+ *  1. A read request is blocked by a write-back of this cycle to its bank (write_conflict = bank)
+ *     or to its bank and row (write_conflict = entry): writes win.
+ *  2. Each bank grants its read ports in order 0, 1, ...; port p takes the first unblocked,
+ *     not yet granted requester of that bank in round-robin order starting at the bank's pointer.
+ *  3. A bank that granted anything moves its pointer to one past the last requester granted.
+ * nconf_o counts requests denied because other reads took the ports, nwconf_o those denied by a
+ * write.
+ */
+#include <stdlib.h>
+
+#include "rfm_models.h"
+
+enum { COV_CONFLICT, COV_WBLOCK, COV_ALLPORTS, COV_WRAP, COV_N };
+static const char *const cov_names[COV_N] = {"read_conflict", "write_blocks_read", "all_ports_granted",
+					     "pointer_wraps"};
+
+int rfm_rr_pick(uint64_t cand, unsigned n, unsigned ptr)
+{
+	uint64_t hi;
+	cand &= rfm_mask64(n);
+	if (!cand)
+		return -1;
+	hi = ptr < 64 ? cand & ~rfm_mask64(ptr) : 0;
+	return __builtin_ctzll(hi ? hi : cand);
+}
+
+static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
+{
+	rfm_arb_ix_t *ix = ixv;
+	unsigned q, p, b;
+	rfm_ports_group(pt, "clock and reset");
+	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock", "clk_i");
+	ix->rst = rfm_ports_add(pt, RFM_IN, 1, "asynchronous reset, active low", "rst_ni");
+	for (q = 0; q < c->d.nq; q++) {
+		rfm_ports_group(pt, "read request %u (collector %u, operand %u)", q, q / c->sm_operands,
+				q % c->sm_operands);
+		ix->req[q] = rfm_ports_add(pt, RFM_IN, 1, "operand read wanted", "q%u_req_i", q);
+		ix->bank[q] = rfm_ports_add(pt, RFM_IN, c->d.bank_w, "its bank", "q%u_bank_i", q);
+		ix->entry[q] = rfm_ports_add(pt, RFM_IN, c->d.entry_w, "its row", "q%u_entry_i", q);
+	}
+	for (p = 0; p < c->rf_write_ports; p++) {
+		rfm_ports_group(pt, "write-back %u of this cycle", p);
+		ix->wen[p] = rfm_ports_add(pt, RFM_IN, 1, "a bank is written", "w%u_en_i", p);
+		ix->wbank[p] = rfm_ports_add(pt, RFM_IN, c->d.bank_w, "bank written", "w%u_bank_i", p);
+		ix->wentry[p] = rfm_ports_add(pt, RFM_IN, c->d.entry_w, "row written", "w%u_entry_i", p);
+	}
+	rfm_ports_group(pt, "grants");
+	for (q = 0; q < c->d.nq; q++) {
+		ix->gnt[q] = rfm_ports_add(pt, RFM_OUT, 1, "request q granted this cycle", "q%u_gnt_o", q);
+		ix->port[q] = rfm_ports_add(pt, RFM_OUT, c->d.rport_w, "read port granted (0 if none)", "q%u_port_o", q);
+	}
+	for (b = 0; b < c->rf_banks; b++) {
+		rfm_ports_group(pt, "bank %u read controls", b);
+		for (p = 0; p < c->rf_read_ports; p++) {
+			ix->ren[b][p] = rfm_ports_add(pt, RFM_OUT, 1, "read enable", "b%u_r%u_en_o", b, p);
+			ix->raddr[b][p] = rfm_ports_add(pt, RFM_OUT, c->d.entry_w, "row read (0 if idle)",
+							"b%u_r%u_addr_o", b, p);
+		}
+	}
+	rfm_ports_group(pt, "conflict counts of this cycle");
+	ix->nconf = rfm_ports_add(pt, RFM_OUT, c->d.nq_cnt_w, "requests denied by other reads", "nconf_o");
+	ix->nwconf = rfm_ports_add(pt, RFM_OUT, c->d.nq_cnt_w, "requests denied by a write-back", "nwconf_o");
+	return 0;
+}
+
+int rfm_rf_bank_arbiter_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
+{
+	rfm_arb_ix_t ix;
+	return ports(c, pt, &ix);
+}
+
+static void arb_reset(rfm_model_t *m)
+{
+	rfm_arb_t *a = (rfm_arb_t *)m;
+	memset(a->ptr_q, 0, sizeof(a->ptr_q));
+}
+
+static void arb_eval(rfm_model_t *m)
+{
+	rfm_arb_t *a = (rfm_arb_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned q, p, b, nq = c->d.nq, nconf = 0, nwconf = 0;
+	uint64_t req = 0, blk = 0, granted = 0;
+
+	for (q = 0; q < nq; q++) {
+		unsigned qb = (unsigned)rfm_get(m, a->ix.bank[q]), qe = (unsigned)rfm_get(m, a->ix.entry[q]);
+		if (!rfm_get(m, a->ix.req[q]))
+			continue;
+		req |= 1ull << q;
+		for (p = 0; p < c->rf_write_ports; p++) {
+			if (!rfm_get(m, a->ix.wen[p]) || rfm_get(m, a->ix.wbank[p]) != qb)
+				continue;
+			if (c->rf_write_conflict == RFM_WCONF_BANK || rfm_get(m, a->ix.wentry[p]) == qe)
+				blk |= 1ull << q;
+		}
+	}
+	if (m->mutate == 1) /* planted fault: writes block nothing */
+		blk = 0;
+	for (q = 0; q < nq; q++) {
+		rfm_set(m, a->ix.gnt[q], 0);
+		rfm_set(m, a->ix.port[q], 0);
+	}
+	for (b = 0; b < c->rf_banks; b++) {
+		uint64_t mine = 0;
+		int last = -1;
+		for (q = 0; q < nq; q++)
+			if (rfm_get(m, a->ix.bank[q]) == b)
+				mine |= 1ull << q;
+		for (p = 0; p < c->rf_read_ports; p++) {
+			int w = rfm_rr_pick(req & ~blk & mine & ~granted, nq, a->ptr_q[b]);
+			rfm_set(m, a->ix.ren[b][p], w >= 0);
+			rfm_set(m, a->ix.raddr[b][p], w >= 0 ? rfm_get(m, a->ix.entry[w]) : 0);
+			if (w < 0)
+				continue;
+			granted |= 1ull << w;
+			rfm_set(m, a->ix.gnt[w], 1);
+			rfm_set(m, a->ix.port[w], p);
+			last = w;
+			if (p == c->rf_read_ports - 1)
+				rfm_cov_hit(m, COV_ALLPORTS);
+		}
+		a->ptr_d[b] = last >= 0 ? ((unsigned)last + 1u) % nq : a->ptr_q[b];
+		if (last >= 0 && a->ptr_d[b] < a->ptr_q[b])
+			rfm_cov_hit(m, COV_WRAP);
+	}
+	for (q = 0; q < nq; q++) {
+		if (!((req >> q) & 1u) || ((granted >> q) & 1u))
+			continue;
+		if ((blk >> q) & 1u)
+			nwconf++;
+		else
+			nconf++;
+	}
+	if (nconf)
+		rfm_cov_hit(m, COV_CONFLICT);
+	if (nwconf)
+		rfm_cov_hit(m, COV_WBLOCK);
+	rfm_set(m, a->ix.nconf, nconf);
+	rfm_set(m, a->ix.nwconf, nwconf);
+}
+
+static void arb_tick(rfm_model_t *m)
+{
+	rfm_arb_t *a = (rfm_arb_t *)m;
+	memcpy(a->ptr_q, a->ptr_d, sizeof(a->ptr_q));
+}
+
+static void arb_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
+{
+	rfm_arb_t *a = (rfm_arb_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned q, p, hot = (unsigned)rfm_rng_below(r, c->rf_entries);
+	(void)cycle;
+	for (q = 0; q < c->d.nq; q++) {
+		rfm_set(m, a->ix.req[q], rfm_rng_chance(r, 2, 3));
+		rfm_set(m, a->ix.bank[q], rfm_rng_below(r, c->rf_banks));
+		rfm_set(m, a->ix.entry[q], rfm_rng_chance(r, 1, 3) ? hot : rfm_rng_below(r, c->rf_entries));
+	}
+	for (p = 0; p < c->rf_write_ports; p++) {
+		rfm_set(m, a->ix.wen[p], rfm_rng_chance(r, 1, 3));
+		rfm_set(m, a->ix.wbank[p], rfm_rng_below(r, c->rf_banks));
+		rfm_set(m, a->ix.wentry[p], rfm_rng_chance(r, 1, 2) ? hot : rfm_rng_below(r, c->rf_entries));
+	}
+}
+
+static int arb_check(rfm_model_t *m, uint64_t cycle, FILE *err)
+{
+	rfm_arb_t *a = (rfm_arb_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned b, q, n[RFM_MAXB] = {0};
+	for (q = 0; q < c->d.nq; q++)
+		if (rfm_get(m, a->ix.gnt[q]))
+			n[rfm_get(m, a->ix.bank[q])]++;
+	for (b = 0; b < c->rf_banks; b++)
+		if (n[b] > c->rf_read_ports) {
+			fprintf(err, "cycle %llu: rf_bank_arbiter: bank %u granted %u reads (ports %u)\n",
+				(unsigned long long)cycle, b, n[b], c->rf_read_ports);
+			return 1;
+		}
+	return 0;
+}
+
+static void arb_destroy(rfm_model_t *m)
+{
+	if (!m)
+		return;
+	rfm_model_fini(m);
+	free(m);
+}
+
+static const rfm_model_ops_t arb_ops = {arb_destroy, arb_reset, arb_eval, arb_tick, arb_stim, arb_check};
+
+rfm_model_t *rfm_rf_bank_arbiter_create(const rfm_cfg_t *c)
+{
+	rfm_arb_t *a = calloc(1, sizeof(*a));
+	if (!a)
+		return NULL;
+	if (rfm_model_init(&a->m, &arb_ops, c, "rf_bank_arbiter", ports, &a->ix, cov_names, COV_N)) {
+		arb_destroy(&a->m);
+		return NULL;
+	}
+	if (c->d.nq < 2)
+		rfm_cov_na(&a->m, COV_CONFLICT);
+	if (c->d.nq < 2)
+		rfm_cov_na(&a->m, COV_WRAP);
+	return &a->m;
+}

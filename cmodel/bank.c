@@ -1,0 +1,166 @@
+/* bank.c - model of rf_bank: one register-file bank built from subbanks x rf_sram.
+ *
+ * Sub-bank k holds lanes [k * sb_lanes, (k + 1) * sb_lanes) of every row. A write enables only the
+ * sub-banks whose slice of the lane mask is not zero (docs/semantics.md, "Storage arrays").
+ */
+#include <stdlib.h>
+
+#include "rfm_models.h"
+
+enum { COV_GATED, COV_FULL, COV_RDW, COV_N };
+static const char *const cov_names[COV_N] = {"subbank_gated_write", "full_row_write",
+					     "read_during_write_same_row"};
+
+static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
+{
+	rfm_bank_ix_t *ix = ixv;
+	unsigned p;
+	rfm_ports_group(pt, "clock");
+	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock; storage is not reset", "clk_i");
+	for (p = 0; p < c->rf_write_ports; p++) {
+		rfm_ports_group(pt, "write port %u", p);
+		ix->wen[p] = rfm_ports_add(pt, RFM_IN, 1, "write enable", "w%u_en_i", p);
+		ix->waddr[p] = rfm_ports_add(pt, RFM_IN, c->d.entry_w, "row written", "w%u_addr_i", p);
+		ix->wmask[p] = rfm_ports_add(pt, RFM_IN, c->rf_lanes, "lane write mask", "w%u_mask_i", p);
+		ix->wdata[p] = rfm_ports_add(pt, RFM_IN, c->d.wreg_bits, "warp register written", "w%u_data_i", p);
+	}
+	for (p = 0; p < c->rf_read_ports; p++) {
+		rfm_ports_group(pt, "read port %u", p);
+		ix->ren[p] = rfm_ports_add(pt, RFM_IN, 1, "read enable", "r%u_en_i", p);
+		ix->raddr[p] = rfm_ports_add(pt, RFM_IN, c->d.entry_w, "row read", "r%u_addr_i", p);
+		ix->rdata[p] = rfm_ports_add(pt, RFM_OUT, c->d.wreg_bits,
+					     "warp register read at the last enabled edge", "r%u_data_o", p);
+	}
+	return 0;
+}
+
+int rfm_rf_bank_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
+{
+	rfm_bank_ix_t ix;
+	return ports(c, pt, &ix);
+}
+
+/* Drive every sub-bank's inputs from the bank's inputs. */
+static void drive(rfm_bank_t *b)
+{
+	rfm_model_t *m = &b->m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned k, p, sl = c->d.sb_lanes, sw = c->d.sb_bits;
+	for (k = 0; k < b->n_sb; k++) {
+		rfm_sram_t *s = b->sb[k];
+		for (p = 0; p < c->rf_write_ports; p++) {
+			uint64_t slice = (rfm_get(m, b->ix.wmask[p]) >> (k * sl)) & rfm_mask64(sl);
+			rfm_set(&s->m, s->ix.wen[p], rfm_get(m, b->ix.wen[p]) && slice);
+			rfm_set(&s->m, s->ix.waddr[p], rfm_get(m, b->ix.waddr[p]));
+			rfm_set(&s->m, s->ix.wmask[p], slice);
+			rfm_bits_copy(rfm_wide(&s->m, s->ix.wdata[p]), 0, rfm_wide(m, b->ix.wdata[p]), k * sw, sw);
+		}
+		for (p = 0; p < c->rf_read_ports; p++) {
+			rfm_set(&s->m, s->ix.ren[p], rfm_get(m, b->ix.ren[p]));
+			rfm_set(&s->m, s->ix.raddr[p], rfm_get(m, b->ix.raddr[p]));
+		}
+	}
+}
+
+static void bank_reset(rfm_model_t *m) { (void)m; }
+
+static void bank_eval(rfm_model_t *m)
+{
+	rfm_bank_t *b = (rfm_bank_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned k, p, sw = c->d.sb_bits;
+	for (k = 0; k < b->n_sb; k++) {
+		rfm_sram_t *s = b->sb[k];
+		rfm_model_eval(&s->m);
+		for (p = 0; p < c->rf_read_ports; p++)
+			rfm_bits_copy(rfm_wide(m, b->ix.rdata[p]), k * sw, rfm_wide(&s->m, s->ix.rdata[p]), 0, sw);
+	}
+}
+
+static void bank_tick(rfm_model_t *m)
+{
+	rfm_bank_t *b = (rfm_bank_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned k, p, q;
+	for (p = 0; p < c->rf_write_ports; p++) {
+		uint64_t mask = rfm_get(m, b->ix.wmask[p]);
+		if (!rfm_get(m, b->ix.wen[p]))
+			continue;
+		if (mask == rfm_mask64(c->rf_lanes))
+			rfm_cov_hit(m, COV_FULL);
+		for (k = 0; k < b->n_sb; k++)
+			if (!((mask >> (k * c->d.sb_lanes)) & rfm_mask64(c->d.sb_lanes)))
+				rfm_cov_hit(m, COV_GATED);
+		for (q = 0; q < c->rf_read_ports; q++)
+			if (rfm_get(m, b->ix.ren[q]) && rfm_get(m, b->ix.raddr[q]) == rfm_get(m, b->ix.waddr[p]))
+				rfm_cov_hit(m, COV_RDW);
+	}
+	drive(b);
+	for (k = 0; k < b->n_sb; k++)
+		rfm_model_tick(&b->sb[k]->m);
+}
+
+static void bank_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
+{
+	rfm_bank_t *b = (rfm_bank_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned p, rows = c->rf_entries, hot = (unsigned)rfm_rng_below(r, rows);
+	(void)cycle;
+	for (p = 0; p < c->rf_write_ports; p++) {
+		unsigned mk = (unsigned)rfm_rng_below(r, 4);
+		uint64_t mask = mk == 0 ? rfm_rng_next(r) : mk == 1 ? rfm_mask64(c->d.sb_lanes) : ~0ull;
+		rfm_set(m, b->ix.wen[p], rfm_rng_chance(r, 1, 2));
+		rfm_set(m, b->ix.waddr[p], rfm_rng_chance(r, 1, 4) ? hot : rfm_rng_below(r, rows));
+		rfm_set(m, b->ix.wmask[p], mask);
+		rfm_rng_fill(r, rfm_wide(m, b->ix.wdata[p]), c->d.wreg_bits);
+	}
+	for (p = 0; p < c->rf_read_ports; p++) {
+		rfm_set(m, b->ix.ren[p], rfm_rng_chance(r, 2, 3));
+		rfm_set(m, b->ix.raddr[p], rfm_rng_chance(r, 1, 4) ? hot : rfm_rng_below(r, rows));
+	}
+}
+
+static int bank_check(rfm_model_t *m, uint64_t cycle, FILE *err)
+{
+	(void)m, (void)cycle, (void)err;
+	return 0;
+}
+
+static void bank_destroy(rfm_model_t *m)
+{
+	rfm_bank_t *b = (rfm_bank_t *)m;
+	unsigned k;
+	if (!b)
+		return;
+	if (b->sb)
+		for (k = 0; k < b->n_sb; k++)
+			rfm_model_destroy(b->sb[k] ? &b->sb[k]->m : NULL);
+	free(b->sb);
+	rfm_model_fini(m);
+	free(b);
+}
+
+static const rfm_model_ops_t bank_ops = {bank_destroy, bank_reset, bank_eval, bank_tick, bank_stim, bank_check};
+
+rfm_model_t *rfm_rf_bank_create(const rfm_cfg_t *c)
+{
+	rfm_bank_t *b = calloc(1, sizeof(*b));
+	unsigned k;
+	if (!b)
+		return NULL;
+	if (rfm_model_init(&b->m, &bank_ops, c, "rf_bank", ports, &b->ix, cov_names, COV_N))
+		goto fail;
+	b->n_sb = c->rf_subbanks;
+	b->sb = calloc(b->n_sb, sizeof(*b->sb));
+	if (!b->sb)
+		goto fail;
+	for (k = 0; k < b->n_sb; k++)
+		if (!(b->sb[k] = (rfm_sram_t *)rfm_rf_sram_create(c)))
+			goto fail;
+	if (b->n_sb < 2)
+		rfm_cov_na(&b->m, COV_GATED);
+	return &b->m;
+fail:
+	bank_destroy(&b->m);
+	return NULL;
+}

@@ -1,0 +1,279 @@
+/* collector.c - model of rf_collector: the operand collector units (docs/semantics.md,
+ * "Operand collectors").
+ *
+ * Issue: port k takes the k-th lowest free unit; iss<k>_ready_o is high when at least k + 1
+ * units are free at the start of the cycle (a unit freed by a dispatch is free next cycle).
+ * Read: a unit asks for every valid operand not yet read (q<i>_req_o); a grant puts the read in
+ * flight; the bank data arrives through the crossbar in the next cycle and is latched.
+ * Dispatch: a unit whose operands are all present is ready; dispatch port d takes the d-th ready
+ * unit in round-robin order from the dispatch pointer; the pointer moves one past the last unit
+ * dispatched. Outputs of an idle dispatch port are zero; operands that were not valid are zero.
+ */
+#include <stdlib.h>
+
+#include "rfm_models.h"
+
+enum { COV_ALLBUSY, COV_STALL, COV_MULTI_ISSUE, COV_ZERO_OP, COV_MULTI_DISP, COV_FREE_AND_FILL, COV_N };
+static const char *const cov_names[COV_N] = {"all_collectors_busy", "issue_stall", "two_issues_one_cycle",
+					     "instruction_without_operands", "two_dispatches_one_cycle",
+					     "dispatch_and_issue_one_cycle"};
+
+static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
+{
+	rfm_coll_ix_t *ix = ixv;
+	unsigned k, s, q, d, W = c->d.wreg_bits;
+	rfm_ports_group(pt, "clock and reset");
+	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock", "clk_i");
+	ix->rst = rfm_ports_add(pt, RFM_IN, 1, "asynchronous reset, active low", "rst_ni");
+	for (k = 0; k < c->sm_schedulers; k++) {
+		rfm_ports_group(pt, "issue port %u", k);
+		ix->iss_valid[k] = rfm_ports_add(pt, RFM_IN, 1, "an instruction is offered", "iss%u_valid_i", k);
+		ix->iss_ready[k] = rfm_ports_add(pt, RFM_OUT, 1, "a collector can take it", "iss%u_ready_o", k);
+		ix->iss_tag[k] = rfm_ports_add(pt, RFM_IN, c->sm_tag_bits, "tag carried to dispatch", "iss%u_tag_i", k);
+		ix->iss_warp[k] = rfm_ports_add(pt, RFM_IN, c->d.warp_w, "warp slot", "iss%u_warp_i", k);
+		for (s = 0; s < c->sm_operands; s++) {
+			ix->iss_sv[k][s] = rfm_ports_add(pt, RFM_IN, 1, "source operand to read", "iss%u_src%u_valid_i", k, s);
+			ix->iss_sb[k][s] = rfm_ports_add(pt, RFM_IN, c->d.bank_w, "its bank", "iss%u_src%u_bank_i", k, s);
+			ix->iss_se[k][s] = rfm_ports_add(pt, RFM_IN, c->d.entry_w, "its row", "iss%u_src%u_entry_i", k, s);
+		}
+	}
+	rfm_ports_group(pt, "read requests to the arbiter");
+	for (q = 0; q < c->d.nq; q++) {
+		ix->req[q] = rfm_ports_add(pt, RFM_OUT, 1, "operand read wanted", "q%u_req_o", q);
+		ix->bank[q] = rfm_ports_add(pt, RFM_OUT, c->d.bank_w, "its bank", "q%u_bank_o", q);
+		ix->entry[q] = rfm_ports_add(pt, RFM_OUT, c->d.entry_w, "its row", "q%u_entry_o", q);
+	}
+	rfm_ports_group(pt, "grants from the arbiter");
+	for (q = 0; q < c->d.nq; q++) {
+		ix->gnt[q] = rfm_ports_add(pt, RFM_IN, 1, "read granted this cycle", "q%u_gnt_i", q);
+		ix->port[q] = rfm_ports_add(pt, RFM_IN, c->d.rport_w, "bank read port granted", "q%u_port_i", q);
+	}
+	rfm_ports_group(pt, "operand data through the crossbar");
+	for (q = 0; q < c->d.nq; q++) {
+		ix->sel[q] = rfm_ports_add(pt, RFM_OUT, c->d.src_w, "crossbar source of the read in flight",
+					   "q%u_sel_o", q);
+		ix->data[q] = rfm_ports_add(pt, RFM_IN, W, "data of the read granted last cycle", "q%u_data_i", q);
+	}
+	for (d = 0; d < c->sm_schedulers; d++) {
+		rfm_ports_group(pt, "dispatch port %u", d);
+		ix->dv[d] = rfm_ports_add(pt, RFM_OUT, 1, "an instruction leaves with its operands", "dsp%u_valid_o", d);
+		ix->dtag[d] = rfm_ports_add(pt, RFM_OUT, c->sm_tag_bits, "its tag", "dsp%u_tag_o", d);
+		ix->dwarp[d] = rfm_ports_add(pt, RFM_OUT, c->d.warp_w, "its warp", "dsp%u_warp_o", d);
+		for (s = 0; s < c->sm_operands; s++)
+			ix->dop[d][s] = rfm_ports_add(pt, RFM_OUT, W, "operand value (0 if not valid)", "dsp%u_op%u_o", d, s);
+	}
+	rfm_ports_group(pt, "status");
+	ix->busy = rfm_ports_add(pt, RFM_OUT, c->sm_collectors, "collector units holding an instruction", "busy_o");
+	return 0;
+}
+
+int rfm_rf_collector_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
+{
+	rfm_coll_ix_t ix;
+	return ports(c, pt, &ix);
+}
+
+static void coll_reset(rfm_model_t *m)
+{
+	rfm_coll_t *u = (rfm_coll_t *)m;
+	memset(u->busy_q, 0, sizeof(u->busy_q));
+	memset(u->tag_q, 0, sizeof(u->tag_q));
+	memset(u->warp_q, 0, sizeof(u->warp_q));
+	memset(u->pend_q, 0, sizeof(u->pend_q));
+	memset(u->fly_q, 0, sizeof(u->fly_q));
+	memset(u->bank_q, 0, sizeof(u->bank_q));
+	memset(u->entry_q, 0, sizeof(u->entry_q));
+	memset(u->port_q, 0, sizeof(u->port_q));
+	u->dptr_q = 0;
+}
+
+/* Unit c holds an instruction whose operands are all present. */
+static int unit_ready(const rfm_coll_t *u, unsigned c)
+{
+	unsigned s, ops = u->m.cfg->sm_operands;
+	if (!u->busy_q[c])
+		return 0;
+	for (s = 0; s < ops; s++)
+		if (u->pend_q[c * ops + s])
+			return 0;
+	return 1;
+}
+
+static void coll_eval(rfm_model_t *m)
+{
+	rfm_coll_t *u = (rfm_coll_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned k, q, d, s, cu, ops = c->sm_operands, nc = c->sm_collectors, accepted = 0, ndisp = 0;
+	uint64_t freev = 0, rdy = 0, busy = 0;
+	int last = -1;
+
+	for (cu = 0; cu < nc; cu++) {
+		u->alloc_port[cu] = -1;
+		u->disp[cu] = 0;
+		if (u->busy_q[cu])
+			busy |= 1ull << cu;
+		else
+			freev |= 1ull << cu;
+		if (unit_ready(u, cu))
+			rdy |= 1ull << cu;
+	}
+	for (k = 0; k < c->sm_schedulers; k++) {
+		int pick = rfm_rr_pick(freev, nc, 0);
+		rfm_set(m, u->ix.iss_ready[k], pick >= 0);
+		if (pick < 0) {
+			if (rfm_get(m, u->ix.iss_valid[k]))
+				rfm_cov_hit(m, COV_STALL);
+			continue;
+		}
+		freev &= ~(1ull << pick);
+		if (rfm_get(m, u->ix.iss_valid[k])) {
+			u->alloc_port[pick] = (int)k;
+			accepted++;
+		}
+	}
+	for (q = 0; q < c->d.nq; q++) {
+		cu = q / ops;
+		rfm_set(m, u->ix.req[q], u->busy_q[cu] && u->pend_q[q] && !u->fly_q[q]);
+		rfm_set(m, u->ix.bank[q], u->bank_q[q]);
+		rfm_set(m, u->ix.entry[q], u->entry_q[q]);
+		rfm_set(m, u->ix.sel[q], u->bank_q[q] * c->rf_read_ports + u->port_q[q]);
+	}
+	for (d = 0; d < c->sm_schedulers; d++) {
+		int pick = rfm_rr_pick(rdy, nc, u->dptr_q);
+		rfm_set(m, u->ix.dv[d], pick >= 0);
+		rfm_set(m, u->ix.dtag[d], pick >= 0 ? u->tag_q[pick] : 0);
+		rfm_set(m, u->ix.dwarp[d], pick >= 0 ? u->warp_q[pick] : 0);
+		for (s = 0; s < ops; s++) {
+			uint32_t *o = rfm_wide(m, u->ix.dop[d][s]);
+			if (pick >= 0)
+				memcpy(o, u->data_q + (size_t)((unsigned)pick * ops + s) * u->wq, u->wq * 4u);
+			else
+				memset(o, 0, u->wq * 4u);
+		}
+		if (pick < 0)
+			continue;
+		rdy &= ~(1ull << pick);
+		u->disp[pick] = 1;
+		last = pick;
+		ndisp++;
+	}
+	u->dptr_d = last >= 0 ? ((unsigned)last + 1u) % nc : u->dptr_q;
+	rfm_set(m, u->ix.busy, busy);
+	if (busy == rfm_mask64(nc))
+		rfm_cov_hit(m, COV_ALLBUSY);
+	if (accepted >= 2)
+		rfm_cov_hit(m, COV_MULTI_ISSUE);
+	if (ndisp >= 2)
+		rfm_cov_hit(m, COV_MULTI_DISP);
+	if (ndisp && accepted)
+		rfm_cov_hit(m, COV_FREE_AND_FILL);
+}
+
+static void coll_tick(rfm_model_t *m)
+{
+	rfm_coll_t *u = (rfm_coll_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned cu, s, ops = c->sm_operands;
+
+	for (cu = 0; cu < c->sm_collectors; cu++) {
+		if (u->disp[cu]) {
+			u->busy_q[cu] = 0;
+			for (s = 0; s < ops; s++)
+				u->pend_q[cu * ops + s] = u->fly_q[cu * ops + s] = 0;
+		} else if (u->alloc_port[cu] >= 0) {
+			unsigned k = (unsigned)u->alloc_port[cu], nv = 0;
+			u->busy_q[cu] = 1;
+			u->tag_q[cu] = (unsigned)rfm_get(m, u->ix.iss_tag[k]);
+			u->warp_q[cu] = (unsigned)rfm_get(m, u->ix.iss_warp[k]);
+			for (s = 0; s < ops; s++) {
+				unsigned q = cu * ops + s;
+				u->pend_q[q] = (uint8_t)rfm_get(m, u->ix.iss_sv[k][s]);
+				nv += u->pend_q[q];
+				u->fly_q[q] = 0;
+				u->bank_q[q] = (unsigned)rfm_get(m, u->ix.iss_sb[k][s]);
+				u->entry_q[q] = (unsigned)rfm_get(m, u->ix.iss_se[k][s]);
+				u->port_q[q] = 0;
+				memset(u->data_q + (size_t)q * u->wq, 0, u->wq * 4u);
+			}
+			if (!nv)
+				rfm_cov_hit(m, COV_ZERO_OP);
+		} else {
+			for (s = 0; s < ops; s++) {
+				unsigned q = cu * ops + s;
+				if (u->fly_q[q]) {
+					memcpy(u->data_q + (size_t)q * u->wq, rfm_wide(m, u->ix.data[q]), u->wq * 4u);
+					u->pend_q[q] = 0;
+					u->fly_q[q] = 0;
+				} else if (rfm_get(m, u->ix.gnt[q]) && u->busy_q[cu] && u->pend_q[q]) {
+					u->fly_q[q] = 1;
+					u->port_q[q] = (unsigned)rfm_get(m, u->ix.port[q]);
+				}
+			}
+		}
+	}
+	u->dptr_q = u->dptr_d;
+}
+
+static void coll_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
+{
+	rfm_coll_t *u = (rfm_coll_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned k, s, q;
+	(void)cycle;
+	for (k = 0; k < c->sm_schedulers; k++) {
+		rfm_set(m, u->ix.iss_valid[k], rfm_rng_chance(r, 2, 3));
+		rfm_set(m, u->ix.iss_tag[k], rfm_rng_next(r));
+		rfm_set(m, u->ix.iss_warp[k], rfm_rng_below(r, c->sm_warps));
+		for (s = 0; s < c->sm_operands; s++) {
+			rfm_set(m, u->ix.iss_sv[k][s], rfm_rng_chance(r, 3, 4));
+			rfm_set(m, u->ix.iss_sb[k][s], rfm_rng_below(r, c->rf_banks));
+			rfm_set(m, u->ix.iss_se[k][s], rfm_rng_below(r, c->rf_entries));
+		}
+	}
+	for (q = 0; q < c->d.nq; q++) {
+		unsigned cu = q / c->sm_operands;
+		int wants = u->busy_q[cu] && u->pend_q[q] && !u->fly_q[q];
+		rfm_set(m, u->ix.gnt[q], wants && rfm_rng_chance(r, 1, 2));
+		rfm_set(m, u->ix.port[q], rfm_rng_below(r, c->rf_read_ports));
+		rfm_rng_fill(r, rfm_wide(m, u->ix.data[q]), c->d.wreg_bits);
+	}
+}
+
+static int coll_check(rfm_model_t *m, uint64_t cycle, FILE *err)
+{
+	(void)m, (void)cycle, (void)err;
+	return 0;
+}
+
+static void coll_destroy(rfm_model_t *m)
+{
+	rfm_coll_t *u = (rfm_coll_t *)m;
+	if (!u)
+		return;
+	free(u->data_q);
+	rfm_model_fini(m);
+	free(u);
+}
+
+static const rfm_model_ops_t coll_ops = {coll_destroy, coll_reset, coll_eval, coll_tick, coll_stim, coll_check};
+
+rfm_model_t *rfm_rf_collector_create(const rfm_cfg_t *c)
+{
+	rfm_coll_t *u = calloc(1, sizeof(*u));
+	if (!u)
+		return NULL;
+	if (rfm_model_init(&u->m, &coll_ops, c, "rf_collector", ports, &u->ix, cov_names, COV_N))
+		goto fail;
+	u->wq = rfm_words(c->d.wreg_bits);
+	u->data_q = calloc((size_t)c->d.nq * u->wq, 4);
+	if (!u->data_q)
+		goto fail;
+	if (c->sm_schedulers < 2) {
+		rfm_cov_na(&u->m, COV_MULTI_ISSUE);
+		rfm_cov_na(&u->m, COV_MULTI_DISP);
+	}
+	return &u->m;
+fail:
+	coll_destroy(&u->m);
+	return NULL;
+}

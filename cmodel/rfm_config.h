@@ -1,0 +1,196 @@
+/* rfm_config.h - the configuration of one register file: schema, parser, validation, derived values.
+ *
+ * The schema is declared once, in RFM_SCHEMA below. It drives the INI parser, the -s overrides,
+ * range validation, `rtl_gen --list-params`, the config echo in generated files and docs/config.md.
+ * Every other part of the project (generator, models, harnesses, reports) reads an rfm_cfg_t made
+ * here and never re-derives a parameter on its own: derived values live in rfm_cfg_t.d.
+ */
+#ifndef RFM_CONFIG_H
+#define RFM_CONFIG_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Status of a config or model call: errors are values, never exit(). */
+typedef enum rfm_status {
+	RFM_OK = 0,      /* success */
+	RFM_EINVAL = 2,  /* bad input: a config rule was violated (message printed) */
+	RFM_EIO = 1,     /* a file could not be read or written */
+	RFM_ENOMEM = 3,  /* out of memory */
+} rfm_status_t;
+
+/* Kinds of schema entries. */
+typedef enum rfm_type {
+	RFM_T_INT,  /* unsigned integer in [min, max] */
+	RFM_T_ENUM, /* one of a list of names; stored as the index of the name */
+} rfm_type_t;
+
+/* Enum value names (index order is the stored value). */
+#define RFM_ENUM_LAYOUT "wid", "wshift"
+#define RFM_ENUM_TARGET "generic", "ice40", "asic"
+#define RFM_ENUM_WCONF "bank", "entry"
+
+/* Stored values of the enum keys. */
+enum { RFM_LAYOUT_WID = 0, RFM_LAYOUT_WSHIFT = 1 };
+enum { RFM_TARGET_GENERIC = 0, RFM_TARGET_ICE40 = 1, RFM_TARGET_ASIC = 2 };
+enum { RFM_WCONF_BANK = 0, RFM_WCONF_ENTRY = 1 };
+
+/*
+ * The schema: X(section, key, type, default, min, max, enum names, help).
+ * For RFM_T_ENUM, min/max are 0 and the number of names minus one; default is an index.
+ * The C field is cfg->section_key. Keep the order: it is the order of --list-params and the echo.
+ */
+#define RFM_SCHEMA(X)                                                                              \
+	X(rf, lanes, RFM_T_INT, 32, 1, 64, NULL,                                                   \
+	  "SIMT lanes per warp: a warp register holds one lane_bits value per lane")              \
+	X(rf, lane_bits, RFM_T_INT, 32, 1, 64, NULL, "bits per lane of a warp register")            \
+	X(rf, banks, RFM_T_INT, 4, 1, 32, NULL, "register-file banks; each holds whole warp registers") \
+	X(rf, entries, RFM_T_INT, 256, 1, 4096, NULL, "warp registers (rows) per bank")             \
+	X(rf, subbanks, RFM_T_INT, 4, 1, 64, NULL,                                                 \
+	  "sub-banks per bank: each row is split into this many lane groups (must divide lanes)")  \
+	X(rf, read_ports, RFM_T_INT, 1, 1, 2, NULL, "read ports per bank (reads granted per bank per cycle)") \
+	X(rf, write_ports, RFM_T_INT, 1, 1, 2, NULL,                                               \
+	  "write-back ports of the register file; every bank has this many write ports")           \
+	X(rf, write_conflict, RFM_T_ENUM, RFM_WCONF_BANK, 0, 1, rfm_enum_wconf,                    \
+	  "what a write-back blocks for one cycle: every read of its bank, or only reads of its entry") \
+	X(sm, warps, RFM_T_INT, 48, 1, 64, NULL, "warp slots of the SM (hardware maximum of resident warps)") \
+	X(sm, regs_per_thread, RFM_T_INT, 63, 1, 255, NULL,                                        \
+	  "architected registers per thread (hardware maximum register id + 1)")                   \
+	X(sm, schedulers, RFM_T_INT, 2, 1, 4, NULL,                                                \
+	  "warp schedulers: one issue port and one dispatch port each")                            \
+	X(sm, collectors, RFM_T_INT, 4, 1, 16, NULL, "operand collector units")                     \
+	X(sm, operands, RFM_T_INT, 3, 1, 3, NULL, "source operands per instruction (collector slots)") \
+	X(sm, tag_bits, RFM_T_INT, 8, 1, 16, NULL,                                                 \
+	  "width of the instruction tag carried from issue to dispatch")                           \
+	X(mapping, layout, RFM_T_ENUM, RFM_LAYOUT_WSHIFT, 0, 1, rfm_enum_layout,                   \
+	  "register-to-bank layout: wid (a warp's registers in one bank) or wshift ((reg + warp) % banks)") \
+	X(stats, counter_bits, RFM_T_INT, 32, 4, 64, NULL,                                         \
+	  "width of the event counters on rf_top (they wrap around)")                              \
+	X(target, kind, RFM_T_ENUM, RFM_TARGET_GENERIC, 0, 2, rfm_enum_target,                     \
+	  "implementation target: generic, ice40 (block RAM attributes) or asic (SRAM macro storage)")
+
+/* Name lists of the enum keys (NULL-terminated). */
+extern const char *const rfm_enum_layout[];
+extern const char *const rfm_enum_target[];
+extern const char *const rfm_enum_wconf[];
+
+/* Index of every schema key, in schema order. */
+typedef enum rfm_key {
+#define X(sec, key, ...) RFM_K_##sec##_##key,
+	RFM_SCHEMA(X)
+#undef X
+	RFM_K_COUNT /* number of keys */
+} rfm_key_t;
+
+/* One schema entry, as a table the parser and the tools walk. */
+typedef struct rfm_param {
+	const char *section;       /* INI section name */
+	const char *key;           /* key name inside the section */
+	rfm_type_t type;           /* integer or enum */
+	uint64_t def;              /* default value (enum: index) */
+	uint64_t min;              /* smallest legal value */
+	uint64_t max;              /* largest legal value */
+	const char *const *names;  /* enum names, NULL-terminated; NULL for integers */
+	const char *help;          /* one line of meaning */
+} rfm_param_t;
+
+/* The schema table, RFM_K_COUNT entries. */
+extern const rfm_param_t rfm_params[RFM_K_COUNT];
+
+/* Values derived from the keys: computed once, in rfm_cfg_derive(). */
+typedef struct rfm_derived {
+	unsigned wreg_bits;      /* bits of one warp register: lanes * lane_bits */
+	unsigned sb_lanes;       /* lanes per sub-bank: lanes / subbanks */
+	unsigned sb_bits;        /* bits per sub-bank row: sb_lanes * lane_bits */
+	unsigned bank_w;         /* width of a bank index: clog2(banks) */
+	unsigned entry_w;        /* width of a row index: clog2(entries) */
+	unsigned warp_w;         /* width of a warp id: clog2(warps) */
+	unsigned reg_w;          /* width of a register id: clog2(regs_per_thread) */
+	unsigned nwarps_w;       /* width of a warp count 0..warps: clog2(warps + 1) */
+	unsigned nregs_w;        /* width of a register count 0..regs_per_thread */
+	unsigned nq;             /* read requesters: collectors * operands (q = c * operands + s) */
+	unsigned q_w;            /* width of a requester index: clog2(nq) */
+	unsigned rport_w;        /* width of a read-port index: clog2(read_ports) */
+	unsigned src_n;          /* bank read ports in all: banks * read_ports */
+	unsigned src_w;          /* width of a crossbar source index: clog2(src_n) */
+	unsigned cu_w;           /* width of a collector index: clog2(collectors) */
+	unsigned nq_cnt_w;       /* width of a count 0..nq */
+	uint64_t rf_bits;        /* storage bits: banks * entries * lanes * lane_bits */
+	uint64_t rf_bytes;       /* rf_bits / 8, rounded up */
+	unsigned warp_regs;      /* warp registers the file holds: banks * entries */
+} rfm_derived_t;
+
+/* Where a key's value came from, for error messages. */
+typedef struct rfm_origin {
+	const char *file; /* file name, "-s" for a command-line override, NULL for the default */
+	unsigned line;    /* line in the file, or the override's position (1-based); 0 for default */
+} rfm_origin_t;
+
+/* A resolved configuration. */
+typedef struct rfm_cfg {
+#define X(sec, key, ...) uint32_t sec##_##key; /* see RFM_SCHEMA */
+	RFM_SCHEMA(X)
+#undef X
+	rfm_derived_t d;                    /* derived values */
+	rfm_origin_t origin[RFM_K_COUNT];   /* where each key was set */
+	char name[64];                      /* config name: the INI file's base name without .ini */
+	char path[512];                     /* the INI file path as given ("" if none) */
+} rfm_cfg_t;
+
+/* Fill cfg with the schema defaults and derive. */
+void rfm_cfg_defaults(rfm_cfg_t *cfg);
+
+/*
+ * Load an INI file on top of the defaults, apply the overrides ("section.key=value" strings, in
+ * order), validate every rule and derive. Every violated rule is printed to err as one line:
+ *   file:line: section.key = value: what is wrong (legal: ...)
+ * Returns RFM_OK, RFM_EINVAL (a rule was violated) or RFM_EIO (the file could not be read).
+ * path may be NULL (defaults plus overrides only).
+ */
+rfm_status_t rfm_cfg_load(rfm_cfg_t *cfg, const char *path, const char *const *overrides,
+			  unsigned n_overrides, FILE *err);
+
+/* Same as rfm_cfg_load, from INI text in memory (name is used in messages). For tests and fuzzing. */
+rfm_status_t rfm_cfg_load_string(rfm_cfg_t *cfg, const char *name, const char *text, size_t len,
+				 FILE *err);
+
+/* Check every per-key and cross-field rule of an already filled cfg; print violations; derive. */
+rfm_status_t rfm_cfg_validate(rfm_cfg_t *cfg, FILE *err);
+
+/* Compute cfg->d from the keys (called by load and validate). */
+void rfm_cfg_derive(rfm_cfg_t *cfg);
+
+/* Value of key k as text (enum: its name); buf must hold 32 bytes. Returns buf. */
+const char *rfm_cfg_value_str(const rfm_cfg_t *cfg, rfm_key_t k, char *buf);
+
+/* Raw value of key k. */
+uint32_t rfm_cfg_get(const rfm_cfg_t *cfg, rfm_key_t k);
+
+/*
+ * Write the resolved config as a replayable INI (every key, schema order, one comment line of
+ * help per key), each line prefixed by `prefix` (e.g. "// " for Verilog, "" for INI).
+ */
+void rfm_cfg_echo(const rfm_cfg_t *cfg, FILE *out, const char *prefix);
+
+/* 64-bit FNV-1a hash of the resolved config (the echo text without comments). */
+uint64_t rfm_cfg_hash(const rfm_cfg_t *cfg);
+
+/* Legal range of key k as text ("1..64" or "wid|wshift"); buf must hold 128 bytes. */
+const char *rfm_param_range_str(rfm_key_t k, char *buf);
+
+/*
+ * Register-to-bank mapping of the running kernel: the single definition the RTL emitter and the
+ * model both follow (docs/semantics.md section "Register-to-bank mapping").
+ * Returns 1 when a kernel of nwarps warps and nregs registers per thread fits the file.
+ */
+int rfm_launch_fits(const rfm_cfg_t *cfg, unsigned nwarps, unsigned nregs);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RFM_CONFIG_H */

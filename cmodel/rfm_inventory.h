@@ -1,0 +1,33 @@
+/* rfm_inventory.h - the storage inventory of a configuration: every state-holding structure with
+ * its size in bits and the formula that gives it. Read by `rtl_gen --report`, inventory.csv and
+ * the datasheets; the single place where structure sizes are computed. */
+#ifndef RFM_INVENTORY_H
+#define RFM_INVENTORY_H
+
+#include <stdint.h>
+
+#include "rfm_config.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RFM_INV_MAX 32 /* most rows */
+
+/* One structure. */
+typedef struct rfm_inv_row {
+	char name[48];      /* structure name, e.g. "register file banks" */
+	char module[24];    /* RTL module holding it */
+	char kind[8];       /* "array" (RAM-like storage) or "flops" (registers) */
+	uint64_t bits;      /* size in bits */
+	char formula[200];  /* symbolic = numeric formula */
+} rfm_inv_row_t;
+
+/* Fill rows (at most RFM_INV_MAX) for cfg; returns the number of rows. */
+unsigned rfm_inventory(const rfm_cfg_t *cfg, rfm_inv_row_t *rows);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RFM_INVENTORY_H */

@@ -1,0 +1,175 @@
+/* rfm_models.h - concrete model structs of the baseline blocks, for composition by rf_top and
+ * white-box unit tests. Port indices are recorded while the port table is built, so a model reads
+ * its ports by index and never by name at run time.
+ */
+#ifndef RFM_MODELS_H
+#define RFM_MODELS_H
+
+#include "rfm_block.h"
+#include "rfm_blocks.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define RFM_MAXW 2   /* most write ports */
+#define RFM_MAXR 2   /* most read ports */
+#define RFM_MAXS 4   /* most schedulers (issue and dispatch ports) */
+#define RFM_MAXOP 3  /* most operands */
+#define RFM_MAXQ 48  /* most requesters: collectors * operands */
+#define RFM_MAXB 32  /* most banks */
+#define RFM_MAXC 16  /* most collectors */
+
+/* rf_sram: port indices. */
+typedef struct rfm_sram_ix {
+	unsigned clk;                                     /* clk_i */
+	unsigned wen[RFM_MAXW], waddr[RFM_MAXW];          /* w<p>_en_i, w<p>_addr_i */
+	unsigned wmask[RFM_MAXW], wdata[RFM_MAXW];        /* w<p>_mask_i, w<p>_data_i */
+	unsigned ren[RFM_MAXR], raddr[RFM_MAXR];          /* r<p>_en_i, r<p>_addr_i */
+	unsigned rdata[RFM_MAXR];                         /* r<p>_data_o */
+} rfm_sram_ix_t;
+
+/* rf_sram: one sub-bank array. */
+typedef struct rfm_sram {
+	rfm_model_t m;           /* common head */
+	rfm_sram_ix_t ix;        /* port indices */
+	unsigned width;          /* bits per row */
+	unsigned lanes;          /* write-mask bits (lanes per row) */
+	unsigned rows;           /* rows */
+	unsigned words;          /* words per row */
+	uint32_t *mem;           /* rows * words */
+	uint32_t *rdata_q;       /* read ports * words: the registered read data */
+} rfm_sram_t;
+
+/* rf_bank: port indices. */
+typedef struct rfm_bank_ix {
+	unsigned clk;                                     /* clk_i */
+	unsigned wen[RFM_MAXW], waddr[RFM_MAXW];          /* w<p>_en_i, w<p>_addr_i */
+	unsigned wmask[RFM_MAXW], wdata[RFM_MAXW];        /* w<p>_mask_i, w<p>_data_i */
+	unsigned ren[RFM_MAXR], raddr[RFM_MAXR];          /* r<p>_en_i, r<p>_addr_i */
+	unsigned rdata[RFM_MAXR];                         /* r<p>_data_o */
+} rfm_bank_ix_t;
+
+/* rf_bank: subbanks x rf_sram. */
+typedef struct rfm_bank {
+	rfm_model_t m;           /* common head */
+	rfm_bank_ix_t ix;        /* port indices */
+	unsigned n_sb;           /* sub-banks */
+	rfm_sram_t **sb;         /* the sub-bank arrays */
+} rfm_bank_t;
+
+/* rf_map: port indices. */
+typedef struct rfm_map_ix {
+	unsigned warp, reg, kwarps, kregs;                /* inputs */
+	unsigned bank, entry, err;                        /* outputs */
+} rfm_map_ix_t;
+
+/* rf_map: combinational mapping. */
+typedef struct rfm_map {
+	rfm_model_t m;           /* common head */
+	rfm_map_ix_t ix;         /* port indices */
+} rfm_map_t;
+
+/*
+ * The mapping function itself (docs/semantics.md, "Register-to-bank mapping"): bank and row of
+ * (warp, reg) for a kernel of kwarps warps and kregs registers per thread. Returns 1 (and bank =
+ * row = 0) when the access is outside the kernel.
+ */
+int rfm_map_fn(const rfm_cfg_t *cfg, unsigned kwarps, unsigned kregs, unsigned warp, unsigned reg,
+	       unsigned *bank, unsigned *row);
+
+/* rf_xbar: port indices. */
+typedef struct rfm_xbar_ix {
+	unsigned src[RFM_MAXB * RFM_MAXR];                /* b<b>_r<p>_data_i, index b * R + p */
+	unsigned sel[RFM_MAXQ];                           /* q<i>_sel_i */
+	unsigned data[RFM_MAXQ];                          /* q<i>_data_o */
+} rfm_xbar_ix_t;
+
+/* rf_xbar: combinational crossbar. */
+typedef struct rfm_xbar {
+	rfm_model_t m;           /* common head */
+	rfm_xbar_ix_t ix;        /* port indices */
+} rfm_xbar_t;
+
+/* rf_bank_arbiter: port indices. */
+typedef struct rfm_arb_ix {
+	unsigned clk, rst;                                           /* clk_i, rst_ni */
+	unsigned req[RFM_MAXQ], bank[RFM_MAXQ], entry[RFM_MAXQ];     /* q<i>_req_i, _bank_i, _entry_i */
+	unsigned wen[RFM_MAXW], wbank[RFM_MAXW], wentry[RFM_MAXW];   /* w<p>_en_i, _bank_i, _entry_i */
+	unsigned gnt[RFM_MAXQ], port[RFM_MAXQ];                      /* q<i>_gnt_o, q<i>_port_o */
+	unsigned ren[RFM_MAXB][RFM_MAXR], raddr[RFM_MAXB][RFM_MAXR]; /* b<b>_r<p>_en_o, _addr_o */
+	unsigned nconf, nwconf;                                      /* nconf_o, nwconf_o */
+} rfm_arb_ix_t;
+
+/* rf_bank_arbiter: round-robin read-port arbiter. */
+typedef struct rfm_arb {
+	rfm_model_t m;           /* common head */
+	rfm_arb_ix_t ix;         /* port indices */
+	unsigned ptr_q[RFM_MAXB];/* per-bank round-robin pointer: requester with the highest priority */
+	unsigned ptr_d[RFM_MAXB];/* next pointer, from eval */
+} rfm_arb_t;
+
+/* rf_collector: port indices. */
+typedef struct rfm_coll_ix {
+	unsigned clk, rst;                                             /* clk_i, rst_ni */
+	unsigned iss_valid[RFM_MAXS], iss_ready[RFM_MAXS];             /* iss<k>_valid_i, _ready_o */
+	unsigned iss_tag[RFM_MAXS], iss_warp[RFM_MAXS];                /* iss<k>_tag_i, _warp_i */
+	unsigned iss_sv[RFM_MAXS][RFM_MAXOP];                          /* iss<k>_src<s>_valid_i */
+	unsigned iss_sb[RFM_MAXS][RFM_MAXOP];                          /* iss<k>_src<s>_bank_i */
+	unsigned iss_se[RFM_MAXS][RFM_MAXOP];                          /* iss<k>_src<s>_entry_i */
+	unsigned req[RFM_MAXQ], bank[RFM_MAXQ], entry[RFM_MAXQ];       /* q<i>_req_o, _bank_o, _entry_o */
+	unsigned gnt[RFM_MAXQ], port[RFM_MAXQ];                        /* q<i>_gnt_i, q<i>_port_i */
+	unsigned sel[RFM_MAXQ], data[RFM_MAXQ];                        /* q<i>_sel_o, q<i>_data_i */
+	unsigned dv[RFM_MAXS], dtag[RFM_MAXS], dwarp[RFM_MAXS];        /* dsp<d>_valid_o, _tag_o, _warp_o */
+	unsigned dop[RFM_MAXS][RFM_MAXOP];                             /* dsp<d>_op<s>_o */
+	unsigned busy;                                                 /* busy_o */
+} rfm_coll_ix_t;
+
+/* rf_collector: state of the collector units. */
+typedef struct rfm_coll {
+	rfm_model_t m;            /* common head */
+	rfm_coll_ix_t ix;         /* port indices */
+	unsigned wq;              /* words of one operand */
+	uint8_t busy_q[RFM_MAXC]; /* unit holds an instruction */
+	unsigned tag_q[RFM_MAXC]; /* its tag */
+	unsigned warp_q[RFM_MAXC];/* its warp */
+	uint8_t pend_q[RFM_MAXQ]; /* operand still to be read */
+	uint8_t fly_q[RFM_MAXQ];  /* read granted last cycle: data arrives this cycle */
+	unsigned bank_q[RFM_MAXQ];/* operand's bank */
+	unsigned entry_q[RFM_MAXQ]; /* operand's row */
+	unsigned port_q[RFM_MAXQ];/* read port that was granted */
+	uint32_t *data_q;         /* nq operands of wq words */
+	unsigned dptr_q;          /* dispatch round-robin pointer */
+	/* from eval, used by tick */
+	int alloc_port[RFM_MAXC]; /* issue port that fills unit c this cycle, or -1 */
+	uint8_t disp[RFM_MAXC];   /* unit c dispatches this cycle */
+	unsigned dptr_d;          /* next dispatch pointer */
+} rfm_coll_t;
+
+/* Round-robin pick among the set bits of cand (n bits, n <= 64): the first at or after ptr, else
+ * the lowest. Returns -1 when cand is empty. The single definition used by the arbiter and the
+ * dispatch selection (docs/semantics.md, "Round-robin"). */
+int rfm_rr_pick(uint64_t cand, unsigned n, unsigned ptr);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RFM_MODELS_H */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A random kernel (warps, registers per thread) that fits the file. */
+void rfm_random_kernel(const rfm_cfg_t *cfg, rfm_rng_t *rng, unsigned *kwarps, unsigned *kregs);
+
+/* rf_top counters, in port order. */
+enum { RFM_CNT_CONFLICT, RFM_CNT_WCONFLICT, RFM_CNT_STALL, RFM_CNT_READ, RFM_CNT_WRITE, RFM_CNT_DISPATCH,
+       RFM_CNT_N };
+/* Names of the counters (port cnt_<name>_o). */
+extern const char *const rfm_cnt_names[RFM_CNT_N];
+
+#ifdef __cplusplus
+}
+#endif

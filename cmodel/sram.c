@@ -1,0 +1,155 @@
+/* sram.c - model of rf_sram, one sub-bank storage array (docs/semantics.md, "Storage arrays").
+ *
+ * Reads are synchronous: r<p>_data_o shows the row read at the last clock edge where r<p>_en_i
+ * was high (held otherwise). A read and a write of the same row at one edge return the old data
+ * (read-first). Two write ports writing one row at one edge: the higher port wins, lane by lane.
+ * Rows outside 0..entries-1 are illegal input: writes are dropped, reads return zero.
+ */
+#include <stdlib.h>
+
+#include "rfm_models.h"
+
+enum { COV_READ, COV_WRITE, COV_PARTIAL, COV_RDW, COV_WW, COV_N };
+static const char *const cov_names[COV_N] = {"read", "write", "partial_lane_write",
+					     "read_during_write_same_row", "two_writes_same_row"};
+
+static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
+{
+	rfm_sram_ix_t *ix = ixv;
+	unsigned p;
+	rfm_ports_group(pt, "clock");
+	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock; storage is not reset", "clk_i");
+	for (p = 0; p < c->rf_write_ports; p++) {
+		rfm_ports_group(pt, "write port %u", p);
+		ix->wen[p] = rfm_ports_add(pt, RFM_IN, 1, "write enable", "w%u_en_i", p);
+		ix->waddr[p] = rfm_ports_add(pt, RFM_IN, c->d.entry_w, "row written", "w%u_addr_i", p);
+		ix->wmask[p] = rfm_ports_add(pt, RFM_IN, c->d.sb_lanes, "lane write mask", "w%u_mask_i", p);
+		ix->wdata[p] = rfm_ports_add(pt, RFM_IN, c->d.sb_bits, "data written", "w%u_data_i", p);
+	}
+	for (p = 0; p < c->rf_read_ports; p++) {
+		rfm_ports_group(pt, "read port %u", p);
+		ix->ren[p] = rfm_ports_add(pt, RFM_IN, 1, "read enable", "r%u_en_i", p);
+		ix->raddr[p] = rfm_ports_add(pt, RFM_IN, c->d.entry_w, "row read", "r%u_addr_i", p);
+		ix->rdata[p] = rfm_ports_add(pt, RFM_OUT, c->d.sb_bits,
+					     "row read at the last enabled edge", "r%u_data_o", p);
+	}
+	return 0;
+}
+
+int rfm_rf_sram_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
+{
+	rfm_sram_ix_t ix;
+	return ports(c, pt, &ix);
+}
+
+static void sram_reset(rfm_model_t *m) { (void)m; }
+
+static void sram_eval(rfm_model_t *m)
+{
+	rfm_sram_t *s = (rfm_sram_t *)m;
+	unsigned p;
+	for (p = 0; p < m->cfg->rf_read_ports; p++)
+		memcpy(rfm_wide(m, s->ix.rdata[p]), s->rdata_q + p * s->words, s->words * 4u);
+}
+
+static void sram_tick(rfm_model_t *m)
+{
+	rfm_sram_t *s = (rfm_sram_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned p, l, lb = c->rf_lane_bits;
+	int wrote[RFM_MAXW] = {0};
+
+	for (p = 0; p < c->rf_read_ports; p++) {
+		unsigned a = (unsigned)rfm_get(m, s->ix.raddr[p]);
+		if (!rfm_get(m, s->ix.ren[p]))
+			continue;
+		rfm_cov_hit(m, COV_READ);
+		if (a < s->rows)
+			memcpy(s->rdata_q + p * s->words, s->mem + (size_t)a * s->words, s->words * 4u);
+		else
+			memset(s->rdata_q + p * s->words, 0, s->words * 4u);
+	}
+	for (p = 0; p < c->rf_write_ports; p++) {
+		unsigned a = (unsigned)rfm_get(m, s->ix.waddr[p]), q;
+		uint64_t mask = rfm_get(m, s->ix.wmask[p]);
+		const uint32_t *d = rfm_wide(m, s->ix.wdata[p]);
+		if (!rfm_get(m, s->ix.wen[p]) || a >= s->rows)
+			continue;
+		wrote[p] = 1;
+		rfm_cov_hit(m, COV_WRITE);
+		if (mask && mask != rfm_mask64(s->lanes))
+			rfm_cov_hit(m, COV_PARTIAL);
+		for (q = 0; q < c->rf_read_ports; q++)
+			if (rfm_get(m, s->ix.ren[q]) && rfm_get(m, s->ix.raddr[q]) == a)
+				rfm_cov_hit(m, COV_RDW);
+		for (q = 0; q < p; q++)
+			if (wrote[q] && rfm_get(m, s->ix.waddr[q]) == a)
+				rfm_cov_hit(m, COV_WW);
+		for (l = 0; l < s->lanes; l++)
+			if ((mask >> l) & 1u)
+				rfm_bits_copy(s->mem + (size_t)a * s->words, l * lb, d, l * lb, lb);
+	}
+}
+
+static void sram_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
+{
+	rfm_sram_t *s = (rfm_sram_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned p, hot = (unsigned)rfm_rng_below(r, s->rows);
+	(void)cycle;
+	for (p = 0; p < c->rf_write_ports; p++) {
+		unsigned mk = (unsigned)rfm_rng_below(r, 4);
+		rfm_set(m, s->ix.wen[p], rfm_rng_chance(r, 1, 2));
+		rfm_set(m, s->ix.waddr[p], rfm_rng_chance(r, 1, 4) ? hot : rfm_rng_below(r, s->rows));
+		rfm_set(m, s->ix.wmask[p], mk == 0 ? rfm_rng_next(r) : mk == 1 ? 0 : ~0ull);
+		rfm_rng_fill(r, rfm_wide(m, s->ix.wdata[p]), s->width);
+	}
+	for (p = 0; p < c->rf_read_ports; p++) {
+		rfm_set(m, s->ix.ren[p], rfm_rng_chance(r, 2, 3));
+		rfm_set(m, s->ix.raddr[p], rfm_rng_chance(r, 1, 4) ? hot : rfm_rng_below(r, s->rows));
+	}
+}
+
+static int sram_check(rfm_model_t *m, uint64_t cycle, FILE *err)
+{
+	(void)m, (void)cycle, (void)err;
+	return 0;
+}
+
+static void sram_destroy(rfm_model_t *m)
+{
+	rfm_sram_t *s = (rfm_sram_t *)m;
+	if (!s)
+		return;
+	free(s->mem);
+	free(s->rdata_q);
+	rfm_model_fini(m);
+	free(s);
+}
+
+static const rfm_model_ops_t sram_ops = {sram_destroy, sram_reset, sram_eval, sram_tick, sram_stim, sram_check};
+
+rfm_model_t *rfm_rf_sram_create(const rfm_cfg_t *c)
+{
+	rfm_sram_t *s = calloc(1, sizeof(*s));
+	if (!s)
+		return NULL;
+	if (rfm_model_init(&s->m, &sram_ops, c, "rf_sram", ports, &s->ix, cov_names, COV_N))
+		goto fail;
+	s->width = c->d.sb_bits;
+	s->lanes = c->d.sb_lanes;
+	s->rows = c->rf_entries;
+	s->words = rfm_words(s->width);
+	s->mem = calloc((size_t)s->rows * s->words, 4);
+	s->rdata_q = calloc((size_t)RFM_MAXR * s->words, 4);
+	if (!s->mem || !s->rdata_q)
+		goto fail;
+	if (c->rf_write_ports < 2)
+		rfm_cov_na(&s->m, COV_WW);
+	if (s->lanes < 2)
+		rfm_cov_na(&s->m, COV_PARTIAL);
+	return &s->m;
+fail:
+	sram_destroy(&s->m);
+	return NULL;
+}

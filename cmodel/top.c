@@ -1,0 +1,663 @@
+/* top.c - model of rf_top: the baseline SM register file, composed of the block models exactly
+ * as the RTL composes the modules (docs/semantics.md, "rf_top").
+ *
+ * The stimulus is a small GPU front end: it launches kernels, writes back results and issues
+ * instructions that are legal for the running kernel, and avoids (with rare, deliberate
+ * exceptions) writing a register that an issued instruction still has to read, as a scoreboard
+ * would. The checker keeps a golden copy of every architected register and checks each
+ * dispatched operand against it, lane by lane, and recounts every counter.
+ */
+#include <stdlib.h>
+
+#include "rfm_models.h"
+
+const char *const rfm_cnt_names[RFM_CNT_N] = {"conflict", "wconflict", "stall", "read", "write", "dispatch"};
+
+enum {
+	COV_THREE_ONE_BANK, COV_WR_RD_BANK, COV_ALLBUSY, COV_DISP_THREE_BANKS, COV_CONFLICT, COV_WBLOCK,
+	COV_STALL, COV_LAUNCH_REFUSED, COV_RELAUNCH, COV_OUTSIDE, COV_HAZARD, COV_DUAL_ISSUE, COV_DUAL_DISP,
+	COV_PARTIAL_WRITE, COV_SAME_REG_TWO_WB, COV_N
+};
+static const char *const cov_names[COV_N] = {
+	"three_operands_one_bank", "write_and_read_one_bank", "all_collectors_busy",
+	"dispatch_from_three_banks", "bank_conflict", "write_blocks_read", "issue_stall", "launch_refused",
+	"relaunch", "access_outside_kernel", "write_to_register_in_flight", "two_issues_one_cycle",
+	"two_dispatches_one_cycle", "partial_lane_write", "one_register_two_writebacks"};
+
+#define MAXFLY (RFM_MAXC + RFM_MAXS)
+
+/* An issued instruction not yet dispatched, as the checker sees it. */
+typedef struct fly {
+	unsigned tag, warp, nsrc;
+	uint8_t valid[RFM_MAXOP], err[RFM_MAXOP], taint[RFM_MAXOP];
+	unsigned reg[RFM_MAXOP], bank[RFM_MAXOP];
+} fly_t;
+
+typedef struct top_ix {
+	unsigned clk, rst;
+	unsigned lv, lw, lr, lerr;
+	unsigned wv[RFM_MAXW], ww[RFM_MAXW], wr[RFM_MAXW], wm[RFM_MAXW], wd[RFM_MAXW];
+	unsigned iv[RFM_MAXS], ir[RFM_MAXS], it[RFM_MAXS], iw[RFM_MAXS];
+	unsigned isv[RFM_MAXS][RFM_MAXOP], isr[RFM_MAXS][RFM_MAXOP];
+	unsigned dv[RFM_MAXS], dt[RFM_MAXS], dw[RFM_MAXS], dop[RFM_MAXS][RFM_MAXOP];
+	unsigned idle, accerr, cnt[RFM_CNT_N];
+} top_ix_t;
+
+typedef struct rfm_top {
+	rfm_model_t m;
+	top_ix_t ix;
+	/* sub-blocks */
+	rfm_map_t *wmap[RFM_MAXW];
+	rfm_map_t *imap[RFM_MAXS][RFM_MAXOP];
+	rfm_coll_t *coll;
+	rfm_arb_t *arb;
+	rfm_xbar_t *xbar;
+	rfm_bank_t **bank;
+	/* state */
+	unsigned kwarps_q, kregs_q, lerr_q, acc_q;
+	uint64_t cnt_q[RFM_CNT_N];
+	/* from eval, for tick */
+	uint64_t cnt_d[RFM_CNT_N];
+	unsigned acc_d;
+	/* stimulus and checker */
+	unsigned skw, skr;           /* kernel the stimulus believes runs */
+	uint32_t *gold;              /* warps * regs_per_thread golden registers */
+	uint64_t *known;             /* lanes of each golden register written since the launch */
+	fly_t fly[MAXFLY];
+	unsigned nfly;
+	uint64_t shadow[RFM_CNT_N];  /* recount of the counters */
+	unsigned wq;                 /* words per warp register */
+} rfm_top_t;
+
+static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
+{
+	top_ix_t *ix = ixv;
+	unsigned p, k, s, d, i, W = c->d.wreg_bits;
+	rfm_ports_group(pt, "clock and reset");
+	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock", "clk_i");
+	ix->rst = rfm_ports_add(pt, RFM_IN, 1, "asynchronous reset, active low", "rst_ni");
+	rfm_ports_group(pt, "kernel launch");
+	ix->lv = rfm_ports_add(pt, RFM_IN, 1, "a kernel is launched", "launch_valid_i");
+	ix->lw = rfm_ports_add(pt, RFM_IN, c->d.nwarps_w, "its resident warps", "launch_warps_i");
+	ix->lr = rfm_ports_add(pt, RFM_IN, c->d.nregs_w, "its registers per thread", "launch_regs_i");
+	ix->lerr = rfm_ports_add(pt, RFM_OUT, 1, "the last launch was refused (does not fit)", "launch_err_o");
+	for (p = 0; p < c->rf_write_ports; p++) {
+		rfm_ports_group(pt, "write-back port %u", p);
+		ix->wv[p] = rfm_ports_add(pt, RFM_IN, 1, "a result is written", "wb%u_valid_i", p);
+		ix->ww[p] = rfm_ports_add(pt, RFM_IN, c->d.warp_w, "warp slot", "wb%u_warp_i", p);
+		ix->wr[p] = rfm_ports_add(pt, RFM_IN, c->d.reg_w, "architected register", "wb%u_reg_i", p);
+		ix->wm[p] = rfm_ports_add(pt, RFM_IN, c->rf_lanes, "lanes written", "wb%u_mask_i", p);
+		ix->wd[p] = rfm_ports_add(pt, RFM_IN, W, "value, lane l in bits [l*lane_bits +: lane_bits]", "wb%u_data_i", p);
+	}
+	for (k = 0; k < c->sm_schedulers; k++) {
+		rfm_ports_group(pt, "issue port %u", k);
+		ix->iv[k] = rfm_ports_add(pt, RFM_IN, 1, "an instruction is offered", "iss%u_valid_i", k);
+		ix->ir[k] = rfm_ports_add(pt, RFM_OUT, 1, "a collector takes it this cycle", "iss%u_ready_o", k);
+		ix->it[k] = rfm_ports_add(pt, RFM_IN, c->sm_tag_bits, "tag carried to dispatch", "iss%u_tag_i", k);
+		ix->iw[k] = rfm_ports_add(pt, RFM_IN, c->d.warp_w, "warp slot", "iss%u_warp_i", k);
+		for (s = 0; s < c->sm_operands; s++) {
+			ix->isv[k][s] = rfm_ports_add(pt, RFM_IN, 1, "source operand used", "iss%u_src%u_valid_i", k, s);
+			ix->isr[k][s] = rfm_ports_add(pt, RFM_IN, c->d.reg_w, "its register", "iss%u_src%u_reg_i", k, s);
+		}
+	}
+	for (d = 0; d < c->sm_schedulers; d++) {
+		rfm_ports_group(pt, "dispatch port %u", d);
+		ix->dv[d] = rfm_ports_add(pt, RFM_OUT, 1, "an instruction leaves with its operands", "dsp%u_valid_o", d);
+		ix->dt[d] = rfm_ports_add(pt, RFM_OUT, c->sm_tag_bits, "its tag", "dsp%u_tag_o", d);
+		ix->dw[d] = rfm_ports_add(pt, RFM_OUT, c->d.warp_w, "its warp", "dsp%u_warp_o", d);
+		for (s = 0; s < c->sm_operands; s++)
+			ix->dop[d][s] = rfm_ports_add(pt, RFM_OUT, W, "operand value (0 if not valid)", "dsp%u_op%u_o", d, s);
+	}
+	rfm_ports_group(pt, "status");
+	ix->idle = rfm_ports_add(pt, RFM_OUT, 1, "no collector holds an instruction", "idle_o");
+	ix->accerr = rfm_ports_add(pt, RFM_OUT, 1, "last cycle saw an access outside the kernel (dropped)", "acc_err_o");
+	rfm_ports_group(pt, "event counters (wrap around)");
+	for (i = 0; i < RFM_CNT_N; i++) {
+		static const char *const help[RFM_CNT_N] = {
+			"read requests denied by other reads", "read requests denied by a write-back",
+			"cycles x issue ports offered but not ready", "bank reads granted",
+			"write-backs performed", "instructions dispatched"};
+		ix->cnt[i] = rfm_ports_add(pt, RFM_OUT, c->stats_counter_bits, help[i], "cnt_%s_o", rfm_cnt_names[i]);
+	}
+	return 0;
+}
+
+int rfm_rf_top_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
+{
+	top_ix_t ix;
+	return ports(c, pt, &ix);
+}
+
+static void top_reset(rfm_model_t *m)
+{
+	rfm_top_t *t = (rfm_top_t *)m;
+	unsigned b;
+	t->kwarps_q = t->kregs_q = t->lerr_q = t->acc_q = 0;
+	memset(t->cnt_q, 0, sizeof(t->cnt_q));
+	t->coll->m.ops->reset(&t->coll->m);
+	t->arb->m.ops->reset(&t->arb->m);
+	for (b = 0; b < m->cfg->rf_banks; b++)
+		t->bank[b]->m.ops->reset(&t->bank[b]->m);
+}
+
+/* Launch rule (docs/semantics.md, "Kernel launch"). */
+static int launch_ok(const rfm_cfg_t *c, unsigned w, unsigned r) { return rfm_launch_fits(c, w, r); }
+
+static void top_eval(rfm_model_t *m)
+{
+	rfm_top_t *t = (rfm_top_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	rfm_coll_t *u = t->coll;
+	rfm_arb_t *a = t->arb;
+	unsigned p, k, s, b, q, d, rst = (unsigned)rfm_get(m, t->ix.rst);
+	unsigned werr[RFM_MAXW], wok[RFM_MAXW], wbank[RFM_MAXW], wrow[RFM_MAXW], acc = 0, n;
+
+	/* write-back mapping */
+	for (p = 0; p < c->rf_write_ports; p++) {
+		rfm_map_t *x = t->wmap[p];
+		rfm_set(&x->m, x->ix.warp, rfm_get(m, t->ix.ww[p]));
+		rfm_set(&x->m, x->ix.reg, rfm_get(m, t->ix.wr[p]));
+		rfm_set(&x->m, x->ix.kwarps, t->kwarps_q);
+		rfm_set(&x->m, x->ix.kregs, t->kregs_q);
+		rfm_model_eval(&x->m);
+		werr[p] = (unsigned)rfm_get(&x->m, x->ix.err);
+		wbank[p] = (unsigned)rfm_get(&x->m, x->ix.bank);
+		wrow[p] = (unsigned)rfm_get(&x->m, x->ix.entry);
+		wok[p] = rfm_get(m, t->ix.wv[p]) && !werr[p];
+		if (rfm_get(m, t->ix.wv[p]) && werr[p])
+			acc = 1;
+	}
+	/* issue mapping into the collectors */
+	rfm_set(&u->m, u->ix.rst, rst);
+	for (k = 0; k < c->sm_schedulers; k++) {
+		rfm_set(&u->m, u->ix.iss_valid[k], rfm_get(m, t->ix.iv[k]));
+		rfm_set(&u->m, u->ix.iss_tag[k], rfm_get(m, t->ix.it[k]));
+		rfm_set(&u->m, u->ix.iss_warp[k], rfm_get(m, t->ix.iw[k]));
+		for (s = 0; s < c->sm_operands; s++) {
+			rfm_map_t *x = t->imap[k][s];
+			rfm_set(&x->m, x->ix.warp, rfm_get(m, t->ix.iw[k]));
+			rfm_set(&x->m, x->ix.reg, rfm_get(m, t->ix.isr[k][s]));
+			rfm_set(&x->m, x->ix.kwarps, t->kwarps_q);
+			rfm_set(&x->m, x->ix.kregs, t->kregs_q);
+			rfm_model_eval(&x->m);
+			rfm_set(&u->m, u->ix.iss_sv[k][s], rfm_get(m, t->ix.isv[k][s]) && !rfm_get(&x->m, x->ix.err));
+			rfm_set(&u->m, u->ix.iss_sb[k][s], rfm_get(&x->m, x->ix.bank));
+			rfm_set(&u->m, u->ix.iss_se[k][s], rfm_get(&x->m, x->ix.entry));
+		}
+	}
+	rfm_model_eval(&u->m);
+	for (k = 0; k < c->sm_schedulers; k++) {
+		unsigned rdy = (unsigned)rfm_get(&u->m, u->ix.iss_ready[k]);
+		rfm_set(m, t->ix.ir[k], rdy);
+		if (rfm_get(m, t->ix.iv[k]) && rdy)
+			for (s = 0; s < c->sm_operands; s++)
+				if (rfm_get(m, t->ix.isv[k][s]) && rfm_get(&t->imap[k][s]->m, t->imap[k][s]->ix.err))
+					acc = 1;
+	}
+	/* arbiter */
+	rfm_set(&a->m, a->ix.rst, rst);
+	for (q = 0; q < c->d.nq; q++) {
+		rfm_set(&a->m, a->ix.req[q], rfm_get(&u->m, u->ix.req[q]));
+		rfm_set(&a->m, a->ix.bank[q], rfm_get(&u->m, u->ix.bank[q]));
+		rfm_set(&a->m, a->ix.entry[q], rfm_get(&u->m, u->ix.entry[q]));
+	}
+	for (p = 0; p < c->rf_write_ports; p++) {
+		rfm_set(&a->m, a->ix.wen[p], wok[p]);
+		rfm_set(&a->m, a->ix.wbank[p], wbank[p]);
+		rfm_set(&a->m, a->ix.wentry[p], wrow[p]);
+	}
+	a->m.mutate = m->mutate; /* planted fault 1 lives in the arbiter */
+	rfm_model_eval(&a->m);
+	/* banks */
+	for (b = 0; b < c->rf_banks; b++) {
+		rfm_bank_t *bk = t->bank[b];
+		for (p = 0; p < c->rf_write_ports; p++) {
+			rfm_set(&bk->m, bk->ix.wen[p], wok[p] && wbank[p] == b);
+			rfm_set(&bk->m, bk->ix.waddr[p], wrow[p]);
+			/* planted fault 3: the lane mask is ignored */
+			rfm_set(&bk->m, bk->ix.wmask[p], m->mutate == 3 ? ~0ull : rfm_get(m, t->ix.wm[p]));
+			memcpy(rfm_wide(&bk->m, bk->ix.wdata[p]), rfm_wide(m, t->ix.wd[p]), t->wq * 4u);
+		}
+		for (p = 0; p < c->rf_read_ports; p++) {
+			rfm_set(&bk->m, bk->ix.ren[p], rfm_get(&a->m, a->ix.ren[b][p]));
+			rfm_set(&bk->m, bk->ix.raddr[p], rfm_get(&a->m, a->ix.raddr[b][p]));
+		}
+		rfm_model_eval(&bk->m);
+		for (p = 0; p < c->rf_read_ports; p++)
+			memcpy(rfm_wide(&t->xbar->m, t->xbar->ix.src[b * c->rf_read_ports + p]),
+			       rfm_wide(&bk->m, bk->ix.rdata[p]), t->wq * 4u);
+	}
+	/* crossbar into the collectors (planted fault 2: slot 0 takes the neighbouring source) */
+	for (q = 0; q < c->d.nq; q++)
+		rfm_set(&t->xbar->m, t->xbar->ix.sel[q], rfm_get(&u->m, u->ix.sel[q]) ^ (m->mutate == 2 && q == 0));
+	rfm_model_eval(&t->xbar->m);
+	for (q = 0; q < c->d.nq; q++) {
+		rfm_set(&u->m, u->ix.gnt[q], rfm_get(&a->m, a->ix.gnt[q]));
+		rfm_set(&u->m, u->ix.port[q], rfm_get(&a->m, a->ix.port[q]));
+		memcpy(rfm_wide(&u->m, u->ix.data[q]), rfm_wide(&t->xbar->m, t->xbar->ix.data[q]), t->wq * 4u);
+	}
+	/* outputs */
+	for (d = 0; d < c->sm_schedulers; d++) {
+		rfm_set(m, t->ix.dv[d], rfm_get(&u->m, u->ix.dv[d]));
+		rfm_set(m, t->ix.dt[d], rfm_get(&u->m, u->ix.dtag[d]));
+		rfm_set(m, t->ix.dw[d], rfm_get(&u->m, u->ix.dwarp[d]));
+		for (s = 0; s < c->sm_operands; s++)
+			memcpy(rfm_wide(m, t->ix.dop[d][s]), rfm_wide(&u->m, u->ix.dop[d][s]), t->wq * 4u);
+	}
+	rfm_set(m, t->ix.idle, rfm_get(&u->m, u->ix.busy) == 0);
+	rfm_set(m, t->ix.accerr, t->acc_q);
+	rfm_set(m, t->ix.lerr, t->lerr_q);
+	for (n = 0; n < RFM_CNT_N; n++)
+		rfm_set(m, t->ix.cnt[n], t->cnt_q[n]);
+	/* next state of the counters */
+	t->cnt_d[RFM_CNT_CONFLICT] = rfm_get(&a->m, a->ix.nconf);
+	t->cnt_d[RFM_CNT_WCONFLICT] = rfm_get(&a->m, a->ix.nwconf);
+	t->cnt_d[RFM_CNT_STALL] = t->cnt_d[RFM_CNT_READ] = t->cnt_d[RFM_CNT_WRITE] = t->cnt_d[RFM_CNT_DISPATCH] = 0;
+	for (k = 0; k < c->sm_schedulers; k++)
+		t->cnt_d[RFM_CNT_STALL] += rfm_get(m, t->ix.iv[k]) && !rfm_get(m, t->ix.ir[k]);
+	for (q = 0; q < c->d.nq; q++)
+		t->cnt_d[RFM_CNT_READ] += rfm_get(&a->m, a->ix.gnt[q]);
+	for (p = 0; p < c->rf_write_ports; p++)
+		t->cnt_d[RFM_CNT_WRITE] += wok[p];
+	for (d = 0; d < c->sm_schedulers; d++)
+		t->cnt_d[RFM_CNT_DISPATCH] += rfm_get(m, t->ix.dv[d]);
+	t->acc_d = acc;
+}
+
+static void top_tick(rfm_model_t *m)
+{
+	rfm_top_t *t = (rfm_top_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned b, n;
+	for (n = 0; n < RFM_CNT_N; n++)
+		t->cnt_q[n] = (t->cnt_q[n] + t->cnt_d[n]) & rfm_mask64(c->stats_counter_bits);
+	t->acc_q = t->acc_d;
+	if (rfm_get(m, t->ix.lv)) {
+		unsigned w = (unsigned)rfm_get(m, t->ix.lw), r = (unsigned)rfm_get(m, t->ix.lr);
+		if (launch_ok(c, w, r)) {
+			t->kwarps_q = w;
+			t->kregs_q = r;
+			t->lerr_q = 0;
+		} else {
+			t->lerr_q = 1;
+		}
+	}
+	rfm_model_tick(&t->coll->m);
+	rfm_model_tick(&t->arb->m);
+	for (b = 0; b < c->rf_banks; b++)
+		rfm_model_tick(&t->bank[b]->m);
+}
+
+/* ---- stimulus ---------------------------------------------------------------------------- */
+
+static fly_t *fly_find(rfm_top_t *t, unsigned tag)
+{
+	unsigned i;
+	for (i = 0; i < t->nfly; i++)
+		if (t->fly[i].tag == tag)
+			return &t->fly[i];
+	return NULL;
+}
+
+/* Register (warp, reg) is a source of an instruction in flight. */
+static int in_flight(const rfm_top_t *t, unsigned warp, unsigned reg)
+{
+	unsigned i, s;
+	for (i = 0; i < t->nfly; i++)
+		for (s = 0; s < t->fly[i].nsrc; s++)
+			if (t->fly[i].warp == warp && t->fly[i].valid[s] && !t->fly[i].err[s] && t->fly[i].reg[s] == reg)
+				return 1;
+	return 0;
+}
+
+static void top_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
+{
+	rfm_top_t *t = (rfm_top_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned p, k, s, i, used_tags[RFM_MAXS], nused = 0;
+	int idle = t->nfly == 0, drain, busy_phase;
+
+	for (i = 0; i < m->ports.n; i++)
+		if (m->ports.p[i].dir == RFM_IN)
+			memset(m->io + m->ports.p[i].off, 0, m->ports.p[i].words * 4u);
+	if (cycle < 2)
+		return;
+	/* Phases of 1024 cycles: the last 64 issue nothing, so the collectors drain and a new kernel
+	 * can be launched; odd phases write back less and issue more. */
+	drain = (cycle % 1024) >= 960;
+	busy_phase = (cycle / 1024) % 2;
+	if (!t->skw || (idle && drain && rfm_rng_chance(r, 1, 16))) {
+		unsigned w, g;
+		rfm_random_kernel(c, r, &w, &g);
+		if (rfm_rng_chance(r, 1, 4)) { /* a kernel that does not fit, or an empty one */
+			w = rfm_rng_chance(r, 1, 2) ? c->sm_warps : 0;
+			g = rfm_rng_chance(r, 1, 8) ? 0 : c->sm_regs_per_thread;
+		}
+		rfm_set(m, t->ix.lv, 1);
+		rfm_set(m, t->ix.lw, w);
+		rfm_set(m, t->ix.lr, g);
+		return;
+	}
+	for (p = 0; p < c->rf_write_ports; p++) {
+		unsigned w, g, tries, mk = (unsigned)rfm_rng_below(r, 16);
+		uint64_t mask;
+		if (!rfm_rng_chance(r, 1, busy_phase ? 4 : 2))
+			continue;
+		w = (unsigned)rfm_rng_below(r, t->skw);
+		g = (unsigned)rfm_rng_below(r, t->skr);
+		for (tries = 0; tries < 4 && in_flight(t, w, g); tries++) {
+			w = (unsigned)rfm_rng_below(r, t->skw);
+			g = (unsigned)rfm_rng_below(r, t->skr);
+		}
+		if (in_flight(t, w, g) && !rfm_rng_chance(r, 1, 16))
+			continue;
+		if (p > 0 && rfm_get(m, t->ix.wv[0]) && rfm_rng_chance(r, 1, 8)) { /* same register twice */
+			w = (unsigned)rfm_get(m, t->ix.ww[0]);
+			g = (unsigned)rfm_get(m, t->ix.wr[0]);
+		}
+		if (rfm_rng_chance(r, 1, 128)) { /* outside the kernel */
+			w = (unsigned)rfm_rng_below(r, c->sm_warps);
+			g = t->skr + (unsigned)rfm_rng_below(r, c->sm_regs_per_thread - t->skr + 1);
+		}
+		mask = mk < 11 ? ~0ull : mk < 13 ? rfm_rng_next(r) : mk < 14 ? 0
+		       : rfm_mask64(c->d.sb_lanes) << (c->d.sb_lanes * rfm_rng_below(r, c->rf_subbanks));
+		rfm_set(m, t->ix.wv[p], 1);
+		rfm_set(m, t->ix.ww[p], w);
+		rfm_set(m, t->ix.wr[p], g);
+		rfm_set(m, t->ix.wm[p], mask);
+		rfm_rng_fill(r, rfm_wide(m, t->ix.wd[p]), c->d.wreg_bits);
+	}
+	for (k = 0; k < c->sm_schedulers; k++) {
+		unsigned tag = 0, tries, w, base;
+		int same_bank = rfm_rng_chance(r, 1, 8);
+		if (drain || !rfm_rng_chance(r, busy_phase ? 3 : 1, busy_phase ? 4 : 3))
+			continue;
+		for (tries = 0; tries < 8; tries++) {
+			unsigned j, clash = 0;
+			tag = (unsigned)rfm_rng_below(r, 1u << c->sm_tag_bits);
+			for (j = 0; j < nused; j++)
+				clash |= used_tags[j] == tag;
+			if (!clash && !fly_find(t, tag))
+				break;
+		}
+		if (tries == 8)
+			continue;
+		used_tags[nused++] = tag;
+		w = (unsigned)rfm_rng_below(r, t->skw);
+		base = (unsigned)rfm_rng_below(r, t->skr);
+		rfm_set(m, t->ix.iv[k], 1);
+		rfm_set(m, t->ix.it[k], tag);
+		rfm_set(m, t->ix.iw[k], w);
+		for (s = 0; s < c->sm_operands; s++) {
+			unsigned g = (unsigned)rfm_rng_below(r, t->skr);
+			if (same_bank && base + s * c->rf_banks < t->skr)
+				g = base + s * c->rf_banks;
+			if (rfm_rng_chance(r, 1, 128))
+				g = (unsigned)rfm_rng_below(r, c->sm_regs_per_thread);
+			rfm_set(m, t->ix.isv[k][s], rfm_rng_chance(r, 7, 8));
+			rfm_set(m, t->ix.isr[k][s], g);
+		}
+	}
+}
+
+/* ---- checker ----------------------------------------------------------------------------- */
+
+static uint32_t *gold_at(rfm_top_t *t, unsigned w, unsigned g)
+{
+	return t->gold + ((size_t)w * t->m.cfg->sm_regs_per_thread + g) * t->wq;
+}
+
+static int check_operand(rfm_top_t *t, uint64_t cycle, unsigned d, unsigned s, const fly_t *f, FILE *err)
+{
+	const rfm_cfg_t *c = t->m.cfg;
+	const uint32_t *got = rfm_wide(&t->m, t->ix.dop[d][s]);
+	unsigned l, lb = c->rf_lane_bits;
+	if (!f->valid[s] || f->err[s]) {
+		for (l = 0; l < t->wq; l++)
+			if (got[l]) {
+				fprintf(err, "cycle %llu: rf_top golden: dsp%u_op%u_o of tag %u is not zero for an "
+					"unused operand\n", (unsigned long long)cycle, d, s, f->tag);
+				return 1;
+			}
+		return 0;
+	}
+	if (f->taint[s])
+		return 0;
+	for (l = 0; l < c->rf_lanes; l++) {
+		uint64_t want, have;
+		if (!((t->known[(size_t)f->warp * c->sm_regs_per_thread + f->reg[s]] >> l) & 1u))
+			continue;
+		want = rfm_bits_get(gold_at(t, f->warp, f->reg[s]), l * lb, lb);
+		have = rfm_bits_get(got, l * lb, lb);
+		if (want != have) {
+			fprintf(err, "cycle %llu: rf_top golden: dsp%u_op%u_o (tag %u, warp %u, r%u) lane %u: "
+				"expected 0x%llx, got 0x%llx\n", (unsigned long long)cycle, d, s, f->tag, f->warp,
+				f->reg[s], l, (unsigned long long)want, (unsigned long long)have);
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int top_check(rfm_model_t *m, uint64_t cycle, FILE *err)
+{
+	rfm_top_t *t = (rfm_top_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned n, d, s, p, k, i, ndisp = 0, nacc = 0, lb = c->rf_lane_bits;
+	int bad = 0;
+	uint64_t rdbanks = 0, wrbanks = 0;
+
+	if (m->rst >= 0 && !rfm_get(m, (unsigned)m->rst))
+		return 0;
+	/* counters: outputs show the recount of the cycles before this one */
+	for (n = 0; n < RFM_CNT_N; n++) {
+		if (rfm_get(m, t->ix.cnt[n]) != (t->shadow[n] & rfm_mask64(c->stats_counter_bits))) {
+			fprintf(err, "cycle %llu: rf_top recount: cnt_%s_o = %llu, recounted %llu\n",
+				(unsigned long long)cycle, rfm_cnt_names[n], (unsigned long long)rfm_get(m, t->ix.cnt[n]),
+				(unsigned long long)(t->shadow[n] & rfm_mask64(c->stats_counter_bits)));
+			bad = 1;
+		}
+	}
+	for (k = 0; k < c->sm_schedulers; k++)
+		t->shadow[RFM_CNT_STALL] += rfm_get(m, t->ix.iv[k]) && !rfm_get(m, t->ix.ir[k]);
+	for (d = 0; d < c->sm_schedulers; d++)
+		t->shadow[RFM_CNT_DISPATCH] += rfm_get(m, t->ix.dv[d]);
+	t->shadow[RFM_CNT_CONFLICT] += rfm_get(&t->arb->m, t->arb->ix.nconf);
+	t->shadow[RFM_CNT_WCONFLICT] += rfm_get(&t->arb->m, t->arb->ix.nwconf);
+	for (i = 0; i < c->d.nq; i++) {
+		t->shadow[RFM_CNT_READ] += rfm_get(&t->arb->m, t->arb->ix.gnt[i]);
+		if (rfm_get(&t->coll->m, t->coll->ix.req[i]))
+			rdbanks |= 1ull << rfm_get(&t->coll->m, t->coll->ix.bank[i]);
+	}
+	if (rfm_get(&t->arb->m, t->arb->ix.nconf))
+		rfm_cov_hit(m, COV_CONFLICT);
+	if (rfm_get(&t->arb->m, t->arb->ix.nwconf))
+		rfm_cov_hit(m, COV_WBLOCK);
+	if (rfm_get(&t->coll->m, t->coll->ix.busy) == rfm_mask64(c->sm_collectors))
+		rfm_cov_hit(m, COV_ALLBUSY);
+	if (rfm_get(m, t->ix.accerr))
+		rfm_cov_hit(m, COV_OUTSIDE);
+
+	/* dispatches against the golden registers */
+	for (d = 0; d < c->sm_schedulers; d++) {
+		fly_t *f;
+		unsigned banks = 0;
+		if (!rfm_get(m, t->ix.dv[d]))
+			continue;
+		ndisp++;
+		f = fly_find(t, (unsigned)rfm_get(m, t->ix.dt[d]));
+		if (!f) {
+			fprintf(err, "cycle %llu: rf_top golden: dsp%u dispatches tag %llu that was never issued\n",
+				(unsigned long long)cycle, d, (unsigned long long)rfm_get(m, t->ix.dt[d]));
+			bad = 1;
+			continue;
+		}
+		if (rfm_get(m, t->ix.dw[d]) != f->warp) {
+			fprintf(err, "cycle %llu: rf_top golden: dsp%u tag %u: warp %llu, issued as %u\n",
+				(unsigned long long)cycle, d, f->tag, (unsigned long long)rfm_get(m, t->ix.dw[d]), f->warp);
+			bad = 1;
+		}
+		for (s = 0; s < f->nsrc; s++) {
+			bad |= check_operand(t, cycle, d, s, f, err);
+			if (f->valid[s] && !f->err[s])
+				banks |= 1u << f->bank[s];
+		}
+		if (rfm_popcount64(banks) >= 3)
+			rfm_cov_hit(m, COV_DISP_THREE_BANKS);
+		*f = t->fly[--t->nfly];
+	}
+	if (ndisp >= 2)
+		rfm_cov_hit(m, COV_DUAL_DISP);
+
+	/* write-backs of this cycle update the golden registers */
+	for (p = 0; p < c->rf_write_ports; p++) {
+		unsigned w = (unsigned)rfm_get(m, t->ix.ww[p]), g = (unsigned)rfm_get(m, t->ix.wr[p]), l, bk, row;
+		uint64_t mask = rfm_get(m, t->ix.wm[p]);
+		if (!rfm_get(m, t->ix.wv[p]) || rfm_map_fn(c, t->kwarps_q, t->kregs_q, w, g, &bk, &row))
+			continue;
+		wrbanks |= 1ull << bk;
+		t->shadow[RFM_CNT_WRITE]++;
+		if (p > 0 && rfm_get(m, t->ix.wv[0]) && rfm_get(m, t->ix.ww[0]) == w && rfm_get(m, t->ix.wr[0]) == g)
+			rfm_cov_hit(m, COV_SAME_REG_TWO_WB);
+		if (mask && mask != rfm_mask64(c->rf_lanes))
+			rfm_cov_hit(m, COV_PARTIAL_WRITE);
+		for (l = 0; l < c->rf_lanes; l++)
+			if ((mask >> l) & 1u)
+				rfm_bits_copy(gold_at(t, w, g), l * lb, rfm_wide(m, t->ix.wd[p]), l * lb, lb);
+		t->known[(size_t)w * c->sm_regs_per_thread + g] |= mask & rfm_mask64(c->rf_lanes);
+		for (i = 0; i < t->nfly; i++)
+			for (s = 0; s < t->fly[i].nsrc; s++)
+				if (t->fly[i].warp == w && t->fly[i].valid[s] && t->fly[i].reg[s] == g && !t->fly[i].taint[s]) {
+					t->fly[i].taint[s] = 1;
+					rfm_cov_hit(m, COV_HAZARD);
+				}
+	}
+	if (rdbanks & wrbanks)
+		rfm_cov_hit(m, COV_WR_RD_BANK);
+
+	/* issues accepted this cycle */
+	for (k = 0; k < c->sm_schedulers; k++) {
+		fly_t *f;
+		unsigned bk0 = 0, same = 0;
+		if (!rfm_get(m, t->ix.iv[k]))
+			continue;
+		if (!rfm_get(m, t->ix.ir[k])) {
+			rfm_cov_hit(m, COV_STALL);
+			continue;
+		}
+		nacc++;
+		if (t->nfly == MAXFLY) {
+			fprintf(err, "cycle %llu: rf_top golden: more instructions in flight than collectors\n",
+				(unsigned long long)cycle);
+			return 1;
+		}
+		f = &t->fly[t->nfly++];
+		memset(f, 0, sizeof(*f));
+		f->tag = (unsigned)rfm_get(m, t->ix.it[k]);
+		f->warp = (unsigned)rfm_get(m, t->ix.iw[k]);
+		f->nsrc = c->sm_operands;
+		for (s = 0; s < c->sm_operands; s++) {
+			unsigned row;
+			f->valid[s] = (uint8_t)rfm_get(m, t->ix.isv[k][s]);
+			f->reg[s] = (unsigned)rfm_get(m, t->ix.isr[k][s]);
+			f->err[s] = (uint8_t)rfm_map_fn(c, t->kwarps_q, t->kregs_q, f->warp, f->reg[s], &f->bank[s], &row);
+			if (f->valid[s] && !f->err[s]) {
+				if (!same)
+					bk0 = f->bank[s];
+				same += f->bank[s] == bk0;
+			}
+		}
+		if (same == 3)
+			rfm_cov_hit(m, COV_THREE_ONE_BANK);
+	}
+	if (nacc >= 2)
+		rfm_cov_hit(m, COV_DUAL_ISSUE);
+
+	/* launch: takes effect at the clock edge */
+	if (rfm_get(m, t->ix.lv)) {
+		unsigned w = (unsigned)rfm_get(m, t->ix.lw), g = (unsigned)rfm_get(m, t->ix.lr);
+		if (launch_ok(c, w, g)) {
+			if (t->skw)
+				rfm_cov_hit(m, COV_RELAUNCH);
+			t->skw = w;
+			t->skr = g;
+			memset(t->known, 0, (size_t)c->sm_warps * c->sm_regs_per_thread * sizeof(uint64_t));
+		} else {
+			rfm_cov_hit(m, COV_LAUNCH_REFUSED);
+		}
+	}
+	return bad;
+}
+
+static void top_destroy(rfm_model_t *m)
+{
+	rfm_top_t *t = (rfm_top_t *)m;
+	unsigned i, j;
+	if (!t)
+		return;
+	for (i = 0; i < RFM_MAXW; i++)
+		rfm_model_destroy(t->wmap[i] ? &t->wmap[i]->m : NULL);
+	for (i = 0; i < RFM_MAXS; i++)
+		for (j = 0; j < RFM_MAXOP; j++)
+			rfm_model_destroy(t->imap[i][j] ? &t->imap[i][j]->m : NULL);
+	rfm_model_destroy(t->coll ? &t->coll->m : NULL);
+	rfm_model_destroy(t->arb ? &t->arb->m : NULL);
+	rfm_model_destroy(t->xbar ? &t->xbar->m : NULL);
+	if (t->bank)
+		for (i = 0; i < m->cfg->rf_banks; i++)
+			rfm_model_destroy(t->bank[i] ? &t->bank[i]->m : NULL);
+	free(t->bank);
+	free(t->gold);
+	free(t->known);
+	rfm_model_fini(m);
+	free(t);
+}
+
+static const rfm_model_ops_t top_ops = {top_destroy, top_reset, top_eval, top_tick, top_stim, top_check};
+
+rfm_model_t *rfm_rf_top_create(const rfm_cfg_t *c)
+{
+	rfm_top_t *t = calloc(1, sizeof(*t));
+	unsigned i, j;
+	if (!t)
+		return NULL;
+	if (rfm_model_init(&t->m, &top_ops, c, "rf_top", ports, &t->ix, cov_names, COV_N))
+		goto fail;
+	t->wq = rfm_words(c->d.wreg_bits);
+	for (i = 0; i < c->rf_write_ports; i++)
+		if (!(t->wmap[i] = (rfm_map_t *)rfm_rf_map_create(c)))
+			goto fail;
+	for (i = 0; i < c->sm_schedulers; i++)
+		for (j = 0; j < c->sm_operands; j++)
+			if (!(t->imap[i][j] = (rfm_map_t *)rfm_rf_map_create(c)))
+				goto fail;
+	t->coll = (rfm_coll_t *)rfm_rf_collector_create(c);
+	t->arb = (rfm_arb_t *)rfm_rf_bank_arbiter_create(c);
+	t->xbar = (rfm_xbar_t *)rfm_rf_xbar_create(c);
+	t->bank = calloc(c->rf_banks, sizeof(*t->bank));
+	t->gold = calloc((size_t)c->sm_warps * c->sm_regs_per_thread * t->wq, 4);
+	t->known = calloc((size_t)c->sm_warps * c->sm_regs_per_thread, sizeof(uint64_t));
+	if (!t->coll || !t->arb || !t->xbar || !t->bank || !t->gold || !t->known)
+		goto fail;
+	for (i = 0; i < c->rf_banks; i++)
+		if (!(t->bank[i] = (rfm_bank_t *)rfm_rf_bank_create(c)))
+			goto fail;
+	if (c->sm_operands < 3) {
+		rfm_cov_na(&t->m, COV_THREE_ONE_BANK);
+		rfm_cov_na(&t->m, COV_DISP_THREE_BANKS);
+	}
+	if (c->rf_banks < 3)
+		rfm_cov_na(&t->m, COV_DISP_THREE_BANKS);
+	if (c->sm_schedulers < 2) {
+		rfm_cov_na(&t->m, COV_DUAL_ISSUE);
+		rfm_cov_na(&t->m, COV_DUAL_DISP);
+	}
+	if (c->rf_write_ports < 2)
+		rfm_cov_na(&t->m, COV_SAME_REG_TWO_WB);
+	if (c->rf_lanes < 2)
+		rfm_cov_na(&t->m, COV_PARTIAL_WRITE);
+	return &t->m;
+fail:
+	top_destroy(&t->m);
+	return NULL;
+}

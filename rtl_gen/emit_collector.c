@@ -1,0 +1,249 @@
+/* emit_collector.c - body of rf_collector (docs/semantics.md, "Operand collectors";
+ * model: cmodel/collector.c). */
+#include "rg.h"
+
+
+void rg_emit_rf_collector(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	unsigned C = c->sm_collectors, S = c->sm_operands, K = c->sm_schedulers, R = c->rf_read_ports;
+	unsigned cw = c->d.cu_w, W = c->d.wreg_bits, cu, s, k, d, q;
+	(void)pt;
+	em_blank(e);
+	em_line(e, "localparam int Units    = %u;  // collector units", C);
+	em_line(e, "// %u operand slots per unit; slot q = unit * %u + operand", S, S);
+	em_blank(e);
+	em_line(e, "// unit state");
+	for (cu = 0; cu < C; cu++) {
+		em_line(e, "logic u%u_busy_q, u%u_busy_d;", cu, cu);
+		em_line(e, "logic %s u%u_tag_q, u%u_tag_d;", em_rng(e, c->sm_tag_bits), cu, cu);
+		em_line(e, "logic %s u%u_warp_q, u%u_warp_d;", em_rng(e, c->d.warp_w), cu, cu);
+	}
+	em_line(e, "// operand-slot state: still to read, read in flight, location, port, value");
+	for (q = 0; q < c->d.nq; q++) {
+		em_line(e, "logic q%u_pend_q, q%u_pend_d, q%u_fly_q, q%u_fly_d;", q, q, q, q);
+		em_line(e, "logic %s q%u_bank_q, q%u_bank_d;", em_rng(e, c->d.bank_w), q, q);
+		em_line(e, "logic %s q%u_entry_q, q%u_entry_d;", em_rng(e, c->d.entry_w), q, q);
+		if (R > 1)
+			em_line(e, "logic q%u_port_q, q%u_port_d;", q, q);
+		em_line(e, "logic %s q%u_data_q, q%u_data_d;", em_rng(e, W), q, q);
+	}
+	em_line(e, "logic %s busy, rdy, disp, dispatch_ge;", em_rng(e, C));
+	em_line(e, "logic %s dptr_q, dptr_d, dlast;", em_rng(e, cw));
+	for (k = 0; k < K; k++) {
+		em_line(e, "logic %s iss%u_cand, iss%u_hi, iss%u_oh, iss%u_take;", em_rng(e, C), k, k, k, k);
+		em_line(e, "logic %s iss%u_sel;", em_rng(e, cw), k);
+		em_line(e, "logic iss%u_any;", k);
+	}
+	for (d = 0; d < K; d++) {
+		em_line(e, "logic %s dsp%u_cand, dsp%u_hi, dsp%u_oh;", em_rng(e, C), d, d, d);
+		em_line(e, "logic %s dsp%u_sel;", em_rng(e, cw), d);
+		em_line(e, "logic dsp%u_any;", d);
+	}
+
+	em_blank(e);
+	em_line(e, "// status: busy units, and units whose operands are all present");
+	em_raw(e, "%*sassign busy = {", (int)(2 * e->ind), "");
+	for (cu = C; cu-- > 0;)
+		em_raw(e, "u%u_busy_q%s", cu, cu ? ", " : "");
+	em_raw(e, "};\n");
+	em_raw(e, "%*sassign rdy = {", (int)(2 * e->ind), "");
+	for (cu = C; cu-- > 0;) {
+		em_raw(e, "u%u_busy_q & ~(", cu);
+		for (s = 0; s < S; s++)
+			em_raw(e, "%sq%u_pend_q", s ? " | " : "", cu * S + s);
+		em_raw(e, ")%s", cu ? ", " : "");
+	}
+	em_raw(e, "};\n");
+	em_line(e, "assign busy_o = busy;");
+
+	em_blank(e);
+	em_line(e, "// issue: port k takes the k-th lowest free unit; ready does not depend on valid");
+	for (k = 0; k < K; k++) {
+		if (!k)
+			em_line(e, "assign iss0_cand = ~busy;");
+		else
+			em_line(e, "assign iss%u_cand = iss%u_cand & ~iss%u_oh;", k, k - 1, k - 1);
+		em_line(e, "assign iss%u_hi = iss%u_cand;", k, k);
+		rg_rr_pick(e, em_fmt(e, "iss%u", k), C, cw);
+		em_line(e, "assign iss%u_ready_o = iss%u_any;", k, k);
+		em_line(e, "assign iss%u_take = iss%u_oh & {Units{iss%u_valid_i}};", k, k, k);
+	}
+
+	em_blank(e);
+	em_line(e, "// dispatch: port d takes the d-th ready unit in round-robin order from the pointer");
+	rg_ge_vector(e, "dispatch_ge", "dptr_q", C, cw);
+	for (d = 0; d < K; d++) {
+		if (!d)
+			em_line(e, "assign dsp0_cand = rdy;");
+		else
+			em_line(e, "assign dsp%u_cand = dsp%u_cand & ~dsp%u_oh;", d, d - 1, d - 1);
+		em_line(e, "assign dsp%u_hi = dsp%u_cand & dispatch_ge;", d, d);
+		rg_rr_pick(e, em_fmt(e, "dsp%u", d), C, cw);
+	}
+	em_raw(e, "%*sassign disp = ", (int)(2 * e->ind), "");
+	for (d = 0; d < K; d++)
+		em_raw(e, "%sdsp%u_oh", d ? " | " : "", d);
+	em_raw(e, ";\n");
+	em_open(e, "always_comb begin");
+	em_line(e, "dlast = dsp0_sel;");
+	for (d = 1; d < K; d++)
+		em_line(e, "if (dsp%u_any) dlast = dsp%u_sel;", d, d);
+	em_close(e, "end");
+	em_line(e, "assign dptr_d = !dsp0_any ? dptr_q : (dlast == %s) ? '0 : dlast + %s;", em_lit(e, cw, C - 1),
+		em_lit(e, cw, 1));
+	for (d = 0; d < K; d++) {
+		em_blank(e);
+		em_line(e, "assign dsp%u_valid_o = dsp%u_any;", d, d);
+		em_open(e, "always_comb begin");
+		em_line(e, "dsp%u_tag_o = '0;", d);
+		em_line(e, "dsp%u_warp_o = '0;", d);
+		for (s = 0; s < S; s++)
+			em_line(e, "dsp%u_op%u_o = '0;", d, s);
+		em_open(e, "if (dsp%u_any) begin", d);
+		em_open(e, "case (dsp%u_sel)", d);
+		for (cu = 0; cu < C; cu++) {
+			em_open(e, "%s: begin", em_lit(e, cw, cu));
+			em_line(e, "dsp%u_tag_o = u%u_tag_q;", d, cu);
+			em_line(e, "dsp%u_warp_o = u%u_warp_q;", d, cu);
+			for (s = 0; s < S; s++)
+				em_line(e, "dsp%u_op%u_o = q%u_data_q;", d, s, cu * S + s);
+			em_close(e, "end");
+		}
+		em_line(e, "default: dsp%u_tag_o = '0;", d);
+		em_close(e, "endcase");
+		em_close(e, "end");
+		em_close(e, "end");
+	}
+
+	em_blank(e);
+	em_line(e, "// read requests; the crossbar source is the granted bank and port");
+	for (q = 0; q < c->d.nq; q++) {
+		em_line(e, "assign q%u_req_o = u%u_busy_q & q%u_pend_q & ~q%u_fly_q;", q, q / S, q, q);
+		em_line(e, "assign q%u_bank_o = q%u_bank_q;", q, q);
+		em_line(e, "assign q%u_entry_o = q%u_entry_q;", q, q);
+		if (R > 1)
+			em_line(e, "assign q%u_sel_o = %u'({q%u_bank_q, q%u_port_q});", q, c->d.src_w, q, q);
+		else if (c->d.src_w != c->d.bank_w)
+			em_line(e, "assign q%u_sel_o = %u'(q%u_bank_q);", q, c->d.src_w, q);
+		else
+			em_line(e, "assign q%u_sel_o = q%u_bank_q;", q, q);
+	}
+
+	for (cu = 0; cu < C; cu++) {
+		em_blank(e);
+		em_line(e, "// unit %u: dispatch frees it; an issue fills it; else operands are read", cu);
+		em_line(e, "logic u%u_disp;", cu);
+		em_line(e, "assign u%u_disp = disp[%u];", cu, cu);
+		for (k = 0; k < K; k++) {
+			em_line(e, "logic u%u_take%u;", cu, k);
+			em_line(e, "assign u%u_take%u = iss%u_take[%u];", cu, k, k, cu);
+		}
+		em_open(e, "always_comb begin");
+		em_line(e, "u%u_busy_d = u%u_busy_q;", cu, cu);
+		em_line(e, "u%u_tag_d = u%u_tag_q;", cu, cu);
+		em_line(e, "u%u_warp_d = u%u_warp_q;", cu, cu);
+		for (s = 0; s < S; s++) {
+			q = cu * S + s;
+			em_line(e, "q%u_pend_d = q%u_pend_q;", q, q);
+			em_line(e, "q%u_fly_d = q%u_fly_q;", q, q);
+			em_line(e, "q%u_bank_d = q%u_bank_q;", q, q);
+			em_line(e, "q%u_entry_d = q%u_entry_q;", q, q);
+			if (R > 1)
+				em_line(e, "q%u_port_d = q%u_port_q;", q, q);
+			em_line(e, "q%u_data_d = q%u_data_q;", q, q);
+		}
+		em_open(e, "if (u%u_disp) begin", cu);
+		em_line(e, "u%u_busy_d = 1'b0;", cu);
+		for (s = 0; s < S; s++) {
+			em_line(e, "q%u_pend_d = 1'b0;", cu * S + s);
+			em_line(e, "q%u_fly_d = 1'b0;", cu * S + s);
+		}
+		em_raw(e, "%*send else if (", (int)(2 * (e->ind - 1)), "");
+		for (k = 0; k < K; k++)
+			em_raw(e, "%su%u_take%u", k ? " | " : "", cu, k);
+		em_raw(e, ") begin\n");
+		em_line(e, "u%u_busy_d = 1'b1;", cu);
+		for (s = 0; s < S; s++) {
+			q = cu * S + s;
+			em_line(e, "q%u_fly_d = 1'b0;", q);
+			if (R > 1)
+				em_line(e, "q%u_port_d = 1'b0;", q);
+			em_line(e, "q%u_data_d = '0;", q);
+		}
+		for (k = 0; k < K; k++) {
+			em_open(e, "if (u%u_take%u) begin", cu, k);
+			em_line(e, "u%u_tag_d = iss%u_tag_i;", cu, k);
+			em_line(e, "u%u_warp_d = iss%u_warp_i;", cu, k);
+			for (s = 0; s < S; s++) {
+				q = cu * S + s;
+				em_line(e, "q%u_pend_d = iss%u_src%u_valid_i;", q, k, s);
+				em_line(e, "q%u_bank_d = iss%u_src%u_bank_i;", q, k, s);
+				em_line(e, "q%u_entry_d = iss%u_src%u_entry_i;", q, k, s);
+			}
+			em_close(e, "end");
+		}
+		em_close(e, "end else begin");
+		e->ind++;
+		for (s = 0; s < S; s++) {
+			q = cu * S + s;
+			em_open(e, "if (q%u_fly_q) begin", q);
+			em_line(e, "q%u_data_d = q%u_data_i;", q, q);
+			em_line(e, "q%u_pend_d = 1'b0;", q);
+			em_line(e, "q%u_fly_d = 1'b0;", q);
+			em_close(e, "end else if (q%u_gnt_i & u%u_busy_q & q%u_pend_q) begin", q, cu, q);
+			e->ind++;
+			em_line(e, "q%u_fly_d = 1'b1;", q);
+			if (R > 1)
+				em_line(e, "q%u_port_d = q%u_port_i;", q, q);
+			em_close(e, "end");
+		}
+		em_close(e, "end");
+		em_close(e, "end");
+	}
+
+	em_blank(e);
+	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
+	em_open(e, "if (!rst_ni) begin");
+	em_line(e, "dptr_q <= '0;");
+	for (cu = 0; cu < C; cu++) {
+		em_line(e, "u%u_busy_q <= 1'b0;", cu);
+		em_line(e, "u%u_tag_q <= '0;", cu);
+		em_line(e, "u%u_warp_q <= '0;", cu);
+	}
+	for (q = 0; q < c->d.nq; q++) {
+		em_line(e, "q%u_pend_q <= 1'b0;", q);
+		em_line(e, "q%u_fly_q <= 1'b0;", q);
+		em_line(e, "q%u_bank_q <= '0;", q);
+		em_line(e, "q%u_entry_q <= '0;", q);
+		if (R > 1)
+			em_line(e, "q%u_port_q <= 1'b0;", q);
+	}
+	em_close(e, "end else begin");
+	e->ind++;
+	em_line(e, "dptr_q <= dptr_d;");
+	for (cu = 0; cu < C; cu++) {
+		em_line(e, "u%u_busy_q <= u%u_busy_d;", cu, cu);
+		em_line(e, "u%u_tag_q <= u%u_tag_d;", cu, cu);
+		em_line(e, "u%u_warp_q <= u%u_warp_d;", cu, cu);
+	}
+	for (q = 0; q < c->d.nq; q++) {
+		em_line(e, "q%u_pend_q <= q%u_pend_d;", q, q);
+		em_line(e, "q%u_fly_q <= q%u_fly_d;", q, q);
+		em_line(e, "q%u_bank_q <= q%u_bank_d;", q, q);
+		em_line(e, "q%u_entry_q <= q%u_entry_d;", q, q);
+		if (R > 1)
+			em_line(e, "q%u_port_q <= q%u_port_d;", q, q);
+	}
+	em_close(e, "end");
+	em_close(e, "end");
+	em_blank(e);
+	em_line(e, "// operand values: data registers, not reset");
+	em_open(e, "always_ff @(posedge clk_i) begin");
+	for (q = 0; q < c->d.nq; q++)
+		em_line(e, "q%u_data_q <= q%u_data_d;", q, q);
+	em_close(e, "end");
+	if (R == 1) {
+		em_blank(e);
+		rg_unused_n(e, "ports", c->d.nq, "q%u_port_i");
+	}
+}
