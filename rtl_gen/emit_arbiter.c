@@ -60,7 +60,7 @@ void rg_popcount(em_t *e, const char *lhs, const char *vec, unsigned n, unsigned
 	unsigned i;
 	em_raw(e, "%*sassign %s = ", (int)(2 * e->ind), "", lhs);
 	for (i = 0; i < n; i++)
-		em_raw(e, "%s%u'(%s[%u])", i ? " + " : "", w, vec, i);
+		em_raw(e, "%s%u'(%s)", i ? " + " : "", w, rg_bit(e, vec, n, i));
 	em_raw(e, ";\n");
 }
 
@@ -151,9 +151,9 @@ void rg_emit_rf_bank_arbiter(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		em_raw(e, ";\n");
 	}
 	for (q = 0; q < n; q++) {
-		em_line(e, "assign q%u_gnt_o = gnt[%u];", q, q);
+		em_line(e, "assign q%u_gnt_o = %s;", q, rg_bit(e, "gnt", n, q));
 		if (R > 1)
-			em_line(e, "assign q%u_port_o = gnt_p1[%u];", q, q);
+			em_line(e, "assign q%u_port_o = %s;", q, rg_bit(e, "gnt_p1", n, q));
 		else
 			em_line(e, "assign q%u_port_o = 1'b0;", q);
 	}

@@ -133,10 +133,10 @@ void rg_emit_rf_collector(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		em_blank(e);
 		em_line(e, "// unit %u: dispatch frees it; an issue fills it; else operands are read", cu);
 		em_line(e, "logic u%u_disp;", cu);
-		em_line(e, "assign u%u_disp = disp[%u];", cu, cu);
+		em_line(e, "assign u%u_disp = %s;", cu, rg_bit(e, "disp", C, cu));
 		for (k = 0; k < K; k++) {
 			em_line(e, "logic u%u_take%u;", cu, k);
-			em_line(e, "assign u%u_take%u = iss%u_take[%u];", cu, k, k, cu);
+			em_line(e, "assign u%u_take%u = %s;", cu, k, rg_bit(e, em_fmt(e, "iss%u_take", k), C, cu));
 		}
 		em_open(e, "always_comb begin");
 		em_line(e, "u%u_busy_d = u%u_busy_q;", cu, cu);

@@ -23,9 +23,12 @@ void rg_emit_rf_sram(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_open(e, "always_ff @(posedge clk_i) begin");
 	for (p = 0; p < c->rf_write_ports; p++) {
 		em_open(e, "if (w%u_en_i) begin", p);
-		for (l = 0; l < c->d.sb_lanes; l++)
-			em_line(e, "if (w%u_mask_i[%u]) mem_q[w%u_addr_i][%u:%u] <= w%u_data_i[%u:%u];", p, l, p,
-				(l + 1) * lb - 1, l * lb, p, (l + 1) * lb - 1, l * lb);
+		for (l = 0; l < c->d.sb_lanes; l++) {
+			const char *mask = rg_bit(e, em_fmt(e, "w%u_mask_i", p), c->d.sb_lanes, l);
+			const char *dst = rg_part(e, em_fmt(e, "mem_q[w%u_addr_i]", p), c->d.sb_bits, (l + 1) * lb - 1, l * lb);
+			const char *src = rg_part(e, em_fmt(e, "w%u_data_i", p), c->d.sb_bits, (l + 1) * lb - 1, l * lb);
+			em_line(e, "if (%s) %s <= %s;", mask, dst, src);
+		}
 		em_close(e, "end");
 	}
 	em_close(e, "end");
@@ -55,15 +58,17 @@ void rg_emit_rf_bank(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	for (k = 0; k < n; k++) {
 		em_blank(e);
 		for (p = 0; p < c->rf_write_ports; p++)
-			em_line(e, "assign sb%u_w%u_en = w%u_en_i & (|w%u_mask_i[%u:%u]);", k, p, p, p,
-				(k + 1) * sl - 1, k * sl);
+			em_line(e, "assign sb%u_w%u_en = w%u_en_i & (|%s);", k, p, p,
+				rg_part(e, em_fmt(e, "w%u_mask_i", p), c->rf_lanes, (k + 1) * sl - 1, k * sl));
 		em_open(e, "rf_sram u_sb%u (", k);
 		em_row(e, 2, ".clk_i", "(clk_i),");
 		for (p = 0; p < c->rf_write_ports; p++) {
 			em_row(e, 2, em_fmt(e, ".w%u_en_i", p), em_fmt(e, "(sb%u_w%u_en),", k, p));
 			em_row(e, 2, em_fmt(e, ".w%u_addr_i", p), em_fmt(e, "(w%u_addr_i),", p));
-			em_row(e, 2, em_fmt(e, ".w%u_mask_i", p), em_fmt(e, "(w%u_mask_i[%u:%u]),", p, (k + 1) * sl - 1, k * sl));
-			em_row(e, 2, em_fmt(e, ".w%u_data_i", p), em_fmt(e, "(w%u_data_i[%u:%u]),", p, (k + 1) * sw - 1, k * sw));
+			em_row(e, 2, em_fmt(e, ".w%u_mask_i", p),
+			       em_fmt(e, "(%s),", rg_part(e, em_fmt(e, "w%u_mask_i", p), c->rf_lanes, (k + 1) * sl - 1, k * sl)));
+			em_row(e, 2, em_fmt(e, ".w%u_data_i", p),
+			       em_fmt(e, "(%s),", rg_part(e, em_fmt(e, "w%u_data_i", p), c->d.wreg_bits, (k + 1) * sw - 1, k * sw)));
 		}
 		for (p = 0; p < c->rf_read_ports; p++) {
 			em_row(e, 2, em_fmt(e, ".r%u_en_i", p), em_fmt(e, "(r%u_en_i),", p));

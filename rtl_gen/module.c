@@ -32,6 +32,20 @@ unsigned rg_width(const rfm_ports_t *pt, const char *name)
 	return pt->p[i].width;
 }
 
+const char *rg_bit(em_t *e, const char *sig, unsigned width, unsigned i)
+{
+	return width == 1 ? em_fmt(e, "%s", sig) : em_fmt(e, "%s[%u]", sig, i);
+}
+
+const char *rg_part(em_t *e, const char *sig, unsigned width, unsigned hi, unsigned lo)
+{
+	if (lo == 0 && hi + 1 == width)
+		return em_fmt(e, "%s", sig);
+	if (hi == lo)
+		return em_fmt(e, "%s[%u]", sig, lo);
+	return em_fmt(e, "%s[%u:%u]", sig, hi, lo);
+}
+
 void rg_unused(em_t *e, const char *name, const char *list)
 {
 	em_line(e, "logic unused_%s;", name);

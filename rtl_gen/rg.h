@@ -44,6 +44,11 @@ void rg_rr_pick(em_t *e, const char *prefix, unsigned n, unsigned w);
 void rg_ge_vector(em_t *e, const char *lhs, const char *ptr, unsigned n, unsigned w);
 /* assign lhs = w'(vec[0]) + w'(vec[1]) + ... (n terms). */
 void rg_popcount(em_t *e, const char *lhs, const char *vec, unsigned n, unsigned w);
+/* Bit i of a width-bit signal: "sig[i]", or "sig" when the signal has one bit. */
+const char *rg_bit(em_t *e, const char *sig, unsigned width, unsigned i);
+/* Bits [hi:lo] of a width-bit signal: "sig[hi:lo]", or "sig" when that is the whole signal. */
+const char *rg_part(em_t *e, const char *sig, unsigned width, unsigned hi, unsigned lo);
+
 /* Width of the rf_map arithmetic. */
 unsigned rg_map_width(const rfm_cfg_t *cfg);
 

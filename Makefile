@@ -1,0 +1,218 @@
+# Makefile - every entry point of the project (README.md; ../shared/DESIGN.md section 8).
+#
+#   make                 main job on CONFIG: build tools, generate, lint, short co-simulation, summary
+#   make test            everything CI runs (unit tests, fuzz replay, generator checks, lint and
+#                        co-simulation of every block for every named config, mutation tests)
+#   make gen             regenerate generated/<name>/ for every named config
+#   make lint            Verilator -Wall, Icarus -Wall and Yosys check on generated/$(CONFIG)
+#   make cosim           lock-step co-simulation of every block of $(CONFIG), two seeds
+#   make wave            co-simulate MODULE (default rf_top) with an FST trace and open GTKWave
+#   make bench           benchmarks (docs/benchmarks.md)
+#   make docs            regenerate docs/config.md from the schema
+#   make fuzz            run the config-parser fuzzer (libFuzzer) for FUZZ_SECONDS
+#   make clean           remove build/
+# Every target takes CONFIG=<name> (a file rtl_gen/configs/<name>.ini).
+
+SHELL := /bin/bash
+.DEFAULT_GOAL := all
+.DELETE_ON_ERROR:
+.SECONDEXPANSION:
+
+CONFIG ?= fermi
+MODULE ?= rf_top
+SEEDS ?= 1 2
+TOP_CYCLES ?= 100000
+BLOCK_CYCLES ?= 20000
+SHORT_CYCLES ?= 5000
+FUZZ_SECONDS ?= 60
+
+B := build
+ROOT := $(CURDIR)
+CONFIGS := $(sort $(basename $(notdir $(wildcard rtl_gen/configs/*.ini))))
+MODULES := $(shell awk -F'[(),]' '/^X/ {print $$2}' cmodel/rfm_blocks.def)
+
+CC := gcc
+WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Werror
+CFLAGS := -std=c11 -D_GNU_SOURCE -O2 -g $(WARN)
+SANFLAGS := -std=c11 -D_GNU_SOURCE -O1 -g $(WARN) -fsanitize=address,undefined -fno-omit-frame-pointer \
+	-fno-sanitize-recover=all
+
+CMODEL_SRC := $(wildcard cmodel/*.c)
+CMODEL_HDR := $(wildcard cmodel/*.h cmodel/*.def)
+RTLGEN_SRC := $(wildcard rtl_gen/*.c)
+RTLGEN_HDR := $(wildcard rtl_gen/*.h)
+UNIT_SRC := $(wildcard verif/unit/*.c)
+
+# Debian packages the flows need (make deps installs them as root, else prints the line).
+DEB_PKGS := verilator iverilog yosys libcunit1-dev libinih-dev
+DEPS_STAMP := $(B)/.deps-ok
+
+VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 --x-assign 0 --x-initial 0 --trace-fst -Wno-fatal \
+	-MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"
+
+.PHONY: all test gen gen-check lint lint-all cosim cosim-all cosim-short mutation unit fuzz-replay \
+	fuzz bench wave docs docs-check deps clean summary cli-test
+
+# ---- dependencies -----------------------------------------------------------------------------
+
+deps: $(DEPS_STAMP)
+
+$(DEPS_STAMP): Makefile
+	@missing=""; \
+	for p in $(DEB_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "deps: installing$$missing"; \
+	    export DEBIAN_FRONTEND=noninteractive; \
+	    apt-get update -qq && apt-get install -y -qq $$missing >/dev/null || exit 1; \
+	  else \
+	    echo "deps: missing Debian packages. Run:"; \
+	    echo "  sudo apt-get update && sudo apt-get install -y$$missing"; exit 1; \
+	  fi; \
+	fi
+	@mkdir -p $(B) && touch $@
+
+# ---- C: model library, generator, tests -------------------------------------------------------
+
+$(B)/obj/cmodel/%.o: cmodel/%.c $(CMODEL_HDR) | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Icmodel -c $< -o $@
+
+$(B)/lib/librfm.a: $(CMODEL_SRC:cmodel/%.c=$(B)/obj/cmodel/%.o)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+$(B)/bin/rtl_gen: $(RTLGEN_SRC) $(RTLGEN_HDR) $(B)/lib/librfm.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Icmodel $(RTLGEN_SRC) $(B)/lib/librfm.a -linih -o $@
+
+# sanitizer builds (ASan + UBSan) for the unit tests and the fuzz replay
+$(B)/san/bin/unit_tests: $(UNIT_SRC) $(CMODEL_SRC) $(CMODEL_HDR) $(wildcard verif/unit/*.h) | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(SANFLAGS) -Icmodel -Iverif/unit $(UNIT_SRC) $(CMODEL_SRC) -lcunit -linih -o $@
+
+$(B)/san/bin/fuzz_replay: verif/fuzz/replay.c verif/fuzz/fuzz_config.c $(CMODEL_SRC) $(CMODEL_HDR) | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(SANFLAGS) -Icmodel verif/fuzz/replay.c verif/fuzz/fuzz_config.c $(CMODEL_SRC) -linih -o $@
+
+unit: $(B)/san/bin/unit_tests $(B)/bin/rtl_gen
+	RTL_GEN=$(ROOT)/$(B)/bin/rtl_gen RF_ROOT=$(ROOT) $(B)/san/bin/unit_tests
+
+fuzz-replay: $(B)/san/bin/fuzz_replay
+	$(B)/san/bin/fuzz_replay verif/fuzz/corpus verif/fuzz/crashes
+
+fuzz: $(DEPS_STAMP)
+	@mkdir -p $(B)/fuzz/corpus
+	clang -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -Icmodel verif/fuzz/fuzz_config.c \
+	  cmodel/config.c cmodel/util.c -linih -o $(B)/fuzz/fuzz_config
+	$(B)/fuzz/fuzz_config -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=verif/fuzz/crashes/ \
+	  $(B)/fuzz/corpus verif/fuzz/corpus
+
+# ---- generation -------------------------------------------------------------------------------
+
+generated/%/files.f: rtl_gen/configs/%.ini $(B)/bin/rtl_gen
+	$(B)/bin/rtl_gen -c $< -o generated/$*
+
+gen: $(B)/bin/rtl_gen
+	@for c in $(CONFIGS); do echo "rtl_gen -c rtl_gen/configs/$$c.ini -o generated/$$c"; \
+	  $(B)/bin/rtl_gen -c rtl_gen/configs/$$c.ini -o generated/$$c || exit 1; done
+
+# generated/ must equal a fresh generation, byte for byte, and generation must be deterministic
+gen-check: $(B)/bin/rtl_gen
+	@rm -rf $(B)/gencheck && mkdir -p $(B)/gencheck
+	@for c in $(CONFIGS); do \
+	  $(B)/bin/rtl_gen -c rtl_gen/configs/$$c.ini -o $(B)/gencheck/$$c.a || exit 1; \
+	  $(B)/bin/rtl_gen -c rtl_gen/configs/$$c.ini -o $(B)/gencheck/$$c.b || exit 1; \
+	  diff -r $(B)/gencheck/$$c.a $(B)/gencheck/$$c.b >/dev/null || { echo "gen-check: $$c: two runs differ"; exit 1; }; \
+	  diff -r $(B)/gencheck/$$c.a generated/$$c || { echo "gen-check: generated/$$c is out of date: run make gen"; exit 1; }; \
+	  echo "gen-check: generated/$$c in sync and deterministic"; done
+	@extra=$$(ls generated | grep -vxF -f <(printf '%s\n' $(CONFIGS)) || true); \
+	  if [ -n "$$extra" ]; then echo "gen-check: generated/ holds configs with no .ini: $$extra"; exit 1; fi
+
+# ---- lint -------------------------------------------------------------------------------------
+
+lint: generated/$(CONFIG)/files.f | $(DEPS_STAMP)
+	@verif/lint.sh $(CONFIG) generated/$(CONFIG) $(B)/$(CONFIG)/logs
+
+lint-all:
+	@for c in $(CONFIGS); do $(MAKE) --no-print-directory lint CONFIG=$$c || exit 1; done
+
+# ---- co-simulation ----------------------------------------------------------------------------
+
+# harness of one module: $(B)/<config>/cosim/<module>/Vcosim
+$(B)/%/Vcosim: verif/cosim/harness.cpp verif/cosim/rfm_glue.h $(B)/lib/librfm.a $$(wildcard generated/$$(word 1,$$(subst /, ,$$*))/*.sv)
+	@cfg=$(word 1,$(subst /, ,$*)); mod=$(notdir $*); mkdir -p $(@D) $(B)/$$cfg/logs; \
+	echo "verilator: $$mod ($$cfg)"; \
+	verilator $(VERILATOR_FLAGS) --top-module $$mod -F $(ROOT)/generated/$$cfg/files.f \
+	  -CFLAGS "-O2 -I$(ROOT)/cmodel -I$(ROOT)/verif/cosim -include $(ROOT)/generated/$$cfg/cosim/$${mod}_glue.h" \
+	  -LDFLAGS "$(ROOT)/$(B)/lib/librfm.a -linih" --Mdir $(@D) -o Vcosim $(ROOT)/verif/cosim/harness.cpp \
+	  > $(B)/$$cfg/logs/verilator-build-$$mod.log 2>&1 || { tail -30 $(B)/$$cfg/logs/verilator-build-$$mod.log; exit 1; }
+
+HARNESSES = $(foreach m,$(MODULES),$(B)/$(CONFIG)/cosim/$(m)/Vcosim)
+
+cosim: generated/$(CONFIG)/files.f
+	@$(MAKE) --no-print-directory $(HARNESSES)
+	@verif/cosim/run.sh $(CONFIG) "$(SEEDS)" $(TOP_CYCLES) $(BLOCK_CYCLES) $(MODULES)
+
+cosim-short: generated/$(CONFIG)/files.f
+	@$(MAKE) --no-print-directory $(HARNESSES)
+	@COVFAIL=0 verif/cosim/run.sh $(CONFIG) "1" $(SHORT_CYCLES) $(SHORT_CYCLES) $(MODULES)
+
+cosim-all:
+	@for c in $(CONFIGS); do $(MAKE) --no-print-directory cosim CONFIG=$$c || exit 1; done
+
+mutation:
+	@$(MAKE) --no-print-directory $(B)/small/cosim/rf_top/Vcosim CONFIG=small
+	@verif/mutation/run.sh small
+
+wave: generated/$(CONFIG)/files.f
+	@$(MAKE) --no-print-directory $(B)/$(CONFIG)/cosim/$(MODULE)/Vcosim
+	@mkdir -p $(B)/$(CONFIG)/waves
+	$(B)/$(CONFIG)/cosim/$(MODULE)/Vcosim +config=generated/$(CONFIG)/config.ini +cycles=2000 +seed=1 \
+	  +trace=$(B)/$(CONFIG)/waves/$(MODULE).fst +quiet
+	@if [ -n "$$DISPLAY" ] && command -v gtkwave >/dev/null; then \
+	  gtkwave $(B)/$(CONFIG)/waves/$(MODULE).fst generated/$(CONFIG)/cosim/$(MODULE).gtkw & \
+	else echo "wave: open with: gtkwave $(B)/$(CONFIG)/waves/$(MODULE).fst generated/$(CONFIG)/cosim/$(MODULE).gtkw"; fi
+
+# ---- command-line behaviour -------------------------------------------------------------------
+
+cli-test: $(B)/bin/rtl_gen
+	@verif/cli_test.sh $(B)/bin/rtl_gen $(B)/cli
+
+# ---- docs, benchmarks -------------------------------------------------------------------------
+
+docs: $(B)/bin/rtl_gen
+	$(B)/bin/rtl_gen --list-params --markdown > docs/config.md.tmp && mv docs/config.md.tmp docs/config.md
+
+docs-check: $(B)/bin/rtl_gen
+	@$(B)/bin/rtl_gen --list-params --markdown | diff - docs/config.md >/dev/null \
+	  || { echo "docs-check: docs/config.md is out of date: run make docs"; exit 1; }
+	@echo "docs-check: docs/config.md matches the schema"
+
+bench: $(B)/bin/rtl_gen
+	@$(MAKE) --no-print-directory $(B)/fermi/cosim/rf_top/Vcosim $(B)/small/cosim/rf_top/Vcosim CONFIG=fermi
+	@verif/bench/run.sh
+
+# ---- the main job and the test suite ----------------------------------------------------------
+
+all: $(B)/bin/rtl_gen generated/$(CONFIG)/files.f
+	@$(MAKE) --no-print-directory lint CONFIG=$(CONFIG)
+	@$(MAKE) --no-print-directory cosim-short CONFIG=$(CONFIG)
+	@$(MAKE) --no-print-directory summary CONFIG=$(CONFIG)
+
+summary:
+	@echo
+	@echo "== $(CONFIG): done =="
+	@echo "RTL:            generated/$(CONFIG)/*.sv (file list generated/$(CONFIG)/files.f)"
+	@echo "resolved config generated/$(CONFIG)/config.ini"
+	@echo "storage:        generated/$(CONFIG)/inventory.csv"
+	@echo "co-simulation:  $(B)/$(CONFIG)/cosim/<module>/Vcosim +config=generated/$(CONFIG)/config.ini +seed=N +cycles=N"
+	@echo "logs:           $(B)/$(CONFIG)/logs/"
+	@echo
+	@$(B)/bin/rtl_gen -c rtl_gen/configs/$(CONFIG).ini --report
+
+test: $(DEPS_STAMP)
+	@verif/test.sh
+
+clean:
+	rm -rf $(B)
