@@ -202,7 +202,7 @@ rfm_model_t *rfm_rf_bank_arbiter_create(const rfm_cfg_t *c)
 		arb_destroy(&a->m);
 		return NULL;
 	}
-	if (c->d.nq < 2)
+	if (c->d.nq <= c->rf_read_ports) /* every request always finds a port */
 		rfm_cov_na(&a->m, COV_CONFLICT);
 	if (c->d.nq < 2)
 		rfm_cov_na(&a->m, COV_WRAP);

@@ -268,6 +268,8 @@ rfm_model_t *rfm_rf_collector_create(const rfm_cfg_t *c)
 	u->data_q = calloc((size_t)c->d.nq * u->wq, 4);
 	if (!u->data_q)
 		goto fail;
+	if (c->sm_collectors < 2) /* the unit that dispatches is not free for the issue */
+		rfm_cov_na(&u->m, COV_FREE_AND_FILL);
 	if (c->sm_schedulers < 2) {
 		rfm_cov_na(&u->m, COV_MULTI_ISSUE);
 		rfm_cov_na(&u->m, COV_MULTI_DISP);

@@ -13,10 +13,13 @@
  *     whitespace ("lanes = 4 ; four"); "4;x" and "4 # x" are values with trailing junk.
  *   - Leading whitespace is ignored. This reader strips it, so inih's Python-style continuation
  *     lines (an indented line continuing the previous value) never happen.
- *   - A UTF-8 BOM on line 1 is skipped; CRLF line ends are accepted.
+ *   - One UTF-8 BOM at the start of line 1 is skipped (a second one is an error); CRLF line
+ *     ends are accepted.
  *   - A line may be at most 199 bytes (inih's buffer holds 200 including the NUL); longer lines,
  *     NUL bytes and control bytes other than tab (a CR is allowed only right before the LF) are
  *     errors: the line is reported and then ignored, never truncated into a value.
+ *   - The keys under an unknown section or a rejected header line are skipped: the one message
+ *     about the header covers them.
  *   - Integers: decimal (leading zeros stay decimal, no octal) or 0x/0X hex, no sign, at most
  *     64 bits before the range check. Enums: the exact, case-sensitive name.
  *   - Each key at most once in the file. Overrides apply after the file, in order; a later
@@ -392,6 +395,9 @@ static void finish_line(ctx_t *c)
 	c->handled = 0;
 }
 
+/* Whitespace as inih's lskip/rstrip see it (same isspace, so reader and inih agree). */
+static int is_space(unsigned char ch) { return isspace(ch) != 0; }
+
 /* Next input byte, or EOF. */
 static int src_getc(ctx_t *c)
 {
@@ -443,7 +449,8 @@ static char *reader(char *str, int num, void *stream)
 {
 	ctx_t *c = stream;
 	size_t cap = num > 0 ? (size_t)num - 1 : 0, n = 0, raw = 0;
-	int ch, got = 0, cr = 0, nul = 0, ctrl = -1;
+	int ch, got = 0, cr = 0, nul = 0, ctrl = -1, bom = 0;
+	const char *hdr;
 	char what[96];
 	finish_line(c);
 	if (num <= 0)
@@ -473,7 +480,7 @@ static char *reader(char *str, int num, void *stream)
 			nul = 1;
 		else if ((ch < 0x20 && ch != '\t') || ch == 0x7f)
 			ctrl = ctrl < 0 ? ch : ctrl;
-		if (n == 0 && (ch == ' ' || ch == '\t'))
+		if (n == 0 && is_space((unsigned char)ch))
 			continue;
 		if (n < cap)
 			str[n++] = (char)ch;
@@ -484,14 +491,21 @@ static char *reader(char *str, int num, void *stream)
 	str[n] = '\0';
 	if (c->line == 1 && n >= 3 && memcmp(str, "\xef\xbb\xbf", 3) == 0) {
 		size_t skip = 3;
-		while (str[skip] == ' ' || str[skip] == '\t')
+		while (is_space((unsigned char)str[skip]))
 			skip++;
 		n -= skip;
 		memmove(str, str + skip, n + 1);
+		/* inih would strip a second BOM here too: never hand it one (bom is checked below) */
+		bom = n >= 3 && memcmp(str, "\xef\xbb\xbf", 3) == 0;
 	}
-	while (n && (str[n - 1] == ' ' || str[n - 1] == '\t'))
+	while (n && is_space((unsigned char)str[n - 1]))
 		str[--n] = '\0';
 	esc_n(c->text, str, n);
+	/* a rejected header line: skip the keys below it, the message covers them */
+	for (hdr = str; n - (size_t)(hdr - str) >= 3 && memcmp(hdr, "\xef\xbb\xbf", 3) == 0; hdr += 3)
+		;
+	if (*hdr == '[' && (raw > cap || nul || ctrl >= 0 || bom))
+		c->in_bad_section = 1;
 	if (raw > cap) {
 		snprintf(what, sizeof(what), "line is %zu bytes long (legal: at most %zu)", raw, cap);
 		syntax_error(c, 0, what);
@@ -502,6 +516,9 @@ static char *reader(char *str, int num, void *stream)
 	} else if (ctrl >= 0) {
 		snprintf(what, sizeof(what), "control byte 0x%02x in line", (unsigned)ctrl);
 		syntax_error(c, 0, what);
+		str[0] = '\0';
+	} else if (bom) {
+		syntax_error(c, 0, "second byte order mark");
 		str[0] = '\0';
 	} else if (str[0] == '[') {
 		section_line(c, str);

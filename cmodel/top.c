@@ -61,6 +61,7 @@ typedef struct rfm_top {
 	unsigned acc_d;
 	/* stimulus and checker */
 	unsigned skw, skr;           /* kernel the stimulus believes runs */
+	uint64_t launch_window;      /* last 1024-cycle phase that considered a relaunch, plus one */
 	uint32_t *gold;              /* warps * regs_per_thread golden registers */
 	uint64_t *known;             /* lanes of each golden register written since the launch */
 	fly_t fly[MAXFLY];
@@ -326,8 +327,12 @@ static void top_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 	 * can be launched; odd phases write back less and issue more. */
 	drain = (cycle % 1024) >= 960;
 	busy_phase = (cycle / 1024) % 2;
-	if (!t->skw || (idle && drain && rfm_rng_chance(r, 1, 16))) {
+	if (!t->skw || (idle && drain && t->launch_window != cycle / 1024 + 1)) {
 		unsigned w, g;
+		int relaunch = !t->skw || rfm_rng_chance(r, 1, 2);
+		t->launch_window = cycle / 1024 + 1; /* at most one launch decision per drain phase */
+		if (!relaunch)
+			return;
 		rfm_random_kernel(c, r, &w, &g);
 		if (rfm_rng_chance(r, 1, 4)) { /* a kernel that does not fit, or an empty one */
 			w = rfm_rng_chance(r, 1, 2) ? c->sm_warps : 0;
@@ -351,6 +356,14 @@ static void top_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 		}
 		if (in_flight(t, w, g) && !rfm_rng_chance(r, 1, 16))
 			continue;
+		if (t->nfly && rfm_rng_chance(r, 1, 256)) { /* deliberately: a source still to be read */
+			const fly_t *f = &t->fly[rfm_rng_below(r, t->nfly)];
+			for (s = 0; s < f->nsrc; s++)
+				if (f->valid[s] && !f->err[s]) {
+					w = f->warp;
+					g = f->reg[s];
+				}
+		}
 		if (p > 0 && rfm_get(m, t->ix.wv[0]) && rfm_rng_chance(r, 1, 8)) { /* same register twice */
 			w = (unsigned)rfm_get(m, t->ix.ww[0]);
 			g = (unsigned)rfm_get(m, t->ix.wr[0]);
@@ -642,6 +655,8 @@ rfm_model_t *rfm_rf_top_create(const rfm_cfg_t *c)
 	for (i = 0; i < c->rf_banks; i++)
 		if (!(t->bank[i] = (rfm_bank_t *)rfm_rf_bank_create(c)))
 			goto fail;
+	if (c->d.nq <= c->rf_read_ports)
+		rfm_cov_na(&t->m, COV_CONFLICT);
 	if (c->sm_operands < 3) {
 		rfm_cov_na(&t->m, COV_THREE_ONE_BANK);
 		rfm_cov_na(&t->m, COV_DISP_THREE_BANKS);

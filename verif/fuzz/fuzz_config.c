@@ -47,8 +47,12 @@ static FILE *devnull(void)
 	return f;
 }
 
-/* Check the messages of one load: one printable line each, each starting with a location. */
-static void check_messages(const char *msg, size_t len, rfm_status_t st)
+/*
+ * Check the messages of one load: one printable line each, each starting with a location. For
+ * INI text (ini = 1) every syntax error must quote its line: an unquoted one is config.c's
+ * fallback for an inih error its reader did not predict, which means reader and inih disagree.
+ */
+static void check_messages(const char *msg, size_t len, rfm_status_t st, int ini)
 {
 	size_t i = 0;
 	CHECK(st == RFM_OK || st == RFM_EINVAL);
@@ -61,6 +65,8 @@ static void check_messages(const char *msg, size_t len, rfm_status_t st)
 			CHECK(msg[i] >= 0x20 && msg[i] < 0x7f);
 		CHECK(i < len);      /* every message ends with a newline */
 		CHECK(i > start + 3); /* and is not empty */
+		if (ini && i - start > 15 && memcmp(msg + i - 11, "'; comment'", 11) == 0)
+			CHECK(!"syntax error without the line: reader and inih disagree");
 		i++;
 	}
 }
@@ -119,7 +125,7 @@ static void run_overrides(const uint8_t *text, size_t len)
 	CHECK(err != NULL);
 	st = rfm_cfg_load(cfg, NULL, (const char *const *)ov, n, err);
 	fclose(err);
-	check_messages(msg, msg_len, st);
+	check_messages(msg, msg_len, st, 0);
 	if (st == RFM_OK)
 		check_roundtrip(cfg);
 	for (j = 0; j < n; j++)
@@ -148,7 +154,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	CHECK(err != NULL);
 	st = rfm_cfg_load_string(cfg, FUZZ_NAME, (const char *)data, text_len, err);
 	fclose(err);
-	check_messages(msg, msg_len, st);
+	check_messages(msg, msg_len, st, 1);
 	if (st == RFM_OK)
 		check_roundtrip(cfg);
 	/* the same text with messages to /dev/null, and with no sink at all */

@@ -504,6 +504,8 @@ static void test_config_err_binary_bytes(void)
 	expect_one("[rf]\nlanes = 4\x7f\n", "small.ini:2: syntax error: control byte 0x7f in line");
 	expect_one("[rf]\nlanes = \xff\xfe\n", "small.ini:2: rf.lanes = \\xff\\xfe: not a number (legal: 1..64)\n");
 	expect_one("[rf\x80]\n", "small.ini:1: [rf\\x80]: unknown section (legal: rf|sm|mapping|stats|target)\n");
+	/* a rejected header line: its keys are skipped, not blamed on the section before */
+	expect_one("[sm]\n[rf]\x01\nlanes = 8\n", "small.ini:2: syntax error: control byte 0x01 in line");
 	/* a rejected line never sets a value */
 	CU_ASSERT_EQUAL(load_s(&cfg, "[rf]\nlanes = 8\x1b[0m\n", &msg), RFM_EINVAL);
 	CU_ASSERT_EQUAL(cfg.rf_lanes, 32);
@@ -538,6 +540,17 @@ static void test_config_err_syntax_no_equals(void)
 		   "small.ini:2: syntax error: expected 'key = value', '[section]' or '; comment' (got \"lanes ; = 4\")\n");
 	/* every syntax error is reported, not only inih's first */
 	expect_error("[rf]\nx\ny\nz\n", 11, 3, "small.ini:4: syntax error: expected 'key = value'");
+}
+
+/* Only one BOM, at the very start: a second one is an error, reported once (found by fuzzing). */
+static void test_config_err_second_bom(void)
+{
+	expect_one("\xef\xbb\xbf\xef\xbb\xbf[rf]\nlanes = 8\n", /* the keys under it are skipped */
+		   "small.ini:1: syntax error: second byte order mark (got \"\\xef\\xbb\\xbf[rf]\")\n");
+	expect_one("[rf]\n\xef\xbb\xbflanes = 8\n",
+		   "small.ini:2: rf.\\xef\\xbb\\xbflanes = 8: unknown key (legal: lanes|");
+	expect_error("\xef\xbb\xbf\xef\xbb\xbf\t\n\xbb", 9, 2,
+		     "small.ini:2: syntax error: expected 'key = value', '[section]' or '; comment' (got \"\\xbb\")\n");
 }
 
 /* Section headers: a missing ']' and text after ']'. */
@@ -1003,6 +1016,7 @@ int test_config_register(void)
 		T(test_config_err_binary_bytes),
 		T(test_config_err_nul_byte),
 		T(test_config_err_syntax_no_equals),
+		T(test_config_err_second_bom),
 		T(test_config_err_section_brackets),
 		T(test_config_err_long_line),
 		T(test_config_err_all_collected),

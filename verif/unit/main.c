@@ -1,0 +1,59 @@
+/* main.c - the CUnit runner: every suite, exit status non-zero on any failure. */
+#include <CUnit/Basic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "test_util.h"
+
+int tu_cfg(rfm_cfg_t *cfg, const char *text)
+{
+	return rfm_cfg_load_string(cfg, "test.ini", text, strlen(text), stderr) == RFM_OK ? 0 : -1;
+}
+
+static int find(rfm_model_t *m, const char *name)
+{
+	int i = rfm_ports_find(&m->ports, name);
+	if (i < 0) {
+		fprintf(stderr, "test: no port %s in %s\n", name, m->module);
+		CU_FAIL_FATAL("unknown port");
+	}
+	return i;
+}
+
+void tu_set(rfm_model_t *m, const char *name, uint64_t v) { rfm_set(m, (unsigned)find(m, name), v); }
+uint64_t tu_get(rfm_model_t *m, const char *name) { return rfm_get(m, (unsigned)find(m, name)); }
+uint32_t *tu_wide(rfm_model_t *m, const char *name) { return rfm_wide(m, (unsigned)find(m, name)); }
+
+void tu_clear_inputs(rfm_model_t *m)
+{
+	unsigned i;
+	for (i = 0; i < m->ports.n; i++)
+		if (m->ports.p[i].dir == RFM_IN)
+			memset(m->io + m->ports.p[i].off, 0, m->ports.p[i].words * sizeof(uint32_t));
+}
+
+void tu_cycle(rfm_model_t *m)
+{
+	rfm_model_eval(m);
+	rfm_model_tick(m);
+}
+
+int main(void)
+{
+	unsigned failures;
+	if (CU_initialize_registry() != CUE_SUCCESS)
+		return 2;
+	if (test_config_register() || test_model_register() || test_gen_register()) {
+		fprintf(stderr, "unit: cannot register the suites: %s\n", CU_get_error_msg());
+		CU_cleanup_registry();
+		return 2;
+	}
+	CU_basic_set_mode(CU_BRM_VERBOSE);
+	CU_basic_run_tests();
+	failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+	printf("\nunit: %u asserts, %u tests run, %u failed\n", CU_get_number_of_asserts(),
+	       CU_get_number_of_tests_run(), CU_get_number_of_tests_failed());
+	CU_cleanup_registry();
+	return failures ? 1 : 0;
+}

@@ -1,0 +1,29 @@
+/* test_util.h - helpers shared by the CUnit suites: configs from text, ports by name, cycles. */
+#ifndef TEST_UTIL_H
+#define TEST_UTIL_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rfm_block.h"
+#include "rfm_config.h"
+
+/* Load a config from INI text; returns 0 on success (messages go to stderr). */
+int tu_cfg(rfm_cfg_t *cfg, const char *text);
+/* Set a port (width <= 64) by name; fails the current test if the port does not exist. */
+void tu_set(rfm_model_t *m, const char *name, uint64_t v);
+/* Read a port (width <= 64) by name. */
+uint64_t tu_get(rfm_model_t *m, const char *name);
+/* Words of a port by name. */
+uint32_t *tu_wide(rfm_model_t *m, const char *name);
+/* Zero every input of a model. */
+void tu_clear_inputs(rfm_model_t *m);
+/* One clock cycle: eval, then tick. */
+void tu_cycle(rfm_model_t *m);
+
+/* Suite registration functions, one per file. */
+int test_config_register(void);
+int test_model_register(void);
+int test_gen_register(void);
+
+#endif /* TEST_UTIL_H */
