@@ -44,14 +44,14 @@ RTLGEN_HDR := $(wildcard rtl_gen/*.h)
 UNIT_SRC := $(wildcard verif/unit/*.c)
 
 # Debian packages the flows need (make deps installs them as root, else prints the line).
-DEB_PKGS := verilator iverilog yosys libcunit1-dev libinih-dev
+DEB_PKGS := make gcc g++ verilator iverilog yosys libcunit1-dev libinih-dev
 DEPS_STAMP := $(B)/.deps-ok
 
 VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 --x-assign 0 --x-initial 0 --trace-fst -Wno-fatal \
 	-MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"
 
 .PHONY: all test gen gen-check lint lint-all cosim cosim-all cosim-short mutation unit fuzz-replay \
-	fuzz bench wave docs docs-check deps clean summary cli-test
+	fuzz bench wave docs docs-check deps clean summary
 
 # ---- dependencies -----------------------------------------------------------------------------
 
@@ -103,10 +103,12 @@ fuzz-replay: $(B)/san/bin/fuzz_replay
 
 fuzz: $(DEPS_STAMP)
 	@mkdir -p $(B)/fuzz/corpus
-	clang -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -Icmodel verif/fuzz/fuzz_config.c \
-	  cmodel/config.c cmodel/util.c -linih -o $(B)/fuzz/fuzz_config
-	$(B)/fuzz/fuzz_config -max_total_time=$(FUZZ_SECONDS) -artifact_prefix=verif/fuzz/crashes/ \
+	@mkdir -p $(B)/fuzz/artifacts
+	clang -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Icmodel \
+	  verif/fuzz/fuzz_config.c cmodel/config.c cmodel/util.c -linih -o $(B)/fuzz/fuzz_config
+	$(B)/fuzz/fuzz_config -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=$(B)/fuzz/artifacts/ \
 	  $(B)/fuzz/corpus verif/fuzz/corpus
+	@echo "fuzz: fix the bug behind any input in $(B)/fuzz/artifacts/, then copy it into verif/fuzz/crashes/"
 
 # ---- generation -------------------------------------------------------------------------------
 
@@ -173,11 +175,6 @@ wave: generated/$(CONFIG)/files.f
 	@if [ -n "$$DISPLAY" ] && command -v gtkwave >/dev/null; then \
 	  gtkwave $(B)/$(CONFIG)/waves/$(MODULE).fst generated/$(CONFIG)/cosim/$(MODULE).gtkw & \
 	else echo "wave: open with: gtkwave $(B)/$(CONFIG)/waves/$(MODULE).fst generated/$(CONFIG)/cosim/$(MODULE).gtkw"; fi
-
-# ---- command-line behaviour -------------------------------------------------------------------
-
-cli-test: $(B)/bin/rtl_gen
-	@verif/cli_test.sh $(B)/bin/rtl_gen $(B)/cli
 
 # ---- docs, benchmarks -------------------------------------------------------------------------
 

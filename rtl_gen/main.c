@@ -73,6 +73,9 @@ static void list_params(int markdown)
 		rfm_param_range_str((rfm_key_t)k, rng);
 		rfm_cfg_value_str(&d, (rfm_key_t)k, def);
 		if (markdown) {
+			char *bar;
+			while ((bar = strchr(rng, '|')) != NULL) /* "a|b" would split a Markdown table cell */
+				*bar = '/';
 			if (!sec || strcmp(sec, p->section)) {
 				sec = p->section;
 				printf("%s## [%s]\n\n| key | type | default | legal | meaning |\n|---|---|---|---|---|\n",

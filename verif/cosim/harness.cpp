@@ -6,7 +6,12 @@
 // the model's own checker (invariants, golden registers) runs, then both take the clock edge.
 //
 //   Vcosim +config=generated/<config>/config.ini [+seed=N] [+cycles=N] [+trace=FILE.fst]
-//          [+mutate=N] [+model-only] [+covfail] [+quiet]
+//          [+mutate=N] [+model-only] [+covfail] [+quiet] [+bench[=REPEATS]]
+//
+// +bench times the loop instead (make bench, docs/benchmarks.md): the stimulus of +cycles cycles is
+// recorded once, then REPEATS times each (median reported): the Verilated RTL alone replaying it,
+// RTL and model in lock-step replaying it (compare every output), and the full loop (stimulus,
+// RTL, model, compare, model checker).
 //
 // +model-only skips the RTL comparison: only the model's own checker judges (used to show that the
 // checker alone catches a fault planted in the model).
@@ -15,15 +20,20 @@
 // the run stops at the first failing cycle. The last line is "N passed, N failed" (cycles).
 // Exit status: 0 pass, 1 mismatch or uncovered event (with +covfail), 2 bad arguments.
 #include <verilated.h>
+#if VM_TRACE
 #include <verilated_fst_c.h>
+#endif
 
 #include <cerrno>
 #include <cinttypes>
 #include <cstdio>
 #include <cstdlib>
+#include <algorithm>
+#include <chrono>
 #include <cstring>
 #include <memory>
 #include <string>
+#include <vector>
 
 extern "C" {
 #include "rfm_block.h"
@@ -101,6 +111,108 @@ bool plus_flag(int argc, char **argv, const char *key)
 	return false;
 }
 
+void null_report(void *, const char *, unsigned, const uint32_t *, const uint32_t *) {}
+
+double now_s()
+{
+	return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+double median(std::vector<double> v)
+{
+	std::sort(v.begin(), v.end());
+	return v.empty() ? 0 : v[v.size() / 2];
+}
+
+void reset_inputs(rfm_model_t *m, const std::vector<uint32_t> &rec, uint64_t cyc, unsigned in_words)
+{
+	unsigned k = 0;
+	for (unsigned i = 0; i < m->ports.n; i++)
+		if (m->ports.p[i].dir == RFM_IN)
+			for (unsigned w = 0; w < m->ports.p[i].words; w++)
+				m->io[m->ports.p[i].off + w] = rec[cyc * in_words + k++];
+}
+
+// make bench: time Verilator alone, lock-step on replayed stimulus, and the full loop.
+int bench(rfm_cfg_t *cfg, uint64_t seed, uint64_t cycles, unsigned repeats)
+{
+	unsigned in_words = 0;
+	rfm_model_t *m = rfm_model_create(GLUE_MODULE, cfg);
+	if (!m)
+		return 2;
+	for (unsigned i = 0; i < m->ports.n; i++)
+		if (m->ports.p[i].dir == RFM_IN)
+			in_words += m->ports.p[i].words;
+	std::vector<uint32_t> rec((size_t)cycles * in_words);
+	rfm_rng_t rng;
+	rfm_rng_seed(&rng, seed);
+	for (uint64_t cyc = 0; cyc < cycles; cyc++) { // record the stimulus (model only, not timed)
+		m->ops->stim(m, &rng, cyc);
+		if (m->rst >= 0)
+			rfm_set(m, (unsigned)m->rst, cyc >= 2);
+		unsigned k = 0;
+		for (unsigned i = 0; i < m->ports.n; i++)
+			if (m->ports.p[i].dir == RFM_IN)
+				for (unsigned w = 0; w < m->ports.p[i].words; w++)
+					rec[cyc * in_words + k++] = m->io[m->ports.p[i].off + w];
+		rfm_model_eval(m);
+		m->ops->check(m, cyc, stderr);
+		rfm_model_tick(m);
+	}
+	rfm_model_destroy(m);
+	std::vector<double> t_rtl, t_lock, t_full;
+	unsigned long bad = 0;
+	for (unsigned r = 0; r < repeats; r++) {
+		for (int mode = 0; mode < 3; mode++) {
+			auto ctx = std::make_unique<VerilatedContext>();
+			auto top = std::make_unique<glue_top_t>(ctx.get());
+			m = rfm_model_create(GLUE_MODULE, cfg);
+			rfm_rng_seed(&rng, seed);
+			double t0 = now_s();
+			for (uint64_t cyc = 0; cyc < cycles; cyc++) {
+				if (mode == 2) {
+					m->ops->stim(m, &rng, cyc);
+					if (m->rst >= 0)
+						rfm_set(m, (unsigned)m->rst, cyc >= 2);
+				} else {
+					reset_inputs(m, rec, cyc, in_words);
+				}
+				glue_in(top.get(), m);
+#if GLUE_HAS_CLK
+				top->clk_i = 0;
+#endif
+				top->eval();
+				if (mode >= 1) {
+					rfm_model_eval(m);
+					bad += glue_out(top.get(), m, null_report, nullptr);
+				}
+				if (mode == 2)
+					bad += m->ops->check(m, cyc, stderr);
+#if GLUE_HAS_CLK
+				top->clk_i = 1;
+				top->eval();
+#endif
+				if (mode >= 1)
+					rfm_model_tick(m);
+			}
+			double dt = now_s() - t0;
+			(mode == 0 ? t_rtl : mode == 1 ? t_lock : t_full).push_back((double)cycles / dt);
+			top->final();
+			rfm_model_destroy(m);
+		}
+	}
+	double a = median(t_rtl), b = median(t_lock), c = median(t_full);
+	printf("bench %s config %s cycles %" PRIu64 " repeats %u (median cycles/s)\n", GLUE_MODULE, GLUE_CONFIG, cycles,
+	       repeats);
+	printf("  verilator alone (replayed stimulus)     %12.0f\n", a);
+	printf("  lock-step: RTL + model + compare        %12.0f  (%.0f%% over Verilator alone)\n", b,
+	       100.0 * (a / b - 1.0));
+	printf("  full loop: + stimulus + model checker   %12.0f  (%.0f%% over Verilator alone)\n", c,
+	       100.0 * (a / c - 1.0));
+	printf("BENCH %s %s rtl=%.0f lockstep=%.0f full=%.0f mismatches=%lu\n", GLUE_MODULE, GLUE_CONFIG, a, b, c, bad);
+	return bad ? 1 : 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -149,10 +261,17 @@ int main(int argc, char **argv)
 		}
 	}
 	m->mutate = (unsigned)mutate;
+	if (plus_str(argc, argv, "+bench")) {
+		uint64_t repeats = 5;
+		plus_u64(argc, argv, "+bench=", &repeats);
+		rfm_model_destroy(m);
+		return bench(&cfg, seed, cycles, (unsigned)(repeats ? repeats : 1));
+	}
 
 	auto ctx = std::make_unique<VerilatedContext>();
 	ctx->commandArgs(argc, argv);
 	auto top = std::make_unique<glue_top_t>(ctx.get());
+#if VM_TRACE
 	std::unique_ptr<VerilatedFstC> tfp;
 	if (trace) {
 		ctx->traceEverOn(true);
@@ -160,6 +279,14 @@ int main(int argc, char **argv)
 		top->trace(tfp.get(), 99);
 		tfp->open(trace);
 	}
+#define TRACE_DUMP(t) do { if (tfp) tfp->dump(t); } while (0)
+#else
+	if (trace) {
+		fprintf(stderr, "cosim: this harness was built without tracing (verilator --trace-fst)\n");
+		return 2;
+	}
+#define TRACE_DUMP(t) do { } while (0)
+#endif
 
 	rfm_rng_t rng;
 	rfm_rng_seed(&rng, seed);
@@ -185,8 +312,7 @@ int main(int argc, char **argv)
 				seed, cyc + 1);
 			bad = 1;
 		}
-		if (tfp)
-			tfp->dump(2 * cyc);
+		TRACE_DUMP(2 * cyc);
 		if (bad) {
 			failed++;
 			break;
@@ -195,13 +321,14 @@ int main(int argc, char **argv)
 #if GLUE_HAS_CLK
 		top->clk_i = 1;
 		top->eval();
-		if (tfp)
-			tfp->dump(2 * cyc + 1);
+		TRACE_DUMP(2 * cyc + 1);
 #endif
 		rfm_model_tick(m);
 	}
+#if VM_TRACE
 	if (tfp)
 		tfp->close();
+#endif
 	top->final();
 	unsigned missed = 0;
 	if (!quiet || covfail)

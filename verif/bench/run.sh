@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# run.sh - make bench: co-simulation speed of rf_top for fermi and small (Verilator alone,
+# lock-step with the model, full loop) and rtl_gen time for fermi. Medians of repeated runs;
+# results in build/bench/results.txt. These are measurements, never pass/fail criteria.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+out=build/bench
+mkdir -p "$out"
+res=$out/results.txt
+REPEATS=${REPEATS:-5}
+{
+	echo "# make bench, $(date -u +%Y-%m-%d), $(nproc) cores: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+	echo "# $(verilator --version), $(gcc --version | head -1)"
+} >"$res"
+for spec in small:1000000 fermi:200000; do
+	cfg=${spec%%:*} cycles=${spec#*:}
+	dir=$out/$cfg/rf_top
+	if [ ! -x "$dir/Vcosim" ] || [ "$dir/Vcosim" -ot "generated/$cfg/rf_top.sv" ] || [ "$dir/Vcosim" -ot build/lib/librfm.a ]; then
+		echo "verilator: rf_top ($cfg, no tracing, for timing)"
+		mkdir -p "$dir"
+		verilator --cc --exe --build -j 2 -O3 --x-assign 0 --x-initial 0 -Wno-fatal \
+			-MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" --top-module rf_top \
+			-F "$PWD/generated/$cfg/files.f" \
+			-CFLAGS "-O2 -I$PWD/cmodel -I$PWD/verif/cosim -include $PWD/generated/$cfg/cosim/rf_top_glue.h" \
+			-LDFLAGS "$PWD/build/lib/librfm.a -linih" --Mdir "$dir" -o Vcosim "$PWD/verif/cosim/harness.cpp" \
+			>"$out/build-$cfg.log" 2>&1
+	fi
+	echo "bench: rf_top $cfg, $cycles cycles x $REPEATS"
+	taskset -c 0 "$dir/Vcosim" +config=generated/$cfg/config.ini +seed=1 +cycles=$cycles +bench=$REPEATS | tee -a "$res"
+done
+# generator time: fermi, REPEATS x 5 runs, median
+times=()
+for i in $(seq $((REPEATS * 5))); do
+	t0=$(date +%s%N)
+	build/bin/rtl_gen -c rtl_gen/configs/fermi.ini -o "$out/gen-fermi" >/dev/null
+	times+=($(( ($(date +%s%N) - t0) / 1000 )))
+done
+med=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
+echo "rtl_gen -c rtl_gen/configs/fermi.ini -o DIR: median $(awk -v m="$med" 'BEGIN {printf "%.1f", m/1000}') ms over ${#times[@]} runs" | tee -a "$res"
+echo "bench: results in $res"

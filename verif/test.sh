@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# test.sh - everything `make test` runs (and CI, through .ci/run), step by step, with a summary.
+# Each step's output is shown and kept in build/test/<step>.log. The last line reads
+# "test: N passed, N failed" (steps).
+set -uo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p build/test
+configs=$(ls rtl_gen/configs/*.ini | xargs -n1 basename | sed 's/\.ini$//')
+
+steps=(
+	"build|make -s build/bin/rtl_gen"
+	"gen-check|make -s gen-check"
+	"docs-check|make -s docs-check"
+	"unit|make -s unit"
+	"fuzz-replay|make -s fuzz-replay"
+)
+for c in $configs; do steps+=("lint-$c|make -s lint CONFIG=$c"); done
+for c in $configs; do steps+=("cosim-$c|make -s cosim CONFIG=$c"); done
+steps+=("mutation|make -s mutation")
+
+pass=0 fail=0 summary=()
+t0=$(date +%s)
+for s in "${steps[@]}"; do
+	name=${s%%|*} cmd=${s#*|}
+	echo "== $name: $cmd"
+	t=$(date +%s)
+	if bash -c "$cmd" 2>&1 | tee "build/test/$name.log"; then
+		status=PASS pass=$((pass + 1))
+	else
+		status=FAIL fail=$((fail + 1))
+	fi
+	summary+=("$(printf '%-4s %-22s %4ss' "$status" "$name" "$(($(date +%s) - t))")")
+done
+echo
+echo "== summary ($(($(date +%s) - t0)) s)"
+printf '%s\n' "${summary[@]}"
+echo "test: $pass passed, $fail failed"
+[ "$fail" = 0 ]
