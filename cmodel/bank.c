@@ -40,27 +40,6 @@ int rfm_rf_bank_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
 	return ports(c, pt, &ix);
 }
 
-/* Drive every sub-bank's inputs from the bank's inputs. */
-static void drive(rfm_bank_t *b)
-{
-	rfm_model_t *m = &b->m;
-	const rfm_cfg_t *c = m->cfg;
-	unsigned k, p, sl = c->d.sb_lanes, sw = c->d.sb_bits;
-	for (k = 0; k < b->n_sb; k++) {
-		rfm_sram_t *s = b->sb[k];
-		for (p = 0; p < c->rf_write_ports; p++) {
-			uint64_t slice = (rfm_get(m, b->ix.wmask[p]) >> (k * sl)) & rfm_mask64(sl);
-			rfm_set(&s->m, s->ix.wen[p], rfm_get(m, b->ix.wen[p]) && slice);
-			rfm_set(&s->m, s->ix.waddr[p], rfm_get(m, b->ix.waddr[p]));
-			rfm_set(&s->m, s->ix.wmask[p], slice);
-			rfm_bits_copy(rfm_wide(&s->m, s->ix.wdata[p]), 0, rfm_wide(m, b->ix.wdata[p]), k * sw, sw);
-		}
-		for (p = 0; p < c->rf_read_ports; p++) {
-			rfm_set(&s->m, s->ix.ren[p], rfm_get(m, b->ix.ren[p]));
-			rfm_set(&s->m, s->ix.raddr[p], rfm_get(m, b->ix.raddr[p]));
-		}
-	}
-}
 
 static void bank_reset(rfm_model_t *m) { (void)m; }
 
@@ -71,9 +50,8 @@ static void bank_eval(rfm_model_t *m)
 	unsigned k, p, sw = c->d.sb_bits;
 	for (k = 0; k < b->n_sb; k++) {
 		rfm_sram_t *s = b->sb[k];
-		rfm_model_eval(&s->m);
 		for (p = 0; p < c->rf_read_ports; p++)
-			rfm_bits_copy(rfm_wide(m, b->ix.rdata[p]), k * sw, rfm_wide(&s->m, s->ix.rdata[p]), 0, sw);
+			rfm_bits_copy(rfm_wide(m, b->ix.rdata[p]), k * sw, s->rdata_q + p * s->words, 0, sw);
 	}
 }
 
@@ -81,7 +59,9 @@ static void bank_tick(rfm_model_t *m)
 {
 	rfm_bank_t *b = (rfm_bank_t *)m;
 	const rfm_cfg_t *c = m->cfg;
-	unsigned k, p, q;
+	unsigned k, p, q, sl = c->d.sb_lanes;
+	rfm_sram_edge_t e;
+	int any = 0;
 	for (p = 0; p < c->rf_write_ports; p++) {
 		uint64_t mask = rfm_get(m, b->ix.wmask[p]);
 		if (!rfm_get(m, b->ix.wen[p]))
@@ -95,9 +75,28 @@ static void bank_tick(rfm_model_t *m)
 			if (rfm_get(m, b->ix.ren[q]) && rfm_get(m, b->ix.raddr[q]) == rfm_get(m, b->ix.waddr[p]))
 				rfm_cov_hit(m, COV_RDW);
 	}
-	drive(b);
-	for (k = 0; k < b->n_sb; k++)
-		rfm_model_tick(&b->sb[k]->m);
+	memset(&e, 0, sizeof(e));
+	for (p = 0; p < c->rf_read_ports; p++) {
+		e.ren[p] = (uint8_t)rfm_get(m, b->ix.ren[p]);
+		e.raddr[p] = (unsigned)rfm_get(m, b->ix.raddr[p]);
+		any |= e.ren[p];
+	}
+	for (p = 0; p < c->rf_write_ports; p++) {
+		e.waddr[p] = (unsigned)rfm_get(m, b->ix.waddr[p]);
+		e.wdata[p] = rfm_wide(m, b->ix.wdata[p]);
+		any |= (int)rfm_get(m, b->ix.wen[p]);
+	}
+	if (!any)
+		return;
+	for (k = 0; k < b->n_sb; k++) {
+		e.wlo = k * c->d.sb_bits;
+		for (p = 0; p < c->rf_write_ports; p++) {
+			e.wmask[p] = (rfm_get(m, b->ix.wmask[p]) >> (k * sl)) & rfm_mask64(sl);
+			e.wen[p] = rfm_get(m, b->ix.wen[p]) && e.wmask[p]; /* sub-bank write gating */
+		}
+		b->sb[k]->m.mutate = m->mutate;
+		rfm_sram_clock(b->sb[k], &e);
+	}
 }
 
 static void bank_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)

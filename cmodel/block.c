@@ -70,6 +70,29 @@ int rfm_model_init(rfm_model_t *m, const rfm_model_ops_t *ops, const rfm_cfg_t *
 	if (ports(cfg, &m->ports, ix) || m->ports.oom)
 		return -1;
 	m->io = calloc(m->ports.io_words + 1, sizeof(uint32_t));
+	m->slot = calloc(m->ports.n + 1, sizeof(*m->slot));
+	if (!m->slot)
+		return -1;
+	m->in_span = calloc(2 * m->ports.n + 2, sizeof(uint32_t));
+	if (!m->in_span)
+		return -1;
+	for (unsigned i = 0; i < m->ports.n; i++) {
+		const rfm_port_t *p = &m->ports.p[i];
+		if (p->dir == RFM_IN) {
+			unsigned k = m->n_in_span;
+			if (k && m->in_span[2 * k - 2] + m->in_span[2 * k - 1] == p->off) {
+				m->in_span[2 * k - 1] += p->words;
+			} else {
+				m->in_span[2 * k] = p->off;
+				m->in_span[2 * k + 1] = p->words;
+				m->n_in_span++;
+			}
+		}
+		m->slot[i].off = m->ports.p[i].off;
+		m->slot[i].words = (uint16_t)m->ports.p[i].words;
+		m->slot[i].width = (uint16_t)m->ports.p[i].width;
+		m->slot[i].mask = rfm_mask64(m->ports.p[i].width);
+	}
 	m->cov.names = cov_names;
 	m->cov.n = n_cov;
 	m->cov.count = calloc(n_cov + 1, sizeof(uint64_t));
@@ -85,6 +108,10 @@ void rfm_model_fini(rfm_model_t *m)
 {
 	rfm_ports_free(&m->ports);
 	free(m->io);
+	free(m->slot);
+	m->slot = NULL;
+	free(m->in_span);
+	m->in_span = NULL;
 	free(m->cov.count);
 	free(m->cov.na);
 	m->cov.na = NULL;

@@ -79,6 +79,14 @@ typedef struct rfm_model_ops {
 	int (*check)(struct rfm_model *m, uint64_t cycle, FILE *err); /* after eval: invariants and golden checks; 0 = fine */
 } rfm_model_ops_t;
 
+/* The hot part of a port, for the models' per-cycle access (16 bytes, cache-friendly). */
+typedef struct rfm_slot {
+	uint32_t off;   /* first word in the io buffer */
+	uint16_t words; /* words in the io buffer */
+	uint16_t width; /* bits */
+	uint64_t mask;  /* mask of the low min(width, 64) bits */
+} rfm_slot_t;
+
 /* Common head of every block model instance. */
 typedef struct rfm_model {
 	const rfm_model_ops_t *ops; /* the block's functions */
@@ -86,6 +94,9 @@ typedef struct rfm_model {
 	const char *module;         /* RTL module name */
 	rfm_ports_t ports;          /* port table */
 	uint32_t *io;               /* port values */
+	rfm_slot_t *slot;           /* per port: offset, words, width (copied from ports) */
+	uint32_t *in_span;          /* runs of input words: offset, count, offset, count, ... */
+	unsigned n_in_span;         /* number of runs */
 	rfm_cov_t cov;              /* coverage events */
 	int clk;                    /* index of clk_i, or -1 for a combinational block */
 	int rst;                    /* index of rst_ni, or -1 */
@@ -132,7 +143,7 @@ void rfm_model_fini(rfm_model_t *m);
 /* Value of a port of width <= 64. */
 static inline uint64_t rfm_get(const rfm_model_t *m, unsigned i)
 {
-	const rfm_port_t *p = &m->ports.p[i];
+	const rfm_slot_t *p = &m->slot[i];
 	uint64_t v = m->io[p->off];
 	if (p->words > 1)
 		v |= (uint64_t)m->io[p->off + 1] << 32;
@@ -142,18 +153,26 @@ static inline uint64_t rfm_get(const rfm_model_t *m, unsigned i)
 /* Set a port of width <= 64 (masked to its width). */
 static inline void rfm_set(rfm_model_t *m, unsigned i, uint64_t v)
 {
-	const rfm_port_t *p = &m->ports.p[i];
-	v &= rfm_mask64(p->width);
+	const rfm_slot_t *p = &m->slot[i];
+	v &= p->mask;
 	m->io[p->off] = (uint32_t)v;
 	if (p->words > 1)
 		m->io[p->off + 1] = (uint32_t)(v >> 32);
 }
 
 /* Words of a port of any width. */
-static inline uint32_t *rfm_wide(rfm_model_t *m, unsigned i) { return m->io + m->ports.p[i].off; }
+static inline uint32_t *rfm_wide(rfm_model_t *m, unsigned i) { return m->io + m->slot[i].off; }
 
 /* Count a coverage event. */
 static inline void rfm_cov_hit(rfm_model_t *m, unsigned ev) { m->cov.count[ev]++; }
+
+/* Zero every input port of a model. */
+static inline void rfm_clear_inputs(rfm_model_t *m)
+{
+	unsigned i;
+	for (i = 0; i < m->n_in_span; i++)
+		memset(m->io + m->in_span[2 * i], 0, m->in_span[2 * i + 1] * sizeof(uint32_t));
+}
 
 /* Mark event ev as impossible in this configuration. */
 static inline void rfm_cov_na(rfm_model_t *m, unsigned ev) { m->cov.na[ev] = 1; }

@@ -41,6 +41,22 @@ typedef struct rfm_sram {
 	uint32_t *rdata_q;       /* read ports * words: the registered read data */
 } rfm_sram_t;
 
+/* One clock edge of an rf_sram, as its ports would carry it: the sub-bank's write data starts at
+ * bit wlo of wdata[p] (so rf_bank can pass its whole-row data without copying). */
+typedef struct rfm_sram_edge {
+	uint8_t ren[RFM_MAXR];           /* read enables */
+	unsigned raddr[RFM_MAXR];        /* rows read */
+	uint8_t wen[RFM_MAXW];           /* write enables */
+	unsigned waddr[RFM_MAXW];        /* rows written */
+	uint64_t wmask[RFM_MAXW];        /* lane masks (sub-bank lanes) */
+	const uint32_t *wdata[RFM_MAXW]; /* write data words */
+	unsigned wlo;                    /* first bit of this sub-bank in wdata */
+} rfm_sram_edge_t;
+
+/* Apply one clock edge to an rf_sram model (docs/semantics.md, "Storage arrays"): reads first
+ * (old data on a row also written), then writes in port order, lane by lane. */
+void rfm_sram_clock(rfm_sram_t *s, const rfm_sram_edge_t *e);
+
 /* rf_bank: port indices. */
 typedef struct rfm_bank_ix {
 	unsigned clk;                                     /* clk_i */

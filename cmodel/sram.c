@@ -52,16 +52,16 @@ static void sram_eval(rfm_model_t *m)
 		memcpy(rfm_wide(m, s->ix.rdata[p]), s->rdata_q + p * s->words, s->words * 4u);
 }
 
-static void sram_tick(rfm_model_t *m)
+void rfm_sram_clock(rfm_sram_t *s, const rfm_sram_edge_t *e)
 {
-	rfm_sram_t *s = (rfm_sram_t *)m;
+	rfm_model_t *m = &s->m;
 	const rfm_cfg_t *c = m->cfg;
-	unsigned p, l, lb = c->rf_lane_bits;
+	unsigned p, q, l, lb = c->rf_lane_bits;
 	int wrote[RFM_MAXW] = {0};
 
 	for (p = 0; p < c->rf_read_ports; p++) {
-		unsigned a = (unsigned)rfm_get(m, s->ix.raddr[p]);
-		if (!rfm_get(m, s->ix.ren[p]))
+		unsigned a = e->raddr[p];
+		if (!e->ren[p])
 			continue;
 		rfm_cov_hit(m, COV_READ);
 		if (a < s->rows)
@@ -70,25 +70,56 @@ static void sram_tick(rfm_model_t *m)
 			memset(s->rdata_q + p * s->words, 0, s->words * 4u);
 	}
 	for (p = 0; p < c->rf_write_ports; p++) {
-		unsigned a = (unsigned)rfm_get(m, s->ix.waddr[p]), q;
-		uint64_t mask = rfm_get(m, s->ix.wmask[p]);
-		const uint32_t *d = rfm_wide(m, s->ix.wdata[p]);
-		if (!rfm_get(m, s->ix.wen[p]) || a >= s->rows)
+		unsigned a = e->waddr[p];
+		uint64_t mask = e->wmask[p] & rfm_mask64(s->lanes);
+		uint32_t *row = s->mem + (size_t)a * s->words;
+		const uint32_t *d = e->wdata[p];
+		if (!e->wen[p] || a >= s->rows)
 			continue;
 		wrote[p] = 1;
 		rfm_cov_hit(m, COV_WRITE);
 		if (mask && mask != rfm_mask64(s->lanes))
 			rfm_cov_hit(m, COV_PARTIAL);
 		for (q = 0; q < c->rf_read_ports; q++)
-			if (rfm_get(m, s->ix.ren[q]) && rfm_get(m, s->ix.raddr[q]) == a)
+			if (e->ren[q] && e->raddr[q] == a)
 				rfm_cov_hit(m, COV_RDW);
 		for (q = 0; q < p; q++)
-			if (wrote[q] && rfm_get(m, s->ix.waddr[q]) == a)
+			if (wrote[q] && e->waddr[q] == a)
 				rfm_cov_hit(m, COV_WW);
-		for (l = 0; l < s->lanes; l++)
-			if ((mask >> l) & 1u)
-				rfm_bits_copy(s->mem + (size_t)a * s->words, l * lb, d, l * lb, lb);
+		if (m->mutate == 3) /* planted fault: the lane mask is ignored */
+			mask = rfm_mask64(s->lanes);
+		if (mask == rfm_mask64(s->lanes)) {
+			rfm_bits_copy(row, 0, d, e->wlo, s->width);
+		} else if (lb % 32u == 0 && e->wlo % 32u == 0) {
+			for (l = 0; l < s->lanes; l++)
+				if ((mask >> l) & 1u)
+					memcpy(row + l * (lb / 32u), d + e->wlo / 32u + l * (lb / 32u), lb / 8u);
+		} else {
+			for (l = 0; l < s->lanes; l++)
+				if ((mask >> l) & 1u)
+					rfm_bits_copy(row, l * lb, d, e->wlo + l * lb, lb);
+		}
 	}
+}
+
+static void sram_tick(rfm_model_t *m)
+{
+	rfm_sram_t *s = (rfm_sram_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	rfm_sram_edge_t e;
+	unsigned p;
+	memset(&e, 0, sizeof(e));
+	for (p = 0; p < c->rf_read_ports; p++) {
+		e.ren[p] = (uint8_t)rfm_get(m, s->ix.ren[p]);
+		e.raddr[p] = (unsigned)rfm_get(m, s->ix.raddr[p]);
+	}
+	for (p = 0; p < c->rf_write_ports; p++) {
+		e.wen[p] = (uint8_t)rfm_get(m, s->ix.wen[p]);
+		e.waddr[p] = (unsigned)rfm_get(m, s->ix.waddr[p]);
+		e.wmask[p] = rfm_get(m, s->ix.wmask[p]);
+		e.wdata[p] = rfm_wide(m, s->ix.wdata[p]);
+	}
+	rfm_sram_clock(s, &e);
 }
 
 static void sram_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)

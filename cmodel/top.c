@@ -46,12 +46,10 @@ typedef struct top_ix {
 typedef struct rfm_top {
 	rfm_model_t m;
 	top_ix_t ix;
-	/* sub-blocks */
-	rfm_map_t *wmap[RFM_MAXW];
-	rfm_map_t *imap[RFM_MAXS][RFM_MAXOP];
+	/* sub-blocks; rf_map and rf_xbar are applied as their functions (rfm_map_fn, the routing in
+	 * top_eval), which their own co-simulations check against their RTL */
 	rfm_coll_t *coll;
 	rfm_arb_t *arb;
-	rfm_xbar_t *xbar;
 	rfm_bank_t **bank;
 	/* state */
 	unsigned kwarps_q, kregs_q, lerr_q, acc_q;
@@ -152,18 +150,12 @@ static void top_eval(rfm_model_t *m)
 	rfm_arb_t *a = t->arb;
 	unsigned p, k, s, b, q, d, rst = (unsigned)rfm_get(m, t->ix.rst);
 	unsigned werr[RFM_MAXW], wok[RFM_MAXW], wbank[RFM_MAXW], wrow[RFM_MAXW], acc = 0, n;
+	unsigned serr[RFM_MAXS][RFM_MAXOP];
 
-	/* write-back mapping */
+	/* write-back mapping (rf_map: the same function) */
 	for (p = 0; p < c->rf_write_ports; p++) {
-		rfm_map_t *x = t->wmap[p];
-		rfm_set(&x->m, x->ix.warp, rfm_get(m, t->ix.ww[p]));
-		rfm_set(&x->m, x->ix.reg, rfm_get(m, t->ix.wr[p]));
-		rfm_set(&x->m, x->ix.kwarps, t->kwarps_q);
-		rfm_set(&x->m, x->ix.kregs, t->kregs_q);
-		rfm_model_eval(&x->m);
-		werr[p] = (unsigned)rfm_get(&x->m, x->ix.err);
-		wbank[p] = (unsigned)rfm_get(&x->m, x->ix.bank);
-		wrow[p] = (unsigned)rfm_get(&x->m, x->ix.entry);
+		werr[p] = (unsigned)rfm_map_fn(c, t->kwarps_q, t->kregs_q, (unsigned)rfm_get(m, t->ix.ww[p]),
+					       (unsigned)rfm_get(m, t->ix.wr[p]), &wbank[p], &wrow[p]);
 		wok[p] = rfm_get(m, t->ix.wv[p]) && !werr[p];
 		if (rfm_get(m, t->ix.wv[p]) && werr[p])
 			acc = 1;
@@ -175,15 +167,12 @@ static void top_eval(rfm_model_t *m)
 		rfm_set(&u->m, u->ix.iss_tag[k], rfm_get(m, t->ix.it[k]));
 		rfm_set(&u->m, u->ix.iss_warp[k], rfm_get(m, t->ix.iw[k]));
 		for (s = 0; s < c->sm_operands; s++) {
-			rfm_map_t *x = t->imap[k][s];
-			rfm_set(&x->m, x->ix.warp, rfm_get(m, t->ix.iw[k]));
-			rfm_set(&x->m, x->ix.reg, rfm_get(m, t->ix.isr[k][s]));
-			rfm_set(&x->m, x->ix.kwarps, t->kwarps_q);
-			rfm_set(&x->m, x->ix.kregs, t->kregs_q);
-			rfm_model_eval(&x->m);
-			rfm_set(&u->m, u->ix.iss_sv[k][s], rfm_get(m, t->ix.isv[k][s]) && !rfm_get(&x->m, x->ix.err));
-			rfm_set(&u->m, u->ix.iss_sb[k][s], rfm_get(&x->m, x->ix.bank));
-			rfm_set(&u->m, u->ix.iss_se[k][s], rfm_get(&x->m, x->ix.entry));
+			unsigned bk, row;
+			serr[k][s] = (unsigned)rfm_map_fn(c, t->kwarps_q, t->kregs_q, (unsigned)rfm_get(m, t->ix.iw[k]),
+							  (unsigned)rfm_get(m, t->ix.isr[k][s]), &bk, &row);
+			rfm_set(&u->m, u->ix.iss_sv[k][s], rfm_get(m, t->ix.isv[k][s]) && !serr[k][s]);
+			rfm_set(&u->m, u->ix.iss_sb[k][s], bk);
+			rfm_set(&u->m, u->ix.iss_se[k][s], row);
 		}
 	}
 	rfm_model_eval(&u->m);
@@ -192,7 +181,7 @@ static void top_eval(rfm_model_t *m)
 		rfm_set(m, t->ix.ir[k], rdy);
 		if (rfm_get(m, t->ix.iv[k]) && rdy)
 			for (s = 0; s < c->sm_operands; s++)
-				if (rfm_get(m, t->ix.isv[k][s]) && rfm_get(&t->imap[k][s]->m, t->imap[k][s]->ix.err))
+				if (rfm_get(m, t->ix.isv[k][s]) && serr[k][s])
 					acc = 1;
 	}
 	/* arbiter */
@@ -215,8 +204,7 @@ static void top_eval(rfm_model_t *m)
 		for (p = 0; p < c->rf_write_ports; p++) {
 			rfm_set(&bk->m, bk->ix.wen[p], wok[p] && wbank[p] == b);
 			rfm_set(&bk->m, bk->ix.waddr[p], wrow[p]);
-			/* planted fault 3: the lane mask is ignored */
-			rfm_set(&bk->m, bk->ix.wmask[p], m->mutate == 3 ? ~0ull : rfm_get(m, t->ix.wm[p]));
+			rfm_set(&bk->m, bk->ix.wmask[p], rfm_get(m, t->ix.wm[p]));
 			memcpy(rfm_wide(&bk->m, bk->ix.wdata[p]), rfm_wide(m, t->ix.wd[p]), t->wq * 4u);
 		}
 		for (p = 0; p < c->rf_read_ports; p++) {
@@ -224,18 +212,22 @@ static void top_eval(rfm_model_t *m)
 			rfm_set(&bk->m, bk->ix.raddr[p], rfm_get(&a->m, a->ix.raddr[b][p]));
 		}
 		rfm_model_eval(&bk->m);
-		for (p = 0; p < c->rf_read_ports; p++)
-			memcpy(rfm_wide(&t->xbar->m, t->xbar->ix.src[b * c->rf_read_ports + p]),
-			       rfm_wide(&bk->m, bk->ix.rdata[p]), t->wq * 4u);
 	}
-	/* crossbar into the collectors (planted fault 2: slot 0 takes the neighbouring source) */
-	for (q = 0; q < c->d.nq; q++)
-		rfm_set(&t->xbar->m, t->xbar->ix.sel[q], rfm_get(&u->m, u->ix.sel[q]) ^ (m->mutate == 2 && q == 0));
-	rfm_model_eval(&t->xbar->m);
+	/* crossbar into the collectors (rf_xbar's rule): only slots with a read in flight latch data,
+	 * so only theirs is routed. Planted fault 2: slot 0 takes the neighbouring source. */
 	for (q = 0; q < c->d.nq; q++) {
 		rfm_set(&u->m, u->ix.gnt[q], rfm_get(&a->m, a->ix.gnt[q]));
 		rfm_set(&u->m, u->ix.port[q], rfm_get(&a->m, a->ix.port[q]));
-		memcpy(rfm_wide(&u->m, u->ix.data[q]), rfm_wide(&t->xbar->m, t->xbar->ix.data[q]), t->wq * 4u);
+		if (u->fly_q[q]) {
+			unsigned sel = (unsigned)rfm_get(&u->m, u->ix.sel[q]) ^ (m->mutate == 2 && q == 0);
+			uint32_t *dst = rfm_wide(&u->m, u->ix.data[q]);
+			if (sel < c->d.src_n)
+				memcpy(dst, rfm_wide(&t->bank[sel / c->rf_read_ports]->m,
+						     t->bank[sel / c->rf_read_ports]->ix.rdata[sel % c->rf_read_ports]),
+				       t->wq * 4u);
+			else
+				memset(dst, 0, t->wq * 4u);
+		}
 	}
 	/* outputs */
 	for (d = 0; d < c->sm_schedulers; d++) {
@@ -285,8 +277,10 @@ static void top_tick(rfm_model_t *m)
 	}
 	rfm_model_tick(&t->coll->m);
 	rfm_model_tick(&t->arb->m);
-	for (b = 0; b < c->rf_banks; b++)
+	for (b = 0; b < c->rf_banks; b++) {
+		t->bank[b]->m.mutate = m->mutate; /* planted fault 3 lives in the storage arrays */
 		rfm_model_tick(&t->bank[b]->m);
+	}
 }
 
 /* ---- stimulus ---------------------------------------------------------------------------- */
@@ -315,12 +309,10 @@ static void top_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 {
 	rfm_top_t *t = (rfm_top_t *)m;
 	const rfm_cfg_t *c = m->cfg;
-	unsigned p, k, s, i, used_tags[RFM_MAXS], nused = 0;
+	unsigned p, k, s, used_tags[RFM_MAXS], nused = 0;
 	int idle = t->nfly == 0, drain, busy_phase;
 
-	for (i = 0; i < m->ports.n; i++)
-		if (m->ports.p[i].dir == RFM_IN)
-			memset(m->io + m->ports.p[i].off, 0, m->ports.p[i].words * 4u);
+	rfm_clear_inputs(m);
 	if (cycle < 2)
 		return;
 	/* Phases of 1024 cycles: the last 64 issue nothing, so the collectors drain and a new kernel
@@ -605,17 +597,11 @@ static int top_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 static void top_destroy(rfm_model_t *m)
 {
 	rfm_top_t *t = (rfm_top_t *)m;
-	unsigned i, j;
+	unsigned i;
 	if (!t)
 		return;
-	for (i = 0; i < RFM_MAXW; i++)
-		rfm_model_destroy(t->wmap[i] ? &t->wmap[i]->m : NULL);
-	for (i = 0; i < RFM_MAXS; i++)
-		for (j = 0; j < RFM_MAXOP; j++)
-			rfm_model_destroy(t->imap[i][j] ? &t->imap[i][j]->m : NULL);
 	rfm_model_destroy(t->coll ? &t->coll->m : NULL);
 	rfm_model_destroy(t->arb ? &t->arb->m : NULL);
-	rfm_model_destroy(t->xbar ? &t->xbar->m : NULL);
 	if (t->bank)
 		for (i = 0; i < m->cfg->rf_banks; i++)
 			rfm_model_destroy(t->bank[i] ? &t->bank[i]->m : NULL);
@@ -631,26 +617,18 @@ static const rfm_model_ops_t top_ops = {top_destroy, top_reset, top_eval, top_ti
 rfm_model_t *rfm_rf_top_create(const rfm_cfg_t *c)
 {
 	rfm_top_t *t = calloc(1, sizeof(*t));
-	unsigned i, j;
+	unsigned i;
 	if (!t)
 		return NULL;
 	if (rfm_model_init(&t->m, &top_ops, c, "rf_top", ports, &t->ix, cov_names, COV_N))
 		goto fail;
 	t->wq = rfm_words(c->d.wreg_bits);
-	for (i = 0; i < c->rf_write_ports; i++)
-		if (!(t->wmap[i] = (rfm_map_t *)rfm_rf_map_create(c)))
-			goto fail;
-	for (i = 0; i < c->sm_schedulers; i++)
-		for (j = 0; j < c->sm_operands; j++)
-			if (!(t->imap[i][j] = (rfm_map_t *)rfm_rf_map_create(c)))
-				goto fail;
 	t->coll = (rfm_coll_t *)rfm_rf_collector_create(c);
 	t->arb = (rfm_arb_t *)rfm_rf_bank_arbiter_create(c);
-	t->xbar = (rfm_xbar_t *)rfm_rf_xbar_create(c);
 	t->bank = calloc(c->rf_banks, sizeof(*t->bank));
 	t->gold = calloc((size_t)c->sm_warps * c->sm_regs_per_thread * t->wq, 4);
 	t->known = calloc((size_t)c->sm_warps * c->sm_regs_per_thread, sizeof(uint64_t));
-	if (!t->coll || !t->arb || !t->xbar || !t->bank || !t->gold || !t->known)
+	if (!t->coll || !t->arb || !t->bank || !t->gold || !t->known)
 		goto fail;
 	for (i = 0; i < c->rf_banks; i++)
 		if (!(t->bank[i] = (rfm_bank_t *)rfm_rf_bank_create(c)))
