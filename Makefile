@@ -144,6 +144,7 @@ lint-all:
 # harness of one module: $(B)/<config>/cosim/<module>/Vcosim
 $(B)/%/Vcosim: verif/cosim/harness.cpp verif/cosim/rfm_glue.h $(B)/lib/librfm.a $$(wildcard generated/$$(word 1,$$(subst /, ,$$*))/*.sv)
 	@cfg=$(word 1,$(subst /, ,$*)); mod=$(notdir $*); mkdir -p $(@D) $(B)/$$cfg/logs; \
+	rm -f $@; `# Verilator's own makefile does not relink when only librfm.a changed` \
 	echo "verilator: $$mod ($$cfg)"; \
 	verilator $(VERILATOR_FLAGS) --top-module $$mod -F $(ROOT)/generated/$$cfg/files.f \
 	  -CFLAGS "-O2 -I$(ROOT)/cmodel -I$(ROOT)/verif/cosim -include $(ROOT)/generated/$$cfg/cosim/$${mod}_glue.h" \

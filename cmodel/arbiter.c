@@ -78,75 +78,90 @@ static void arb_reset(rfm_model_t *m)
 	memset(a->ptr_q, 0, sizeof(a->ptr_q));
 }
 
-static void arb_eval(rfm_model_t *m)
+void rfm_arb_comb(rfm_arb_t *a, const rfm_arb_in_t *in, rfm_arb_out_t *out)
 {
-	rfm_arb_t *a = (rfm_arb_t *)m;
+	rfm_model_t *m = &a->m;
 	const rfm_cfg_t *c = m->cfg;
-	unsigned q, p, b, nq = c->d.nq, nconf = 0, nwconf = 0;
-	uint64_t req = 0, blk = 0, granted = 0;
+	unsigned q, p, b, nq = c->d.nq, R = c->rf_read_ports;
+	uint64_t req = in->req & rfm_mask64(nq), blk = 0, granted = 0, mine[RFM_MAXB] = {0};
 
 	for (q = 0; q < nq; q++) {
-		unsigned qb = (unsigned)rfm_get(m, a->ix.bank[q]), qe = (unsigned)rfm_get(m, a->ix.entry[q]);
-		if (!rfm_get(m, a->ix.req[q]))
+		if (!((req >> q) & 1u))
 			continue;
-		req |= 1ull << q;
+		mine[in->bank[q]] |= 1ull << q;
 		for (p = 0; p < c->rf_write_ports; p++) {
-			if (!rfm_get(m, a->ix.wen[p]) || rfm_get(m, a->ix.wbank[p]) != qb)
+			if (!in->wen[p] || in->wbank[p] != in->bank[q])
 				continue;
-			if (c->rf_write_conflict == RFM_WCONF_BANK || rfm_get(m, a->ix.wentry[p]) == qe)
+			if (c->rf_write_conflict == RFM_WCONF_BANK || in->wentry[p] == in->entry[q])
 				blk |= 1ull << q;
 		}
 	}
 	if (m->mutate == 1) /* planted fault: writes block nothing */
 		blk = 0;
-	for (q = 0; q < nq; q++) {
-		rfm_set(m, a->ix.gnt[q], 0);
-		rfm_set(m, a->ix.port[q], 0);
-	}
+	memset(out->port, 0, sizeof(out->port));
 	for (b = 0; b < c->rf_banks; b++) {
-		uint64_t mine = 0;
 		int last = -1;
-		for (q = 0; q < nq; q++)
-			if (rfm_get(m, a->ix.bank[q]) == b)
-				mine |= 1ull << q;
-		for (p = 0; p < c->rf_read_ports; p++) {
-			int w = rfm_rr_pick(req & ~blk & mine & ~granted, nq, a->ptr_q[b]);
-			rfm_set(m, a->ix.ren[b][p], w >= 0);
-			rfm_set(m, a->ix.raddr[b][p], w >= 0 ? rfm_get(m, a->ix.entry[w]) : 0);
+		for (p = 0; p < R; p++) {
+			int w = rfm_rr_pick(mine[b] & ~blk & ~granted, nq, a->ptr_q[b]);
+			out->ren[b][p] = w >= 0;
+			out->raddr[b][p] = w >= 0 ? in->entry[w] : 0;
 			if (w < 0)
 				continue;
 			granted |= 1ull << w;
-			rfm_set(m, a->ix.gnt[w], 1);
-			rfm_set(m, a->ix.port[w], p);
+			out->port[w] = (uint8_t)p;
 			last = w;
-			if (p == c->rf_read_ports - 1)
+			if (p == R - 1)
 				rfm_cov_hit(m, COV_ALLPORTS);
 		}
 		a->ptr_d[b] = last >= 0 ? ((unsigned)last + 1u) % nq : a->ptr_q[b];
 		if (last >= 0 && a->ptr_d[b] < a->ptr_q[b])
 			rfm_cov_hit(m, COV_WRAP);
 	}
-	for (q = 0; q < nq; q++) {
-		if (!((req >> q) & 1u) || ((granted >> q) & 1u))
-			continue;
-		if ((blk >> q) & 1u)
-			nwconf++;
-		else
-			nconf++;
-	}
-	if (nconf)
+	out->gnt = granted;
+	out->nwconf = rfm_popcount64(req & blk);
+	out->nconf = rfm_popcount64(req & ~blk & ~granted);
+	if (out->nconf)
 		rfm_cov_hit(m, COV_CONFLICT);
-	if (nwconf)
+	if (out->nwconf)
 		rfm_cov_hit(m, COV_WBLOCK);
-	rfm_set(m, a->ix.nconf, nconf);
-	rfm_set(m, a->ix.nwconf, nwconf);
 }
 
-static void arb_tick(rfm_model_t *m)
+void rfm_arb_clock(rfm_arb_t *a) { memcpy(a->ptr_q, a->ptr_d, sizeof(a->ptr_q)); }
+
+/* Port wrapper: io -> rfm_arb_comb -> io. */
+static void arb_eval(rfm_model_t *m)
 {
 	rfm_arb_t *a = (rfm_arb_t *)m;
-	memcpy(a->ptr_q, a->ptr_d, sizeof(a->ptr_q));
+	const rfm_cfg_t *c = m->cfg;
+	rfm_arb_in_t *in = &a->in;
+	rfm_arb_out_t *out = &a->out;
+	unsigned q, p, b;
+	in->req = 0;
+	for (q = 0; q < c->d.nq; q++) {
+		in->req |= rfm_get(m, a->ix.req[q]) << q;
+		in->bank[q] = (uint8_t)rfm_get(m, a->ix.bank[q]);
+		in->entry[q] = (uint16_t)rfm_get(m, a->ix.entry[q]);
+	}
+	for (p = 0; p < c->rf_write_ports; p++) {
+		in->wen[p] = (uint8_t)rfm_get(m, a->ix.wen[p]);
+		in->wbank[p] = (uint8_t)rfm_get(m, a->ix.wbank[p]);
+		in->wentry[p] = (uint16_t)rfm_get(m, a->ix.wentry[p]);
+	}
+	rfm_arb_comb(a, in, out);
+	for (q = 0; q < c->d.nq; q++) {
+		rfm_set(m, a->ix.gnt[q], (out->gnt >> q) & 1u);
+		rfm_set(m, a->ix.port[q], out->port[q]);
+	}
+	for (b = 0; b < c->rf_banks; b++)
+		for (p = 0; p < c->rf_read_ports; p++) {
+			rfm_set(m, a->ix.ren[b][p], out->ren[b][p]);
+			rfm_set(m, a->ix.raddr[b][p], out->raddr[b][p]);
+		}
+	rfm_set(m, a->ix.nconf, out->nconf);
+	rfm_set(m, a->ix.nwconf, out->nwconf);
 }
+
+static void arb_tick(rfm_model_t *m) { rfm_arb_clock((rfm_arb_t *)m); }
 
 static void arb_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 {

@@ -48,6 +48,9 @@ static void bank_eval(rfm_model_t *m)
 	rfm_bank_t *b = (rfm_bank_t *)m;
 	const rfm_cfg_t *c = m->cfg;
 	unsigned k, p, sw = c->d.sb_bits;
+	if (!b->stale) /* the read data registers only change at an edge with a read */
+		return;
+	b->stale = 0;
 	for (k = 0; k < b->n_sb; k++) {
 		rfm_sram_t *s = b->sb[k];
 		for (p = 0; p < c->rf_read_ports; p++)
@@ -88,6 +91,8 @@ static void bank_tick(rfm_model_t *m)
 	}
 	if (!any)
 		return;
+	for (p = 0; p < c->rf_read_ports; p++)
+		b->stale |= e.ren[p];
 	for (k = 0; k < b->n_sb; k++) {
 		e.wlo = k * c->d.sb_bits;
 		for (p = 0; p < c->rf_write_ports; p++) {
@@ -158,6 +163,7 @@ rfm_model_t *rfm_rf_bank_create(const rfm_cfg_t *c)
 			goto fail;
 	if (b->n_sb < 2)
 		rfm_cov_na(&b->m, COV_GATED);
+	b->stale = 1;
 	return &b->m;
 fail:
 	bank_destroy(&b->m);

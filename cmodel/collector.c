@@ -99,12 +99,12 @@ static int unit_ready(const rfm_coll_t *u, unsigned c)
 	return 1;
 }
 
-static void coll_eval(rfm_model_t *m)
+void rfm_coll_comb(rfm_coll_t *u, const rfm_coll_in_t *in, rfm_coll_out_t *out)
 {
-	rfm_coll_t *u = (rfm_coll_t *)m;
+	rfm_model_t *m = &u->m;
 	const rfm_cfg_t *c = m->cfg;
-	unsigned k, q, d, s, cu, ops = c->sm_operands, nc = c->sm_collectors, accepted = 0, ndisp = 0;
-	uint64_t freev = 0, rdy = 0, busy = 0;
+	unsigned k, q, d, cu, ops = c->sm_operands, nc = c->sm_collectors, accepted = 0, ndisp = 0;
+	uint64_t freev = 0, rdy = 0, busy = 0, req = 0;
 	int last = -1;
 
 	for (cu = 0; cu < nc; cu++) {
@@ -119,37 +119,24 @@ static void coll_eval(rfm_model_t *m)
 	}
 	for (k = 0; k < c->sm_schedulers; k++) {
 		int pick = rfm_rr_pick(freev, nc, 0);
-		rfm_set(m, u->ix.iss_ready[k], pick >= 0);
+		out->ready[k] = pick >= 0;
 		if (pick < 0) {
-			if (rfm_get(m, u->ix.iss_valid[k]))
+			if (in->valid[k])
 				rfm_cov_hit(m, COV_STALL);
 			continue;
 		}
 		freev &= ~(1ull << pick);
-		if (rfm_get(m, u->ix.iss_valid[k])) {
+		if (in->valid[k]) {
 			u->alloc_port[pick] = (int)k;
 			accepted++;
 		}
 	}
-	for (q = 0; q < c->d.nq; q++) {
-		cu = q / ops;
-		rfm_set(m, u->ix.req[q], u->busy_q[cu] && u->pend_q[q] && !u->fly_q[q]);
-		rfm_set(m, u->ix.bank[q], u->bank_q[q]);
-		rfm_set(m, u->ix.entry[q], u->entry_q[q]);
-		rfm_set(m, u->ix.sel[q], u->bank_q[q] * c->rf_read_ports + u->port_q[q]);
-	}
+	for (q = 0; q < c->d.nq; q++)
+		if (u->busy_q[q / ops] && u->pend_q[q] && !u->fly_q[q])
+			req |= 1ull << q;
 	for (d = 0; d < c->sm_schedulers; d++) {
 		int pick = rfm_rr_pick(rdy, nc, u->dptr_q);
-		rfm_set(m, u->ix.dv[d], pick >= 0);
-		rfm_set(m, u->ix.dtag[d], pick >= 0 ? u->tag_q[pick] : 0);
-		rfm_set(m, u->ix.dwarp[d], pick >= 0 ? u->warp_q[pick] : 0);
-		for (s = 0; s < ops; s++) {
-			uint32_t *o = rfm_wide(m, u->ix.dop[d][s]);
-			if (pick >= 0)
-				memcpy(o, u->data_q + (size_t)((unsigned)pick * ops + s) * u->wq, u->wq * 4u);
-			else
-				memset(o, 0, u->wq * 4u);
-		}
+		out->dsel[d] = pick;
 		if (pick < 0)
 			continue;
 		rdy &= ~(1ull << pick);
@@ -158,7 +145,8 @@ static void coll_eval(rfm_model_t *m)
 		ndisp++;
 	}
 	u->dptr_d = last >= 0 ? ((unsigned)last + 1u) % nc : u->dptr_q;
-	rfm_set(m, u->ix.busy, busy);
+	out->req = req;
+	out->busy = busy;
 	if (busy == rfm_mask64(nc))
 		rfm_cov_hit(m, COV_ALLBUSY);
 	if (accepted >= 2)
@@ -169,10 +157,9 @@ static void coll_eval(rfm_model_t *m)
 		rfm_cov_hit(m, COV_FREE_AND_FILL);
 }
 
-static void coll_tick(rfm_model_t *m)
+void rfm_coll_clock(rfm_coll_t *u, const rfm_coll_in_t *in, const rfm_coll_edge_t *e)
 {
-	rfm_coll_t *u = (rfm_coll_t *)m;
-	const rfm_cfg_t *c = m->cfg;
+	const rfm_cfg_t *c = u->m.cfg;
 	unsigned cu, s, ops = c->sm_operands;
 
 	for (cu = 0; cu < c->sm_collectors; cu++) {
@@ -183,35 +170,101 @@ static void coll_tick(rfm_model_t *m)
 		} else if (u->alloc_port[cu] >= 0) {
 			unsigned k = (unsigned)u->alloc_port[cu], nv = 0;
 			u->busy_q[cu] = 1;
-			u->tag_q[cu] = (unsigned)rfm_get(m, u->ix.iss_tag[k]);
-			u->warp_q[cu] = (unsigned)rfm_get(m, u->ix.iss_warp[k]);
+			u->tag_q[cu] = in->tag[k];
+			u->warp_q[cu] = in->warp[k];
 			for (s = 0; s < ops; s++) {
 				unsigned q = cu * ops + s;
-				u->pend_q[q] = (uint8_t)rfm_get(m, u->ix.iss_sv[k][s]);
+				u->pend_q[q] = in->sv[k][s];
 				nv += u->pend_q[q];
 				u->fly_q[q] = 0;
-				u->bank_q[q] = (unsigned)rfm_get(m, u->ix.iss_sb[k][s]);
-				u->entry_q[q] = (unsigned)rfm_get(m, u->ix.iss_se[k][s]);
+				u->bank_q[q] = in->sb[k][s];
+				u->entry_q[q] = in->se[k][s];
 				u->port_q[q] = 0;
 				memset(u->data_q + (size_t)q * u->wq, 0, u->wq * 4u);
 			}
 			if (!nv)
-				rfm_cov_hit(m, COV_ZERO_OP);
-		} else {
+				rfm_cov_hit(&u->m, COV_ZERO_OP);
+		} else if (u->busy_q[cu]) {
 			for (s = 0; s < ops; s++) {
 				unsigned q = cu * ops + s;
 				if (u->fly_q[q]) {
-					memcpy(u->data_q + (size_t)q * u->wq, rfm_wide(m, u->ix.data[q]), u->wq * 4u);
+					memcpy(u->data_q + (size_t)q * u->wq, e->data[q], u->wq * 4u);
 					u->pend_q[q] = 0;
 					u->fly_q[q] = 0;
-				} else if (rfm_get(m, u->ix.gnt[q]) && u->busy_q[cu] && u->pend_q[q]) {
+				} else if (((e->gnt >> q) & 1u) && u->pend_q[q]) {
 					u->fly_q[q] = 1;
-					u->port_q[q] = (unsigned)rfm_get(m, u->ix.port[q]);
+					u->port_q[q] = e->port[q];
 				}
 			}
 		}
 	}
 	u->dptr_q = u->dptr_d;
+}
+
+/* Port wrapper: the issue inputs from io. */
+static void read_issue(rfm_coll_t *u)
+{
+	rfm_model_t *m = &u->m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned k, s;
+	for (k = 0; k < c->sm_schedulers; k++) {
+		u->in.valid[k] = (uint8_t)rfm_get(m, u->ix.iss_valid[k]);
+		u->in.tag[k] = (unsigned)rfm_get(m, u->ix.iss_tag[k]);
+		u->in.warp[k] = (unsigned)rfm_get(m, u->ix.iss_warp[k]);
+		for (s = 0; s < c->sm_operands; s++) {
+			u->in.sv[k][s] = (uint8_t)rfm_get(m, u->ix.iss_sv[k][s]);
+			u->in.sb[k][s] = (uint8_t)rfm_get(m, u->ix.iss_sb[k][s]);
+			u->in.se[k][s] = (uint16_t)rfm_get(m, u->ix.iss_se[k][s]);
+		}
+	}
+}
+
+/* Port wrapper: io -> rfm_coll_comb -> io. */
+static void coll_eval(rfm_model_t *m)
+{
+	rfm_coll_t *u = (rfm_coll_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned k, q, d, s, ops = c->sm_operands;
+	read_issue(u);
+	rfm_coll_comb(u, &u->in, &u->out);
+	for (k = 0; k < c->sm_schedulers; k++)
+		rfm_set(m, u->ix.iss_ready[k], u->out.ready[k]);
+	for (q = 0; q < c->d.nq; q++) {
+		rfm_set(m, u->ix.req[q], (u->out.req >> q) & 1u);
+		rfm_set(m, u->ix.bank[q], u->bank_q[q]);
+		rfm_set(m, u->ix.entry[q], u->entry_q[q]);
+		rfm_set(m, u->ix.sel[q], u->bank_q[q] * c->rf_read_ports + u->port_q[q]);
+	}
+	for (d = 0; d < c->sm_schedulers; d++) {
+		int pick = u->out.dsel[d];
+		rfm_set(m, u->ix.dv[d], pick >= 0);
+		rfm_set(m, u->ix.dtag[d], pick >= 0 ? u->tag_q[pick] : 0);
+		rfm_set(m, u->ix.dwarp[d], pick >= 0 ? u->warp_q[pick] : 0);
+		for (s = 0; s < ops; s++) {
+			uint32_t *o = rfm_wide(m, u->ix.dop[d][s]);
+			if (pick >= 0)
+				memcpy(o, rfm_coll_operand(u, (unsigned)pick, s), u->wq * 4u);
+			else
+				memset(o, 0, u->wq * 4u);
+		}
+	}
+	rfm_set(m, u->ix.busy, u->out.busy);
+}
+
+/* Port wrapper: io -> rfm_coll_clock. */
+static void coll_tick(rfm_model_t *m)
+{
+	rfm_coll_t *u = (rfm_coll_t *)m;
+	rfm_coll_edge_t e;
+	unsigned q;
+	read_issue(u);
+	e.gnt = 0;
+	for (q = 0; q < m->cfg->d.nq; q++) {
+		e.gnt |= rfm_get(m, u->ix.gnt[q]) << q;
+		e.port[q] = (uint8_t)rfm_get(m, u->ix.port[q]);
+		e.data[q] = rfm_wide(m, u->ix.data[q]);
+	}
+	rfm_coll_clock(u, &u->in, &e);
 }
 
 static void coll_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)

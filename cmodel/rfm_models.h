@@ -72,6 +72,7 @@ typedef struct rfm_bank {
 	rfm_bank_ix_t ix;        /* port indices */
 	unsigned n_sb;           /* sub-banks */
 	rfm_sram_t **sb;         /* the sub-bank arrays */
+	int stale;               /* a read happened at the last edge: r<p>_data_o must be reassembled */
 } rfm_bank_t;
 
 /* rf_map: port indices. */
@@ -117,13 +118,66 @@ typedef struct rfm_arb_ix {
 	unsigned nconf, nwconf;                                      /* nconf_o, nwconf_o */
 } rfm_arb_ix_t;
 
+/* rf_bank_arbiter: inputs of one cycle, as plain values. */
+typedef struct rfm_arb_in {
+	uint64_t req;                    /* requester q wants a read (bit q) */
+	uint8_t bank[RFM_MAXQ];          /* its bank */
+	uint16_t entry[RFM_MAXQ];        /* its row */
+	uint8_t wen[RFM_MAXW];           /* write-back p of this cycle */
+	uint8_t wbank[RFM_MAXW];         /* its bank */
+	uint16_t wentry[RFM_MAXW];       /* its row */
+} rfm_arb_in_t;
+
+/* rf_bank_arbiter: outputs of one cycle. */
+typedef struct rfm_arb_out {
+	uint64_t gnt;                        /* requester q granted (bit q) */
+	uint8_t port[RFM_MAXQ];              /* read port granted to q (0 if none) */
+	uint8_t ren[RFM_MAXB][RFM_MAXR];     /* bank b read port p enabled */
+	uint16_t raddr[RFM_MAXB][RFM_MAXR];  /* and its row (0 if idle) */
+	unsigned nconf;                      /* requests denied by other reads */
+	unsigned nwconf;                     /* requests denied by a write-back */
+} rfm_arb_out_t;
+
 /* rf_bank_arbiter: round-robin read-port arbiter. */
 typedef struct rfm_arb {
 	rfm_model_t m;           /* common head */
 	rfm_arb_ix_t ix;         /* port indices */
 	unsigned ptr_q[RFM_MAXB];/* per-bank round-robin pointer: requester with the highest priority */
 	unsigned ptr_d[RFM_MAXB];/* next pointer, from eval */
+	rfm_arb_in_t in;         /* port wrapper: inputs of this cycle */
+	rfm_arb_out_t out;       /* port wrapper: outputs of this cycle */
 } rfm_arb_t;
+
+/* The arbiter's combinational logic (docs/semantics.md, "Bank arbitration"): outputs from the
+ * pointers and in; also computes the next pointers, which rfm_arb_clock commits. */
+void rfm_arb_comb(rfm_arb_t *a, const rfm_arb_in_t *in, rfm_arb_out_t *out);
+/* The arbiter's clock edge. */
+void rfm_arb_clock(rfm_arb_t *a);
+
+/* rf_collector: inputs of one cycle that the units read (issue side). */
+typedef struct rfm_coll_in {
+	uint8_t valid[RFM_MAXS];            /* iss<k>_valid_i */
+	unsigned tag[RFM_MAXS];             /* iss<k>_tag_i */
+	unsigned warp[RFM_MAXS];            /* iss<k>_warp_i */
+	uint8_t sv[RFM_MAXS][RFM_MAXOP];    /* iss<k>_src<s>_valid_i */
+	uint8_t sb[RFM_MAXS][RFM_MAXOP];    /* iss<k>_src<s>_bank_i */
+	uint16_t se[RFM_MAXS][RFM_MAXOP];   /* iss<k>_src<s>_entry_i */
+} rfm_coll_in_t;
+
+/* rf_collector: outputs of one cycle (request locations are the state bank_q / entry_q). */
+typedef struct rfm_coll_out {
+	uint8_t ready[RFM_MAXS];  /* iss<k>_ready_o */
+	uint64_t req;             /* q<i>_req_o (bit i) */
+	int dsel[RFM_MAXS];       /* unit dispatched on port d, or -1 */
+	uint64_t busy;            /* busy_o */
+} rfm_coll_out_t;
+
+/* rf_collector: what arrives at the clock edge from the arbiter and the crossbar. */
+typedef struct rfm_coll_edge {
+	uint64_t gnt;                   /* q<i>_gnt_i (bit i) */
+	uint8_t port[RFM_MAXQ];         /* q<i>_port_i */
+	const uint32_t *data[RFM_MAXQ]; /* q<i>_data_i; read only for slots with a read in flight */
+} rfm_coll_edge_t;
 
 /* rf_collector: port indices. */
 typedef struct rfm_coll_ix {
@@ -160,7 +214,19 @@ typedef struct rfm_coll {
 	int alloc_port[RFM_MAXC]; /* issue port that fills unit c this cycle, or -1 */
 	uint8_t disp[RFM_MAXC];   /* unit c dispatches this cycle */
 	unsigned dptr_d;          /* next dispatch pointer */
+	rfm_coll_in_t in;         /* port wrapper: inputs of this cycle */
+	rfm_coll_out_t out;       /* port wrapper: outputs of this cycle */
 } rfm_coll_t;
+
+/* The collectors' combinational logic (docs/semantics.md, "Operand collectors"). */
+void rfm_coll_comb(rfm_coll_t *u, const rfm_coll_in_t *in, rfm_coll_out_t *out);
+/* The collectors' clock edge, after rfm_coll_comb of the same cycle. */
+void rfm_coll_clock(rfm_coll_t *u, const rfm_coll_in_t *in, const rfm_coll_edge_t *e);
+/* Operand s of unit c as stored (wq words). */
+static inline const uint32_t *rfm_coll_operand(const rfm_coll_t *u, unsigned c, unsigned s)
+{
+	return u->data_q + (size_t)(c * u->m.cfg->sm_operands + s) * u->wq;
+}
 
 /* Round-robin pick among the set bits of cand (n bits, n <= 64): the first at or after ptr, else
  * the lowest. Returns -1 when cand is empty. The single definition used by the arbiter and the

@@ -55,6 +55,13 @@ typedef struct rfm_top {
 	unsigned kwarps_q, kregs_q, lerr_q, acc_q;
 	uint64_t cnt_q[RFM_CNT_N];
 	/* from eval, for tick */
+	rfm_coll_in_t cin;           /* collector inputs of this cycle */
+	rfm_coll_out_t cout;         /* collector outputs */
+	rfm_arb_in_t ain;            /* arbiter inputs (write-back locations included) */
+	rfm_arb_out_t aout;          /* arbiter outputs */
+	unsigned wok[RFM_MAXW];      /* write-back p is performed */
+	uint8_t serr[RFM_MAXS][RFM_MAXOP]; /* issued source outside the kernel */
+	uint32_t *zero;              /* a zero warp register */
 	uint64_t cnt_d[RFM_CNT_N];
 	unsigned acc_d;
 	/* stimulus and checker */
@@ -147,113 +154,85 @@ static void top_eval(rfm_model_t *m)
 	rfm_top_t *t = (rfm_top_t *)m;
 	const rfm_cfg_t *c = m->cfg;
 	rfm_coll_t *u = t->coll;
-	rfm_arb_t *a = t->arb;
-	unsigned p, k, s, b, q, d, rst = (unsigned)rfm_get(m, t->ix.rst);
-	unsigned werr[RFM_MAXW], wok[RFM_MAXW], wbank[RFM_MAXW], wrow[RFM_MAXW], acc = 0, n;
-	unsigned serr[RFM_MAXS][RFM_MAXOP];
+	rfm_coll_in_t *cin = &t->cin;
+	rfm_arb_in_t *ain = &t->ain;
+	unsigned p, k, s, b, q, d, n, acc = 0;
 
 	/* write-back mapping (rf_map: the same function) */
 	for (p = 0; p < c->rf_write_ports; p++) {
-		werr[p] = (unsigned)rfm_map_fn(c, t->kwarps_q, t->kregs_q, (unsigned)rfm_get(m, t->ix.ww[p]),
-					       (unsigned)rfm_get(m, t->ix.wr[p]), &wbank[p], &wrow[p]);
-		wok[p] = rfm_get(m, t->ix.wv[p]) && !werr[p];
-		if (rfm_get(m, t->ix.wv[p]) && werr[p])
-			acc = 1;
+		unsigned bk, row, err = (unsigned)rfm_map_fn(c, t->kwarps_q, t->kregs_q, (unsigned)rfm_get(m, t->ix.ww[p]),
+							   (unsigned)rfm_get(m, t->ix.wr[p]), &bk, &row);
+		unsigned valid = (unsigned)rfm_get(m, t->ix.wv[p]);
+		t->wok[p] = valid && !err;
+		ain->wen[p] = (uint8_t)t->wok[p];
+		ain->wbank[p] = (uint8_t)bk;
+		ain->wentry[p] = (uint16_t)row;
+		acc |= valid && err;
 	}
-	/* issue mapping into the collectors */
-	rfm_set(&u->m, u->ix.rst, rst);
+	/* issue: source operands mapped into the collectors */
 	for (k = 0; k < c->sm_schedulers; k++) {
-		rfm_set(&u->m, u->ix.iss_valid[k], rfm_get(m, t->ix.iv[k]));
-		rfm_set(&u->m, u->ix.iss_tag[k], rfm_get(m, t->ix.it[k]));
-		rfm_set(&u->m, u->ix.iss_warp[k], rfm_get(m, t->ix.iw[k]));
+		unsigned warp = (unsigned)rfm_get(m, t->ix.iw[k]);
+		cin->valid[k] = (uint8_t)rfm_get(m, t->ix.iv[k]);
+		cin->tag[k] = (unsigned)rfm_get(m, t->ix.it[k]);
+		cin->warp[k] = warp;
 		for (s = 0; s < c->sm_operands; s++) {
 			unsigned bk, row;
-			serr[k][s] = (unsigned)rfm_map_fn(c, t->kwarps_q, t->kregs_q, (unsigned)rfm_get(m, t->ix.iw[k]),
-							  (unsigned)rfm_get(m, t->ix.isr[k][s]), &bk, &row);
-			rfm_set(&u->m, u->ix.iss_sv[k][s], rfm_get(m, t->ix.isv[k][s]) && !serr[k][s]);
-			rfm_set(&u->m, u->ix.iss_sb[k][s], bk);
-			rfm_set(&u->m, u->ix.iss_se[k][s], row);
+			t->serr[k][s] = (uint8_t)rfm_map_fn(c, t->kwarps_q, t->kregs_q, warp, (unsigned)rfm_get(m, t->ix.isr[k][s]),
+							    &bk, &row);
+			cin->sv[k][s] = rfm_get(m, t->ix.isv[k][s]) && !t->serr[k][s];
+			cin->sb[k][s] = (uint8_t)bk;
+			cin->se[k][s] = (uint16_t)row;
 		}
 	}
-	rfm_model_eval(&u->m);
+	rfm_coll_comb(u, cin, &t->cout);
 	for (k = 0; k < c->sm_schedulers; k++) {
-		unsigned rdy = (unsigned)rfm_get(&u->m, u->ix.iss_ready[k]);
-		rfm_set(m, t->ix.ir[k], rdy);
-		if (rfm_get(m, t->ix.iv[k]) && rdy)
+		rfm_set(m, t->ix.ir[k], t->cout.ready[k]);
+		if (cin->valid[k] && t->cout.ready[k])
 			for (s = 0; s < c->sm_operands; s++)
-				if (rfm_get(m, t->ix.isv[k][s]) && serr[k][s])
+				if (rfm_get(m, t->ix.isv[k][s]) && t->serr[k][s])
 					acc = 1;
 	}
 	/* arbiter */
-	rfm_set(&a->m, a->ix.rst, rst);
+	ain->req = t->cout.req;
 	for (q = 0; q < c->d.nq; q++) {
-		rfm_set(&a->m, a->ix.req[q], rfm_get(&u->m, u->ix.req[q]));
-		rfm_set(&a->m, a->ix.bank[q], rfm_get(&u->m, u->ix.bank[q]));
-		rfm_set(&a->m, a->ix.entry[q], rfm_get(&u->m, u->ix.entry[q]));
+		ain->bank[q] = (uint8_t)u->bank_q[q];
+		ain->entry[q] = (uint16_t)u->entry_q[q];
 	}
-	for (p = 0; p < c->rf_write_ports; p++) {
-		rfm_set(&a->m, a->ix.wen[p], wok[p]);
-		rfm_set(&a->m, a->ix.wbank[p], wbank[p]);
-		rfm_set(&a->m, a->ix.wentry[p], wrow[p]);
-	}
-	a->m.mutate = m->mutate; /* planted fault 1 lives in the arbiter */
-	rfm_model_eval(&a->m);
-	/* banks */
-	for (b = 0; b < c->rf_banks; b++) {
-		rfm_bank_t *bk = t->bank[b];
-		for (p = 0; p < c->rf_write_ports; p++) {
-			rfm_set(&bk->m, bk->ix.wen[p], wok[p] && wbank[p] == b);
-			rfm_set(&bk->m, bk->ix.waddr[p], wrow[p]);
-			rfm_set(&bk->m, bk->ix.wmask[p], rfm_get(m, t->ix.wm[p]));
-			memcpy(rfm_wide(&bk->m, bk->ix.wdata[p]), rfm_wide(m, t->ix.wd[p]), t->wq * 4u);
-		}
-		for (p = 0; p < c->rf_read_ports; p++) {
-			rfm_set(&bk->m, bk->ix.ren[p], rfm_get(&a->m, a->ix.ren[b][p]));
-			rfm_set(&bk->m, bk->ix.raddr[p], rfm_get(&a->m, a->ix.raddr[b][p]));
-		}
-		rfm_model_eval(&bk->m);
-	}
-	/* crossbar into the collectors (rf_xbar's rule): only slots with a read in flight latch data,
-	 * so only theirs is routed. Planted fault 2: slot 0 takes the neighbouring source. */
-	for (q = 0; q < c->d.nq; q++) {
-		rfm_set(&u->m, u->ix.gnt[q], rfm_get(&a->m, a->ix.gnt[q]));
-		rfm_set(&u->m, u->ix.port[q], rfm_get(&a->m, a->ix.port[q]));
-		if (u->fly_q[q]) {
-			unsigned sel = (unsigned)rfm_get(&u->m, u->ix.sel[q]) ^ (m->mutate == 2 && q == 0);
-			uint32_t *dst = rfm_wide(&u->m, u->ix.data[q]);
-			if (sel < c->d.src_n)
-				memcpy(dst, rfm_wide(&t->bank[sel / c->rf_read_ports]->m,
-						     t->bank[sel / c->rf_read_ports]->ix.rdata[sel % c->rf_read_ports]),
-				       t->wq * 4u);
-			else
-				memset(dst, 0, t->wq * 4u);
-		}
-	}
+	t->arb->m.mutate = m->mutate; /* planted fault 1 lives in the arbiter */
+	rfm_arb_comb(t->arb, ain, &t->aout);
+	/* banks: read data is registered, so eval only assembles the sub-bank outputs */
+	for (b = 0; b < c->rf_banks; b++)
+		rfm_model_eval(&t->bank[b]->m);
 	/* outputs */
 	for (d = 0; d < c->sm_schedulers; d++) {
-		rfm_set(m, t->ix.dv[d], rfm_get(&u->m, u->ix.dv[d]));
-		rfm_set(m, t->ix.dt[d], rfm_get(&u->m, u->ix.dtag[d]));
-		rfm_set(m, t->ix.dw[d], rfm_get(&u->m, u->ix.dwarp[d]));
-		for (s = 0; s < c->sm_operands; s++)
-			memcpy(rfm_wide(m, t->ix.dop[d][s]), rfm_wide(&u->m, u->ix.dop[d][s]), t->wq * 4u);
+		int pick = t->cout.dsel[d];
+		rfm_set(m, t->ix.dv[d], pick >= 0);
+		rfm_set(m, t->ix.dt[d], pick >= 0 ? u->tag_q[pick] : 0);
+		rfm_set(m, t->ix.dw[d], pick >= 0 ? u->warp_q[pick] : 0);
+		for (s = 0; s < c->sm_operands; s++) {
+			uint32_t *o = rfm_wide(m, t->ix.dop[d][s]);
+			if (pick >= 0)
+				memcpy(o, rfm_coll_operand(u, (unsigned)pick, s), t->wq * 4u);
+			else
+				memset(o, 0, t->wq * 4u);
+		}
 	}
-	rfm_set(m, t->ix.idle, rfm_get(&u->m, u->ix.busy) == 0);
+	rfm_set(m, t->ix.idle, t->cout.busy == 0);
 	rfm_set(m, t->ix.accerr, t->acc_q);
 	rfm_set(m, t->ix.lerr, t->lerr_q);
 	for (n = 0; n < RFM_CNT_N; n++)
 		rfm_set(m, t->ix.cnt[n], t->cnt_q[n]);
 	/* next state of the counters */
-	t->cnt_d[RFM_CNT_CONFLICT] = rfm_get(&a->m, a->ix.nconf);
-	t->cnt_d[RFM_CNT_WCONFLICT] = rfm_get(&a->m, a->ix.nwconf);
-	t->cnt_d[RFM_CNT_STALL] = t->cnt_d[RFM_CNT_READ] = t->cnt_d[RFM_CNT_WRITE] = t->cnt_d[RFM_CNT_DISPATCH] = 0;
+	t->cnt_d[RFM_CNT_CONFLICT] = t->aout.nconf;
+	t->cnt_d[RFM_CNT_WCONFLICT] = t->aout.nwconf;
+	t->cnt_d[RFM_CNT_READ] = rfm_popcount64(t->aout.gnt);
+	t->cnt_d[RFM_CNT_STALL] = t->cnt_d[RFM_CNT_WRITE] = t->cnt_d[RFM_CNT_DISPATCH] = 0;
 	for (k = 0; k < c->sm_schedulers; k++)
-		t->cnt_d[RFM_CNT_STALL] += rfm_get(m, t->ix.iv[k]) && !rfm_get(m, t->ix.ir[k]);
-	for (q = 0; q < c->d.nq; q++)
-		t->cnt_d[RFM_CNT_READ] += rfm_get(&a->m, a->ix.gnt[q]);
+		t->cnt_d[RFM_CNT_STALL] += cin->valid[k] && !t->cout.ready[k];
 	for (p = 0; p < c->rf_write_ports; p++)
-		t->cnt_d[RFM_CNT_WRITE] += wok[p];
+		t->cnt_d[RFM_CNT_WRITE] += t->wok[p];
 	for (d = 0; d < c->sm_schedulers; d++)
-		t->cnt_d[RFM_CNT_DISPATCH] += rfm_get(m, t->ix.dv[d]);
+		t->cnt_d[RFM_CNT_DISPATCH] += t->cout.dsel[d] >= 0;
 	t->acc_d = acc;
 }
 
@@ -261,7 +240,9 @@ static void top_tick(rfm_model_t *m)
 {
 	rfm_top_t *t = (rfm_top_t *)m;
 	const rfm_cfg_t *c = m->cfg;
-	unsigned b, n;
+	rfm_coll_t *u = t->coll;
+	rfm_coll_edge_t e;
+	unsigned b, n, p, q;
 	for (n = 0; n < RFM_CNT_N; n++)
 		t->cnt_q[n] = (t->cnt_q[n] + t->cnt_d[n]) & rfm_mask64(c->stats_counter_bits);
 	t->acc_q = t->acc_d;
@@ -275,11 +256,35 @@ static void top_tick(rfm_model_t *m)
 			t->lerr_q = 1;
 		}
 	}
-	rfm_model_tick(&t->coll->m);
-	rfm_model_tick(&t->arb->m);
+	/* crossbar (rf_xbar's rule): a slot with a read in flight takes source bank * read_ports +
+	 * port. Planted fault 2: slot 0 takes the neighbouring source. */
+	e.gnt = t->aout.gnt;
+	for (q = 0; q < c->d.nq; q++) {
+		e.port[q] = t->aout.port[q];
+		e.data[q] = t->zero;
+		if (u->fly_q[q]) {
+			unsigned sel = (u->bank_q[q] * c->rf_read_ports + u->port_q[q]) ^ (m->mutate == 2 && q == 0);
+			if (sel < c->d.src_n)
+				e.data[q] = rfm_wide(&t->bank[sel / c->rf_read_ports]->m,
+						     t->bank[sel / c->rf_read_ports]->ix.rdata[sel % c->rf_read_ports]);
+		}
+	}
+	rfm_coll_clock(u, &t->cin, &e);
+	rfm_arb_clock(t->arb);
 	for (b = 0; b < c->rf_banks; b++) {
-		t->bank[b]->m.mutate = m->mutate; /* planted fault 3 lives in the storage arrays */
-		rfm_model_tick(&t->bank[b]->m);
+		rfm_bank_t *bk = t->bank[b];
+		for (p = 0; p < c->rf_write_ports; p++) {
+			rfm_set(&bk->m, bk->ix.wen[p], t->wok[p] && t->ain.wbank[p] == b);
+			rfm_set(&bk->m, bk->ix.waddr[p], t->ain.wentry[p]);
+			rfm_set(&bk->m, bk->ix.wmask[p], rfm_get(m, t->ix.wm[p]));
+			memcpy(rfm_wide(&bk->m, bk->ix.wdata[p]), rfm_wide(m, t->ix.wd[p]), t->wq * 4u);
+		}
+		for (p = 0; p < c->rf_read_ports; p++) {
+			rfm_set(&bk->m, bk->ix.ren[p], t->aout.ren[b][p]);
+			rfm_set(&bk->m, bk->ix.raddr[p], t->aout.raddr[b][p]);
+		}
+		bk->m.mutate = m->mutate; /* planted fault 3 lives in the storage arrays */
+		rfm_model_tick(&bk->m);
 	}
 }
 
@@ -428,6 +433,9 @@ static int check_operand(rfm_top_t *t, uint64_t cycle, unsigned d, unsigned s, c
 	}
 	if (f->taint[s])
 		return 0;
+	if (t->known[(size_t)f->warp * c->sm_regs_per_thread + f->reg[s]] == rfm_mask64(c->rf_lanes) &&
+	    !memcmp(gold_at(t, f->warp, f->reg[s]), got, t->wq * 4u))
+		return 0; /* every lane known and equal: the common case */
 	for (l = 0; l < c->rf_lanes; l++) {
 		uint64_t want, have;
 		if (!((t->known[(size_t)f->warp * c->sm_regs_per_thread + f->reg[s]] >> l) & 1u))
@@ -467,18 +475,18 @@ static int top_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 		t->shadow[RFM_CNT_STALL] += rfm_get(m, t->ix.iv[k]) && !rfm_get(m, t->ix.ir[k]);
 	for (d = 0; d < c->sm_schedulers; d++)
 		t->shadow[RFM_CNT_DISPATCH] += rfm_get(m, t->ix.dv[d]);
-	t->shadow[RFM_CNT_CONFLICT] += rfm_get(&t->arb->m, t->arb->ix.nconf);
-	t->shadow[RFM_CNT_WCONFLICT] += rfm_get(&t->arb->m, t->arb->ix.nwconf);
+	t->shadow[RFM_CNT_CONFLICT] += t->aout.nconf;
+	t->shadow[RFM_CNT_WCONFLICT] += t->aout.nwconf;
 	for (i = 0; i < c->d.nq; i++) {
-		t->shadow[RFM_CNT_READ] += rfm_get(&t->arb->m, t->arb->ix.gnt[i]);
-		if (rfm_get(&t->coll->m, t->coll->ix.req[i]))
-			rdbanks |= 1ull << rfm_get(&t->coll->m, t->coll->ix.bank[i]);
+		t->shadow[RFM_CNT_READ] += (t->aout.gnt >> i) & 1u;
+		if ((t->cout.req >> i) & 1u)
+			rdbanks |= 1ull << t->coll->bank_q[i];
 	}
-	if (rfm_get(&t->arb->m, t->arb->ix.nconf))
+	if (t->aout.nconf)
 		rfm_cov_hit(m, COV_CONFLICT);
-	if (rfm_get(&t->arb->m, t->arb->ix.nwconf))
+	if (t->aout.nwconf)
 		rfm_cov_hit(m, COV_WBLOCK);
-	if (rfm_get(&t->coll->m, t->coll->ix.busy) == rfm_mask64(c->sm_collectors))
+	if (t->cout.busy == rfm_mask64(c->sm_collectors))
 		rfm_cov_hit(m, COV_ALLBUSY);
 	if (rfm_get(m, t->ix.accerr))
 		rfm_cov_hit(m, COV_OUTSIDE);
@@ -526,9 +534,12 @@ static int top_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 			rfm_cov_hit(m, COV_SAME_REG_TWO_WB);
 		if (mask && mask != rfm_mask64(c->rf_lanes))
 			rfm_cov_hit(m, COV_PARTIAL_WRITE);
-		for (l = 0; l < c->rf_lanes; l++)
-			if ((mask >> l) & 1u)
-				rfm_bits_copy(gold_at(t, w, g), l * lb, rfm_wide(m, t->ix.wd[p]), l * lb, lb);
+		if ((mask & rfm_mask64(c->rf_lanes)) == rfm_mask64(c->rf_lanes))
+			memcpy(gold_at(t, w, g), rfm_wide(m, t->ix.wd[p]), t->wq * 4u);
+		else
+			for (l = 0; l < c->rf_lanes; l++)
+				if ((mask >> l) & 1u)
+					rfm_bits_copy(gold_at(t, w, g), l * lb, rfm_wide(m, t->ix.wd[p]), l * lb, lb);
 		t->known[(size_t)w * c->sm_regs_per_thread + g] |= mask & rfm_mask64(c->rf_lanes);
 		for (i = 0; i < t->nfly; i++)
 			for (s = 0; s < t->fly[i].nsrc; s++)
@@ -606,6 +617,7 @@ static void top_destroy(rfm_model_t *m)
 		for (i = 0; i < m->cfg->rf_banks; i++)
 			rfm_model_destroy(t->bank[i] ? &t->bank[i]->m : NULL);
 	free(t->bank);
+	free(t->zero);
 	free(t->gold);
 	free(t->known);
 	rfm_model_fini(m);
@@ -626,9 +638,10 @@ rfm_model_t *rfm_rf_top_create(const rfm_cfg_t *c)
 	t->coll = (rfm_coll_t *)rfm_rf_collector_create(c);
 	t->arb = (rfm_arb_t *)rfm_rf_bank_arbiter_create(c);
 	t->bank = calloc(c->rf_banks, sizeof(*t->bank));
+	t->zero = calloc(t->wq, sizeof(uint32_t));
 	t->gold = calloc((size_t)c->sm_warps * c->sm_regs_per_thread * t->wq, 4);
 	t->known = calloc((size_t)c->sm_warps * c->sm_regs_per_thread, sizeof(uint64_t));
-	if (!t->coll || !t->arb || !t->bank || !t->gold || !t->known)
+	if (!t->coll || !t->arb || !t->bank || !t->zero || !t->gold || !t->known)
 		goto fail;
 	for (i = 0; i < c->rf_banks; i++)
 		if (!(t->bank[i] = (rfm_bank_t *)rfm_rf_bank_create(c)))

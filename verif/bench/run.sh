@@ -18,6 +18,7 @@ for spec in small:1000000 fermi:200000; do
 	if [ ! -x "$dir/Vcosim" ] || [ "$dir/Vcosim" -ot "generated/$cfg/rf_top.sv" ] || [ "$dir/Vcosim" -ot build/lib/librfm.a ]; then
 		echo "verilator: rf_top ($cfg, no tracing, for timing)"
 		mkdir -p "$dir"
+		rm -f "$dir/Vcosim" # Verilator's makefile does not relink when only librfm.a changed
 		verilator --cc --exe --build -j 2 -O3 --x-assign 0 --x-initial 0 -Wno-fatal \
 			-MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" --top-module rf_top \
 			-F "$PWD/generated/$cfg/files.f" \
