@@ -11,27 +11,9 @@ enum { COV_GATED, COV_FULL, COV_RDW, COV_N };
 static const char *const cov_names[COV_N] = {"subbank_gated_write", "full_row_write",
 					     "read_during_write_same_row"};
 
-static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
+static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ix)
 {
-	rfm_bank_ix_t *ix = ixv;
-	unsigned p;
-	rfm_ports_group(pt, "clock");
-	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock; storage is not reset", "clk_i");
-	for (p = 0; p < c->rf_write_ports; p++) {
-		rfm_ports_group(pt, "write port %u", p);
-		ix->wen[p] = rfm_ports_add(pt, RFM_IN, 1, "write enable", "w%u_en_i", p);
-		ix->waddr[p] = rfm_ports_add(pt, RFM_IN, c->d.entry_w, "row written", "w%u_addr_i", p);
-		ix->wmask[p] = rfm_ports_add(pt, RFM_IN, c->rf_lanes, "lane write mask", "w%u_mask_i", p);
-		ix->wdata[p] = rfm_ports_add(pt, RFM_IN, c->d.wreg_bits, "warp register written", "w%u_data_i", p);
-	}
-	for (p = 0; p < c->rf_read_ports; p++) {
-		rfm_ports_group(pt, "read port %u", p);
-		ix->ren[p] = rfm_ports_add(pt, RFM_IN, 1, "read enable", "r%u_en_i", p);
-		ix->raddr[p] = rfm_ports_add(pt, RFM_IN, c->d.entry_w, "row read", "r%u_addr_i", p);
-		ix->rdata[p] = rfm_ports_add(pt, RFM_OUT, c->d.wreg_bits,
-					     "warp register read at the last enabled edge", "r%u_data_o", p);
-	}
-	return 0;
+	return rfm_storage_ports(c, pt, ix, c->rf_lanes, "warp register written");
 }
 
 int rfm_rf_bank_ports(const rfm_cfg_t *c, rfm_ports_t *pt)

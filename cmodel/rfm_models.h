@@ -20,7 +20,7 @@ extern "C" {
 #define RFM_MAXB 32  /* most banks */
 #define RFM_MAXC 16  /* most collectors */
 
-/* rf_sram: port indices. */
+/* rf_sram and rf_bank: port indices (the two have the same ports, of different widths). */
 typedef struct rfm_sram_ix {
 	unsigned clk;                                     /* clk_i */
 	unsigned wen[RFM_MAXW], waddr[RFM_MAXW];          /* w<p>_en_i, w<p>_addr_i */
@@ -57,14 +57,11 @@ typedef struct rfm_sram_edge {
  * (old data on a row also written), then writes in port order, lane by lane. */
 void rfm_sram_clock(rfm_sram_t *s, const rfm_sram_edge_t *e);
 
-/* rf_bank: port indices. */
-typedef struct rfm_bank_ix {
-	unsigned clk;                                     /* clk_i */
-	unsigned wen[RFM_MAXW], waddr[RFM_MAXW];          /* w<p>_en_i, w<p>_addr_i */
-	unsigned wmask[RFM_MAXW], wdata[RFM_MAXW];        /* w<p>_mask_i, w<p>_data_i */
-	unsigned ren[RFM_MAXR], raddr[RFM_MAXR];          /* r<p>_en_i, r<p>_addr_i */
-	unsigned rdata[RFM_MAXR];                         /* r<p>_data_o */
-} rfm_bank_ix_t;
+typedef rfm_sram_ix_t rfm_bank_ix_t;
+
+/* The port table of a storage block: rows of `lanes` lanes (lane_bits each); what is one row. */
+int rfm_storage_ports(const rfm_cfg_t *cfg, rfm_ports_t *pt, rfm_sram_ix_t *ix, unsigned lanes,
+		      const char *row);
 
 /* rf_bank: subbanks x rf_sram. */
 typedef struct rfm_bank {

@@ -13,27 +13,30 @@ enum { COV_READ, COV_WRITE, COV_PARTIAL, COV_RDW, COV_WW, COV_N };
 static const char *const cov_names[COV_N] = {"read", "write", "partial_lane_write",
 					     "read_during_write_same_row", "two_writes_same_row"};
 
-static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
+int rfm_storage_ports(const rfm_cfg_t *c, rfm_ports_t *pt, rfm_sram_ix_t *ix, unsigned lanes, const char *row)
 {
-	rfm_sram_ix_t *ix = ixv;
-	unsigned p;
+	unsigned p, bits = lanes * c->rf_lane_bits;
 	rfm_ports_group(pt, "clock");
 	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock; storage is not reset", "clk_i");
 	for (p = 0; p < c->rf_write_ports; p++) {
 		rfm_ports_group(pt, "write port %u", p);
 		ix->wen[p] = rfm_ports_add(pt, RFM_IN, 1, "write enable", "w%u_en_i", p);
 		ix->waddr[p] = rfm_ports_add(pt, RFM_IN, c->d.entry_w, "row written", "w%u_addr_i", p);
-		ix->wmask[p] = rfm_ports_add(pt, RFM_IN, c->d.sb_lanes, "lane write mask", "w%u_mask_i", p);
-		ix->wdata[p] = rfm_ports_add(pt, RFM_IN, c->d.sb_bits, "data written", "w%u_data_i", p);
+		ix->wmask[p] = rfm_ports_add(pt, RFM_IN, lanes, "lane write mask", "w%u_mask_i", p);
+		ix->wdata[p] = rfm_ports_add(pt, RFM_IN, bits, row, "w%u_data_i", p);
 	}
 	for (p = 0; p < c->rf_read_ports; p++) {
 		rfm_ports_group(pt, "read port %u", p);
 		ix->ren[p] = rfm_ports_add(pt, RFM_IN, 1, "read enable", "r%u_en_i", p);
 		ix->raddr[p] = rfm_ports_add(pt, RFM_IN, c->d.entry_w, "row read", "r%u_addr_i", p);
-		ix->rdata[p] = rfm_ports_add(pt, RFM_OUT, c->d.sb_bits,
-					     "row read at the last enabled edge", "r%u_data_o", p);
+		ix->rdata[p] = rfm_ports_add(pt, RFM_OUT, bits, "row read at the last enabled edge", "r%u_data_o", p);
 	}
 	return 0;
+}
+
+static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ix)
+{
+	return rfm_storage_ports(c, pt, ix, c->d.sb_lanes, "data written");
 }
 
 int rfm_rf_sram_ports(const rfm_cfg_t *c, rfm_ports_t *pt)

@@ -22,14 +22,14 @@ rg_body_fn rg_body_of(const char *module)
 	return NULL;
 }
 
-unsigned rg_width(const rfm_ports_t *pt, const char *name)
+int rg_ports(const rfm_cfg_t *c, const rfm_block_desc_t *blk, rfm_ports_t *pt)
 {
-	int i = rfm_ports_find(pt, name);
-	if (i < 0) {
-		fprintf(stderr, "rtl_gen: internal error: no port %s\n", name);
-		return 0;
+	memset(pt, 0, sizeof(*pt));
+	if (blk->ports(c, pt) || pt->oom) {
+		rfm_ports_free(pt);
+		return -1;
 	}
-	return pt->p[i].width;
+	return 0;
 }
 
 const char *rg_bit(em_t *e, const char *sig, unsigned width, unsigned i)
@@ -103,11 +103,8 @@ int rg_module(em_t *e, const rfm_cfg_t *c, const rfm_block_desc_t *blk, rg_body_
 {
 	rfm_ports_t pt;
 	unsigned i;
-	memset(&pt, 0, sizeof(pt));
-	if (blk->ports(c, &pt) || pt.oom) {
-		rfm_ports_free(&pt);
+	if (rg_ports(c, blk, &pt))
 		return -1;
-	}
 	banner(e, c, blk, &pt);
 	em_blank(e);
 	em_open(e, "module %s (", blk->module);

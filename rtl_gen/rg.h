@@ -17,6 +17,9 @@ typedef void (*rg_body_fn)(em_t *e, const rfm_cfg_t *cfg, const rfm_ports_t *pt)
 /* Emit a whole module file: banner, config, port table, port list, body, endmodule. 0 on success. */
 int rg_module(em_t *e, const rfm_cfg_t *cfg, const rfm_block_desc_t *blk, rg_body_fn body);
 
+/* Build the port table of blk for cfg into pt (zeroed first). 0 on success; pt freed on failure. */
+int rg_ports(const rfm_cfg_t *cfg, const rfm_block_desc_t *blk, rfm_ports_t *pt);
+
 /* Body emitter of a module, or NULL. */
 rg_body_fn rg_body_of(const char *module);
 
@@ -27,9 +30,6 @@ int rg_glue(em_t *e, const rfm_cfg_t *cfg, const rfm_block_desc_t *blk);
 int rg_gtkw(em_t *e, const rfm_cfg_t *cfg, const rfm_block_desc_t *blk);
 
 /* Helpers for body emitters. */
-
-/* Port name "fmt" must exist in pt; returns its width (0 and a note on stderr if missing). */
-unsigned rg_width(const rfm_ports_t *pt, const char *name);
 
 /* Emit `logic unused_<name>; assign unused_<name> = ^{<list>};`: the named sink of signals that
  * a configuration leaves unread (lint-clean without waivers). */

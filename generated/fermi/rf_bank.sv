@@ -18,7 +18,7 @@
 //   w0_data_i in  1024 warp register written
 //   r0_en_i   in  1    read enable
 //   r0_addr_i in  8    row read
-//   r0_data_o out 1024 warp register read at the last enabled edge
+//   r0_data_o out 1024 row read at the last enabled edge
 
 module rf_bank (
   // clock

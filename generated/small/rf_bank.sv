@@ -18,7 +18,7 @@
 //   w0_data_i in  32 warp register written
 //   r0_en_i   in  1  read enable
 //   r0_addr_i in  4  row read
-//   r0_data_o out 32 warp register read at the last enabled edge
+//   r0_data_o out 32 row read at the last enabled edge
 
 module rf_bank (
   // clock

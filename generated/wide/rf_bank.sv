@@ -22,10 +22,10 @@
 //   w1_data_i in  21 warp register written
 //   r0_en_i   in  1  read enable
 //   r0_addr_i in  3  row read
-//   r0_data_o out 21 warp register read at the last enabled edge
+//   r0_data_o out 21 row read at the last enabled edge
 //   r1_en_i   in  1  read enable
 //   r1_addr_i in  3  row read
-//   r1_data_o out 21 warp register read at the last enabled edge
+//   r1_data_o out 21 row read at the last enabled edge
 
 module rf_bank (
   // clock
