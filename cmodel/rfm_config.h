@@ -71,7 +71,9 @@ enum { RFM_WCONF_BANK = 0, RFM_WCONF_ENTRY = 1 };
 	X(stats, counter_bits, RFM_T_INT, 32, 4, 64, NULL,                                         \
 	  "width of the event counters on rf_top (they wrap around)")                              \
 	X(target, kind, RFM_T_ENUM, RFM_TARGET_GENERIC, 0, 2, rfm_enum_target,                     \
-	  "implementation target: generic, ice40 (block RAM attributes) or asic (SRAM macro storage)")
+	  "implementation target: generic, ice40 (block RAM attributes) or asic (SRAM macro storage)") \
+	X(target, clock_ps, RFM_T_INT, 10000, 100, 1000000, NULL,                                  \
+	  "clock period in ps that timing reports measure slack against")
 
 /* Name lists of the enum keys (NULL-terminated). */
 extern const char *const rfm_enum_layout[];

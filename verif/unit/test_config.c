@@ -159,7 +159,7 @@ static char *echo_str(const rfm_cfg_t *cfg, const char *prefix)
 static void test_config_schema_table(void)
 {
 	int k;
-	CU_ASSERT_EQUAL(RFM_K_COUNT, 17);
+	CU_ASSERT_EQUAL(RFM_K_COUNT, 18);
 	CU_ASSERT_STRING_EQUAL(rfm_params[RFM_K_rf_lanes].section, "rf");
 	CU_ASSERT_STRING_EQUAL(rfm_params[RFM_K_rf_lanes].key, "lanes");
 	CU_ASSERT_EQUAL(rfm_params[RFM_K_rf_lanes].min, 1);
@@ -900,7 +900,8 @@ static void test_config_hash(void)
 	static const char text[] = "rf.lanes=32\nrf.lane_bits=32\nrf.banks=4\nrf.entries=256\nrf.subbanks=4\n"
 				   "rf.read_ports=1\nrf.write_ports=1\nrf.write_conflict=bank\nsm.warps=48\n"
 				   "sm.regs_per_thread=63\nsm.schedulers=2\nsm.collectors=4\nsm.operands=3\n"
-				   "sm.tag_bits=8\nmapping.layout=wshift\nstats.counter_bits=32\ntarget.kind=generic\n";
+				   "sm.tag_bits=8\nmapping.layout=wshift\nstats.counter_bits=32\ntarget.kind=generic\n"
+				   "target.clock_ps=10000\n";
 	uint64_t h = 0xcbf29ce484222325ull;
 	rfm_cfg_t cfg;
 	const char *s;
