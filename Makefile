@@ -6,6 +6,7 @@
 #   make gen             regenerate generated/<name>/ for every named config
 #   make lint            Verilator -Wall, Icarus -Wall and Yosys check on generated/$(CONFIG)
 #   make cosim           lock-step co-simulation of every block of $(CONFIG), two seeds
+#   make sim-synth       co-simulate Yosys's gate-level netlist of rf_top against the model
 #   make wave            co-simulate MODULE (default rf_top) with an FST trace and open GTKWave
 #   make bench           benchmarks (docs/benchmarks.md)
 #   make docs            regenerate docs/config.md from the schema
@@ -51,7 +52,7 @@ VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 --x-assign 0 --x-initial 0 --trac
 	-MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"
 
 .PHONY: all test gen gen-check lint lint-all cosim cosim-all cosim-short mutation unit fuzz-replay \
-	fuzz bench wave docs docs-check deps clean summary
+	fuzz bench wave docs docs-check deps clean summary sim-synth
 
 # ---- dependencies -----------------------------------------------------------------------------
 
@@ -167,6 +168,10 @@ cosim-all:
 mutation:
 	@$(MAKE) --no-print-directory $(B)/small/cosim/rf_top/Vcosim CONFIG=small
 	@verif/mutation/run.sh small
+
+# gate-level co-simulation of Yosys's generic-cell netlist of rf_top against the model
+sim-synth: generated/$(CONFIG)/files.f $(B)/lib/librfm.a | $(DEPS_STAMP)
+	@verif/cosim/gate.sh $(CONFIG)
 
 wave: generated/$(CONFIG)/files.f
 	@$(MAKE) --no-print-directory $(B)/$(CONFIG)/cosim/$(MODULE)/Vcosim

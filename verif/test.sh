@@ -17,6 +17,7 @@ steps=(
 for c in $configs; do steps+=("lint-$c|make -s lint CONFIG=$c"); done
 for c in $configs; do steps+=("cosim-$c|make -s cosim CONFIG=$c"); done
 steps+=("mutation|make -s mutation")
+steps+=("sim-synth-small|make -s sim-synth CONFIG=small")
 
 pass=0 fail=0 summary=()
 t0=$(date +%s)
