@@ -21,6 +21,18 @@ int rfm_map_fn(const rfm_cfg_t *c, unsigned kwarps, unsigned kregs, unsigned war
 	*row = 0;
 	if (warp >= kwarps || reg >= kregs)
 		return 1;
+	if (!(nb & (nb - 1))) { /* a power of two: the same arithmetic with shifts and masks */
+		unsigned sh = (unsigned)__builtin_ctz(nb), mk = nb - 1;
+		if (c->mapping_layout == RFM_LAYOUT_WID) {
+			*bank = warp & mk;
+			*row = (warp >> sh) * kregs + reg;
+		} else {
+			*bank = (reg + warp) & mk;
+			*row = warp * ((kregs + mk) >> sh) + (reg >> sh);
+		}
+		*row &= (unsigned)rfm_mask64(c->d.entry_w);
+		return 0;
+	}
 	if (c->mapping_layout == RFM_LAYOUT_WID) {
 		*bank = warp % nb;
 		*row = (warp / nb) * kregs + reg;

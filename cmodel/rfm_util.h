@@ -99,7 +99,7 @@ typedef struct rfm_rng {
 void rfm_rng_seed(rfm_rng_t *r, uint64_t seed);
 /* Next 64 random bits. */
 uint64_t rfm_rng_next(rfm_rng_t *r);
-/* Uniform value in [0, n) (n >= 1). */
+/* Value in [0, n) (n >= 1), uniform to within n / 2^64. */
 uint64_t rfm_rng_below(rfm_rng_t *r, uint64_t n);
 /* 1 with probability num/den. */
 int rfm_rng_chance(rfm_rng_t *r, unsigned num, unsigned den);

@@ -34,14 +34,10 @@ uint64_t rfm_rng_next(rfm_rng_t *r)
 
 uint64_t rfm_rng_below(rfm_rng_t *r, uint64_t n)
 {
-	uint64_t lim, v;
 	if (n <= 1)
 		return 0;
-	lim = UINT64_MAX - UINT64_MAX % n;
-	do
-		v = rfm_rng_next(r);
-	while (v >= lim);
-	return v % n;
+	/* multiply-high range reduction: no division; the bias is below n / 2^64 */
+	return (uint64_t)(((unsigned __int128)rfm_rng_next(r) * n) >> 64);
 }
 
 int rfm_rng_chance(rfm_rng_t *r, unsigned num, unsigned den)
