@@ -6,6 +6,8 @@
 #   make gen             regenerate generated/<name>/ for every named config
 #   make lint            Verilator -Wall, Icarus -Wall and Yosys check on generated/$(CONFIG)
 #   make cosim           lock-step co-simulation of every block of $(CONFIG), two seeds
+#   make synth           ASIC area and timing (Yosys + OSU 0.18 um + OpenSTA): build/$(CONFIG)/reports/
+#   make synth-check     the area and timing reports are sane, and their checker catches planted faults
 #   make sim-synth       co-simulate Yosys's gate-level netlist of rf_top against the model
 #   make wave            co-simulate MODULE (default rf_top) with an FST trace and open GTKWave
 #   make bench           benchmarks (docs/benchmarks.md)
@@ -45,14 +47,14 @@ RTLGEN_HDR := $(wildcard rtl_gen/*.h)
 UNIT_SRC := $(wildcard verif/unit/*.c)
 
 # Debian packages the flows need (make deps installs them as root, else prints the line).
-DEB_PKGS := make gcc g++ verilator iverilog yosys libcunit1-dev libinih-dev
+DEB_PKGS := make gcc g++ verilator iverilog yosys libcunit1-dev libinih-dev opensta qflow-tech-osu018
 DEPS_STAMP := $(B)/.deps-ok
 
 VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 --x-assign 0 --x-initial 0 --trace-fst -Wno-fatal \
 	-MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"
 
 .PHONY: all test gen gen-check lint lint-all cosim cosim-all cosim-short mutation unit fuzz-replay \
-	fuzz bench wave docs docs-check deps clean summary sim-synth
+	fuzz bench wave docs docs-check deps clean summary sim-synth synth synth-check
 
 # ---- dependencies -----------------------------------------------------------------------------
 
@@ -168,6 +170,17 @@ cosim-all:
 mutation:
 	@$(MAKE) --no-print-directory $(B)/small/cosim/rf_top/Vcosim CONFIG=small
 	@verif/mutation/run.sh small
+
+# ---- implementation flows (docs/flows.md) -----------------------------------------------------
+
+# ASIC area and timing of CONFIG: build/$(CONFIG)/reports/{area,timing}.csv
+synth: generated/$(CONFIG)/files.f | $(DEPS_STAMP)
+	@synth/asic.sh $(CONFIG)
+
+# the reports of the last `make synth` are sane, and the checker catches planted faults
+synth-check:
+	@synth/check_reports.sh $(CONFIG)
+	@synth/check_reports_test.sh $(CONFIG)
 
 # gate-level co-simulation of Yosys's generic-cell netlist of rf_top against the model
 sim-synth: generated/$(CONFIG)/files.f $(B)/lib/librfm.a | $(DEPS_STAMP)

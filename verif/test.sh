@@ -18,6 +18,7 @@ for c in $configs; do steps+=("lint-$c|make -s lint CONFIG=$c"); done
 for c in $configs; do steps+=("cosim-$c|make -s cosim CONFIG=$c"); done
 steps+=("mutation|make -s mutation")
 steps+=("sim-synth-small|make -s sim-synth CONFIG=small")
+steps+=("synth-small|make -s synth CONFIG=small && make -s synth-check CONFIG=small")
 
 pass=0 fail=0 summary=()
 t0=$(date +%s)

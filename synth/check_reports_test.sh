@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# synth/check_reports_test.sh CONFIG - show that synth/check_reports.sh catches planted faults.
+#
+# Copies build/CONFIG/reports to a scratch folder, checks the clean copy passes, then plants one
+# fault at a time (each in a fresh copy) and requires the checker to fail on every one.
+set -euo pipefail
+
+[ $# -eq 1 ] || { echo "usage: synth/check_reports_test.sh CONFIG" >&2; exit 2; }
+CONFIG=$1
+SRC=build/$CONFIG/reports
+[ -f "$SRC/area.csv" ] && [ -f "$SRC/timing.csv" ] || { echo "check_reports_test: run synth/asic.sh $CONFIG first" >&2; exit 2; }
+WORK=build/$CONFIG/reports-mutants
+rm -rf "$WORK"
+mkdir -p "$WORK"
+
+synth/check_reports.sh "$CONFIG" "$SRC" > /dev/null || { echo "check_reports_test: the real reports fail"; exit 1; }
+
+# name | file | sed script applied to that file (line 1 is the header)
+faults=(
+	'area-zero|area.csv|2s/,[^,]*$/,0.0/'
+	'area-text|area.csv|3s/^\([^,]*,[^,]*,[^,]*,[^,]*\),[^,]*/\1,nan/'
+	'area-row-missing|area.csv|4d'
+	'area-row-duplicate|area.csv|2p'
+	'area-header|area.csv|1s/total_area_um2/total/'
+	'timing-slack-text|timing.csv|2s/^\(\([^,]*,\)\{4\}\)[^,]*/\1n\/a/'
+	'timing-path-zero|timing.csv|3s/^\([^,]*\),[^,]*/\1,0.000/'
+	'timing-row-missing|timing.csv|2d'
+	'timing-empty|timing.csv|2,$d'
+)
+fail=0
+for f in "${faults[@]}"; do
+	IFS='|' read -r name file prog <<< "$f"
+	d=$WORK/$name
+	cp -r "$SRC" "$d"
+	sed -e "$prog" "$SRC/$file" > "$d/$file"
+	if cmp -s "$SRC/$file" "$d/$file"; then echo "check_reports_test: $name planted nothing"; fail=1; continue; fi
+	if synth/check_reports.sh "$CONFIG" "$d" > "$d/check.log" 2>&1; then
+		echo "check_reports_test: $name NOT caught"; fail=1
+	else
+		echo "check_reports_test: $name caught: $(head -1 "$d/check.log")"
+	fi
+done
+[ $fail -eq 0 ] && echo "check_reports_test: all ${#faults[@]} planted faults caught"
+exit $fail
