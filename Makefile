@@ -8,6 +8,8 @@
 #   make cosim           lock-step co-simulation of every block of $(CONFIG), two seeds
 #   make synth           ASIC area and timing (Yosys + OSU 0.18 um + OpenSTA): build/$(CONFIG)/reports/
 #   make synth-check     the area and timing reports are sane, and their checker catches planted faults
+#   make fpga            iCE40 UP5K (iCEBreaker): synth_ice40, nextpnr-ice40, icepack -> build/$(CONFIG)/fpga/
+#   make fpga-check      the FPGA report of the last `make fpga` is sane, and its checker catches planted faults
 #   make sim-synth       co-simulate Yosys's gate-level netlist of rf_top against the model
 #   make wave            co-simulate MODULE (default rf_top) with an FST trace and open GTKWave
 #   make bench           benchmarks (docs/benchmarks.md)
@@ -47,14 +49,15 @@ RTLGEN_HDR := $(wildcard rtl_gen/*.h)
 UNIT_SRC := $(wildcard verif/unit/*.c)
 
 # Debian packages the flows need (make deps installs them as root, else prints the line).
-DEB_PKGS := make gcc g++ verilator iverilog yosys libcunit1-dev libinih-dev opensta qflow-tech-osu018
+DEB_PKGS := make gcc g++ verilator iverilog yosys libcunit1-dev libinih-dev opensta qflow-tech-osu018 \
+	nextpnr-ice40 fpga-icestorm
 DEPS_STAMP := $(B)/.deps-ok
 
 VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 --x-assign 0 --x-initial 0 --trace-fst -Wno-fatal \
 	-MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"
 
 .PHONY: all test gen gen-check lint lint-all cosim cosim-all cosim-short mutation unit fuzz-replay \
-	fuzz bench wave docs docs-check deps clean summary sim-synth synth synth-check
+	fuzz bench wave docs docs-check deps clean summary sim-synth synth synth-check fpga fpga-check
 
 # ---- dependencies -----------------------------------------------------------------------------
 
@@ -181,6 +184,14 @@ synth: generated/$(CONFIG)/files.f | $(DEPS_STAMP)
 synth-check:
 	@synth/check_reports.sh $(CONFIG)
 	@synth/check_reports_test.sh $(CONFIG)
+
+# iCE40 UP5K on the iCEBreaker: build/$(CONFIG)/fpga/rf_fpga_top.bin, build/$(CONFIG)/reports/fpga.csv
+fpga: generated/$(CONFIG)/files.f | $(DEPS_STAMP)
+	@fpga/run.sh $(CONFIG)
+
+fpga-check:
+	@fpga/check_report.sh $(CONFIG)
+	@fpga/check_report_test.sh $(CONFIG)
 
 # gate-level co-simulation of Yosys's generic-cell netlist of rf_top against the model
 sim-synth: generated/$(CONFIG)/files.f $(B)/lib/librfm.a | $(DEPS_STAMP)

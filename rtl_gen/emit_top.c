@@ -5,22 +5,6 @@
 #include "../cmodel/rfm_models.h"
 #include "rg.h"
 
-/* Instance port connection row. */
-static void conn(em_t *e, const char *port, const char *sig) { em_row(e, 2, em_fmt(e, ".%s", port), em_fmt(e, "(%s),", sig)); }
-
-/* Close an instance: the last row loses its comma. */
-static void conn_end(em_t *e)
-{
-	if (e->rows) {
-		char *last = e->cells[e->rows - 1][1];
-		size_t n = strlen(last);
-		if (n && last[n - 1] == ',')
-			last[n - 1] = 0;
-	}
-	em_table(e);
-	em_close(e, ");");
-}
-
 /* Width of the launch-fit arithmetic. */
 static unsigned fit_width(const rfm_cfg_t *c)
 {
@@ -116,126 +100,126 @@ void rg_emit_rf_top(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		em_blank(e);
 		em_line(e, "// write-back port %u: mapped; an access outside the kernel is dropped", p);
 		em_open(e, "rf_map u_wmap%u (", p);
-		conn(e, "warp_i", em_fmt(e, "wb%u_warp_i", p));
-		conn(e, "reg_i", em_fmt(e, "wb%u_reg_i", p));
-		conn(e, "kwarps_i", "kwarps_q");
-		conn(e, "kregs_i", "kregs_q");
-		conn(e, "bank_o", em_fmt(e, "wb%u_bank", p));
-		conn(e, "entry_o", em_fmt(e, "wb%u_row", p));
-		conn(e, "err_o", em_fmt(e, "wb%u_err", p));
-		conn_end(e);
+		rg_conn(e, "warp_i", em_fmt(e, "wb%u_warp_i", p));
+		rg_conn(e, "reg_i", em_fmt(e, "wb%u_reg_i", p));
+		rg_conn(e, "kwarps_i", "kwarps_q");
+		rg_conn(e, "kregs_i", "kregs_q");
+		rg_conn(e, "bank_o", em_fmt(e, "wb%u_bank", p));
+		rg_conn(e, "entry_o", em_fmt(e, "wb%u_row", p));
+		rg_conn(e, "err_o", em_fmt(e, "wb%u_err", p));
+		rg_conn_end(e);
 		em_line(e, "assign wb%u_ok = wb%u_valid_i & ~wb%u_err;", p, p, p);
 	}
 	for (k = 0; k < K; k++)
 		for (s = 0; s < S; s++) {
 			em_blank(e);
 			em_open(e, "rf_map u_imap%u_%u (", k, s);
-			conn(e, "warp_i", em_fmt(e, "iss%u_warp_i", k));
-			conn(e, "reg_i", em_fmt(e, "iss%u_src%u_reg_i", k, s));
-			conn(e, "kwarps_i", "kwarps_q");
-			conn(e, "kregs_i", "kregs_q");
-			conn(e, "bank_o", em_fmt(e, "iss%u_s%u_bank", k, s));
-			conn(e, "entry_o", em_fmt(e, "iss%u_s%u_row", k, s));
-			conn(e, "err_o", em_fmt(e, "iss%u_s%u_err", k, s));
-			conn_end(e);
+			rg_conn(e, "warp_i", em_fmt(e, "iss%u_warp_i", k));
+			rg_conn(e, "reg_i", em_fmt(e, "iss%u_src%u_reg_i", k, s));
+			rg_conn(e, "kwarps_i", "kwarps_q");
+			rg_conn(e, "kregs_i", "kregs_q");
+			rg_conn(e, "bank_o", em_fmt(e, "iss%u_s%u_bank", k, s));
+			rg_conn(e, "entry_o", em_fmt(e, "iss%u_s%u_row", k, s));
+			rg_conn(e, "err_o", em_fmt(e, "iss%u_s%u_err", k, s));
+			rg_conn_end(e);
 		}
 
 	em_blank(e);
 	em_line(e, "// operand collectors: a source outside the kernel is not read (delivered as zero)");
 	em_open(e, "rf_collector u_collector (");
-	conn(e, "clk_i", "clk_i");
-	conn(e, "rst_ni", "rst_ni");
+	rg_conn(e, "clk_i", "clk_i");
+	rg_conn(e, "rst_ni", "rst_ni");
 	for (k = 0; k < K; k++) {
-		conn(e, em_fmt(e, "iss%u_valid_i", k), em_fmt(e, "iss%u_valid_i", k));
-		conn(e, em_fmt(e, "iss%u_ready_o", k), em_fmt(e, "iss%u_ready_o", k));
-		conn(e, em_fmt(e, "iss%u_tag_i", k), em_fmt(e, "iss%u_tag_i", k));
-		conn(e, em_fmt(e, "iss%u_warp_i", k), em_fmt(e, "iss%u_warp_i", k));
+		rg_conn(e, em_fmt(e, "iss%u_valid_i", k), em_fmt(e, "iss%u_valid_i", k));
+		rg_conn(e, em_fmt(e, "iss%u_ready_o", k), em_fmt(e, "iss%u_ready_o", k));
+		rg_conn(e, em_fmt(e, "iss%u_tag_i", k), em_fmt(e, "iss%u_tag_i", k));
+		rg_conn(e, em_fmt(e, "iss%u_warp_i", k), em_fmt(e, "iss%u_warp_i", k));
 		for (s = 0; s < S; s++) {
-			conn(e, em_fmt(e, "iss%u_src%u_valid_i", k, s), em_fmt(e, "iss%u_src%u_valid_i & ~iss%u_s%u_err", k, s, k, s));
-			conn(e, em_fmt(e, "iss%u_src%u_bank_i", k, s), em_fmt(e, "iss%u_s%u_bank", k, s));
-			conn(e, em_fmt(e, "iss%u_src%u_entry_i", k, s), em_fmt(e, "iss%u_s%u_row", k, s));
+			rg_conn(e, em_fmt(e, "iss%u_src%u_valid_i", k, s), em_fmt(e, "iss%u_src%u_valid_i & ~iss%u_s%u_err", k, s, k, s));
+			rg_conn(e, em_fmt(e, "iss%u_src%u_bank_i", k, s), em_fmt(e, "iss%u_s%u_bank", k, s));
+			rg_conn(e, em_fmt(e, "iss%u_src%u_entry_i", k, s), em_fmt(e, "iss%u_s%u_row", k, s));
 		}
 	}
 	for (q = 0; q < c->d.nq; q++) {
-		conn(e, em_fmt(e, "q%u_req_o", q), em_fmt(e, "cq%u_req", q));
-		conn(e, em_fmt(e, "q%u_bank_o", q), em_fmt(e, "cq%u_bank", q));
-		conn(e, em_fmt(e, "q%u_entry_o", q), em_fmt(e, "cq%u_entry", q));
+		rg_conn(e, em_fmt(e, "q%u_req_o", q), em_fmt(e, "cq%u_req", q));
+		rg_conn(e, em_fmt(e, "q%u_bank_o", q), em_fmt(e, "cq%u_bank", q));
+		rg_conn(e, em_fmt(e, "q%u_entry_o", q), em_fmt(e, "cq%u_entry", q));
 	}
 	for (q = 0; q < c->d.nq; q++) {
-		conn(e, em_fmt(e, "q%u_gnt_i", q), em_fmt(e, "aq%u_gnt", q));
-		conn(e, em_fmt(e, "q%u_port_i", q), em_fmt(e, "aq%u_port", q));
+		rg_conn(e, em_fmt(e, "q%u_gnt_i", q), em_fmt(e, "aq%u_gnt", q));
+		rg_conn(e, em_fmt(e, "q%u_port_i", q), em_fmt(e, "aq%u_port", q));
 	}
 	for (q = 0; q < c->d.nq; q++) {
-		conn(e, em_fmt(e, "q%u_sel_o", q), em_fmt(e, "cq%u_sel", q));
-		conn(e, em_fmt(e, "q%u_data_i", q), em_fmt(e, "xq%u_data", q));
+		rg_conn(e, em_fmt(e, "q%u_sel_o", q), em_fmt(e, "cq%u_sel", q));
+		rg_conn(e, em_fmt(e, "q%u_data_i", q), em_fmt(e, "xq%u_data", q));
 	}
 	for (d = 0; d < K; d++) {
-		conn(e, em_fmt(e, "dsp%u_valid_o", d), em_fmt(e, "dsp%u_valid_o", d));
-		conn(e, em_fmt(e, "dsp%u_tag_o", d), em_fmt(e, "dsp%u_tag_o", d));
-		conn(e, em_fmt(e, "dsp%u_warp_o", d), em_fmt(e, "dsp%u_warp_o", d));
+		rg_conn(e, em_fmt(e, "dsp%u_valid_o", d), em_fmt(e, "dsp%u_valid_o", d));
+		rg_conn(e, em_fmt(e, "dsp%u_tag_o", d), em_fmt(e, "dsp%u_tag_o", d));
+		rg_conn(e, em_fmt(e, "dsp%u_warp_o", d), em_fmt(e, "dsp%u_warp_o", d));
 		for (s = 0; s < S; s++)
-			conn(e, em_fmt(e, "dsp%u_op%u_o", d, s), em_fmt(e, "dsp%u_op%u_o", d, s));
+			rg_conn(e, em_fmt(e, "dsp%u_op%u_o", d, s), em_fmt(e, "dsp%u_op%u_o", d, s));
 	}
-	conn(e, "busy_o", "busy");
-	conn_end(e);
+	rg_conn(e, "busy_o", "busy");
+	rg_conn_end(e);
 
 	em_blank(e);
 	em_open(e, "rf_bank_arbiter u_arbiter (");
-	conn(e, "clk_i", "clk_i");
-	conn(e, "rst_ni", "rst_ni");
+	rg_conn(e, "clk_i", "clk_i");
+	rg_conn(e, "rst_ni", "rst_ni");
 	for (q = 0; q < c->d.nq; q++) {
-		conn(e, em_fmt(e, "q%u_req_i", q), em_fmt(e, "cq%u_req", q));
-		conn(e, em_fmt(e, "q%u_bank_i", q), em_fmt(e, "cq%u_bank", q));
-		conn(e, em_fmt(e, "q%u_entry_i", q), em_fmt(e, "cq%u_entry", q));
+		rg_conn(e, em_fmt(e, "q%u_req_i", q), em_fmt(e, "cq%u_req", q));
+		rg_conn(e, em_fmt(e, "q%u_bank_i", q), em_fmt(e, "cq%u_bank", q));
+		rg_conn(e, em_fmt(e, "q%u_entry_i", q), em_fmt(e, "cq%u_entry", q));
 	}
 	for (p = 0; p < P; p++) {
-		conn(e, em_fmt(e, "w%u_en_i", p), em_fmt(e, "wb%u_ok", p));
-		conn(e, em_fmt(e, "w%u_bank_i", p), em_fmt(e, "wb%u_bank", p));
-		conn(e, em_fmt(e, "w%u_entry_i", p), em_fmt(e, "wb%u_row", p));
+		rg_conn(e, em_fmt(e, "w%u_en_i", p), em_fmt(e, "wb%u_ok", p));
+		rg_conn(e, em_fmt(e, "w%u_bank_i", p), em_fmt(e, "wb%u_bank", p));
+		rg_conn(e, em_fmt(e, "w%u_entry_i", p), em_fmt(e, "wb%u_row", p));
 	}
 	for (q = 0; q < c->d.nq; q++) {
-		conn(e, em_fmt(e, "q%u_gnt_o", q), em_fmt(e, "aq%u_gnt", q));
-		conn(e, em_fmt(e, "q%u_port_o", q), em_fmt(e, "aq%u_port", q));
+		rg_conn(e, em_fmt(e, "q%u_gnt_o", q), em_fmt(e, "aq%u_gnt", q));
+		rg_conn(e, em_fmt(e, "q%u_port_o", q), em_fmt(e, "aq%u_port", q));
 	}
 	for (b = 0; b < B; b++)
 		for (p = 0; p < R; p++) {
-			conn(e, em_fmt(e, "b%u_r%u_en_o", b, p), em_fmt(e, "b%u_r%u_en", b, p));
-			conn(e, em_fmt(e, "b%u_r%u_addr_o", b, p), em_fmt(e, "b%u_r%u_addr", b, p));
+			rg_conn(e, em_fmt(e, "b%u_r%u_en_o", b, p), em_fmt(e, "b%u_r%u_en", b, p));
+			rg_conn(e, em_fmt(e, "b%u_r%u_addr_o", b, p), em_fmt(e, "b%u_r%u_addr", b, p));
 		}
-	conn(e, "nconf_o", "nconf");
-	conn(e, "nwconf_o", "nwconf");
-	conn_end(e);
+	rg_conn(e, "nconf_o", "nconf");
+	rg_conn(e, "nwconf_o", "nwconf");
+	rg_conn_end(e);
 
 	for (b = 0; b < B; b++) {
 		em_blank(e);
 		for (p = 0; p < P; p++)
 			em_line(e, "assign b%u_w%u_en = wb%u_ok & (wb%u_bank == %s);", b, p, p, p, em_lit(e, bw, b));
 		em_open(e, "rf_bank u_bank%u (", b);
-		conn(e, "clk_i", "clk_i");
+		rg_conn(e, "clk_i", "clk_i");
 		for (p = 0; p < P; p++) {
-			conn(e, em_fmt(e, "w%u_en_i", p), em_fmt(e, "b%u_w%u_en", b, p));
-			conn(e, em_fmt(e, "w%u_addr_i", p), em_fmt(e, "wb%u_row", p));
-			conn(e, em_fmt(e, "w%u_mask_i", p), em_fmt(e, "wb%u_mask_i", p));
-			conn(e, em_fmt(e, "w%u_data_i", p), em_fmt(e, "wb%u_data_i", p));
+			rg_conn(e, em_fmt(e, "w%u_en_i", p), em_fmt(e, "b%u_w%u_en", b, p));
+			rg_conn(e, em_fmt(e, "w%u_addr_i", p), em_fmt(e, "wb%u_row", p));
+			rg_conn(e, em_fmt(e, "w%u_mask_i", p), em_fmt(e, "wb%u_mask_i", p));
+			rg_conn(e, em_fmt(e, "w%u_data_i", p), em_fmt(e, "wb%u_data_i", p));
 		}
 		for (p = 0; p < R; p++) {
-			conn(e, em_fmt(e, "r%u_en_i", p), em_fmt(e, "b%u_r%u_en", b, p));
-			conn(e, em_fmt(e, "r%u_addr_i", p), em_fmt(e, "b%u_r%u_addr", b, p));
-			conn(e, em_fmt(e, "r%u_data_o", p), em_fmt(e, "b%u_r%u_data", b, p));
+			rg_conn(e, em_fmt(e, "r%u_en_i", p), em_fmt(e, "b%u_r%u_en", b, p));
+			rg_conn(e, em_fmt(e, "r%u_addr_i", p), em_fmt(e, "b%u_r%u_addr", b, p));
+			rg_conn(e, em_fmt(e, "r%u_data_o", p), em_fmt(e, "b%u_r%u_data", b, p));
 		}
-		conn_end(e);
+		rg_conn_end(e);
 	}
 
 	em_blank(e);
 	em_open(e, "rf_xbar u_xbar (");
 	for (b = 0; b < B; b++)
 		for (p = 0; p < R; p++)
-			conn(e, em_fmt(e, "b%u_r%u_data_i", b, p), em_fmt(e, "b%u_r%u_data", b, p));
+			rg_conn(e, em_fmt(e, "b%u_r%u_data_i", b, p), em_fmt(e, "b%u_r%u_data", b, p));
 	for (q = 0; q < c->d.nq; q++) {
-		conn(e, em_fmt(e, "q%u_sel_i", q), em_fmt(e, "cq%u_sel", q));
-		conn(e, em_fmt(e, "q%u_data_o", q), em_fmt(e, "xq%u_data", q));
+		rg_conn(e, em_fmt(e, "q%u_sel_i", q), em_fmt(e, "cq%u_sel", q));
+		rg_conn(e, em_fmt(e, "q%u_data_o", q), em_fmt(e, "xq%u_data", q));
 	}
-	conn_end(e);
+	rg_conn_end(e);
 
 	em_blank(e);
 	em_line(e, "// status");

@@ -197,6 +197,8 @@ static int do_ini(em_t *e, const void *a)
 	return 0;
 }
 static int do_csv(em_t *e, const void *a) { return report(a, e->f, 1); }
+/* [fpga] the iCE40 board wrapper (emit_fpga.c) */
+static int do_fpga(em_t *e, const void *a) { return rg_fpga_top(e, a); }
 
 static int rm_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw)
 {
@@ -239,6 +241,8 @@ static int write_tree(const char *dir, out_file_t *files, unsigned n)
 	if (rm_tree(tmp) || rm_tree(old))
 		goto fail;
 	if (mkdir(tmp, 0777) || (snprintf(p, sizeof(p), "%s/cosim", tmp), mkdir(p, 0777)))
+		goto fail;
+	if (snprintf(p, sizeof(p), "%s/fpga", tmp), mkdir(p, 0777)) /* [fpga] */
 		goto fail;
 	for (i = 0; i < n; i++) {
 		snprintf(p, sizeof(p), "%s/%.95s", tmp, files[i].path);
@@ -328,6 +332,8 @@ int main(int argc, char **argv)
 	}
 	if (render(files, &nfiles, "files.f", do_filelist, NULL) || render(files, &nfiles, "config.ini", do_ini, &cfg) ||
 	    render(files, &nfiles, "inventory.csv", do_csv, &cfg))
+		goto out;
+	if (render(files, &nfiles, "fpga/rf_fpga_top.sv", do_fpga, &cfg)) /* [fpga] */
 		goto out;
 	if (write_tree(out, files, nfiles))
 		goto out;

@@ -19,6 +19,7 @@ for c in $configs; do steps+=("cosim-$c|make -s cosim CONFIG=$c"); done
 steps+=("mutation|make -s mutation")
 steps+=("sim-synth-small|make -s sim-synth CONFIG=small")
 steps+=("synth-small|make -s synth CONFIG=small && make -s synth-check CONFIG=small")
+steps+=("fpga-small|make -s fpga CONFIG=small && make -s fpga-check CONFIG=small")
 
 pass=0 fail=0 summary=()
 t0=$(date +%s)
