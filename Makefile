@@ -10,11 +10,14 @@
 #   make synth-check     the area and timing reports are sane, and their checker catches planted faults
 #   make fpga            iCE40 UP5K (iCEBreaker): synth_ice40, nextpnr-ice40, icepack -> build/$(CONFIG)/fpga/
 #   make fpga-check      the FPGA report of the last `make fpga` is sane, and its checker catches planted faults
+#   make datasheet       build/$(CONFIG)/reports/DATASHEET.md from the reports; make datasheets copies
+#                        them to docs/datasheets/; make datasheet-check compares with the committed one
 #   make sim-synth       co-simulate Yosys's gate-level netlist of rf_top against the model
 #   make wave            co-simulate MODULE (default rf_top) with an FST trace and open GTKWave
 #   make bench           benchmarks (docs/benchmarks.md)
 #   make docs            regenerate docs/config.md from the schema
 #   make fuzz            run the config-parser fuzzer (libFuzzer) for FUZZ_SECONDS
+#   make regress         the flows and datasheet checks of every config (long; not in make test)
 #   make clean           remove build/
 # Every target takes CONFIG=<name> (a file rtl_gen/configs/<name>.ini).
 
@@ -57,7 +60,8 @@ VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 --x-assign 0 --x-initial 0 --trac
 	-MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"
 
 .PHONY: all test gen gen-check lint lint-all cosim cosim-all cosim-short mutation unit fuzz-replay \
-	fuzz bench wave docs docs-check deps clean summary sim-synth synth synth-check fpga fpga-check
+	fuzz bench wave docs docs-check deps clean summary sim-synth synth synth-check fpga fpga-check datasheet datasheet-if-ready \
+	datasheets datasheet-check regress
 
 # ---- dependencies -----------------------------------------------------------------------------
 
@@ -179,6 +183,7 @@ mutation:
 # ASIC area and timing of CONFIG: build/$(CONFIG)/reports/{area,timing}.csv
 synth: generated/$(CONFIG)/files.f | $(DEPS_STAMP)
 	@synth/asic.sh $(CONFIG)
+	@$(MAKE) --no-print-directory datasheet-if-ready CONFIG=$(CONFIG)
 
 # the reports of the last `make synth` are sane, and the checker catches planted faults
 synth-check:
@@ -188,6 +193,28 @@ synth-check:
 # iCE40 UP5K on the iCEBreaker: build/$(CONFIG)/fpga/rf_fpga_top.bin, build/$(CONFIG)/reports/fpga.csv
 fpga: generated/$(CONFIG)/files.f | $(DEPS_STAMP)
 	@fpga/run.sh $(CONFIG)
+	@$(MAKE) --no-print-directory datasheet-if-ready CONFIG=$(CONFIG)
+
+# the datasheet of CONFIG from the reports of `make synth fpga`: build/$(CONFIG)/reports/DATASHEET.md
+datasheet:
+	@synth/datasheet.sh $(CONFIG)
+
+datasheet-if-ready:
+	@if [ -f $(B)/$(CONFIG)/reports/area.csv ] && [ -f $(B)/$(CONFIG)/reports/fpga.csv ]; then \
+	  synth/datasheet.sh $(CONFIG); fi
+
+# copy the datasheets of every config with fresh reports into docs/datasheets/ (committed)
+datasheets:
+	@mkdir -p docs/datasheets
+	@for c in $(CONFIGS); do \
+	  if [ -f $(B)/$$c/reports/DATASHEET.md ]; then cp $(B)/$$c/reports/DATASHEET.md docs/datasheets/$$c.md; \
+	    echo "datasheets: docs/datasheets/$$c.md"; fi; done
+
+# the committed datasheet of CONFIG equals a fresh run's
+datasheet-check:
+	@diff -u docs/datasheets/$(CONFIG).md $(B)/$(CONFIG)/reports/DATASHEET.md \
+	  || { echo "datasheet-check: docs/datasheets/$(CONFIG).md differs from a fresh run: make synth fpga datasheets CONFIG=$(CONFIG)"; exit 1; }
+	@echo "datasheet-check: docs/datasheets/$(CONFIG).md matches a fresh run"
 
 fpga-check:
 	@fpga/check_report.sh $(CONFIG)
@@ -240,6 +267,12 @@ summary:
 
 test: $(DEPS_STAMP)
 	@verif/test.sh
+
+# long sweeps, outside `make test`'s budget: the flows of every config (fermi's synthesis takes
+# minutes) and every committed datasheet against a fresh run
+regress:
+	@for c in $(CONFIGS); do \
+	  $(MAKE) --no-print-directory synth fpga synth-check fpga-check datasheet-check CONFIG=$$c || exit 1; done
 
 clean:
 	rm -rf $(B)

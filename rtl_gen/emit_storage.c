@@ -13,8 +13,11 @@ void rg_emit_rf_sram(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "localparam int LaneBits = %u;  // bits per lane", lb);
 	em_blank(e);
 	em_line(e, "// Storage: one 1-D array, not reset, so synthesis can map it to RAM.");
-	if (c->target_kind == RFM_TARGET_ICE40)
+	if (c->target_kind == RFM_TARGET_ICE40 && c->rf_read_ports == 1 && c->rf_write_ports == 1)
 		em_line(e, "(* ram_style = \"block\" *)");
+	else if (c->target_kind == RFM_TARGET_ICE40)
+		em_line(e, "// iCE40 block RAM has one read and one write port: %u and %u ports stay in logic.",
+			c->rf_read_ports, c->rf_write_ports);
 	em_line(e, "logic [Lanes*LaneBits-1:0] mem_q [0:Entries-1];");
 	for (p = 0; p < c->rf_read_ports; p++)
 		em_line(e, "logic [Lanes*LaneBits-1:0] r%u_data_q;", p);

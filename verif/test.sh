@@ -20,6 +20,7 @@ steps+=("mutation|make -s mutation")
 steps+=("sim-synth-small|make -s sim-synth CONFIG=small")
 steps+=("synth-small|make -s synth CONFIG=small && make -s synth-check CONFIG=small")
 steps+=("fpga-small|make -s fpga CONFIG=small && make -s fpga-check CONFIG=small")
+steps+=("datasheet-small|make -s datasheet-check CONFIG=small")
 
 pass=0 fail=0 summary=()
 t0=$(date +%s)

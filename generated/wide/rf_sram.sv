@@ -55,7 +55,7 @@ module rf_sram (
   localparam int LaneBits = 7;  // bits per lane
 
   // Storage: one 1-D array, not reset, so synthesis can map it to RAM.
-  (* ram_style = "block" *)
+  // iCE40 block RAM has one read and one write port: 2 and 2 ports stay in logic.
   logic [Lanes*LaneBits-1:0] mem_q [0:Entries-1];
   logic [Lanes*LaneBits-1:0] r0_data_q;
   logic [Lanes*LaneBits-1:0] r1_data_q;
