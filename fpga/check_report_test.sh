@@ -24,7 +24,11 @@ plant() { # name awk-program (edits the data rows of the CSV)
 	fi
 }
 plant luts-zero 'NR > 1 && $2 == "wrapped" { $4 = 0 } { print }'
-plant fmax-zero 'NR > 1 && $11 == "yes" { $10 = "0.00" } { print }'
+if awk -F, 'NR > 1 && $11 == "yes" { found = 1 } END { exit !found }' "$real"; then
+	plant fmax-zero 'NR > 1 && $11 == "yes" { $10 = "0.00" } { print }'
+else
+	echo "check_report_test: fmax-zero n/a: nothing was placed ($cfg does not fit)"
+fi
 plant row-missing 'NR == 1 || $2 != "unwrapped" { print }'
 plant dffs-lost 'NR > 1 && $2 == "wrapped" { $5 = 1 } { print }'
 plant not-a-number 'NR > 1 && $2 == "wrapped" { $4 = "many" } { print }'
