@@ -93,18 +93,7 @@ int rg_fpga_top(em_t *e, const rfm_cfg_t *c)
 
 	banner(e, c, &pt, nin, nout);
 	em_blank(e);
-	em_open(e, "module rf_fpga_top (");
-	for (i = 0; i < pt.n; i++) {
-		const rfm_port_t *p = &pt.p[i];
-		if (!i || strcmp(p->group, pt.p[i - 1].group)) {
-			em_table(e);
-			em_line(e, "// %s", p->group);
-		}
-		em_row(e, 4, p->dir == RFM_IN ? "input " : "output", "logic", em_rng(e, p->width),
-		       em_fmt(e, "%s%s", p->name, i + 1 < pt.n ? "," : ""));
-	}
-	em_table(e);
-	em_close(e, ");");
+	rg_port_list(e, "rf_fpga_top", &pt);
 	e->ind++;
 
 	em_blank(e);

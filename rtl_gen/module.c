@@ -109,6 +109,23 @@ static void banner(em_t *e, const rfm_cfg_t *c, const rfm_block_desc_t *blk, con
 	rg_banner_config(e, c, "config.ini in this folder", pt);
 }
 
+void rg_port_list(em_t *e, const char *module, const rfm_ports_t *pt)
+{
+	unsigned i;
+	em_open(e, "module %s (", module);
+	for (i = 0; i < pt->n; i++) {
+		const rfm_port_t *p = &pt->p[i];
+		if (!i || strcmp(p->group, pt->p[i - 1].group)) {
+			em_table(e);
+			em_line(e, "// %s", p->group);
+		}
+		em_row(e, 4, p->dir == RFM_IN ? "input " : "output", "logic", em_rng(e, p->width),
+		       em_fmt(e, "%s%s", p->name, i + 1 < pt->n ? "," : ""));
+	}
+	em_table(e);
+	em_close(e, ");");
+}
+
 void rg_conn(em_t *e, const char *port, const char *sig)
 {
 	em_row(e, 2, em_fmt(e, ".%s", port), em_fmt(e, "(%s),", sig));
@@ -129,23 +146,11 @@ void rg_conn_end(em_t *e)
 int rg_module(em_t *e, const rfm_cfg_t *c, const rfm_block_desc_t *blk, rg_body_fn body)
 {
 	rfm_ports_t pt;
-	unsigned i;
 	if (rg_ports(c, blk, &pt))
 		return -1;
 	banner(e, c, blk, &pt);
 	em_blank(e);
-	em_open(e, "module %s (", blk->module);
-	for (i = 0; i < pt.n; i++) {
-		const rfm_port_t *p = &pt.p[i];
-		if (!i || strcmp(p->group, pt.p[i - 1].group)) {
-			em_table(e);
-			em_line(e, "// %s", p->group);
-		}
-		em_row(e, 4, p->dir == RFM_IN ? "input " : "output", "logic", em_rng(e, p->width),
-		       em_fmt(e, "%s%s", p->name, i + 1 < pt.n ? "," : ""));
-	}
-	em_table(e);
-	em_close(e, ");");
+	rg_port_list(e, blk->module, &pt);
 	e->ind++;
 	body(e, c, &pt);
 	e->ind--;

@@ -24,6 +24,8 @@ int rg_ports(const rfm_cfg_t *cfg, const rfm_block_desc_t *blk, rfm_ports_t *pt)
 void rg_banner_notice(em_t *e, const rfm_cfg_t *cfg);
 /* Banner lines with the resolved config (replay: where its INI is) and the port table. */
 void rg_banner_config(em_t *e, const rfm_cfg_t *cfg, const char *replay, const rfm_ports_t *pt);
+/* "module NAME (" and the port declarations of pt, grouped by role, then ");". */
+void rg_port_list(em_t *e, const char *module, const rfm_ports_t *pt);
 /* One port connection row of an instance (aligned by em_table). */
 void rg_conn(em_t *e, const char *port, const char *sig);
 /* Close an instance: the last connection loses its comma, rows are aligned, ");" follows. */
