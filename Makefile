@@ -37,7 +37,8 @@ FUZZ_SECONDS ?= 60
 B := build
 ROOT := $(CURDIR)
 CONFIGS := $(sort $(basename $(notdir $(wildcard rtl_gen/configs/*.ini))))
-MODULES := $(shell awk -F'[(),]' '/^X/ {print $$2}' cmodel/rfm_blocks.def)
+# the blocks of $(CONFIG): generated/$(CONFIG)/files.f lists the enabled ones (read when used)
+MODULES = $(basename $(shell cat generated/$(CONFIG)/files.f 2>/dev/null))
 
 CC := gcc
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Werror
@@ -176,7 +177,9 @@ cosim-all:
 
 mutation:
 	@$(MAKE) --no-print-directory $(B)/small/cosim/rf_top/Vcosim CONFIG=small
-	@verif/mutation/run.sh small
+	@$(MAKE) --no-print-directory $(B)/small_regmutex/cosim/rf_top/Vcosim CONFIG=small_regmutex
+	@verif/mutation/run.sh small base
+	@verif/mutation/run.sh small_regmutex regmutex
 
 # ---- implementation flows (docs/flows.md) -----------------------------------------------------
 

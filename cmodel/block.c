@@ -128,6 +128,15 @@ const rfm_block_desc_t *rfm_block_find(const char *module)
 	return NULL;
 }
 
+int rfm_block_enabled(const rfm_block_desc_t *blk, const rfm_cfg_t *cfg)
+{
+	if (!strcmp(blk->feature, "base"))
+		return 1;
+	if (!strcmp(blk->feature, "regmutex"))
+		return cfg->regmutex_enable == RFM_ON;
+	return 0;
+}
+
 rfm_model_t *rfm_model_create(const char *module, const rfm_cfg_t *cfg)
 {
 	const rfm_block_desc_t *b = rfm_block_find(module);
@@ -171,7 +180,7 @@ unsigned rfm_cov_report(const rfm_model_t *m, FILE *out)
 	return missed;
 }
 
-#define X(mod, help) {#mod, help, rfm_##mod##_ports, rfm_##mod##_create},
+#define X(mod, feat, help) {#mod, #feat, help, rfm_##mod##_ports, rfm_##mod##_create},
 const rfm_block_desc_t rfm_blocks[] = {
 #include "rfm_blocks.def"
 };

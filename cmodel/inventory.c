@@ -58,5 +58,22 @@ unsigned rfm_inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows)
 	    c->d.nregs_w);
 	add(rows, &n, "event counters", "rf_top", "flops", 6ull * c->stats_counter_bits,
 	    "6 x counter_bits = 6 x %u", c->stats_counter_bits);
+	if (c->regmutex_enable == RFM_ON) { /* docs/regmutex.md, "Storage" */
+		unsigned N = c->sm_warps, L = c->d.warp_w;
+		add(rows, &n, "RegMutex warp-status bitmask", "rf_srp_ctrl", "flops", N, "warps = %u", N);
+		if (c->regmutex_paired != RFM_ON) {
+			add(rows, &n, "RegMutex SRP bitmask", "rf_srp_ctrl", "flops", N, "warps = %u", N);
+			add(rows, &n, "RegMutex warp-to-section LUT", "rf_srp_ctrl", "flops", (uint64_t)N * L,
+			    "warps x clog2(warps) = %u x %u", N, L);
+			add(rows, &n, "RegMutex kernel sets, offset", "rf_top", "flops",
+			    2ull * c->d.nregs_w + c->d.pack_w + 1,
+			    "Es + Bs + SRP_offset = %u + %u + %u", c->d.nregs_w, c->d.nregs_w, c->d.pack_w + 1);
+		} else {
+			add(rows, &n, "RegMutex kernel sets", "rf_top", "flops", 2ull * c->d.nregs_w, "Es + Bs = %u + %u",
+			    c->d.nregs_w, c->d.nregs_w);
+		}
+		add(rows, &n, "RegMutex error flag, counters", "rf_top", "flops", 1 + 3ull * c->stats_counter_bits,
+		    "1 + 3 x counter_bits = 1 + 3 x %u", c->stats_counter_bits);
+	}
 	return n;
 }

@@ -8,7 +8,7 @@
 extern "C" {
 #endif
 
-#define X(mod, help)                                                                               \
+#define X(mod, feat, help)                                                                             \
 	int rfm_##mod##_ports(const rfm_cfg_t *cfg, rfm_ports_t *pt); /* build the port table */   \
 	rfm_model_t *rfm_##mod##_create(const rfm_cfg_t *cfg);        /* new model */
 #include "rfm_blocks.def"

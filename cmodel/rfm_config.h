@@ -33,11 +33,13 @@ typedef enum rfm_type {
 #define RFM_ENUM_LAYOUT "wid", "wshift"
 #define RFM_ENUM_TARGET "generic", "ice40", "asic"
 #define RFM_ENUM_WCONF "bank", "entry"
+#define RFM_ENUM_ONOFF "off", "on"
 
 /* Stored values of the enum keys. */
 enum { RFM_LAYOUT_WID = 0, RFM_LAYOUT_WSHIFT = 1 };
 enum { RFM_TARGET_GENERIC = 0, RFM_TARGET_ICE40 = 1, RFM_TARGET_ASIC = 2 };
 enum { RFM_WCONF_BANK = 0, RFM_WCONF_ENTRY = 1 };
+enum { RFM_OFF = 0, RFM_ON = 1 };
 
 /*
  * The schema: X(section, key, type, default, min, max, enum names, help).
@@ -73,12 +75,23 @@ enum { RFM_WCONF_BANK = 0, RFM_WCONF_ENTRY = 1 };
 	X(target, kind, RFM_T_ENUM, RFM_TARGET_GENERIC, 0, 2, rfm_enum_target,                     \
 	  "implementation target: generic, ice40 (block RAM attributes) or asic (SRAM macro storage)") \
 	X(target, clock_ps, RFM_T_INT, 10000, 100, 1000000, NULL,                                  \
-	  "clock period in ps that timing reports measure slack against")
+	  "clock period in ps that timing reports measure slack against")                          \
+	X(regmutex, enable, RFM_T_ENUM, RFM_OFF, 0, 1, rfm_enum_onoff,                            \
+	  "RegMutex: base register sets per warp plus a shared register pool of extended sets")      \
+	X(regmutex, paired, RFM_T_ENUM, RFM_OFF, 0, 1, rfm_enum_onoff,                            \
+	  "paired-warps mode: warps 2p and 2p+1 time-share one extended set (no LUT, no SRP bitmask)") \
+	X(regmutex, regs, RFM_T_INT, 24, 1, 255, NULL,                                             \
+	  "registers per thread of the reference kernel (base + extended set; reports and stimulus)") \
+	X(regmutex, ext_regs, RFM_T_INT, 0, 0, 254, NULL,                                          \
+	  "extended set size Es of the reference kernel; 0 picks it by the paper's rule from regs")  \
+	X(regmutex, warps, RFM_T_INT, 0, 0, 64, NULL,                                              \
+	  "resident warps of the reference kernel; 0: as many as the base sets allow")
 
 /* Name lists of the enum keys (NULL-terminated). */
 extern const char *const rfm_enum_layout[];
 extern const char *const rfm_enum_target[];
 extern const char *const rfm_enum_wconf[];
+extern const char *const rfm_enum_onoff[];
 
 /* Index of every schema key, in schema order. */
 typedef enum rfm_key {
@@ -124,6 +137,15 @@ typedef struct rfm_derived {
 	uint64_t rf_bits;        /* storage bits: banks * entries * lanes * lane_bits */
 	uint64_t rf_bytes;       /* rf_bits / 8, rounded up */
 	unsigned warp_regs;      /* warp registers the file holds: banks * entries */
+	unsigned pack_w;         /* width of a warp-register (pack) index: clog2(warp_regs) */
+	/* RegMutex reference kernel (docs/regmutex.md); 0 when [regmutex] is off */
+	unsigned rm_regs;        /* R: registers per thread */
+	unsigned rm_es;          /* Es: extended set size (given, or by the paper's rule) */
+	unsigned rm_bs;          /* Bs = R - Es */
+	unsigned rm_warps;       /* resident warps */
+	unsigned rm_srp_off;     /* first pack of the shared register pool: warps * Bs */
+	unsigned rm_sections;    /* SRP sections: min(sm.warps, (warp_regs - srp_off) / Es) */
+	unsigned rm_state_bits;  /* allocator state: warps x (2 + clog2(warps)); paired: warps */
 } rfm_derived_t;
 
 /* Where a key's value came from, for error messages. */
@@ -190,6 +212,36 @@ const char *rfm_param_range_str(rfm_key_t k, char *buf);
  * Returns 1 when a kernel of nwarps warps and nregs registers per thread fits the file.
  */
 int rfm_launch_fits(const rfm_cfg_t *cfg, unsigned nwarps, unsigned nregs);
+
+/*
+ * RegMutex launch rule (docs/regmutex.md, "Kernel launch"): a kernel of nwarps warps, nregs
+ * registers per thread of which es are extended, with nsect SRP sections (ignored when paired),
+ * fits the file. Returns 1 when it does.
+ */
+int rfm_rm_launch_fits(const rfm_cfg_t *cfg, unsigned nwarps, unsigned nregs, unsigned es, unsigned nsect);
+
+/* SRP sections of a RegMutex kernel: min(sm.warps, (warp_regs - nwarps * bs) / es); 0 if es = 0
+ * or the base sets do not fit. */
+unsigned rfm_rm_sections(const rfm_cfg_t *cfg, unsigned nwarps, unsigned bs, unsigned es);
+
+/* Resident warps with base sets of bs registers: min(sm.warps, warp_regs / bs) (paired:
+ * pairs of 2 bs + es registers). */
+unsigned rfm_rm_occupancy(const rfm_cfg_t *cfg, unsigned bs, unsigned es);
+
+/* Resident warps chosen for a reference kernel with warps = 0: the occupancy, lowered one warp at
+ * a time until at least one SRP section is left (the paper's deadlock rule 1). */
+unsigned rfm_rm_auto_warps(const rfm_cfg_t *cfg, unsigned bs, unsigned es);
+
+/*
+ * The paper's choice of Es for a kernel of regs registers per thread (docs/regmutex.md,
+ * "Choosing Es"): candidates are the even values >= 2 of floor(regs x {10, 15, ..., 35} / 100);
+ * each gets the highest occupancy its base sets allow, lowered one warp at a time until at least
+ * one section exists; keep those of the highest occupancy; among them the smallest with more
+ * sections than half the warps, else the one with the most sections (the smallest on ties).
+ * Returns 0 when the kernel is not limited by registers or no candidate is left. If cand is not NULL it receives the candidates
+ * considered (before filtering, ascending, without duplicates) and *ncand their number (<= 6).
+ */
+unsigned rfm_rm_choose_es(const rfm_cfg_t *cfg, unsigned regs, unsigned *cand, unsigned *ncand);
 
 #ifdef __cplusplus
 }

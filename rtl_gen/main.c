@@ -98,12 +98,17 @@ static void list_params(int markdown)
 		puts("- Every warp slot with one register fits: `wid`: `ceil(warps / banks) <= entries`;");
 		puts("  `wshift`: `warps <= entries`.");
 		puts("- The register file holds at most 1 MiB: `banks x entries x lanes x lane_bits / 8 <= 1048576`.");
+		puts("- With `regmutex.enable = on` (docs/regmutex.md): `sm.warps >= 2`; `regmutex.regs <= sm.regs_per_thread`;");
+		puts("  `ext_regs < regs` (a base set remains), or `ext_regs = 0` and the paper's rule finds an `Es`; the");
+		puts("  base sets of `warps` warps fit the file (`warps x Bs <= banks x entries`; paired: `ceil(warps / 2) x");
+		puts("  (2 Bs + Es)`); and at least one SRP section is left (the paper's deadlock rule 1).");
 		puts("\n## Derived values\n");
 		puts("Computed once in `rfm_cfg_derive()` and read by the generator, the models and the reports:");
 		puts("warp register width `lanes x lane_bits`, sub-bank width, index widths (`clog2`, at least 1),");
 		puts("requesters `collectors x operands`, register-file bits `banks x entries x lanes x lane_bits`.");
 		puts("`warps` and `regs_per_thread` are hardware maxima; what one kernel uses arrives on `rf_top`'s");
-		puts("launch input and is checked there (docs/semantics.md, \"Kernel launch\").");
+		puts("launch input and is checked there (docs/semantics.md, \"Kernel launch\"). The `[regmutex]` kernel is");
+		puts("the reference kernel of reports and stimulus; any kernel that fits can be launched at run time.");
 	}
 }
 
@@ -130,6 +135,27 @@ static int report(const rfm_cfg_t *c, FILE *f, int csv)
 	if (!csv)
 		fprintf(f, "%-30s %-16s %-6s %10llu %10llu\n", "total", "", "", (unsigned long long)total,
 			(unsigned long long)((total + 7) / 8));
+	if (!csv && c->regmutex_enable == RFM_ON) {
+		const rfm_derived_t *d = &c->d;
+		if (c->regmutex_paired == RFM_ON)
+			fprintf(f, "\nRegMutex allocator state (paired): %u bits = warp-status bits, one per warp slot "
+				   "(paper: warps / 2 = %u lock bits, which cannot tell owner from partner)\n",
+				d->rm_state_bits, c->sm_warps / 2);
+		else
+			fprintf(f, "\nRegMutex allocator state: %u bits = warps x (2 + clog2(warps)) = %u x (2 + %u) "
+				   "(paper, 48 warps: 384)\n", d->rm_state_bits, c->sm_warps, d->warp_w);
+		fprintf(f, "RegMutex reference kernel: R = %u registers per thread, Es = %u%s, Bs = %u, %u warps "
+			   "resident", d->rm_regs, d->rm_es, c->regmutex_ext_regs ? "" : " (the paper's rule)", d->rm_bs,
+			d->rm_warps);
+		if (c->regmutex_paired == RFM_ON)
+			fprintf(f, " in %u pairs of 2 x %u + %u warp registers\n", d->rm_sections, d->rm_bs, d->rm_es);
+		else
+			fprintf(f, ", SRP_offset = %u, %u SRP sections (%u of %u warp registers used)\n", d->rm_srp_off,
+				d->rm_sections, d->rm_srp_off + d->rm_sections * d->rm_es, d->warp_regs);
+		fprintf(f, "Baseline with the same kernel: %u warps (warp registers / R = %u / %u)\n",
+			d->warp_regs / d->rm_regs < c->sm_warps ? d->warp_regs / d->rm_regs : c->sm_warps, d->warp_regs,
+			d->rm_regs);
+	}
 	return ferror(f) ? -1 : 0;
 }
 
@@ -180,10 +206,11 @@ static int do_gtkw(em_t *e, const void *a)
 }
 static int do_filelist(em_t *e, const void *a)
 {
+	const rfm_cfg_t *c = a;
 	unsigned i;
-	(void)a;
 	for (i = 0; i < rfm_block_count; i++)
-		em_line(e, "%s.sv", rfm_blocks[i].module);
+		if (rfm_block_enabled(&rfm_blocks[i], c))
+			em_line(e, "%s.sv", rfm_blocks[i].module);
 	return 0;
 }
 static int do_ini(em_t *e, const void *a)
@@ -320,6 +347,8 @@ int main(int argc, char **argv)
 	for (i = 0; i < rfm_block_count; i++) {
 		job_t j = {&cfg, &rfm_blocks[i]};
 		char p[96];
+		if (!rfm_block_enabled(j.blk, &cfg))
+			continue;
 		snprintf(p, sizeof(p), "%s.sv", j.blk->module);
 		if (render(files, &nfiles, p, do_module, &j))
 			goto out;
@@ -330,7 +359,7 @@ int main(int argc, char **argv)
 		if (render(files, &nfiles, p, do_gtkw, &j))
 			goto out;
 	}
-	if (render(files, &nfiles, "files.f", do_filelist, NULL) || render(files, &nfiles, "config.ini", do_ini, &cfg) ||
+	if (render(files, &nfiles, "files.f", do_filelist, &cfg) || render(files, &nfiles, "config.ini", do_ini, &cfg) ||
 	    render(files, &nfiles, "inventory.csv", do_csv, &cfg))
 		goto out;
 	if (render(files, &nfiles, "fpga/rf_fpga_top.sv", do_fpga, &cfg)) /* [fpga] */

@@ -4,7 +4,7 @@
 
 #include "rg.h"
 
-#define X(mod, help) {#mod, rg_emit_##mod},
+#define X(mod, feat, help) {#mod, rg_emit_##mod},
 static const struct {
 	const char *module;
 	rg_body_fn body;

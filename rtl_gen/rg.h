@@ -10,7 +10,7 @@
 typedef void (*rg_body_fn)(em_t *e, const rfm_cfg_t *cfg, const rfm_ports_t *pt);
 
 /* Body emitters, one per registered block (rfm_blocks.def). */
-#define X(mod, help) void rg_emit_##mod(em_t *e, const rfm_cfg_t *cfg, const rfm_ports_t *pt);
+#define X(mod, feat, help) void rg_emit_##mod(em_t *e, const rfm_cfg_t *cfg, const rfm_ports_t *pt);
 #include "../cmodel/rfm_blocks.def"
 #undef X
 

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# run.sh CONFIG - show that the checkers can fail.
+# run.sh CONFIG [SET] - show that the checkers can fail. SET is base (the baseline register file's
+# faults, default) or regmutex (RegMutex's faults; CONFIG must enable [regmutex]).
 #   1. faults planted in the model (+mutate=N): the lock-step comparison catches each;
 #   2. the same faults with +model-only: the model's golden checker alone catches them;
 #   3. faults planted in a copy of the generated RTL (generated/ is untouched): the comparison
@@ -7,6 +8,7 @@
 # A mutant that survives fails this script. The unmutated design must pass (make cosim).
 set -uo pipefail
 cfg=${1:-small}
+set=${2:-base}
 b=build/$cfg
 logs=$b/logs
 mkdir -p "$logs"
@@ -27,12 +29,21 @@ expect_fail() { # name pattern command...
 	fi
 }
 
-# 1 and 2: model faults (cmodel/top.c, cmodel/arbiter.c: m->mutate)
-expect_fail model-arbiter-ignores-writes MISMATCH "$harness" "${args[@]}" +mutate=1
-expect_fail model-xbar-wrong-source MISMATCH "$harness" "${args[@]}" +mutate=2
-expect_fail model-bank-ignores-lane-mask MISMATCH "$harness" "${args[@]}" +mutate=3
-expect_fail golden-xbar-wrong-source "rf_top golden" "$harness" "${args[@]}" +mutate=2 +model-only
-expect_fail golden-bank-ignores-lane-mask "rf_top golden" "$harness" "${args[@]}" +mutate=3 +model-only
+if [ "$set" = base ]; then
+	# 1 and 2: model faults (cmodel/top.c, cmodel/arbiter.c: m->mutate)
+	expect_fail model-arbiter-ignores-writes MISMATCH "$harness" "${args[@]}" +mutate=1
+	expect_fail model-xbar-wrong-source MISMATCH "$harness" "${args[@]}" +mutate=2
+	expect_fail model-bank-ignores-lane-mask MISMATCH "$harness" "${args[@]}" +mutate=3
+	expect_fail golden-xbar-wrong-source "rf_top golden" "$harness" "${args[@]}" +mutate=2 +model-only
+	expect_fail golden-bank-ignores-lane-mask "rf_top golden" "$harness" "${args[@]}" +mutate=3 +model-only
+else
+	# RegMutex model faults (cmodel/regmutex.c rfm_srp_comb)
+	expect_fail model-srp-highest-free-section MISMATCH "$harness" "${args[@]}" +mutate=4
+	expect_fail model-srp-release-leaks "rf_top invariant" "$harness" "${args[@]}" +mutate=5  # the checker fires before any port differs
+	expect_fail model-srp-ports-share-section MISMATCH "$harness" "${args[@]}" +mutate=6
+	expect_fail invariant-srp-release-leaks "rf_top invariant" "$harness" "${args[@]}" +mutate=5 +model-only
+	expect_fail invariant-srp-ports-share-section "rf_top invariant" "$harness" "${args[@]}" +mutate=6 +model-only
+fi
 
 # 3: RTL faults, each in its own copy of generated/$cfg
 rtl_mutant() { # name file sed-expression
@@ -51,9 +62,16 @@ rtl_mutant() { # name file sed-expression
 	fi
 	expect_fail "$name" MISMATCH "$dir/obj/Vcosim" "${args[@]}"
 }
-rtl_mutant rtl-write-does-not-block-read rf_bank_arbiter.sv 's/assign b0_p0_cand = req & ~blk & b0_mine;/assign b0_p0_cand = req \& b0_mine;/'
-rtl_mutant rtl-lane-mask-ignored rf_sram.sv 's/if (w0_mask_i\[1\])/if (1'"'"'b1)/'
-rtl_mutant rtl-dispatch-pointer-stuck rf_collector.sv 's/dptr_q <= dptr_d;/dptr_q <= dptr_q;/'
+if [ "$set" = base ]; then
+	rtl_mutant rtl-write-does-not-block-read rf_bank_arbiter.sv 's/assign b0_p0_cand = req & ~blk & b0_mine;/assign b0_p0_cand = req \& b0_mine;/'
+	rtl_mutant rtl-lane-mask-ignored rf_sram.sv 's/if (w0_mask_i\[1\])/if (1'"'"'b1)/'
+	rtl_mutant rtl-dispatch-pointer-stuck rf_collector.sv 's/dptr_q <= dptr_d;/dptr_q <= dptr_q;/'
+else
+	# the paper's literal Y = X + B with B = SRP_offset + LUT x Es: extended registers overrun the section
+	rtl_mutant rtl-srp-offset-without-minus-bs rf_srp_xlate.sv 's/+ (x0_r - bs_x)/+ x0_r/'
+	rtl_mutant rtl-srp-release-keeps-section rf_srp_ctrl.sv 's/mk\[lt\[req0_li +: \([0-9]*\)\]\] = 1'"'"'b0;/mk[lt[req0_li +: \1]] = 1'"'"'b1;/'
+	rtl_mutant rtl-srp-port1-ignores-port0-grant rf_srp_ctrl.sv '0,/taken\[f\] = 1'"'"'b1;/s//taken[f] = 1'"'"'b0;/'
+fi
 
 echo "mutation: $caught caught, $missed missed"
 echo "$caught passed, $missed failed"

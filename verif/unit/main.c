@@ -39,12 +39,45 @@ void tu_cycle(rfm_model_t *m)
 	rfm_model_tick(m);
 }
 
+uint64_t tu_run_checked(const char *text, const char *module, unsigned mutate, uint64_t cycles)
+{
+	rfm_cfg_t cfg;
+	rfm_model_t *m;
+	rfm_rng_t rng;
+	uint64_t c, bad = 0;
+	FILE *null = fopen("/dev/null", "w");
+	if (tu_cfg(&cfg, text) || !null) {
+		if (null)
+			fclose(null);
+		return 1;
+	}
+	m = rfm_model_create(module, &cfg);
+	if (!m) {
+		fclose(null);
+		return 1;
+	}
+	m->mutate = mutate;
+	rfm_rng_seed(&rng, 7);
+	for (c = 0; c < cycles && !bad; c++) {
+		m->ops->stim(m, &rng, c);
+		if (m->rst >= 0)
+			rfm_set(m, (unsigned)m->rst, c >= 2);
+		rfm_model_eval(m);
+		if (m->ops->check(m, c, null))
+			bad = c ? c : 1;
+		rfm_model_tick(m);
+	}
+	rfm_model_destroy(m);
+	fclose(null);
+	return bad;
+}
+
 int main(void)
 {
 	unsigned failures;
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
-	if (test_config_register() || test_model_register() || test_gen_register()) {
+	if (test_config_register() || test_model_register() || test_gen_register() || test_regmutex_register()) {
 		fprintf(stderr, "unit: cannot register the suites: %s\n", CU_get_error_msg());
 		CU_cleanup_registry();
 		return 2;

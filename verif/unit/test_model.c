@@ -239,40 +239,12 @@ static void test_model_wshift_spreads_a_warp(void)
 }
 
 /* Run the model's own stimulus and checker; returns the first failing cycle or 0. */
-static uint64_t run_checked(const char *text, unsigned mutate, uint64_t cycles)
-{
-	rfm_cfg_t cfg;
-	rfm_model_t *m;
-	rfm_rng_t rng;
-	uint64_t c, bad = 0;
-	FILE *null = fopen("/dev/null", "w");
-	if (tu_cfg(&cfg, text) || !null)
-		return 1;
-	m = rfm_model_create("rf_top", &cfg);
-	if (!m) {
-		fclose(null);
-		return 1;
-	}
-	m->mutate = mutate;
-	rfm_rng_seed(&rng, 7);
-	for (c = 0; c < cycles && !bad; c++) {
-		m->ops->stim(m, &rng, c);
-		rfm_set(m, (unsigned)m->rst, c >= 2);
-		rfm_model_eval(m);
-		if (m->ops->check(m, c, null))
-			bad = c;
-		rfm_model_tick(m);
-	}
-	rfm_model_destroy(m);
-	fclose(null);
-	return bad;
-}
 
 static void test_model_checker_passes_and_catches_planted_faults(void)
 {
-	CU_ASSERT(run_checked(small_ini, 0, 30000) == 0);
-	CU_ASSERT(run_checked(small_ini, 2, 30000) != 0); /* crossbar routes slot 0 wrongly */
-	CU_ASSERT(run_checked(small_ini, 3, 30000) != 0); /* bank ignores the lane mask */
+	CU_ASSERT(tu_run_checked(small_ini, "rf_top", 0, 30000) == 0);
+	CU_ASSERT(tu_run_checked(small_ini, "rf_top", 2, 30000) != 0); /* crossbar routes slot 0 wrongly */
+	CU_ASSERT(tu_run_checked(small_ini, "rf_top", 3, 30000) != 0); /* bank ignores the lane mask */
 }
 
 int test_model_register(void)

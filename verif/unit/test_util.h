@@ -21,9 +21,15 @@ void tu_clear_inputs(rfm_model_t *m);
 /* One clock cycle: eval, then tick. */
 void tu_cycle(rfm_model_t *m);
 
+/* Run a model of module under its own stimulus and checker for cycles cycles (reset in cycles 0
+ * and 1) with planted fault mutate; returns 0, or the first cycle the checker failed (1 if the
+ * config or the model could not be made). */
+uint64_t tu_run_checked(const char *text, const char *module, unsigned mutate, uint64_t cycles);
+
 /* Suite registration functions, one per file. */
 int test_config_register(void);
 int test_model_register(void);
 int test_gen_register(void);
+int test_regmutex_register(void);
 
 #endif /* TEST_UTIL_H */

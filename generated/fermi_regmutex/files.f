@@ -1,0 +1,9 @@
+rf_sram.sv
+rf_bank.sv
+rf_map.sv
+rf_bank_arbiter.sv
+rf_xbar.sv
+rf_collector.sv
+rf_srp_ctrl.sv
+rf_srp_xlate.sv
+rf_top.sv

@@ -1,0 +1,297 @@
+/* emit_regmutex.c - bodies of rf_srp_ctrl and rf_srp_xlate, RegMutex's allocator and address
+ * translation (docs/regmutex.md; model: cmodel/regmutex.c, rfm_srp_comb and rfm_srp_xlate_fn). */
+#include "../cmodel/rfm_models.h"
+#include "rg.h"
+
+/* Emit one acquire/release port of the allocator's always_comb (prefix "req<k>" or "exit"). */
+static void ctrl_port(em_t *e, const rfm_cfg_t *c, unsigned k, unsigned cw)
+{
+	unsigned n = c->sm_warps, lw = c->d.warp_w;
+	int paired = c->regmutex_paired == RFM_ON;
+	em_line(e, "// port %u", k);
+	em_open(e, "if (req%u_ok) begin", k);
+	em_open(e, "if (req%u_release_i) begin", k);
+	em_line(e, "req%u_grant = 1'b1;", k);
+	em_open(e, "if (st[req%u_warp_i]) begin", k);
+	em_line(e, "st[req%u_warp_i] = 1'b0;", k);
+	if (!paired)
+		em_line(e, "mk[lt[req%u_li +: %u]] = 1'b0;", k, lw);
+	em_line(e, "nfree = nfree + %s;", em_lit(e, cw, 1));
+	em_close(e, "end");
+	em_close(e, "end else if (st[req%u_warp_i]) begin", k);
+	e->ind++;
+	em_line(e, "req%u_grant = 1'b1;  // acquire while holding: nothing changes", k);
+	if (paired)
+		em_line(e, "req%u_sect = req%u_pair;", k, k);
+	else
+		em_line(e, "req%u_sect = lt[req%u_li +: %u];", k, k, lw);
+	em_close(e, "end else begin");
+	e->ind++;
+	if (paired) {
+		em_open(e, "if (%sst[req%u_partner]) begin", n % 2 ? em_fmt(e, "req%u_has_partner & ", k) : "", k);
+		em_line(e, "req%u_stall = 1'b1;  // the partner holds the pair's set", k);
+		em_line(e, "nstall = nstall + %s;", em_lit(e, cw, 1));
+		em_close(e, "end else begin");
+		e->ind++;
+		em_line(e, "req%u_grant = 1'b1;", k);
+		em_line(e, "req%u_sect = req%u_pair;", k, k);
+		em_line(e, "st[req%u_warp_i] = 1'b1;", k);
+		em_line(e, "nacq = nacq + %s;", em_lit(e, cw, 1));
+		em_close(e, "end");
+	} else {
+		em_line(e, "// find the lowest free section (sections freed this cycle stay taken until the edge)");
+		em_line(e, "found = 1'b0;");
+		em_line(e, "f = '0;");
+		em_open(e, "for (int i = %u; i >= 0; i--) begin", n - 1);
+		em_open(e, "if (!taken[i]) begin");
+		em_line(e, "found = 1'b1;");
+		em_line(e, "f = %u'(i);", lw);
+		em_close(e, "end");
+		em_close(e, "end");
+		em_open(e, "if (found) begin");
+		em_line(e, "req%u_grant = 1'b1;", k);
+		em_line(e, "req%u_sect = f;", k);
+		em_line(e, "st[req%u_warp_i] = 1'b1;", k);
+		em_line(e, "lt[req%u_li +: %u] = f;", k, lw);
+		em_line(e, "mk[f] = 1'b1;");
+		em_line(e, "taken[f] = 1'b1;");
+		em_line(e, "nacq = nacq + %s;", em_lit(e, cw, 1));
+		em_close(e, "end else begin");
+		e->ind++;
+		em_line(e, "req%u_stall = 1'b1;  // no free section: the warp retries", k);
+		em_line(e, "nstall = nstall + %s;", em_lit(e, cw, 1));
+		em_close(e, "end");
+	}
+	em_close(e, "end");
+	em_close(e, "end");
+}
+
+void rg_emit_rf_srp_ctrl(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	unsigned n = c->sm_warps, lw = c->d.warp_w, K = c->sm_schedulers, k;
+	unsigned cw = rfm_cntw(K + 1u), liw = rfm_clog2((uint64_t)n * lw);
+	int paired = c->regmutex_paired == RFM_ON, pow2 = n == (1u << lw);
+	(void)pt;
+
+	em_blank(e);
+	em_line(e, "// %u warp slots; %s", n,
+		paired ? "paired mode: warps 2p and 2p+1 share one extended set; a status bit per warp"
+		       : em_fmt(e, "up to %u SRP sections; LUT entries of %u bits", n, lw));
+	em_line(e, "logic %s status_q, status_d;", em_rng(e, n));
+	if (!paired) {
+		em_line(e, "// SRP bitmask, held inverted so that reset (no kernel: no section) is all zeros");
+		em_line(e, "logic %s avail_q, avail_d, preset;", em_rng(e, n));
+		em_line(e, "logic %s lut_q, lut_d;", em_rng(e, n * lw));
+		em_line(e, "logic %s below;", em_rng(e, n + 1));
+		em_line(e, "logic %s st, mk, taken;", em_rng(e, n));
+		em_line(e, "logic %s lt;", em_rng(e, n * lw));
+		em_line(e, "logic %s f;", em_rng(e, lw));
+		em_line(e, "logic found;");
+	} else {
+		em_line(e, "logic %s st;", em_rng(e, n));
+	}
+	em_line(e, "logic %s nacq, nstall, nfree;", em_rng(e, cw));
+	for (k = 0; k < K; k++) {
+		em_line(e, "logic req%u_ok, req%u_grant, req%u_stall;", k, k, k);
+		em_line(e, "logic %s req%u_sect;", em_rng(e, lw), k);
+		if (!paired)
+			em_line(e, "logic %s req%u_li;  // LUT bit index of the warp", em_rng(e, liw), k);
+		else
+			em_line(e, "logic %s req%u_pair, req%u_partner;", em_rng(e, lw), k, k);
+		if (paired && n % 2)
+			em_line(e, "logic req%u_has_partner;", k);
+	}
+	em_line(e, "logic exit_ok;");
+	if (!paired)
+		em_line(e, "logic %s exit_li;", em_rng(e, liw));
+
+	em_blank(e);
+	em_line(e, "// a request is honoured only for a warp slot that exists");
+	for (k = 0; k < K; k++) {
+		if (pow2)
+			em_line(e, "assign req%u_ok = req%u_valid_i;", k, k);
+		else
+			em_line(e, "assign req%u_ok = req%u_valid_i & (req%u_warp_i < %s);", k, k, k, em_lit(e, lw, n));
+		if (!paired) {
+			em_line(e, "assign req%u_li = %u'(req%u_warp_i) * %s;", k, liw, k, em_lit(e, liw, lw));
+		} else {
+			em_line(e, "assign req%u_pair = req%u_warp_i >> 1;", k, k);
+			em_line(e, "assign req%u_partner = req%u_warp_i ^ %s;", k, k, em_lit(e, lw, 1));
+			if (n % 2)
+				em_line(e, "assign req%u_has_partner = req%u_partner < %s;", k, k, em_lit(e, lw, n));
+		}
+	}
+	if (pow2)
+		em_line(e, "assign exit_ok = exit_valid_i;");
+	else
+		em_line(e, "assign exit_ok = exit_valid_i & (exit_warp_i < %s);", em_lit(e, lw, n));
+	if (!paired) {
+		em_line(e, "assign exit_li = %u'(exit_warp_i) * %s;", liw, em_lit(e, liw, lw));
+		em_blank(e);
+		em_line(e, "// at launch, sections launch_sections_i .. %u do not exist: their bits are set for good", n - 1);
+		em_line(e, "assign below = (%s << launch_sections_i) - %s;", em_lit(e, n + 1, 1), em_lit(e, n + 1, 1));
+		em_line(e, "assign preset = ~below[%u:0];", n - 1);
+	}
+
+	em_blank(e);
+	em_line(e, "// ports in order: each sees the status and LUT left by the ports before it; a section");
+	em_line(e, "// counts as taken if it was at the start of the cycle or was granted to an earlier port");
+	em_open(e, "always_comb begin");
+	em_line(e, "st = status_q;");
+	if (!paired) {
+		em_line(e, "mk = ~avail_q;");
+		em_line(e, "lt = lut_q;");
+		em_line(e, "taken = ~avail_q;");
+		em_line(e, "found = 1'b0;");
+		em_line(e, "f = '0;");
+	}
+	em_line(e, "nacq = '0;");
+	em_line(e, "nstall = '0;");
+	em_line(e, "nfree = '0;");
+	for (k = 0; k < K; k++) {
+		em_line(e, "req%u_grant = 1'b0;", k);
+		em_line(e, "req%u_stall = 1'b0;", k);
+		em_line(e, "req%u_sect = '0;", k);
+	}
+	em_open(e, "if (launch_i) begin");
+	em_line(e, "// a kernel starts: nobody holds a set; requests of this cycle are ignored");
+	em_line(e, "st = '0;");
+	if (!paired) {
+		em_line(e, "mk = preset;");
+		em_line(e, "lt = '0;");
+	}
+	em_close(e, "end else begin");
+	e->ind++;
+	for (k = 0; k < K; k++)
+		ctrl_port(e, c, k, cw);
+	em_line(e, "// a warp that exits releases its set");
+	em_open(e, "if (exit_ok && st[exit_warp_i]) begin");
+	em_line(e, "st[exit_warp_i] = 1'b0;");
+	if (!paired)
+		em_line(e, "mk[lt[exit_li +: %u]] = 1'b0;", lw);
+	em_line(e, "nfree = nfree + %s;", em_lit(e, cw, 1));
+	em_close(e, "end");
+	em_close(e, "end");
+	em_line(e, "status_d = st;");
+	if (!paired) {
+		em_line(e, "avail_d = ~mk;");
+		em_line(e, "lut_d = lt;");
+	}
+	em_close(e, "end");
+
+	em_blank(e);
+	for (k = 0; k < K; k++) {
+		em_line(e, "assign req%u_grant_o = req%u_grant;", k, k);
+		em_line(e, "assign req%u_stall_o = req%u_stall;", k, k);
+		em_line(e, "assign req%u_sect_o = req%u_sect;", k, k);
+	}
+	em_line(e, "assign status_o = status_q;");
+	if (!paired) {
+		em_line(e, "assign mask_o = ~avail_q;");
+		em_line(e, "assign lut_o = lut_q;");
+		em_line(e, "assign full_o = ~|avail_q;");
+	}
+	em_line(e, "assign nacq_o = nacq;");
+	em_line(e, "assign nstall_o = nstall;");
+	em_line(e, "assign nfree_o = nfree;");
+	if (!paired)
+		rg_unused(e, "below_top", em_fmt(e, "below[%u]", n));
+
+	em_blank(e);
+	em_line(e, "// reset: no kernel, so no section exists");
+	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
+	em_open(e, "if (!rst_ni) begin");
+	em_line(e, "status_q <= '0;");
+	if (!paired) {
+		em_line(e, "avail_q <= '0;");
+		em_line(e, "lut_q <= '0;");
+	}
+	em_close(e, "end else begin");
+	e->ind++;
+	em_line(e, "status_q <= status_d;");
+	if (!paired) {
+		em_line(e, "avail_q <= avail_d;");
+		em_line(e, "lut_q <= lut_d;");
+	}
+	em_close(e, "end");
+	em_close(e, "end");
+}
+
+void rg_emit_rf_srp_xlate(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	unsigned n = c->sm_warps, lw = c->d.warp_w, mw = rfm_srp_xlate_width(c), p;
+	unsigned nx = c->rf_write_ports + c->sm_schedulers * c->sm_operands;
+	unsigned pw = c->d.pack_w, bw = c->d.bank_w, ew = c->d.entry_w;
+	int paired = c->regmutex_paired == RFM_ON;
+	(void)pt;
+
+	em_blank(e);
+	em_line(e, "localparam logic %s Banks = %s;", em_rng(e, mw), em_lit(e, mw, c->rf_banks));
+	if (!paired)
+		em_line(e, "localparam logic %s LutBits = %s;  // bits per LUT entry", em_rng(e, mw), em_lit(e, mw, lw));
+	if (paired) {
+		em_line(e, "// paired: pair p = W / 2 owns packs [p * (2 Bs + Es), (p + 1) * (2 Bs + Es)):");
+		em_line(e, "//   X <  Bs: Y = p * (2 Bs + Es) + (W odd ? Bs : 0) + X");
+		em_line(e, "//   X >= Bs: Y = p * (2 Bs + Es) + 2 Bs + (X - Bs)   (the pair's shared extended set)");
+	} else {
+		em_line(e, "//   X <  Bs: Y = W * Bs + X");
+		em_line(e, "//   X >= Bs: Y = SRP_offset + LUT[W] * Es + (X - Bs)");
+	}
+	em_line(e, "// bank = Y %% banks, row = Y / banks; arithmetic in %u bits (nothing wraps)", mw);
+	em_blank(e);
+	em_line(e, "logic %s kwarps_x, kregs_x, bs_x, es_x;", em_rng(e, mw));
+	if (!paired)
+		em_line(e, "logic %s srp_x;", em_rng(e, mw));
+	else
+		em_line(e, "logic %s stride_x;", em_rng(e, mw));
+	em_line(e, "assign kwarps_x = %u'(kwarps_i);", mw);
+	em_line(e, "assign kregs_x = %u'(kregs_i);", mw);
+	em_line(e, "assign bs_x = %u'(kbase_i);", mw);
+	em_line(e, "assign es_x = %u'(kext_i);", mw);
+	if (!paired)
+		em_line(e, "assign srp_x = %u'(ksrp_i);", mw);
+	else
+		em_line(e, "assign stride_x = bs_x + bs_x + es_x;");
+
+	for (p = 0; p < nx; p++) {
+		em_blank(e);
+		em_line(e, "// port %u", p);
+		em_line(e, "logic %s x%u_w, x%u_r, x%u_y, x%u_bk, x%u_rw;", em_rng(e, mw), p, p, p, p, p);
+		em_line(e, "logic %s x%u_stsh;", em_rng(e, n), p);
+		em_line(e, "logic x%u_out, x%u_ext, x%u_hold, x%u_bad;", p, p, p, p);
+		em_line(e, "assign x%u_w = %u'(x%u_warp_i);", p, mw, p);
+		em_line(e, "assign x%u_r = %u'(x%u_reg_i);", p, mw, p);
+		em_line(e, "assign x%u_out = (x%u_w >= kwarps_x) | (x%u_r >= kregs_x);", p, p, p);
+		em_line(e, "assign x%u_ext = x%u_r >= bs_x;", p, p);
+		em_line(e, "assign x%u_stsh = status_i >> x%u_warp_i;", p, p);
+		em_line(e, "assign x%u_hold = %s;", p, rg_bit(e, em_fmt(e, "x%u_stsh", p), n, 0));
+		if (!paired) {
+			em_line(e, "logic %s x%u_lsh;", em_rng(e, n * lw), p);
+			em_line(e, "logic %s x%u_sect;", em_rng(e, mw), p);
+			em_line(e, "assign x%u_lsh = lut_i >> (x%u_w * LutBits);", p, p);
+			em_line(e, "assign x%u_sect = %u'(x%u_lsh[%u:0]);", p, mw, p, lw - 1);
+			em_line(e, "assign x%u_y = x%u_ext ? srp_x + x%u_sect * es_x + (x%u_r - bs_x) : x%u_w * bs_x + x%u_r;", p,
+				p, p, p, p, p);
+		} else {
+			em_line(e, "logic x%u_odd;", p);
+			em_line(e, "assign x%u_odd = %s;", p, rg_bit(e, em_fmt(e, "x%u_warp_i", p), c->d.warp_w, 0));
+			em_line(e, "assign x%u_y = (x%u_w >> 1) * stride_x + ((x%u_ext | x%u_odd) ? bs_x : '0) + x%u_r;", p, p,
+				p, p, p);
+		}
+		em_line(e, "assign x%u_bk = x%u_y %% Banks;", p, p);
+		em_line(e, "assign x%u_rw = x%u_y / Banks;", p, p);
+		em_line(e, "assign x%u_bad = x%u_out | (x%u_ext & ~x%u_hold);", p, p, p, p);
+		em_line(e, "assign x%u_pack_o = x%u_bad ? '0 : x%u_y[%u:0];", p, p, p, pw - 1);
+		em_line(e, "assign x%u_bank_o = x%u_bad ? '0 : x%u_bk[%u:0];", p, p, p, bw - 1);
+		em_line(e, "assign x%u_entry_o = x%u_bad ? '0 : x%u_rw[%u:0];", p, p, p, ew - 1);
+		em_line(e, "assign x%u_err_o = x%u_out;", p, p);
+		em_line(e, "assign x%u_xerr_o = ~x%u_out & x%u_ext & ~x%u_hold;", p, p, p, p);
+		em_raw(e, "%*slogic unused_x%u;\n%*sassign unused_x%u = ^{x%u_y[%u:%u], x%u_bk[%u:%u], x%u_rw[%u:%u]", (int)(2 * e->ind),
+		       "", p, (int)(2 * e->ind), "", p, p, mw - 1, pw, p, mw - 1, bw, p, mw - 1, ew);
+		if (n > 1)
+			em_raw(e, ", x%u_stsh[%u:1]", p, n - 1);
+		if (!paired)
+			em_raw(e, ", x%u_lsh[%u:%u]", p, n * lw - 1, lw);
+		em_raw(e, "};\n");
+	}
+}
