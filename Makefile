@@ -183,9 +183,10 @@ mutation:
 
 # ---- implementation flows (docs/flows.md) -----------------------------------------------------
 
-# ASIC area and timing of CONFIG: build/$(CONFIG)/reports/{area,timing}.csv
-synth: generated/$(CONFIG)/files.f | $(DEPS_STAMP)
+# ASIC area and timing of CONFIG: build/$(CONFIG)/reports/{area,timing,overhead}.csv
+synth: generated/$(CONFIG)/files.f $(B)/bin/rtl_gen | $(DEPS_STAMP)
 	@synth/asic.sh $(CONFIG)
+	@synth/overhead.sh $(CONFIG)
 	@$(MAKE) --no-print-directory datasheet-if-ready CONFIG=$(CONFIG)
 
 # the reports of the last `make synth` are sane, and the checker catches planted faults

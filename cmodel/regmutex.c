@@ -39,9 +39,10 @@ static unsigned ffz(uint64_t v, unsigned n, unsigned mutate)
 void rfm_srp_comb(const rfm_cfg_t *c, const rfm_srp_state_t *q, const rfm_srp_in_t *in, rfm_srp_out_t *out,
 		  rfm_srp_state_t *d, unsigned mutate)
 {
-	unsigned k, n = c->sm_warps, K = c->sm_schedulers;
+	unsigned k, p, n = c->sm_warps, K = c->sm_schedulers;
 	int paired = c->regmutex_paired == RFM_ON;
-	uint64_t all = rfm_mask64(n), taken = q->mask;
+	int exit_ok = in->exit_valid && in->exit_warp < n;
+	uint64_t all = rfm_mask64(n), taken = q->mask, plock = 0, seen = 0;
 	*d = *q;
 	memset(out, 0, sizeof(*out));
 	out->full = !paired && (q->mask & all) == all;
@@ -49,37 +50,47 @@ void rfm_srp_comb(const rfm_cfg_t *c, const rfm_srp_state_t *q, const rfm_srp_in
 		rfm_srp_launch_state(c, in->nsect, d);
 		return;
 	}
-	/* ports in order; each sees the status and LUT left by the ports before it, and only the
-	 * sections taken at the start of the cycle or granted before it count as taken */
+	for (p = 0; 2 * p < n; p++) /* paired: pairs locked at the start of the cycle */
+		plock |= (uint64_t)(((q->status >> (2 * p)) & 3u) != 0) << p;
+	/* Ports in order. Every decision reads the state at the start of the cycle; the only thing a
+	 * port sees of the ports before it is which sections (pairs) they were granted. A request for
+	 * a warp that an earlier port or the exit of this cycle already names is ignored. */
 	for (k = 0; k < K; k++) {
 		unsigned w = in->warp[k];
 		uint64_t bit = 1ull << (w & 63u);
+		int hold;
 		if (!in->valid[k] || w >= n)
 			continue;
+		if ((seen & bit) || (exit_ok && w == in->exit_warp)) {
+			out->ignored |= 1ull << k;
+			continue;
+		}
+		seen |= bit;
+		hold = (q->status & bit) != 0;
 		if (in->rel[k]) {
 			out->grant[k] = 1;
-			if (d->status & bit) {
+			if (hold) {
 				d->status &= ~bit;
 				if (!paired && mutate != 5)
-					d->mask &= ~(1ull << d->lut[w]);
+					d->mask &= ~(1ull << q->lut[w]);
 				out->nfree++;
 				out->freed |= bit;
 			} else {
 				out->noop |= 1ull << k;
 			}
-		} else if (d->status & bit) {
+		} else if (hold) {
 			out->grant[k] = 1;
-			out->sect[k] = paired ? w >> 1 : d->lut[w];
+			out->sect[k] = paired ? w >> 1 : q->lut[w];
 			out->noop |= 1ull << k;
 		} else if (paired) {
-			unsigned partner = w ^ 1u;
-			if (partner < n && ((d->status >> partner) & 1u)) {
+			if ((plock >> (w >> 1)) & 1u) {
 				out->stall[k] = 1;
 				out->nstall++;
 			} else {
 				out->grant[k] = 1;
 				out->sect[k] = w >> 1;
 				d->status |= bit;
+				plock |= 1ull << (w >> 1);
 				out->nacq++;
 			}
 		} else {
@@ -99,11 +110,11 @@ void rfm_srp_comb(const rfm_cfg_t *c, const rfm_srp_state_t *q, const rfm_srp_in
 			}
 		}
 	}
-	/* a warp that exits releases its set */
-	if (in->exit_valid && in->exit_warp < n && ((d->status >> in->exit_warp) & 1u)) {
+	/* a warp that exits releases the set it held at the start of the cycle */
+	if (exit_ok && ((q->status >> in->exit_warp) & 1u)) {
 		d->status &= ~(1ull << in->exit_warp);
 		if (!paired)
-			d->mask &= ~(1ull << d->lut[in->exit_warp]);
+			d->mask &= ~(1ull << q->lut[in->exit_warp]);
 		out->nfree++;
 		out->freed |= 1ull << in->exit_warp;
 	}
@@ -219,12 +230,12 @@ typedef struct ctrl_ix {
 
 enum {
 	CC_GRANT, CC_NOOP_ACQ, CC_STALL, CC_RELEASE, CC_NOOP_REL, CC_EXIT, CC_FULL, CC_TWO_GRANTS, CC_REUSE,
-	CC_LAUNCH, CC_N
+	CC_LAUNCH, CC_IGNORED, CC_N
 };
 static const char *const cc_names[CC_N] = {
 	"acquire_granted", "acquire_while_holding", "acquire_stalled", "release", "release_while_not_holding",
 	"exit_releases", "all_sections_taken", "two_grants_one_cycle", "freed_section_granted_next_cycle",
-	"launch"};
+	"launch", "second_request_of_a_warp_ignored"};
 
 typedef struct rfm_srp_ctrl {
 	rfm_model_t m;
@@ -393,6 +404,15 @@ static int ctrl_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 		}
 		if (!x->in.valid[k] || x->in.launch)
 			continue;
+		if ((x->out.ignored >> k) & 1u) {
+			if (x->out.grant[k] || x->out.stall[k]) {
+				fprintf(err, "cycle %llu: rf_srp_ctrl: ignored request on port %u answered\n",
+					(unsigned long long)cycle, k);
+				return 1;
+			}
+			rfm_cov_hit(m, CC_IGNORED);
+			continue;
+		}
 		if (x->out.grant[k] && !x->in.rel[k] && !noop) {
 			grants++;
 			rfm_cov_hit(m, CC_GRANT);

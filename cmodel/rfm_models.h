@@ -273,7 +273,8 @@ typedef struct rfm_srp_out {
 	uint8_t full;                 /* full_o: no free section at the start of the cycle */
 	unsigned nacq, nstall, nfree; /* nacq_o, nstall_o, nfree_o */
 	uint64_t freed;               /* warps whose extended set was released this cycle (release or exit) */
-	uint64_t noop;                /* ports (bit k) whose request changed nothing */
+	uint64_t noop;                /* ports (bit k) whose request was granted and changed nothing */
+	uint64_t ignored;             /* ports (bit k) whose request was ignored (warp already named) */
 } rfm_srp_out_t;
 
 /*

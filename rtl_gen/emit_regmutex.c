@@ -3,51 +3,44 @@
 #include "../cmodel/rfm_models.h"
 #include "rg.h"
 
-/* Emit one acquire/release port of the allocator's always_comb (prefix "req<k>" or "exit"). */
+/* Emit one acquire/release port of the allocator's always_comb (docs/regmutex.md, "Acquire and
+ * release"): decisions read the state at the start of the cycle (req<k>_hold, req<k>_cur); only
+ * `taken` (pairs: `pl`) carries the grants of earlier ports. */
 static void ctrl_port(em_t *e, const rfm_cfg_t *c, unsigned k, unsigned cw)
 {
-	unsigned n = c->sm_warps, lw = c->d.warp_w;
+	unsigned lw = c->d.warp_w;
 	int paired = c->regmutex_paired == RFM_ON;
 	em_line(e, "// port %u", k);
 	em_open(e, "if (req%u_ok) begin", k);
 	em_open(e, "if (req%u_release_i) begin", k);
 	em_line(e, "req%u_grant = 1'b1;", k);
-	em_open(e, "if (st[req%u_warp_i]) begin", k);
+	em_open(e, "if (req%u_hold) begin", k);
 	em_line(e, "st[req%u_warp_i] = 1'b0;", k);
 	if (!paired)
-		em_line(e, "mk[lt[req%u_li +: %u]] = 1'b0;", k, lw);
+		em_line(e, "mk[req%u_cur] = 1'b0;", k);
 	em_line(e, "nfree = nfree + %s;", em_lit(e, cw, 1));
 	em_close(e, "end");
-	em_close(e, "end else if (st[req%u_warp_i]) begin", k);
+	em_close(e, "end else if (req%u_hold) begin", k);
 	e->ind++;
 	em_line(e, "req%u_grant = 1'b1;  // acquire while holding: nothing changes", k);
-	if (paired)
-		em_line(e, "req%u_sect = req%u_pair;", k, k);
-	else
-		em_line(e, "req%u_sect = lt[req%u_li +: %u];", k, k, lw);
+	em_line(e, "req%u_sect = %s;", k, paired ? em_fmt(e, "%u'(req%u_pair)", lw, k) : em_fmt(e, "req%u_cur", k));
 	em_close(e, "end else begin");
 	e->ind++;
 	if (paired) {
-		em_open(e, "if (%sst[req%u_partner]) begin", n % 2 ? em_fmt(e, "req%u_has_partner & ", k) : "", k);
+		em_open(e, "if (pl[req%u_pair]) begin", k);
 		em_line(e, "req%u_stall = 1'b1;  // the partner holds the pair's set", k);
 		em_line(e, "nstall = nstall + %s;", em_lit(e, cw, 1));
 		em_close(e, "end else begin");
 		e->ind++;
 		em_line(e, "req%u_grant = 1'b1;", k);
-		em_line(e, "req%u_sect = req%u_pair;", k, k);
+		em_line(e, "req%u_sect = %u'(req%u_pair);", k, lw, k);
 		em_line(e, "st[req%u_warp_i] = 1'b1;", k);
+		em_line(e, "pl[req%u_pair] = 1'b1;", k);
 		em_line(e, "nacq = nacq + %s;", em_lit(e, cw, 1));
 		em_close(e, "end");
 	} else {
-		em_line(e, "// find the lowest free section (sections freed this cycle stay taken until the edge)");
-		em_line(e, "found = 1'b0;");
-		em_line(e, "f = '0;");
-		em_open(e, "for (int i = %u; i >= 0; i--) begin", n - 1);
-		em_open(e, "if (!taken[i]) begin");
-		em_line(e, "found = 1'b1;");
-		em_line(e, "f = %u'(i);", lw);
-		em_close(e, "end");
-		em_close(e, "end");
+		em_line(e, "// the lowest free section (sections freed this cycle stay taken until the edge)");
+		em_line(e, "{found, f} = ffz(taken);");
 		em_open(e, "if (found) begin");
 		em_line(e, "req%u_grant = 1'b1;", k);
 		em_line(e, "req%u_sect = f;", k);
@@ -66,10 +59,53 @@ static void ctrl_port(em_t *e, const rfm_cfg_t *c, unsigned k, unsigned cw)
 	em_close(e, "end");
 }
 
+/* The state of warp <pre>_warp_i at the start of the cycle: <pre>_hold, and (default mode) its
+ * LUT entry <pre>_cur, by shifts (no constant selects inside always_comb). */
+static void warp_state(em_t *e, const rfm_cfg_t *c, const char *pre)
+{
+	unsigned n = c->sm_warps, lw = c->d.warp_w;
+	em_line(e, "assign %s_stsh = status_q >> %s_warp_i;", pre, pre);
+	em_line(e, "assign %s_hold = %s;", pre, rg_bit(e, em_fmt(e, "%s_stsh", pre), n, 0));
+	if (c->regmutex_paired != RFM_ON) {
+		em_line(e, "assign %s_lsh = lut_q >> %s_li;", pre, pre);
+		em_line(e, "assign %s_cur = %s_lsh[%u:0];", pre, pre, lw - 1);
+	}
+}
+
+/* The find-first-zero function: {found, index of the lowest zero} of an n-bit vector, by halving
+ * a 2^lw-bit window lw times (log depth). Written without bit selects, which Icarus does not
+ * support in functions called from always_comb. */
+static void emit_ffz(em_t *e, unsigned n, unsigned lw)
+{
+	unsigned p = 1u << lw, lv;
+	em_blank(e);
+	em_line(e, "// lowest zero bit of v: {found, index}; the window halves %u times (log depth)", lw);
+	em_open(e, "function automatic logic %s ffz(input logic %s v);", em_rng(e, lw + 1), em_rng(e, n));
+	em_line(e, "logic %s x;", em_rng(e, p));
+	em_line(e, "logic %s i;", em_rng(e, lw));
+	em_line(e, "logic z;");
+	if (p > n)
+		em_line(e, "x = {%u'h0, ~v};  // free sections, padded", p - n);
+	else
+		em_line(e, "x = ~v;  // free sections");
+	em_line(e, "i = '0;");
+	for (lv = lw; lv-- > 0;) {
+		unsigned half = 1u << lv;
+		char mask[40];
+		snprintf(mask, sizeof(mask), "%u'h%llx", p, (unsigned long long)rfm_mask64(half));
+		em_line(e, "z = (x & %s) == '0;  // nothing free in the lower %u: take the upper half", mask, half);
+		em_line(e, "x = z ? x >> %u : x;", half);
+		em_line(e, "i = i | (z ? %s : '0);", em_lit(e, lw, half));
+	}
+	em_line(e, "ffz = {v != '1, i};");
+	em_close(e, "endfunction");
+}
+
 void rg_emit_rf_srp_ctrl(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 {
 	unsigned n = c->sm_warps, lw = c->d.warp_w, K = c->sm_schedulers, k;
-	unsigned cw = rfm_cntw(K + 1u), liw = rfm_clog2((uint64_t)n * lw);
+	unsigned cw = rfm_cntw(K + 1u), liw = rfm_clog2((uint64_t)n * lw), j;
+	unsigned np = (n + 1) / 2 < 2 ? 2 : (n + 1) / 2; /* pair-lock bits (at least 2: no 1-bit selects) */
 	int paired = c->regmutex_paired == RFM_ON, pow2 = n == (1u << lw);
 	(void)pt;
 
@@ -91,53 +127,77 @@ void rg_emit_rf_srp_ctrl(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		em_line(e, "logic %s st;", em_rng(e, n));
 	}
 	em_line(e, "logic %s nacq, nstall, nfree;", em_rng(e, cw));
-	for (k = 0; k < K; k++) {
-		em_line(e, "logic req%u_ok, req%u_grant, req%u_stall;", k, k, k);
-		em_line(e, "logic %s req%u_sect;", em_rng(e, lw), k);
-		if (!paired)
-			em_line(e, "logic %s req%u_li;  // LUT bit index of the warp", em_rng(e, liw), k);
-		else
-			em_line(e, "logic %s req%u_pair, req%u_partner;", em_rng(e, lw), k, k);
-		if (paired && n % 2)
-			em_line(e, "logic req%u_has_partner;", k);
+	if (paired) {
+		em_line(e, "logic %s plock, pl;  // pairs locked: at the start of the cycle; so far", em_rng(e, np));
 	}
-	em_line(e, "logic exit_ok;");
-	if (!paired)
-		em_line(e, "logic %s exit_li;", em_rng(e, liw));
+	for (k = 0; k <= K; k++) {
+		const char *pre = k < K ? em_fmt(e, "req%u", k) : "exit";
+		em_line(e, "logic %s_ok, %s_hold;", pre, pre);
+		em_line(e, "logic %s %s_stsh;", em_rng(e, n), pre);
+		if (!paired) {
+			em_line(e, "logic %s %s_li;  // LUT bit index of the warp", em_rng(e, liw), pre);
+			em_line(e, "logic %s %s_lsh;", em_rng(e, n * lw), pre);
+			em_line(e, "logic %s %s_cur;  // its LUT entry", em_rng(e, lw), pre);
+		}
+		if (k == K)
+			break;
+		em_line(e, "logic %s_grant, %s_stall;", pre, pre);
+		em_line(e, "logic %s %s_sect;", em_rng(e, lw), pre);
+		if (paired)
+			em_line(e, "logic %s %s_pair;", em_rng(e, rfm_clog2(np)), pre);
+	}
 
 	em_blank(e);
-	em_line(e, "// a request is honoured only for a warp slot that exists");
-	for (k = 0; k < K; k++) {
-		if (pow2)
-			em_line(e, "assign req%u_ok = req%u_valid_i;", k, k);
-		else
-			em_line(e, "assign req%u_ok = req%u_valid_i & (req%u_warp_i < %s);", k, k, k, em_lit(e, lw, n));
-		if (!paired) {
-			em_line(e, "assign req%u_li = %u'(req%u_warp_i) * %s;", k, liw, k, em_lit(e, liw, lw));
-		} else {
-			em_line(e, "assign req%u_pair = req%u_warp_i >> 1;", k, k);
-			em_line(e, "assign req%u_partner = req%u_warp_i ^ %s;", k, k, em_lit(e, lw, 1));
-			if (n % 2)
-				em_line(e, "assign req%u_has_partner = req%u_partner < %s;", k, k, em_lit(e, lw, n));
-		}
-	}
+	em_line(e, "// a request is honoured for a warp slot that exists, unless an earlier port or the exit of");
+	em_line(e, "// this cycle already names its warp");
 	if (pow2)
 		em_line(e, "assign exit_ok = exit_valid_i;");
 	else
 		em_line(e, "assign exit_ok = exit_valid_i & (exit_warp_i < %s);", em_lit(e, lw, n));
-	if (!paired) {
+	for (k = 0; k < K; k++) {
+		em_raw(e, "%*sassign req%u_ok = req%u_valid_i", (int)(2 * e->ind), "", k, k);
+		if (!pow2)
+			em_raw(e, " & (req%u_warp_i < %s)", k, em_lit(e, lw, n));
+		em_raw(e, "\n%*s& ~(exit_ok & (exit_warp_i == req%u_warp_i))", (int)(2 * e->ind + 4), "", k);
+		for (j = 0; j < k; j++)
+			em_raw(e, "\n%*s& ~(req%u_ok & (req%u_warp_i == req%u_warp_i))", (int)(2 * e->ind + 4), "", j, j, k);
+		em_raw(e, ";\n");
+		if (!paired)
+			em_line(e, "assign req%u_li = %u'(req%u_warp_i) * %s;", k, liw, k, em_lit(e, liw, lw));
+		else if (lw > 1)
+			em_line(e, "assign req%u_pair = %s;", k, rg_part(e, em_fmt(e, "req%u_warp_i", k), lw, lw - 1, 1));
+		else
+			em_line(e, "assign req%u_pair = '0;  // two warp slots: one pair", k);
+		warp_state(e, c, em_fmt(e, "req%u", k));
+	}
+	if (paired) {
+		unsigned p;
+		em_raw(e, "%*sassign plock = {", (int)(2 * e->ind), "");
+		if (np > (n + 1) / 2)
+			em_raw(e, "1'b0, ");
+		for (p = (n + 1) / 2; p-- > 0;)
+			em_raw(e, "%s%s", 2 * p + 1 < n ? em_fmt(e, "status_q[%u] | status_q[%u]", 2 * p + 1, 2 * p)
+						  : em_fmt(e, "status_q[%u]", 2 * p), p ? ", " : "};\n");
+	}
+	if (!paired)
 		em_line(e, "assign exit_li = %u'(exit_warp_i) * %s;", liw, em_lit(e, liw, lw));
+	warp_state(e, c, "exit");
+	if (!paired) {
 		em_blank(e);
 		em_line(e, "// at launch, sections launch_sections_i .. %u do not exist: their bits are set for good", n - 1);
 		em_line(e, "assign below = (%s << launch_sections_i) - %s;", em_lit(e, n + 1, 1), em_lit(e, n + 1, 1));
 		em_line(e, "assign preset = ~below[%u:0];", n - 1);
 	}
 
+	if (!paired)
+		emit_ffz(e, n, lw);
 	em_blank(e);
-	em_line(e, "// ports in order: each sees the status and LUT left by the ports before it; a section");
+	em_line(e, "// ports in order; decisions read the state at the start of the cycle, and a section (pair)");
 	em_line(e, "// counts as taken if it was at the start of the cycle or was granted to an earlier port");
 	em_open(e, "always_comb begin");
 	em_line(e, "st = status_q;");
+	if (paired)
+		em_line(e, "pl = plock;");
 	if (!paired) {
 		em_line(e, "mk = ~avail_q;");
 		em_line(e, "lt = lut_q;");
@@ -164,11 +224,11 @@ void rg_emit_rf_srp_ctrl(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	e->ind++;
 	for (k = 0; k < K; k++)
 		ctrl_port(e, c, k, cw);
-	em_line(e, "// a warp that exits releases its set");
-	em_open(e, "if (exit_ok && st[exit_warp_i]) begin");
+	em_line(e, "// a warp that exits releases the set it held at the start of the cycle");
+	em_open(e, "if (exit_ok && exit_hold) begin");
 	em_line(e, "st[exit_warp_i] = 1'b0;");
 	if (!paired)
-		em_line(e, "mk[lt[exit_li +: %u]] = 1'b0;", lw);
+		em_line(e, "mk[exit_cur] = 1'b0;");
 	em_line(e, "nfree = nfree + %s;", em_lit(e, cw, 1));
 	em_close(e, "end");
 	em_close(e, "end");
@@ -194,8 +254,16 @@ void rg_emit_rf_srp_ctrl(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "assign nacq_o = nacq;");
 	em_line(e, "assign nstall_o = nstall;");
 	em_line(e, "assign nfree_o = nfree;");
+	em_raw(e, "%*slogic unused_shifted;\n%*sassign unused_shifted = ^{", (int)(2 * e->ind), "", (int)(2 * e->ind), "");
 	if (!paired)
-		rg_unused(e, "below_top", em_fmt(e, "below[%u]", n));
+		em_raw(e, "below[%u], ", n);
+	for (k = 0; k <= K; k++) {
+		const char *pre = k < K ? em_fmt(e, "req%u", k) : "exit";
+		em_raw(e, "%s%s_stsh[%u:1]", k ? ", " : "", pre, n - 1);
+		if (!paired)
+			em_raw(e, ", %s_lsh[%u:%u]", pre, n * lw - 1, lw);
+	}
+	em_raw(e, "};\n");
 
 	em_blank(e);
 	em_line(e, "// reset: no kernel, so no section exists");

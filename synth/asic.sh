@@ -19,7 +19,7 @@ set -euo pipefail
 usage() { echo "usage: synth/asic.sh CONFIG   (run from the repository root)" >&2; exit 2; }
 [ $# -eq 1 ] || usage
 CONFIG=$1
-GEN=generated/$CONFIG
+GEN=${RF_GEN_DIR:-generated/$CONFIG}   # RF_GEN_DIR, RF_OUT_DIR, RF_ONLY: used by synth/overhead.sh
 [ -f "$GEN/files.f" ] && [ -f "$GEN/config.ini" ] || { echo "asic: no $GEN/files.f or config.ini (make gen)" >&2; exit 2; }
 
 LIB=${LIB:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}
@@ -36,7 +36,7 @@ SRAM_ACCESS_FO4=20        # clk -> read data of the macro, in FO4 of this librar
 SRAM_SETUP_FO4=3          # setup time of the macro's input registers, in FO4 (assumption)
 FLOP_CELLS='DFFPOSX1|DFFNEGX1|DFFSR|LATCH'
 
-OUT=build/$CONFIG
+OUT=${RF_OUT_DIR:-build/$CONFIG}
 SY=$OUT/synth
 RP=$OUT/reports
 LG=$OUT/logs
@@ -69,7 +69,11 @@ fi
 
 mapfile -t FILES < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$GEN/files.f")
 MODULES=()
-for f in "${FILES[@]}"; do MODULES+=("$(basename "$f" .sv)"); done
+for f in "${FILES[@]}"; do
+	m=$(basename "$f" .sv)
+	# RF_ONLY="a b": only these modules (and rf_sram, whose figures the others' storage uses)
+	if [ -z "${RF_ONLY:-}" ] || [ "$m" = rf_sram ] || [[ " $RF_ONLY " == *" $m "* ]]; then MODULES+=("$m"); fi
+done
 SRCS=()
 for f in "${FILES[@]}"; do SRCS+=("$GEN/$f"); done
 

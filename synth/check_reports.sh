@@ -75,5 +75,52 @@ awk -v hdr="$TIMING_HDR" -v mods="$modules" -v f="$RP/timing.csv" '
 		exit err
 	}' "$RP/timing.csv" || fail=1
 
+# overhead.csv (synth/overhead.sh): a config with a technique has the baseline row (100%), its own
+# rf_top and every technique block; each percentage is the area over the baseline's; each row's
+# figures equal area.csv's and timing.csv's
+OVH_HDR="item,module,area_um2,area_pct_of_baseline,critical_path_ns,critical_path_fo4"
+techs=$(awk -F' *= *' '/^\[/ { sec = substr($0, 2, length($0) - 2) } $1 == "enable" && $2 == "on" { print sec }' \
+	"generated/$CONFIG/config.ini" | paste -sd' ')
+if [ ! -s "$RP/overhead.csv" ]; then
+	echo "check_reports: $RP/overhead.csv missing or empty"; fail=1
+else
+	tblocks=""
+	for t in $techs; do
+		tblocks+=" $(awk -F'[(), ]+' -v t="$t" '/^X\(/ && $3 == t { print $2 }' cmodel/rfm_blocks.def | paste -sd' ')"
+	done
+	awk -F, -v hdr="$OVH_HDR" -v techs="$techs" -v tb="$tblocks" -v f="$RP/overhead.csv" -v ac="$RP/area.csv" -v tc="$RP/timing.csv" '
+		function num(x) { return x ~ /^-?[0-9]+(\.[0-9]+)?$/ }
+		function bad(msg) { print "check_reports: " f ":" FNR ": " msg; err = 1 }
+		FILENAME == ac && FNR > 1 { area[$1] = $12; next }
+		FILENAME == tc && FNR > 1 { split($0, t, ","); path[t[1]] = t[2]; next }
+		FILENAME == ac || FILENAME == tc { next }
+		FNR == 1 { if ($0 != hdr) bad("header is not: " hdr); next }
+		{
+			n++
+			if (NF != 6) { bad(NF " fields, expected 6"); next }
+			for (i = 3; i <= 6; i++) if (!num($i)) bad("field " i " (" $i ") is not a number")
+			if (n == 1) {
+				base = $3
+				if ($1 != "baseline rf_top" || $4 != "100.0") bad("row 1 is not the baseline rf_top at 100.0%")
+				if ($3 + 0 <= 0) bad("baseline area " $3 " is not > 0")
+				next
+			}
+			seen[$2] = 1
+			if (!($2 in area)) { bad($2 " is not in area.csv"); next }
+			d = $3 - area[$2]; if (d < 0) d = -d
+			if (d > 0.1) bad($2 ": area " $3 " differs from area.csv (" area[$2] ")")
+			if ($5 != path[$2]) bad($2 ": critical path " $5 " differs from timing.csv (" path[$2] ")")
+			p = 100 * $3 / base; d = p - $4; if (d < 0) d = -d
+			if (d > 0.06) bad($2 ": " $4 "% is not area / baseline area (" p ")")
+		}
+		END {
+			if (techs == "") { if (n) bad(n " rows for a config without techniques"); exit err }
+			if (!seen["rf_top"]) bad("no row for rf_top with " techs)
+			m = split(tb, want, " ")
+			for (i = 1; i <= m; i++) if (!seen[want[i]]) bad("no row for technique block " want[i])
+			exit err
+		}' "$RP/area.csv" "$RP/timing.csv" "$RP/overhead.csv" || fail=1
+fi
+
 if [ $fail -ne 0 ]; then exit 1; fi
-echo "check_reports: $RP: area.csv and timing.csv sane ($(echo "$modules" | wc -w) modules)"
+echo "check_reports: $RP: area.csv, timing.csv and overhead.csv sane ($(echo "$modules" | wc -w) modules${techs:+, techniques: $techs})"

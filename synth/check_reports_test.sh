@@ -26,7 +26,18 @@ faults=(
 	'timing-path-zero|timing.csv|3s/^\([^,]*\),[^,]*/\1,0.000/'
 	'timing-row-missing|timing.csv|2d'
 	'timing-empty|timing.csv|2,$d'
+	'overhead-header|overhead.csv|1s/item/name/'
 )
+# a config with a technique: its overhead rows must agree with the area and the baseline
+if [ "$(wc -l < "$SRC/overhead.csv")" -gt 1 ]; then
+	faults+=(
+		'overhead-pct-wrong|overhead.csv|3s/,[0-9.]*,\([0-9.]*,[0-9.]*\)$/,1.0,\1/'
+		'overhead-block-missing|overhead.csv|$d'
+		'overhead-area-differs|overhead.csv|2s/^\([^,]*,[^,]*\),[0-9]*/\1,1/'
+	)
+else
+	faults+=('overhead-row-without-technique|overhead.csv|1p')
+fi
 fail=0
 for f in "${faults[@]}"; do
 	IFS='|' read -r name file prog <<< "$f"

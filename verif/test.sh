@@ -18,9 +18,11 @@ for c in $configs; do steps+=("lint-$c|make -s lint CONFIG=$c"); done
 for c in $configs; do steps+=("cosim-$c|make -s cosim CONFIG=$c"); done
 steps+=("mutation|make -s mutation")
 steps+=("sim-synth-small|make -s sim-synth CONFIG=small")
-steps+=("synth-small|make -s synth CONFIG=small && make -s synth-check CONFIG=small")
-steps+=("fpga-small|make -s fpga CONFIG=small && make -s fpga-check CONFIG=small")
-steps+=("datasheet-small|make -s datasheet-check CONFIG=small")
+for c in small small_regmutex; do
+	steps+=("synth-$c|make -s synth CONFIG=$c && make -s synth-check CONFIG=$c")
+	steps+=("fpga-$c|make -s fpga CONFIG=$c && make -s fpga-check CONFIG=$c")
+	steps+=("datasheet-$c|make -s datasheet-check CONFIG=$c")
+done
 
 pass=0 fail=0 summary=()
 t0=$(date +%s)

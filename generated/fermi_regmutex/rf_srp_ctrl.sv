@@ -84,28 +84,83 @@ module rf_srp_ctrl (
   logic [5:0] f;
   logic found;
   logic [1:0] nacq, nstall, nfree;
-  logic req0_ok, req0_grant, req0_stall;
-  logic [5:0] req0_sect;
+  logic req0_ok, req0_hold;
+  logic [47:0] req0_stsh;
   logic [8:0] req0_li;  // LUT bit index of the warp
-  logic req1_ok, req1_grant, req1_stall;
-  logic [5:0] req1_sect;
+  logic [287:0] req0_lsh;
+  logic [5:0] req0_cur;  // its LUT entry
+  logic req0_grant, req0_stall;
+  logic [5:0] req0_sect;
+  logic req1_ok, req1_hold;
+  logic [47:0] req1_stsh;
   logic [8:0] req1_li;  // LUT bit index of the warp
-  logic exit_ok;
-  logic [8:0] exit_li;
+  logic [287:0] req1_lsh;
+  logic [5:0] req1_cur;  // its LUT entry
+  logic req1_grant, req1_stall;
+  logic [5:0] req1_sect;
+  logic exit_ok, exit_hold;
+  logic [47:0] exit_stsh;
+  logic [8:0] exit_li;  // LUT bit index of the warp
+  logic [287:0] exit_lsh;
+  logic [5:0] exit_cur;  // its LUT entry
 
-  // a request is honoured only for a warp slot that exists
-  assign req0_ok = req0_valid_i & (req0_warp_i < 6'd48);
-  assign req0_li = 9'(req0_warp_i) * 9'd6;
-  assign req1_ok = req1_valid_i & (req1_warp_i < 6'd48);
-  assign req1_li = 9'(req1_warp_i) * 9'd6;
+  // a request is honoured for a warp slot that exists, unless an earlier port or the exit of
+  // this cycle already names its warp
   assign exit_ok = exit_valid_i & (exit_warp_i < 6'd48);
+  assign req0_ok = req0_valid_i & (req0_warp_i < 6'd48)
+      & ~(exit_ok & (exit_warp_i == req0_warp_i));
+  assign req0_li = 9'(req0_warp_i) * 9'd6;
+  assign req0_stsh = status_q >> req0_warp_i;
+  assign req0_hold = req0_stsh[0];
+  assign req0_lsh = lut_q >> req0_li;
+  assign req0_cur = req0_lsh[5:0];
+  assign req1_ok = req1_valid_i & (req1_warp_i < 6'd48)
+      & ~(exit_ok & (exit_warp_i == req1_warp_i))
+      & ~(req0_ok & (req0_warp_i == req1_warp_i));
+  assign req1_li = 9'(req1_warp_i) * 9'd6;
+  assign req1_stsh = status_q >> req1_warp_i;
+  assign req1_hold = req1_stsh[0];
+  assign req1_lsh = lut_q >> req1_li;
+  assign req1_cur = req1_lsh[5:0];
   assign exit_li = 9'(exit_warp_i) * 9'd6;
+  assign exit_stsh = status_q >> exit_warp_i;
+  assign exit_hold = exit_stsh[0];
+  assign exit_lsh = lut_q >> exit_li;
+  assign exit_cur = exit_lsh[5:0];
 
   // at launch, sections launch_sections_i .. 47 do not exist: their bits are set for good
   assign below = (49'd1 << launch_sections_i) - 49'd1;
   assign preset = ~below[47:0];
 
-  // ports in order: each sees the status and LUT left by the ports before it; a section
+  // lowest zero bit of v: {found, index}; the window halves 6 times (log depth)
+  function automatic logic [6:0] ffz(input logic [47:0] v);
+    logic [63:0] x;
+    logic [5:0] i;
+    logic z;
+    x = {16'h0, ~v};  // free sections, padded
+    i = '0;
+    z = (x & 64'hffffffff) == '0;  // nothing free in the lower 32: take the upper half
+    x = z ? x >> 32 : x;
+    i = i | (z ? 6'd32 : '0);
+    z = (x & 64'hffff) == '0;  // nothing free in the lower 16: take the upper half
+    x = z ? x >> 16 : x;
+    i = i | (z ? 6'd16 : '0);
+    z = (x & 64'hff) == '0;  // nothing free in the lower 8: take the upper half
+    x = z ? x >> 8 : x;
+    i = i | (z ? 6'd8 : '0);
+    z = (x & 64'hf) == '0;  // nothing free in the lower 4: take the upper half
+    x = z ? x >> 4 : x;
+    i = i | (z ? 6'd4 : '0);
+    z = (x & 64'h3) == '0;  // nothing free in the lower 2: take the upper half
+    x = z ? x >> 2 : x;
+    i = i | (z ? 6'd2 : '0);
+    z = (x & 64'h1) == '0;  // nothing free in the lower 1: take the upper half
+    x = z ? x >> 1 : x;
+    i = i | (z ? 6'd1 : '0);
+    ffz = {v != '1, i};
+  endfunction
+
+  // ports in order; decisions read the state at the start of the cycle, and a section (pair)
   // counts as taken if it was at the start of the cycle or was granted to an earlier port
   always_comb begin
     st = status_q;
@@ -133,24 +188,17 @@ module rf_srp_ctrl (
       if (req0_ok) begin
         if (req0_release_i) begin
           req0_grant = 1'b1;
-          if (st[req0_warp_i]) begin
+          if (req0_hold) begin
             st[req0_warp_i] = 1'b0;
-            mk[lt[req0_li +: 6]] = 1'b0;
+            mk[req0_cur] = 1'b0;
             nfree = nfree + 2'd1;
           end
-        end else if (st[req0_warp_i]) begin
+        end else if (req0_hold) begin
           req0_grant = 1'b1;  // acquire while holding: nothing changes
-          req0_sect = lt[req0_li +: 6];
+          req0_sect = req0_cur;
         end else begin
-          // find the lowest free section (sections freed this cycle stay taken until the edge)
-          found = 1'b0;
-          f = '0;
-          for (int i = 47; i >= 0; i--) begin
-            if (!taken[i]) begin
-              found = 1'b1;
-              f = 6'(i);
-            end
-          end
+          // the lowest free section (sections freed this cycle stay taken until the edge)
+          {found, f} = ffz(taken);
           if (found) begin
             req0_grant = 1'b1;
             req0_sect = f;
@@ -169,24 +217,17 @@ module rf_srp_ctrl (
       if (req1_ok) begin
         if (req1_release_i) begin
           req1_grant = 1'b1;
-          if (st[req1_warp_i]) begin
+          if (req1_hold) begin
             st[req1_warp_i] = 1'b0;
-            mk[lt[req1_li +: 6]] = 1'b0;
+            mk[req1_cur] = 1'b0;
             nfree = nfree + 2'd1;
           end
-        end else if (st[req1_warp_i]) begin
+        end else if (req1_hold) begin
           req1_grant = 1'b1;  // acquire while holding: nothing changes
-          req1_sect = lt[req1_li +: 6];
+          req1_sect = req1_cur;
         end else begin
-          // find the lowest free section (sections freed this cycle stay taken until the edge)
-          found = 1'b0;
-          f = '0;
-          for (int i = 47; i >= 0; i--) begin
-            if (!taken[i]) begin
-              found = 1'b1;
-              f = 6'(i);
-            end
-          end
+          // the lowest free section (sections freed this cycle stay taken until the edge)
+          {found, f} = ffz(taken);
           if (found) begin
             req1_grant = 1'b1;
             req1_sect = f;
@@ -201,10 +242,10 @@ module rf_srp_ctrl (
           end
         end
       end
-      // a warp that exits releases its set
-      if (exit_ok && st[exit_warp_i]) begin
+      // a warp that exits releases the set it held at the start of the cycle
+      if (exit_ok && exit_hold) begin
         st[exit_warp_i] = 1'b0;
-        mk[lt[exit_li +: 6]] = 1'b0;
+        mk[exit_cur] = 1'b0;
         nfree = nfree + 2'd1;
       end
     end
@@ -226,8 +267,8 @@ module rf_srp_ctrl (
   assign nacq_o = nacq;
   assign nstall_o = nstall;
   assign nfree_o = nfree;
-  logic unused_below_top;
-  assign unused_below_top = ^{below[48]};
+  logic unused_shifted;
+  assign unused_shifted = ^{below[48], req0_stsh[47:1], req0_lsh[287:6], req1_stsh[47:1], req1_lsh[287:6], exit_stsh[47:1], exit_lsh[287:6]};
 
   // reset: no kernel, so no section exists
   always_ff @(posedge clk_i or negedge rst_ni) begin

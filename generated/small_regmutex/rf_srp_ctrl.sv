@@ -84,28 +84,74 @@ module rf_srp_ctrl (
   logic [2:0] f;
   logic found;
   logic [1:0] nacq, nstall, nfree;
-  logic req0_ok, req0_grant, req0_stall;
-  logic [2:0] req0_sect;
+  logic req0_ok, req0_hold;
+  logic [7:0] req0_stsh;
   logic [4:0] req0_li;  // LUT bit index of the warp
-  logic req1_ok, req1_grant, req1_stall;
-  logic [2:0] req1_sect;
+  logic [23:0] req0_lsh;
+  logic [2:0] req0_cur;  // its LUT entry
+  logic req0_grant, req0_stall;
+  logic [2:0] req0_sect;
+  logic req1_ok, req1_hold;
+  logic [7:0] req1_stsh;
   logic [4:0] req1_li;  // LUT bit index of the warp
-  logic exit_ok;
-  logic [4:0] exit_li;
+  logic [23:0] req1_lsh;
+  logic [2:0] req1_cur;  // its LUT entry
+  logic req1_grant, req1_stall;
+  logic [2:0] req1_sect;
+  logic exit_ok, exit_hold;
+  logic [7:0] exit_stsh;
+  logic [4:0] exit_li;  // LUT bit index of the warp
+  logic [23:0] exit_lsh;
+  logic [2:0] exit_cur;  // its LUT entry
 
-  // a request is honoured only for a warp slot that exists
-  assign req0_ok = req0_valid_i;
-  assign req0_li = 5'(req0_warp_i) * 5'd3;
-  assign req1_ok = req1_valid_i;
-  assign req1_li = 5'(req1_warp_i) * 5'd3;
+  // a request is honoured for a warp slot that exists, unless an earlier port or the exit of
+  // this cycle already names its warp
   assign exit_ok = exit_valid_i;
+  assign req0_ok = req0_valid_i
+      & ~(exit_ok & (exit_warp_i == req0_warp_i));
+  assign req0_li = 5'(req0_warp_i) * 5'd3;
+  assign req0_stsh = status_q >> req0_warp_i;
+  assign req0_hold = req0_stsh[0];
+  assign req0_lsh = lut_q >> req0_li;
+  assign req0_cur = req0_lsh[2:0];
+  assign req1_ok = req1_valid_i
+      & ~(exit_ok & (exit_warp_i == req1_warp_i))
+      & ~(req0_ok & (req0_warp_i == req1_warp_i));
+  assign req1_li = 5'(req1_warp_i) * 5'd3;
+  assign req1_stsh = status_q >> req1_warp_i;
+  assign req1_hold = req1_stsh[0];
+  assign req1_lsh = lut_q >> req1_li;
+  assign req1_cur = req1_lsh[2:0];
   assign exit_li = 5'(exit_warp_i) * 5'd3;
+  assign exit_stsh = status_q >> exit_warp_i;
+  assign exit_hold = exit_stsh[0];
+  assign exit_lsh = lut_q >> exit_li;
+  assign exit_cur = exit_lsh[2:0];
 
   // at launch, sections launch_sections_i .. 7 do not exist: their bits are set for good
   assign below = (9'd1 << launch_sections_i) - 9'd1;
   assign preset = ~below[7:0];
 
-  // ports in order: each sees the status and LUT left by the ports before it; a section
+  // lowest zero bit of v: {found, index}; the window halves 3 times (log depth)
+  function automatic logic [3:0] ffz(input logic [7:0] v);
+    logic [7:0] x;
+    logic [2:0] i;
+    logic z;
+    x = ~v;  // free sections
+    i = '0;
+    z = (x & 8'hf) == '0;  // nothing free in the lower 4: take the upper half
+    x = z ? x >> 4 : x;
+    i = i | (z ? 3'd4 : '0);
+    z = (x & 8'h3) == '0;  // nothing free in the lower 2: take the upper half
+    x = z ? x >> 2 : x;
+    i = i | (z ? 3'd2 : '0);
+    z = (x & 8'h1) == '0;  // nothing free in the lower 1: take the upper half
+    x = z ? x >> 1 : x;
+    i = i | (z ? 3'd1 : '0);
+    ffz = {v != '1, i};
+  endfunction
+
+  // ports in order; decisions read the state at the start of the cycle, and a section (pair)
   // counts as taken if it was at the start of the cycle or was granted to an earlier port
   always_comb begin
     st = status_q;
@@ -133,24 +179,17 @@ module rf_srp_ctrl (
       if (req0_ok) begin
         if (req0_release_i) begin
           req0_grant = 1'b1;
-          if (st[req0_warp_i]) begin
+          if (req0_hold) begin
             st[req0_warp_i] = 1'b0;
-            mk[lt[req0_li +: 3]] = 1'b0;
+            mk[req0_cur] = 1'b0;
             nfree = nfree + 2'd1;
           end
-        end else if (st[req0_warp_i]) begin
+        end else if (req0_hold) begin
           req0_grant = 1'b1;  // acquire while holding: nothing changes
-          req0_sect = lt[req0_li +: 3];
+          req0_sect = req0_cur;
         end else begin
-          // find the lowest free section (sections freed this cycle stay taken until the edge)
-          found = 1'b0;
-          f = '0;
-          for (int i = 7; i >= 0; i--) begin
-            if (!taken[i]) begin
-              found = 1'b1;
-              f = 3'(i);
-            end
-          end
+          // the lowest free section (sections freed this cycle stay taken until the edge)
+          {found, f} = ffz(taken);
           if (found) begin
             req0_grant = 1'b1;
             req0_sect = f;
@@ -169,24 +208,17 @@ module rf_srp_ctrl (
       if (req1_ok) begin
         if (req1_release_i) begin
           req1_grant = 1'b1;
-          if (st[req1_warp_i]) begin
+          if (req1_hold) begin
             st[req1_warp_i] = 1'b0;
-            mk[lt[req1_li +: 3]] = 1'b0;
+            mk[req1_cur] = 1'b0;
             nfree = nfree + 2'd1;
           end
-        end else if (st[req1_warp_i]) begin
+        end else if (req1_hold) begin
           req1_grant = 1'b1;  // acquire while holding: nothing changes
-          req1_sect = lt[req1_li +: 3];
+          req1_sect = req1_cur;
         end else begin
-          // find the lowest free section (sections freed this cycle stay taken until the edge)
-          found = 1'b0;
-          f = '0;
-          for (int i = 7; i >= 0; i--) begin
-            if (!taken[i]) begin
-              found = 1'b1;
-              f = 3'(i);
-            end
-          end
+          // the lowest free section (sections freed this cycle stay taken until the edge)
+          {found, f} = ffz(taken);
           if (found) begin
             req1_grant = 1'b1;
             req1_sect = f;
@@ -201,10 +233,10 @@ module rf_srp_ctrl (
           end
         end
       end
-      // a warp that exits releases its set
-      if (exit_ok && st[exit_warp_i]) begin
+      // a warp that exits releases the set it held at the start of the cycle
+      if (exit_ok && exit_hold) begin
         st[exit_warp_i] = 1'b0;
-        mk[lt[exit_li +: 3]] = 1'b0;
+        mk[exit_cur] = 1'b0;
         nfree = nfree + 2'd1;
       end
     end
@@ -226,8 +258,8 @@ module rf_srp_ctrl (
   assign nacq_o = nacq;
   assign nstall_o = nstall;
   assign nfree_o = nfree;
-  logic unused_below_top;
-  assign unused_below_top = ^{below[8]};
+  logic unused_shifted;
+  assign unused_shifted = ^{below[8], req0_stsh[7:1], req0_lsh[23:3], req1_stsh[7:1], req1_lsh[23:3], exit_stsh[7:1], exit_lsh[23:3]};
 
   // reset: no kernel, so no section exists
   always_ff @(posedge clk_i or negedge rst_ni) begin

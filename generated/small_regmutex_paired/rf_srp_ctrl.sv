@@ -69,27 +69,43 @@ module rf_srp_ctrl (
   logic [7:0] status_q, status_d;
   logic [7:0] st;
   logic [1:0] nacq, nstall, nfree;
-  logic req0_ok, req0_grant, req0_stall;
+  logic [3:0] plock, pl;  // pairs locked: at the start of the cycle; so far
+  logic req0_ok, req0_hold;
+  logic [7:0] req0_stsh;
+  logic req0_grant, req0_stall;
   logic [2:0] req0_sect;
-  logic [2:0] req0_pair, req0_partner;
-  logic req1_ok, req1_grant, req1_stall;
+  logic [1:0] req0_pair;
+  logic req1_ok, req1_hold;
+  logic [7:0] req1_stsh;
+  logic req1_grant, req1_stall;
   logic [2:0] req1_sect;
-  logic [2:0] req1_pair, req1_partner;
-  logic exit_ok;
+  logic [1:0] req1_pair;
+  logic exit_ok, exit_hold;
+  logic [7:0] exit_stsh;
 
-  // a request is honoured only for a warp slot that exists
-  assign req0_ok = req0_valid_i;
-  assign req0_pair = req0_warp_i >> 1;
-  assign req0_partner = req0_warp_i ^ 3'd1;
-  assign req1_ok = req1_valid_i;
-  assign req1_pair = req1_warp_i >> 1;
-  assign req1_partner = req1_warp_i ^ 3'd1;
+  // a request is honoured for a warp slot that exists, unless an earlier port or the exit of
+  // this cycle already names its warp
   assign exit_ok = exit_valid_i;
+  assign req0_ok = req0_valid_i
+      & ~(exit_ok & (exit_warp_i == req0_warp_i));
+  assign req0_pair = req0_warp_i[2:1];
+  assign req0_stsh = status_q >> req0_warp_i;
+  assign req0_hold = req0_stsh[0];
+  assign req1_ok = req1_valid_i
+      & ~(exit_ok & (exit_warp_i == req1_warp_i))
+      & ~(req0_ok & (req0_warp_i == req1_warp_i));
+  assign req1_pair = req1_warp_i[2:1];
+  assign req1_stsh = status_q >> req1_warp_i;
+  assign req1_hold = req1_stsh[0];
+  assign plock = {status_q[7] | status_q[6], status_q[5] | status_q[4], status_q[3] | status_q[2], status_q[1] | status_q[0]};
+  assign exit_stsh = status_q >> exit_warp_i;
+  assign exit_hold = exit_stsh[0];
 
-  // ports in order: each sees the status and LUT left by the ports before it; a section
+  // ports in order; decisions read the state at the start of the cycle, and a section (pair)
   // counts as taken if it was at the start of the cycle or was granted to an earlier port
   always_comb begin
     st = status_q;
+    pl = plock;
     nacq = '0;
     nstall = '0;
     nfree = '0;
@@ -107,21 +123,22 @@ module rf_srp_ctrl (
       if (req0_ok) begin
         if (req0_release_i) begin
           req0_grant = 1'b1;
-          if (st[req0_warp_i]) begin
+          if (req0_hold) begin
             st[req0_warp_i] = 1'b0;
             nfree = nfree + 2'd1;
           end
-        end else if (st[req0_warp_i]) begin
+        end else if (req0_hold) begin
           req0_grant = 1'b1;  // acquire while holding: nothing changes
-          req0_sect = req0_pair;
+          req0_sect = 3'(req0_pair);
         end else begin
-          if (st[req0_partner]) begin
+          if (pl[req0_pair]) begin
             req0_stall = 1'b1;  // the partner holds the pair's set
             nstall = nstall + 2'd1;
           end else begin
             req0_grant = 1'b1;
-            req0_sect = req0_pair;
+            req0_sect = 3'(req0_pair);
             st[req0_warp_i] = 1'b1;
+            pl[req0_pair] = 1'b1;
             nacq = nacq + 2'd1;
           end
         end
@@ -130,27 +147,28 @@ module rf_srp_ctrl (
       if (req1_ok) begin
         if (req1_release_i) begin
           req1_grant = 1'b1;
-          if (st[req1_warp_i]) begin
+          if (req1_hold) begin
             st[req1_warp_i] = 1'b0;
             nfree = nfree + 2'd1;
           end
-        end else if (st[req1_warp_i]) begin
+        end else if (req1_hold) begin
           req1_grant = 1'b1;  // acquire while holding: nothing changes
-          req1_sect = req1_pair;
+          req1_sect = 3'(req1_pair);
         end else begin
-          if (st[req1_partner]) begin
+          if (pl[req1_pair]) begin
             req1_stall = 1'b1;  // the partner holds the pair's set
             nstall = nstall + 2'd1;
           end else begin
             req1_grant = 1'b1;
-            req1_sect = req1_pair;
+            req1_sect = 3'(req1_pair);
             st[req1_warp_i] = 1'b1;
+            pl[req1_pair] = 1'b1;
             nacq = nacq + 2'd1;
           end
         end
       end
-      // a warp that exits releases its set
-      if (exit_ok && st[exit_warp_i]) begin
+      // a warp that exits releases the set it held at the start of the cycle
+      if (exit_ok && exit_hold) begin
         st[exit_warp_i] = 1'b0;
         nfree = nfree + 2'd1;
       end
@@ -168,6 +186,8 @@ module rf_srp_ctrl (
   assign nacq_o = nacq;
   assign nstall_o = nstall;
   assign nfree_o = nfree;
+  logic unused_shifted;
+  assign unused_shifted = ^{req0_stsh[7:1], req1_stsh[7:1], exit_stsh[7:1]};
 
   // reset: no kernel, so no section exists
   always_ff @(posedge clk_i or negedge rst_ni) begin
