@@ -246,7 +246,7 @@ synth_one() {
 		# ABC maps, then buffers (max fanout 8) and sizes against the clock period; the constraint
 		# file gives ABC the input drive and output load the STA run uses.
 		abc -liberty $LIB -constr $SY/abc.constr -D $CLOCK_PS -script +strash;&get,-n;&fraig,-x;&put;dc2;strash;&get,-n;&dch,-f;&nf,{D};&put;buffer,-N,8;upsize,{D};dnsize,{D};stime,-p
-		opt_clean
+		opt_clean -purge
 		check -assert
 		tee -q -o $SY/$m.stat stat -liberty $LIB
 		write_verilog -noattr -noexpr -nohex -nodec $SY/$m.v
