@@ -275,7 +275,7 @@ static void fb_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 {
 	rfm_fb_t *x = (rfm_fb_t *)m;
 	const rfm_cfg_t *c = m->cfg;
-	unsigned a, k, P = c->d.warp_regs, phase = (unsigned)(cycle / 512) % 2;
+	unsigned a, k, P = c->d.warp_regs, phase = (unsigned)(cycle / (P * 4 > 512 ? P * 4 : 512)) % 2;
 	rfm_clear_inputs(m);
 	if (cycle < 2)
 		return;
@@ -291,7 +291,7 @@ static void fb_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 		rfm_set(m, x->ix.req[a], rfm_rng_chance(r, phase ? 1 : 3, 4));
 	for (k = 0; k < x->nrel; k++) {
 		unsigned p, tries;
-		if (!rfm_rng_chance(r, phase ? 1 : 1, phase ? 3 : 12))
+		if (!rfm_rng_chance(r, 1, phase ? 3 : 64))
 			continue;
 		for (tries = 0, p = (unsigned)rfm_rng_below(r, P); tries < 8 && !bget(x->q.occ, p); tries++)
 			p = (unsigned)rfm_rng_below(r, P);
@@ -942,5 +942,272 @@ rfm_model_t *rfm_rf_flag_decode_create(const rfm_cfg_t *c)
 		fd_destroy(&x->m);
 		return NULL;
 	}
+	return &x->m;
+}
+
+/* ---- rf_release_cache -------------------------------------------------------------------------- */
+
+typedef struct rc_ix {
+	unsigned clk, rst, launch, fv, fw, fpc, fflags, fhit, ffill, fstall, fidx, xv, xw;
+	unsigned rw[RFM_MAXS], rs[RFM_MAXS], rf[RFM_MAXS];
+} rc_ix_t;
+
+enum { CC2_HIT, CC2_FILL_FREE, CC2_EVICT, CC2_STALL, CC2_EXIT, CC2_READ, CC2_SHARED, CC2_N };
+static const char *const cc2_names[CC2_N] = {"probe_hit", "miss_fills_free_entry", "miss_evicts_unpinned_entry",
+					     "miss_with_every_entry_pinned", "exit_unpins", "flags_read",
+					     "entry_shared_by_two_warps"};
+
+#define RC_MAXE 64
+typedef struct rfm_rc {
+	rfm_model_t m;
+	rc_ix_t ix;
+	unsigned ne, iw;
+	/* state */
+	uint8_t valid[RC_MAXE];
+	uint32_t tag[RC_MAXE];
+	uint64_t flags[RC_MAXE];
+	uint8_t cur[RFM_MAXWARPS], curv[RFM_MAXWARPS];
+	/* this cycle */
+	int hit, fill, stall, idx;
+	/* stimulus and checker: each warp's current pir (pc), known when curv */
+	uint32_t spc[RFM_MAXWARPS];
+	uint8_t sknown[RFM_MAXWARPS];
+} rfm_rc_t;
+
+/* The pir flags of the code at pc (the stimulus's program: static per pc). */
+static uint64_t rc_prog_flags(uint32_t pc)
+{
+	uint64_t h = pc * 0x9e3779b97f4a7c15ull;
+	h ^= h >> 29;
+	h *= 0xbf58476d1ce4e5b9ull;
+	return (h ^ (h >> 32)) & ((1ull << 54) - 1u);
+}
+
+static int rc_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
+{
+	rc_ix_t *ix = ixv;
+	unsigned k, iw = rfm_clog2(c->d.rfc_entries);
+	rfm_ports_group(pt, "clock and reset");
+	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock", "clk_i");
+	ix->rst = rfm_ports_add(pt, RFM_IN, 1, "asynchronous reset, active low (empty)", "rst_ni");
+	ix->launch = rfm_ports_add(pt, RFM_IN, 1, "a kernel starts: empty, no warp points at an entry", "launch_i");
+	rfm_ports_group(pt, "fetch of a pir");
+	ix->fv = rfm_ports_add(pt, RFM_IN, 1, "a warp reaches a pir", "f_valid_i");
+	ix->fw = rfm_ports_add(pt, RFM_IN, c->d.warp_w, "its warp slot", "f_warp_i");
+	ix->fpc = rfm_ports_add(pt, RFM_IN, 32, "the pir's address (tag: pc[31:3])", "f_pc_i");
+	ix->fflags = rfm_ports_add(pt, RFM_IN, 54, "its 18 x 3 flags (used on a miss)", "f_flags_i");
+	ix->fhit = rfm_ports_add(pt, RFM_OUT, 1, "cached: the instruction fetch is skipped", "f_hit_o");
+	ix->ffill = rfm_ports_add(pt, RFM_OUT, 1, "missed and filled an entry", "f_fill_o");
+	ix->fstall = rfm_ports_add(pt, RFM_OUT, 1, "missed, every entry in use by another warp: retry", "f_stall_o");
+	ix->fidx = rfm_ports_add(pt, RFM_OUT, iw, "the entry the warp now points at", "f_idx_o");
+	rfm_ports_group(pt, "warp exit");
+	ix->xv = rfm_ports_add(pt, RFM_IN, 1, "a warp exits: it points at no entry", "x_valid_i");
+	ix->xw = rfm_ports_add(pt, RFM_IN, c->d.warp_w, "its warp slot", "x_warp_i");
+	for (k = 0; k < c->sm_schedulers; k++) {
+		rfm_ports_group(pt, "read port %u (Select of scheduler %u)", k, k);
+		ix->rw[k] = rfm_ports_add(pt, RFM_IN, c->d.warp_w, "warp slot", "r%u_warp_i", k);
+		ix->rs[k] = rfm_ports_add(pt, RFM_IN, 5, "instruction k after the warp's pir (0..17)", "r%u_slot_i", k);
+		ix->rf[k] = rfm_ports_add(pt, RFM_OUT, 3, "its release flags (bit j: source j); 0 without an entry", "r%u_flags_o", k);
+	}
+	return 0;
+}
+
+int rfm_rf_release_cache_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
+{
+	rc_ix_t ix;
+	return rc_ports(c, pt, &ix);
+}
+
+static void rc_reset(rfm_model_t *m)
+{
+	rfm_rc_t *x = (rfm_rc_t *)m;
+	memset(x->valid, 0, sizeof(x->valid));
+	memset(x->tag, 0, sizeof(x->tag));
+	memset(x->flags, 0, sizeof(x->flags));
+	memset(x->cur, 0, sizeof(x->cur));
+	memset(x->curv, 0, sizeof(x->curv));
+	memset(x->sknown, 0, sizeof(x->sknown));
+}
+
+static void rc_eval(rfm_model_t *m)
+{
+	rfm_rc_t *x = (rfm_rc_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned k, e, w = (unsigned)rfm_get(m, x->ix.fw), n = c->sm_warps;
+	uint32_t tag = (uint32_t)(rfm_get(m, x->ix.fpc) >> 3);
+	x->hit = x->fill = x->stall = 0;
+	x->idx = 0;
+	if (rfm_get(m, x->ix.fv) && !rfm_get(m, x->ix.launch) && w < n) {
+		for (e = 0; e < x->ne && !x->hit; e++)
+			if (x->valid[e] && x->tag[e] == tag) {
+				x->hit = 1;
+				x->idx = (int)e;
+			}
+		if (!x->hit) { /* victim: the lowest free entry, else the lowest no other warp points at */
+			int v = -1;
+			for (e = 0; e < x->ne && v < 0; e++)
+				if (!x->valid[e])
+					v = (int)e;
+			for (e = 0; e < x->ne && v < 0; e++) {
+				unsigned ww, pinned = 0;
+				for (ww = 0; ww < n; ww++)
+					pinned |= ww != w && x->curv[ww] && x->cur[ww] == e;
+				if (!pinned || m->mutate == 11) /* planted fault 11: a pinned entry is evicted */
+					v = (int)e;
+			}
+			if (v >= 0) {
+				x->fill = 1;
+				x->idx = v;
+			} else {
+				x->stall = 1;
+			}
+		}
+	}
+	rfm_set(m, x->ix.fhit, x->hit);
+	rfm_set(m, x->ix.ffill, x->fill);
+	rfm_set(m, x->ix.fstall, x->stall);
+	rfm_set(m, x->ix.fidx, (uint64_t)x->idx);
+	for (k = 0; k < c->sm_schedulers; k++) {
+		unsigned rw = (unsigned)rfm_get(m, x->ix.rw[k]), sl = (unsigned)rfm_get(m, x->ix.rs[k]);
+		uint64_t f = 0;
+		if (rw < n && x->curv[rw] && sl < RFM_PIR_SLOTS)
+			f = (x->flags[x->cur[rw]] >> (3 * sl)) & 7u;
+		rfm_set(m, x->ix.rf[k], f);
+	}
+}
+
+static void rc_tick(rfm_model_t *m)
+{
+	rfm_rc_t *x = (rfm_rc_t *)m;
+	unsigned w = (unsigned)rfm_get(m, x->ix.fw), xw = (unsigned)rfm_get(m, x->ix.xw);
+	if (rfm_get(m, x->ix.launch)) {
+		memset(x->valid, 0, sizeof(x->valid));
+		memset(x->curv, 0, sizeof(x->curv));
+		return;
+	}
+	if (x->fill) {
+		x->valid[x->idx] = 1;
+		x->tag[x->idx] = (uint32_t)(rfm_get(m, x->ix.fpc) >> 3);
+		x->flags[x->idx] = rfm_get(m, x->ix.fflags);
+	}
+	if (x->hit || x->fill) {
+		x->cur[w] = (uint8_t)x->idx;
+		x->curv[w] = 1;
+	}
+	if (rfm_get(m, x->ix.xv) && xw < m->cfg->sm_warps)
+		x->curv[xw] = 0;
+}
+
+static void rc_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
+{
+	rfm_rc_t *x = (rfm_rc_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned k, n = c->sm_warps, npc = x->ne + 2 + (unsigned)(cycle / 4096) % (2 * n);
+	uint32_t pc;
+	rfm_clear_inputs(m);
+	if (cycle < 2)
+		return;
+	if (cycle % 8192 == 8191) {
+		rfm_set(m, x->ix.launch, 1);
+		return;
+	}
+	/* warps run one program: pirs at a few addresses, more of them in later phases */
+	if (rfm_rng_chance(r, 1, 2)) {
+		pc = 0x1000u + 8u * 19u * (uint32_t)rfm_rng_below(r, npc);
+		rfm_set(m, x->ix.fv, 1);
+		rfm_set(m, x->ix.fw, rfm_rng_below(r, n));
+		rfm_set(m, x->ix.fpc, pc);
+		rfm_set(m, x->ix.fflags, rc_prog_flags(pc));
+	}
+	if (rfm_rng_chance(r, 1, 16)) {
+		rfm_set(m, x->ix.xv, 1);
+		rfm_set(m, x->ix.xw, rfm_rng_below(r, n));
+	}
+	for (k = 0; k < c->sm_schedulers; k++) {
+		rfm_set(m, x->ix.rw[k], rfm_rng_below(r, n));
+		rfm_set(m, x->ix.rs[k], rfm_rng_below(r, 20));
+	}
+}
+
+static int rc_check(rfm_model_t *m, uint64_t cycle, FILE *err)
+{
+	rfm_rc_t *x = (rfm_rc_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned k, w = (unsigned)rfm_get(m, x->ix.fw), xw = (unsigned)rfm_get(m, x->ix.xw), n = c->sm_warps, e, ww, cnt;
+	if (m->rst >= 0 && !rfm_get(m, (unsigned)m->rst))
+		return 0;
+	/* every read gives the flags of the pir the warp last passed (hit or fill), at the slot */
+	for (k = 0; k < c->sm_schedulers; k++) {
+		unsigned rw = (unsigned)rfm_get(m, x->ix.rw[k]), sl = (unsigned)rfm_get(m, x->ix.rs[k]);
+		uint64_t want = rw < n && x->sknown[rw] && sl < RFM_PIR_SLOTS ? (rc_prog_flags(x->spc[rw]) >> (3 * sl)) & 7u : 0;
+		if (rfm_get(m, x->ix.rf[k]) != want) {
+			fprintf(err, "cycle %llu: rf_release_cache golden: r%u warp %u slot %u: flags %llu, the program has %llu\n",
+				(unsigned long long)cycle, k, rw, sl, (unsigned long long)rfm_get(m, x->ix.rf[k]),
+				(unsigned long long)want);
+			return 1;
+		}
+		if (want)
+			rfm_cov_hit(m, CC2_READ);
+	}
+	if (rfm_get(m, x->ix.launch)) {
+		memset(x->sknown, 0, sizeof(x->sknown));
+		return 0;
+	}
+	if (x->hit)
+		rfm_cov_hit(m, CC2_HIT);
+	if (x->fill) {
+		rfm_cov_hit(m, x->valid[x->idx] ? CC2_EVICT : CC2_FILL_FREE);
+		/* the victim entry is no other warp's current one */
+		for (ww = 0; ww < n; ww++)
+			if (ww != w && x->curv[ww] && x->cur[ww] == (unsigned)x->idx) {
+				fprintf(err, "cycle %llu: rf_release_cache: warp %u fills entry %d, warp %u's current pir\n",
+					(unsigned long long)cycle, w, x->idx, ww);
+				return 1;
+			}
+	}
+	if (x->stall)
+		rfm_cov_hit(m, CC2_STALL);
+	if (x->hit || x->fill) {
+		x->spc[w] = (uint32_t)rfm_get(m, x->ix.fpc);
+		x->sknown[w] = 1;
+	}
+	if (rfm_get(m, x->ix.xv) && xw < n) {
+		if (x->curv[xw])
+			rfm_cov_hit(m, CC2_EXIT);
+		x->sknown[xw] = 0;
+	}
+	for (e = 0; e < x->ne; e++) {
+		for (ww = 0, cnt = 0; ww < n; ww++)
+			cnt += x->curv[ww] && x->cur[ww] == e;
+		if (cnt >= 2)
+			rfm_cov_hit(m, CC2_SHARED);
+	}
+	return 0;
+}
+
+static void rc_destroy(rfm_model_t *m)
+{
+	if (!m)
+		return;
+	rfm_model_fini(m);
+	free(m);
+}
+
+static const rfm_model_ops_t rc_ops = {rc_destroy, rc_reset, rc_eval, rc_tick, rc_stim, rc_check};
+
+rfm_model_t *rfm_rf_release_cache_create(const rfm_cfg_t *c)
+{
+	rfm_rc_t *x = calloc(1, sizeof(*x));
+	if (!x)
+		return NULL;
+	if (rfm_model_init(&x->m, &rc_ops, c, "rf_release_cache", rc_ports, &x->ix, cc2_names, CC2_N)) {
+		rc_destroy(&x->m);
+		return NULL;
+	}
+	x->ne = c->d.rfc_entries;
+	x->iw = rfm_clog2(x->ne);
+	if (x->ne >= c->sm_warps)
+		rfm_cov_na(&x->m, CC2_STALL); /* a warp pins one entry at most: with an entry per warp one is always free */
+	rc_reset(&x->m);
 	return &x->m;
 }

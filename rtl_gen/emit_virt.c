@@ -369,3 +369,123 @@ void rg_emit_rf_flag_decode(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		em_line(e, "assign reg%u_valid_o = is_pbr_o & (payload[%u:%u] != 6'd63);", k, 6 * k + 5, 6 * k);
 	}
 }
+
+void rg_emit_rf_release_cache(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	unsigned E = c->d.rfc_entries, N = c->sm_warps, iw = rfm_clog2(E), K = c->sm_schedulers, en, w, k;
+	unsigned ftw = rfm_clog2((uint64_t)E * 54), ttw = rfm_clog2((uint64_t)E * 29), cwd = rfm_clog2((uint64_t)N * iw);
+	int pow2w = N == (1u << c->d.warp_w);
+	(void)pt;
+	em_blank(e);
+	em_line(e, "// %u entries of {valid, tag = pc[31:3], 54 flag bits}; per warp slot a current entry", E);
+	em_line(e, "logic %s valid_q, valid_d, hitv, pin;", em_rng(e, E));
+	em_line(e, "logic %s tag_q, tag_d;", em_rng(e, E * 29));
+	em_line(e, "logic %s flags_q, flags_d;", em_rng(e, E * 54));
+	em_line(e, "logic %s cur_q, cur_d;", em_rng(e, N * iw));
+	em_line(e, "logic %s curv_q, curv_d;", em_rng(e, N));
+	em_line(e, "logic hit, fill, stall, found_h, found_f, found_p, fv_ok, xv_ok;");
+	em_line(e, "logic %s hidx, fidx, pidx, vidx;", em_rng(e, iw));
+	em_line(e, "logic [28:0] ftag;");
+	em_line(e, "logic %s vt_ix;", em_rng(e, ttw));
+	em_line(e, "logic %s vf_ix;", em_rng(e, ftw));
+	em_line(e, "logic %s wc_ix;  // the fetching warp's pointer, as a bit index", em_rng(e, cwd));
+	em_line(e, "assign ftag = f_pc_i[31:3];");
+	em_line(e, "assign fv_ok = f_valid_i & ~launch_i%s;", pow2w ? "" : em_fmt(e, " & (f_warp_i < %s)", em_lit(e, c->d.warp_w, N)));
+	em_line(e, "assign xv_ok = x_valid_i%s;", pow2w ? "" : em_fmt(e, " & (x_warp_i < %s)", em_lit(e, c->d.warp_w, N)));
+	em_line(e, "// probe: the lowest valid entry with the tag");
+	for (en = 0; en < E; en++)
+		em_line(e, "assign %s = %s & (tag_q[%u:%u] == ftag);", rg_bit(e, "hitv", E, en), rg_bit(e, "valid_q", E, en),
+			29 * en + 28, 29 * en);
+	em_line(e, "// an entry is pinned when a warp other than the fetching one points at it");
+	for (en = 0; en < E; en++) {
+		em_raw(e, "%*sassign %s = 1'b0", (int)(2 * e->ind), "", rg_bit(e, "pin", E, en));
+		for (w = 0; w < N; w++)
+			em_raw(e, "\n%*s| (curv_q[%u] & (cur_q[%u:%u] == %s) & (f_warp_i != %s))", (int)(2 * e->ind + 4), "", w,
+			       iw * w + iw - 1, iw * w, em_lit(e, iw, en), em_lit(e, c->d.warp_w, w));
+		em_raw(e, ";\n");
+	}
+	rg_ffz_function(e, E);
+	em_line(e, "assign {found_h, hidx} = ffz(~hitv);");
+	em_line(e, "assign {found_f, fidx} = ffz(valid_q);  // a free entry");
+	em_line(e, "assign {found_p, pidx} = ffz(pin);  // an entry no other warp points at");
+	em_line(e, "assign hit = fv_ok & found_h;");
+	em_line(e, "assign fill = fv_ok & ~found_h & (found_f | found_p);");
+	em_line(e, "assign stall = fv_ok & ~found_h & ~found_f & ~found_p;");
+	em_line(e, "assign vidx = found_h ? hidx : found_f ? fidx : pidx;");
+	em_line(e, "assign f_hit_o = hit;");
+	em_line(e, "assign f_fill_o = fill;");
+	em_line(e, "assign f_stall_o = stall;");
+	em_line(e, "assign f_idx_o = (hit | fill) ? vidx : '0;");
+	em_line(e, "assign vt_ix = %u'(vidx) * %s;", ttw, em_lit(e, ttw, 29));
+	em_line(e, "assign vf_ix = %u'(vidx) * %s;", ftw, em_lit(e, ftw, 54));
+	em_line(e, "assign wc_ix = %u'(f_warp_i) * %s;", cwd, em_lit(e, cwd, iw));
+	em_blank(e);
+	em_line(e, "// reads: the flags of the warp's current pir, at the slot (0 without an entry or beyond slot 17)");
+	for (k = 0; k < K; k++) {
+		em_line(e, "logic %s r%u_csh;", em_rng(e, N * iw), k);
+		em_line(e, "logic %s r%u_vsh;", em_rng(e, N), k);
+		em_line(e, "logic %s r%u_cur;", em_rng(e, iw), k);
+		em_line(e, "logic %s r%u_fsh;", em_rng(e, E * 54), k);
+		em_line(e, "logic [53:0] r%u_ent, r%u_ssh;", k, k);
+		em_line(e, "assign r%u_csh = cur_q >> (%u'(r%u_warp_i) * %s);", k, cwd + 1, k, em_lit(e, cwd + 1, iw));
+		em_line(e, "assign r%u_cur = r%u_csh[%u:0];", k, k, iw - 1);
+		em_line(e, "assign r%u_vsh = curv_q >> r%u_warp_i;", k, k);
+		em_line(e, "assign r%u_fsh = flags_q >> (%u'(r%u_cur) * %s);", k, ftw + 1, k, em_lit(e, ftw + 1, 54));
+		em_line(e, "assign r%u_ent = r%u_fsh[53:0];", k, k);
+		em_line(e, "assign r%u_ssh = r%u_ent >> (8'(r%u_slot_i) * 8'd3);", k, k, k);
+		em_line(e, "assign r%u_flags_o = (%s & (r%u_slot_i < 5'd18)) ? r%u_ssh[2:0] : '0;", k,
+			rg_bit(e, em_fmt(e, "r%u_vsh", k), N, 0), k, k);
+	}
+	em_blank(e);
+	em_open(e, "always_comb begin");
+	em_line(e, "valid_d = valid_q;");
+	em_line(e, "tag_d = tag_q;");
+	em_line(e, "flags_d = flags_q;");
+	em_line(e, "cur_d = cur_q;");
+	em_line(e, "curv_d = curv_q;");
+	em_open(e, "if (launch_i) begin");
+	em_line(e, "valid_d = '0;");
+	em_line(e, "curv_d = '0;");
+	em_close(e, "end else begin");
+	e->ind++;
+	em_open(e, "if (fill) begin");
+	em_line(e, "valid_d[vidx] = 1'b1;");
+	em_line(e, "tag_d[vt_ix +: 29] = ftag;");
+	em_line(e, "flags_d[vf_ix +: 54] = f_flags_i;");
+	em_close(e, "end");
+	em_open(e, "if (hit | fill) begin");
+	em_line(e, "cur_d[wc_ix +: %u] = vidx;", iw);
+	em_line(e, "curv_d[f_warp_i] = 1'b1;");
+	em_close(e, "end");
+	em_line(e, "if (xv_ok) curv_d[x_warp_i] = 1'b0;");
+	em_close(e, "end");
+	em_close(e, "end");
+	em_raw(e, "%*slogic unused_rfc;\n%*sassign unused_rfc = ^{f_pc_i[2:0]", (int)(2 * e->ind), "", (int)(2 * e->ind), "");
+	for (k = 0; k < K; k++) {
+		if (N * iw > iw)
+			em_raw(e, ", r%u_csh[%u:%u]", k, N * iw - 1, iw);
+		if (N > 1)
+			em_raw(e, ", r%u_vsh[%u:1]", k, N - 1);
+		if (E * 54 > 54)
+			em_raw(e, ", r%u_fsh[%u:54]", k, E * 54 - 1);
+		em_raw(e, ", r%u_ssh[53:3]", k);
+	}
+	em_raw(e, "};\n");
+	em_blank(e);
+	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
+	em_open(e, "if (!rst_ni) begin");
+	em_line(e, "valid_q <= '0;");
+	em_line(e, "tag_q <= '0;");
+	em_line(e, "flags_q <= '0;");
+	em_line(e, "cur_q <= '0;");
+	em_line(e, "curv_q <= '0;");
+	em_close(e, "end else begin");
+	e->ind++;
+	em_line(e, "valid_q <= valid_d;");
+	em_line(e, "tag_q <= tag_d;");
+	em_line(e, "flags_q <= flags_d;");
+	em_line(e, "cur_q <= cur_d;");
+	em_line(e, "curv_q <= curv_d;");
+	em_close(e, "end");
+	em_close(e, "end");
+}

@@ -6,4 +6,5 @@ rf_xbar.sv
 rf_collector.sv
 rf_free_bitmap.sv
 rf_rename_table.sv
+rf_flag_decode.sv
 rf_top.sv

@@ -104,36 +104,37 @@ module rf_free_bitmap (
   assign below = (1025'd1 << launch_resv_i) - 1025'd1;
   assign resv = below[1023:0];
 
-  // releases free an id occupied at the start of the cycle; duplicates count once
+  // releases free an id occupied at the start of the cycle; duplicates count once; a launch
+  // cycle does nothing but the launch
   assign r0_sh = occ_q >> r0_pid_i;
-  assign r0_free = r0_valid_i & r0_sh[0];
+  assign r0_free = ~launch_i & r0_valid_i & r0_sh[0];
   assign r1_sh = occ_q >> r1_pid_i;
-  assign r1_free = r1_valid_i & r1_sh[0]
+  assign r1_free = ~launch_i & r1_valid_i & r1_sh[0]
       & ~(r0_free & (r0_pid_i == r1_pid_i));
   assign r2_sh = occ_q >> r2_pid_i;
-  assign r2_free = r2_valid_i & r2_sh[0]
+  assign r2_free = ~launch_i & r2_valid_i & r2_sh[0]
       & ~(r0_free & (r0_pid_i == r2_pid_i))
       & ~(r1_free & (r1_pid_i == r2_pid_i));
   assign r3_sh = occ_q >> r3_pid_i;
-  assign r3_free = r3_valid_i & r3_sh[0]
+  assign r3_free = ~launch_i & r3_valid_i & r3_sh[0]
       & ~(r0_free & (r0_pid_i == r3_pid_i))
       & ~(r1_free & (r1_pid_i == r3_pid_i))
       & ~(r2_free & (r2_pid_i == r3_pid_i));
   assign r4_sh = occ_q >> r4_pid_i;
-  assign r4_free = r4_valid_i & r4_sh[0]
+  assign r4_free = ~launch_i & r4_valid_i & r4_sh[0]
       & ~(r0_free & (r0_pid_i == r4_pid_i))
       & ~(r1_free & (r1_pid_i == r4_pid_i))
       & ~(r2_free & (r2_pid_i == r4_pid_i))
       & ~(r3_free & (r3_pid_i == r4_pid_i));
   assign r5_sh = occ_q >> r5_pid_i;
-  assign r5_free = r5_valid_i & r5_sh[0]
+  assign r5_free = ~launch_i & r5_valid_i & r5_sh[0]
       & ~(r0_free & (r0_pid_i == r5_pid_i))
       & ~(r1_free & (r1_pid_i == r5_pid_i))
       & ~(r2_free & (r2_pid_i == r5_pid_i))
       & ~(r3_free & (r3_pid_i == r5_pid_i))
       & ~(r4_free & (r4_pid_i == r5_pid_i));
   assign r6_sh = occ_q >> r6_pid_i;
-  assign r6_free = r6_valid_i & r6_sh[0]
+  assign r6_free = ~launch_i & r6_valid_i & r6_sh[0]
       & ~(r0_free & (r0_pid_i == r6_pid_i))
       & ~(r1_free & (r1_pid_i == r6_pid_i))
       & ~(r2_free & (r2_pid_i == r6_pid_i))

@@ -56,44 +56,44 @@
 //   w0_valid_i    in  1    a renamed register is written
 //   w0_warp_i     in  6    warp slot
 //   w0_reg_i      in  6    register
-//   w0_hit_o      out 1    mapped (and not invalidated this cycle)
+//   w0_hit_o      out 1    mapped
 //   w0_pid_o      out 10   its physical register
 //   w0_new_i      in  1    record a new mapping at the edge
 //   w0_newpid_i   in  10   its physical register
 //   i0_valid_i    in  1    remove the mapping at the edge
 //   i0_warp_i     in  6    warp slot
 //   i0_reg_i      in  6    register
-//   i0_hit_o      out 1    it was mapped
+//   i0_hit_o      out 1    it was mapped (0: not, or a write-back keeps it)
 //   i0_pid_o      out 10   to this physical register
 //   i1_valid_i    in  1    remove the mapping at the edge
 //   i1_warp_i     in  6    warp slot
 //   i1_reg_i      in  6    register
-//   i1_hit_o      out 1    it was mapped
+//   i1_hit_o      out 1    it was mapped (0: not, or a write-back keeps it)
 //   i1_pid_o      out 10   to this physical register
 //   i2_valid_i    in  1    remove the mapping at the edge
 //   i2_warp_i     in  6    warp slot
 //   i2_reg_i      in  6    register
-//   i2_hit_o      out 1    it was mapped
+//   i2_hit_o      out 1    it was mapped (0: not, or a write-back keeps it)
 //   i2_pid_o      out 10   to this physical register
 //   i3_valid_i    in  1    remove the mapping at the edge
 //   i3_warp_i     in  6    warp slot
 //   i3_reg_i      in  6    register
-//   i3_hit_o      out 1    it was mapped
+//   i3_hit_o      out 1    it was mapped (0: not, or a write-back keeps it)
 //   i3_pid_o      out 10   to this physical register
 //   i4_valid_i    in  1    remove the mapping at the edge
 //   i4_warp_i     in  6    warp slot
 //   i4_reg_i      in  6    register
-//   i4_hit_o      out 1    it was mapped
+//   i4_hit_o      out 1    it was mapped (0: not, or a write-back keeps it)
 //   i4_pid_o      out 10   to this physical register
 //   i5_valid_i    in  1    remove the mapping at the edge
 //   i5_warp_i     in  6    warp slot
 //   i5_reg_i      in  6    register
-//   i5_hit_o      out 1    it was mapped
+//   i5_hit_o      out 1    it was mapped (0: not, or a write-back keeps it)
 //   i5_pid_o      out 10   to this physical register
 //   i6_valid_i    in  1    remove the mapping at the edge
 //   i6_warp_i     in  6    warp slot
 //   i6_reg_i      in  6    register
-//   i6_hit_o      out 1    it was mapped
+//   i6_hit_o      out 1    it was mapped (0: not, or a write-back keeps it)
 //   i6_pid_o      out 10   to this physical register
 //   valid_o       out 816  valid bit of entry e
 //   table_o       out 8160 physical register of entry e in bits [e*PW +: PW]
@@ -297,6 +297,10 @@ module rf_rename_table (
   logic [815:0] w0_vsh;
   logic [8159:0] w0_psh;
   logic w0_in, w0_v;
+  logic [9:0] w0_ix;  // the index as a bit select of the table
+  assign w0_ix = w0_idx[9:0];
+  logic [12:0] w0_tx;  // the id's first bit as a part select of the table
+  assign w0_tx = w0_ti[12:0];
   assign w0_idx = 13'(w0_warp_i) * kren_x + 13'(w0_reg_i);
   assign w0_in = w0_idx < Depth;
   assign w0_ti = 14'(w0_idx) * IdBits;
@@ -309,6 +313,8 @@ module rf_rename_table (
   logic [815:0] i0_vsh;
   logic [8159:0] i0_psh;
   logic i0_in, i0_v;
+  logic [9:0] i0_ix;  // the index as a bit select of the table
+  assign i0_ix = i0_idx[9:0];
   assign i0_idx = 13'(i0_warp_i) * kren_x + 13'(i0_reg_i);
   assign i0_in = i0_idx < Depth;
   assign i0_ti = 14'(i0_idx) * IdBits;
@@ -321,6 +327,8 @@ module rf_rename_table (
   logic [815:0] i1_vsh;
   logic [8159:0] i1_psh;
   logic i1_in, i1_v;
+  logic [9:0] i1_ix;  // the index as a bit select of the table
+  assign i1_ix = i1_idx[9:0];
   assign i1_idx = 13'(i1_warp_i) * kren_x + 13'(i1_reg_i);
   assign i1_in = i1_idx < Depth;
   assign i1_ti = 14'(i1_idx) * IdBits;
@@ -333,6 +341,8 @@ module rf_rename_table (
   logic [815:0] i2_vsh;
   logic [8159:0] i2_psh;
   logic i2_in, i2_v;
+  logic [9:0] i2_ix;  // the index as a bit select of the table
+  assign i2_ix = i2_idx[9:0];
   assign i2_idx = 13'(i2_warp_i) * kren_x + 13'(i2_reg_i);
   assign i2_in = i2_idx < Depth;
   assign i2_ti = 14'(i2_idx) * IdBits;
@@ -345,6 +355,8 @@ module rf_rename_table (
   logic [815:0] i3_vsh;
   logic [8159:0] i3_psh;
   logic i3_in, i3_v;
+  logic [9:0] i3_ix;  // the index as a bit select of the table
+  assign i3_ix = i3_idx[9:0];
   assign i3_idx = 13'(i3_warp_i) * kren_x + 13'(i3_reg_i);
   assign i3_in = i3_idx < Depth;
   assign i3_ti = 14'(i3_idx) * IdBits;
@@ -357,6 +369,8 @@ module rf_rename_table (
   logic [815:0] i4_vsh;
   logic [8159:0] i4_psh;
   logic i4_in, i4_v;
+  logic [9:0] i4_ix;  // the index as a bit select of the table
+  assign i4_ix = i4_idx[9:0];
   assign i4_idx = 13'(i4_warp_i) * kren_x + 13'(i4_reg_i);
   assign i4_in = i4_idx < Depth;
   assign i4_ti = 14'(i4_idx) * IdBits;
@@ -369,6 +383,8 @@ module rf_rename_table (
   logic [815:0] i5_vsh;
   logic [8159:0] i5_psh;
   logic i5_in, i5_v;
+  logic [9:0] i5_ix;  // the index as a bit select of the table
+  assign i5_ix = i5_idx[9:0];
   assign i5_idx = 13'(i5_warp_i) * kren_x + 13'(i5_reg_i);
   assign i5_in = i5_idx < Depth;
   assign i5_ti = 14'(i5_idx) * IdBits;
@@ -381,6 +397,8 @@ module rf_rename_table (
   logic [815:0] i6_vsh;
   logic [8159:0] i6_psh;
   logic i6_in, i6_v;
+  logic [9:0] i6_ix;  // the index as a bit select of the table
+  assign i6_ix = i6_idx[9:0];
   assign i6_idx = 13'(i6_warp_i) * kren_x + 13'(i6_reg_i);
   assign i6_in = i6_idx < Depth;
   assign i6_ti = 14'(i6_idx) * IdBits;
@@ -420,50 +438,125 @@ module rf_rename_table (
       default: served = o0_served;
     endcase
   end
-  assign g0_served_o = served[0];
-  assign g0_conflict_o = g0_valid_i & ~served[0];
-  assign g1_served_o = served[1];
-  assign g1_conflict_o = g1_valid_i & ~served[1];
-  assign l0_hit_o = l0_valid_i & l0_v;
-  assign l0_pid_o = (l0_valid_i & l0_v) ? l0_psh[9:0] : '0;
-  assign l1_hit_o = l1_valid_i & l1_v;
-  assign l1_pid_o = (l1_valid_i & l1_v) ? l1_psh[9:0] : '0;
-  assign l2_hit_o = l2_valid_i & l2_v;
-  assign l2_pid_o = (l2_valid_i & l2_v) ? l2_psh[9:0] : '0;
-  assign l3_hit_o = l3_valid_i & l3_v;
-  assign l3_pid_o = (l3_valid_i & l3_v) ? l3_psh[9:0] : '0;
-  assign l4_hit_o = l4_valid_i & l4_v;
-  assign l4_pid_o = (l4_valid_i & l4_v) ? l4_psh[9:0] : '0;
-  assign l5_hit_o = l5_valid_i & l5_v;
-  assign l5_pid_o = (l5_valid_i & l5_v) ? l5_psh[9:0] : '0;
+  // a launch cycle does nothing but the launch: no lookup, no release
+  assign g0_served_o = ~launch_i & served[0];
+  assign g0_conflict_o = ~launch_i & g0_valid_i & ~served[0];
+  assign g1_served_o = ~launch_i & served[1];
+  assign g1_conflict_o = ~launch_i & g1_valid_i & ~served[1];
+  // lookups read the table at the start of the cycle, but see a mapping recorded in this cycle
+  // (a write-back allocating the register; port 0's if both do)
+  logic l0_byp;
+  logic [9:0] l0_bpid;
+  always_comb begin
+    l0_byp = 1'b0;
+    l0_bpid = '0;
+    if (w0_new_i & w0_in & (w0_idx == l0_idx)) begin
+      l0_byp = 1'b1;
+      l0_bpid = w0_newpid_i;
+    end
+  end
+  assign l0_hit_o = ~launch_i & l0_valid_i & l0_in & (l0_byp | l0_v);
+  assign l0_pid_o = ~(~launch_i & l0_valid_i & l0_in) ? '0 : l0_byp ? l0_bpid : l0_v ? l0_psh[9:0] : '0;
+  logic l1_byp;
+  logic [9:0] l1_bpid;
+  always_comb begin
+    l1_byp = 1'b0;
+    l1_bpid = '0;
+    if (w0_new_i & w0_in & (w0_idx == l1_idx)) begin
+      l1_byp = 1'b1;
+      l1_bpid = w0_newpid_i;
+    end
+  end
+  assign l1_hit_o = ~launch_i & l1_valid_i & l1_in & (l1_byp | l1_v);
+  assign l1_pid_o = ~(~launch_i & l1_valid_i & l1_in) ? '0 : l1_byp ? l1_bpid : l1_v ? l1_psh[9:0] : '0;
+  logic l2_byp;
+  logic [9:0] l2_bpid;
+  always_comb begin
+    l2_byp = 1'b0;
+    l2_bpid = '0;
+    if (w0_new_i & w0_in & (w0_idx == l2_idx)) begin
+      l2_byp = 1'b1;
+      l2_bpid = w0_newpid_i;
+    end
+  end
+  assign l2_hit_o = ~launch_i & l2_valid_i & l2_in & (l2_byp | l2_v);
+  assign l2_pid_o = ~(~launch_i & l2_valid_i & l2_in) ? '0 : l2_byp ? l2_bpid : l2_v ? l2_psh[9:0] : '0;
+  logic l3_byp;
+  logic [9:0] l3_bpid;
+  always_comb begin
+    l3_byp = 1'b0;
+    l3_bpid = '0;
+    if (w0_new_i & w0_in & (w0_idx == l3_idx)) begin
+      l3_byp = 1'b1;
+      l3_bpid = w0_newpid_i;
+    end
+  end
+  assign l3_hit_o = ~launch_i & l3_valid_i & l3_in & (l3_byp | l3_v);
+  assign l3_pid_o = ~(~launch_i & l3_valid_i & l3_in) ? '0 : l3_byp ? l3_bpid : l3_v ? l3_psh[9:0] : '0;
+  logic l4_byp;
+  logic [9:0] l4_bpid;
+  always_comb begin
+    l4_byp = 1'b0;
+    l4_bpid = '0;
+    if (w0_new_i & w0_in & (w0_idx == l4_idx)) begin
+      l4_byp = 1'b1;
+      l4_bpid = w0_newpid_i;
+    end
+  end
+  assign l4_hit_o = ~launch_i & l4_valid_i & l4_in & (l4_byp | l4_v);
+  assign l4_pid_o = ~(~launch_i & l4_valid_i & l4_in) ? '0 : l4_byp ? l4_bpid : l4_v ? l4_psh[9:0] : '0;
+  logic l5_byp;
+  logic [9:0] l5_bpid;
+  always_comb begin
+    l5_byp = 1'b0;
+    l5_bpid = '0;
+    if (w0_new_i & w0_in & (w0_idx == l5_idx)) begin
+      l5_byp = 1'b1;
+      l5_bpid = w0_newpid_i;
+    end
+  end
+  assign l5_hit_o = ~launch_i & l5_valid_i & l5_in & (l5_byp | l5_v);
+  assign l5_pid_o = ~(~launch_i & l5_valid_i & l5_in) ? '0 : l5_byp ? l5_bpid : l5_v ? l5_psh[9:0] : '0;
 
-  // invalidations report the mapping at the start of the cycle
-  assign i0_hit_o = i0_valid_i & i0_v;
-  assign i0_pid_o = (i0_valid_i & i0_v) ? i0_psh[9:0] : '0;
-  assign i1_hit_o = i1_valid_i & i1_v;
-  assign i1_pid_o = (i1_valid_i & i1_v) ? i1_psh[9:0] : '0;
-  assign i2_hit_o = i2_valid_i & i2_v;
-  assign i2_pid_o = (i2_valid_i & i2_v) ? i2_psh[9:0] : '0;
-  assign i3_hit_o = i3_valid_i & i3_v;
-  assign i3_pid_o = (i3_valid_i & i3_v) ? i3_psh[9:0] : '0;
-  assign i4_hit_o = i4_valid_i & i4_v;
-  assign i4_pid_o = (i4_valid_i & i4_v) ? i4_psh[9:0] : '0;
-  assign i5_hit_o = i5_valid_i & i5_v;
-  assign i5_pid_o = (i5_valid_i & i5_v) ? i5_psh[9:0] : '0;
-  assign i6_hit_o = i6_valid_i & i6_v;
-  assign i6_pid_o = (i6_valid_i & i6_v) ? i6_psh[9:0] : '0;
-  // write-back lookups see a mapping invalidated in this cycle as gone
-  logic w0_gone;
-  assign w0_gone = 1'b0
-      | (i0_valid_i & (i0_idx == w0_idx))
-      | (i1_valid_i & (i1_idx == w0_idx))
-      | (i2_valid_i & (i2_idx == w0_idx))
-      | (i3_valid_i & (i3_idx == w0_idx))
-      | (i4_valid_i & (i4_idx == w0_idx))
-      | (i5_valid_i & (i5_idx == w0_idx))
-      | (i6_valid_i & (i6_idx == w0_idx));
-  assign w0_hit_o = w0_valid_i & w0_v & ~w0_gone;
-  assign w0_pid_o = (w0_valid_i & w0_v & ~w0_gone) ? w0_psh[9:0] : '0;
+  // invalidations report the mapping at the start of the cycle; a write-back to the same entry
+  // in the same cycle cancels one (the redefinition keeps its physical register)
+  logic i0_eff;
+  assign i0_eff = ~launch_i & i0_valid_i & i0_in
+      & ~(w0_valid_i & (w0_idx == i0_idx));
+  assign i0_hit_o = i0_eff & i0_v;
+  assign i0_pid_o = (i0_eff & i0_v) ? i0_psh[9:0] : '0;
+  logic i1_eff;
+  assign i1_eff = ~launch_i & i1_valid_i & i1_in
+      & ~(w0_valid_i & (w0_idx == i1_idx));
+  assign i1_hit_o = i1_eff & i1_v;
+  assign i1_pid_o = (i1_eff & i1_v) ? i1_psh[9:0] : '0;
+  logic i2_eff;
+  assign i2_eff = ~launch_i & i2_valid_i & i2_in
+      & ~(w0_valid_i & (w0_idx == i2_idx));
+  assign i2_hit_o = i2_eff & i2_v;
+  assign i2_pid_o = (i2_eff & i2_v) ? i2_psh[9:0] : '0;
+  logic i3_eff;
+  assign i3_eff = ~launch_i & i3_valid_i & i3_in
+      & ~(w0_valid_i & (w0_idx == i3_idx));
+  assign i3_hit_o = i3_eff & i3_v;
+  assign i3_pid_o = (i3_eff & i3_v) ? i3_psh[9:0] : '0;
+  logic i4_eff;
+  assign i4_eff = ~launch_i & i4_valid_i & i4_in
+      & ~(w0_valid_i & (w0_idx == i4_idx));
+  assign i4_hit_o = i4_eff & i4_v;
+  assign i4_pid_o = (i4_eff & i4_v) ? i4_psh[9:0] : '0;
+  logic i5_eff;
+  assign i5_eff = ~launch_i & i5_valid_i & i5_in
+      & ~(w0_valid_i & (w0_idx == i5_idx));
+  assign i5_hit_o = i5_eff & i5_v;
+  assign i5_pid_o = (i5_eff & i5_v) ? i5_psh[9:0] : '0;
+  logic i6_eff;
+  assign i6_eff = ~launch_i & i6_valid_i & i6_in
+      & ~(w0_valid_i & (w0_idx == i6_idx));
+  assign i6_hit_o = i6_eff & i6_v;
+  assign i6_pid_o = (i6_eff & i6_v) ? i6_psh[9:0] : '0;
+  assign w0_hit_o = ~launch_i & w0_valid_i & w0_v;
+  assign w0_pid_o = (~launch_i & w0_valid_i & w0_v) ? w0_psh[9:0] : '0;
 
   // the edge: invalidations, then new mappings; a launch unmaps every entry
   always_comb begin
@@ -475,23 +568,23 @@ module rf_rename_table (
       pid_d = '0;
       rr_d = '0;
     end else begin
-      if (i0_valid_i & i0_in) valid_d[i0_idx] = 1'b0;
-      if (i1_valid_i & i1_in) valid_d[i1_idx] = 1'b0;
-      if (i2_valid_i & i2_in) valid_d[i2_idx] = 1'b0;
-      if (i3_valid_i & i3_in) valid_d[i3_idx] = 1'b0;
-      if (i4_valid_i & i4_in) valid_d[i4_idx] = 1'b0;
-      if (i5_valid_i & i5_in) valid_d[i5_idx] = 1'b0;
-      if (i6_valid_i & i6_in) valid_d[i6_idx] = 1'b0;
+      if (i0_eff) valid_d[i0_ix] = 1'b0;
+      if (i1_eff) valid_d[i1_ix] = 1'b0;
+      if (i2_eff) valid_d[i2_ix] = 1'b0;
+      if (i3_eff) valid_d[i3_ix] = 1'b0;
+      if (i4_eff) valid_d[i4_ix] = 1'b0;
+      if (i5_eff) valid_d[i5_ix] = 1'b0;
+      if (i6_eff) valid_d[i6_ix] = 1'b0;
       if (w0_new_i & w0_in) begin
-        valid_d[w0_idx] = 1'b1;
-        pid_d[w0_ti +: 10] = w0_newpid_i;
+        valid_d[w0_ix] = 1'b1;
+        pid_d[w0_tx +: 10] = w0_newpid_i;
       end
     end
   end
   assign valid_o = valid_q;
   assign table_o = pid_q;
   logic unused_table;
-  assign unused_table = ^{l0_vsh[815:1], l0_psh[8159:10], l0_bk[12:2], l1_vsh[815:1], l1_psh[8159:10], l1_bk[12:2], l2_vsh[815:1], l2_psh[8159:10], l2_bk[12:2], l3_vsh[815:1], l3_psh[8159:10], l3_bk[12:2], l4_vsh[815:1], l4_psh[8159:10], l4_bk[12:2], l5_vsh[815:1], l5_psh[8159:10], l5_bk[12:2], w0_vsh[815:1], w0_psh[8159:10], i0_vsh[815:1], i0_psh[8159:10], i1_vsh[815:1], i1_psh[8159:10], i2_vsh[815:1], i2_psh[8159:10], i3_vsh[815:1], i3_psh[8159:10], i4_vsh[815:1], i4_psh[8159:10], i5_vsh[815:1], i5_psh[8159:10], i6_vsh[815:1], i6_psh[8159:10]};
+  assign unused_table = ^{l0_vsh[815:1], l0_psh[8159:10], l0_bk[12:2], l1_vsh[815:1], l1_psh[8159:10], l1_bk[12:2], l2_vsh[815:1], l2_psh[8159:10], l2_bk[12:2], l3_vsh[815:1], l3_psh[8159:10], l3_bk[12:2], l4_vsh[815:1], l4_psh[8159:10], l4_bk[12:2], l5_vsh[815:1], l5_psh[8159:10], l5_bk[12:2], w0_vsh[815:1], w0_psh[8159:10], w0_idx[12:10], w0_ti[13], i0_vsh[815:1], i0_psh[8159:10], i0_idx[12:10], i1_vsh[815:1], i1_psh[8159:10], i1_idx[12:10], i2_vsh[815:1], i2_psh[8159:10], i2_idx[12:10], i3_vsh[815:1], i3_psh[8159:10], i3_idx[12:10], i4_vsh[815:1], i4_psh[8159:10], i4_idx[12:10], i5_vsh[815:1], i5_psh[8159:10], i5_idx[12:10], i6_vsh[815:1], i6_psh[8159:10], i6_idx[12:10]};
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

@@ -18,6 +18,7 @@
 //   launch_valid_i    in  1    a kernel is launched
 //   launch_warps_i    in  6    its resident warps
 //   launch_regs_i     in  6    its registers per thread
+//   launch_exempt_i   in  6    virtualization: its highest registers exempt from renaming
 //   launch_err_o      out 1    the last launch was refused (does not fit)
 //   wb0_valid_i       in  1    a result is written
 //   wb0_warp_i        in  6    warp slot
@@ -30,20 +31,33 @@
 //   iss0_warp_i       in  6    warp slot
 //   iss0_src0_valid_i in  1    source operand used
 //   iss0_src0_reg_i   in  6    its register
+//   iss0_src0_rel_i   in  1    pir flag: release the register after this read
 //   iss0_src1_valid_i in  1    source operand used
 //   iss0_src1_reg_i   in  6    its register
+//   iss0_src1_rel_i   in  1    pir flag: release the register after this read
 //   iss0_src2_valid_i in  1    source operand used
 //   iss0_src2_reg_i   in  6    its register
+//   iss0_src2_rel_i   in  1    pir flag: release the register after this read
 //   iss1_valid_i      in  1    an instruction is offered
 //   iss1_ready_o      out 1    a collector takes it this cycle
 //   iss1_tag_i        in  8    tag carried to dispatch
 //   iss1_warp_i       in  6    warp slot
 //   iss1_src0_valid_i in  1    source operand used
 //   iss1_src0_reg_i   in  6    its register
+//   iss1_src0_rel_i   in  1    pir flag: release the register after this read
 //   iss1_src1_valid_i in  1    source operand used
 //   iss1_src1_reg_i   in  6    its register
+//   iss1_src1_rel_i   in  1    pir flag: release the register after this read
 //   iss1_src2_valid_i in  1    source operand used
 //   iss1_src2_reg_i   in  6    its register
+//   iss1_src2_rel_i   in  1    pir flag: release the register after this read
+//   pbr_valid_i       in  1    a pbr flag instruction: release the registers it names
+//   pbr_warp_i        in  6    its warp slot
+//   pbr_word_i        in  64   the pbr word
+//   pbr_ready_o       out 1    the walker takes the pbr
+//   exit_valid_i      in  1    a warp exits: release all its renamed registers
+//   exit_warp_i       in  6    its warp slot
+//   exit_ready_o      out 1    the walker takes the exit
 //   dsp0_valid_o      out 1    an instruction leaves with its operands
 //   dsp0_tag_o        out 8    its tag
 //   dsp0_warp_o       out 6    its warp
@@ -58,12 +72,18 @@
 //   dsp1_op2_o        out 1024 operand value (0 if not valid)
 //   idle_o            out 1    no collector holds an instruction
 //   acc_err_o         out 1    last cycle saw an access outside the kernel (dropped)
+//   unm_o             out 1    virtualization: last cycle read an unmapped register (as zero)
+//   dom_o             out 16   virtualization: power-gating domain d holds a live register
 //   cnt_conflict_o    out 32   read requests denied by other reads
 //   cnt_wconflict_o   out 32   read requests denied by a write-back
 //   cnt_stall_o       out 32   cycles x issue ports offered but not ready
 //   cnt_read_o        out 32   bank reads granted
 //   cnt_write_o       out 32   write-backs performed
 //   cnt_dispatch_o    out 32   instructions dispatched
+//   cnt_alloc_o       out 32   virtualization: physical registers allocated
+//   cnt_free_o        out 32   virtualization: physical registers released
+//   cnt_rt_conflict_o out 32   virtualization: issues refused by a renaming-table bank conflict
+//   cnt_unmapped_o    out 32   virtualization: unmapped source registers read (as zero)
 
 module rf_top (
   // clock and reset
@@ -73,6 +93,7 @@ module rf_top (
   input  logic       launch_valid_i,
   input  logic [5:0] launch_warps_i,
   input  logic [5:0] launch_regs_i,
+  input  logic [5:0] launch_exempt_i,
   output logic       launch_err_o,
   // write-back port 0
   input  logic          wb0_valid_i,
@@ -87,10 +108,13 @@ module rf_top (
   input  logic [5:0] iss0_warp_i,
   input  logic       iss0_src0_valid_i,
   input  logic [5:0] iss0_src0_reg_i,
+  input  logic       iss0_src0_rel_i,
   input  logic       iss0_src1_valid_i,
   input  logic [5:0] iss0_src1_reg_i,
+  input  logic       iss0_src1_rel_i,
   input  logic       iss0_src2_valid_i,
   input  logic [5:0] iss0_src2_reg_i,
+  input  logic       iss0_src2_rel_i,
   // issue port 1
   input  logic       iss1_valid_i,
   output logic       iss1_ready_o,
@@ -98,10 +122,21 @@ module rf_top (
   input  logic [5:0] iss1_warp_i,
   input  logic       iss1_src0_valid_i,
   input  logic [5:0] iss1_src0_reg_i,
+  input  logic       iss1_src0_rel_i,
   input  logic       iss1_src1_valid_i,
   input  logic [5:0] iss1_src1_reg_i,
+  input  logic       iss1_src1_rel_i,
   input  logic       iss1_src2_valid_i,
   input  logic [5:0] iss1_src2_reg_i,
+  input  logic       iss1_src2_rel_i,
+  // virtualization: pbr and warp exit (release walk
+  input  logic        pbr_valid_i,
+  input  logic [5:0]  pbr_warp_i,
+  input  logic [63:0] pbr_word_i,
+  output logic        pbr_ready_o,
+  input  logic        exit_valid_i,
+  input  logic [5:0]  exit_warp_i,
+  output logic        exit_ready_o,
   // dispatch port 0
   output logic          dsp0_valid_o,
   output logic [7:0]    dsp0_tag_o,
@@ -117,28 +152,40 @@ module rf_top (
   output logic [1023:0] dsp1_op1_o,
   output logic [1023:0] dsp1_op2_o,
   // status
-  output logic  idle_o,
-  output logic  acc_err_o,
+  output logic        idle_o,
+  output logic        acc_err_o,
+  output logic        unm_o,
+  output logic [15:0] dom_o,
   // event counters (wrap around)
   output logic [31:0] cnt_conflict_o,
   output logic [31:0] cnt_wconflict_o,
   output logic [31:0] cnt_stall_o,
   output logic [31:0] cnt_read_o,
   output logic [31:0] cnt_write_o,
-  output logic [31:0] cnt_dispatch_o
+  output logic [31:0] cnt_dispatch_o,
+  output logic [31:0] cnt_alloc_o,
+  output logic [31:0] cnt_free_o,
+  output logic [31:0] cnt_rt_conflict_o,
+  output logic [31:0] cnt_unmapped_o
 );
 
-  // launch-fit arithmetic in 13 bits
-  localparam logic [12:0] Banks   = 13'd4;
-  localparam logic [12:0] Entries = 13'd256;  // rows per bank
-  localparam logic [12:0] Warps   = 13'd48;  // warp slots
-  localparam logic [12:0] Regs    = 13'd63;  // registers per thread, at most
+  // launch-fit arithmetic in 15 bits
+  localparam logic [14:0] Warps   = 15'd48;  // warp slots
+  localparam logic [14:0] Regs    = 15'd63;  // registers per thread, at most
+  localparam logic [14:0] Packs   = 15'd1024;  // warp registers of the file
+  localparam logic [14:0] Depth   = 15'd816;  // renaming-table entries
 
   // running kernel, launch result, access error
   logic [5:0] kwarps_q, kwarps_d;
   logic [5:0] kregs_q, kregs_d;
   logic lerr_q, lerr_d, acc_q, acc_d, launch_fits;
-  logic [12:0] lw_x, lr_x, need_x;
+  logic [14:0] lw_x, lr_x, need_x;
+  // virtualization: the running kernel's renamed and exempt registers (docs/virtualization.md)
+  logic [5:0] kren_q, kren_d, kexm_q, kexm_d;
+  logic [14:0] le_x, lren_x;
+  logic [5:0] launch_ren;
+  logic vt_launch, unm_q, unm_d;
+  logic [31:0] cnt_alloc_q, cnt_alloc_d, cnt_free_q, cnt_free_d, cnt_rt_conflict_q, cnt_rt_conflict_d, cnt_unmapped_q, cnt_unmapped_d;
   logic [31:0] cnt_conflict_q, cnt_conflict_d;
   logic [31:0] cnt_wconflict_q, cnt_wconflict_d;
   logic [31:0] cnt_stall_q, cnt_stall_d;
@@ -153,21 +200,27 @@ module rf_top (
   logic [1:0] iss0_s0_bank;
   logic [7:0] iss0_s0_row;
   logic iss0_s0_err;
+  logic iss0_s0_xerr;  // a renamed register without a mapping
   logic [1:0] iss0_s1_bank;
   logic [7:0] iss0_s1_row;
   logic iss0_s1_err;
+  logic iss0_s1_xerr;  // a renamed register without a mapping
   logic [1:0] iss0_s2_bank;
   logic [7:0] iss0_s2_row;
   logic iss0_s2_err;
+  logic iss0_s2_xerr;  // a renamed register without a mapping
   logic [1:0] iss1_s0_bank;
   logic [7:0] iss1_s0_row;
   logic iss1_s0_err;
+  logic iss1_s0_xerr;  // a renamed register without a mapping
   logic [1:0] iss1_s1_bank;
   logic [7:0] iss1_s1_row;
   logic iss1_s1_err;
+  logic iss1_s1_xerr;  // a renamed register without a mapping
   logic [1:0] iss1_s2_bank;
   logic [7:0] iss1_s2_row;
   logic iss1_s2_err;
+  logic iss1_s2_xerr;  // a renamed register without a mapping
   // collectors <-> arbiter <-> banks <-> crossbar
   logic [3:0] busy;
   logic cq0_req, aq0_gnt;
@@ -260,20 +313,29 @@ module rf_top (
   logic [1023:0] b3_r0_data;
   logic [3:0] nconf, nwconf;
 
-  // kernel launch: refused (state kept, launch_err_o set) unless it fits the layout
-  assign lw_x = 13'(launch_warps_i);
-  assign lr_x = 13'(launch_regs_i);
-  assign need_x = lw_x * ((lr_x + Banks - 13'd1) / Banks);  // rows: warps * ceil(regs / Banks)
-  assign launch_fits = (lw_x != '0) & (lw_x <= Warps) & (lr_x != '0) & (lr_x <= Regs) & (need_x <= Entries);
+  // kernel launch: refused (state kept, launch_err_o set) unless it fits (docs/virtualization.md)
+  assign lw_x = 15'(launch_warps_i);
+  assign lr_x = 15'(launch_regs_i);
+  assign le_x = 15'(launch_exempt_i);
+  assign need_x = lw_x * lr_x;  // every register has a physical one
+  assign lren_x = lw_x * (lr_x - le_x);  // renamed registers: one table entry each
+  assign launch_fits = (lw_x != '0) & (lw_x <= Warps) & (lr_x != '0) & (lr_x <= Regs) & (le_x <= lr_x) &
+                       (need_x <= Packs) & (lren_x <= Depth);
+  assign vt_launch = launch_valid_i & launch_fits;
+  assign launch_ren = launch_regs_i - launch_exempt_i;
   always_comb begin
     kwarps_d = kwarps_q;
     kregs_d = kregs_q;
     lerr_d = lerr_q;
+    kren_d = kren_q;
+    kexm_d = kexm_q;
     if (launch_valid_i) begin
       if (launch_fits) begin
         kwarps_d = launch_warps_i;
         kregs_d = launch_regs_i;
         lerr_d = 1'b0;
+        kren_d = launch_ren;
+        kexm_d = launch_exempt_i;
       end else begin
         lerr_d = 1'b1;
       end
@@ -281,106 +343,451 @@ module rf_top (
   end
   assign launch_err_o = lerr_q;
 
-  // write-back port 0: mapped; an access outside the kernel is dropped
-  rf_map u_wmap0 (
-    .warp_i   (wb0_warp_i),
-    .reg_i    (wb0_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (wb0_bank),
-    .entry_o  (wb0_row),
-    .err_o    (wb0_err)
-  );
-  assign wb0_ok = wb0_valid_i & ~wb0_err;
+  localparam logic [14:0] Banks = 15'd4;
+  // sources: outside the kernel (err), renamed (looked up) or exempt (warp x exempt + reg - renamed)
+  logic g0_served, g0_conflict, iss0_cready;
+  logic [28:0] iss0_ctag;  // {per operand: register, release flag; tag}
+  logic iss0_s0_in, iss0_s0_ren, iss0_s0_hit, iss0_s0_rel, iss0_s0_unmread;
+  logic [9:0] iss0_s0_pid, iss0_s0_lpid;
+  logic [14:0] iss0_s0_xpx;
+  assign iss0_s0_in = (15'(iss0_warp_i) < 15'(kwarps_q)) & (15'(iss0_src0_reg_i) < 15'(kregs_q));
+  assign iss0_s0_ren = iss0_s0_in & (15'(iss0_src0_reg_i) < 15'(kren_q));
+  assign iss0_s0_xpx = 15'(iss0_warp_i) * 15'(kexm_q) + 15'(iss0_src0_reg_i) - 15'(kren_q);
+  assign iss0_s0_pid = iss0_s0_ren ? iss0_s0_lpid : iss0_s0_xpx[9:0];
+  logic [14:0] iss0_s0_px, iss0_s0_bx, iss0_s0_rx;
+  assign iss0_s0_px = 15'(iss0_s0_pid);
+  assign iss0_s0_bx = iss0_s0_px % Banks;
+  assign iss0_s0_rx = iss0_s0_px / Banks;
+  assign iss0_s0_bank = iss0_s0_bx[1:0];
+  assign iss0_s0_row = iss0_s0_rx[7:0];
+  logic unused_iss0_s0_loc;
+  assign unused_iss0_s0_loc = ^{iss0_s0_bx[14:2], iss0_s0_rx[14:8]};
+  assign iss0_s0_err = ~iss0_s0_in;
+  assign iss0_s0_xerr = iss0_s0_ren & ~iss0_s0_hit;
+  assign iss0_s0_rel = iss0_src0_rel_i & iss0_src0_valid_i & iss0_s0_ren & iss0_s0_hit;
+  assign iss0_s0_unmread = iss0_valid_i & iss0_ready_o & iss0_src0_valid_i & iss0_s0_xerr;
+  logic iss0_s1_in, iss0_s1_ren, iss0_s1_hit, iss0_s1_rel, iss0_s1_unmread;
+  logic [9:0] iss0_s1_pid, iss0_s1_lpid;
+  logic [14:0] iss0_s1_xpx;
+  assign iss0_s1_in = (15'(iss0_warp_i) < 15'(kwarps_q)) & (15'(iss0_src1_reg_i) < 15'(kregs_q));
+  assign iss0_s1_ren = iss0_s1_in & (15'(iss0_src1_reg_i) < 15'(kren_q));
+  assign iss0_s1_xpx = 15'(iss0_warp_i) * 15'(kexm_q) + 15'(iss0_src1_reg_i) - 15'(kren_q);
+  assign iss0_s1_pid = iss0_s1_ren ? iss0_s1_lpid : iss0_s1_xpx[9:0];
+  logic [14:0] iss0_s1_px, iss0_s1_bx, iss0_s1_rx;
+  assign iss0_s1_px = 15'(iss0_s1_pid);
+  assign iss0_s1_bx = iss0_s1_px % Banks;
+  assign iss0_s1_rx = iss0_s1_px / Banks;
+  assign iss0_s1_bank = iss0_s1_bx[1:0];
+  assign iss0_s1_row = iss0_s1_rx[7:0];
+  logic unused_iss0_s1_loc;
+  assign unused_iss0_s1_loc = ^{iss0_s1_bx[14:2], iss0_s1_rx[14:8]};
+  assign iss0_s1_err = ~iss0_s1_in;
+  assign iss0_s1_xerr = iss0_s1_ren & ~iss0_s1_hit;
+  assign iss0_s1_rel = iss0_src1_rel_i & iss0_src1_valid_i & iss0_s1_ren & iss0_s1_hit;
+  assign iss0_s1_unmread = iss0_valid_i & iss0_ready_o & iss0_src1_valid_i & iss0_s1_xerr;
+  logic iss0_s2_in, iss0_s2_ren, iss0_s2_hit, iss0_s2_rel, iss0_s2_unmread;
+  logic [9:0] iss0_s2_pid, iss0_s2_lpid;
+  logic [14:0] iss0_s2_xpx;
+  assign iss0_s2_in = (15'(iss0_warp_i) < 15'(kwarps_q)) & (15'(iss0_src2_reg_i) < 15'(kregs_q));
+  assign iss0_s2_ren = iss0_s2_in & (15'(iss0_src2_reg_i) < 15'(kren_q));
+  assign iss0_s2_xpx = 15'(iss0_warp_i) * 15'(kexm_q) + 15'(iss0_src2_reg_i) - 15'(kren_q);
+  assign iss0_s2_pid = iss0_s2_ren ? iss0_s2_lpid : iss0_s2_xpx[9:0];
+  logic [14:0] iss0_s2_px, iss0_s2_bx, iss0_s2_rx;
+  assign iss0_s2_px = 15'(iss0_s2_pid);
+  assign iss0_s2_bx = iss0_s2_px % Banks;
+  assign iss0_s2_rx = iss0_s2_px / Banks;
+  assign iss0_s2_bank = iss0_s2_bx[1:0];
+  assign iss0_s2_row = iss0_s2_rx[7:0];
+  logic unused_iss0_s2_loc;
+  assign unused_iss0_s2_loc = ^{iss0_s2_bx[14:2], iss0_s2_rx[14:8]};
+  assign iss0_s2_err = ~iss0_s2_in;
+  assign iss0_s2_xerr = iss0_s2_ren & ~iss0_s2_hit;
+  assign iss0_s2_rel = iss0_src2_rel_i & iss0_src2_valid_i & iss0_s2_ren & iss0_s2_hit;
+  assign iss0_s2_unmread = iss0_valid_i & iss0_ready_o & iss0_src2_valid_i & iss0_s2_xerr;
+  assign iss0_ctag = {iss0_src2_reg_i, iss0_s2_rel, iss0_src1_reg_i, iss0_s1_rel, iss0_src0_reg_i, iss0_s0_rel, iss0_tag_i};
+  assign iss0_ready_o = iss0_cready & ~g0_conflict;
+  logic g1_served, g1_conflict, iss1_cready;
+  logic [28:0] iss1_ctag;  // {per operand: register, release flag; tag}
+  logic iss1_s0_in, iss1_s0_ren, iss1_s0_hit, iss1_s0_rel, iss1_s0_unmread;
+  logic [9:0] iss1_s0_pid, iss1_s0_lpid;
+  logic [14:0] iss1_s0_xpx;
+  assign iss1_s0_in = (15'(iss1_warp_i) < 15'(kwarps_q)) & (15'(iss1_src0_reg_i) < 15'(kregs_q));
+  assign iss1_s0_ren = iss1_s0_in & (15'(iss1_src0_reg_i) < 15'(kren_q));
+  assign iss1_s0_xpx = 15'(iss1_warp_i) * 15'(kexm_q) + 15'(iss1_src0_reg_i) - 15'(kren_q);
+  assign iss1_s0_pid = iss1_s0_ren ? iss1_s0_lpid : iss1_s0_xpx[9:0];
+  logic [14:0] iss1_s0_px, iss1_s0_bx, iss1_s0_rx;
+  assign iss1_s0_px = 15'(iss1_s0_pid);
+  assign iss1_s0_bx = iss1_s0_px % Banks;
+  assign iss1_s0_rx = iss1_s0_px / Banks;
+  assign iss1_s0_bank = iss1_s0_bx[1:0];
+  assign iss1_s0_row = iss1_s0_rx[7:0];
+  logic unused_iss1_s0_loc;
+  assign unused_iss1_s0_loc = ^{iss1_s0_bx[14:2], iss1_s0_rx[14:8]};
+  assign iss1_s0_err = ~iss1_s0_in;
+  assign iss1_s0_xerr = iss1_s0_ren & ~iss1_s0_hit;
+  assign iss1_s0_rel = iss1_src0_rel_i & iss1_src0_valid_i & iss1_s0_ren & iss1_s0_hit;
+  assign iss1_s0_unmread = iss1_valid_i & iss1_ready_o & iss1_src0_valid_i & iss1_s0_xerr;
+  logic iss1_s1_in, iss1_s1_ren, iss1_s1_hit, iss1_s1_rel, iss1_s1_unmread;
+  logic [9:0] iss1_s1_pid, iss1_s1_lpid;
+  logic [14:0] iss1_s1_xpx;
+  assign iss1_s1_in = (15'(iss1_warp_i) < 15'(kwarps_q)) & (15'(iss1_src1_reg_i) < 15'(kregs_q));
+  assign iss1_s1_ren = iss1_s1_in & (15'(iss1_src1_reg_i) < 15'(kren_q));
+  assign iss1_s1_xpx = 15'(iss1_warp_i) * 15'(kexm_q) + 15'(iss1_src1_reg_i) - 15'(kren_q);
+  assign iss1_s1_pid = iss1_s1_ren ? iss1_s1_lpid : iss1_s1_xpx[9:0];
+  logic [14:0] iss1_s1_px, iss1_s1_bx, iss1_s1_rx;
+  assign iss1_s1_px = 15'(iss1_s1_pid);
+  assign iss1_s1_bx = iss1_s1_px % Banks;
+  assign iss1_s1_rx = iss1_s1_px / Banks;
+  assign iss1_s1_bank = iss1_s1_bx[1:0];
+  assign iss1_s1_row = iss1_s1_rx[7:0];
+  logic unused_iss1_s1_loc;
+  assign unused_iss1_s1_loc = ^{iss1_s1_bx[14:2], iss1_s1_rx[14:8]};
+  assign iss1_s1_err = ~iss1_s1_in;
+  assign iss1_s1_xerr = iss1_s1_ren & ~iss1_s1_hit;
+  assign iss1_s1_rel = iss1_src1_rel_i & iss1_src1_valid_i & iss1_s1_ren & iss1_s1_hit;
+  assign iss1_s1_unmread = iss1_valid_i & iss1_ready_o & iss1_src1_valid_i & iss1_s1_xerr;
+  logic iss1_s2_in, iss1_s2_ren, iss1_s2_hit, iss1_s2_rel, iss1_s2_unmread;
+  logic [9:0] iss1_s2_pid, iss1_s2_lpid;
+  logic [14:0] iss1_s2_xpx;
+  assign iss1_s2_in = (15'(iss1_warp_i) < 15'(kwarps_q)) & (15'(iss1_src2_reg_i) < 15'(kregs_q));
+  assign iss1_s2_ren = iss1_s2_in & (15'(iss1_src2_reg_i) < 15'(kren_q));
+  assign iss1_s2_xpx = 15'(iss1_warp_i) * 15'(kexm_q) + 15'(iss1_src2_reg_i) - 15'(kren_q);
+  assign iss1_s2_pid = iss1_s2_ren ? iss1_s2_lpid : iss1_s2_xpx[9:0];
+  logic [14:0] iss1_s2_px, iss1_s2_bx, iss1_s2_rx;
+  assign iss1_s2_px = 15'(iss1_s2_pid);
+  assign iss1_s2_bx = iss1_s2_px % Banks;
+  assign iss1_s2_rx = iss1_s2_px / Banks;
+  assign iss1_s2_bank = iss1_s2_bx[1:0];
+  assign iss1_s2_row = iss1_s2_rx[7:0];
+  logic unused_iss1_s2_loc;
+  assign unused_iss1_s2_loc = ^{iss1_s2_bx[14:2], iss1_s2_rx[14:8]};
+  assign iss1_s2_err = ~iss1_s2_in;
+  assign iss1_s2_xerr = iss1_s2_ren & ~iss1_s2_hit;
+  assign iss1_s2_rel = iss1_src2_rel_i & iss1_src2_valid_i & iss1_s2_ren & iss1_s2_hit;
+  assign iss1_s2_unmread = iss1_valid_i & iss1_ready_o & iss1_src2_valid_i & iss1_s2_xerr;
+  assign iss1_ctag = {iss1_src2_reg_i, iss1_s2_rel, iss1_src1_reg_i, iss1_s1_rel, iss1_src0_reg_i, iss1_s0_rel, iss1_tag_i};
+  assign iss1_ready_o = iss1_cready & ~g1_conflict;
 
-  rf_map u_imap0_0 (
-    .warp_i   (iss0_warp_i),
-    .reg_i    (iss0_src0_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss0_s0_bank),
-    .entry_o  (iss0_s0_row),
-    .err_o    (iss0_s0_err)
+  // dispatch: the tag goes out; released operands go to the table's invalidation ports
+  logic [28:0] dsp0_ctag;
+  assign dsp0_tag_o = dsp0_ctag[7:0];
+  logic dsp0_s0_rel;
+  logic [5:0] dsp0_s0_reg;
+  assign dsp0_s0_rel = dsp0_ctag[8];
+  assign dsp0_s0_reg = dsp0_ctag[14:9];
+  logic dsp0_s1_rel;
+  logic [5:0] dsp0_s1_reg;
+  assign dsp0_s1_rel = dsp0_ctag[15];
+  assign dsp0_s1_reg = dsp0_ctag[21:16];
+  logic dsp0_s2_rel;
+  logic [5:0] dsp0_s2_reg;
+  assign dsp0_s2_rel = dsp0_ctag[22];
+  assign dsp0_s2_reg = dsp0_ctag[28:23];
+  logic [28:0] dsp1_ctag;
+  assign dsp1_tag_o = dsp1_ctag[7:0];
+  logic dsp1_s0_rel;
+  logic [5:0] dsp1_s0_reg;
+  assign dsp1_s0_rel = dsp1_ctag[8];
+  assign dsp1_s0_reg = dsp1_ctag[14:9];
+  logic dsp1_s1_rel;
+  logic [5:0] dsp1_s1_reg;
+  assign dsp1_s1_rel = dsp1_ctag[15];
+  assign dsp1_s1_reg = dsp1_ctag[21:16];
+  logic dsp1_s2_rel;
+  logic [5:0] dsp1_s2_reg;
+  assign dsp1_s2_rel = dsp1_ctag[22];
+  assign dsp1_s2_reg = dsp1_ctag[28:23];
+
+  // write-backs: outside (dropped), exempt, mapped (in place) or unmapped (a free register is
+  // allocated; two ports writing one unmapped register share port 0's)
+  logic [2:0] fb_nfree;
+  logic wb0_in, wb0_ren, wb0_rtv, wb0_hit, wb0_same, a0_req, a0_gnt;
+  logic [9:0] wb0_pid, wb0_hpid, a0_pid;
+  logic [14:0] wb0_xpx;
+  assign wb0_in = (15'(wb0_warp_i) < 15'(kwarps_q)) & (15'(wb0_reg_i) < 15'(kregs_q));
+  assign wb0_ren = wb0_in & (15'(wb0_reg_i) < 15'(kren_q));
+  assign wb0_rtv = wb0_valid_i & wb0_ren;
+  assign wb0_same = 1'b0;
+  assign a0_req = wb0_rtv & ~wb0_hit & ~wb0_same;
+  assign wb0_xpx = 15'(wb0_warp_i) * 15'(kexm_q) + 15'(wb0_reg_i) - 15'(kren_q);
+  assign wb0_pid = ~wb0_ren ? wb0_xpx[9:0] : wb0_hit ? wb0_hpid : wb0_same ? a0_pid : a0_pid;
+  logic [14:0] wb0_px, wb0_bx, wb0_rx;
+  assign wb0_px = 15'(wb0_pid);
+  assign wb0_bx = wb0_px % Banks;
+  assign wb0_rx = wb0_px / Banks;
+  assign wb0_bank = wb0_bx[1:0];
+  assign wb0_row = wb0_rx[7:0];
+  logic unused_wb0_loc;
+  assign unused_wb0_loc = ^{wb0_bx[14:2], wb0_rx[14:8]};
+  assign wb0_err = ~wb0_in;
+  assign wb0_ok = wb0_valid_i & wb0_in & (~wb0_ren | wb0_hit | (wb0_same ? a0_gnt : a0_gnt));
+
+  // release walker: a pbr's nine slots, or every renamed register of an exiting warp, one per cycle
+  logic wk_busy_q, wk_busy_d, wk_exit_q, wk_exit_d, wk_act, wk_inlim;
+  logic [5:0] wk_warp_q, wk_warp_d;
+  logic [6:0] wk_cnt_q, wk_cnt_d, wk_lim, wk_next;
+  logic [53:0] wk_regs_q, wk_regs_d, wk_sh, pd_payload;
+  logic [5:0] wk_slot;
+  logic [5:0] wk_reg;
+  logic pd_is_pbr;
+  logic [5:0] pd_reg0;
+  logic [5:0] pd_reg1;
+  logic [5:0] pd_reg2;
+  logic [5:0] pd_reg3;
+  logic [5:0] pd_reg4;
+  logic [5:0] pd_reg5;
+  logic [5:0] pd_reg6;
+  logic [5:0] pd_reg7;
+  logic [5:0] pd_reg8;
+  assign wk_lim = wk_exit_q ? 7'(kren_q) : 7'd9;
+  assign wk_next = wk_cnt_q + 7'd1;
+  assign wk_inlim = wk_cnt_q < wk_lim;
+  assign wk_sh = wk_regs_q >> (8'(wk_cnt_q) * 8'd6);
+  assign wk_slot = wk_sh[5:0];
+  assign wk_act = wk_busy_q & wk_inlim & (wk_exit_q | ((wk_slot != 6'd63) & (15'(wk_slot) < 15'(kren_q))));
+  assign wk_reg = wk_exit_q ? 6'(wk_cnt_q) : 6'(wk_slot);
+  assign pd_payload = {pd_reg8, pd_reg7, pd_reg6, pd_reg5, pd_reg4, pd_reg3, pd_reg2, pd_reg1, pd_reg0};
+  assign pbr_ready_o = ~wk_busy_q & ~exit_valid_i;
+  assign exit_ready_o = ~wk_busy_q;
+  always_comb begin
+    wk_busy_d = wk_busy_q;
+    wk_exit_d = wk_exit_q;
+    wk_warp_d = wk_warp_q;
+    wk_cnt_d = wk_cnt_q;
+    wk_regs_d = wk_regs_q;
+    if (vt_launch) begin
+      wk_busy_d = 1'b0;
+    end else if (wk_busy_q) begin
+      wk_cnt_d = wk_next;
+      if (wk_next >= wk_lim) wk_busy_d = 1'b0;
+    end else if (exit_valid_i) begin
+      wk_exit_d = 1'b1;
+      wk_warp_d = exit_warp_i;
+      wk_cnt_d = '0;
+      wk_busy_d = kren_q != '0;
+    end else if (pbr_valid_i & pd_is_pbr) begin  // any other word is dropped
+      wk_exit_d = 1'b0;
+      wk_warp_d = pbr_warp_i;
+      wk_regs_d = pd_payload;
+      wk_cnt_d = '0;
+      wk_busy_d = 1'b1;
+    end
+  end
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      wk_busy_q <= 1'b0;
+      wk_exit_q <= 1'b0;
+      wk_warp_q <= '0;
+      wk_cnt_q <= '0;
+      wk_regs_q <= '0;
+    end else begin
+      wk_busy_q <= wk_busy_d;
+      wk_exit_q <= wk_exit_d;
+      wk_warp_q <= wk_warp_d;
+      wk_cnt_q <= wk_cnt_d;
+      wk_regs_q <= wk_regs_d;
+    end
+  end
+
+  logic pd_is_pir;
+  logic [53:0] pd_flags;
+  logic pd_rv0;
+  logic pd_rv1;
+  logic pd_rv2;
+  logic pd_rv3;
+  logic pd_rv4;
+  logic pd_rv5;
+  logic pd_rv6;
+  logic pd_rv7;
+  logic pd_rv8;
+  rf_flag_decode u_pbr_decode (
+    .word_i       (pbr_word_i),
+    .is_pir_o     (pd_is_pir),
+    .is_pbr_o     (pd_is_pbr),
+    .flags_o      (pd_flags),
+    .reg0_valid_o (pd_rv0),
+    .reg0_o       (pd_reg0),
+    .reg1_valid_o (pd_rv1),
+    .reg1_o       (pd_reg1),
+    .reg2_valid_o (pd_rv2),
+    .reg2_o       (pd_reg2),
+    .reg3_valid_o (pd_rv3),
+    .reg3_o       (pd_reg3),
+    .reg4_valid_o (pd_rv4),
+    .reg4_o       (pd_reg4),
+    .reg5_valid_o (pd_rv5),
+    .reg5_o       (pd_reg5),
+    .reg6_valid_o (pd_rv6),
+    .reg6_o       (pd_reg6),
+    .reg7_valid_o (pd_rv7),
+    .reg7_o       (pd_reg7),
+    .reg8_valid_o (pd_rv8),
+    .reg8_o       (pd_reg8)
   );
 
-  rf_map u_imap0_1 (
-    .warp_i   (iss0_warp_i),
-    .reg_i    (iss0_src1_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss0_s1_bank),
-    .entry_o  (iss0_s1_row),
-    .err_o    (iss0_s1_err)
+  logic [815:0] rt_valid;
+  logic [8159:0] rt_table;
+  logic i0_hit;
+  logic [9:0] i0_pid;
+  logic i1_hit;
+  logic [9:0] i1_pid;
+  logic i2_hit;
+  logic [9:0] i2_pid;
+  logic i3_hit;
+  logic [9:0] i3_pid;
+  logic i4_hit;
+  logic [9:0] i4_pid;
+  logic i5_hit;
+  logic [9:0] i5_pid;
+  logic i6_hit;
+  logic [9:0] i6_pid;
+  rf_rename_table u_rename (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .launch_i      (vt_launch),
+    .kren_i        (kren_q),
+    .g0_valid_i    (iss0_valid_i),
+    .g0_served_o   (g0_served),
+    .g0_conflict_o (g0_conflict),
+    .l0_valid_i    (iss0_src0_valid_i & iss0_s0_ren),
+    .l0_warp_i     (iss0_warp_i),
+    .l0_reg_i      (iss0_src0_reg_i),
+    .l0_hit_o      (iss0_s0_hit),
+    .l0_pid_o      (iss0_s0_lpid),
+    .l1_valid_i    (iss0_src1_valid_i & iss0_s1_ren),
+    .l1_warp_i     (iss0_warp_i),
+    .l1_reg_i      (iss0_src1_reg_i),
+    .l1_hit_o      (iss0_s1_hit),
+    .l1_pid_o      (iss0_s1_lpid),
+    .l2_valid_i    (iss0_src2_valid_i & iss0_s2_ren),
+    .l2_warp_i     (iss0_warp_i),
+    .l2_reg_i      (iss0_src2_reg_i),
+    .l2_hit_o      (iss0_s2_hit),
+    .l2_pid_o      (iss0_s2_lpid),
+    .g1_valid_i    (iss1_valid_i),
+    .g1_served_o   (g1_served),
+    .g1_conflict_o (g1_conflict),
+    .l3_valid_i    (iss1_src0_valid_i & iss1_s0_ren),
+    .l3_warp_i     (iss1_warp_i),
+    .l3_reg_i      (iss1_src0_reg_i),
+    .l3_hit_o      (iss1_s0_hit),
+    .l3_pid_o      (iss1_s0_lpid),
+    .l4_valid_i    (iss1_src1_valid_i & iss1_s1_ren),
+    .l4_warp_i     (iss1_warp_i),
+    .l4_reg_i      (iss1_src1_reg_i),
+    .l4_hit_o      (iss1_s1_hit),
+    .l4_pid_o      (iss1_s1_lpid),
+    .l5_valid_i    (iss1_src2_valid_i & iss1_s2_ren),
+    .l5_warp_i     (iss1_warp_i),
+    .l5_reg_i      (iss1_src2_reg_i),
+    .l5_hit_o      (iss1_s2_hit),
+    .l5_pid_o      (iss1_s2_lpid),
+    .w0_valid_i    (wb0_rtv),
+    .w0_warp_i     (wb0_warp_i),
+    .w0_reg_i      (wb0_reg_i),
+    .w0_hit_o      (wb0_hit),
+    .w0_pid_o      (wb0_hpid),
+    .w0_new_i      (a0_gnt),
+    .w0_newpid_i   (a0_pid),
+    .i0_valid_i    (dsp0_s0_rel),
+    .i0_warp_i     (dsp0_warp_o),
+    .i0_reg_i      (dsp0_s0_reg),
+    .i0_hit_o      (i0_hit),
+    .i0_pid_o      (i0_pid),
+    .i1_valid_i    (dsp0_s1_rel),
+    .i1_warp_i     (dsp0_warp_o),
+    .i1_reg_i      (dsp0_s1_reg),
+    .i1_hit_o      (i1_hit),
+    .i1_pid_o      (i1_pid),
+    .i2_valid_i    (dsp0_s2_rel),
+    .i2_warp_i     (dsp0_warp_o),
+    .i2_reg_i      (dsp0_s2_reg),
+    .i2_hit_o      (i2_hit),
+    .i2_pid_o      (i2_pid),
+    .i3_valid_i    (dsp1_s0_rel),
+    .i3_warp_i     (dsp1_warp_o),
+    .i3_reg_i      (dsp1_s0_reg),
+    .i3_hit_o      (i3_hit),
+    .i3_pid_o      (i3_pid),
+    .i4_valid_i    (dsp1_s1_rel),
+    .i4_warp_i     (dsp1_warp_o),
+    .i4_reg_i      (dsp1_s1_reg),
+    .i4_hit_o      (i4_hit),
+    .i4_pid_o      (i4_pid),
+    .i5_valid_i    (dsp1_s2_rel),
+    .i5_warp_i     (dsp1_warp_o),
+    .i5_reg_i      (dsp1_s2_reg),
+    .i5_hit_o      (i5_hit),
+    .i5_pid_o      (i5_pid),
+    .i6_valid_i    (wk_act),
+    .i6_warp_i     (wk_warp_q),
+    .i6_reg_i      (wk_reg),
+    .i6_hit_o      (i6_hit),
+    .i6_pid_o      (i6_pid),
+    .valid_o       (rt_valid),
+    .table_o       (rt_table)
   );
 
-  rf_map u_imap0_2 (
-    .warp_i   (iss0_warp_i),
-    .reg_i    (iss0_src2_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss0_s2_bank),
-    .entry_o  (iss0_s2_row),
-    .err_o    (iss0_s2_err)
+  logic [1023:0] fb_occ;
+  logic [14:0] resv_x;
+  assign resv_x = lw_x * le_x;  // exempt registers reserved at the bottom
+  rf_free_bitmap u_free (
+    .clk_i         (clk_i),
+    .rst_ni        (rst_ni),
+    .launch_i      (vt_launch),
+    .launch_resv_i (resv_x[10:0]),
+    .a0_req_i      (a0_req),
+    .a0_gnt_o      (a0_gnt),
+    .a0_pid_o      (a0_pid),
+    .r0_valid_i    (i0_hit),
+    .r0_pid_i      (i0_pid),
+    .r1_valid_i    (i1_hit),
+    .r1_pid_i      (i1_pid),
+    .r2_valid_i    (i2_hit),
+    .r2_pid_i      (i2_pid),
+    .r3_valid_i    (i3_hit),
+    .r3_pid_i      (i3_pid),
+    .r4_valid_i    (i4_hit),
+    .r4_pid_i      (i4_pid),
+    .r5_valid_i    (i5_hit),
+    .r5_pid_i      (i5_pid),
+    .r6_valid_i    (i6_hit),
+    .r6_pid_i      (i6_pid),
+    .occ_o         (fb_occ),
+    .dom_o         (dom_o),
+    .nfree_o       (fb_nfree)
   );
-
-  rf_map u_imap1_0 (
-    .warp_i   (iss1_warp_i),
-    .reg_i    (iss1_src0_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss1_s0_bank),
-    .entry_o  (iss1_s0_row),
-    .err_o    (iss1_s0_err)
-  );
-
-  rf_map u_imap1_1 (
-    .warp_i   (iss1_warp_i),
-    .reg_i    (iss1_src1_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss1_s1_bank),
-    .entry_o  (iss1_s1_row),
-    .err_o    (iss1_s1_err)
-  );
-
-  rf_map u_imap1_2 (
-    .warp_i   (iss1_warp_i),
-    .reg_i    (iss1_src2_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss1_s2_bank),
-    .entry_o  (iss1_s2_row),
-    .err_o    (iss1_s2_err)
-  );
+  logic unused_virt;
+  assign unused_virt = ^{rt_valid, rt_table, fb_occ, pd_is_pir, pd_flags, resv_x[14:11], pd_rv0, pd_rv1, pd_rv2, pd_rv3, pd_rv4, pd_rv5, pd_rv6, pd_rv7, pd_rv8, wk_sh[53:6], iss0_s0_xpx[14:10], iss0_s1_xpx[14:10], iss0_s2_xpx[14:10], iss1_s0_xpx[14:10], iss1_s1_xpx[14:10], iss1_s2_xpx[14:10], wb0_xpx[14:10]};
 
   // operand collectors: a source outside the kernel is not read (delivered as zero)
   rf_collector u_collector (
     .clk_i             (clk_i),
     .rst_ni            (rst_ni),
-    .iss0_valid_i      (iss0_valid_i),
-    .iss0_ready_o      (iss0_ready_o),
-    .iss0_tag_i        (iss0_tag_i),
+    .iss0_valid_i      (iss0_valid_i & g0_served),
+    .iss0_ready_o      (iss0_cready),
+    .iss0_tag_i        (iss0_ctag),
     .iss0_warp_i       (iss0_warp_i),
-    .iss0_src0_valid_i (iss0_src0_valid_i & ~iss0_s0_err),
+    .iss0_src0_valid_i (iss0_src0_valid_i & ~iss0_s0_err & ~iss0_s0_xerr),
     .iss0_src0_bank_i  (iss0_s0_bank),
     .iss0_src0_entry_i (iss0_s0_row),
-    .iss0_src1_valid_i (iss0_src1_valid_i & ~iss0_s1_err),
+    .iss0_src1_valid_i (iss0_src1_valid_i & ~iss0_s1_err & ~iss0_s1_xerr),
     .iss0_src1_bank_i  (iss0_s1_bank),
     .iss0_src1_entry_i (iss0_s1_row),
-    .iss0_src2_valid_i (iss0_src2_valid_i & ~iss0_s2_err),
+    .iss0_src2_valid_i (iss0_src2_valid_i & ~iss0_s2_err & ~iss0_s2_xerr),
     .iss0_src2_bank_i  (iss0_s2_bank),
     .iss0_src2_entry_i (iss0_s2_row),
-    .iss1_valid_i      (iss1_valid_i),
-    .iss1_ready_o      (iss1_ready_o),
-    .iss1_tag_i        (iss1_tag_i),
+    .iss1_valid_i      (iss1_valid_i & g1_served),
+    .iss1_ready_o      (iss1_cready),
+    .iss1_tag_i        (iss1_ctag),
     .iss1_warp_i       (iss1_warp_i),
-    .iss1_src0_valid_i (iss1_src0_valid_i & ~iss1_s0_err),
+    .iss1_src0_valid_i (iss1_src0_valid_i & ~iss1_s0_err & ~iss1_s0_xerr),
     .iss1_src0_bank_i  (iss1_s0_bank),
     .iss1_src0_entry_i (iss1_s0_row),
-    .iss1_src1_valid_i (iss1_src1_valid_i & ~iss1_s1_err),
+    .iss1_src1_valid_i (iss1_src1_valid_i & ~iss1_s1_err & ~iss1_s1_xerr),
     .iss1_src1_bank_i  (iss1_s1_bank),
     .iss1_src1_entry_i (iss1_s1_row),
-    .iss1_src2_valid_i (iss1_src2_valid_i & ~iss1_s2_err),
+    .iss1_src2_valid_i (iss1_src2_valid_i & ~iss1_s2_err & ~iss1_s2_xerr),
     .iss1_src2_bank_i  (iss1_s2_bank),
     .iss1_src2_entry_i (iss1_s2_row),
     .q0_req_o          (cq0_req),
@@ -468,13 +875,13 @@ module rf_top (
     .q11_sel_o         (cq11_sel),
     .q11_data_i        (xq11_data),
     .dsp0_valid_o      (dsp0_valid_o),
-    .dsp0_tag_o        (dsp0_tag_o),
+    .dsp0_tag_o        (dsp0_ctag),
     .dsp0_warp_o       (dsp0_warp_o),
     .dsp0_op0_o        (dsp0_op0_o),
     .dsp0_op1_o        (dsp0_op1_o),
     .dsp0_op2_o        (dsp0_op2_o),
     .dsp1_valid_o      (dsp1_valid_o),
-    .dsp1_tag_o        (dsp1_tag_o),
+    .dsp1_tag_o        (dsp1_ctag),
     .dsp1_warp_o       (dsp1_warp_o),
     .dsp1_op0_o        (dsp1_op0_o),
     .dsp1_op1_o        (dsp1_op1_o),
@@ -650,6 +1057,14 @@ module rf_top (
       | (iss1_valid_i & iss1_ready_o & iss1_src0_valid_i & iss1_s0_err)
       | (iss1_valid_i & iss1_ready_o & iss1_src1_valid_i & iss1_s1_err)
       | (iss1_valid_i & iss1_ready_o & iss1_src2_valid_i & iss1_s2_err);
+  assign unm_o = unm_q;
+  assign unm_d = 1'b0
+      | (iss0_valid_i & iss0_ready_o & iss0_src0_valid_i & iss0_s0_xerr)
+      | (iss0_valid_i & iss0_ready_o & iss0_src1_valid_i & iss0_s1_xerr)
+      | (iss0_valid_i & iss0_ready_o & iss0_src2_valid_i & iss0_s2_xerr)
+      | (iss1_valid_i & iss1_ready_o & iss1_src0_valid_i & iss1_s0_xerr)
+      | (iss1_valid_i & iss1_ready_o & iss1_src1_valid_i & iss1_s1_xerr)
+      | (iss1_valid_i & iss1_ready_o & iss1_src2_valid_i & iss1_s2_xerr);
 
   // event counters (wrap around)
   assign cnt_conflict_d = cnt_conflict_q + 32'(nconf);
@@ -668,6 +1083,20 @@ module rf_top (
   assign cnt_read_o = cnt_read_q;
   assign cnt_write_o = cnt_write_q;
   assign cnt_dispatch_o = cnt_dispatch_q;
+  assign cnt_alloc_d = cnt_alloc_q + 32'(a0_gnt);
+  assign cnt_free_d = cnt_free_q + 32'(fb_nfree);
+  assign cnt_rt_conflict_d = cnt_rt_conflict_q + 32'(g0_conflict) + 32'(g1_conflict);
+  assign cnt_unmapped_d = cnt_unmapped_q
+      + 32'(iss0_s0_unmread)
+      + 32'(iss0_s1_unmread)
+      + 32'(iss0_s2_unmread)
+      + 32'(iss1_s0_unmread)
+      + 32'(iss1_s1_unmread)
+      + 32'(iss1_s2_unmread);
+  assign cnt_alloc_o = cnt_alloc_q;
+  assign cnt_free_o = cnt_free_q;
+  assign cnt_rt_conflict_o = cnt_rt_conflict_q;
+  assign cnt_unmapped_o = cnt_unmapped_q;
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
@@ -681,6 +1110,13 @@ module rf_top (
       cnt_read_q <= '0;
       cnt_write_q <= '0;
       cnt_dispatch_q <= '0;
+      kren_q <= '0;
+      kexm_q <= '0;
+      unm_q <= 1'b0;
+      cnt_alloc_q <= '0;
+      cnt_free_q <= '0;
+      cnt_rt_conflict_q <= '0;
+      cnt_unmapped_q <= '0;
     end else begin
       kwarps_q <= kwarps_d;
       kregs_q <= kregs_d;
@@ -692,6 +1128,13 @@ module rf_top (
       cnt_read_q <= cnt_read_d;
       cnt_write_q <= cnt_write_d;
       cnt_dispatch_q <= cnt_dispatch_d;
+      kren_q <= kren_d;
+      kexm_q <= kexm_d;
+      unm_q <= unm_d;
+      cnt_alloc_q <= cnt_alloc_d;
+      cnt_free_q <= cnt_free_d;
+      cnt_rt_conflict_q <= cnt_rt_conflict_d;
+      cnt_unmapped_q <= cnt_unmapped_d;
     end
   end
 

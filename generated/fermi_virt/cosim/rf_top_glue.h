@@ -18,6 +18,7 @@ static const glue_port_t glue_ports[] = {
   {"launch_valid_i", 0, 1},
   {"launch_warps_i", 0, 6},
   {"launch_regs_i", 0, 6},
+  {"launch_exempt_i", 0, 6},
   {"launch_err_o", 1, 1},
   {"wb0_valid_i", 0, 1},
   {"wb0_warp_i", 0, 6},
@@ -30,20 +31,33 @@ static const glue_port_t glue_ports[] = {
   {"iss0_warp_i", 0, 6},
   {"iss0_src0_valid_i", 0, 1},
   {"iss0_src0_reg_i", 0, 6},
+  {"iss0_src0_rel_i", 0, 1},
   {"iss0_src1_valid_i", 0, 1},
   {"iss0_src1_reg_i", 0, 6},
+  {"iss0_src1_rel_i", 0, 1},
   {"iss0_src2_valid_i", 0, 1},
   {"iss0_src2_reg_i", 0, 6},
+  {"iss0_src2_rel_i", 0, 1},
   {"iss1_valid_i", 0, 1},
   {"iss1_ready_o", 1, 1},
   {"iss1_tag_i", 0, 8},
   {"iss1_warp_i", 0, 6},
   {"iss1_src0_valid_i", 0, 1},
   {"iss1_src0_reg_i", 0, 6},
+  {"iss1_src0_rel_i", 0, 1},
   {"iss1_src1_valid_i", 0, 1},
   {"iss1_src1_reg_i", 0, 6},
+  {"iss1_src1_rel_i", 0, 1},
   {"iss1_src2_valid_i", 0, 1},
   {"iss1_src2_reg_i", 0, 6},
+  {"iss1_src2_rel_i", 0, 1},
+  {"pbr_valid_i", 0, 1},
+  {"pbr_warp_i", 0, 6},
+  {"pbr_word_i", 0, 64},
+  {"pbr_ready_o", 1, 1},
+  {"exit_valid_i", 0, 1},
+  {"exit_warp_i", 0, 6},
+  {"exit_ready_o", 1, 1},
   {"dsp0_valid_o", 1, 1},
   {"dsp0_tag_o", 1, 8},
   {"dsp0_warp_o", 1, 6},
@@ -58,14 +72,20 @@ static const glue_port_t glue_ports[] = {
   {"dsp1_op2_o", 1, 1024},
   {"idle_o", 1, 1},
   {"acc_err_o", 1, 1},
+  {"unm_o", 1, 1},
+  {"dom_o", 1, 16},
   {"cnt_conflict_o", 1, 32},
   {"cnt_wconflict_o", 1, 32},
   {"cnt_stall_o", 1, 32},
   {"cnt_read_o", 1, 32},
   {"cnt_write_o", 1, 32},
   {"cnt_dispatch_o", 1, 32},
+  {"cnt_alloc_o", 1, 32},
+  {"cnt_free_o", 1, 32},
+  {"cnt_rt_conflict_o", 1, 32},
+  {"cnt_unmapped_o", 1, 32},
 };
-static const unsigned glue_nports = 51;
+static const unsigned glue_nports = 71;
 
 // inputs: model -> RTL (clk_i is driven by the harness)
 static inline void glue_in(glue_top_t *t, const rfm_model_t *m) {
@@ -73,56 +93,76 @@ static inline void glue_in(glue_top_t *t, const rfm_model_t *m) {
   glue_put(t->launch_valid_i, m->io + m->ports.p[2].off, 1);
   glue_put(t->launch_warps_i, m->io + m->ports.p[3].off, 1);
   glue_put(t->launch_regs_i, m->io + m->ports.p[4].off, 1);
-  glue_put(t->wb0_valid_i, m->io + m->ports.p[6].off, 1);
-  glue_put(t->wb0_warp_i, m->io + m->ports.p[7].off, 1);
-  glue_put(t->wb0_reg_i, m->io + m->ports.p[8].off, 1);
-  glue_put(t->wb0_mask_i, m->io + m->ports.p[9].off, 1);
-  glue_put(t->wb0_data_i, m->io + m->ports.p[10].off, 32);
-  glue_put(t->iss0_valid_i, m->io + m->ports.p[11].off, 1);
-  glue_put(t->iss0_tag_i, m->io + m->ports.p[13].off, 1);
-  glue_put(t->iss0_warp_i, m->io + m->ports.p[14].off, 1);
-  glue_put(t->iss0_src0_valid_i, m->io + m->ports.p[15].off, 1);
-  glue_put(t->iss0_src0_reg_i, m->io + m->ports.p[16].off, 1);
-  glue_put(t->iss0_src1_valid_i, m->io + m->ports.p[17].off, 1);
-  glue_put(t->iss0_src1_reg_i, m->io + m->ports.p[18].off, 1);
-  glue_put(t->iss0_src2_valid_i, m->io + m->ports.p[19].off, 1);
-  glue_put(t->iss0_src2_reg_i, m->io + m->ports.p[20].off, 1);
-  glue_put(t->iss1_valid_i, m->io + m->ports.p[21].off, 1);
-  glue_put(t->iss1_tag_i, m->io + m->ports.p[23].off, 1);
-  glue_put(t->iss1_warp_i, m->io + m->ports.p[24].off, 1);
-  glue_put(t->iss1_src0_valid_i, m->io + m->ports.p[25].off, 1);
-  glue_put(t->iss1_src0_reg_i, m->io + m->ports.p[26].off, 1);
-  glue_put(t->iss1_src1_valid_i, m->io + m->ports.p[27].off, 1);
-  glue_put(t->iss1_src1_reg_i, m->io + m->ports.p[28].off, 1);
-  glue_put(t->iss1_src2_valid_i, m->io + m->ports.p[29].off, 1);
-  glue_put(t->iss1_src2_reg_i, m->io + m->ports.p[30].off, 1);
+  glue_put(t->launch_exempt_i, m->io + m->ports.p[5].off, 1);
+  glue_put(t->wb0_valid_i, m->io + m->ports.p[7].off, 1);
+  glue_put(t->wb0_warp_i, m->io + m->ports.p[8].off, 1);
+  glue_put(t->wb0_reg_i, m->io + m->ports.p[9].off, 1);
+  glue_put(t->wb0_mask_i, m->io + m->ports.p[10].off, 1);
+  glue_put(t->wb0_data_i, m->io + m->ports.p[11].off, 32);
+  glue_put(t->iss0_valid_i, m->io + m->ports.p[12].off, 1);
+  glue_put(t->iss0_tag_i, m->io + m->ports.p[14].off, 1);
+  glue_put(t->iss0_warp_i, m->io + m->ports.p[15].off, 1);
+  glue_put(t->iss0_src0_valid_i, m->io + m->ports.p[16].off, 1);
+  glue_put(t->iss0_src0_reg_i, m->io + m->ports.p[17].off, 1);
+  glue_put(t->iss0_src0_rel_i, m->io + m->ports.p[18].off, 1);
+  glue_put(t->iss0_src1_valid_i, m->io + m->ports.p[19].off, 1);
+  glue_put(t->iss0_src1_reg_i, m->io + m->ports.p[20].off, 1);
+  glue_put(t->iss0_src1_rel_i, m->io + m->ports.p[21].off, 1);
+  glue_put(t->iss0_src2_valid_i, m->io + m->ports.p[22].off, 1);
+  glue_put(t->iss0_src2_reg_i, m->io + m->ports.p[23].off, 1);
+  glue_put(t->iss0_src2_rel_i, m->io + m->ports.p[24].off, 1);
+  glue_put(t->iss1_valid_i, m->io + m->ports.p[25].off, 1);
+  glue_put(t->iss1_tag_i, m->io + m->ports.p[27].off, 1);
+  glue_put(t->iss1_warp_i, m->io + m->ports.p[28].off, 1);
+  glue_put(t->iss1_src0_valid_i, m->io + m->ports.p[29].off, 1);
+  glue_put(t->iss1_src0_reg_i, m->io + m->ports.p[30].off, 1);
+  glue_put(t->iss1_src0_rel_i, m->io + m->ports.p[31].off, 1);
+  glue_put(t->iss1_src1_valid_i, m->io + m->ports.p[32].off, 1);
+  glue_put(t->iss1_src1_reg_i, m->io + m->ports.p[33].off, 1);
+  glue_put(t->iss1_src1_rel_i, m->io + m->ports.p[34].off, 1);
+  glue_put(t->iss1_src2_valid_i, m->io + m->ports.p[35].off, 1);
+  glue_put(t->iss1_src2_reg_i, m->io + m->ports.p[36].off, 1);
+  glue_put(t->iss1_src2_rel_i, m->io + m->ports.p[37].off, 1);
+  glue_put(t->pbr_valid_i, m->io + m->ports.p[38].off, 1);
+  glue_put(t->pbr_warp_i, m->io + m->ports.p[39].off, 1);
+  glue_put(t->pbr_word_i, m->io + m->ports.p[40].off, 2);
+  glue_put(t->exit_valid_i, m->io + m->ports.p[42].off, 1);
+  glue_put(t->exit_warp_i, m->io + m->ports.p[43].off, 1);
 }
 
 // outputs: RTL against model; returns the number of ports that differ
 static inline unsigned glue_out(glue_top_t *t, const rfm_model_t *m, glue_report_fn report, void *ctx) {
   unsigned bad = 0;
-  bad += glue_cmp(t->launch_err_o, m->io + m->ports.p[5].off, 1, 1, "launch_err_o", report, ctx);
-  bad += glue_cmp(t->iss0_ready_o, m->io + m->ports.p[12].off, 1, 1, "iss0_ready_o", report, ctx);
-  bad += glue_cmp(t->iss1_ready_o, m->io + m->ports.p[22].off, 1, 1, "iss1_ready_o", report, ctx);
-  bad += glue_cmp(t->dsp0_valid_o, m->io + m->ports.p[31].off, 1, 1, "dsp0_valid_o", report, ctx);
-  bad += glue_cmp(t->dsp0_tag_o, m->io + m->ports.p[32].off, 1, 8, "dsp0_tag_o", report, ctx);
-  bad += glue_cmp(t->dsp0_warp_o, m->io + m->ports.p[33].off, 1, 6, "dsp0_warp_o", report, ctx);
-  bad += glue_cmp(t->dsp0_op0_o, m->io + m->ports.p[34].off, 32, 1024, "dsp0_op0_o", report, ctx);
-  bad += glue_cmp(t->dsp0_op1_o, m->io + m->ports.p[35].off, 32, 1024, "dsp0_op1_o", report, ctx);
-  bad += glue_cmp(t->dsp0_op2_o, m->io + m->ports.p[36].off, 32, 1024, "dsp0_op2_o", report, ctx);
-  bad += glue_cmp(t->dsp1_valid_o, m->io + m->ports.p[37].off, 1, 1, "dsp1_valid_o", report, ctx);
-  bad += glue_cmp(t->dsp1_tag_o, m->io + m->ports.p[38].off, 1, 8, "dsp1_tag_o", report, ctx);
-  bad += glue_cmp(t->dsp1_warp_o, m->io + m->ports.p[39].off, 1, 6, "dsp1_warp_o", report, ctx);
-  bad += glue_cmp(t->dsp1_op0_o, m->io + m->ports.p[40].off, 32, 1024, "dsp1_op0_o", report, ctx);
-  bad += glue_cmp(t->dsp1_op1_o, m->io + m->ports.p[41].off, 32, 1024, "dsp1_op1_o", report, ctx);
-  bad += glue_cmp(t->dsp1_op2_o, m->io + m->ports.p[42].off, 32, 1024, "dsp1_op2_o", report, ctx);
-  bad += glue_cmp(t->idle_o, m->io + m->ports.p[43].off, 1, 1, "idle_o", report, ctx);
-  bad += glue_cmp(t->acc_err_o, m->io + m->ports.p[44].off, 1, 1, "acc_err_o", report, ctx);
-  bad += glue_cmp(t->cnt_conflict_o, m->io + m->ports.p[45].off, 1, 32, "cnt_conflict_o", report, ctx);
-  bad += glue_cmp(t->cnt_wconflict_o, m->io + m->ports.p[46].off, 1, 32, "cnt_wconflict_o", report, ctx);
-  bad += glue_cmp(t->cnt_stall_o, m->io + m->ports.p[47].off, 1, 32, "cnt_stall_o", report, ctx);
-  bad += glue_cmp(t->cnt_read_o, m->io + m->ports.p[48].off, 1, 32, "cnt_read_o", report, ctx);
-  bad += glue_cmp(t->cnt_write_o, m->io + m->ports.p[49].off, 1, 32, "cnt_write_o", report, ctx);
-  bad += glue_cmp(t->cnt_dispatch_o, m->io + m->ports.p[50].off, 1, 32, "cnt_dispatch_o", report, ctx);
+  bad += glue_cmp(t->launch_err_o, m->io + m->ports.p[6].off, 1, 1, "launch_err_o", report, ctx);
+  bad += glue_cmp(t->iss0_ready_o, m->io + m->ports.p[13].off, 1, 1, "iss0_ready_o", report, ctx);
+  bad += glue_cmp(t->iss1_ready_o, m->io + m->ports.p[26].off, 1, 1, "iss1_ready_o", report, ctx);
+  bad += glue_cmp(t->pbr_ready_o, m->io + m->ports.p[41].off, 1, 1, "pbr_ready_o", report, ctx);
+  bad += glue_cmp(t->exit_ready_o, m->io + m->ports.p[44].off, 1, 1, "exit_ready_o", report, ctx);
+  bad += glue_cmp(t->dsp0_valid_o, m->io + m->ports.p[45].off, 1, 1, "dsp0_valid_o", report, ctx);
+  bad += glue_cmp(t->dsp0_tag_o, m->io + m->ports.p[46].off, 1, 8, "dsp0_tag_o", report, ctx);
+  bad += glue_cmp(t->dsp0_warp_o, m->io + m->ports.p[47].off, 1, 6, "dsp0_warp_o", report, ctx);
+  bad += glue_cmp(t->dsp0_op0_o, m->io + m->ports.p[48].off, 32, 1024, "dsp0_op0_o", report, ctx);
+  bad += glue_cmp(t->dsp0_op1_o, m->io + m->ports.p[49].off, 32, 1024, "dsp0_op1_o", report, ctx);
+  bad += glue_cmp(t->dsp0_op2_o, m->io + m->ports.p[50].off, 32, 1024, "dsp0_op2_o", report, ctx);
+  bad += glue_cmp(t->dsp1_valid_o, m->io + m->ports.p[51].off, 1, 1, "dsp1_valid_o", report, ctx);
+  bad += glue_cmp(t->dsp1_tag_o, m->io + m->ports.p[52].off, 1, 8, "dsp1_tag_o", report, ctx);
+  bad += glue_cmp(t->dsp1_warp_o, m->io + m->ports.p[53].off, 1, 6, "dsp1_warp_o", report, ctx);
+  bad += glue_cmp(t->dsp1_op0_o, m->io + m->ports.p[54].off, 32, 1024, "dsp1_op0_o", report, ctx);
+  bad += glue_cmp(t->dsp1_op1_o, m->io + m->ports.p[55].off, 32, 1024, "dsp1_op1_o", report, ctx);
+  bad += glue_cmp(t->dsp1_op2_o, m->io + m->ports.p[56].off, 32, 1024, "dsp1_op2_o", report, ctx);
+  bad += glue_cmp(t->idle_o, m->io + m->ports.p[57].off, 1, 1, "idle_o", report, ctx);
+  bad += glue_cmp(t->acc_err_o, m->io + m->ports.p[58].off, 1, 1, "acc_err_o", report, ctx);
+  bad += glue_cmp(t->unm_o, m->io + m->ports.p[59].off, 1, 1, "unm_o", report, ctx);
+  bad += glue_cmp(t->dom_o, m->io + m->ports.p[60].off, 1, 16, "dom_o", report, ctx);
+  bad += glue_cmp(t->cnt_conflict_o, m->io + m->ports.p[61].off, 1, 32, "cnt_conflict_o", report, ctx);
+  bad += glue_cmp(t->cnt_wconflict_o, m->io + m->ports.p[62].off, 1, 32, "cnt_wconflict_o", report, ctx);
+  bad += glue_cmp(t->cnt_stall_o, m->io + m->ports.p[63].off, 1, 32, "cnt_stall_o", report, ctx);
+  bad += glue_cmp(t->cnt_read_o, m->io + m->ports.p[64].off, 1, 32, "cnt_read_o", report, ctx);
+  bad += glue_cmp(t->cnt_write_o, m->io + m->ports.p[65].off, 1, 32, "cnt_write_o", report, ctx);
+  bad += glue_cmp(t->cnt_dispatch_o, m->io + m->ports.p[66].off, 1, 32, "cnt_dispatch_o", report, ctx);
+  bad += glue_cmp(t->cnt_alloc_o, m->io + m->ports.p[67].off, 1, 32, "cnt_alloc_o", report, ctx);
+  bad += glue_cmp(t->cnt_free_o, m->io + m->ports.p[68].off, 1, 32, "cnt_free_o", report, ctx);
+  bad += glue_cmp(t->cnt_rt_conflict_o, m->io + m->ports.p[69].off, 1, 32, "cnt_rt_conflict_o", report, ctx);
+  bad += glue_cmp(t->cnt_unmapped_o, m->io + m->ports.p[70].off, 1, 32, "cnt_unmapped_o", report, ctx);
   return bad;
 }
