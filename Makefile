@@ -178,8 +178,10 @@ cosim-all:
 mutation:
 	@$(MAKE) --no-print-directory $(B)/small/cosim/rf_top/Vcosim CONFIG=small
 	@$(MAKE) --no-print-directory $(B)/small_regmutex/cosim/rf_top/Vcosim CONFIG=small_regmutex
+	@$(MAKE) --no-print-directory $(B)/small_virt/cosim/rf_top/Vcosim CONFIG=small_virt
 	@verif/mutation/run.sh small base
 	@verif/mutation/run.sh small_regmutex regmutex
+	@verif/mutation/run.sh small_virt virtualization
 
 # ---- implementation flows (docs/flows.md) -----------------------------------------------------
 

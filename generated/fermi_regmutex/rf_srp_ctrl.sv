@@ -138,24 +138,24 @@ module rf_srp_ctrl (
     logic [63:0] x;
     logic [5:0] i;
     logic z;
-    x = {16'h0, ~v};  // free sections, padded
+    x = {16'h0, ~v};  // the zeros of v as ones, padded
     i = '0;
-    z = (x & 64'hffffffff) == '0;  // nothing free in the lower 32: take the upper half
+    z = (x << 32) == '0;  // no zero in the lower 32: take the upper half
     x = z ? x >> 32 : x;
     i = i | (z ? 6'd32 : '0);
-    z = (x & 64'hffff) == '0;  // nothing free in the lower 16: take the upper half
+    z = (x << 48) == '0;  // no zero in the lower 16: take the upper half
     x = z ? x >> 16 : x;
     i = i | (z ? 6'd16 : '0);
-    z = (x & 64'hff) == '0;  // nothing free in the lower 8: take the upper half
+    z = (x << 56) == '0;  // no zero in the lower 8: take the upper half
     x = z ? x >> 8 : x;
     i = i | (z ? 6'd8 : '0);
-    z = (x & 64'hf) == '0;  // nothing free in the lower 4: take the upper half
+    z = (x << 60) == '0;  // no zero in the lower 4: take the upper half
     x = z ? x >> 4 : x;
     i = i | (z ? 6'd4 : '0);
-    z = (x & 64'h3) == '0;  // nothing free in the lower 2: take the upper half
+    z = (x << 62) == '0;  // no zero in the lower 2: take the upper half
     x = z ? x >> 2 : x;
     i = i | (z ? 6'd2 : '0);
-    z = (x & 64'h1) == '0;  // nothing free in the lower 1: take the upper half
+    z = (x << 63) == '0;  // no zero in the lower 1: take the upper half
     x = z ? x >> 1 : x;
     i = i | (z ? 6'd1 : '0);
     ffz = {v != '1, i};

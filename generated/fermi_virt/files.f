@@ -7,4 +7,5 @@ rf_collector.sv
 rf_free_bitmap.sv
 rf_rename_table.sv
 rf_flag_decode.sv
+rf_release_cache.sv
 rf_top.sv

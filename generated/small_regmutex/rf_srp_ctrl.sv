@@ -138,15 +138,15 @@ module rf_srp_ctrl (
     logic [7:0] x;
     logic [2:0] i;
     logic z;
-    x = ~v;  // free sections
+    x = ~v;  // the zeros of v as ones
     i = '0;
-    z = (x & 8'hf) == '0;  // nothing free in the lower 4: take the upper half
+    z = (x << 4) == '0;  // no zero in the lower 4: take the upper half
     x = z ? x >> 4 : x;
     i = i | (z ? 3'd4 : '0);
-    z = (x & 8'h3) == '0;  // nothing free in the lower 2: take the upper half
+    z = (x << 6) == '0;  // no zero in the lower 2: take the upper half
     x = z ? x >> 2 : x;
     i = i | (z ? 3'd2 : '0);
-    z = (x & 8'h1) == '0;  // nothing free in the lower 1: take the upper half
+    z = (x << 7) == '0;  // no zero in the lower 1: take the upper half
     x = z ? x >> 1 : x;
     i = i | (z ? 3'd1 : '0);
     ffz = {v != '1, i};

@@ -202,27 +202,27 @@ module rf_top (
   logic  iss0_s0_bank;
   logic [4:0] iss0_s0_row;
   logic iss0_s0_err;
-  logic iss0_s0_xerr;
+  logic iss0_s0_xerr;  // an extended register without a set
   logic  iss0_s1_bank;
   logic [4:0] iss0_s1_row;
   logic iss0_s1_err;
-  logic iss0_s1_xerr;
+  logic iss0_s1_xerr;  // an extended register without a set
   logic  iss0_s2_bank;
   logic [4:0] iss0_s2_row;
   logic iss0_s2_err;
-  logic iss0_s2_xerr;
+  logic iss0_s2_xerr;  // an extended register without a set
   logic  iss1_s0_bank;
   logic [4:0] iss1_s0_row;
   logic iss1_s0_err;
-  logic iss1_s0_xerr;
+  logic iss1_s0_xerr;  // an extended register without a set
   logic  iss1_s1_bank;
   logic [4:0] iss1_s1_row;
   logic iss1_s1_err;
-  logic iss1_s1_xerr;
+  logic iss1_s1_xerr;  // an extended register without a set
   logic  iss1_s2_bank;
   logic [4:0] iss1_s2_row;
   logic iss1_s2_err;
-  logic iss1_s2_xerr;
+  logic iss1_s2_xerr;  // an extended register without a set
   // collectors <-> arbiter <-> banks <-> crossbar
   logic [2:0] busy;
   logic cq0_req, aq0_gnt;
