@@ -1,9 +1,0 @@
-rf_sram.sv
-rf_bank.sv
-rf_map.sv
-rf_bank_arbiter.sv
-rf_xbar.sv
-rf_collector.sv
-rf_free_bitmap.sv
-rf_rename_table.sv
-rf_top.sv
