@@ -178,8 +178,10 @@ cosim-all:
 mutation:
 	@$(MAKE) --no-print-directory $(B)/small/cosim/rf_top/Vcosim CONFIG=small
 	@$(MAKE) --no-print-directory $(B)/small_regmutex/cosim/rf_top/Vcosim CONFIG=small_regmutex
+	@$(MAKE) --no-print-directory $(B)/small_virt/cosim/rf_top/Vcosim CONFIG=small_virt
 	@verif/mutation/run.sh small base
 	@verif/mutation/run.sh small_regmutex regmutex
+	@verif/mutation/run.sh small_virt virtualization
 
 # ---- implementation flows (docs/flows.md) -----------------------------------------------------
 
@@ -247,7 +249,7 @@ docs-check: $(B)/bin/rtl_gen
 	  || { echo "docs-check: docs/config.md is out of date: run make docs"; exit 1; }
 	@echo "docs-check: docs/config.md matches the schema"
 
-bench: $(B)/bin/rtl_gen
+bench: $(B)/bin/rtl_gen $(B)/lib/librfm.a
 	@$(MAKE) --no-print-directory $(B)/fermi/cosim/rf_top/Vcosim $(B)/small/cosim/rf_top/Vcosim CONFIG=fermi
 	@verif/bench/run.sh
 

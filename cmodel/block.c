@@ -134,6 +134,8 @@ int rfm_block_enabled(const rfm_block_desc_t *blk, const rfm_cfg_t *cfg)
 		return 1;
 	if (!strcmp(blk->feature, "regmutex"))
 		return cfg->regmutex_enable == RFM_ON;
+	if (!strcmp(blk->feature, "virtualization"))
+		return cfg->virtualization_enable == RFM_ON;
 	return 0;
 }
 

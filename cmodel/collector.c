@@ -29,7 +29,7 @@ static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 		rfm_ports_group(pt, "issue port %u", k);
 		ix->iss_valid[k] = rfm_ports_add(pt, RFM_IN, 1, "an instruction is offered", "iss%u_valid_i", k);
 		ix->iss_ready[k] = rfm_ports_add(pt, RFM_OUT, 1, "a collector can take it", "iss%u_ready_o", k);
-		ix->iss_tag[k] = rfm_ports_add(pt, RFM_IN, c->sm_tag_bits, "tag carried to dispatch", "iss%u_tag_i", k);
+		ix->iss_tag[k] = rfm_ports_add(pt, RFM_IN, c->d.ctag_w, "tag carried to dispatch", "iss%u_tag_i", k);
 		ix->iss_warp[k] = rfm_ports_add(pt, RFM_IN, c->d.warp_w, "warp slot", "iss%u_warp_i", k);
 		for (s = 0; s < c->sm_operands; s++) {
 			ix->iss_sv[k][s] = rfm_ports_add(pt, RFM_IN, 1, "source operand to read", "iss%u_src%u_valid_i", k, s);
@@ -57,7 +57,7 @@ static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	for (d = 0; d < c->sm_schedulers; d++) {
 		rfm_ports_group(pt, "dispatch port %u", d);
 		ix->dv[d] = rfm_ports_add(pt, RFM_OUT, 1, "an instruction leaves with its operands", "dsp%u_valid_o", d);
-		ix->dtag[d] = rfm_ports_add(pt, RFM_OUT, c->sm_tag_bits, "its tag", "dsp%u_tag_o", d);
+		ix->dtag[d] = rfm_ports_add(pt, RFM_OUT, c->d.ctag_w, "its tag", "dsp%u_tag_o", d);
 		ix->dwarp[d] = rfm_ports_add(pt, RFM_OUT, c->d.warp_w, "its warp", "dsp%u_warp_o", d);
 		for (s = 0; s < c->sm_operands; s++)
 			ix->dop[d][s] = rfm_ports_add(pt, RFM_OUT, W, "operand value (0 if not valid)", "dsp%u_op%u_o", d, s);
@@ -209,7 +209,7 @@ static void read_issue(rfm_coll_t *u)
 	unsigned k, s;
 	for (k = 0; k < c->sm_schedulers; k++) {
 		u->in.valid[k] = (uint8_t)rfm_get(m, u->ix.iss_valid[k]);
-		u->in.tag[k] = (unsigned)rfm_get(m, u->ix.iss_tag[k]);
+		u->in.tag[k] = rfm_get(m, u->ix.iss_tag[k]);
 		u->in.warp[k] = (unsigned)rfm_get(m, u->ix.iss_warp[k]);
 		for (s = 0; s < c->sm_operands; s++) {
 			u->in.sv[k][s] = (uint8_t)rfm_get(m, u->ix.iss_sv[k][s]);

@@ -52,6 +52,7 @@ const char *const rfm_enum_layout[] = {RFM_ENUM_LAYOUT, NULL};
 const char *const rfm_enum_target[] = {RFM_ENUM_TARGET, NULL};
 const char *const rfm_enum_wconf[] = {RFM_ENUM_WCONF, NULL};
 const char *const rfm_enum_onoff[] = {RFM_ENUM_ONOFF, NULL};
+const char *const rfm_enum_vpolicy[] = {RFM_ENUM_VPOLICY, NULL};
 
 const rfm_param_t rfm_params[RFM_K_COUNT] = {
 #define X(sec, key, type, def, min, max, names, help) {#sec, #key, type, def, min, max, names, help},
@@ -709,6 +710,58 @@ static unsigned check_regmutex(rfm_cfg_t *cfg, FILE *err)
 	return 0;
 }
 
+/* Rule g: virtualization. Returns the number of violations printed. */
+static unsigned check_virtualization(rfm_cfg_t *cfg, FILE *err)
+{
+	char legal[LIST_MAX];
+	unsigned R = cfg->virtualization_regs, E = cfg->virtualization_exempt_regs, W, P, depth, t, wmax = 0;
+	rfm_cfg_derive(cfg);
+	P = cfg->d.warp_regs;
+	depth = cfg->d.rt_depth;
+	if (cfg->rf_entries % cfg->virtualization_subarrays) {
+		uint64_t d;
+		legal[0] = '\0';
+		for (d = 1; d <= cfg->rf_entries && d <= 64; d++)
+			if (cfg->rf_entries % d == 0) {
+				char num[24];
+				snprintf(num, sizeof(num), "%llu", (unsigned long long)d);
+				list_add(legal, sizeof(legal), num);
+			}
+		rule_msg(cfg, err, RFM_K_virtualization_subarrays, legal, "does not divide rf.entries = %u",
+			 (unsigned)cfg->rf_entries);
+		return 1;
+	}
+	if (depth < cfg->rf_banks && depth == 0) {
+		rule_msg(cfg, err, RFM_K_virtualization_rt_budget_bits, "0 or a budget of at least one entry per bank",
+			 "leaves the renaming table empty (%u-bit ids, %u banks)", cfg->d.pack_w,
+			 (unsigned)cfg->virtualization_rt_banks);
+		return 1;
+	}
+	if (R > cfg->sm_regs_per_thread) {
+		snprintf(legal, sizeof(legal), "1..%u", (unsigned)cfg->sm_regs_per_thread);
+		rule_msg(cfg, err, RFM_K_virtualization_regs, legal, "more than sm.regs_per_thread = %u",
+			 (unsigned)cfg->sm_regs_per_thread);
+		return 1;
+	}
+	if (E > R) {
+		snprintf(legal, sizeof(legal), "0..%u", R);
+		rule_msg(cfg, err, RFM_K_virtualization_exempt_regs, legal, "more than virtualization.regs = %u", R);
+		return 1;
+	}
+	for (t = 1; t <= cfg->sm_warps; t++)
+		if (rfm_vt_launch_fits(cfg, t, R, E))
+			wmax = t;
+	W = cfg->virtualization_warps ? cfg->virtualization_warps : wmax;
+	if (!wmax || W > wmax) {
+		snprintf(legal, sizeof(legal), "0..%u", wmax);
+		rule_msg(cfg, err, RFM_K_virtualization_warps, legal,
+			 "%u warps x %u registers (%u renamed) do not fit: %u warp registers, %u renaming-table entries", W ? W : 1, R,
+			 R - E, P, depth);
+		return 1;
+	}
+	return 0;
+}
+
 /*
  * Check the per-key ranges and the cross-field rules a..e of docs/config.md; rules that involve
  * a key already known bad (bad_in, or out of range here) are skipped. Derives. Returns the
@@ -818,6 +871,17 @@ static unsigned check_rules(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad_
 	if (cfg->regmutex_enable == RFM_ON && GOOD(regmutex_regs) && GOOD(regmutex_ext_regs) && GOOD(regmutex_warps) &&
 	    GOOD(sm_regs_per_thread) && GOOD(sm_warps) && GOOD(rf_banks) && GOOD(rf_entries)) {
 		nerr += check_regmutex(cfg, err);
+	}
+	/* g. virtualization: sub-arrays split the rows, the reference kernel fits */
+	if (cfg->virtualization_enable == RFM_ON && GOOD(virtualization_subarrays) && GOOD(rf_entries) && GOOD(rf_banks) &&
+	    GOOD(virtualization_regs) && GOOD(virtualization_exempt_regs) && GOOD(virtualization_warps) &&
+	    GOOD(virtualization_rt_budget_bits) && GOOD(virtualization_rt_banks) && GOOD(sm_warps) &&
+	    GOOD(sm_regs_per_thread))
+		nerr += check_virtualization(cfg, err);
+	if (cfg->virtualization_enable == RFM_ON && cfg->regmutex_enable == RFM_ON) {
+		rule_msg(cfg, err, RFM_K_virtualization_enable, "off",
+			 "virtualization and regmutex both place registers; enable one of them");
+		nerr++;
 	}
 #undef GOOD
 	rfm_cfg_derive(cfg);
@@ -938,7 +1002,25 @@ void rfm_cfg_derive(rfm_cfg_t *cfg)
 	d->rf_bytes = d->rf_bits / 8 + (d->rf_bits % 8 != 0);
 	d->warp_regs = (unsigned)(banks * cfg->rf_entries);
 	d->pack_w = rfm_clog2(d->warp_regs);
+	d->ctag_w = cfg->sm_tag_bits + (cfg->virtualization_enable == RFM_ON ? cfg->sm_operands * (1u + d->reg_w) : 0u);
 	d->rm_regs = d->rm_es = d->rm_bs = d->rm_warps = d->rm_srp_off = d->rm_sections = d->rm_state_bits = 0;
+	d->rt_depth = d->rt_bank_depth = d->rt_idx_w = d->rfc_entries = d->sa_rows = d->domains = 0;
+	d->vt_warps = d->vt_ren = 0;
+	if (cfg->virtualization_enable == RFM_ON && cfg->virtualization_rt_banks && cfg->virtualization_subarrays) {
+		unsigned t, R = cfg->virtualization_regs, E = cfg->virtualization_exempt_regs;
+		d->rt_depth = rfm_vt_rt_depth(cfg, cfg->virtualization_rt_budget_bits);
+		d->rt_bank_depth = d->rt_depth / cfg->virtualization_rt_banks;
+		d->rt_idx_w = rfm_clog2(d->rt_depth);
+		d->rfc_entries = cfg->virtualization_rfc_entries ? cfg->virtualization_rfc_entries : cfg->sm_warps;
+		d->sa_rows = cfg->rf_entries / cfg->virtualization_subarrays;
+		d->domains = cfg->rf_banks * cfg->virtualization_subarrays;
+		d->vt_ren = E <= R ? R - E : 0;
+		d->vt_warps = cfg->virtualization_warps;
+		if (!d->vt_warps)
+			for (t = 1; t <= cfg->sm_warps; t++)
+				if (rfm_vt_launch_fits(cfg, t, R, E))
+					d->vt_warps = t;
+	}
 	if (cfg->regmutex_enable == RFM_ON) {
 		unsigned R = cfg->regmutex_regs, es = cfg->regmutex_ext_regs;
 		int paired = cfg->regmutex_paired == RFM_ON;
@@ -1157,4 +1239,19 @@ unsigned rfm_rm_choose_es(const rfm_cfg_t *cfg, unsigned regs, unsigned *cand, u
 			best_sect = sect[i];
 		}
 	return best;
+}
+
+unsigned rfm_vt_rt_depth(const rfm_cfg_t *cfg, unsigned bits)
+{
+	unsigned nb = cfg->virtualization_rt_banks ? cfg->virtualization_rt_banks : 1, pw = rfm_clog2(cfg->d.warp_regs);
+	if (!bits) /* every (warp, register), rounded up to whole banks */
+		return nb * ((cfg->sm_warps * cfg->sm_regs_per_thread + nb - 1) / nb);
+	return nb * ((bits / pw) / nb);
+}
+
+int rfm_vt_launch_fits(const rfm_cfg_t *cfg, unsigned nwarps, unsigned nregs, unsigned nexempt)
+{
+	if (nwarps < 1 || nwarps > cfg->sm_warps || nregs < 1 || nregs > cfg->sm_regs_per_thread || nexempt > nregs)
+		return 0;
+	return (uint64_t)nwarps * nregs <= cfg->d.warp_regs && (uint64_t)nwarps * (nregs - nexempt) <= cfg->d.rt_depth;
 }

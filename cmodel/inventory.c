@@ -75,5 +75,28 @@ unsigned rfm_inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows)
 		add(rows, &n, "RegMutex error flag, counters", "rf_top", "flops", 1 + 3ull * c->stats_counter_bits,
 		    "1 + 3 x counter_bits = 1 + 3 x %u", c->stats_counter_bits);
 	}
+	if (c->virtualization_enable == RFM_ON) { /* docs/virtualization.md, "Storage" */
+		unsigned D = c->d.rt_depth, pw = c->d.pack_w, E = c->d.rfc_entries, N = c->sm_warps;
+		unsigned ew = rfm_clog2(E), cw = (c->d.nregs_w > 4 ? c->d.nregs_w : 4) + 1;
+		add(rows, &n, "renaming table ids", "rf_rename_table", "flops", (uint64_t)D * pw,
+		    "entries x clog2(banks x entries) = %u x %u", D, pw);
+		add(rows, &n, "renaming table valid bits", "rf_rename_table", "flops", D, "entries = %u", D);
+		add(rows, &n, "renaming table bank pointer", "rf_rename_table", "flops", rfm_clog2(c->sm_schedulers),
+		    "clog2(schedulers) = clog2(%u)", c->sm_schedulers);
+		add(rows, &n, "availability flag", "rf_free_bitmap", "flops", c->d.warp_regs, "banks x entries = %u x %u",
+		    c->rf_banks, c->rf_entries);
+		add(rows, &n, "last id allocated (spread)", "rf_free_bitmap", "flops", pw, "clog2(banks x entries) = %u", pw);
+		add(rows, &n, "release flag cache flags", "rf_release_cache", "flops", (uint64_t)E * 54,
+		    "entries x 18 x 3 = %u x 54", E);
+		add(rows, &n, "release flag cache tags, valid", "rf_release_cache", "flops", (uint64_t)E * 30,
+		    "entries x (pc[31:3] + valid) = %u x 30", E);
+		add(rows, &n, "release flag cache pointers", "rf_release_cache", "flops", (uint64_t)N * (ew + 1),
+		    "warps x (clog2(entries) + valid) = %u x (%u + 1)", N, ew);
+		add(rows, &n, "release walker", "rf_top", "flops", 2u + c->d.warp_w + cw + 54u,
+		    "busy + exit + warp + counter + pbr payload = 2 + %u + %u + 54", c->d.warp_w, cw);
+		add(rows, &n, "kernel counts, counters", "rf_top", "flops", 2ull * c->d.nregs_w + 1 + 4ull * c->stats_counter_bits,
+		    "renamed + exempt + unmapped flag + 4 x counter_bits = 2 x %u + 1 + 4 x %u", c->d.nregs_w,
+		    c->stats_counter_bits);
+	}
 	return n;
 }

@@ -34,12 +34,14 @@ typedef enum rfm_type {
 #define RFM_ENUM_TARGET "generic", "ice40", "asic"
 #define RFM_ENUM_WCONF "bank", "entry"
 #define RFM_ENUM_ONOFF "off", "on"
+#define RFM_ENUM_VPOLICY "consolidate", "spread"
 
 /* Stored values of the enum keys. */
 enum { RFM_LAYOUT_WID = 0, RFM_LAYOUT_WSHIFT = 1 };
 enum { RFM_TARGET_GENERIC = 0, RFM_TARGET_ICE40 = 1, RFM_TARGET_ASIC = 2 };
 enum { RFM_WCONF_BANK = 0, RFM_WCONF_ENTRY = 1 };
 enum { RFM_OFF = 0, RFM_ON = 1 };
+enum { RFM_VP_CONSOLIDATE = 0, RFM_VP_SPREAD = 1 };
 
 /*
  * The schema: X(section, key, type, default, min, max, enum names, help).
@@ -85,13 +87,32 @@ enum { RFM_OFF = 0, RFM_ON = 1 };
 	X(regmutex, ext_regs, RFM_T_INT, 0, 0, 254, NULL,                                          \
 	  "extended set size Es of the reference kernel; 0 picks it by the paper's rule from regs")  \
 	X(regmutex, warps, RFM_T_INT, 0, 0, 64, NULL,                                              \
-	  "resident warps of the reference kernel; 0: as many as the base sets allow")
+	  "resident warps of the reference kernel; 0: as many as the base sets allow")             \
+	X(virtualization, enable, RFM_T_ENUM, RFM_OFF, 0, 1, rfm_enum_onoff,                      \
+	  "register file virtualization: renaming table, availability flags, release flags")       \
+	X(virtualization, rt_budget_bits, RFM_T_INT, 0, 0, 1048576, NULL,                          \
+	  "renaming-table budget in bits of physical ids; 0: unconstrained (warps x regs_per_thread entries)") \
+	X(virtualization, rt_banks, RFM_T_INT, 4, 1, 8, NULL,                                      \
+	  "renaming-table banks: one source lookup per bank per cycle")                           \
+	X(virtualization, policy, RFM_T_ENUM, RFM_VP_CONSOLIDATE, 0, 1, rfm_enum_vpolicy,         \
+	  "free-register choice: consolidate (lowest free id) or spread (one sub-array group further each time)") \
+	X(virtualization, subarrays, RFM_T_INT, 4, 1, 64, NULL,                                    \
+	  "sub-arrays per bank: power-gating domains (must divide rf.entries)")                   \
+	X(virtualization, rfc_entries, RFM_T_INT, 0, 0, 64, NULL,                                  \
+	  "release-flag-cache entries; 0: one per warp slot")                                      \
+	X(virtualization, regs, RFM_T_INT, 21, 1, 255, NULL,                                       \
+	  "registers per thread of the reference kernel (reports and stimulus)")                   \
+	X(virtualization, exempt_regs, RFM_T_INT, 0, 0, 255, NULL,                                 \
+	  "renaming-exempt registers of the reference kernel (the highest register ids)")          \
+	X(virtualization, warps, RFM_T_INT, 0, 0, 64, NULL,                                        \
+	  "resident warps of the reference kernel; 0: as many as fit")
 
 /* Name lists of the enum keys (NULL-terminated). */
 extern const char *const rfm_enum_layout[];
 extern const char *const rfm_enum_target[];
 extern const char *const rfm_enum_wconf[];
 extern const char *const rfm_enum_onoff[];
+extern const char *const rfm_enum_vpolicy[];
 
 /* Index of every schema key, in schema order. */
 typedef enum rfm_key {
@@ -146,6 +167,16 @@ typedef struct rfm_derived {
 	unsigned rm_srp_off;     /* first pack of the shared register pool: warps * Bs */
 	unsigned rm_sections;    /* SRP sections: min(sm.warps, (warp_regs - srp_off) / Es) */
 	unsigned rm_state_bits;  /* allocator state: warps x (2 + clog2(warps)); paired: warps */
+	/* register file virtualization (docs/virtualization.md); 0 when [virtualization] is off */
+	unsigned rt_depth;       /* renaming-table entries */
+	unsigned rt_bank_depth;  /* entries per renaming-table bank: rt_depth / rt_banks */
+	unsigned rt_idx_w;       /* width of a table index: clog2(rt_depth) */
+	unsigned rfc_entries;    /* release-flag-cache entries */
+	unsigned sa_rows;        /* rows per sub-array: entries / subarrays */
+	unsigned domains;        /* power-gating domains: banks x subarrays */
+	unsigned vt_warps;       /* reference kernel: resident warps */
+	unsigned vt_ren;         /* reference kernel: renamed registers per thread (regs - exempt) */
+	unsigned ctag_w;         /* collector tag: tag_bits, plus (virtualization) per operand a release flag and the register */
 } rfm_derived_t;
 
 /* Where a key's value came from, for error messages. */
@@ -227,6 +258,18 @@ unsigned rfm_rm_sections(const rfm_cfg_t *cfg, unsigned nwarps, unsigned bs, uns
 /* Resident warps with base sets of bs registers: min(sm.warps, warp_regs / bs) (paired:
  * pairs of 2 bs + es registers). */
 unsigned rfm_rm_occupancy(const rfm_cfg_t *cfg, unsigned bs, unsigned es);
+
+/*
+ * Virtualization launch rule (docs/virtualization.md, "Kernel launch"): nwarps warps of nregs
+ * registers per thread, the highest nexempt of them exempt from renaming: every register fits the
+ * file (nwarps x nregs <= banks x entries) and the renamed ones fit the table
+ * (nwarps x (nregs - nexempt) <= rt_depth). Returns 1 when it fits.
+ */
+int rfm_vt_launch_fits(const rfm_cfg_t *cfg, unsigned nwarps, unsigned nregs, unsigned nexempt);
+
+/* Renaming-table entries for a budget of bits physical-id bits: rt_banks x
+ * floor(floor(bits / clog2(warp registers)) / rt_banks); 0 bits: sm.warps x sm.regs_per_thread. */
+unsigned rfm_vt_rt_depth(const rfm_cfg_t *cfg, unsigned bits);
 
 /* Resident warps chosen for a reference kernel with warps = 0: the occupancy, lowered one warp at
  * a time until at least one SRP section is left (the paper's deadlock rule 1). */

@@ -17,7 +17,8 @@ enum {
 	COV_THREE_ONE_BANK, COV_WR_RD_BANK, COV_ALLBUSY, COV_DISP_THREE_BANKS, COV_CONFLICT, COV_WBLOCK,
 	COV_STALL, COV_LAUNCH_REFUSED, COV_RELAUNCH, COV_OUTSIDE, COV_HAZARD, COV_DUAL_ISSUE, COV_DUAL_DISP,
 	COV_PARTIAL_WRITE, COV_SAME_REG_TWO_WB, COV_RM_EXT_READ, COV_RM_NOSECT, COV_RM_STALL, COV_RM_EXIT,
-	COV_RM_FULL, COV_RM_RELEASE, COV_N
+	COV_RM_FULL, COV_RM_RELEASE, COV_VT_ALLOC, COV_VT_ALLOC_LAST, COV_VT_MAPPED_WRITE, COV_VT_RT_CONFLICT,
+	COV_VT_PIR, COV_VT_PBR, COV_VT_EXIT, COV_VT_EXEMPT, COV_VT_UNMAPPED, COV_VT_REL_AND_ALLOC, COV_VT_ALL_LIVE, COV_VT_BYPASS, COV_N
 };
 static const char *const cov_names[COV_N] = {
 	"three_operands_one_bank", "write_and_read_one_bank", "all_collectors_busy",
@@ -25,7 +26,15 @@ static const char *const cov_names[COV_N] = {
 	"relaunch", "access_outside_kernel", "write_to_register_in_flight", "two_issues_one_cycle",
 	"two_dispatches_one_cycle", "partial_lane_write", "one_register_two_writebacks",
 	"regmutex_extended_register_read_back", "regmutex_extended_access_without_set", "regmutex_acquire_stalled",
-	"regmutex_exit_releases", "regmutex_all_sections_taken", "regmutex_release"};
+	"regmutex_exit_releases", "regmutex_all_sections_taken", "regmutex_release",
+	"virt_allocation", "virt_allocation_takes_last_free", "virt_partial_write_to_mapped_register",
+	"virt_table_bank_conflict", "virt_pir_release_after_read", "virt_pbr_release", "virt_exit_releases_all",
+	"virt_exempt_register", "virt_unmapped_source", "virt_release_and_allocation_one_cycle", "virt_all_warps_live",
+	"virt_read_of_register_allocated_same_cycle"};
+
+/* Virtualization counters of rf_top (docs/virtualization.md, "rf_top with virtualization"). */
+enum { VT_CNT_ALLOC, VT_CNT_FREE, VT_CNT_RT_CONFLICT, VT_CNT_UNMAPPED, VT_CNT_N };
+static const char *const vt_cnt_names[VT_CNT_N] = {"alloc", "free", "rt_conflict", "unmapped"};
 
 /* RegMutex counters of rf_top (docs/regmutex.md, "rf_top with RegMutex"), in port order. */
 enum { RM_CNT_ACQUIRE, RM_CNT_ACQ_STALL, RM_CNT_RELEASE, RM_CNT_N };
@@ -36,7 +45,7 @@ static const char *const rm_cnt_names[RM_CNT_N] = {"acquire", "acq_stall", "rele
 /* An issued instruction not yet dispatched, as the checker sees it. */
 typedef struct fly {
 	unsigned tag, warp, nsrc;
-	uint8_t valid[RFM_MAXOP], err[RFM_MAXOP], taint[RFM_MAXOP];
+	uint8_t valid[RFM_MAXOP], err[RFM_MAXOP], taint[RFM_MAXOP], rel[RFM_MAXOP];
 	unsigned reg[RFM_MAXOP], bank[RFM_MAXOP];
 } fly_t;
 
@@ -52,6 +61,8 @@ typedef struct top_ix {
 	unsigned lext, lsect;
 	unsigned av[RFM_MAXS], arel[RFM_MAXS], aw[RFM_MAXS], ag[RFM_MAXS], ast[RFM_MAXS], asect[RFM_MAXS];
 	unsigned xv, xw, full, xerr, rmcnt[RM_CNT_N];
+	/* virtualization */
+	unsigned lexm, isrel[RFM_MAXS][RFM_MAXOP], pv, pw, pword, prdy, xrdy, unm, dom, vtcnt[VT_CNT_N];
 } top_ix_t;
 
 typedef struct rfm_top {
@@ -84,6 +95,27 @@ typedef struct rfm_top {
 	rfm_srp_out_t sout;
 	uint64_t rmcnt_q[RM_CNT_N], rmcnt_d[RM_CNT_N], rmshadow[RM_CNT_N];
 	unsigned skbs;                  /* base set the stimulus believes runs */
+	/* virtualization: kernel, renaming table, availability flag, release walker, counters */
+	int vt;
+	unsigned kren_q, kexm_q;
+	rfm_rt_state_t rt;
+	rfm_rt_in_t rtin;
+	rfm_rt_out_t rtout;
+	rfm_fb_state_t fb;
+	rfm_fb_in_t fbin;
+	rfm_fb_out_t fbout;
+	unsigned wk_busy_q, wk_warp_q, wk_exit_q, wk_cnt_q; /* release walker: a pbr's slots or an exit's registers */
+	uint64_t wk_regs_q;             /* the pbr's payload */
+	unsigned wk_act, wk_reg;        /* this cycle: the walker releases wk_reg of wk_warp_q */
+	unsigned unm_q, unm_d, alloc_fail;
+	uint8_t ready[RFM_MAXS];        /* iss<k>_ready_o */
+	uint8_t vrel[RFM_MAXS][RFM_MAXOP]; /* issued source will be released after its read */
+	uint64_t vtcnt_q[VT_CNT_N], vtcnt_d[VT_CNT_N], vtshadow[VT_CNT_N];
+	uint8_t *vt_seen;               /* checker scratch: physical registers seen in the table */
+	uint8_t *gmap;                  /* checker: (warp, reg) written since its last release */
+	unsigned relq[RFM_MAXS * RFM_MAXOP + 1], nrelq; /* releases of this cycle, applied to gmap last */
+	unsigned wrq[RFM_MAXW], nwrq;   /* renamed registers written this cycle */
+	unsigned skexm;                 /* exempt registers of the kernel the stimulus believes runs */
 	uint64_t swait;                 /* warps whose last acquire stalled (they retry) */
 	/* stimulus and checker */
 	unsigned skw, skr;           /* kernel the stimulus believes runs */
@@ -114,6 +146,9 @@ static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 			ix->lsect = rfm_ports_add(pt, RFM_IN, c->d.nwarps_w, "RegMutex: its SRP sections",
 						  "launch_sections_i");
 	}
+	if (c->virtualization_enable == RFM_ON)
+		ix->lexm = rfm_ports_add(pt, RFM_IN, c->d.nregs_w, "virtualization: its highest registers exempt from renaming",
+					 "launch_exempt_i");
 	ix->lerr = rfm_ports_add(pt, RFM_OUT, 1, "the last launch was refused (does not fit)", "launch_err_o");
 	for (p = 0; p < c->rf_write_ports; p++) {
 		rfm_ports_group(pt, "write-back port %u", p);
@@ -132,6 +167,9 @@ static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 		for (s = 0; s < c->sm_operands; s++) {
 			ix->isv[k][s] = rfm_ports_add(pt, RFM_IN, 1, "source operand used", "iss%u_src%u_valid_i", k, s);
 			ix->isr[k][s] = rfm_ports_add(pt, RFM_IN, c->d.reg_w, "its register", "iss%u_src%u_reg_i", k, s);
+			if (c->virtualization_enable == RFM_ON)
+				ix->isrel[k][s] = rfm_ports_add(pt, RFM_IN, 1, "pir flag: release the register after this read",
+								"iss%u_src%u_rel_i", k, s);
 		}
 	}
 	if (c->regmutex_enable == RFM_ON) {
@@ -151,6 +189,16 @@ static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 		ix->xv = rfm_ports_add(pt, RFM_IN, 1, "a warp exits: its extended set is released", "exit_valid_i");
 		ix->xw = rfm_ports_add(pt, RFM_IN, c->d.warp_w, "its warp slot", "exit_warp_i");
 	}
+	if (c->virtualization_enable == RFM_ON) {
+		rfm_ports_group(pt, "virtualization: pbr and warp exit (release walker)");
+		ix->pv = rfm_ports_add(pt, RFM_IN, 1, "a pbr flag instruction: release the registers it names", "pbr_valid_i");
+		ix->pw = rfm_ports_add(pt, RFM_IN, c->d.warp_w, "its warp slot", "pbr_warp_i");
+		ix->pword = rfm_ports_add(pt, RFM_IN, 64, "the pbr word", "pbr_word_i");
+		ix->prdy = rfm_ports_add(pt, RFM_OUT, 1, "the walker takes the pbr", "pbr_ready_o");
+		ix->xv = rfm_ports_add(pt, RFM_IN, 1, "a warp exits: release all its renamed registers", "exit_valid_i");
+		ix->xw = rfm_ports_add(pt, RFM_IN, c->d.warp_w, "its warp slot", "exit_warp_i");
+		ix->xrdy = rfm_ports_add(pt, RFM_OUT, 1, "the walker takes the exit", "exit_ready_o");
+	}
 	for (d = 0; d < c->sm_schedulers; d++) {
 		rfm_ports_group(pt, "dispatch port %u", d);
 		ix->dv[d] = rfm_ports_add(pt, RFM_OUT, 1, "an instruction leaves with its operands", "dsp%u_valid_o", d);
@@ -162,6 +210,11 @@ static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	rfm_ports_group(pt, "status");
 	ix->idle = rfm_ports_add(pt, RFM_OUT, 1, "no collector holds an instruction", "idle_o");
 	ix->accerr = rfm_ports_add(pt, RFM_OUT, 1, "last cycle saw an access outside the kernel (dropped)", "acc_err_o");
+	if (c->virtualization_enable == RFM_ON) {
+		ix->unm = rfm_ports_add(pt, RFM_OUT, 1, "virtualization: last cycle read an unmapped register (as zero)", "unm_o");
+		ix->dom = rfm_ports_add(pt, RFM_OUT, c->d.domains, "virtualization: power-gating domain d holds a live register",
+					"dom_o");
+	}
 	if (c->regmutex_enable == RFM_ON) {
 		if (c->regmutex_paired != RFM_ON)
 			ix->full = rfm_ports_add(pt, RFM_OUT, 1, "RegMutex: no free SRP section", "srp_full_o");
@@ -184,6 +237,14 @@ static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 		for (i = 0; i < RM_CNT_N; i++)
 			ix->rmcnt[i] = rfm_ports_add(pt, RFM_OUT, c->stats_counter_bits, help[i], "cnt_%s_o", rm_cnt_names[i]);
 	}
+	if (c->virtualization_enable == RFM_ON) {
+		static const char *const help[VT_CNT_N] = {"virtualization: physical registers allocated",
+							   "virtualization: physical registers released",
+							   "virtualization: issues refused by a renaming-table bank conflict",
+							   "virtualization: unmapped source registers read (as zero)"};
+		for (i = 0; i < VT_CNT_N; i++)
+			ix->vtcnt[i] = rfm_ports_add(pt, RFM_OUT, c->stats_counter_bits, help[i], "cnt_%s_o", vt_cnt_names[i]);
+	}
 	return 0;
 }
 
@@ -202,6 +263,14 @@ static void top_reset(rfm_model_t *m)
 	memset(t->rmcnt_q, 0, sizeof(t->rmcnt_q));
 	memset(&t->kq, 0, sizeof(t->kq));
 	rfm_srp_launch_state(m->cfg, 0, &t->sq);
+	if (t->vt) {
+		t->kren_q = t->kexm_q = t->unm_q = 0;
+		t->wk_busy_q = t->wk_warp_q = t->wk_exit_q = t->wk_cnt_q = 0;
+		t->wk_regs_q = 0;
+		memset(t->vtcnt_q, 0, sizeof(t->vtcnt_q));
+		rfm_rt_clear(m->cfg, &t->rt);
+		rfm_fb_launch(m->cfg, &t->fb, 0);
+	}
 	t->coll->m.ops->reset(&t->coll->m);
 	t->arb->m.ops->reset(&t->arb->m);
 	for (b = 0; b < m->cfg->rf_banks; b++)
@@ -213,6 +282,8 @@ static int launch_ok(const rfm_top_t *t)
 {
 	const rfm_model_t *m = &t->m;
 	unsigned w = (unsigned)rfm_get(m, t->ix.lw), r = (unsigned)rfm_get(m, t->ix.lr);
+	if (t->vt)
+		return rfm_vt_launch_fits(m->cfg, w, r, (unsigned)rfm_get(m, t->ix.lexm));
 	if (!t->rm)
 		return rfm_launch_fits(m->cfg, w, r);
 	return rfm_rm_launch_fits(m->cfg, w, r, (unsigned)rfm_get(m, t->ix.lext),
@@ -229,6 +300,196 @@ static int top_map(const rfm_top_t *t, unsigned warp, unsigned reg, unsigned *ba
 	return rfm_srp_xlate_fn(t->m.cfg, &t->kq, &t->sq, warp, reg, &pack, bank, row);
 }
 
+/* ---- virtualization (docs/virtualization.md, "rf_top with virtualization") --------------------- */
+
+enum { VT_UNMAPPED = 3 }; /* a renamed register without a mapping: not read, delivered as zero */
+
+/* Physical register of an exempt register: warp x exempt + (reg - renamed), at the bottom of the
+ * id space (reserved at launch). */
+static unsigned vt_exempt_pid(const rfm_top_t *t, unsigned warp, unsigned reg) { return warp * t->kexm_q + (reg - t->kren_q); }
+
+/* Bank and row of physical register pid. */
+static void vt_loc(const rfm_cfg_t *c, unsigned pid, unsigned *bank, unsigned *row)
+{
+	*bank = (pid % c->rf_banks) & (unsigned)rfm_mask64(c->d.bank_w);
+	*row = (pid / c->rf_banks) & (unsigned)rfm_mask64(c->d.entry_w);
+}
+
+/* Collector tag with virtualization: the tag, then per operand s a release flag and the register
+ * at bit tag_bits + s x (1 + reg_w). */
+static uint64_t vt_pack(const rfm_cfg_t *c, uint64_t tag, const uint8_t *rel, const unsigned *reg)
+{
+	unsigned s, f = 1 + c->d.reg_w;
+	for (s = 0; s < c->sm_operands; s++)
+		tag |= ((uint64_t)rel[s] | (uint64_t)reg[s] << 1) << (c->sm_tag_bits + s * f);
+	return tag;
+}
+
+/* The release walker's operation this cycle: (wk_act, wk_reg). */
+static void vt_walker_now(rfm_top_t *t)
+{
+	unsigned lim = t->wk_exit_q ? t->kren_q : RFM_PBR_SLOTS;
+	t->wk_act = 0;
+	t->wk_reg = 0;
+	if (!t->wk_busy_q || t->wk_cnt_q >= lim)
+		return;
+	if (t->wk_exit_q) {
+		t->wk_reg = t->wk_cnt_q;
+		t->wk_act = 1;
+	} else {
+		t->wk_reg = (unsigned)((t->wk_regs_q >> (6 * t->wk_cnt_q)) & 63u);
+		t->wk_act = t->wk_reg != RFM_PBR_EMPTY && t->wk_reg < t->kren_q;
+	}
+}
+
+/* Virtualization's part of eval: renaming-table lookups at issue, the collectors, releases at
+ * dispatch and by the walker, write-back lookup or allocation. Fills cin, cout, ain's write-back
+ * locations and wok; returns the outside-kernel access flag of write-backs and accepted issues. */
+static unsigned vt_eval(rfm_top_t *t)
+{
+	rfm_model_t *m = &t->m;
+	const rfm_cfg_t *c = m->cfg;
+	rfm_coll_t *u = t->coll;
+	rfm_coll_in_t *cin = &t->cin;
+	rfm_arb_in_t *ain = &t->ain;
+	rfm_rt_in_t *ri = &t->rtin;
+	rfm_fb_in_t *fi = &t->fbin;
+	unsigned k, s, p, d, S = c->sm_operands, acc = 0, kw = t->kwarps_q, kr = t->kregs_q, nl = rfm_rt_nlook(c);
+	unsigned pid[RFM_MAXW], wr_err[RFM_MAXW], ren[RFM_MAXW], nu = 0;
+	memset(ri, 0, sizeof(*ri));
+	memset(fi, 0, sizeof(*fi));
+	ri->launch = fi->launch = (uint8_t)(rfm_get(m, t->ix.lv) && launch_ok(t));
+	fi->resv = (unsigned)rfm_get(m, t->ix.lw) * (unsigned)rfm_get(m, t->ix.lexm);
+	/* lookups of the offered instructions */
+	for (k = 0; k < c->sm_schedulers; k++) {
+		unsigned w = (unsigned)rfm_get(m, t->ix.iw[k]);
+		ri->gvalid[k] = (uint8_t)rfm_get(m, t->ix.iv[k]);
+		for (s = 0; s < S; s++) {
+			unsigned g = (unsigned)rfm_get(m, t->ix.isr[k][s]);
+			ri->lv[k * S + s] = rfm_get(m, t->ix.isv[k][s]) && w < kw && g < t->kren_q;
+			ri->lidx[k * S + s] = rfm_rt_index(t->kren_q, w, g);
+		}
+	}
+	/* write-back lookups */
+	for (p = 0; p < c->rf_write_ports; p++) {
+		unsigned w = (unsigned)rfm_get(m, t->ix.ww[p]), g = (unsigned)rfm_get(m, t->ix.wr[p]);
+		wr_err[p] = w >= kw || g >= kr;
+		ren[p] = !wr_err[p] && g < t->kren_q;
+		ri->wv[p] = rfm_get(m, t->ix.wv[p]) && ren[p];
+		ri->widx[p] = rfm_rt_index(t->kren_q, w, g);
+	}
+	/* 1. which instructions the table serves (bank conflicts do not depend on the contents) */
+	rfm_rt_comb(c, &t->rt, ri, &t->rtout, m->mutate);
+	for (k = 0; k < c->sm_schedulers; k++)
+		cin->valid[k] = (uint8_t)(ri->gvalid[k] && t->rtout.served[k]);
+	/* 2. the collectors' dispatch choice (it depends on their state only) gives the releases */
+	rfm_coll_comb(u, cin, &t->cout);
+	for (d = 0; d < c->sm_schedulers; d++) {
+		int pick = t->cout.dsel[d];
+		for (s = 0; s < S; s++) {
+			uint64_t side = pick >= 0 ? u->tag_q[pick] >> (c->sm_tag_bits + s * (1 + c->d.reg_w)) : 0;
+			ri->iv[d * S + s] = (uint8_t)(side & 1u);
+			ri->iidx[d * S + s] = rfm_rt_index(t->kren_q, pick >= 0 ? u->warp_q[pick] : 0,
+							  (unsigned)((side >> 1) & rfm_mask64(c->d.reg_w)));
+		}
+	}
+	vt_walker_now(t);
+	ri->iv[nl] = (uint8_t)t->wk_act;
+	ri->iidx[nl] = rfm_rt_index(t->kren_q, t->wk_warp_q, t->wk_reg);
+	if (ri->launch)
+		memset(ri->iv, 0, sizeof(ri->iv));
+	/* 3. releases and write-back lookups */
+	rfm_rt_comb(c, &t->rt, ri, &t->rtout, m->mutate);
+	for (d = 0; d <= nl; d++) { /* a release frees the physical register the entry held */
+		fi->rel[d] = t->rtout.ihit[d];
+		fi->rpid[d] = t->rtout.ipid[d];
+	}
+	/* 4. write-backs: a mapped register is written in place, an unmapped one gets the free id the
+	 * availability flag chooses; two ports writing one unmapped register share port 0's id */
+	for (p = 0; p < c->rf_write_ports; p++) {
+		int same = p > 0 && ri->wv[0] && ri->wv[p] && ri->widx[0] == ri->widx[p];
+		fi->req[p] = (uint8_t)(ri->wv[p] && !t->rtout.whit[p] && !same);
+	}
+	rfm_fb_comb(c, &t->fb, fi, &t->fbout, m->mutate);
+	t->alloc_fail = 0;
+	for (p = 0; p < c->rf_write_ports; p++) {
+		unsigned w = (unsigned)rfm_get(m, t->ix.ww[p]), g = (unsigned)rfm_get(m, t->ix.wr[p]), valid, bk = 0, row = 0;
+		int same = p > 0 && ri->wv[0] && ri->wv[p] && ri->widx[0] == ri->widx[p], ok = 1;
+		valid = (unsigned)rfm_get(m, t->ix.wv[p]);
+		if (wr_err[p]) {
+			ok = 0;
+		} else if (!ren[p]) {
+			pid[p] = vt_exempt_pid(t, w, g);
+		} else if (t->rtout.whit[p]) {
+			pid[p] = t->rtout.wpid[p];
+		} else if (same) {
+			pid[p] = pid[0];
+			ok = t->fbout.gnt[0];
+		} else if (t->fbout.gnt[p]) {
+			pid[p] = t->fbout.pid[p];
+			ri->wnew[p] = 1;
+			ri->wnewpid[p] = pid[p];
+		} else {
+			ok = 0; /* nothing free: cannot happen under the launch rule */
+			t->alloc_fail |= valid;
+		}
+		if (ok)
+			vt_loc(c, pid[p], &bk, &row);
+		t->wok[p] = valid && ok;
+		ain->wen[p] = (uint8_t)t->wok[p];
+		ain->wbank[p] = (uint8_t)bk;
+		ain->wentry[p] = (uint16_t)row;
+		acc |= valid && wr_err[p];
+	}
+	/* 5. the lookups, with this cycle's new mappings, place the issued operands */
+	rfm_rt_comb(c, &t->rt, ri, &t->rtout, m->mutate);
+	for (k = 0; k < c->sm_schedulers; k++) {
+		unsigned w = (unsigned)rfm_get(m, t->ix.iw[k]), regs[RFM_MAXOP];
+		cin->warp[k] = w;
+		for (s = 0; s < S; s++) {
+			unsigned g = (unsigned)rfm_get(m, t->ix.isr[k][s]), bk = 0, row = 0;
+			int err = 0;
+			regs[s] = g;
+			t->vrel[k][s] = 0;
+			if (w >= kw || g >= kr) {
+				err = RFM_XL_OUTSIDE;
+			} else if (g >= t->kren_q) {
+				vt_loc(c, vt_exempt_pid(t, w, g), &bk, &row);
+			} else if (t->rtout.lhit[k * S + s]) {
+				vt_loc(c, t->rtout.lpid[k * S + s], &bk, &row);
+				t->vrel[k][s] = (uint8_t)rfm_get(m, t->ix.isrel[k][s]) && rfm_get(m, t->ix.isv[k][s]);
+			} else {
+				err = VT_UNMAPPED;
+			}
+			t->serr[k][s] = (uint8_t)err;
+			cin->sv[k][s] = rfm_get(m, t->ix.isv[k][s]) && !err;
+			cin->sb[k][s] = (uint8_t)bk;
+			cin->se[k][s] = (uint16_t)row;
+		}
+		cin->tag[k] = vt_pack(c, rfm_get(m, t->ix.it[k]), t->vrel[k], regs);
+	}
+	rfm_coll_comb(u, cin, &t->cout);
+	for (k = 0; k < c->sm_schedulers; k++) {
+		t->ready[k] = (uint8_t)(t->cout.ready[k] && !t->rtout.conflict[k]);
+		if (cin->valid[k] && t->cout.ready[k])
+			for (s = 0; s < S; s++)
+				if (rfm_get(m, t->ix.isv[k][s]) && t->serr[k][s]) {
+					acc |= t->serr[k][s] == RFM_XL_OUTSIDE;
+					nu += t->serr[k][s] == VT_UNMAPPED;
+				}
+	}
+	t->unm_d = nu != 0;
+	t->vtcnt_d[VT_CNT_UNMAPPED] = nu;
+	t->vtcnt_d[VT_CNT_RT_CONFLICT] = 0;
+	for (k = 0; k < c->sm_schedulers; k++)
+		t->vtcnt_d[VT_CNT_RT_CONFLICT] += t->rtout.conflict[k];
+	t->vtcnt_d[VT_CNT_ALLOC] = 0;
+	for (p = 0; p < c->rf_write_ports; p++)
+		t->vtcnt_d[VT_CNT_ALLOC] += t->fbout.gnt[p];
+	t->vtcnt_d[VT_CNT_FREE] = t->fbout.nfree;
+	return acc;
+}
+
 static void top_eval(rfm_model_t *m)
 {
 	rfm_top_t *t = (rfm_top_t *)m;
@@ -238,42 +499,48 @@ static void top_eval(rfm_model_t *m)
 	rfm_arb_in_t *ain = &t->ain;
 	unsigned p, k, s, b, q, d, n, acc = 0, xacc = 0;
 
-	/* write-back mapping (rf_map, or rf_srp_xlate with RegMutex: the same functions) */
-	for (p = 0; p < c->rf_write_ports; p++) {
-		unsigned bk, row, err = (unsigned)top_map(t, (unsigned)rfm_get(m, t->ix.ww[p]), (unsigned)rfm_get(m, t->ix.wr[p]),
-							  &bk, &row);
-		unsigned valid = (unsigned)rfm_get(m, t->ix.wv[p]);
-		t->wok[p] = valid && !err;
-		ain->wen[p] = (uint8_t)t->wok[p];
-		ain->wbank[p] = (uint8_t)bk;
-		ain->wentry[p] = (uint16_t)row;
-		acc |= valid && err == RFM_XL_OUTSIDE;
-		xacc |= valid && err == RFM_XL_NOSECT;
-	}
-	/* issue: source operands mapped into the collectors */
-	for (k = 0; k < c->sm_schedulers; k++) {
-		unsigned warp = (unsigned)rfm_get(m, t->ix.iw[k]);
-		cin->valid[k] = (uint8_t)rfm_get(m, t->ix.iv[k]);
-		cin->tag[k] = (unsigned)rfm_get(m, t->ix.it[k]);
-		cin->warp[k] = warp;
-		for (s = 0; s < c->sm_operands; s++) {
-			unsigned bk, row;
-			t->serr[k][s] = (uint8_t)top_map(t, warp, (unsigned)rfm_get(m, t->ix.isr[k][s]), &bk, &row);
-			cin->sv[k][s] = rfm_get(m, t->ix.isv[k][s]) && !t->serr[k][s];
-			cin->sb[k][s] = (uint8_t)bk;
-			cin->se[k][s] = (uint16_t)row;
+	if (t->vt) {
+		acc = vt_eval(t);
+	} else {
+		/* write-back mapping (rf_map, or rf_srp_xlate with RegMutex: the same functions) */
+		for (p = 0; p < c->rf_write_ports; p++) {
+			unsigned bk, row, err = (unsigned)top_map(t, (unsigned)rfm_get(m, t->ix.ww[p]), (unsigned)rfm_get(m, t->ix.wr[p]),
+								  &bk, &row);
+			unsigned valid = (unsigned)rfm_get(m, t->ix.wv[p]);
+			t->wok[p] = valid && !err;
+			ain->wen[p] = (uint8_t)t->wok[p];
+			ain->wbank[p] = (uint8_t)bk;
+			ain->wentry[p] = (uint16_t)row;
+			acc |= valid && err == RFM_XL_OUTSIDE;
+			xacc |= valid && err == RFM_XL_NOSECT;
+		}
+		/* issue: source operands mapped into the collectors */
+		for (k = 0; k < c->sm_schedulers; k++) {
+			unsigned warp = (unsigned)rfm_get(m, t->ix.iw[k]);
+			cin->valid[k] = (uint8_t)rfm_get(m, t->ix.iv[k]);
+			cin->tag[k] = (unsigned)rfm_get(m, t->ix.it[k]);
+			cin->warp[k] = warp;
+			for (s = 0; s < c->sm_operands; s++) {
+				unsigned bk, row;
+				t->serr[k][s] = (uint8_t)top_map(t, warp, (unsigned)rfm_get(m, t->ix.isr[k][s]), &bk, &row);
+				cin->sv[k][s] = rfm_get(m, t->ix.isv[k][s]) && !t->serr[k][s];
+				cin->sb[k][s] = (uint8_t)bk;
+				cin->se[k][s] = (uint16_t)row;
+			}
+		}
+		rfm_coll_comb(u, cin, &t->cout);
+		for (k = 0; k < c->sm_schedulers; k++) {
+			t->ready[k] = t->cout.ready[k];
+			if (cin->valid[k] && t->cout.ready[k])
+				for (s = 0; s < c->sm_operands; s++)
+					if (rfm_get(m, t->ix.isv[k][s]) && t->serr[k][s]) {
+						acc |= t->serr[k][s] == RFM_XL_OUTSIDE;
+						xacc |= t->serr[k][s] == RFM_XL_NOSECT;
+					}
 		}
 	}
-	rfm_coll_comb(u, cin, &t->cout);
-	for (k = 0; k < c->sm_schedulers; k++) {
-		rfm_set(m, t->ix.ir[k], t->cout.ready[k]);
-		if (cin->valid[k] && t->cout.ready[k])
-			for (s = 0; s < c->sm_operands; s++)
-				if (rfm_get(m, t->ix.isv[k][s]) && t->serr[k][s]) {
-					acc |= t->serr[k][s] == RFM_XL_OUTSIDE;
-					xacc |= t->serr[k][s] == RFM_XL_NOSECT;
-				}
-	}
+	for (k = 0; k < c->sm_schedulers; k++)
+		rfm_set(m, t->ix.ir[k], t->ready[k]);
 	/* arbiter */
 	ain->req = t->cout.req;
 	for (q = 0; q < c->d.nq; q++) {
@@ -289,7 +556,7 @@ static void top_eval(rfm_model_t *m)
 	for (d = 0; d < c->sm_schedulers; d++) {
 		int pick = t->cout.dsel[d];
 		rfm_set(m, t->ix.dv[d], pick >= 0);
-		rfm_set(m, t->ix.dt[d], pick >= 0 ? u->tag_q[pick] : 0);
+		rfm_set(m, t->ix.dt[d], pick >= 0 ? u->tag_q[pick] & rfm_mask64(c->sm_tag_bits) : 0);
 		rfm_set(m, t->ix.dw[d], pick >= 0 ? u->warp_q[pick] : 0);
 		for (s = 0; s < c->sm_operands; s++) {
 			uint32_t *o = rfm_wide(m, t->ix.dop[d][s]);
@@ -310,13 +577,26 @@ static void top_eval(rfm_model_t *m)
 	t->cnt_d[RFM_CNT_READ] = rfm_popcount64(t->aout.gnt);
 	t->cnt_d[RFM_CNT_STALL] = t->cnt_d[RFM_CNT_WRITE] = t->cnt_d[RFM_CNT_DISPATCH] = 0;
 	for (k = 0; k < c->sm_schedulers; k++)
-		t->cnt_d[RFM_CNT_STALL] += cin->valid[k] && !t->cout.ready[k];
+		t->cnt_d[RFM_CNT_STALL] += rfm_get(m, t->ix.iv[k]) && !t->ready[k];
 	for (p = 0; p < c->rf_write_ports; p++)
 		t->cnt_d[RFM_CNT_WRITE] += t->wok[p];
 	for (d = 0; d < c->sm_schedulers; d++)
 		t->cnt_d[RFM_CNT_DISPATCH] += t->cout.dsel[d] >= 0;
 	t->acc_d = acc;
 	t->xerr_d = xacc;
+	if (t->vt) {
+		uint32_t *o = rfm_wide(m, t->ix.dom);
+		unsigned i;
+		rfm_set(m, t->ix.prdy, !t->wk_busy_q && !rfm_get(m, t->ix.xv));
+		rfm_set(m, t->ix.xrdy, !t->wk_busy_q);
+		rfm_set(m, t->ix.unm, t->unm_q);
+		memset(o, 0, m->slot[t->ix.dom].words * 4u);
+		for (i = 0; i < c->d.domains; i++)
+			if (t->fb.dcount[i])
+				rfm_bits_set(o, i, 1, 1);
+		for (n = 0; n < VT_CNT_N; n++)
+			rfm_set(m, t->ix.vtcnt[n], t->vtcnt_q[n]);
+	}
 	if (t->rm) { /* RegMutex allocator (rf_srp_ctrl: the same function); planted faults 4 and 5 */
 		rfm_srp_in_t *si = &t->sin;
 		si->launch = rfm_get(m, t->ix.lv) && launch_ok(t);
@@ -345,6 +625,43 @@ static void top_eval(rfm_model_t *m)
 	}
 }
 
+/* Virtualization's clock edge (before the launch registers change). */
+static void vt_tick(rfm_top_t *t)
+{
+	rfm_model_t *m = &t->m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned n;
+	for (n = 0; n < VT_CNT_N; n++)
+		t->vtcnt_q[n] = (t->vtcnt_q[n] + t->vtcnt_d[n]) & rfm_mask64(c->stats_counter_bits);
+	t->unm_q = t->unm_d;
+	rfm_rt_clock(c, &t->rt, &t->rtin, m->mutate);
+	rfm_fb_clock(c, &t->fb, &t->fbin, &t->fbout);
+	if (t->rtin.launch) {
+		t->wk_busy_q = 0;
+		return;
+	}
+	if (t->wk_busy_q) { /* one register per cycle */
+		unsigned lim = t->wk_exit_q ? t->kren_q : RFM_PBR_SLOTS;
+		t->wk_cnt_q++;
+		if (t->wk_cnt_q >= lim)
+			t->wk_busy_q = 0;
+	} else if (rfm_get(m, t->ix.xv)) {
+		t->wk_exit_q = 1;
+		t->wk_warp_q = (unsigned)rfm_get(m, t->ix.xw);
+		t->wk_cnt_q = 0;
+		t->wk_busy_q = t->kren_q > 0;
+	} else if (rfm_get(m, t->ix.pv)) {
+		rfm_flags_t f;
+		if (rfm_flag_decode(rfm_get(m, t->ix.pword), &f) && f.is_pbr) { /* any other word is dropped */
+			t->wk_exit_q = 0;
+			t->wk_warp_q = (unsigned)rfm_get(m, t->ix.pw);
+			t->wk_regs_q = f.payload;
+			t->wk_cnt_q = 0;
+			t->wk_busy_q = 1;
+		}
+	}
+}
+
 static void top_tick(rfm_model_t *m)
 {
 	rfm_top_t *t = (rfm_top_t *)m;
@@ -361,12 +678,18 @@ static void top_tick(rfm_model_t *m)
 		t->xerr_q = t->xerr_d;
 		t->sq = t->sd;
 	}
+	if (t->vt)
+		vt_tick(t);
 	if (rfm_get(m, t->ix.lv)) {
 		unsigned w = (unsigned)rfm_get(m, t->ix.lw), r = (unsigned)rfm_get(m, t->ix.lr);
 		if (launch_ok(t)) {
 			t->kwarps_q = w;
 			t->kregs_q = r;
 			t->lerr_q = 0;
+			if (t->vt) {
+				t->kexm_q = (unsigned)rfm_get(m, t->ix.lexm);
+				t->kren_q = r - t->kexm_q;
+			}
 			if (t->rm) {
 				unsigned es = (unsigned)rfm_get(m, t->ix.lext);
 				t->kq.warps = w;
@@ -546,6 +869,66 @@ static uint64_t stim_rm_requests(rfm_top_t *t, rfm_rng_t *r, uint64_t cycle)
 	return leaving;
 }
 
+/* A virtualization kernel launch: mostly the reference kernel, sometimes another that fits,
+ * sometimes one that does not. */
+static void stim_vt_launch(rfm_top_t *t, rfm_rng_t *r)
+{
+	const rfm_cfg_t *c = t->m.cfg;
+	unsigned w = c->d.vt_warps, g = c->virtualization_regs, e = c->virtualization_exempt_regs, tries;
+	for (tries = 0; tries < 32 && rfm_rng_chance(r, 1, 3); tries++) {
+		unsigned tw = 1 + (unsigned)rfm_rng_below(r, c->sm_warps), tg = 1 + (unsigned)rfm_rng_below(r, c->sm_regs_per_thread);
+		unsigned te = (unsigned)rfm_rng_below(r, tg + 1);
+		if (rfm_vt_launch_fits(c, tw, tg, te)) {
+			w = tw, g = tg, e = te;
+			break;
+		}
+	}
+	if (rfm_rng_chance(r, 1, 5)) { /* refused: too many registers for the file or the table */
+		w = c->sm_warps;
+		g = c->sm_regs_per_thread;
+		e = rfm_rng_chance(r, 1, 2) ? 0 : g + 1;
+		if (e > rfm_mask64(c->d.nregs_w))
+			e = 0;
+	}
+	rfm_set(&t->m, t->ix.lv, 1);
+	rfm_set(&t->m, t->ix.lw, w);
+	rfm_set(&t->m, t->ix.lr, g);
+	rfm_set(&t->m, t->ix.lexm, e);
+}
+
+/* An instruction of warp w is in flight. */
+static int warp_in_flight(const rfm_top_t *t, unsigned w)
+{
+	unsigned i;
+	for (i = 0; i < t->nfly; i++)
+		if (t->fly[i].warp == w)
+			return 1;
+	return 0;
+}
+
+/* pbr flag instructions and warp exits for the release walker (when it is idle). */
+static void stim_vt_walker(rfm_top_t *t, rfm_rng_t *r)
+{
+	rfm_model_t *m = &t->m;
+	unsigned w, k, n, regs[RFM_PBR_SLOTS];
+	if (t->wk_busy_q || !t->skw)
+		return;
+	w = (unsigned)rfm_rng_below(r, t->skw);
+	if (warp_in_flight(t, w)) /* a pbr or an exit follows the warp's older reads */
+		return;
+	if (rfm_rng_chance(r, 1, 400)) {
+		rfm_set(m, t->ix.xv, 1);
+		rfm_set(m, t->ix.xw, w);
+	} else if (rfm_rng_chance(r, 1, 24)) {
+		n = (unsigned)rfm_rng_below(r, RFM_PBR_SLOTS + 1);
+		for (k = 0; k < n; k++)
+			regs[k] = (unsigned)rfm_rng_below(r, t->skr); /* exempt ones are skipped by the walker */
+		rfm_set(m, t->ix.pv, 1);
+		rfm_set(m, t->ix.pw, w);
+		rfm_set(m, t->ix.pword, rfm_rng_chance(r, 1, 32) ? rfm_rng_next(r) : rfm_flag_encode_pbr(regs, n));
+	}
+}
+
 static void top_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 {
 	rfm_top_t *t = (rfm_top_t *)m;
@@ -571,6 +954,10 @@ static void top_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 			stim_rm_launch(t, r);
 			return;
 		}
+		if (t->vt) {
+			stim_vt_launch(t, r);
+			return;
+		}
 		rfm_random_kernel(c, r, &w, &g);
 		if (rfm_rng_chance(r, 1, 4)) { /* a kernel that does not fit, or an empty one */
 			w = rfm_rng_chance(r, 1, 2) ? c->sm_warps : 0;
@@ -583,6 +970,8 @@ static void top_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 	}
 	if (t->rm)
 		leaving = stim_rm_requests(t, r, cycle);
+	if (t->vt)
+		stim_vt_walker(t, r);
 	for (p = 0; p < c->rf_write_ports; p++) {
 		unsigned w, g, tries, mk = (unsigned)rfm_rng_below(r, 16);
 		uint64_t mask;
@@ -650,6 +1039,16 @@ static void top_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 				g = (unsigned)rfm_rng_below(r, c->sm_regs_per_thread);
 			rfm_set(m, t->ix.isv[k][s], rfm_rng_chance(r, 7, 8));
 			rfm_set(m, t->ix.isr[k][s], g);
+			if (t->vt && g < t->skr - t->skexm && !in_flight(t, w, g) &&
+			    rfm_rng_chance(r, 1, busy_phase ? 3 : 16)) { /* the last read: release after it */
+				unsigned j, kk, dup = 0;
+				for (kk = 0; kk <= k; kk++)
+					for (j = 0; j < c->sm_operands; j++)
+						if ((kk < k || j < s) && rfm_get(m, t->ix.iv[kk]) && rfm_get(m, t->ix.iw[kk]) == w &&
+						    rfm_get(m, t->ix.isr[kk][j]) == g)
+							dup = 1;
+				rfm_set(m, t->ix.isrel[k][s], !dup);
+			}
 		}
 	}
 }
@@ -723,6 +1122,105 @@ static int rm_check(rfm_top_t *t, uint64_t cycle, FILE *err)
 	return 0;
 }
 
+/* Virtualization part of the checker (after the dispatches, before the write-backs): invariants
+ * 1-3 and 12 of docs/virtualization.md, the walker's releases, counters, coverage. */
+static int vt_check(rfm_top_t *t, uint64_t cycle, FILE *err)
+{
+	rfm_model_t *m = &t->m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned e, p, k, s, P = c->d.warp_regs, resv = t->kwarps_q * t->kexm_q, nvalid = 0, nl = rfm_rt_nlook(c);
+	unsigned nalloc = 0;
+	uint8_t *seen = t->vt_seen;
+	if (t->rtin.launch)
+		return 0;
+	memset(seen, 0, P);
+	for (e = 0; e < c->d.rt_depth; e++) {
+		unsigned pid;
+		if (!((t->rt.valid[e >> 6] >> (e & 63u)) & 1u))
+			continue;
+		nvalid++;
+		pid = t->rt.pid[e];
+		if (pid >= P || pid < resv || seen[pid]++ || !((t->fb.occ[pid >> 6] >> (pid & 63u)) & 1u)) {
+			fprintf(err, "cycle %llu: rf_top invariant: table entry %u maps physical register %u, which is %s\n",
+				(unsigned long long)cycle, e, pid,
+				pid >= P ? "beyond the file" : pid < resv ? "reserved for an exempt register"
+				: seen[pid] > 1 ? "mapped twice (invariant 1)" : "free in the availability flag (invariant 3)");
+			return 1;
+		}
+	}
+	for (p = 0; p < resv && p < P; p++)
+		if (!((t->fb.occ[p >> 6] >> (p & 63u)) & 1u)) {
+			fprintf(err, "cycle %llu: rf_top invariant 2: reserved physical register %u is free\n",
+				(unsigned long long)cycle, p);
+			return 1;
+		}
+	if (t->fb.nocc != nvalid + resv) {
+		fprintf(err, "cycle %llu: rf_top invariant 3: %u physical registers occupied, %u mapped + %u reserved "
+			"(a leak)\n", (unsigned long long)cycle, t->fb.nocc, nvalid, resv);
+		return 1;
+	}
+	if (t->alloc_fail) {
+		fprintf(err, "cycle %llu: rf_top: a write-back found no free physical register (%u occupied: %u mapped, %u "
+			"reserved; kernel %u warps x %u registers, %u exempt)\n", (unsigned long long)cycle, t->fb.nocc, nvalid, resv,
+			t->kwarps_q, t->kregs_q, t->kexm_q);
+		return 1;
+	}
+	/* the walker's release of this cycle: the value is dead */
+	if (t->wk_act) {
+		t->known[(size_t)t->wk_warp_q * c->sm_regs_per_thread + t->wk_reg] = 0;
+		t->relq[t->nrelq++] = t->wk_warp_q * c->sm_regs_per_thread + t->wk_reg;
+		if (t->rtout.ihit[nl])
+			rfm_cov_hit(m, t->wk_exit_q ? COV_VT_EXIT : COV_VT_PBR);
+	}
+	/* counters: recount */
+	for (k = 0; k < c->rf_write_ports; k++)
+		nalloc += t->fbout.gnt[k];
+	t->vtshadow[VT_CNT_ALLOC] += nalloc;
+	t->vtshadow[VT_CNT_FREE] += t->fbout.nfree;
+	for (k = 0; k < c->sm_schedulers; k++) {
+		t->vtshadow[VT_CNT_RT_CONFLICT] += t->rtout.conflict[k];
+		if (t->rtout.conflict[k])
+			rfm_cov_hit(m, COV_VT_RT_CONFLICT);
+		if (rfm_get(m, t->ix.iv[k]) && t->ready[k])
+			for (s = 0; s < c->sm_operands; s++)
+				if (rfm_get(m, t->ix.isv[k][s])) {
+					t->vtshadow[VT_CNT_UNMAPPED] += t->serr[k][s] == VT_UNMAPPED;
+					if (t->serr[k][s] == VT_UNMAPPED)
+						rfm_cov_hit(m, COV_VT_UNMAPPED);
+					if (!t->serr[k][s] && rfm_get(m, t->ix.isr[k][s]) >= t->kren_q)
+						rfm_cov_hit(m, COV_VT_EXEMPT);
+					for (p = 0; p < c->rf_write_ports; p++)
+						if (t->rtin.wnew[p] && t->rtin.lv[k * c->sm_operands + s] &&
+						    t->rtin.widx[p] == t->rtin.lidx[k * c->sm_operands + s])
+							rfm_cov_hit(m, COV_VT_BYPASS);
+				}
+	}
+	if (nalloc) {
+		rfm_cov_hit(m, COV_VT_ALLOC);
+		if (P - t->fb.nocc == nalloc)
+			rfm_cov_hit(m, COV_VT_ALLOC_LAST);
+		if (t->fbout.nfree)
+			rfm_cov_hit(m, COV_VT_REL_AND_ALLOC);
+	}
+	for (p = 0; p < c->rf_write_ports; p++) {
+		uint64_t mk = rfm_get(m, t->ix.wm[p]);
+		if (t->rtin.wv[p] && t->rtout.whit[p] && mk && mk != rfm_mask64(c->rf_lanes))
+			rfm_cov_hit(m, COV_VT_MAPPED_WRITE);
+	}
+	if ((cycle & 63u) == 0 && t->kwarps_q && t->kren_q) { /* every resident warp holds a mapping */
+		unsigned w, live = 0;
+		for (w = 0; w < t->kwarps_q; w++)
+			for (e = w * t->kren_q; e < (w + 1) * t->kren_q; e++)
+				if ((t->rt.valid[e >> 6] >> (e & 63u)) & 1u) {
+					live++;
+					break;
+				}
+		if (live == t->kwarps_q)
+			rfm_cov_hit(m, COV_VT_ALL_LIVE);
+	}
+	return 0;
+}
+
 static int top_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 {
 	rfm_top_t *t = (rfm_top_t *)m;
@@ -742,6 +1240,14 @@ static int top_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 			bad = 1;
 		}
 	}
+	if (t->vt)
+		for (n = 0; n < VT_CNT_N; n++)
+			if (rfm_get(m, t->ix.vtcnt[n]) != (t->vtshadow[n] & rfm_mask64(c->stats_counter_bits))) {
+				fprintf(err, "cycle %llu: rf_top recount: cnt_%s_o = %llu, recounted %llu\n",
+					(unsigned long long)cycle, vt_cnt_names[n], (unsigned long long)rfm_get(m, t->ix.vtcnt[n]),
+					(unsigned long long)(t->vtshadow[n] & rfm_mask64(c->stats_counter_bits)));
+				bad = 1;
+			}
 	if (t->rm) {
 		for (n = 0; n < RM_CNT_N; n++)
 			if (rfm_get(m, t->ix.rmcnt[n]) != (t->rmshadow[n] & rfm_mask64(c->stats_counter_bits))) {
@@ -798,17 +1304,31 @@ static int top_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 		}
 		if (rfm_popcount64(banks) >= 3)
 			rfm_cov_hit(m, COV_DISP_THREE_BANKS);
+		for (s = 0; s < f->nsrc; s++) /* released after this read: the value is dead */
+			if (f->rel[s]) {
+				t->known[(size_t)f->warp * c->sm_regs_per_thread + f->reg[s]] = 0;
+				t->relq[t->nrelq++] = f->warp * c->sm_regs_per_thread + f->reg[s];
+				rfm_cov_hit(m, COV_VT_PIR);
+			}
 		*f = t->fly[--t->nfly];
 	}
 	if (ndisp >= 2)
 		rfm_cov_hit(m, COV_DUAL_DISP);
+	if (t->vt)
+		bad |= vt_check(t, cycle, err);
 
 	/* write-backs of this cycle update the golden registers */
 	for (p = 0; p < c->rf_write_ports; p++) {
 		unsigned w = (unsigned)rfm_get(m, t->ix.ww[p]), g = (unsigned)rfm_get(m, t->ix.wr[p]), l, bk, row;
 		uint64_t mask = rfm_get(m, t->ix.wm[p]);
-		if (!rfm_get(m, t->ix.wv[p]) || top_map(t, w, g, &bk, &row))
+		if (!t->wok[p])
 			continue;
+		bk = t->ain.wbank[p];
+		(void)row;
+		if (t->vt && g < t->kren_q) {
+			t->gmap[(size_t)w * c->sm_regs_per_thread + g] = 1;
+			t->wrq[t->nwrq++] = w * c->sm_regs_per_thread + g;
+		}
 		wrbanks |= 1ull << bk;
 		t->shadow[RFM_CNT_WRITE]++;
 		if (p > 0 && rfm_get(m, t->ix.wv[0]) && rfm_get(m, t->ix.ww[0]) == w && rfm_get(m, t->ix.wr[0]) == g)
@@ -865,7 +1385,22 @@ static int top_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 			unsigned row;
 			f->valid[s] = (uint8_t)rfm_get(m, t->ix.isv[k][s]);
 			f->reg[s] = (unsigned)rfm_get(m, t->ix.isr[k][s]);
-			f->err[s] = (uint8_t)top_map(t, f->warp, f->reg[s], &f->bank[s], &row);
+			if (t->vt) {
+				f->err[s] = t->serr[k][s];
+				f->bank[s] = t->cin.sb[k][s];
+				f->rel[s] = t->vrel[k][s];
+				(void)row;
+				if (f->valid[s] && f->err[s] != RFM_XL_OUTSIDE && f->reg[s] < t->kren_q &&
+				    (f->err[s] == VT_UNMAPPED) != !t->gmap[(size_t)f->warp * c->sm_regs_per_thread + f->reg[s]]) {
+					fprintf(err, "cycle %llu: rf_top golden: iss%u warp %u r%u is read as %s, but it was %s\n",
+						(unsigned long long)cycle, k, f->warp, f->reg[s],
+						f->err[s] == VT_UNMAPPED ? "unmapped" : "mapped",
+						f->err[s] == VT_UNMAPPED ? "written since its release" : "released and not written since");
+					bad = 1;
+				}
+			} else {
+				f->err[s] = (uint8_t)top_map(t, f->warp, f->reg[s], &f->bank[s], &row);
+			}
 			if (f->valid[s] && !f->err[s]) {
 				if (!same)
 					bk0 = f->bank[s];
@@ -878,6 +1413,17 @@ static int top_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	if (nacc >= 2)
 		rfm_cov_hit(m, COV_DUAL_ISSUE);
 
+	if (t->vt) { /* releases apply after this cycle's reads; a write of the same cycle keeps the register */
+		unsigned ri, rj;
+		for (ri = 0; ri < t->nrelq; ri++) {
+			int kept = 0;
+			for (rj = 0; rj < t->nwrq; rj++)
+				kept |= t->wrq[rj] == t->relq[ri];
+			if (!kept)
+				t->gmap[t->relq[ri]] = 0;
+		}
+		t->nrelq = t->nwrq = 0;
+	}
 	/* launch: takes effect at the clock edge */
 	if (rfm_get(m, t->ix.lv)) {
 		unsigned w = (unsigned)rfm_get(m, t->ix.lw), g = (unsigned)rfm_get(m, t->ix.lr);
@@ -887,6 +1433,9 @@ static int top_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 			t->skw = w;
 			t->skr = g;
 			t->skbs = t->rm ? g - (unsigned)rfm_get(m, t->ix.lext) : g;
+			t->skexm = t->vt ? (unsigned)rfm_get(m, t->ix.lexm) : 0;
+			if (t->vt)
+				memset(t->gmap, 0, (size_t)c->sm_warps * c->sm_regs_per_thread);
 			t->swait = 0;
 			memset(t->known, 0, (size_t)c->sm_warps * c->sm_regs_per_thread * sizeof(uint64_t));
 		} else {
@@ -908,6 +1457,10 @@ static void top_destroy(rfm_model_t *m)
 		for (i = 0; i < m->cfg->rf_banks; i++)
 			rfm_model_destroy(t->bank[i] ? &t->bank[i]->m : NULL);
 	free(t->bank);
+	rfm_rt_fini(&t->rt);
+	rfm_fb_fini(&t->fb);
+	free(t->vt_seen);
+	free(t->gmap);
 	free(t->zero);
 	free(t->gold);
 	free(t->known);
@@ -927,6 +1480,10 @@ rfm_model_t *rfm_rf_top_create(const rfm_cfg_t *c)
 		goto fail;
 	t->wq = rfm_words(c->d.wreg_bits);
 	t->rm = c->regmutex_enable == RFM_ON;
+	t->vt = c->virtualization_enable == RFM_ON;
+	if (t->vt && (rfm_rt_init(c, &t->rt) || rfm_fb_init(c, &t->fb) || !(t->vt_seen = calloc(c->d.warp_regs, 1)) ||
+		      !(t->gmap = calloc((size_t)c->sm_warps * c->sm_regs_per_thread, 1))))
+		goto fail;
 	t->paired = t->rm && c->regmutex_paired == RFM_ON;
 	t->coll = (rfm_coll_t *)rfm_rf_collector_create(c);
 	t->arb = (rfm_arb_t *)rfm_rf_bank_arbiter_create(c);
@@ -958,6 +1515,13 @@ rfm_model_t *rfm_rf_top_create(const rfm_cfg_t *c)
 	for (i = COV_RM_EXT_READ; i <= COV_RM_RELEASE; i++)
 		if (!t->rm || (i == COV_RM_FULL && t->paired))
 			rfm_cov_na(&t->m, i);
+	for (i = COV_VT_ALLOC; i <= COV_VT_BYPASS; i++)
+		if (!t->vt)
+			rfm_cov_na(&t->m, i);
+	if (t->vt && c->sm_schedulers < 2)
+		rfm_cov_na(&t->m, COV_VT_RT_CONFLICT);
+	if (t->vt && (uint64_t)c->d.vt_warps * c->virtualization_regs < c->d.warp_regs)
+		rfm_cov_na(&t->m, COV_VT_ALLOC_LAST); /* the reference kernel does not fill the file */
 	top_reset(&t->m);
 	return &t->m;
 fail:

@@ -15,7 +15,7 @@ void rg_emit_rf_collector(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "// unit state");
 	for (cu = 0; cu < C; cu++) {
 		em_line(e, "logic u%u_busy_q, u%u_busy_d;", cu, cu);
-		em_line(e, "logic %s u%u_tag_q, u%u_tag_d;", em_rng(e, c->sm_tag_bits), cu, cu);
+		em_line(e, "logic %s u%u_tag_q, u%u_tag_d;", em_rng(e, c->d.ctag_w), cu, cu);
 		em_line(e, "logic %s u%u_warp_q, u%u_warp_d;", em_rng(e, c->d.warp_w), cu, cu);
 	}
 	em_line(e, "// operand-slot state: still to read, read in flight, location, port, value");

@@ -72,35 +72,6 @@ static void warp_state(em_t *e, const rfm_cfg_t *c, const char *pre)
 	}
 }
 
-/* The find-first-zero function: {found, index of the lowest zero} of an n-bit vector, by halving
- * a 2^lw-bit window lw times (log depth). Written without bit selects, which Icarus does not
- * support in functions called from always_comb. */
-static void emit_ffz(em_t *e, unsigned n, unsigned lw)
-{
-	unsigned p = 1u << lw, lv;
-	em_blank(e);
-	em_line(e, "// lowest zero bit of v: {found, index}; the window halves %u times (log depth)", lw);
-	em_open(e, "function automatic logic %s ffz(input logic %s v);", em_rng(e, lw + 1), em_rng(e, n));
-	em_line(e, "logic %s x;", em_rng(e, p));
-	em_line(e, "logic %s i;", em_rng(e, lw));
-	em_line(e, "logic z;");
-	if (p > n)
-		em_line(e, "x = {%u'h0, ~v};  // free sections, padded", p - n);
-	else
-		em_line(e, "x = ~v;  // free sections");
-	em_line(e, "i = '0;");
-	for (lv = lw; lv-- > 0;) {
-		unsigned half = 1u << lv;
-		char mask[40];
-		snprintf(mask, sizeof(mask), "%u'h%llx", p, (unsigned long long)rfm_mask64(half));
-		em_line(e, "z = (x & %s) == '0;  // nothing free in the lower %u: take the upper half", mask, half);
-		em_line(e, "x = z ? x >> %u : x;", half);
-		em_line(e, "i = i | (z ? %s : '0);", em_lit(e, lw, half));
-	}
-	em_line(e, "ffz = {v != '1, i};");
-	em_close(e, "endfunction");
-}
-
 void rg_emit_rf_srp_ctrl(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 {
 	unsigned n = c->sm_warps, lw = c->d.warp_w, K = c->sm_schedulers, k;
@@ -190,7 +161,7 @@ void rg_emit_rf_srp_ctrl(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	}
 
 	if (!paired)
-		emit_ffz(e, n, lw);
+		rg_ffz_function(e, n);
 	em_blank(e);
 	em_line(e, "// ports in order; decisions read the state at the start of the cycle, and a section (pair)");
 	em_line(e, "// counts as taken if it was at the start of the cycle or was granted to an earlier port");

@@ -156,6 +156,27 @@ static int report(const rfm_cfg_t *c, FILE *f, int csv)
 			d->warp_regs / d->rm_regs < c->sm_warps ? d->warp_regs / d->rm_regs : c->sm_warps, d->warp_regs,
 			d->rm_regs);
 	}
+	if (!csv && c->virtualization_enable == RFM_ON) {
+		const rfm_derived_t *d = &c->d;
+		unsigned full = rfm_vt_rt_depth(c, 0);
+		uint64_t eq1 = (uint64_t)c->sm_warps * c->sm_regs_per_thread * d->pack_w;
+		fprintf(f, "\nRenaming table, the paper's Eq. (1): warps x regs_per_thread x clog2(warp registers) = %u x %u x %u "
+			   "= %llu bits (%.2f KB) unconstrained\n", c->sm_warps, c->sm_regs_per_thread, d->pack_w,
+			(unsigned long long)eq1, eq1 / 8.0 / 1024.0);
+		if (c->virtualization_rt_budget_bits)
+			fprintf(f, "This table: %u-bit budget: %u banks x floor(floor(%u / %u) / %u) = %u entries x %u = %llu bits "
+				   "(%llu B)\n", c->virtualization_rt_budget_bits, c->virtualization_rt_banks,
+				c->virtualization_rt_budget_bits, d->pack_w, c->virtualization_rt_banks, d->rt_depth, d->pack_w,
+				(unsigned long long)d->rt_depth * d->pack_w, (unsigned long long)d->rt_depth * d->pack_w / 8);
+		else
+			fprintf(f, "This table: unconstrained, %u entries (%u x %u, in %u banks) x %u = %llu bits\n", full,
+				c->sm_warps, c->sm_regs_per_thread, c->virtualization_rt_banks, d->pack_w,
+				(unsigned long long)full * d->pack_w);
+		fprintf(f, "Availability flag: %u bits; release flag cache: %u x 54 = %u bits (%u B) of flags\n", d->warp_regs,
+			d->rfc_entries, d->rfc_entries * 54, d->rfc_entries * 54 / 8);
+		fprintf(f, "Reference kernel: %u warps x %u registers, %u exempt: %u renamed registers, %u table entries\n",
+			d->vt_warps, c->virtualization_regs, c->virtualization_exempt_regs, d->vt_warps * d->vt_ren, d->rt_depth);
+	}
 	return ferror(f) ? -1 : 0;
 }
 

@@ -159,3 +159,30 @@ int rg_module(em_t *e, const rfm_cfg_t *c, const rfm_block_desc_t *blk, rg_body_
 	rfm_ports_free(&pt);
 	return e->err ? -1 : 0;
 }
+
+/* The find-first-zero function: {found, index of the lowest zero} of an n-bit vector, by halving
+ * a 2^clog2(n)-bit window clog2(n) times (log depth). Written without bit selects, which Icarus does not
+ * support in functions called from always_comb. */
+void rg_ffz_function(em_t *e, unsigned n)
+{
+	unsigned lw = rfm_clog2(n), p = 1u << lw, lv;
+	em_blank(e);
+	em_line(e, "// lowest zero bit of v: {found, index}; the window halves %u times (log depth)", lw);
+	em_open(e, "function automatic logic %s ffz(input logic %s v);", em_rng(e, lw + 1), em_rng(e, n));
+	em_line(e, "logic %s x;", em_rng(e, p));
+	em_line(e, "logic %s i;", em_rng(e, lw));
+	em_line(e, "logic z;");
+	if (p > n)
+		em_line(e, "x = {%u'h0, ~v};  // the zeros of v as ones, padded", p - n);
+	else
+		em_line(e, "x = ~v;  // the zeros of v as ones");
+	em_line(e, "i = '0;");
+	for (lv = lw; lv-- > 0;) {
+		unsigned half = 1u << lv;
+		em_line(e, "z = (x << %u) == '0;  // no zero in the lower %u: take the upper half", p - half, half);
+		em_line(e, "x = z ? x >> %u : x;", half);
+		em_line(e, "i = i | (z ? %s : '0);", em_lit(e, lw, half));
+	}
+	em_line(e, "ffz = {v != '1, i};");
+	em_close(e, "endfunction");
+}

@@ -64,6 +64,10 @@ const char *rg_bit(em_t *e, const char *sig, unsigned width, unsigned i);
 /* Bits [hi:lo] of a width-bit signal: "sig[hi:lo]", or "sig" when that is the whole signal. */
 const char *rg_part(em_t *e, const char *sig, unsigned width, unsigned hi, unsigned lo);
 
+/* Emit `function automatic logic [L:0] ffz(input logic [n-1:0] v)`: {found, index of the lowest
+ * zero of v}, L = clog2(n), in log depth and without bit selects (Icarus). */
+void rg_ffz_function(em_t *e, unsigned n);
+
 /* Width of the rf_map arithmetic. */
 unsigned rg_map_width(const rfm_cfg_t *cfg);
 

@@ -18,7 +18,7 @@ for c in $configs; do steps+=("lint-$c|make -s lint CONFIG=$c"); done
 for c in $configs; do steps+=("cosim-$c|make -s cosim CONFIG=$c"); done
 steps+=("mutation|make -s mutation")
 steps+=("sim-synth-small|make -s sim-synth CONFIG=small")
-for c in small small_regmutex; do
+for c in small small_regmutex small_virt; do
 	steps+=("synth-$c|make -s synth CONFIG=$c && make -s synth-check CONFIG=$c")
 	steps+=("fpga-$c|make -s fpga CONFIG=$c && make -s fpga-check CONFIG=$c")
 	steps+=("datasheet-$c|make -s datasheet-check CONFIG=$c")

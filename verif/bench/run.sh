@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # run.sh - make bench: co-simulation speed of rf_top for fermi and small (Verilator alone,
-# lock-step with the model, full loop) and rtl_gen time for fermi. Medians of repeated runs;
+# lock-step with the model, full loop), rtl_gen time for fermi, and virtualization's power-gating
+# view (vt_power, a synthetic workload). Medians of repeated runs;
 # results in build/bench/results.txt. These are measurements, never pass/fail criteria.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -38,4 +39,7 @@ for i in $(seq $((REPEATS * 5))); do
 done
 med=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
 echo "rtl_gen -c rtl_gen/configs/fermi.ini -o DIR: median $(awk -v m="$med" 'BEGIN {printf "%.1f", m/1000}') ms over ${#times[@]} runs" | tee -a "$res"
+# register file virtualization: the power-gating view on a synthetic workload (docs/virtualization.md)
+gcc -O2 -std=c11 -D_GNU_SOURCE -Icmodel verif/bench/vt_power.c build/lib/librfm.a -linih -o "$out/vt_power"
+"$out/vt_power" rtl_gen/configs/fermi_virt.ini | tee -a "$res"
 echo "bench: results in $res"

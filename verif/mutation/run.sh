@@ -36,6 +36,14 @@ if [ "$set" = base ]; then
 	expect_fail model-bank-ignores-lane-mask MISMATCH "$harness" "${args[@]}" +mutate=3
 	expect_fail golden-xbar-wrong-source "rf_top golden" "$harness" "${args[@]}" +mutate=2 +model-only
 	expect_fail golden-bank-ignores-lane-mask "rf_top golden" "$harness" "${args[@]}" +mutate=3 +model-only
+elif [ "$set" = virtualization ]; then
+	# virtualization model faults (cmodel/virt.c rfm_fb_comb, rfm_rt_comb)
+	expect_fail model-vt-allocation-skips-an-id MISMATCH "$harness" "${args[@]}" +mutate=7
+	expect_fail model-vt-no-table-bank-conflicts MISMATCH "$harness" "${args[@]}" +mutate=8
+	expect_fail model-vt-release-keeps-mapping "rf_top invariant" "$harness" "${args[@]}" +mutate=9
+	expect_fail model-vt-lookup-misses-new-mapping "rf_top golden" "$harness" "${args[@]}" +mutate=10  # the golden checker fires first
+	expect_fail invariant-vt-release-keeps-mapping "rf_top invariant" "$harness" "${args[@]}" +mutate=9 +model-only
+	expect_fail golden-vt-lookup-misses-new-mapping "rf_top golden" "$harness" "${args[@]}" +mutate=10 +model-only
 else
 	# RegMutex model faults (cmodel/regmutex.c rfm_srp_comb)
 	expect_fail model-srp-highest-free-section MISMATCH "$harness" "${args[@]}" +mutate=4
@@ -66,6 +74,11 @@ if [ "$set" = base ]; then
 	rtl_mutant rtl-write-does-not-block-read rf_bank_arbiter.sv 's/assign b0_p0_cand = req & ~blk & b0_mine;/assign b0_p0_cand = req \& b0_mine;/'
 	rtl_mutant rtl-lane-mask-ignored rf_sram.sv 's/if (w0_mask_i\[1\])/if (1'"'"'b1)/'
 	rtl_mutant rtl-dispatch-pointer-stuck rf_collector.sv 's/dptr_q <= dptr_d;/dptr_q <= dptr_q;/'
+elif [ "$set" = virtualization ]; then
+	rtl_mutant rtl-vt-lookup-without-bypass rf_rename_table.sv "0,/l0_byp = 1'b1;/s//l0_byp = 1'b0;/"
+	rtl_mutant rtl-vt-invalidation-ignored rf_rename_table.sv "s/if (i0_eff) valid_d\[i0_ix\] = 1'b0;/if (1'b0) valid_d[i0_ix] = 1'b0;/"
+	rtl_mutant rtl-vt-release-not-freed rf_free_bitmap.sv "s/if (r0_free) occ_d\[r0_pid_i\] = 1'b0;/if (1'b0) occ_d[r0_pid_i] = 1'b0;/"
+	rtl_mutant rtl-vt-walker-stuck rf_top.sv "s/wk_cnt_d = wk_next;/wk_cnt_d = wk_cnt_q;/"
 else
 	# the paper's literal Y = X + B with B = SRP_offset + LUT x Es: extended registers overrun the section
 	rtl_mutant rtl-srp-offset-without-minus-bs rf_srp_xlate.sv 's/+ (x0_r - bs_x)/+ x0_r/'

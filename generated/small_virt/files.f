@@ -1,0 +1,11 @@
+rf_sram.sv
+rf_bank.sv
+rf_map.sv
+rf_bank_arbiter.sv
+rf_xbar.sv
+rf_collector.sv
+rf_free_bitmap.sv
+rf_rename_table.sv
+rf_flag_decode.sv
+rf_release_cache.sv
+rf_top.sv

@@ -1,0 +1,491 @@
+/* emit_virt.c - bodies of rf_free_bitmap and rf_rename_table, register file virtualization's
+ * availability flag and renaming table (docs/virtualization.md; model: cmodel/virt.c,
+ * rfm_fb_comb and rfm_rt_comb). */
+#include "../cmodel/rfm_models.h"
+#include "rg.h"
+
+void rg_emit_rf_free_bitmap(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	unsigned P = c->d.warp_regs, pw = c->d.pack_w, A = c->rf_write_ports, NR = rfm_fb_nrel(c);
+	unsigned cw = rfm_cntw(NR), stride = rfm_vt_stride(c) % P, a, r, j, d, p;
+	int spread = c->virtualization_policy == RFM_VP_SPREAD, pow2 = P == (1u << pw);
+	(void)pt;
+
+	em_blank(e);
+	em_line(e, "// %u physical registers; bit p of occ set = occupied (mapped or reserved)", P);
+	em_line(e, "logic %s occ_q, occ_d, taken, resv;", em_rng(e, P));
+	em_line(e, "logic %s below;", em_rng(e, P + 1));
+	em_line(e, "logic %s last_q, last_d;  // last id allocated (spread policy)", em_rng(e, pw));
+	em_line(e, "logic %s f;", em_rng(e, pw));
+	em_line(e, "logic found;");
+	if (spread) {
+		em_line(e, "logic %s start, prev;", em_rng(e, pw));
+		em_line(e, "logic %s rot;", em_rng(e, P));
+		em_line(e, "logic %s sum;", em_rng(e, pw + 1));
+	}
+	for (a = 0; a < A; a++) {
+		em_line(e, "logic a%u_gnt;", a);
+		em_line(e, "logic %s a%u_pid;", em_rng(e, pw), a);
+	}
+	for (r = 0; r < NR; r++) {
+		em_line(e, "logic %s r%u_sh;", em_rng(e, P), r);
+		em_line(e, "logic r%u_free;  // frees an occupied id, not already freed by an earlier port", r);
+	}
+	em_line(e, "logic %s nfree;", em_rng(e, cw));
+
+	em_blank(e);
+	em_line(e, "// launch: ids 0 .. launch_resv_i-1 are reserved for the exempt registers");
+	em_line(e, "assign below = (%s << launch_resv_i) - %s;", em_lit(e, P + 1, 1), em_lit(e, P + 1, 1));
+	em_line(e, "assign resv = below[%u:0];", P - 1);
+	em_blank(e);
+	em_line(e, "// releases free an id occupied at the start of the cycle; duplicates count once; a launch");
+	em_line(e, "// cycle does nothing but the launch");
+	for (r = 0; r < NR; r++) {
+		em_line(e, "assign r%u_sh = occ_q >> r%u_pid_i;", r, r);
+		em_raw(e, "%*sassign r%u_free = ~launch_i & r%u_valid_i & r%u_sh[0]", (int)(2 * e->ind), "", r, r, r);
+		for (j = 0; j < r; j++)
+			em_raw(e, "\n%*s& ~(r%u_free & (r%u_pid_i == r%u_pid_i))", (int)(2 * e->ind + 4), "", j, j, r);
+		em_raw(e, ";\n");
+	}
+	em_raw(e, "%*sassign nfree = '0", (int)(2 * e->ind), "");
+	for (r = 0; r < NR; r++)
+		em_raw(e, " + %u'(r%u_free)", cw, r);
+	em_raw(e, ";\n");
+
+	rg_ffz_function(e, P);
+	if (spread) {
+		em_blank(e);
+		em_line(e, "// v rotated right by s: bit i of the result is bit (s + i) mod %u of v", P);
+		em_open(e, "function automatic logic %s rotr(input logic %s v, input logic %s s);", em_rng(e, P), em_rng(e, P),
+			em_rng(e, pw));
+		em_line(e, "rotr = %u'({v, v} >> s);", P);
+		em_close(e, "endfunction");
+	}
+
+	em_blank(e);
+	em_line(e, "// allocation ports in order: each takes the policy's choice (%s) among the ids",
+		spread ? "spread: the first free id at or after last + one sub-array group, circularly"
+		       : "consolidate: the lowest free id");
+	em_line(e, "// free at the start of the cycle and not granted to an earlier port");
+	em_open(e, "always_comb begin");
+	em_line(e, "occ_d = occ_q;");
+	em_line(e, "taken = occ_q;");
+	em_line(e, "last_d = last_q;");
+	em_line(e, "found = 1'b0;");
+	em_line(e, "f = '0;");
+	if (spread) {
+		em_line(e, "prev = last_q;");
+		em_line(e, "start = '0;");
+		em_line(e, "rot = '0;");
+		em_line(e, "sum = '0;");
+	}
+	for (a = 0; a < A; a++) {
+		em_line(e, "a%u_gnt = 1'b0;", a);
+		em_line(e, "a%u_pid = '0;", a);
+	}
+	em_open(e, "if (launch_i) begin");
+	em_line(e, "occ_d = resv;");
+	em_line(e, "last_d = %s;  // the first spread search starts at 0", em_lit(e, pw, (P - stride) % P));
+	em_close(e, "end else begin");
+	e->ind++;
+	for (r = 0; r < NR; r++)
+		em_line(e, "if (r%u_free) occ_d[r%u_pid_i] = 1'b0;", r, r);
+	for (a = 0; a < A; a++) {
+		em_open(e, "if (a%u_req_i) begin", a);
+		if (spread) {
+			em_line(e, "sum = %u'(prev) + %s;", pw + 1, em_lit(e, pw + 1, stride));
+			em_line(e, "start = sum >= %s ? %u'(sum - %s) : %u'(sum);", em_lit(e, pw + 1, P), pw, em_lit(e, pw + 1, P),
+				pw);
+			em_line(e, "rot = rotr(taken, start);");
+			if (!pow2) /* ids beyond P-1 wrap into the rotated vector's top: mask them as taken */
+				em_line(e, "rot = rot | ~rotr(~%u'(0), start);", P);
+			em_line(e, "{found, f} = ffz(rot);");
+			em_line(e, "sum = %u'(start) + %u'(f);", pw + 1, pw + 1);
+			em_line(e, "f = sum >= %s ? %u'(sum - %s) : %u'(sum);", em_lit(e, pw + 1, P), pw, em_lit(e, pw + 1, P), pw);
+		} else {
+			em_line(e, "{found, f} = ffz(taken);");
+		}
+		em_open(e, "if (found) begin");
+		em_line(e, "a%u_gnt = 1'b1;", a);
+		em_line(e, "a%u_pid = f;", a);
+		em_line(e, "taken[f] = 1'b1;");
+		em_line(e, "occ_d[f] = 1'b1;");
+		em_line(e, "last_d = f;");
+		if (spread)
+			em_line(e, "prev = f;");
+		em_close(e, "end");
+		em_close(e, "end");
+	}
+	em_close(e, "end");
+	em_close(e, "end");
+
+	em_blank(e);
+	for (a = 0; a < A; a++) {
+		em_line(e, "assign a%u_gnt_o = a%u_gnt;", a, a);
+		em_line(e, "assign a%u_pid_o = a%u_pid;", a, a);
+	}
+	em_line(e, "assign occ_o = occ_q;");
+	em_line(e, "assign nfree_o = nfree;");
+	em_line(e, "// power-gating domains: domain d = sub-array (row / %u) x %u banks + bank", c->d.sa_rows, c->rf_banks);
+	for (d = 0; d < c->d.domains; d++) {
+		unsigned first = 1;
+		em_raw(e, "%*sassign %s = |{", (int)(2 * e->ind), "", rg_bit(e, "dom_o", c->d.domains, d));
+		for (p = P; p-- > 0;)
+			if (rfm_vt_domain(c, p) == d) {
+				em_raw(e, "%socc_q[%u]", first ? "" : ", ", p);
+				first = 0;
+			}
+		em_raw(e, "};\n");
+	}
+	em_raw(e, "%*slogic unused_bitmap;\n%*sassign unused_bitmap = ^{below[%u]", (int)(2 * e->ind), "", (int)(2 * e->ind), "",
+	       P);
+	for (r = 0; r < NR; r++)
+		em_raw(e, ", r%u_sh[%u:1]", r, P - 1);
+	em_raw(e, "};\n");
+	(void)pow2;
+
+	em_blank(e);
+	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
+	em_open(e, "if (!rst_ni) begin");
+	em_line(e, "occ_q <= '0;");
+	em_line(e, "last_q <= %s;", em_lit(e, pw, (P - stride) % P));
+	em_close(e, "end else begin");
+	e->ind++;
+	em_line(e, "occ_q <= occ_d;");
+	em_line(e, "last_q <= last_d;");
+	em_close(e, "end");
+	em_close(e, "end");
+}
+
+void rg_emit_rf_rename_table(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	unsigned D = c->d.rt_depth, pw = c->d.pack_w, K = c->sm_schedulers, S = c->sm_operands, A = c->rf_write_ports;
+	unsigned NL = rfm_rt_nlook(c), NI = rfm_rt_ninv(c), nb = c->virtualization_rt_banks;
+	unsigned xw = c->d.warp_w + c->d.nregs_w + 1, tw = rfm_clog2((uint64_t)D * pw) + 1, rw = rfm_clog2(K);
+	unsigned i, k, s, g, o, w;
+	(void)pt;
+
+	em_blank(e);
+	em_line(e, "// %u entries (index = warp x kren + reg), %u banks (bank = index %% %u), %u-bit physical ids", D, nb, nb,
+		pw);
+	em_line(e, "localparam logic %s Depth = %s;", em_rng(e, xw), em_lit(e, xw, D));
+	em_line(e, "localparam logic %s Banks = %s;", em_rng(e, xw), em_lit(e, xw, nb));
+	em_line(e, "localparam logic %s IdBits = %s;", em_rng(e, tw), em_lit(e, tw, pw));
+	em_line(e, "logic %s valid_q, valid_d;", em_rng(e, D));
+	em_line(e, "logic %s pid_q, pid_d;", em_rng(e, D * pw));
+	em_line(e, "logic %s rr_q, rr_d;  // issue port with the first claim on the table banks", em_rng(e, rw));
+	em_line(e, "logic %s kren_x;", em_rng(e, xw));
+	em_line(e, "assign kren_x = %u'(kren_i);", xw);
+
+	/* one access port: index, in range, valid bit and id at the start of the cycle */
+	for (o = 0; o < NL + A + NI; o++) {
+		const char *pre = o < NL ? em_fmt(e, "l%u", o) : o < NL + A ? em_fmt(e, "w%u", o - NL) : em_fmt(e, "i%u", o - NL - A);
+		char pb[8];
+		snprintf(pb, sizeof(pb), "%s", pre);
+		em_blank(e);
+		em_line(e, "logic %s %s_idx;", em_rng(e, xw), pb);
+		if (o < NL)
+			em_line(e, "logic %s %s_bk;", em_rng(e, xw), pb);
+		em_line(e, "logic %s %s_ti;", em_rng(e, tw), pb);
+		em_line(e, "logic %s %s_vsh;", em_rng(e, D), pb);
+		em_line(e, "logic %s %s_psh;", em_rng(e, D * pw), pb);
+		em_line(e, "logic %s_in, %s_v;", pb, pb);
+		if (o >= NL) {
+			em_line(e, "logic %s %s_ix;  // the index as a bit select of the table", em_rng(e, c->d.rt_idx_w), pb);
+			em_line(e, "assign %s_ix = %s;", pb, rg_part(e, em_fmt(e, "%s_idx", pb), xw, c->d.rt_idx_w - 1, 0));
+		}
+		if (o >= NL && o < NL + A) {
+			em_line(e, "logic %s %s_tx;  // the id's first bit as a part select of the table", em_rng(e, tw - 1), pb);
+			em_line(e, "assign %s_tx = %s;", pb, rg_part(e, em_fmt(e, "%s_ti", pb), tw, tw - 2, 0));
+		}
+		em_line(e, "assign %s_idx = %u'(%s_warp_i) * kren_x + %u'(%s_reg_i);", pb, xw, pb, xw, pb);
+		em_line(e, "assign %s_in = %s_idx < Depth;", pb, pb);
+		if (o < NL)
+			em_line(e, "assign %s_bk = %s_idx %% Banks;", pb, pb);
+		em_line(e, "assign %s_ti = %u'(%s_idx) * IdBits;", pb, tw, pb);
+		em_line(e, "assign %s_vsh = valid_q >> %s_idx;", pb, pb);
+		em_line(e, "assign %s_psh = pid_q >> %s_ti;", pb, pb);
+		em_line(e, "assign %s_v = %s_in & %s;", pb, pb, rg_bit(e, em_fmt(e, "%s_vsh", pb), D, 0));
+	}
+
+	em_blank(e);
+	em_line(e, "// lookups: the instruction of port rr first, then rr + 1, ...; an instruction is served");
+	em_line(e, "// when no instruction served before it in this order uses one of its table banks");
+	for (g = 0; g < K; g++) {
+		em_line(e, "logic %s g%u_need;", em_rng(e, nb), g);
+		em_raw(e, "%*sassign g%u_need = '0", (int)(2 * e->ind), "", g);
+		for (s = 0; s < S; s++)
+			em_raw(e, "\n%*s| ((l%u_valid_i & l%u_in) ? %u'(%s << l%u_bk) : '0)", (int)(2 * e->ind + 4), "", g * S + s,
+			       g * S + s, nb, em_lit(e, nb, 1), g * S + s);
+		em_raw(e, ";\n");
+	}
+	for (i = 0; i < K; i++) { /* order starting at port i */
+		unsigned n;
+		em_line(e, "logic %s o%u_served;", em_rng(e, K < 2 ? 2 : K), i);
+		for (n = 0; n < K; n++) {
+			unsigned gg = (i + n) % K;
+			em_line(e, "logic o%u_s%u;", i, gg);
+			em_raw(e, "%*sassign o%u_s%u = g%u_valid_i", (int)(2 * e->ind), "", i, gg, gg);
+			if (n > 0) {
+				unsigned m;
+				em_raw(e, " & ((g%u_need & (", gg);
+				for (m = 0; m < n; m++) {
+					unsigned gp = (i + m) % K;
+					em_raw(e, "%s(o%u_s%u ? g%u_need : '0)", m ? " | " : "", i, gp, gp);
+				}
+				em_raw(e, ")) == '0)");
+			}
+			em_raw(e, ";\n");
+		}
+		em_raw(e, "%*sassign o%u_served = {", (int)(2 * e->ind), "", i);
+		if (K < 2)
+			em_raw(e, "1'b0, ");
+		for (n = K; n-- > 0;)
+			em_raw(e, "o%u_s%u%s", i, n, n ? ", " : "};\n");
+	}
+	em_line(e, "logic %s served;", em_rng(e, K < 2 ? 2 : K));
+	em_open(e, "always_comb begin");
+	em_line(e, "served = o0_served;");
+	em_open(e, "case (rr_q)");
+	for (i = 1; i < K; i++)
+		em_line(e, "%s: served = o%u_served;", em_lit(e, rw, i), i);
+	em_line(e, "default: served = o0_served;");
+	em_close(e, "endcase");
+	em_close(e, "end");
+	em_line(e, "// a launch cycle does nothing but the launch: no lookup, no release");
+	for (g = 0; g < K; g++) {
+		em_line(e, "assign g%u_served_o = ~launch_i & %s;", g, rg_bit(e, "served", K < 2 ? 2 : K, g));
+		em_line(e, "assign g%u_conflict_o = ~launch_i & g%u_valid_i & ~%s;", g, g, rg_bit(e, "served", K < 2 ? 2 : K, g));
+	}
+	em_line(e, "// lookups read the table at the start of the cycle, but see a mapping recorded in this cycle");
+	em_line(e, "// (a write-back allocating the register; port 0's if both do)");
+	for (i = 0; i < NL; i++) {
+		em_line(e, "logic l%u_byp;", i);
+		em_line(e, "logic %s l%u_bpid;", em_rng(e, pw), i);
+		em_open(e, "always_comb begin");
+		em_line(e, "l%u_byp = 1'b0;", i);
+		em_line(e, "l%u_bpid = '0;", i);
+		for (w = A; w-- > 0;) {
+			em_open(e, "if (w%u_new_i & w%u_in & (w%u_idx == l%u_idx)) begin", w, w, w, i);
+			em_line(e, "l%u_byp = 1'b1;", i);
+			em_line(e, "l%u_bpid = w%u_newpid_i;", i, w);
+			em_close(e, "end");
+		}
+		em_close(e, "end");
+		em_line(e, "assign l%u_hit_o = ~launch_i & l%u_valid_i & l%u_in & (l%u_byp | l%u_v);", i, i, i, i, i);
+		em_line(e, "assign l%u_pid_o = ~(~launch_i & l%u_valid_i & l%u_in) ? '0 : l%u_byp ? l%u_bpid : l%u_v ? l%u_psh[%u:0] : '0;",
+			i, i, i, i, i, i, i, pw - 1);
+	}
+	em_blank(e);
+	em_line(e, "// invalidations report the mapping at the start of the cycle; a write-back to the same entry");
+	em_line(e, "// in the same cycle cancels one (the redefinition keeps its physical register)");
+	for (i = 0; i < NI; i++) {
+		em_line(e, "logic i%u_eff;", i);
+		em_raw(e, "%*sassign i%u_eff = ~launch_i & i%u_valid_i & i%u_in", (int)(2 * e->ind), "", i, i, i);
+		for (w = 0; w < A; w++)
+			em_raw(e, "\n%*s& ~(w%u_valid_i & (w%u_idx == i%u_idx))", (int)(2 * e->ind + 4), "", w, w, i);
+		em_raw(e, ";\n");
+		em_line(e, "assign i%u_hit_o = i%u_eff & i%u_v;", i, i, i);
+		em_line(e, "assign i%u_pid_o = (i%u_eff & i%u_v) ? i%u_psh[%u:0] : '0;", i, i, i, i, pw - 1);
+	}
+	for (w = 0; w < A; w++) {
+		em_line(e, "assign w%u_hit_o = ~launch_i & w%u_valid_i & w%u_v;", w, w, w);
+		em_line(e, "assign w%u_pid_o = (~launch_i & w%u_valid_i & w%u_v) ? w%u_psh[%u:0] : '0;", w, w, w, w, pw - 1);
+	}
+	em_blank(e);
+	em_line(e, "// the edge: invalidations, then new mappings; a launch unmaps every entry");
+	em_open(e, "always_comb begin");
+	em_line(e, "valid_d = valid_q;");
+	em_line(e, "pid_d = pid_q;");
+	if (K > 1)
+		em_line(e, "rr_d = (rr_q == %s) ? '0 : rr_q + %s;", em_lit(e, rw, K - 1), em_lit(e, rw, 1));
+	else
+		em_line(e, "rr_d = '0;");
+	em_open(e, "if (launch_i) begin");
+	em_line(e, "valid_d = '0;");
+	em_line(e, "pid_d = '0;");
+	em_line(e, "rr_d = '0;");
+	em_close(e, "end else begin");
+	e->ind++;
+	for (i = 0; i < NI; i++)
+		em_line(e, "if (i%u_eff) valid_d[i%u_ix] = 1'b0;", i, i);
+	for (w = 0; w < A; w++) {
+		em_open(e, "if (w%u_new_i & w%u_in) begin", w, w);
+		em_line(e, "valid_d[w%u_ix] = 1'b1;", w);
+		em_line(e, "pid_d[w%u_tx +: %u] = w%u_newpid_i;", w, pw, w);
+		em_close(e, "end");
+	}
+	em_close(e, "end");
+	em_close(e, "end");
+	em_line(e, "assign valid_o = valid_q;");
+	em_line(e, "assign table_o = pid_q;");
+
+	em_raw(e, "%*slogic unused_table;\n%*sassign unused_table = ^{", (int)(2 * e->ind), "", (int)(2 * e->ind), "");
+	for (o = 0; o < NL + A + NI; o++) {
+		const char *pre = o < NL ? em_fmt(e, "l%u", o) : o < NL + A ? em_fmt(e, "w%u", o - NL) : em_fmt(e, "i%u", o - NL - A);
+		em_raw(e, "%s%s_vsh[%u:1], %s_psh[%u:%u]", o ? ", " : "", pre, D - 1, pre, D * pw - 1, pw);
+		if (o >= NL && xw > c->d.rt_idx_w)
+			em_raw(e, ", %s_idx[%u:%u]", pre, xw - 1, c->d.rt_idx_w);
+		if (o >= NL && o < NL + A)
+			em_raw(e, ", %s_ti[%u]", pre, tw - 1);
+		if (o < NL)
+			em_raw(e, ", %s_bk[%u:%u]", pre, xw - 1, rfm_clog2(nb));
+	}
+	em_raw(e, "};\n");
+	(void)k;
+
+	em_blank(e);
+	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
+	em_open(e, "if (!rst_ni) begin");
+	em_line(e, "valid_q <= '0;");
+	em_line(e, "pid_q <= '0;");
+	em_line(e, "rr_q <= '0;");
+	em_close(e, "end else begin");
+	e->ind++;
+	em_line(e, "valid_q <= valid_d;");
+	em_line(e, "pid_q <= pid_d;");
+	em_line(e, "rr_q <= rr_d;");
+	em_close(e, "end");
+	em_close(e, "end");
+}
+
+void rg_emit_rf_flag_decode(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	unsigned k;
+	(void)c, (void)pt;
+	em_blank(e);
+	em_line(e, "// opcode = {word[63:58], word[3:0]}: pir 10'h%03x, pbr 10'h%03x; payload word[57:4]", RFM_OPC_PIR,
+		RFM_OPC_PBR);
+	em_line(e, "logic [9:0] opc;");
+	em_line(e, "logic [53:0] payload;");
+	em_line(e, "assign opc = {word_i[63:58], word_i[3:0]};");
+	em_line(e, "assign payload = word_i[57:4];");
+	em_line(e, "assign is_pir_o = opc == 10'h%03x;", RFM_OPC_PIR);
+	em_line(e, "assign is_pbr_o = opc == 10'h%03x;", RFM_OPC_PBR);
+	em_line(e, "assign flags_o = is_pir_o ? payload : '0;");
+	em_line(e, "// pbr: slot k names register payload[6k+5:6k]; 63 marks an empty slot");
+	for (k = 0; k < RFM_PBR_SLOTS; k++) {
+		em_line(e, "assign reg%u_o = is_pbr_o ? payload[%u:%u] : '0;", k, 6 * k + 5, 6 * k);
+		em_line(e, "assign reg%u_valid_o = is_pbr_o & (payload[%u:%u] != 6'd63);", k, 6 * k + 5, 6 * k);
+	}
+}
+
+void rg_emit_rf_release_cache(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	unsigned E = c->d.rfc_entries, N = c->sm_warps, iw = rfm_clog2(E), K = c->sm_schedulers, en, w, k;
+	unsigned ftw = rfm_clog2((uint64_t)E * 54), ttw = rfm_clog2((uint64_t)E * 29), cwd = rfm_clog2((uint64_t)N * iw);
+	int pow2w = N == (1u << c->d.warp_w);
+	(void)pt;
+	em_blank(e);
+	em_line(e, "// %u entries of {valid, tag = pc[31:3], 54 flag bits}; per warp slot a current entry", E);
+	em_line(e, "logic %s valid_q, valid_d, hitv, pin;", em_rng(e, E));
+	em_line(e, "logic %s tag_q, tag_d;", em_rng(e, E * 29));
+	em_line(e, "logic %s flags_q, flags_d;", em_rng(e, E * 54));
+	em_line(e, "logic %s cur_q, cur_d;", em_rng(e, N * iw));
+	em_line(e, "logic %s curv_q, curv_d;", em_rng(e, N));
+	em_line(e, "logic hit, fill, stall, found_h, found_f, found_p, fv_ok, xv_ok;");
+	em_line(e, "logic %s hidx, fidx, pidx, vidx;", em_rng(e, iw));
+	em_line(e, "logic [28:0] ftag;");
+	em_line(e, "logic %s vt_ix;", em_rng(e, ttw));
+	em_line(e, "logic %s vf_ix;", em_rng(e, ftw));
+	em_line(e, "logic %s wc_ix;  // the fetching warp's pointer, as a bit index", em_rng(e, cwd));
+	em_line(e, "assign ftag = f_pc_i[31:3];");
+	em_line(e, "assign fv_ok = f_valid_i & ~launch_i%s;", pow2w ? "" : em_fmt(e, " & (f_warp_i < %s)", em_lit(e, c->d.warp_w, N)));
+	em_line(e, "assign xv_ok = x_valid_i%s;", pow2w ? "" : em_fmt(e, " & (x_warp_i < %s)", em_lit(e, c->d.warp_w, N)));
+	em_line(e, "// probe: the lowest valid entry with the tag");
+	for (en = 0; en < E; en++)
+		em_line(e, "assign %s = %s & (tag_q[%u:%u] == ftag);", rg_bit(e, "hitv", E, en), rg_bit(e, "valid_q", E, en),
+			29 * en + 28, 29 * en);
+	em_line(e, "// an entry is pinned when a warp other than the fetching one points at it");
+	for (en = 0; en < E; en++) {
+		em_raw(e, "%*sassign %s = 1'b0", (int)(2 * e->ind), "", rg_bit(e, "pin", E, en));
+		for (w = 0; w < N; w++)
+			em_raw(e, "\n%*s| (curv_q[%u] & (cur_q[%u:%u] == %s) & (f_warp_i != %s))", (int)(2 * e->ind + 4), "", w,
+			       iw * w + iw - 1, iw * w, em_lit(e, iw, en), em_lit(e, c->d.warp_w, w));
+		em_raw(e, ";\n");
+	}
+	rg_ffz_function(e, E);
+	em_line(e, "assign {found_h, hidx} = ffz(~hitv);");
+	em_line(e, "assign {found_f, fidx} = ffz(valid_q);  // a free entry");
+	em_line(e, "assign {found_p, pidx} = ffz(pin);  // an entry no other warp points at");
+	em_line(e, "assign hit = fv_ok & found_h;");
+	em_line(e, "assign fill = fv_ok & ~found_h & (found_f | found_p);");
+	em_line(e, "assign stall = fv_ok & ~found_h & ~found_f & ~found_p;");
+	em_line(e, "assign vidx = found_h ? hidx : found_f ? fidx : pidx;");
+	em_line(e, "assign f_hit_o = hit;");
+	em_line(e, "assign f_fill_o = fill;");
+	em_line(e, "assign f_stall_o = stall;");
+	em_line(e, "assign f_idx_o = (hit | fill) ? vidx : '0;");
+	em_line(e, "assign vt_ix = %u'(vidx) * %s;", ttw, em_lit(e, ttw, 29));
+	em_line(e, "assign vf_ix = %u'(vidx) * %s;", ftw, em_lit(e, ftw, 54));
+	em_line(e, "assign wc_ix = %u'(f_warp_i) * %s;", cwd, em_lit(e, cwd, iw));
+	em_blank(e);
+	em_line(e, "// reads: the flags of the warp's current pir, at the slot (0 without an entry or beyond slot 17)");
+	for (k = 0; k < K; k++) {
+		em_line(e, "logic %s r%u_csh;", em_rng(e, N * iw), k);
+		em_line(e, "logic %s r%u_vsh;", em_rng(e, N), k);
+		em_line(e, "logic %s r%u_cur;", em_rng(e, iw), k);
+		em_line(e, "logic %s r%u_fsh;", em_rng(e, E * 54), k);
+		em_line(e, "logic [53:0] r%u_ent, r%u_ssh;", k, k);
+		em_line(e, "assign r%u_csh = cur_q >> (%u'(r%u_warp_i) * %s);", k, cwd + 1, k, em_lit(e, cwd + 1, iw));
+		em_line(e, "assign r%u_cur = r%u_csh[%u:0];", k, k, iw - 1);
+		em_line(e, "assign r%u_vsh = curv_q >> r%u_warp_i;", k, k);
+		em_line(e, "assign r%u_fsh = flags_q >> (%u'(r%u_cur) * %s);", k, ftw + 1, k, em_lit(e, ftw + 1, 54));
+		em_line(e, "assign r%u_ent = r%u_fsh[53:0];", k, k);
+		em_line(e, "assign r%u_ssh = r%u_ent >> (8'(r%u_slot_i) * 8'd3);", k, k, k);
+		em_line(e, "assign r%u_flags_o = (%s & (r%u_slot_i < 5'd18)) ? r%u_ssh[2:0] : '0;", k,
+			rg_bit(e, em_fmt(e, "r%u_vsh", k), N, 0), k, k);
+	}
+	em_blank(e);
+	em_open(e, "always_comb begin");
+	em_line(e, "valid_d = valid_q;");
+	em_line(e, "tag_d = tag_q;");
+	em_line(e, "flags_d = flags_q;");
+	em_line(e, "cur_d = cur_q;");
+	em_line(e, "curv_d = curv_q;");
+	em_open(e, "if (launch_i) begin");
+	em_line(e, "valid_d = '0;");
+	em_line(e, "curv_d = '0;");
+	em_close(e, "end else begin");
+	e->ind++;
+	em_open(e, "if (fill) begin");
+	em_line(e, "valid_d[vidx] = 1'b1;");
+	em_line(e, "tag_d[vt_ix +: 29] = ftag;");
+	em_line(e, "flags_d[vf_ix +: 54] = f_flags_i;");
+	em_close(e, "end");
+	em_open(e, "if (hit | fill) begin");
+	em_line(e, "cur_d[wc_ix +: %u] = vidx;", iw);
+	em_line(e, "curv_d[f_warp_i] = 1'b1;");
+	em_close(e, "end");
+	em_line(e, "if (xv_ok) curv_d[x_warp_i] = 1'b0;");
+	em_close(e, "end");
+	em_close(e, "end");
+	em_raw(e, "%*slogic unused_rfc;\n%*sassign unused_rfc = ^{f_pc_i[2:0]", (int)(2 * e->ind), "", (int)(2 * e->ind), "");
+	for (k = 0; k < K; k++) {
+		if (N * iw > iw)
+			em_raw(e, ", r%u_csh[%u:%u]", k, N * iw - 1, iw);
+		if (N > 1)
+			em_raw(e, ", r%u_vsh[%u:1]", k, N - 1);
+		if (E * 54 > 54)
+			em_raw(e, ", r%u_fsh[%u:54]", k, E * 54 - 1);
+		em_raw(e, ", r%u_ssh[53:3]", k);
+	}
+	em_raw(e, "};\n");
+	em_blank(e);
+	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
+	em_open(e, "if (!rst_ni) begin");
+	em_line(e, "valid_q <= '0;");
+	em_line(e, "tag_q <= '0;");
+	em_line(e, "flags_q <= '0;");
+	em_line(e, "cur_q <= '0;");
+	em_line(e, "curv_q <= '0;");
+	em_close(e, "end else begin");
+	e->ind++;
+	em_line(e, "valid_q <= valid_d;");
+	em_line(e, "tag_q <= tag_d;");
+	em_line(e, "flags_q <= flags_d;");
+	em_line(e, "cur_q <= cur_d;");
+	em_line(e, "curv_q <= curv_d;");
+	em_close(e, "end");
+	em_close(e, "end");
+}
