@@ -358,13 +358,16 @@ typedef struct rfm_fb_out {
 	unsigned nfree;                 /* nfree_o */
 	unsigned last;                  /* next value of last */
 } rfm_fb_out_t;
+/* Allocate the state of cfg's file into s (all free); 0, or -1 without memory. */
 int rfm_fb_init(const rfm_cfg_t *cfg, rfm_fb_state_t *s);
+/* Free the state. */
 void rfm_fb_fini(rfm_fb_state_t *s);
 /* State after a launch reserving ids 0 .. resv-1. */
 void rfm_fb_launch(const rfm_cfg_t *cfg, rfm_fb_state_t *s, unsigned resv);
 /* One cycle (docs/virtualization.md, "Availability flag"); mutate 7: allocation skips an id. */
 void rfm_fb_comb(const rfm_cfg_t *cfg, const rfm_fb_state_t *q, const rfm_fb_in_t *in, rfm_fb_out_t *out,
 		 unsigned mutate);
+/* The clock edge after rfm_fb_comb of the same inputs: frees, then occupies; a launch resets. */
 void rfm_fb_clock(const rfm_cfg_t *cfg, rfm_fb_state_t *s, const rfm_fb_in_t *in, const rfm_fb_out_t *out);
 /* Release ports: one per dispatched operand, plus the release walker. */
 unsigned rfm_fb_nrel(const rfm_cfg_t *cfg);
@@ -376,7 +379,7 @@ typedef struct rfm_rt_state {
 	unsigned rr;        /* issue port with the first claim on the table banks this cycle */
 } rfm_rt_state_t;
 typedef struct rfm_rt_in {
-	uint8_t launch;
+	uint8_t launch;                             /* launch_i */
 	uint8_t gvalid[RFM_MAXS];                   /* g<k>_valid_i */
 	uint8_t lv[RFM_MAXS * RFM_MAXOP];           /* l<l>_valid_i */
 	unsigned lidx[RFM_MAXS * RFM_MAXOP];        /* table index of l<l> */
@@ -386,25 +389,31 @@ typedef struct rfm_rt_in {
 	unsigned iidx[RFM_RT_MAXINV];               /* its index */
 } rfm_rt_in_t;
 typedef struct rfm_rt_out {
-	uint8_t served[RFM_MAXS], conflict[RFM_MAXS];
-	uint8_t lhit[RFM_MAXS * RFM_MAXOP];
-	unsigned lpid[RFM_MAXS * RFM_MAXOP];
-	uint8_t whit[RFM_MAXW];
-	unsigned wpid[RFM_MAXW];
-	uint8_t ihit[RFM_RT_MAXINV];
-	unsigned ipid[RFM_RT_MAXINV];
+	uint8_t served[RFM_MAXS], conflict[RFM_MAXS]; /* g<k>_served_o, g<k>_conflict_o */
+	uint8_t lhit[RFM_MAXS * RFM_MAXOP];           /* l<l>_hit_o */
+	unsigned lpid[RFM_MAXS * RFM_MAXOP];          /* l<l>_pid_o */
+	uint8_t whit[RFM_MAXW];                       /* w<w>_hit_o */
+	unsigned wpid[RFM_MAXW];                      /* w<w>_pid_o */
+	uint8_t ihit[RFM_RT_MAXINV];                  /* i<i>_hit_o */
+	unsigned ipid[RFM_RT_MAXINV];                 /* i<i>_pid_o */
 } rfm_rt_out_t;
+/* Allocate the table of cfg into s (every entry unmapped); 0, or -1 without memory. */
 int rfm_rt_init(const rfm_cfg_t *cfg, rfm_rt_state_t *s);
+/* Free the table. */
 void rfm_rt_fini(rfm_rt_state_t *s);
+/* Unmap every entry (reset, launch). */
 void rfm_rt_clear(const rfm_cfg_t *cfg, rfm_rt_state_t *s);
 /* One cycle (docs/virtualization.md, "Renaming table"); mutate 8: no bank conflicts; 9: nothing is
  * invalidated; 10: lookups do not see this cycle's new mappings. */
 void rfm_rt_comb(const rfm_cfg_t *cfg, const rfm_rt_state_t *q, const rfm_rt_in_t *in, rfm_rt_out_t *out,
 		 unsigned mutate);
+/* The clock edge: invalidations (those a write-back of the cycle does not cancel), then new mappings. */
 void rfm_rt_clock(const rfm_cfg_t *cfg, rfm_rt_state_t *s, const rfm_rt_in_t *in, unsigned mutate);
 /* Table index of (warp, reg): warp x kren + reg. */
 unsigned rfm_rt_index(unsigned kren, unsigned warp, unsigned reg);
+/* Lookup ports: one per issued source operand (schedulers x operands). */
 unsigned rfm_rt_nlook(const rfm_cfg_t *cfg);
+/* Invalidation ports: one per dispatched source operand, plus the release walker. */
 unsigned rfm_rt_ninv(const rfm_cfg_t *cfg);
 
 /* Flag instructions (docs/virtualization.md, "Flag instructions"): 64 bits, opcode split 4 + 6
@@ -423,6 +432,7 @@ typedef struct rfm_flags {
 } rfm_flags_t;
 /* Decode a word; returns 1 for a pir or pbr. */
 int rfm_flag_decode(uint64_t word, rfm_flags_t *f);
+/* A pir with flags[k] (3 bits, bit j = source j) for the k-th instruction after it. */
 uint64_t rfm_flag_encode_pir(const uint8_t flags[RFM_PIR_SLOTS]);
 /* A pbr naming regs[0..n-1] (n <= 9; the other slots empty). */
 uint64_t rfm_flag_encode_pbr(const unsigned *regs, unsigned n);
