@@ -6,6 +6,7 @@
 #   make gen             regenerate generated/<name>/ for every named config
 #   make lint            Verilator -Wall, Icarus -Wall and Yosys check on generated/$(CONFIG)
 #   make cosim           lock-step co-simulation of every block of $(CONFIG), two seeds
+#   make cosim-assert    rf_top of $(CONFIG) in lock-step with the RTL's own assertions compiled in
 #   make synth           ASIC area and timing (Yosys + OSU 0.18 um + OpenSTA): build/$(CONFIG)/reports/
 #   make synth-check     the area and timing reports are sane, and their checker catches planted faults
 #   make fpga            iCE40 UP5K (iCEBreaker): synth_ice40, nextpnr-ice40, icepack -> build/$(CONFIG)/fpga/
@@ -60,7 +61,7 @@ DEPS_STAMP := $(B)/.deps-ok
 VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 --x-assign 0 --x-initial 0 --trace-fst -Wno-fatal \
 	-MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"
 
-.PHONY: all test gen gen-check lint lint-all cosim cosim-all cosim-short mutation unit fuzz-replay \
+.PHONY: all test gen gen-check lint lint-all cosim cosim-all cosim-short cosim-assert mutation unit fuzz-replay \
 	fuzz bench wave docs docs-check deps clean summary sim-synth synth synth-check fpga fpga-check datasheet datasheet-if-ready \
 	datasheets datasheet-check regress
 
@@ -162,6 +163,15 @@ $(B)/%/Vcosim: verif/cosim/harness.cpp verif/cosim/rfm_glue.h $(B)/lib/librfm.a 
 	  -LDFLAGS "$(ROOT)/$(B)/lib/librfm.a -linih" --Mdir $(@D) -o Vcosim $(ROOT)/verif/cosim/harness.cpp \
 	  > $(B)/$$cfg/logs/verilator-build-$$mod.log 2>&1 || { tail -30 $(B)/$$cfg/logs/verilator-build-$$mod.log; exit 1; }
 
+# the same harness of rf_top with the RTL's simulation-only assertions compiled in (RFM_ASSERTIONS)
+$(B)/%/assert/Vcosim: verif/cosim/harness.cpp verif/cosim/rfm_glue.h $(B)/lib/librfm.a $$(wildcard generated/$$(word 1,$$(subst /, ,$$*))/*.sv)
+	@cfg=$(word 1,$(subst /, ,$*)); mkdir -p $(@D) $(B)/$$cfg/logs; rm -f $@; \
+	echo "verilator: rf_top with assertions ($$cfg)"; \
+	verilator $(VERILATOR_FLAGS) +define+RFM_ASSERTIONS --assert --top-module rf_top -F $(ROOT)/generated/$$cfg/files.f \
+	  -CFLAGS "-O2 -I$(ROOT)/cmodel -I$(ROOT)/verif/cosim -include $(ROOT)/generated/$$cfg/cosim/rf_top_glue.h" \
+	  -LDFLAGS "$(ROOT)/$(B)/lib/librfm.a -linih" --Mdir $(@D) -o Vcosim $(ROOT)/verif/cosim/harness.cpp \
+	  > $(B)/$$cfg/logs/verilator-build-assert.log 2>&1 || { tail -30 $(B)/$$cfg/logs/verilator-build-assert.log; exit 1; }
+
 HARNESSES = $(foreach m,$(MODULES),$(B)/$(CONFIG)/cosim/$(m)/Vcosim)
 
 cosim: generated/$(CONFIG)/files.f
@@ -171,6 +181,14 @@ cosim: generated/$(CONFIG)/files.f
 cosim-short: generated/$(CONFIG)/files.f
 	@$(MAKE) --no-print-directory $(HARNESSES)
 	@COVFAIL=0 verif/cosim/run.sh $(CONFIG) "1" $(SHORT_CYCLES) $(SHORT_CYCLES) $(MODULES)
+
+# rf_top in lock-step with the model, with the RTL's own assertions on (docs/verification.md)
+cosim-assert: generated/$(CONFIG)/files.f
+	@$(MAKE) --no-print-directory $(B)/$(CONFIG)/assert/Vcosim
+	@for s in $(SEEDS); do \
+	  if $(B)/$(CONFIG)/assert/Vcosim +config=generated/$(CONFIG)/config.ini +seed=$$s +cycles=$(TOP_CYCLES) +quiet \
+	    > $(B)/$(CONFIG)/logs/cosim-assert-seed$$s.log 2>&1; then echo "PASS cosim-assert rf_top $(CONFIG) seed $$s $(TOP_CYCLES) cycles"; \
+	  else echo "FAIL cosim-assert rf_top $(CONFIG) seed $$s (log $(B)/$(CONFIG)/logs/cosim-assert-seed$$s.log)"; exit 1; fi; done
 
 cosim-all:
 	@for c in $(CONFIGS); do $(MAKE) --no-print-directory cosim CONFIG=$$c || exit 1; done

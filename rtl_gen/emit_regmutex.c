@@ -236,6 +236,36 @@ void rg_emit_rf_srp_ctrl(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	}
 	em_raw(e, "};\n");
 
+	if (!paired) {
+		em_blank(e);
+		em_raw(e, "`ifdef RFM_ASSERTIONS\n");
+		em_line(e, "// invariants 1 and 2 of docs/regmutex.md, checked at every rising edge (simulation only)");
+		em_line(e, "int a_w;");
+		em_line(e, "logic %s a_v;", em_rng(e, lw));
+		em_line(e, "logic %s a_owned;", em_rng(e, n));
+		em_line(e, "logic a_bad1, a_bad2;");
+		em_open(e, "always_comb begin");
+		em_line(e, "a_owned = '0;");
+		em_line(e, "a_v = '0;");
+		em_line(e, "a_bad1 = 1'b0;");
+		em_line(e, "a_bad2 = 1'b0;");
+		em_open(e, "for (a_w = 0; a_w < %u; a_w++) begin", n);
+		em_open(e, "if (status_q[a_w]) begin");
+		em_line(e, "a_v = lut_q[a_w * %u +: %u];", lw, lw);
+		em_line(e, "if (avail_q[a_v]) a_bad2 = 1'b1;");
+		em_line(e, "if (a_owned[a_v]) a_bad1 = 1'b1;");
+		em_line(e, "a_owned[a_v] = 1'b1;");
+		em_close(e, "end");
+		em_close(e, "end");
+		em_close(e, "end");
+		em_open(e, "always @(posedge clk_i or negedge rst_ni) begin");
+		em_open(e, "if (rst_ni) begin");
+		em_line(e, "assert (!a_bad1) else $error(\"rf_srp_ctrl invariant 1: a section owned by two warps\");");
+		em_line(e, "assert (!a_bad2) else $error(\"rf_srp_ctrl invariant 2: a warp holds a free section\");");
+		em_close(e, "end");
+		em_close(e, "end");
+		em_raw(e, "`endif\n");
+	}
 	em_blank(e);
 	em_line(e, "// reset: no kernel, so no section exists");
 	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");

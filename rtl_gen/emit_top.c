@@ -143,6 +143,53 @@ static void vt_loc(em_t *e, const rfm_cfg_t *c, const char *pre, unsigned lw)
 						     c->d.entry_w));
 }
 
+/* Simulation-only checks of virtualization's invariants 1-3 (docs/virtualization.md,
+ * "Invariants"), compiled only with RFM_ASSERTIONS defined (make cosim-assert). */
+static void emit_virt_assertions(em_t *e, const rfm_cfg_t *c)
+{
+	unsigned D = c->d.rt_depth, pw = c->d.pack_w, P = c->d.warp_regs;
+	em_blank(e);
+	em_raw(e, "`ifdef RFM_ASSERTIONS\n");
+	em_line(e, "// invariants 1-3 of docs/virtualization.md, checked at every rising edge (simulation only)");
+	em_line(e, "int a_e, a_n, a_resv;");
+	em_line(e, "logic %s a_p;", em_rng(e, pw));
+	em_line(e, "logic %s a_seen;", em_rng(e, P));
+	em_line(e, "logic a_bad1, a_bad2, a_bad3;");
+	em_open(e, "always_comb begin");
+	em_line(e, "a_seen = '0;");
+	em_line(e, "a_n = 0;");
+	em_line(e, "a_p = '0;");
+	em_line(e, "a_bad1 = 1'b0;");
+	em_line(e, "a_bad2 = 1'b0;");
+	em_line(e, "a_bad3 = 1'b0;");
+	em_line(e, "a_resv = int'(kwarps_q) * int'(kexm_q);");
+	em_open(e, "for (a_e = 0; a_e < %u; a_e++) begin", D);
+	em_open(e, "if (rt_valid[a_e]) begin");
+	em_line(e, "a_p = rt_table[a_e * %u +: %u];", pw, pw);
+	em_line(e, "a_n = a_n + 1;");
+	em_open(e, "if (int'(a_p) >= %u || int'(a_p) < a_resv) begin", P);
+	em_line(e, "a_bad2 = 1'b1;");
+	em_close(e, "end else begin");
+	e->ind++;
+	em_line(e, "if (a_seen[a_p]) a_bad1 = 1'b1;");
+	em_line(e, "if (!fb_occ[a_p]) a_bad3 = 1'b1;");
+	em_line(e, "a_seen[a_p] = 1'b1;");
+	em_close(e, "end");
+	em_close(e, "end");
+	em_close(e, "end");
+	em_line(e, "if ($countones(fb_occ) != a_n + a_resv) a_bad3 = 1'b1;");
+	em_close(e, "end");
+	em_open(e, "always @(posedge clk_i or negedge rst_ni) begin");
+	em_open(e, "if (rst_ni) begin");
+	em_line(e, "assert (!a_bad1) else $error(\"rf_top invariant 1: a physical register mapped twice\");");
+	em_line(e, "assert (!a_bad2) else $error(\"rf_top invariant 2: a mapping onto a reserved or missing register\");");
+	em_line(e, "assert (!a_bad3) else $error(\"rf_top invariant 3: occupied %%0d, mapped %%0d + reserved %%0d\",");
+	em_line(e, "                             $countones(fb_occ), a_n, a_resv);");
+	em_close(e, "end");
+	em_close(e, "end");
+	em_raw(e, "`endif\n");
+}
+
 /* Virtualization: the renaming table, the availability flag, the pbr decoder and the release
  * walker; every source and write-back located through them (docs/virtualization.md, "rf_top with
  * virtualization"). */
@@ -382,6 +429,7 @@ static void emit_virt_blocks(em_t *e, const rfm_cfg_t *c, unsigned lw)
 	rg_conn(e, "dom_o", "dom_o");
 	rg_conn(e, "nfree_o", "fb_nfree");
 	rg_conn_end(e);
+	emit_virt_assertions(e, c);
 	em_raw(e, "%*slogic unused_virt;\n%*sassign unused_virt = ^{rt_valid, rt_table, fb_occ, pd_is_pir, pd_flags, resv_x[%u:%u]",
 	       (int)(2 * e->ind), "", (int)(2 * e->ind), "", lw - 1, pw + 1);
 	for (i = 0; i < RFM_PBR_SLOTS; i++)

@@ -757,6 +757,45 @@ module rf_top (
     .dom_o         (dom_o),
     .nfree_o       (fb_nfree)
   );
+
+`ifdef RFM_ASSERTIONS
+  // invariants 1-3 of docs/virtualization.md, checked at every rising edge (simulation only)
+  int a_e, a_n, a_resv;
+  logic [9:0] a_p;
+  logic [1023:0] a_seen;
+  logic a_bad1, a_bad2, a_bad3;
+  always_comb begin
+    a_seen = '0;
+    a_n = 0;
+    a_p = '0;
+    a_bad1 = 1'b0;
+    a_bad2 = 1'b0;
+    a_bad3 = 1'b0;
+    a_resv = int'(kwarps_q) * int'(kexm_q);
+    for (a_e = 0; a_e < 816; a_e++) begin
+      if (rt_valid[a_e]) begin
+        a_p = rt_table[a_e * 10 +: 10];
+        a_n = a_n + 1;
+        if (int'(a_p) >= 1024 || int'(a_p) < a_resv) begin
+          a_bad2 = 1'b1;
+        end else begin
+          if (a_seen[a_p]) a_bad1 = 1'b1;
+          if (!fb_occ[a_p]) a_bad3 = 1'b1;
+          a_seen[a_p] = 1'b1;
+        end
+      end
+    end
+    if ($countones(fb_occ) != a_n + a_resv) a_bad3 = 1'b1;
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (rst_ni) begin
+      assert (!a_bad1) else $error("rf_top invariant 1: a physical register mapped twice");
+      assert (!a_bad2) else $error("rf_top invariant 2: a mapping onto a reserved or missing register");
+      assert (!a_bad3) else $error("rf_top invariant 3: occupied %0d, mapped %0d + reserved %0d",
+                                   $countones(fb_occ), a_n, a_resv);
+    end
+  end
+`endif
   logic unused_virt;
   assign unused_virt = ^{rt_valid, rt_table, fb_occ, pd_is_pir, pd_flags, resv_x[14:11], pd_rv0, pd_rv1, pd_rv2, pd_rv3, pd_rv4, pd_rv5, pd_rv6, pd_rv7, pd_rv8, wk_sh[53:6], iss0_s0_xpx[14:10], iss0_s1_xpx[14:10], iss0_s2_xpx[14:10], iss1_s0_xpx[14:10], iss1_s1_xpx[14:10], iss1_s2_xpx[14:10], wb0_xpx[14:10]};
 

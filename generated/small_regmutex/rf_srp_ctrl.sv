@@ -262,6 +262,34 @@ module rf_srp_ctrl (
   logic unused_shifted;
   assign unused_shifted = ^{below[8], req0_stsh[7:1], req0_lsh[23:3], req1_stsh[7:1], req1_lsh[23:3], exit_stsh[7:1], exit_lsh[23:3]};
 
+`ifdef RFM_ASSERTIONS
+  // invariants 1 and 2 of docs/regmutex.md, checked at every rising edge (simulation only)
+  int a_w;
+  logic [2:0] a_v;
+  logic [7:0] a_owned;
+  logic a_bad1, a_bad2;
+  always_comb begin
+    a_owned = '0;
+    a_v = '0;
+    a_bad1 = 1'b0;
+    a_bad2 = 1'b0;
+    for (a_w = 0; a_w < 8; a_w++) begin
+      if (status_q[a_w]) begin
+        a_v = lut_q[a_w * 3 +: 3];
+        if (avail_q[a_v]) a_bad2 = 1'b1;
+        if (a_owned[a_v]) a_bad1 = 1'b1;
+        a_owned[a_v] = 1'b1;
+      end
+    end
+  end
+  always @(posedge clk_i or negedge rst_ni) begin
+    if (rst_ni) begin
+      assert (!a_bad1) else $error("rf_srp_ctrl invariant 1: a section owned by two warps");
+      assert (!a_bad2) else $error("rf_srp_ctrl invariant 2: a warp holds a free section");
+    end
+  end
+`endif
+
   // reset: no kernel, so no section exists
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

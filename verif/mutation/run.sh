@@ -54,21 +54,26 @@ else
 fi
 
 # 3: RTL faults, each in its own copy of generated/$cfg
-rtl_mutant() { # name file sed-expression
-	local name=$1 file=$2 expr=$3 dir=$b/mutants/$1
+rtl_mutant() { # name file sed-expression [pattern [verilator flags]]: pattern defaults to MISMATCH
+	local name=$1 file=$2 expr=$3 pat=${4:-MISMATCH} vflags=${5:-} dir=$b/mutants/$1
 	rm -rf "$dir" && mkdir -p "$dir" && cp -r generated/$cfg/. "$dir/"
 	sed -i "$expr" "$dir/$file"
 	if cmp -s "generated/$cfg/$file" "$dir/$file"; then
 		echo "MISSED mutant $name: the edit changed nothing (stale pattern)"; missed=$((missed + 1)); return
 	fi
-	if ! verilator --cc --exe --build -j 2 -O1 --x-assign 0 --x-initial 0 -Wno-fatal --top-module rf_top \
+	# shellcheck disable=SC2086
+	if ! verilator --cc --exe --build -j 2 -O1 --x-assign 0 --x-initial 0 -Wno-fatal $vflags --top-module rf_top \
 		-F "$PWD/$dir/files.f" \
 		-CFLAGS "-O1 -I$PWD/cmodel -I$PWD/verif/cosim -include $PWD/$dir/cosim/rf_top_glue.h" \
 		-LDFLAGS "$PWD/build/lib/librfm.a -linih" --Mdir "$dir/obj" -o Vcosim "$PWD/verif/cosim/harness.cpp" \
 		>"$logs/mutation-$name-build.log" 2>&1; then
 		echo "MISSED mutant $name: did not build (log $logs/mutation-$name-build.log)"; missed=$((missed + 1)); return
 	fi
-	expect_fail "$name" MISMATCH "$dir/obj/Vcosim" "${args[@]}"
+	if [ "$pat" = MISMATCH ]; then
+		expect_fail "$name" MISMATCH "$dir/obj/Vcosim" "${args[@]}"
+	else # the RTL's own assertions, with the comparison off: the model never sees the fault
+		expect_fail "$name" "$pat" "$dir/obj/Vcosim" "${args[@]}" +rtl-only
+	fi
 }
 if [ "$set" = base ]; then
 	rtl_mutant rtl-write-does-not-block-read rf_bank_arbiter.sv 's/assign b0_p0_cand = req & ~blk & b0_mine;/assign b0_p0_cand = req \& b0_mine;/'
@@ -79,11 +84,16 @@ elif [ "$set" = virtualization ]; then
 	rtl_mutant rtl-vt-invalidation-ignored rf_rename_table.sv "s/if (i0_eff) valid_d\[i0_ix\] = 1'b0;/if (1'b0) valid_d[i0_ix] = 1'b0;/"
 	rtl_mutant rtl-vt-release-not-freed rf_free_bitmap.sv "s/if (r0_free) occ_d\[r0_pid_i\] = 1'b0;/if (1'b0) occ_d[r0_pid_i] = 1'b0;/"
 	rtl_mutant rtl-vt-walker-stuck rf_top.sv "s/wk_cnt_d = wk_next;/wk_cnt_d = wk_cnt_q;/"
+	# the optional assertion build (RFM_ASSERTIONS) catches a leak in the RTL alone
+	rtl_mutant assert-vt-release-not-freed rf_free_bitmap.sv "s/if (r0_free) occ_d\[r0_pid_i\] = 1'b0;/if (1'b0) occ_d[r0_pid_i] = 1'b0;/" \
+		"rf_top invariant 3" "+define+RFM_ASSERTIONS --assert"
 else
 	# the paper's literal Y = X + B with B = SRP_offset + LUT x Es: extended registers overrun the section
 	rtl_mutant rtl-srp-offset-without-minus-bs rf_srp_xlate.sv 's/+ (x0_r - bs_x)/+ x0_r/'
 	rtl_mutant rtl-srp-release-keeps-section rf_srp_ctrl.sv 's/mk\[lt\[req0_li +: \([0-9]*\)\]\] = 1'"'"'b0;/mk[lt[req0_li +: \1]] = 1'"'"'b1;/'
 	rtl_mutant rtl-srp-port1-ignores-port0-grant rf_srp_ctrl.sv '0,/taken\[f\] = 1'"'"'b1;/s//taken[f] = 1'"'"'b0;/'
+	rtl_mutant assert-srp-port1-ignores-port0-grant rf_srp_ctrl.sv '0,/taken\[f\] = 1'"'"'b1;/s//taken[f] = 1'"'"'b0;/' \
+		"rf_srp_ctrl invariant 1" "+define+RFM_ASSERTIONS --assert"
 fi
 
 echo "mutation: $caught caught, $missed missed"
