@@ -90,7 +90,7 @@ elif [ "$set" = virtualization ]; then
 else
 	# the paper's literal Y = X + B with B = SRP_offset + LUT x Es: extended registers overrun the section
 	rtl_mutant rtl-srp-offset-without-minus-bs rf_srp_xlate.sv 's/+ (x0_r - bs_x)/+ x0_r/'
-	rtl_mutant rtl-srp-release-keeps-section rf_srp_ctrl.sv 's/mk\[lt\[req0_li +: \([0-9]*\)\]\] = 1'"'"'b0;/mk[lt[req0_li +: \1]] = 1'"'"'b1;/'
+	rtl_mutant rtl-srp-release-keeps-section rf_srp_ctrl.sv "s/mk\\[req0_cur\\] = 1'b0;/mk[req0_cur] = 1'b1;/"
 	rtl_mutant rtl-srp-port1-ignores-port0-grant rf_srp_ctrl.sv '0,/taken\[f\] = 1'"'"'b1;/s//taken[f] = 1'"'"'b0;/'
 	rtl_mutant assert-srp-port1-ignores-port0-grant rf_srp_ctrl.sv '0,/taken\[f\] = 1'"'"'b1;/s//taken[f] = 1'"'"'b0;/' \
 		"rf_srp_ctrl invariant 1" "+define+RFM_ASSERTIONS --assert"
