@@ -169,9 +169,13 @@ typedef struct fb_ix {
 	unsigned occ, dom, nfree;
 } fb_ix_t;
 
-enum { FC_ALLOC, FC_TWO_ALLOC, FC_LAST_FREE, FC_TWO_FREE, FC_REL_AND_ALLOC, FC_WRAP, FC_REUSE, FC_RESERVE, FC_N };
+enum {
+	FC_ALLOC, FC_TWO_ALLOC, FC_LAST_FREE, FC_TWO_FREE, FC_NONE_FREE, FC_REL_AND_ALLOC, FC_WRAP, FC_REUSE, FC_RESERVE,
+	FC_N
+};
 static const char *const fc_names[FC_N] = {"allocation", "two_allocations_one_cycle", "allocation_with_one_free",
-					   "allocation_with_two_free", "release_and_allocation_one_cycle",
+					   "allocation_with_two_free", "request_with_none_free_refused",
+					   "release_and_allocation_one_cycle",
 					   "spread_search_wraps", "released_id_allocated_next_cycle", "launch_reserves"};
 
 typedef struct rfm_fb {
@@ -337,12 +341,15 @@ static int fb_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	if (nalloc && x->out.nfree)
 		rfm_cov_hit(m, FC_REL_AND_ALLOC);
 	/* a request is refused only when nothing is free */
-	for (a = 0; a < c->rf_write_ports; a++)
+	for (a = 0; a < c->rf_write_ports; a++) {
+		if (x->in.req[a] && !x->out.gnt[a] && nfree == 0)
+			rfm_cov_hit(m, FC_NONE_FREE);
 		if (x->in.req[a] && !x->out.gnt[a] && nfree > a) {
 			fprintf(err, "cycle %llu: rf_free_bitmap: port %u refused with %u ids free\n", (unsigned long long)cycle,
 				a, nfree);
 			return 1;
 		}
+	}
 	return 0;
 }
 
