@@ -31,6 +31,7 @@ else
 fi
 plant row-missing 'NR == 1 || $2 != "unwrapped" { print }'
 plant dffs-lost 'NR > 1 && $2 == "wrapped" { $5 = 1 } { print }'
+plant luts-halved 'NR > 1 && $2 == "wrapped" { $4 = int($4 / 2) } { print }'
 plant not-a-number 'NR > 1 && $2 == "wrapped" { $4 = "many" } { print }'
 plant empty 'NR == 1 { print }'
 echo "check_report_test: $caught caught, $missed missed"
