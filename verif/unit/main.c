@@ -11,6 +11,21 @@ int tu_cfg(rfm_cfg_t *cfg, const char *text)
 	return rfm_cfg_load_string(cfg, "test.ini", text, strlen(text), stderr) == RFM_OK ? 0 : -1;
 }
 
+void tu_cfg_ok(rfm_cfg_t *cfg, const char *text) { CU_ASSERT_FATAL(tu_cfg(cfg, text) == 0); }
+
+void tu_cfg_rejects(const char *text, const char *msg)
+{
+	char buf[1024] = "";
+	FILE *f = fmemopen(buf, sizeof(buf), "w");
+	rfm_cfg_t c;
+	CU_ASSERT_FATAL(f != NULL);
+	CU_ASSERT_EQUAL(rfm_cfg_load_string(&c, "t.ini", text, strlen(text), f), RFM_EINVAL);
+	fclose(f);
+	if (strcmp(buf, msg))
+		fprintf(stderr, "\n  want: %s  got:  %s", msg, buf);
+	CU_ASSERT_STRING_EQUAL(buf, msg);
+}
+
 static int find(rfm_model_t *m, const char *name)
 {
 	int i = rfm_ports_find(&m->ports, name);

@@ -17,8 +17,6 @@ static const char *small_rm = "[rf]\nlanes = 4\nlane_bits = 8\nbanks = 2\nentrie
 			      "[sm]\nwarps = 8\nregs_per_thread = 12\nschedulers = 2\ncollectors = 3\noperands = 3\n"
 			      "tag_bits = 4\n[stats]\ncounter_bits = 16\n[regmutex]\nenable = on\nregs = 12\n";
 
-static void cfg_of(rfm_cfg_t *c, const char *text) { CU_ASSERT_FATAL(tu_cfg(c, text) == 0); }
-
 /* One cycle of the allocator with up to two requests ("a<w>" acquire, "r<w>" release, NULL none). */
 static void step(const rfm_cfg_t *c, rfm_srp_state_t *s, rfm_srp_out_t *o, const char *p0, const char *p1)
 {
@@ -43,7 +41,7 @@ static void test_rm_paper_es_choice_r24(void)
 {
 	rfm_cfg_t c;
 	unsigned cand[6], n = 0;
-	cfg_of(&c, fermi_rm);
+	tu_cfg_ok(&c, fermi_rm);
 	CU_ASSERT_EQUAL(rfm_rm_choose_es(&c, 24, cand, &n), 6);
 	CU_ASSERT_EQUAL(n, 4);
 	CU_ASSERT(n == 4 && cand[0] == 2 && cand[1] == 4 && cand[2] == 6 && cand[3] == 8);
@@ -73,7 +71,7 @@ static void test_rm_appendix_rows(void)
 		    {"ParticleFilter", 20, 12, 48, 960, 5}};
 	rfm_cfg_t c;
 	unsigned i;
-	cfg_of(&c, fermi_rm);
+	tu_cfg_ok(&c, fermi_rm);
 	for (i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
 		unsigned w = rfm_rm_occupancy(&c, rows[i].bs, rows[i].es);
 		CU_ASSERT_EQUAL(w, rows[i].warps);
@@ -89,13 +87,13 @@ static void test_rm_appendix_rows(void)
 static void test_rm_storage_bits(void)
 {
 	rfm_cfg_t c;
-	cfg_of(&c, fermi_rm);
+	tu_cfg_ok(&c, fermi_rm);
 	CU_ASSERT_EQUAL(c.d.rm_state_bits, 384);
-	cfg_of(&c, "[sm]\nwarps = 64\n[regmutex]\nenable = on\nregs = 40\next_regs = 8\n");
+	tu_cfg_ok(&c, "[sm]\nwarps = 64\n[regmutex]\nenable = on\nregs = 40\next_regs = 8\n");
 	CU_ASSERT_EQUAL(c.d.rm_state_bits, 512);
-	cfg_of(&c, "[sm]\nwarps = 32\n[regmutex]\nenable = on\nregs = 40\next_regs = 8\n");
+	tu_cfg_ok(&c, "[sm]\nwarps = 32\n[regmutex]\nenable = on\nregs = 40\next_regs = 8\n");
 	CU_ASSERT_EQUAL(c.d.rm_state_bits, 224);
-	cfg_of(&c, "[regmutex]\nenable = on\npaired = on\nregs = 24\next_regs = 6\n");
+	tu_cfg_ok(&c, "[regmutex]\nenable = on\npaired = on\nregs = 24\next_regs = 6\n");
 	CU_ASSERT_EQUAL(c.d.rm_state_bits, 48);
 }
 
@@ -108,7 +106,7 @@ static void test_rm_figure2_two_warps(void)
 	rfm_srp_out_t o;
 	rfm_srp_kernel_t k = {2, 32, 16, 16, 32, 1};
 	unsigned pack, bank, row;
-	cfg_of(&c, "[rf]\nbanks = 4\nentries = 12\n[sm]\nwarps = 2\nregs_per_thread = 32\n"
+	tu_cfg_ok(&c, "[rf]\nbanks = 4\nentries = 12\n[sm]\nwarps = 2\nregs_per_thread = 32\n"
 		   "[regmutex]\nenable = on\nregs = 32\next_regs = 16\n");
 	CU_ASSERT_EQUAL(c.d.rm_warps, 2);
 	CU_ASSERT_EQUAL(c.d.rm_srp_off, 32);
@@ -145,7 +143,7 @@ static void test_rm_all_warps_acquire_in_order(void)
 	rfm_srp_out_t o;
 	char a[8];
 	unsigned w;
-	cfg_of(&c, fermi_rm);
+	tu_cfg_ok(&c, fermi_rm);
 	rfm_srp_launch_state(&c, 26, &s);
 	for (w = 0; w < 48; w++) {
 		snprintf(a, sizeof(a), "a%u", w);
@@ -225,7 +223,7 @@ static void test_rm_translation_injective(void)
 	rfm_srp_kernel_t k = {48, 24, 18, 6, 864, 26};
 	char a[8];
 	unsigned w, pack, bank, row;
-	cfg_of(&c, fermi_rm);
+	tu_cfg_ok(&c, fermi_rm);
 	rfm_srp_launch_state(&c, 26, &s);
 	for (w = 47; w >= 22; w--) { /* the last 26 warps hold the sections, in reverse */
 		snprintf(a, sizeof(a), "a%u", w);
@@ -245,7 +243,7 @@ static void test_rm_translation_injective(void)
 		check_injective(&c, &k0, &s0);
 	}
 	/* paired: pairs of 2 x 18 + 6 = 42 packs */
-	cfg_of(&c, "[sm]\nregs_per_thread = 63\n[regmutex]\nenable = on\npaired = on\nregs = 24\next_regs = 6\n");
+	tu_cfg_ok(&c, "[sm]\nregs_per_thread = 63\n[regmutex]\nenable = on\npaired = on\nregs = 24\next_regs = 6\n");
 	{
 		rfm_srp_kernel_t kp = {48, 24, 18, 6, 0, 0};
 		rfm_srp_state_t sp;
@@ -280,7 +278,7 @@ static void test_rm_invariants_catch_faults(void)
 	rfm_srp_out_t o;
 	FILE *null = fopen("/dev/null", "w");
 	CU_ASSERT_FATAL(null != NULL);
-	cfg_of(&c, fermi_rm);
+	tu_cfg_ok(&c, fermi_rm);
 	rfm_srp_launch_state(&c, 26, &s);
 	step(&c, &s, &o, "a0", "a1");
 	step(&c, &s, &o, "a2", NULL);
@@ -338,24 +336,15 @@ static void test_rm_config_errors(void)
 		 "warp slots (legal: 2..64)\n"},
 	};
 	unsigned i;
-	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
-		char buf[1024] = "";
-		FILE *f = fmemopen(buf, sizeof(buf), "w");
-		rfm_cfg_t c;
-		CU_ASSERT_FATAL(f != NULL);
-		CU_ASSERT_EQUAL(rfm_cfg_load_string(&c, "t.ini", cases[i].text, strlen(cases[i].text), f), RFM_EINVAL);
-		fclose(f);
-		if (strcmp(buf, cases[i].msg))
-			fprintf(stderr, "\n  want: %s  got:  %s", cases[i].msg, buf);
-		CU_ASSERT_STRING_EQUAL(buf, cases[i].msg);
-	}
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)
+		tu_cfg_rejects(cases[i].text, cases[i].msg);
 }
 
 /* The RegMutex launch rule: sections must exist when Es > 0, fit the file, and Es < regs. */
 static void test_rm_launch_rule(void)
 {
 	rfm_cfg_t c;
-	cfg_of(&c, fermi_rm);
+	tu_cfg_ok(&c, fermi_rm);
 	CU_ASSERT(rfm_rm_launch_fits(&c, 48, 24, 6, 26));
 	CU_ASSERT(!rfm_rm_launch_fits(&c, 48, 24, 6, 27));  /* 864 + 162 > 1024 */
 	CU_ASSERT(!rfm_rm_launch_fits(&c, 48, 24, 6, 0));   /* no section: deadlock */

@@ -10,6 +10,10 @@
 
 /* Load a config from INI text; returns 0 on success (messages go to stderr). */
 int tu_cfg(rfm_cfg_t *cfg, const char *text);
+/* Load a config from INI text; a failure ends the current test. */
+void tu_cfg_ok(rfm_cfg_t *cfg, const char *text);
+/* Loading INI text (named "t.ini") is refused with exactly the messages msg. */
+void tu_cfg_rejects(const char *text, const char *msg);
 /* Set a port (width <= 64) by name; fails the current test if the port does not exist. */
 void tu_set(rfm_model_t *m, const char *name, uint64_t v);
 /* Read a port (width <= 64) by name. */
