@@ -136,6 +136,8 @@ int rfm_block_enabled(const rfm_block_desc_t *blk, const rfm_cfg_t *cfg)
 		return cfg->regmutex_enable == RFM_ON;
 	if (!strcmp(blk->feature, "virtualization"))
 		return cfg->virtualization_enable == RFM_ON;
+	if (!strcmp(blk->feature, "coalescing"))
+		return cfg->coalescing_enable == RFM_ON;
 	return 0;
 }
 

@@ -53,6 +53,9 @@ const char *const rfm_enum_target[] = {RFM_ENUM_TARGET, NULL};
 const char *const rfm_enum_wconf[] = {RFM_ENUM_WCONF, NULL};
 const char *const rfm_enum_onoff[] = {RFM_ENUM_ONOFF, NULL};
 const char *const rfm_enum_vpolicy[] = {RFM_ENUM_VPOLICY, NULL};
+const char *const rfm_enum_calign[] = {RFM_ENUM_CALIGN, NULL};
+const char *const rfm_enum_cparity[] = {RFM_ENUM_CPARITY, NULL};
+const char *const rfm_enum_zgate[] = {RFM_ENUM_ZGATE, NULL};
 
 const rfm_param_t rfm_params[RFM_K_COUNT] = {
 #define X(sec, key, type, def, min, max, names, help) {#sec, #key, type, def, min, max, names, help},
@@ -883,6 +886,31 @@ static unsigned check_rules(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad_
 			 "virtualization and regmutex both place registers; enable one of them");
 		nerr++;
 	}
+	/* h. coalescing: 4-byte lanes, one sub-bank per byte position, groups of 4 lanes (docs/coalescing.md) */
+	if (cfg->coalescing_enable == RFM_ON) {
+		if (GOOD(rf_lane_bits) && bits != 32) {
+			rule_msg(cfg, err, RFM_K_rf_lane_bits, "32",
+				 "coalescing stores byte k of every lane in sub-bank k: coalescing.enable = on needs "
+				 "4-byte lanes");
+			nerr++;
+		}
+		if (GOOD(rf_subbanks) && sub != 4) {
+			rule_msg(cfg, err, RFM_K_rf_subbanks, "4",
+				 "coalescing needs one sub-bank per byte of a lane (rf.lane_bits / 8)");
+			nerr++;
+		}
+		if (GOOD(rf_lanes) && lanes % 4 != 0) {
+			rule_msg(cfg, err, RFM_K_rf_lanes, "4, 8, 12, ..., 64",
+				 "coalescing's cross-lane zero mask works on groups of 4 lanes");
+			nerr++;
+		}
+		if (cfg->regmutex_enable == RFM_ON || cfg->virtualization_enable == RFM_ON) {
+			rule_msg(cfg, err, RFM_K_coalescing_enable, "off",
+				 "coalescing is not combined with %s yet; enable one technique",
+				 cfg->regmutex_enable == RFM_ON ? "regmutex" : "virtualization");
+			nerr++;
+		}
+	}
 #undef GOOD
 	rfm_cfg_derive(cfg);
 	return nerr;
@@ -1020,6 +1048,15 @@ void rfm_cfg_derive(rfm_cfg_t *cfg)
 			for (t = 1; t <= cfg->sm_warps; t++)
 				if (rfm_vt_launch_fits(cfg, t, R, E))
 					d->vt_warps = t;
+	}
+	d->cw_bytes = d->cw_mb_bits = d->cz_groups = d->cz_mb_bits = d->cz_oc_bits = 0;
+	if (cfg->coalescing_enable == RFM_ON) {
+		d->cw_bytes = (unsigned)(bits / 8);
+		d->cw_mb_bits = d->warp_regs * 3u;
+		d->cz_groups = (unsigned)(lanes / 4);
+		if (cfg->coalescing_zero_gating >= RFM_ZG_IN_LANE)
+			d->cz_mb_bits = d->warp_regs * (unsigned)(lanes + lanes / 4);
+		d->cz_oc_bits = (unsigned)(lanes + cfg->sm_operands * (lanes + lanes / 4));
 	}
 	if (cfg->regmutex_enable == RFM_ON) {
 		unsigned R = cfg->regmutex_regs, es = cfg->regmutex_ext_regs;

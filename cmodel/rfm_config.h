@@ -35,6 +35,9 @@ typedef enum rfm_type {
 #define RFM_ENUM_WCONF "bank", "entry"
 #define RFM_ENUM_ONOFF "off", "on"
 #define RFM_ENUM_VPOLICY "consolidate", "spread"
+#define RFM_ENUM_CALIGN "reg"
+#define RFM_ENUM_CPARITY "entry", "reg"
+#define RFM_ENUM_ZGATE "off", "active_mask", "in_lane", "cross_lane", "dynamic"
 
 /* Stored values of the enum keys. */
 enum { RFM_LAYOUT_WID = 0, RFM_LAYOUT_WSHIFT = 1 };
@@ -42,6 +45,9 @@ enum { RFM_TARGET_GENERIC = 0, RFM_TARGET_ICE40 = 1, RFM_TARGET_ASIC = 2 };
 enum { RFM_WCONF_BANK = 0, RFM_WCONF_ENTRY = 1 };
 enum { RFM_OFF = 0, RFM_ON = 1 };
 enum { RFM_VP_CONSOLIDATE = 0, RFM_VP_SPREAD = 1 };
+enum { RFM_CALIGN_REG = 0 };
+enum { RFM_CPARITY_ENTRY = 0, RFM_CPARITY_REG = 1 };
+enum { RFM_ZG_OFF = 0, RFM_ZG_ACTIVE = 1, RFM_ZG_IN_LANE = 2, RFM_ZG_CROSS_LANE = 3, RFM_ZG_DYNAMIC = 4 };
 
 /*
  * The schema: X(section, key, type, default, min, max, enum names, help).
@@ -105,7 +111,15 @@ enum { RFM_VP_CONSOLIDATE = 0, RFM_VP_SPREAD = 1 };
 	X(virtualization, exempt_regs, RFM_T_INT, 0, 0, 255, NULL,                                 \
 	  "renaming-exempt registers of the reference kernel (the highest register ids)")          \
 	X(virtualization, warps, RFM_T_INT, 0, 0, 64, NULL,                                        \
-	  "resident warps of the reference kernel; 0: as many as fit")
+	  "resident warps of the reference kernel; 0: as many as fit")                             \
+	X(coalescing, enable, RFM_T_ENUM, RFM_OFF, 0, 1, rfm_enum_onoff,                          \
+	  "coalescing-aware register file: narrow values in fewer sub-banks, two accesses per bank") \
+	X(coalescing, alignment, RFM_T_ENUM, RFM_CALIGN_REG, 0, 0, rfm_enum_calign,               \
+	  "alignment scheme: reg (even registers right-aligned, odd registers byte-swapped)")      \
+	X(coalescing, parity, RFM_T_ENUM, RFM_CPARITY_ENTRY, 0, 1, rfm_enum_cparity,              \
+	  "what is even or odd: the physical row (entry) or the register id (reg)")                \
+	X(coalescing, zero_gating, RFM_T_ENUM, RFM_ZG_OFF, 0, 4, rfm_enum_zgate,                  \
+	  "zero-data gating: off, active_mask, in_lane, cross_lane or dynamic (each includes active_mask)")
 
 /* Name lists of the enum keys (NULL-terminated). */
 extern const char *const rfm_enum_layout[];
@@ -113,6 +127,9 @@ extern const char *const rfm_enum_target[];
 extern const char *const rfm_enum_wconf[];
 extern const char *const rfm_enum_onoff[];
 extern const char *const rfm_enum_vpolicy[];
+extern const char *const rfm_enum_calign[];
+extern const char *const rfm_enum_cparity[];
+extern const char *const rfm_enum_zgate[];
 
 /* Index of every schema key, in schema order. */
 typedef enum rfm_key {
@@ -177,6 +194,12 @@ typedef struct rfm_derived {
 	unsigned vt_warps;       /* reference kernel: resident warps */
 	unsigned vt_ren;         /* reference kernel: renamed registers per thread (regs - exempt) */
 	unsigned ctag_w;         /* collector tag: tag_bits, plus (virtualization) per operand a release flag and the register */
+	/* coalescing-aware register file (docs/coalescing.md); 0 when [coalescing] is off */
+	unsigned cw_bytes;       /* bytes per lane = sub-banks of a bank (4) */
+	unsigned cw_mb_bits;     /* mask buffer: warp_regs x {sign, enc[1:0]} = 3 bits */
+	unsigned cz_groups;      /* cross-lane groups of 4 lanes: lanes / 4 */
+	unsigned cz_mb_bits;     /* zero-mask buffer (zero_gating in_lane and up): warp_regs x (lanes + lanes / 4) */
+	unsigned cz_oc_bits;     /* zero-mask fields per collector: lanes + operands x (lanes + lanes / 4) */
 } rfm_derived_t;
 
 /* Where a key's value came from, for error messages. */
