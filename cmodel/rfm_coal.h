@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "rfm_config.h"
+#include "rfm_util.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -95,6 +96,30 @@ void rfm_ca_arbitrate(unsigned nb, unsigned noc, unsigned pri, const rfm_ca_wr_t
 
 /* N of the wavefront: max(nb, noc); pri counts modulo it. */
 static inline unsigned rfm_ca_n(unsigned nb, unsigned noc) { return nb > noc ? nb : noc; }
+
+/* ---- narrow-biased values (stimulus and benchmark) ---------------------------------------------- */
+
+/* Width distribution of warp values: percent of warps whose value needs 1, 2, 3 and 4 bytes
+ * (sum 100), and percent of narrow warps that are negative (every active lane below zero). */
+typedef struct rfm_cw_dist {
+	unsigned pct[4];
+	unsigned neg_pct;
+} rfm_cw_dist_t;
+
+/* Preset "fig3_3": 29% of warp values need 4 bytes (the dissertation's Figure 3.3: 29.2% of
+ * destination operands); the split of the narrow rest over 1, 2 and 3 bytes (45/20/6) is ours,
+ * the figure is not in the text. 10% of narrow values negative. */
+extern const rfm_cw_dist_t rfm_cw_dist_fig3_3;
+/* Preset "full": every value needs 4 bytes (coalescing never applies). */
+extern const rfm_cw_dist_t rfm_cw_dist_full;
+
+/* Parse "fig3_3", "full" or "P1,P2,P3,P4[,NEG]" (percentages). 0 on success, -1 on bad text. */
+int rfm_cw_dist_parse(const char *s, rfm_cw_dist_t *d);
+
+/* A warp value: v[lanes] with width class drawn from d (returned, 1..4 bytes), every lane fitting
+ * that width with the class's sign and at least one lane needing exactly that width, so
+ * rfm_cw_detect over all lanes gives enc = width - 1. */
+unsigned rfm_cw_sample(rfm_rng_t *r, const rfm_cw_dist_t *d, uint32_t *v, unsigned lanes);
 
 #ifdef __cplusplus
 }
