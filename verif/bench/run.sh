@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # run.sh - make bench: co-simulation speed of rf_top for fermi and small (Verilator alone,
 # lock-step with the model, full loop), rtl_gen time for fermi, and virtualization's power-gating
-# view (vt_power, a synthetic workload). Medians of repeated runs;
+# view (vt_power, a synthetic workload), coalescing's access reduction (coal_access, a synthetic
+# workload). Medians of repeated runs;
 # results in build/bench/results.txt. These are measurements, never pass/fail criteria.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -42,4 +43,10 @@ echo "rtl_gen -c rtl_gen/configs/fermi.ini -o DIR: median $(awk -v m="$med" 'BEG
 # register file virtualization: the power-gating view on a synthetic workload (docs/virtualization.md)
 gcc -O2 -std=c11 -D_GNU_SOURCE -Icmodel verif/bench/vt_power.c build/lib/librfm.a -linih -o "$out/vt_power"
 "$out/vt_power" rtl_gen/configs/fermi_virt.ini | tee -a "$res"
+# coalescing-aware register file: bank accesses and collector writes saved on a synthetic narrow-biased
+# workload (docs/coalescing.md, "Access reduction"); the same stream with every value full width
+gcc -O2 -std=c11 -D_GNU_SOURCE -Icmodel verif/bench/coal_access.c build/lib/librfm.a -linih -o "$out/coal_access"
+for dist in fig3_3 full; do
+	"$out/coal_access" rtl_gen/configs/fermi_coalesce.ini 200000 $dist | tee -a "$res"
+done
 echo "bench: results in $res"

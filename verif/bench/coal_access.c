@@ -1,0 +1,314 @@
+/* coal_access.c - bank accesses and collector writes saved by the coalescing-aware register file on
+ * a SYNTHETIC narrow-biased workload (docs/coalescing.md, "Access reduction"; make bench).
+ *
+ *   coal_access CONFIG.ini [INSTRUCTIONS] [DIST] [SEED]
+ *
+ * DIST is a width distribution of warp values (rfm_cw_dist_parse: fig3_3, full, or P1,P2,P3,P4[,NEG]).
+ * The same instruction stream runs through two register-file models that differ only in the masks:
+ *   baseline    every access takes the whole bank (mask 1111) and one bank port (the R side): the
+ *               dissertation's baseline wrapped-wavefront arbiter, writes before reads;
+ *   coalescing  every access takes only its sub-banks (the mask of its width code, reversed on odd
+ *               registers) and its side; two accesses share a bank when their masks are disjoint.
+ * Both use rfm_ca_arbitrate, the model of rf_coal_arbiter, and rfm_cw_detect, the model of
+ * rf_width_detect, so the benchmark measures the blocks that are co-simulated against the RTL.
+ *
+ * Workload (synthetic, not a trace of any program; printed with the results): a kernel of KWARPS
+ * warps x KREGS registers on the config's mapping; each instruction has 1, 2 or 3 sources (20/50/30%)
+ * and one destination, registers drawn uniformly from its warp; a free collector takes the next
+ * instruction, is freed when every source is read, and its result reaches write-back LAT_EXEC
+ * cycles later on the execution port, or LAT_MEM cycles later on the memory port for one
+ * instruction in MEM_PCT percent (when the config has two write ports). Values are drawn from DIST
+ * by rfm_cw_sample (all lanes active). A write that loses arbitration waits in its port's queue.
+ * Registers start with values drawn from DIST. There is no scoreboard: the stream is an access
+ * pattern, not a program, so the cycle counts are a bandwidth indication only.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rfm_coal.h"
+#include "rfm_models.h"
+
+#define KREGS 16u
+#define LAT_EXEC 6u
+#define LAT_MEM 24u
+#define MEM_PCT 25u
+#define MAXQ 4096u
+
+typedef struct instr {
+	unsigned warp, nsrc, src[3], dst, port, value_seed;
+} instr_t;
+
+typedef struct wb {
+	uint64_t due;
+	unsigned warp, reg, value_seed;
+} wb_t;
+
+typedef struct stats {
+	uint64_t cycles, reads, writes, bank_acc, oc_writes, sb_acc, rr, ww, rw, wr_stall;
+} stats_t;
+
+typedef struct sim {
+	const rfm_cfg_t *c;
+	const rfm_cw_dist_t *dist;
+	unsigned kwarps, nb, noc, nwr, lanes;
+	int coalesce;
+	uint8_t *enc;         /* per (warp, reg): width code of the stored value */
+	uint8_t *sign;
+	/* collectors: the instruction and which sources are still unread */
+	int busy[16];
+	instr_t ins[16];
+	unsigned pend[16];    /* bit s: source s unread */
+	uint64_t age[16];
+	/* write-back queues per port (FIFO of due results) */
+	wb_t q[2][MAXQ];
+	unsigned qh[2], qt[2];
+	stats_t st;
+} sim_t;
+
+static void locate(const sim_t *s, unsigned w, unsigned r, unsigned *bank, unsigned *row, unsigned *odd)
+{
+	rfm_map_fn(s->c, s->kwarps, KREGS, w, r, bank, row);
+	*odd = s->c->coalescing_parity == RFM_CPARITY_REG ? (r & 1u) : (*row & 1u);
+}
+
+static void value_code(const sim_t *s, unsigned seed, unsigned *enc, unsigned *sign)
+{
+	rfm_rng_t r;
+	uint32_t v[64];
+	rfm_cw_code_t cw;
+	rfm_rng_seed(&r, seed);
+	rfm_cw_sample(&r, s->dist, v, s->lanes);
+	cw = rfm_cw_detect(v, s->lanes >= 64 ? ~0ull : (1ull << s->lanes) - 1u, s->lanes);
+	*enc = cw.enc;
+	*sign = cw.sign;
+}
+
+/* Physical mask and side of an access to (w, r) in this model. */
+static void access_mask(const sim_t *s, unsigned w, unsigned r, unsigned enc, unsigned *bank, unsigned *side,
+			unsigned *pmask)
+{
+	unsigned row, odd;
+	locate(s, w, r, bank, &row, &odd);
+	if (!s->coalesce) {
+		*side = RFM_CA_R;
+		*pmask = 0xfu;
+		return;
+	}
+	*side = odd ? RFM_CA_L : RFM_CA_R;
+	*pmask = rfm_cw_pmask(enc, odd);
+}
+
+static void run(sim_t *s, const instr_t *prog, unsigned n)
+{
+	unsigned next = 0, done = 0, j, p, k, side;
+	uint64_t cyc = 0, seq = 0;
+	unsigned ncell = s->nb * 2u * s->noc, pri = 0, N = rfm_ca_n(s->nb, s->noc);
+	uint8_t *rv = calloc(ncell, 1), *rm = calloc(ncell, 1), *rg = calloc(ncell, 1);
+	uint8_t *rop = calloc(ncell, 1);
+	rfm_ca_wr_t wr[2];
+	uint8_t wg[2];
+	while (done < n || s->qh[0] != s->qt[0] || s->qh[1] != s->qt[1]) {
+		/* allocate free collectors */
+		for (j = 0; j < s->noc && next < n; j++) {
+			if (s->busy[j])
+				continue;
+			s->busy[j] = 1;
+			s->ins[j] = prog[next++];
+			s->pend[j] = (1u << s->ins[j].nsrc) - 1u;
+			s->age[j] = seq++;
+		}
+		/* the request matrix: per (bank, side, collector) the collector's lowest unread source */
+		memset(rv, 0, ncell);
+		for (j = 0; j < s->noc; j++) {
+			if (!s->busy[j])
+				continue;
+			for (k = 0; k < s->ins[j].nsrc; k++) {
+				unsigned bank, pm, w = s->ins[j].warp, r = s->ins[j].src[k], cell;
+				if (!(s->pend[j] >> k & 1u))
+					continue;
+				access_mask(s, w, r, s->enc[w * KREGS + r], &bank, &side, &pm);
+				cell = rfm_ca_cell(s->noc, bank, side, j);
+				if (!rv[cell]) {
+					rv[cell] = 1;
+					rm[cell] = (uint8_t)pm;
+					rop[cell] = (uint8_t)k;
+				}
+			}
+		}
+		/* write requests: the head of each port's queue */
+		memset(wr, 0, sizeof(wr));
+		for (p = 0; p < s->nwr; p++) {
+			if (s->qh[p] != s->qt[p] && s->q[p][s->qh[p] % MAXQ].due <= cyc) {
+				wb_t *b = &s->q[p][s->qh[p] % MAXQ];
+				unsigned enc, sg, bank, pm;
+				value_code(s, b->value_seed, &enc, &sg);
+				access_mask(s, b->warp, b->reg, enc, &bank, &side, &pm);
+				wr[p].valid = 1;
+				wr[p].bank = (uint8_t)bank;
+				wr[p].pmask = (uint8_t)pm;
+			}
+		}
+		rfm_ca_arbitrate(s->nb, s->noc, pri, wr, s->nwr, rv, rm, wg, rg);
+		pri = (pri + 1u) % N;
+		/* count and apply */
+		{
+			unsigned b, nr[32] = {0}, nw[32] = {0}, ocw[16] = {0};
+			for (p = 0; p < s->nwr; p++) {
+				if (!wr[p].valid)
+					continue;
+				if (!wg[p]) {
+					s->st.wr_stall++;
+					continue;
+				}
+				{
+					wb_t *bq = &s->q[p][s->qh[p]++ % MAXQ];
+					unsigned enc, sg;
+					value_code(s, bq->value_seed, &enc, &sg);
+					s->enc[bq->warp * KREGS + bq->reg] = (uint8_t)enc;
+					s->sign[bq->warp * KREGS + bq->reg] = (uint8_t)sg;
+				}
+				nw[wr[p].bank]++;
+				s->st.writes++;
+				s->st.sb_acc += (unsigned)__builtin_popcount(wr[p].pmask);
+			}
+			for (b = 0; b < s->nb; b++)
+				for (side = 0; side < 2; side++)
+					for (j = 0; j < s->noc; j++) {
+						unsigned cell = rfm_ca_cell(s->noc, b, side, j);
+						if (!rg[cell])
+							continue;
+						nr[b]++;
+						ocw[j] = 1;
+						s->pend[j] &= ~(1u << rop[cell]);
+						s->st.reads++;
+						s->st.sb_acc += (unsigned)__builtin_popcount(rm[cell]);
+					}
+			for (b = 0; b < s->nb; b++) {
+				unsigned g = nr[b] + nw[b];
+				s->st.bank_acc += g > 0;
+				if (g == 2) {
+					s->st.rr += nr[b] == 2;
+					s->st.ww += nw[b] == 2;
+					s->st.rw += nr[b] == 1;
+				}
+			}
+			for (j = 0; j < s->noc; j++)
+				s->st.oc_writes += ocw[j];
+		}
+		/* collectors with every source read dispatch; their results go to write-back */
+		for (j = 0; j < s->noc; j++) {
+			if (s->busy[j] && !s->pend[j]) {
+				instr_t *in = &s->ins[j];
+				unsigned port = s->nwr > 1 ? in->port : 0;
+				wb_t *b;
+				if (s->qt[port] - s->qh[port] >= MAXQ)
+					continue; /* write-back queue full: hold the collector */
+				b = &s->q[port][s->qt[port]++ % MAXQ];
+				b->due = cyc + (port ? LAT_MEM : LAT_EXEC);
+				b->warp = in->warp;
+				b->reg = in->dst;
+				b->value_seed = in->value_seed;
+				s->busy[j] = 0;
+				done++;
+			}
+		}
+		cyc++;
+	}
+	s->st.cycles = cyc;
+	free(rv);
+	free(rm);
+	free(rg);
+	free(rop);
+}
+
+int main(int argc, char **argv)
+{
+	rfm_cfg_t c;
+	rfm_cw_dist_t dist;
+	rfm_rng_t rng;
+	instr_t *prog;
+	sim_t *s[2];
+	unsigned n = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 0) : 200000u, i, k, m;
+	const char *dname = argc > 3 ? argv[3] : "fig3_3";
+	uint64_t seed = argc > 4 ? strtoull(argv[4], NULL, 0) : 1;
+	if (argc < 2 || rfm_cfg_load(&c, argv[1], NULL, 0, stderr) || c.coalescing_enable != RFM_ON ||
+	    rfm_cw_dist_parse(dname, &dist) || !n || c.sm_collectors > 16 || c.rf_banks > 32) {
+		fprintf(stderr, "usage: coal_access CONFIG.ini [INSTRUCTIONS] [fig3_3|full|P1,P2,P3,P4[,NEG]] [SEED]\n"
+				"       (a config with [coalescing] enable = on)\n");
+		return 2;
+	}
+	rfm_rng_seed(&rng, seed);
+	prog = calloc(n, sizeof(*prog));
+	for (m = 0; m < 2; m++) {
+		s[m] = calloc(1, sizeof(sim_t));
+		s[m]->c = &c;
+		s[m]->dist = &dist;
+		s[m]->nb = c.rf_banks;
+		s[m]->noc = c.sm_collectors;
+		s[m]->nwr = c.rf_write_ports;
+		s[m]->lanes = c.rf_lanes;
+		s[m]->coalesce = m;
+		s[m]->kwarps = c.sm_warps;
+		while (s[m]->kwarps > 1 && !rfm_launch_fits(&c, s[m]->kwarps, KREGS))
+			s[m]->kwarps--;
+		s[m]->enc = calloc((size_t)c.sm_warps * KREGS, 1);
+		s[m]->sign = calloc((size_t)c.sm_warps * KREGS, 1);
+	}
+	for (i = 0; i < s[0]->kwarps * KREGS; i++) {
+		unsigned enc, sg;
+		value_code(s[0], (unsigned)rfm_rng_next(&rng), &enc, &sg);
+		for (m = 0; m < 2; m++) {
+			s[m]->enc[i] = (uint8_t)enc;
+			s[m]->sign[i] = (uint8_t)sg;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		unsigned roll = (unsigned)rfm_rng_below(&rng, 10);
+		prog[i].warp = (unsigned)rfm_rng_below(&rng, s[0]->kwarps);
+		prog[i].nsrc = roll < 2 ? 1 : roll < 7 ? 2 : 3;
+		for (k = 0; k < prog[i].nsrc; k++)
+			prog[i].src[k] = (unsigned)rfm_rng_below(&rng, KREGS);
+		prog[i].dst = (unsigned)rfm_rng_below(&rng, KREGS);
+		prog[i].port = rfm_rng_chance(&rng, MEM_PCT, 100) ? 1 : 0;
+		prog[i].value_seed = (unsigned)rfm_rng_next(&rng);
+	}
+	for (m = 0; m < 2; m++)
+		run(s[m], prog, n);
+	{
+		const stats_t *b = &s[0]->st, *q = &s[1]->st;
+		uint64_t pairs = q->rr + q->ww + q->rw;
+		printf("coal_access %s: %u instructions, kernel %u warps x %u registers (%s layout, parity %s), "
+		       "sources 1/2/3 = 20/50/30%%, %u write port%s (memory %u%%), widths 1/2/3/4 B = %u/%u/%u/%u%% (%s), "
+		       "%u%% of narrow values negative, seed %llu; synthetic workload\n",
+		       c.name, n, s[0]->kwarps, KREGS, c.mapping_layout == RFM_LAYOUT_WID ? "wid" : "wshift",
+		       c.coalescing_parity == RFM_CPARITY_REG ? "reg" : "entry", c.rf_write_ports,
+		       c.rf_write_ports > 1 ? "s" : "", c.rf_write_ports > 1 ? MEM_PCT : 0, dist.pct[0], dist.pct[1],
+		       dist.pct[2], dist.pct[3], dname, dist.neg_pct, (unsigned long long)seed);
+		printf("  %-10s %9s %9s %10s %10s %10s %9s\n", "model", "reads", "writes", "bank acc", "OC writes",
+		       "sub-banks", "cycles");
+		for (m = 0; m < 2; m++) {
+			const stats_t *x = &s[m]->st;
+			printf("  %-10s %9llu %9llu %10llu %10llu %10llu %9llu\n", m ? "coalescing" : "baseline",
+			       (unsigned long long)x->reads, (unsigned long long)x->writes,
+			       (unsigned long long)x->bank_acc, (unsigned long long)x->oc_writes,
+			       (unsigned long long)x->sb_acc, (unsigned long long)x->cycles);
+		}
+		printf("  bank accesses saved %.1f%%, collector writes saved %.1f%%, sub-bank accesses saved %.1f%%, "
+		       "cycles %+.1f%%\n",
+		       100.0 * (1.0 - (double)q->bank_acc / (double)b->bank_acc),
+		       100.0 * (1.0 - (double)q->oc_writes / (double)b->oc_writes),
+		       100.0 * (1.0 - (double)q->sb_acc / (double)b->sb_acc),
+		       100.0 * ((double)q->cycles / (double)b->cycles - 1.0));
+		printf("  coalesced bank accesses: read-read %.1f%%, write-write %.1f%%, read-write %.1f%% (of %llu)\n",
+		       pairs ? 100.0 * (double)q->rr / (double)pairs : 0.0, pairs ? 100.0 * (double)q->ww / (double)pairs : 0.0,
+		       pairs ? 100.0 * (double)q->rw / (double)pairs : 0.0, (unsigned long long)pairs);
+	}
+	for (m = 0; m < 2; m++) {
+		free(s[m]->enc);
+		free(s[m]->sign);
+		free(s[m]);
+	}
+	free(prog);
+	return 0;
+}
