@@ -226,7 +226,7 @@ static void tc_eval(rfm_model_t *m)
 static void tc_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 {
 	rfm_tc_t *x = (rfm_tc_t *)m;
-	unsigned L = m->cfg->rf_lanes, b, roll = (unsigned)rfm_rng_below(r, 8);
+	unsigned L = m->cfg->rf_lanes, b, off, roll = (unsigned)rfm_rng_below(r, 8);
 	uint32_t *bi = rfm_wide(m, x->ix.bi_i), *ti = rfm_wide(m, x->ix.ti_i);
 	(void)cycle;
 	rfm_clear_inputs(m);
@@ -236,8 +236,8 @@ static void tc_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 	else if (x->kind == TC_NARROW)
 		cw_value(r, bi, L);
 	else /* byte b holds b + a random offset: every byte differs (4 x lanes <= 256) */
-		for (roll = (unsigned)rfm_rng_next(r), b = 0; b < 4 * L; b++)
-			byte_set(bi, b, b + roll);
+		for (off = (unsigned)rfm_rng_next(r), b = 0; b < 4 * L; b++)
+			byte_set(bi, b, b + off);
 	x->fed_back = rfm_rng_chance(r, 1, 2);
 	if (x->fed_back)
 		memcpy(ti, x->last_ti, L * sizeof(uint32_t));

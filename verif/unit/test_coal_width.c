@@ -69,12 +69,13 @@ static void test_cw_detect_worked_examples(void)
 	CU_ASSERT_EQUAL(rfm_cw_detect(v, 0x7fffffffull, 32).sign, 0);
 	CU_ASSERT_EQUAL(rfm_cw_detect(v, 0, 32).sign, 0);
 	CU_ASSERT_EQUAL(rfm_cw_detect(v, 0, 32).enc, 0);
-	/* negative values: -1 is 1 byte, -129 (0xFFFFFF7F) needs 2 (byte 1 = 0xFF but bit 7 of byte 0 clear
-	 * does not matter here: the fill is 0xFF for bytes 1..3, so 1 byte) */
+	/* negative values: -1 is 1 byte; 0xFFFFFF7F is 1 byte too (the stored sign fills bytes 1..3,
+	 * CORF would need 2); 0xFFFF7FFF needs 2 */
 	fill(v, 32, 0xFFFFFFFFu);
 	CU_ASSERT(rfm_cw_detect(v, 0xffffffffull, 32).sign == 1 && rfm_cw_detect(v, 0xffffffffull, 32).enc == 0);
 	fill(v, 32, 0xFFFFFF7Fu);
 	CU_ASSERT(rfm_cw_detect(v, 0xffffffffull, 32).sign == 1 && rfm_cw_detect(v, 0xffffffffull, 32).enc == 0);
+	CU_ASSERT_EQUAL(corf_width(0xFFFFFF7Fu), 2);
 	fill(v, 32, 0xFFFF7FFFu);
 	CU_ASSERT(rfm_cw_detect(v, 0xffffffffull, 32).sign == 1 && rfm_cw_detect(v, 0xffffffffull, 32).enc == 1);
 }
