@@ -98,5 +98,8 @@ unsigned rfm_inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows)
 		    "renamed + exempt + unmapped flag + 4 x counter_bits = 2 x %u + 1 + 4 x %u", c->d.nregs_w,
 		    c->stats_counter_bits);
 	}
+	if (c->coalescing_enable == RFM_ON) /* docs/coalescing.md; spec section 2.4: 384 B on Fermi */
+		add(rows, &n, "coalescing mask buffer", "rf_mask_buffer", "flops", c->d.cw_mb_bits,
+		    "banks x entries x {sign, enc[1:0]} = %u x %u x 3", c->rf_banks, c->rf_entries);
 	return n;
 }
