@@ -115,7 +115,7 @@ typedef struct ca_oc {
 typedef struct rfm_ca {
 	rfm_model_t m;
 	ca_ix_t ix;
-	unsigned nb, noc, nwr, n, ncell;
+	unsigned nb, noc, nwr, n, ncell, peak;
 	unsigned pri_q;                  /* the diagonal with priority */
 	/* this cycle (eval) */
 	rfm_ca_wr_t wr[RFM_MAXW];
@@ -592,7 +592,7 @@ static int ca_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	}
 	if (nrd)
 		rfm_cov_hit(m, CC_READ);
-	if (nrd == 2 * (x->nb < x->noc ? x->nb : x->noc))
+	if (nrd == x->peak)
 		rfm_cov_hit(m, CC_PEAK);
 	/* 15: every mask 1111 and only R cells: the grants are the plain baseline arbiter's */
 	if (all_full && !any_l && any_req) {
@@ -697,13 +697,19 @@ rfm_model_t *rfm_rf_coal_arbiter_create(const rfm_cfg_t *c)
 	x->nwr = c->rf_write_ports;
 	x->n = rfm_ca_n(x->nb, x->noc);
 	x->ncell = x->nb * 2 * x->noc;
+	/* most reads in one cycle: two per bank, and per collector two (one if its instructions have one operand) */
+	x->peak = 2 * x->nb < x->noc * (c->sm_operands < 2 ? 1u : 2u) ? 2 * x->nb : x->noc * (c->sm_operands < 2 ? 1u : 2u);
 	ca_reset(&x->m);
 	if (x->nwr < 2) {
 		rfm_cov_na(&x->m, CC_WR_WR_BANK);
 		rfm_cov_na(&x->m, CC_WR_BY_WR);
 	}
-	if (x->nb < 2)
+	if (x->nb < 2 || c->sm_operands < 2) { /* a read blocked on slices only needs two banks into one collector */
 		rfm_cov_na(&x->m, CC_PACKED_OC);
+		rfm_cov_na(&x->m, CC_RD_BY_OC);
+	}
+	if (c->sm_operands < 2)
+		rfm_cov_na(&x->m, CC_R_AND_L_CELL);
 	if (!ca_fig(x)) {
 		rfm_cov_na(&x->m, CC_FIG16A);
 		rfm_cov_na(&x->m, CC_FIG16B);
