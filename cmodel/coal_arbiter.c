@@ -15,6 +15,23 @@
  * The request matrix: cell (bank i, side s, collector j) at index rfm_ca_cell(collectors, i, s, j)
  * = (i * 2 + s) * collectors + j of rd_valid_i (1 bit a cell) and rd_pmask_i (4 bits a cell,
  * bits [4c+3:4c]); it shows the oldest pending operand of collector j for bank i and side s.
+ * Outputs: wgnt_o, rgnt_o, pri_o, and the claims sb_o (per bank, writes and reads) and oc_o (per
+ * collector, reads).
+ *
+ * Stimulus: real collectors. A free collector gets an instruction of 1..operands source operands,
+ * each a random register (random bank and parity = side) of a width from rfm_cw_dist_fig3_3 (1111
+ * in a full-mask run-phase, 1 in 8 phases of 512 cycles, half of them R side only); an operand is
+ * pending until granted, the collector is free when all are. Writes arrive at a per-phase rate and
+ * an ungranted write holds its request. On a 4 x 4 shape, Fig. 3.16a is replayed in cycles 2..4
+ * (pri 0..2) and Fig. 3.16b in cycles 5..8 (pri 3, 0, 1, 2) first.
+ *
+ * Checker (independent of eval: it judges the outputs against the priority order, it does not
+ * rerun the wave): pri (item 17); every request is granted exactly when no granted request of
+ * higher priority holds one of its sub-banks (same bank) or, for two reads, one of its collector
+ * slices (items 10, 11, 13, 14 and maximality); per-bank and per-collector counts and widths
+ * (items 10-12); sb_o/oc_o; on all-1111 R-only cycles, a plain baseline wrapped-wavefront arbiter
+ * over (bank, collector) (item 15); the Fig. 3.16 grants (item 16); the starvation bound (item 17,
+ * see ca_check). Planted faults 31..39 are marked "fault N".
  */
 #include <stdlib.h>
 
@@ -102,7 +119,7 @@ static const char *const cc_names[CC_N] = {
 typedef struct ca_op {
 	uint8_t bank, side, pmask, pending;
 	uint8_t wseen;   /* a write was granted in its bank while it waited */
-	uint8_t visits;  /* clean top-priority visits of its cell while pending (docs: starvation bound) */
+	uint8_t visits;  /* clean top-priority visits of its cell while pending (the bound in ca_check) */
 	uint64_t since;  /* cycle it became pending */
 } ca_op_t;
 
@@ -130,7 +147,7 @@ typedef struct rfm_ca {
 	int expect;                      /* directed cycle: 1..3 Fig. 3.16a cycle, 4 Fig. 3.16b, 0 none */
 	int have_prev;                   /* the outputs in io are a non-reset cycle's */
 	int pri_seen;                    /* pri of the previous non-reset cycle is known */
-	unsigned pri_prev;
+	unsigned pri_prev;               /* that pri */
 } rfm_ca_t;
 
 static int ca_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
@@ -238,8 +255,8 @@ static const uint8_t fig16b[4][2][3] = {{{1, 0, 0x1}, {2, 1, 0xe}}, {{0, 0, 0x3}
 /* Fig. 3.16a under the baseline from pri = 0: the (bank, collector) grants of cycles 1, 2, 3. */
 static const uint8_t fig16a_gnt[3][4] = {{0x13, 0x22, 0x31, 0xff}, {0x01, 0x10, 0x33, 0xff}, {0x02, 0x20, 0xff, 0xff}};
 
-/* The paper's 4 x 4 examples apply (banks = collectors = 4). */
-static int ca_fig(const rfm_ca_t *x) { return x->nb == 4 && x->noc == 4; }
+/* The paper's 4 x 4 examples apply: banks = collectors = 4, two operands an instruction. */
+static int ca_fig(const rfm_ca_t *x) { return x->nb == 4 && x->noc == 4 && x->m.cfg->sm_operands >= 2; }
 
 static void load_fig(rfm_ca_t *x, const uint8_t f[4][2][3], uint64_t cycle)
 {
@@ -639,10 +656,12 @@ static int ca_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 			FAIL("invariant 16: Fig. 3.16b (pri %u): %u reads granted, not 8", pri, nrd);
 		rfm_cov_hit(m, CC_FIG16B);
 	}
-	/* 17: starvation bound. Each visit of a cell's top-priority diagonal with no write granted in
-	 * its bank (a clean visit) grants one of the collector's operands in that bank, so an operand is
-	 * granted by the k-th clean visit, k = operands of its instruction in its bank (<= operands);
-	 * with no write granted in its bank while it waits, within k x N cycles. */
+	/* 17: starvation bound. A cycle whose pri is the diagonal of cell (i, j) and that grants no
+	 * write in bank i is a clean visit of the cell: nothing is claimed in bank i or collector j
+	 * before the cell, so it grants the R head, else the L head, i.e. at least one of collector j's
+	 * operands in bank i. An operand is therefore granted by the k-th clean visit of its cell,
+	 * k = operands of its instruction in its bank (<= operands); and, when no write is granted in
+	 * its bank while it waits, within k x N cycles of becoming pending (<= operands x N). */
 	for (j = 0; j < x->noc; j++)
 		for (a = 0; a < x->oc[j].nops; a++) {
 			ca_op_t *op = &x->oc[j].op[a];
