@@ -20,6 +20,9 @@ static const char *nib(em_t *e, const char *sig, unsigned width, unsigned k)
 	return rg_part(e, sig, width, 4 * k + 3, 4 * k);
 }
 
+/* The type of a w-bit signal: "logic [w-1:0]", or "logic" for one bit. */
+static const char *lg(em_t *e, unsigned w) { return w > 1 ? em_fmt(e, "logic [%u:0]", w - 1) : "logic"; }
+
 void rg_emit_rf_coal_arbiter(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 {
 	unsigned nb = c->rf_banks, noc = c->sm_collectors, nwr = c->rf_write_ports, n = rfm_ca_n(nb, noc);
@@ -30,23 +33,23 @@ void rg_emit_rf_coal_arbiter(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_blank(e);
 	em_line(e, "// %u banks x 2 sides (r: even registers, l: odd) x %u collectors; the read wave runs over", nb, noc);
 	em_line(e, "// N = max(banks, collectors) = %u anti-diagonals (i + j) mod N, starting at pri", n);
-	em_line(e, "localparam logic %s LastPri = %s;", em_rng(e, pw), em_lit(e, pw, n - 1));
-	em_line(e, "logic %s pri_q, pri_d;", em_rng(e, pw));
+	em_line(e, "localparam %s LastPri = %s;", lg(e, pw), em_lit(e, pw, n - 1));
+	em_line(e, "%s pri_q, pri_d;", lg(e, pw));
 	for (p = 0; p < nwr; p++)
 		em_line(e, "logic wg%u;  // write request %u granted", p, p);
 	for (q = 0; q <= n; q++) {
-		em_line(e, "logic %s sb%u;  // per bank: sub-banks claimed before step %u", em_rng(e, 4 * nb), q, q);
-		em_line(e, "logic %s oc%u;  // per rotated collector: slices claimed before step %u", em_rng(e, 4 * n), q, q);
+		em_line(e, "%s sb%u;  // per bank: sub-banks claimed before step %u", lg(e, 4 * nb), q, q);
+		em_line(e, "%s oc%u;  // per rotated collector: slices claimed before step %u", lg(e, 4 * n), q, q);
 	}
 	for (q = 0; q < n; q++)
-		em_line(e, "logic %s sbh%u;  // ... and after the r sub-step of step %u", em_rng(e, 4 * nb), q, q);
+		em_line(e, "%s sbh%u;  // ... and after the r sub-step of step %u", lg(e, 4 * nb), q, q);
 	for (q = 0; q < n; q++)
-		em_line(e, "logic %s och%u;", em_rng(e, 4 * n), q);
+		em_line(e, "%s och%u;", lg(e, 4 * n), q);
 	for (i = 0; i < nb; i++)
 		for (s = 0; s < 2; s++) {
-			em_line(e, "logic %s rv_%u%c, rg_%u%c, ug_%u%c;  // bank %u side %c: requests, grants (rotated), grants",
-				em_rng(e, n), i, sd[s], i, sd[s], i, sd[s], i, sd[s]);
-			em_line(e, "logic %s rm_%u%c;", em_rng(e, 4 * n), i, sd[s]);
+			em_line(e, "%s rv_%u%c, rg_%u%c, ug_%u%c;  // bank %u side %c: requests, grants (rotated), grants",
+				lg(e, n), i, sd[s], i, sd[s], i, sd[s], i, sd[s]);
+			em_line(e, "%s rm_%u%c;", lg(e, 4 * n), i, sd[s]);
 		}
 	for (q = 0; q < n; q++) {
 		em_raw(e, "%*slogic", (int)(2 * e->ind), "");
@@ -54,24 +57,24 @@ void rg_emit_rf_coal_arbiter(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 			em_raw(e, "%s g%u_%ur, g%u_%ul", i ? "," : "", q, i, q, i);
 		em_raw(e, ";  // cell grants of step %u\n", q);
 	}
-	em_line(e, "logic %s ocu;", em_rng(e, 4 * n));
+	em_line(e, "%s ocu;", lg(e, 4 * n));
 
 	em_blank(e);
 	em_line(e, "// rotations by the priority pointer, whole-vector shifts (no bit selects)");
-	em_open(e, "function automatic logic %s rotr_v(input logic %s v, input logic %s sh);", em_rng(e, n), em_rng(e, n),
-		em_rng(e, pw));
+	em_open(e, "function automatic %s rotr_v(input %s v, input %s sh);", lg(e, n), lg(e, n),
+		lg(e, pw));
 	em_line(e, "rotr_v = %u'({v, v} >> sh);  // bit k = v[(k + sh) mod N]", n);
 	em_close(e, "endfunction");
-	em_open(e, "function automatic logic %s rotr_m(input logic %s v, input logic %s sh);", em_rng(e, 4 * n),
-		em_rng(e, 4 * n), em_rng(e, pw));
+	em_open(e, "function automatic %s rotr_m(input %s v, input %s sh);", lg(e, 4 * n),
+		lg(e, 4 * n), lg(e, pw));
 	em_line(e, "rotr_m = %u'({v, v} >> {sh, 2'b00});  // nibble k = nibble (k + sh) mod N", 4 * n);
 	em_close(e, "endfunction");
-	em_open(e, "function automatic logic %s rotl_v(input logic %s v, input logic %s sh);", em_rng(e, n), em_rng(e, n),
-		em_rng(e, pw));
+	em_open(e, "function automatic %s rotl_v(input %s v, input %s sh);", lg(e, n), lg(e, n),
+		lg(e, pw));
 	em_line(e, "rotl_v = %u'({v, v} >> (%s - %u'(sh)));  // bit k = v[(k - sh) mod N]", n, em_lit(e, pw + 1, n), pw + 1);
 	em_close(e, "endfunction");
-	em_open(e, "function automatic logic %s rotl_m(input logic %s v, input logic %s sh);", em_rng(e, 4 * n),
-		em_rng(e, 4 * n), em_rng(e, pw));
+	em_open(e, "function automatic %s rotl_m(input %s v, input %s sh);", lg(e, 4 * n),
+		lg(e, 4 * n), lg(e, pw));
 	em_line(e, "rotl_m = %u'({v, v} >> {%s - %u'(sh), 2'b00});", 4 * n, em_lit(e, pw + 1, n), pw + 1);
 	em_close(e, "endfunction");
 
