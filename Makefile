@@ -16,6 +16,7 @@
 #   make sim-synth       co-simulate Yosys's gate-level netlist of rf_top against the model
 #   make wave            co-simulate MODULE (default rf_top) with an FST trace and open GTKWave
 #   make bench           benchmarks (docs/benchmarks.md)
+#   make coal-equiv      coalescing with every mask full equals the baseline (docs/coalescing.md)
 #   make docs            regenerate docs/config.md from the schema
 #   make fuzz            run the config-parser fuzzer (libFuzzer) for FUZZ_SECONDS
 #   make regress         the flows and datasheet checks of every config (long; not in make test)
@@ -62,7 +63,7 @@ VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 --x-assign 0 --x-initial 0 --trac
 	-MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"
 
 .PHONY: all test gen gen-check lint lint-all cosim cosim-all cosim-short cosim-assert mutation unit fuzz-replay \
-	fuzz bench wave docs docs-check deps clean summary sim-synth synth synth-check fpga fpga-check datasheet datasheet-if-ready \
+	fuzz bench wave docs docs-check deps clean summary cosim-build coal-equiv sim-synth synth synth-check fpga fpga-check datasheet datasheet-if-ready \
 	datasheets datasheet-check regress
 
 # ---- dependencies -----------------------------------------------------------------------------
@@ -174,6 +175,10 @@ $(B)/%/assert/Vcosim: verif/cosim/harness.cpp verif/cosim/rfm_glue.h $(B)/lib/li
 
 HARNESSES = $(foreach m,$(MODULES),$(B)/$(CONFIG)/cosim/$(m)/Vcosim)
 
+# the harnesses of every block of $(CONFIG), built and not run
+cosim-build: generated/$(CONFIG)/files.f
+	@$(MAKE) --no-print-directory $(HARNESSES)
+
 cosim: generated/$(CONFIG)/files.f
 	@$(MAKE) --no-print-directory $(HARNESSES)
 	@verif/cosim/run.sh $(CONFIG) "$(SEEDS)" $(TOP_CYCLES) $(BLOCK_CYCLES) $(MODULES)
@@ -200,6 +205,8 @@ mutation:
 	@verif/mutation/run.sh small base
 	@verif/mutation/run.sh small_regmutex regmutex
 	@verif/mutation/run.sh small_virt virtualization
+	@$(MAKE) --no-print-directory cosim-build CONFIG=small_coalesce
+	@verif/mutation/run.sh small_coalesce coalescing
 
 # ---- implementation flows (docs/flows.md) -----------------------------------------------------
 
@@ -266,6 +273,19 @@ docs-check: $(B)/bin/rtl_gen
 	@$(B)/bin/rtl_gen --list-params --markdown | diff - docs/config.md >/dev/null \
 	  || { echo "docs-check: docs/config.md is out of date: run make docs"; exit 1; }
 	@echo "docs-check: docs/config.md matches the schema"
+
+# the access-reduction model of the coalescing register file (verif/bench/coal_access.c)
+$(B)/bin/coal_access: verif/bench/coal_access.c $(B)/lib/librfm.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Icmodel $< $(B)/lib/librfm.a -linih -o $@
+
+# coalescing with every value full width equals the baseline count for count; a planted fault is caught
+coal-equiv: $(B)/bin/coal_access
+	@$(B)/bin/coal_access rtl_gen/configs/fermi_coalesce.ini 50000 full
+	@$(B)/bin/coal_access rtl_gen/configs/small_coalesce.ini 50000 full
+	@if RFM_COAL_MUTATE=1 $(B)/bin/coal_access rtl_gen/configs/fermi_coalesce.ini 50000 full >/dev/null; then \
+	  echo "coal-equiv: MISSED planted fault (a full value taken for 3 bytes)"; exit 1; \
+	  else echo "coal-equiv: CAUGHT planted fault (a full value taken for 3 bytes)"; fi
 
 bench: $(B)/bin/rtl_gen $(B)/lib/librfm.a
 	@$(MAKE) --no-print-directory $(B)/fermi/cosim/rf_top/Vcosim $(B)/small/cosim/rf_top/Vcosim CONFIG=fermi

@@ -17,6 +17,7 @@ steps=(
 for c in $configs; do steps+=("lint-$c|make -s lint CONFIG=$c"); done
 for c in $configs; do steps+=("cosim-$c|make -s cosim CONFIG=$c"); done
 for c in small_regmutex small_virt; do steps+=("cosim-assert-$c|make -s cosim-assert CONFIG=$c"); done
+steps+=("coal-equiv|make -s coal-equiv")
 steps+=("mutation|make -s mutation")
 steps+=("sim-synth-small|make -s sim-synth CONFIG=small")
 for c in small small_regmutex small_virt; do

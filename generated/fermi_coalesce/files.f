@@ -4,4 +4,12 @@ rf_map.sv
 rf_bank_arbiter.sv
 rf_xbar.sv
 rf_collector.sv
+rf_ti_convert.sv
+rf_byte_swap.sv
+rf_width_detect.sv
+rf_mask_buffer.sv
+rf_dual_bank.sv
+rf_subbank_xbar.sv
+rf_coal_collector.sv
+rf_coal_arbiter.sv
 rf_top.sv

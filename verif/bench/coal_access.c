@@ -12,8 +12,8 @@
  * Both use rfm_ca_arbitrate, the model of rf_coal_arbiter, and rfm_cw_detect, the model of
  * rf_width_detect, so the benchmark measures the blocks that are co-simulated against the RTL.
  *
- * Workload (synthetic, not a trace of any program; printed with the results): a kernel of KWARPS
- * warps x KREGS registers on the config's mapping; each instruction has 1, 2 or 3 sources (20/50/30%)
+ * Workload (synthetic, not a trace of any program; printed with the results): a kernel of
+ * min(16, regs_per_thread) registers and as many warps as fit on the config's mapping; each instruction has 1, 2 or 3 sources (20/50/30%)
  * and one destination, registers drawn uniformly from its warp; a free collector takes the next
  * instruction, is freed when every source is read, and its result reaches write-back LAT_EXEC
  * cycles later on the execution port, or LAT_MEM cycles later on the memory port for one
@@ -21,6 +21,10 @@
  * by rfm_cw_sample (all lanes active). A write that loses arbitration waits in its port's queue.
  * Registers start with values drawn from DIST. There is no scoreboard: the stream is an access
  * pattern, not a program, so the cycle counts are a bandwidth indication only.
+ *
+ * With DIST = full every mask is 1111 and the coalescing model must equal the baseline count for
+ * count (docs/coalescing.md, "The baseline as a special case"); the program checks it and exits 1
+ * otherwise (make test runs it; RFM_COAL_MUTATE=1 plants a fault that the check must catch).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -29,7 +33,7 @@
 #include "rfm_coal.h"
 #include "rfm_models.h"
 
-#define KREGS 16u
+#define KREGS_MAX 16u
 #define LAT_EXEC 6u
 #define LAT_MEM 24u
 #define MEM_PCT 25u
@@ -51,8 +55,9 @@ typedef struct stats {
 typedef struct sim {
 	const rfm_cfg_t *c;
 	const rfm_cw_dist_t *dist;
-	unsigned kwarps, nb, noc, nwr, lanes;
+	unsigned kwarps, kregs, nb, noc, nwr, lanes;
 	int coalesce;
+	int mutate;           /* RFM_COAL_MUTATE: 1 = a planted fault, for the equivalence check's mutation test */
 	uint8_t *enc;         /* per (warp, reg): width code of the stored value */
 	uint8_t *sign;
 	/* collectors: the instruction and which sources are still unread */
@@ -68,7 +73,7 @@ typedef struct sim {
 
 static void locate(const sim_t *s, unsigned w, unsigned r, unsigned *bank, unsigned *row, unsigned *odd)
 {
-	rfm_map_fn(s->c, s->kwarps, KREGS, w, r, bank, row);
+	rfm_map_fn(s->c, s->kwarps, s->kregs, w, r, bank, row);
 	*odd = s->c->coalescing_parity == RFM_CPARITY_REG ? (r & 1u) : (*row & 1u);
 }
 
@@ -96,6 +101,8 @@ static void access_mask(const sim_t *s, unsigned w, unsigned r, unsigned enc, un
 		return;
 	}
 	*side = odd ? RFM_CA_L : RFM_CA_R;
+	if (s->mutate == 1 && enc == 3)
+		enc = 2; /* planted fault (make mutation): a full value taken for 3 bytes */
 	*pmask = rfm_cw_pmask(enc, odd);
 }
 
@@ -127,7 +134,7 @@ static void run(sim_t *s, const instr_t *prog, unsigned n)
 				unsigned bank, pm, w = s->ins[j].warp, r = s->ins[j].src[k], cell;
 				if (!(s->pend[j] >> k & 1u))
 					continue;
-				access_mask(s, w, r, s->enc[w * KREGS + r], &bank, &side, &pm);
+				access_mask(s, w, r, s->enc[w * s->kregs + r], &bank, &side, &pm);
 				cell = rfm_ca_cell(s->noc, bank, side, j);
 				if (!rv[cell]) {
 					rv[cell] = 1;
@@ -165,8 +172,8 @@ static void run(sim_t *s, const instr_t *prog, unsigned n)
 					wb_t *bq = &s->q[p][s->qh[p]++ % MAXQ];
 					unsigned enc, sg;
 					value_code(s, bq->value_seed, &enc, &sg);
-					s->enc[bq->warp * KREGS + bq->reg] = (uint8_t)enc;
-					s->sign[bq->warp * KREGS + bq->reg] = (uint8_t)sg;
+					s->enc[bq->warp * s->kregs + bq->reg] = (uint8_t)enc;
+					s->sign[bq->warp * s->kregs + bq->reg] = (uint8_t)sg;
 				}
 				nw[wr[p].bank]++;
 				s->st.writes++;
@@ -232,6 +239,7 @@ int main(int argc, char **argv)
 	unsigned n = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 0) : 200000u, i, k, m;
 	const char *dname = argc > 3 ? argv[3] : "fig3_3";
 	uint64_t seed = argc > 4 ? strtoull(argv[4], NULL, 0) : 1;
+	int ret = 0;
 	if (argc < 2 || rfm_cfg_load(&c, argv[1], NULL, 0, stderr) || c.coalescing_enable != RFM_ON ||
 	    rfm_cw_dist_parse(dname, &dist) || !n || c.sm_collectors > 16 || c.rf_banks > 32) {
 		fprintf(stderr, "usage: coal_access CONFIG.ini [INSTRUCTIONS] [fig3_3|full|P1,P2,P3,P4[,NEG]] [SEED]\n"
@@ -249,13 +257,15 @@ int main(int argc, char **argv)
 		s[m]->nwr = c.rf_write_ports;
 		s[m]->lanes = c.rf_lanes;
 		s[m]->coalesce = m;
+		s[m]->mutate = getenv("RFM_COAL_MUTATE") ? atoi(getenv("RFM_COAL_MUTATE")) : 0;
+		s[m]->kregs = c.sm_regs_per_thread < KREGS_MAX ? c.sm_regs_per_thread : KREGS_MAX;
 		s[m]->kwarps = c.sm_warps;
-		while (s[m]->kwarps > 1 && !rfm_launch_fits(&c, s[m]->kwarps, KREGS))
+		while (s[m]->kwarps > 1 && !rfm_launch_fits(&c, s[m]->kwarps, s[m]->kregs))
 			s[m]->kwarps--;
-		s[m]->enc = calloc((size_t)c.sm_warps * KREGS, 1);
-		s[m]->sign = calloc((size_t)c.sm_warps * KREGS, 1);
+		s[m]->enc = calloc((size_t)c.sm_warps * KREGS_MAX, 1);
+		s[m]->sign = calloc((size_t)c.sm_warps * KREGS_MAX, 1);
 	}
-	for (i = 0; i < s[0]->kwarps * KREGS; i++) {
+	for (i = 0; i < s[0]->kwarps * s[0]->kregs; i++) {
 		unsigned enc, sg;
 		value_code(s[0], (unsigned)rfm_rng_next(&rng), &enc, &sg);
 		for (m = 0; m < 2; m++) {
@@ -268,8 +278,8 @@ int main(int argc, char **argv)
 		prog[i].warp = (unsigned)rfm_rng_below(&rng, s[0]->kwarps);
 		prog[i].nsrc = roll < 2 ? 1 : roll < 7 ? 2 : 3;
 		for (k = 0; k < prog[i].nsrc; k++)
-			prog[i].src[k] = (unsigned)rfm_rng_below(&rng, KREGS);
-		prog[i].dst = (unsigned)rfm_rng_below(&rng, KREGS);
+			prog[i].src[k] = (unsigned)rfm_rng_below(&rng, s[0]->kregs);
+		prog[i].dst = (unsigned)rfm_rng_below(&rng, s[0]->kregs);
 		prog[i].port = rfm_rng_chance(&rng, MEM_PCT, 100) ? 1 : 0;
 		prog[i].value_seed = (unsigned)rfm_rng_next(&rng);
 	}
@@ -281,7 +291,7 @@ int main(int argc, char **argv)
 		printf("coal_access %s: %u instructions, kernel %u warps x %u registers (%s layout, parity %s), "
 		       "sources 1/2/3 = 20/50/30%%, %u write port%s (memory %u%%), widths 1/2/3/4 B = %u/%u/%u/%u%% (%s), "
 		       "%u%% of narrow values negative, seed %llu; synthetic workload\n",
-		       c.name, n, s[0]->kwarps, KREGS, c.mapping_layout == RFM_LAYOUT_WID ? "wid" : "wshift",
+		       c.name, n, s[0]->kwarps, s[0]->kregs, c.mapping_layout == RFM_LAYOUT_WID ? "wid" : "wshift",
 		       c.coalescing_parity == RFM_CPARITY_REG ? "reg" : "entry", c.rf_write_ports,
 		       c.rf_write_ports > 1 ? "s" : "", c.rf_write_ports > 1 ? MEM_PCT : 0, dist.pct[0], dist.pct[1],
 		       dist.pct[2], dist.pct[3], dname, dist.neg_pct, (unsigned long long)seed);
@@ -304,11 +314,21 @@ int main(int argc, char **argv)
 		       pairs ? 100.0 * (double)q->rr / (double)pairs : 0.0, pairs ? 100.0 * (double)q->ww / (double)pairs : 0.0,
 		       pairs ? 100.0 * (double)q->rw / (double)pairs : 0.0, (unsigned long long)pairs);
 	}
+	/* Every value full width: the coalescing model must be the baseline, count for count. */
+	if (dist.pct[3] == 100) {
+		const stats_t *b = &s[0]->st, *q = &s[1]->st;
+		int same = b->cycles == q->cycles && b->reads == q->reads && b->writes == q->writes &&
+			   b->bank_acc == q->bank_acc && b->oc_writes == q->oc_writes && b->sb_acc == q->sb_acc &&
+			   b->wr_stall == q->wr_stall && q->rr + q->ww + q->rw == 0;
+		printf("  baseline equivalence (every mask full): %s\n", same ? "every count equal" : "COUNTS DIFFER");
+		if (!same)
+			ret = 1;
+	}
 	for (m = 0; m < 2; m++) {
 		free(s[m]->enc);
 		free(s[m]->sign);
 		free(s[m]);
 	}
 	free(prog);
-	return 0;
+	return ret;
 }

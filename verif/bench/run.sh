@@ -45,8 +45,8 @@ gcc -O2 -std=c11 -D_GNU_SOURCE -Icmodel verif/bench/vt_power.c build/lib/librfm.
 "$out/vt_power" rtl_gen/configs/fermi_virt.ini | tee -a "$res"
 # coalescing-aware register file: bank accesses and collector writes saved on a synthetic narrow-biased
 # workload (docs/coalescing.md, "Access reduction"); the same stream with every value full width
-gcc -O2 -std=c11 -D_GNU_SOURCE -Icmodel verif/bench/coal_access.c build/lib/librfm.a -linih -o "$out/coal_access"
+make -s build/bin/coal_access
 for dist in fig3_3 full; do
-	"$out/coal_access" rtl_gen/configs/fermi_coalesce.ini 200000 $dist | tee -a "$res"
+	build/bin/coal_access rtl_gen/configs/fermi_coalesce.ini 200000 $dist | tee -a "$res"
 done
 echo "bench: results in $res"

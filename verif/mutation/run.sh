@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # run.sh CONFIG [SET] - show that the checkers can fail. SET is base (the baseline register file's
-# faults, default) or regmutex (RegMutex's faults; CONFIG must enable [regmutex]).
+# faults, default), regmutex, virtualization or coalescing (CONFIG must enable that section; the
+# coalescing faults are planted in the blocks and caught by each block's own harness).
 #   1. faults planted in the model (+mutate=N): the lock-step comparison catches each;
 #   2. the same faults with +model-only: the model's golden checker alone catches them;
 #   3. faults planted in a copy of the generated RTL (generated/ is untouched): the comparison
@@ -29,7 +30,44 @@ expect_fail() { # name pattern command...
 	fi
 }
 
-if [ "$set" = base ]; then
+# A block's own harness (the coalescing blocks are co-simulated one by one).
+block() { echo "$b/cosim/$1/Vcosim"; }
+# model fault N in block MODULE: caught by the comparison, and by the block's checker alone
+block_model_mutant() { # name module N checker-pattern
+	expect_fail "model-$1" MISMATCH "$(block "$2")" "${args[@]}" +mutate="$3"
+	expect_fail "checker-$1" "$4" "$(block "$2")" "${args[@]}" +mutate="$3" +model-only
+}
+
+if [ "$set" = coalescing ]; then
+	# coalescing model faults (cmodel/coal_width.c, coal_arbiter.c, coal_datapath.c, coal_zero.c)
+	block_model_mutant ti-convert-bytes-crossed rf_ti_convert 21 "rf_ti_convert golden"
+	block_model_mutant byte-swap-rotates-a-lane rf_byte_swap 22 "rf_byte_swap invariant 2"
+	block_model_mutant width-without-thermometer rf_width_detect 23 "rf_width_detect invariant 3/4"
+	block_model_mutant merge-ignores-sign-change rf_width_detect 24 "rf_width_detect A4"
+	block_model_mutant inactive-lanes-not-filled rf_width_detect 25 "rf_width_detect A4"
+	block_model_mutant odd-mask-not-reversed rf_width_detect 26 "rf_width_detect invariant 5"
+	block_model_mutant sign-from-last-lane rf_width_detect 27 "rf_width_detect invariant 3/4"
+	block_model_mutant mask-buffer-bypasses-update rf_mask_buffer 28 "rf_mask_buffer golden"
+	block_model_mutant mask-buffer-loses-port1 rf_mask_buffer 29 "rf_mask_buffer golden"
+	block_model_mutant arbiter-l-before-r rf_coal_arbiter 31 "rf_coal_arbiter invariant 13"
+	block_model_mutant arbiter-main-diagonals rf_coal_arbiter 32 "rf_coal_arbiter invariant 13"
+	block_model_mutant arbiter-pri-stalls rf_coal_arbiter 33 "rf_coal_arbiter invariant 17"
+	block_model_mutant arbiter-writes-do-not-hold rf_coal_arbiter 34 "rf_coal_arbiter invariant 14"
+	block_model_mutant arbiter-memory-before-exec rf_coal_arbiter 35 "rf_coal_arbiter invariant 13"
+	block_model_mutant arbiter-reads-share-sub-banks rf_coal_arbiter 36 "rf_coal_arbiter invariant 10"
+	block_model_mutant arbiter-slices-unchecked rf_coal_arbiter 37 "rf_coal_arbiter invariant 11"
+	block_model_mutant arbiter-one-read-per-bank rf_coal_arbiter 38 "rf_coal_arbiter invariant 13"
+	block_model_mutant arbiter-writes-ignore-bank rf_coal_arbiter 39 "rf_coal_arbiter invariant 13"
+	block_model_mutant dual-bank-ignores-byte-enables rf_dual_bank 41 "rf_dual_bank golden"
+	block_model_mutant dual-bank-output-not-held rf_dual_bank 42 "rf_dual_bank golden"
+	block_model_mutant dual-bank-writes-idle-sub-banks rf_dual_bank 43 "rf_dual_bank golden"
+	block_model_mutant xbar-wrong-sub-bank rf_subbank_xbar 44 "rf_subbank_xbar invariant 18"
+	block_model_mutant xbar-idle-slice-passes-bank0 rf_subbank_xbar 45 "rf_subbank_xbar invariant 18"
+	block_model_mutant collector-odd-not-unswapped rf_coal_collector 46 "rf_coal_collector golden"
+	block_model_mutant collector-fill-one-slice-low rf_coal_collector 47 "rf_coal_collector golden"
+	block_model_mutant collector-ready-without-slice3 rf_coal_collector 48 "rf_coal_collector invariant 19"
+	block_model_mutant collector-packed-slices-one-operand rf_coal_collector 49 "rf_coal_collector invariant 19"
+elif [ "$set" = base ]; then
 	# 1 and 2: model faults (cmodel/top.c, cmodel/arbiter.c: m->mutate)
 	expect_fail model-arbiter-ignores-writes MISMATCH "$harness" "${args[@]}" +mutate=1
 	expect_fail model-xbar-wrong-source MISMATCH "$harness" "${args[@]}" +mutate=2
@@ -54,17 +92,17 @@ else
 fi
 
 # 3: RTL faults, each in its own copy of generated/$cfg
-rtl_mutant() { # name file sed-expression [pattern [verilator flags]]: pattern defaults to MISMATCH
-	local name=$1 file=$2 expr=$3 pat=${4:-MISMATCH} vflags=${5:-} dir=$b/mutants/$1
+rtl_mutant() { # name file sed-expression [pattern [verilator flags [top module]]]: pattern defaults to MISMATCH
+	local name=$1 file=$2 expr=$3 pat=${4:-MISMATCH} vflags=${5:-} top=${6:-rf_top} dir=$b/mutants/$1
 	rm -rf "$dir" && mkdir -p "$dir" && cp -r generated/$cfg/. "$dir/"
 	sed -i "$expr" "$dir/$file"
 	if cmp -s "generated/$cfg/$file" "$dir/$file"; then
 		echo "MISSED mutant $name: the edit changed nothing (stale pattern)"; missed=$((missed + 1)); return
 	fi
 	# shellcheck disable=SC2086
-	if ! verilator --cc --exe --build -j 2 -O1 --x-assign 0 --x-initial 0 -Wno-fatal $vflags --top-module rf_top \
+	if ! verilator --cc --exe --build -j 2 -O1 --x-assign 0 --x-initial 0 -Wno-fatal $vflags --top-module "$top" \
 		-F "$PWD/$dir/files.f" \
-		-CFLAGS "-O1 -I$PWD/cmodel -I$PWD/verif/cosim -include $PWD/$dir/cosim/rf_top_glue.h" \
+		-CFLAGS "-O1 -I$PWD/cmodel -I$PWD/verif/cosim -include $PWD/$dir/cosim/${top}_glue.h" \
 		-LDFLAGS "$PWD/build/lib/librfm.a -linih" --Mdir "$dir/obj" -o Vcosim "$PWD/verif/cosim/harness.cpp" \
 		>"$logs/mutation-$name-build.log" 2>&1; then
 		echo "MISSED mutant $name: did not build (log $logs/mutation-$name-build.log)"; missed=$((missed + 1)); return
@@ -75,7 +113,23 @@ rtl_mutant() { # name file sed-expression [pattern [verilator flags]]: pattern d
 		expect_fail "$name" "$pat" "$dir/obj/Vcosim" "${args[@]}" +rtl-only
 	fi
 }
-if [ "$set" = base ]; then
+# an RTL fault in block MODULE (its own harness), caught by the comparison
+block_rtl_mutant() { # name module sed-expression
+	rtl_mutant "$1" "$2.sv" "$3" MISMATCH "" "$2"
+}
+if [ "$set" = coalescing ]; then
+	block_rtl_mutant rtl-ti-convert-byte-crossed rf_ti_convert 's/assign ti_o\[39:32\] = bi_i\[15:8\];/assign ti_o[39:32] = bi_i[7:0];/'
+	block_rtl_mutant rtl-byte-swap-stuck rf_byte_swap "0,/sel_i ?/s//1'b0 ?/"
+	block_rtl_mutant rtl-width-no-thermometer rf_width_detect 's/assign lm2 = need3 | need2;/assign lm2 = need2;/'
+	block_rtl_mutant rtl-width-inactive-fill-missing rf_width_detect 's/assign ben1 = {Lanes{lmf\[1\]}} \& (act | {Lanes{~lmo\[1\]}});/assign ben1 = {Lanes{lmf[1]}} \& act;/'
+	block_rtl_mutant rtl-mask-buffer-port1-lost rf_mask_buffer "s/if (u1_valid_i) begin/if (1'b0) begin/"
+	block_rtl_mutant rtl-arbiter-slice-check-missing rf_coal_arbiter 's/ \& ~|(rm_0r\[11:8\] \& oc2\[11:8\])//'
+	block_rtl_mutant rtl-dual-bank-byte-enable-ignored rf_dual_bank 's/if (sb2_bwe\[1\]) //'
+	block_rtl_mutant rtl-dual-bank-latch-not-held rf_dual_bank 's/if (sb1_rd) sb1_rdata_q/sb1_rdata_q/'
+	block_rtl_mutant rtl-xbar-wrong-slice rf_subbank_xbar 's/oc0_s1_hit\[0\]}} \& bank0_rdata_i\[63:32\]/oc0_s1_hit[0]}} \& bank0_rdata_i[95:64]/'
+	block_rtl_mutant rtl-collector-fill-threshold rf_coal_collector "s/c0_o0_x2 = c0_o0_enc_q >= 2'd2/c0_o0_x2 = c0_o0_enc_q >= 2'd1/"
+	block_rtl_mutant rtl-collector-unswap-wrong rf_coal_collector 's/c1_o2_l0 = c1_o2_odd_q ? c1_o2_b3_q/c1_o2_l0 = c1_o2_odd_q ? c1_o2_b0_q/'
+elif [ "$set" = base ]; then
 	rtl_mutant rtl-write-does-not-block-read rf_bank_arbiter.sv 's/assign b0_p0_cand = req & ~blk & b0_mine;/assign b0_p0_cand = req \& b0_mine;/'
 	rtl_mutant rtl-lane-mask-ignored rf_sram.sv 's/if (w0_mask_i\[1\])/if (1'"'"'b1)/'
 	rtl_mutant rtl-dispatch-pointer-stuck rf_collector.sv 's/dptr_q <= dptr_d;/dptr_q <= dptr_q;/'
