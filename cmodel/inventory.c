@@ -98,5 +98,9 @@ unsigned rfm_inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows)
 		    "renamed + exempt + unmapped flag + 4 x counter_bits = 2 x %u + 1 + 4 x %u", c->d.nregs_w,
 		    c->stats_counter_bits);
 	}
+	if (c->d.cz_mb_bits) /* docs/coalescing.md, "Zero gating" */
+		add(rows, &n, "zero-mask buffer", "rf_zmask_buffer", "flops", c->d.cz_mb_bits,
+		    "banks x entries x (lanes + lanes / 4) = %u x %u x (%u + %u)", c->rf_banks, c->rf_entries,
+		    c->rf_lanes, c->rf_lanes / 4);
 	return n;
 }
