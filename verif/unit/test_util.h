@@ -36,5 +36,6 @@ int test_model_register(void);
 int test_gen_register(void);
 int test_regmutex_register(void);
 int test_virt_register(void);
+int test_coal_zero_register(void);
 
 #endif /* TEST_UTIL_H */
