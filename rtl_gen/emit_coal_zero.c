@@ -292,7 +292,10 @@ void rg_emit_rf_zmask_buffer(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 			em_line(e, "assign %s_e = (%s_pack_i < %s) ? mb_q[%s_bit +: EntryBits] ^ ResetEntry : '0;", n, n,
 				em_lit(e, pw, P), n);
 		em_line(e, "assign %s_zm_o = %s_e[%u:0];", n, n, W - 1);
-		em_line(e, "assign %s_r_o = %s_e[%u:%u];", n, n, E - 1, W);
+		if (G > 1)
+			em_line(e, "assign %s_r_o = %s_e[%u:%u];", n, n, E - 1, W);
+		else
+			em_line(e, "assign %s_r_o = %s_e[%u];", n, n, W);
 	}
 
 	em_blank(e);
@@ -312,7 +315,7 @@ void rg_emit_rf_zmask_buffer(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_close(e, "end");
 	em_blank(e);
 	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
-	em_line(e, "if (!rst_ni) mb_q <= '0;");
+	em_line(e, "if (!rst_ni) mb_q <= {Regs{%u'h0}};", E);
 	em_line(e, "else mb_q <= mb_d;");
 	em_close(e, "end");
 }
