@@ -138,6 +138,8 @@ int rfm_block_enabled(const rfm_block_desc_t *blk, const rfm_cfg_t *cfg)
 		return cfg->virtualization_enable == RFM_ON;
 	if (!strcmp(blk->feature, "coalescing"))
 		return cfg->coalescing_enable == RFM_ON;
+	if (!strcmp(blk->feature, "zero_gating")) /* the zero-mask blocks: in_lane and up */
+		return cfg->coalescing_enable == RFM_ON && cfg->coalescing_zero_gating >= RFM_ZG_IN_LANE;
 	return 0;
 }
 

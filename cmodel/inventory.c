@@ -101,5 +101,9 @@ unsigned rfm_inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows)
 	if (c->coalescing_enable == RFM_ON) /* docs/coalescing.md; spec section 2.4: 384 B on Fermi */
 		add(rows, &n, "coalescing mask buffer", "rf_mask_buffer", "flops", c->d.cw_mb_bits,
 		    "banks x entries x {sign, enc[1:0]} = %u x %u x 3", c->rf_banks, c->rf_entries);
+	if (c->d.cz_mb_bits) /* docs/coalescing.md, "Zero gating" */
+		add(rows, &n, "zero-mask buffer", "rf_zmask_buffer", "flops", c->d.cz_mb_bits,
+		    "banks x entries x (lanes + lanes / 4) = %u x %u x (%u + %u)", c->rf_banks, c->rf_entries,
+		    c->rf_lanes, c->rf_lanes / 4);
 	return n;
 }

@@ -97,6 +97,79 @@ void rfm_ca_arbitrate(unsigned nb, unsigned noc, unsigned pri, const rfm_ca_wr_t
 /* N of the wavefront: max(nb, noc); pri counts modulo it. */
 static inline unsigned rfm_ca_n(unsigned nb, unsigned noc) { return nb > noc ? nb : noc; }
 
+/* ---- zero-data gating (rf_zero_detect, rf_zero_read, rf_zmask_buffer) -------------------------- */
+
+/* Chapter 4 on thread-interleaved storage (docs/coalescing.md, "Zero gating"). The zero mask has
+ * one bit per 4-byte word, lanes bits; group g is lanes 4g..4g+3 and owns words 4g..4g+3. With the
+ * group's R-bit 0, word 4g+i is lane 4g+i (its byte k in sub-bank k); with R = 1, word 4g+s is the
+ * cross-lane word (g, s): byte s of the group's four lanes, which in TI storage is bytes 4g..4g+3
+ * of sub-bank s (the transpose is the BI -> TI wiring). Zero-mask bit 1 = the word is zero: it is
+ * not written, not read, and reads as 0. Byte masks hold one bit per TI byte: b[k] bit t = byte
+ * (t, k), byte t of sub-bank k. Values are as the banks store them (after an odd register's swap). */
+
+#define RFM_CZ_MAXLANES 64 /* most lanes (rf.lanes) */
+#define RFM_CZ_MAXG 16     /* most groups of 4 lanes */
+
+/* A zero-mask buffer entry. */
+typedef struct rfm_cz_entry {
+	uint64_t zm; /* zero mask, bit w = word w is zero (lanes bits) */
+	uint32_t r;  /* R-bits, bit g = group g holds the cross-lane order (lanes / 4 bits) */
+} rfm_cz_entry_t;
+
+/* Entry of a register never written since reset: every word zero (zm all ones), so it reads as 0
+ * whatever the banks hold; R = 1 in cross_lane mode (R never changes there), else 0. Modes below
+ * in_lane keep no zero mask: {0, 0}. mode: cfg->coalescing_zero_gating. */
+rfm_cz_entry_t rfm_cz_reset_entry(unsigned lanes, unsigned mode);
+
+/* Cross-lane word (g, s) of a BI value v (lane t in v[t]): byte i is byte s of lane 4g + i. */
+static inline uint32_t rfm_cz_xword(const uint32_t *v, unsigned g, unsigned s)
+{
+	uint32_t x = 0;
+	unsigned i;
+	for (i = 0; i < 4; i++)
+		x |= ((v[4 * g + i] >> (8 * s)) & 0xffu) << (8 * i);
+	return x;
+}
+
+/* What one write-back does to its destination (rf_zero_detect). */
+typedef struct rfm_cz_wr {
+	rfm_cz_entry_t e;                 /* the new entry (the old one when nothing is written) */
+	uint64_t wen[4];                  /* bytes written: wen[k] bit t = byte (t, k) */
+	uint64_t fill[4];                 /* of those, bytes of inactive lanes written as 0x00 (B4 slot rule) */
+	uint8_t cin[RFM_CZ_MAXG];         /* per group: lanes of the value that are zero (all 4 lanes) */
+	uint8_t cx[RFM_CZ_MAXG];          /* per group: cross-lane words of the value that are zero */
+	unsigned gated_inactive;          /* words not written: no active lane has a byte in them */
+	unsigned gated_zero;              /* words not written: needed, and zero (new zm bit 1) */
+} rfm_cz_wr_t;
+
+/* Write-back of value v (BI, lanes words) by the lanes in active to a register whose entry is old
+ * (docs/coalescing.md, "Zero gating: write"). valid = 0: nothing is written, e = old, counts 0.
+ * Per group: no active lane: unchanged. All 4 active: R = mode's choice (in_lane 0, cross_lane 1,
+ * dynamic cx > cin), zm = the chosen order's zero words, every non-zero word written. Some active:
+ * R = R_old; R_old = 0: active lanes as above, inactive lanes' bits and bytes untouched; R_old = 1:
+ * the slot rule (B4): per word s, zm_old = 0: write the active bytes, zm stays 0; zm_old = 1:
+ * active bytes all zero: stays 1, nothing written; else write the word with 0x00 in the inactive
+ * lanes' bytes (fill) and clear the bit. */
+void rfm_cz_write(const uint32_t *v, uint64_t active, int valid, rfm_cz_entry_t old, unsigned lanes,
+		  unsigned mode, rfm_cz_wr_t *out);
+
+/* What one operand read does (rf_zero_read). */
+typedef struct rfm_cz_rd {
+	uint64_t ren[4];         /* bytes read: ren[k] bit t = byte (t, k) */
+	uint64_t zlane;          /* lane t is zero by the mask: R = 0: zm[t]; R = 1: all 4 words of its group (B8) */
+	unsigned gated_inactive; /* words not read: no active lane has a byte in them */
+	unsigned gated_zero;     /* words not read: needed, and zero */
+} rfm_cz_rd_t;
+
+/* Read of a register with entry e and physical sub-bank mask pmask by the lanes in active
+ * (docs/coalescing.md, "Zero gating: read"): byte (t, k) is read when pmask bit k is set, its word
+ * is needed (R = 0: lane t active; R = 1: some lane of the group active, B10) and not zero. Bytes
+ * not read come out as 0. Counts ignore pmask (item 27: per word, popcount(zm & need) and
+ * popcount(~need)). mode as in rfm_cz_write: the static modes use their R, not e.r; modes below
+ * in_lane ignore e. */
+void rfm_cz_read(uint64_t active, rfm_cz_entry_t e, unsigned pmask, unsigned lanes, unsigned mode,
+		 rfm_cz_rd_t *out);
+
 /* ---- narrow-biased values (stimulus and benchmark) ---------------------------------------------- */
 
 /* Width distribution of warp values: percent of warps whose value needs 1, 2, 3 and 4 bytes
