@@ -12,4 +12,7 @@ rf_dual_bank.sv
 rf_subbank_xbar.sv
 rf_coal_collector.sv
 rf_coal_arbiter.sv
+rf_zero_detect.sv
+rf_zero_read.sv
+rf_zmask_buffer.sv
 rf_top.sv

@@ -67,6 +67,15 @@ if [ "$set" = coalescing ]; then
 	block_model_mutant collector-fill-one-slice-low rf_coal_collector 47 "rf_coal_collector golden"
 	block_model_mutant collector-ready-without-slice3 rf_coal_collector 48 "rf_coal_collector invariant 19"
 	block_model_mutant collector-packed-slices-one-operand rf_coal_collector 49 "rf_coal_collector invariant 19"
+	block_model_mutant zero-tie-goes-cross-lane rf_zero_detect 51 "rf_zero_detect golden"
+	block_model_mutant zero-slot-rule-without-fill rf_zero_detect 52 "rf_zero_detect golden"
+	block_model_mutant zero-partial-group-touches-inactive rf_zero_detect 53 "rf_zero_detect golden"
+	block_model_mutant zero-in-lane-writes-inactive rf_zero_detect 54 "rf_zero_detect golden"
+	block_model_mutant zero-cross-lane-stores-in-lane-mask rf_zero_detect 55 "rf_zero_detect golden"
+	block_model_mutant zero-read-gated-by-lane-bit rf_zero_read 56 "rf_zero_read golden"
+	block_model_mutant zero-read-gated-bytes-pass rf_zero_read 57 "rf_zero_read golden"
+	block_model_mutant zmask-update-bypassed rf_zmask_buffer 58 "rf_zmask_buffer golden"
+	block_model_mutant zmask-lower-port-wins rf_zmask_buffer 59 "rf_zmask_buffer golden"
 elif [ "$set" = base ]; then
 	# 1 and 2: model faults (cmodel/top.c, cmodel/arbiter.c: m->mutate)
 	expect_fail model-arbiter-ignores-writes MISMATCH "$harness" "${args[@]}" +mutate=1
@@ -129,6 +138,9 @@ if [ "$set" = coalescing ]; then
 	block_rtl_mutant rtl-xbar-wrong-slice rf_subbank_xbar 's/oc0_s1_hit\[0\]}} \& bank0_rdata_i\[63:32\]/oc0_s1_hit[0]}} \& bank0_rdata_i[95:64]/'
 	block_rtl_mutant rtl-collector-fill-threshold rf_coal_collector "s/c0_o0_x2 = c0_o0_enc_q >= 2'd2/c0_o0_x2 = c0_o0_enc_q >= 2'd1/"
 	block_rtl_mutant rtl-collector-unswap-wrong rf_coal_collector 's/c1_o2_l0 = c1_o2_odd_q ? c1_o2_b3_q/c1_o2_l0 = c1_o2_odd_q ? c1_o2_b0_q/'
+	block_rtl_mutant rtl-zero-tie-goes-cross-lane rf_zero_detect 's/ > cin_o/ >= cin_o/'
+	block_rtl_mutant rtl-zero-read-ignores-zero-mask rf_zero_read 's/ \& need \& ~z\([0-3]\);/ \& need;/'
+	block_rtl_mutant rtl-zmask-buffer-never-updates rf_zmask_buffer 's/else mb_q <= mb_d;/else mb_q <= mb_q;/'
 elif [ "$set" = base ]; then
 	rtl_mutant rtl-write-does-not-block-read rf_bank_arbiter.sv 's/assign b0_p0_cand = req & ~blk & b0_mine;/assign b0_p0_cand = req \& b0_mine;/'
 	rtl_mutant rtl-lane-mask-ignored rf_sram.sv 's/if (w0_mask_i\[1\])/if (1'"'"'b1)/'
