@@ -39,5 +39,6 @@ int test_virt_register(void);
 int test_coal_width_register(void);
 int test_coal_datapath_register(void);
 int test_coal_arbiter_register(void);
+int test_coal_top_register(void);
 
 #endif /* TEST_UTIL_H */
