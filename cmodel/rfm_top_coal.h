@@ -58,7 +58,7 @@ typedef struct rfm_tco {
 	uint64_t shadow[RFM_TCO_N];     /* recount */
 	uint64_t since[RFM_MAXQ];       /* cycle an operand became pending */
 	uint8_t wseen[RFM_MAXQ];        /* a write was granted in its bank while it waited */
-	uint8_t *ever;                  /* banks x rows: written since reset */
+	uint8_t *ever;                  /* banks x rows: written since reset (a full-width run reads only these) */
 	uint8_t stale[RFM_MAXQ];        /* a write to the operand's register was granted after its issue */
 	unsigned scan;                  /* next register of the rotating mask-buffer check */
 	/* stimulus: refused write-backs held for the next cycle */

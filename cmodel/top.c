@@ -1100,6 +1100,12 @@ static void top_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 				g = (unsigned)rfm_rng_below(r, c->sm_regs_per_thread);
 			rfm_set(m, t->ix.isv[k][s], rfm_rng_chance(r, 7, 8));
 			rfm_set(m, t->ix.isr[k][s], g);
+			if (t->co && t->co->full) { /* every value full width: a never-written register (reset code,
+						      * 1 byte) is not read, so every mask is 1111 */
+				unsigned bk, row;
+				if (!top_map(t, w, g, &bk, &row) && !t->co->ever[(size_t)bk * c->rf_entries + row])
+					rfm_set(m, t->ix.isv[k][s], 0);
+			}
 			if (t->co) /* coalescing: a write-back held or offered on a later port is still pending */
 				for (p = 0; p < c->rf_write_ports; p++)
 					if ((t->co->held[p] && t->co->hw[p] == w && t->co->hg[p] == g) ||
@@ -1650,8 +1656,8 @@ rfm_model_t *rfm_rf_top_create(const rfm_cfg_t *c)
 	for (i = COV_VT_ALLOC; i <= COV_VT_BYPASS; i++)
 		if (!t->vt)
 			rfm_cov_na(&t->m, i);
-	for (i = COV_CO_RR; i <= COV_CO_PACKED; i++)
-		if (!t->co || (i == COV_CO_WW && c->rf_write_ports < 2))
+	for (i = COV_CO_RR; i <= COV_CO_PACKED; i++) /* with every value full width nothing coalesces */
+		if (!t->co || (i == COV_CO_WW && c->rf_write_ports < 2) || (t->co->full && i != COV_CO_WB_REFUSED))
 			rfm_cov_na(&t->m, i);
 	if (t->vt && c->sm_schedulers < 2)
 		rfm_cov_na(&t->m, COV_VT_RT_CONFLICT);

@@ -391,7 +391,7 @@ int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 			FAIL("collector %u operand %u (bank %u row %u) captured {%u, %u}, the mask buffer holds {%u, %u}", jj,
 			     q % x->ops, b, u->entry_q[q], x->sign_q[q], x->enc_q[q],
 			     x->mb[(size_t)b * x->rows + u->entry_q[q]] >> 2, x->mb[(size_t)b * x->rows + u->entry_q[q]] & 3u);
-		if (x->full && pm != 15 && x->ever[(size_t)b * x->rows + u->entry_q[q]])
+		if (x->full && pm != 15)
 			FAIL("every value is full width, but collector %u operand %u reads mask %x", jj, q % x->ops, pm);
 		cell = rfm_ca_cell(x->noc, b, x->odd_q[q], jj);
 		if (!x->rgnt[cell])
@@ -406,8 +406,8 @@ int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 		rec[RFM_TCO_COAL_RR] += nrd[i] == 2;
 		rec[RFM_TCO_COAL_WW] += nwg[i] == 2;
 		rec[RFM_TCO_COAL_RW] += nrd[i] == 1 && nwg[i] == 1;
-		if (x->full && nrd[i] + nwg[i] == 2 && !nrd[i])
-			FAIL("every value is full width, but bank %u coalesced two writes", i);
+		if (x->full && nrd[i] + nwg[i] == 2)
+			FAIL("every value is full width, but bank %u granted two requests", i);
 	}
 	for (j = 0; j < x->noc; j++) {
 		rec[RFM_TCO_OCW] += ocn[j] > 0;
