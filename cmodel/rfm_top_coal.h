@@ -1,7 +1,9 @@
 /* rfm_top_coal.h - rf_top with [coalescing] enable = on (cmodel/top_coal.c): the coalescing part of
  * the register file that top.c calls in place of the baseline banks, arbiter and crossbar. The
- * collector control (issue allocation, pending operands, dispatch round robin) stays rf_collector's
- * (rfm_coll_comb / rfm_coll_clock); top_coal.c supplies the grants and the operand data.
+ * collector control (issue allocation, pending operands, dispatch round robin) keeps rf_collector's
+ * rules and model (rfm_coll_comb / rfm_coll_clock; the RTL has the same rules in rf_top around
+ * rf_coal_collector); top_coal.c supplies the grants and each operand's value, which the RTL
+ * collects slice by slice through rf_subbank_xbar into rf_coal_collector.
  */
 #ifndef RFM_TOP_COAL_H
 #define RFM_TOP_COAL_H

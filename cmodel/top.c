@@ -6,6 +6,8 @@
  * exceptions) writing a register that an issued instruction still has to read, as a scoreboard
  * would. The checker keeps a golden copy of every architected register and checks each
  * dispatched operand against it, lane by lane, and recounts every counter.
+ * With [coalescing] enable = on, top_coal.c replaces the banks, the arbiter and the crossbar
+ * (rfm_top_coal.h); write-backs then have a ready handshake and the stimulus holds refused ones.
  */
 #include <stdlib.h>
 

@@ -587,7 +587,7 @@ void rg_emit_rf_top(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		}
 	em_line(e, "// collectors <-> arbiter <-> banks <-> crossbar");
 	em_line(e, "logic %s busy;", em_rng(e, c->sm_collectors));
-	for (q = 0; q < c->d.nq; q++) {
+	for (q = 0; q < c->d.nq && !co; q++) {
 		em_line(e, "logic cq%u_req, aq%u_gnt;", q, q);
 		em_line(e, "logic %s cq%u_bank;", em_rng(e, bw), q);
 		em_line(e, "logic %s cq%u_entry;", em_rng(e, ew), q);
@@ -693,6 +693,10 @@ void rg_emit_rf_top(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		emit_virt_blocks(e, c, lw);
 	else
 		emit_maps(e, c);
+	if (co) { /* coalescing: rf_coal_collector and its control (emit_top_coal.c) */
+		rg_emit_top_coal(e, c);
+		goto status;
+	}
 	em_blank(e);
 	em_line(e, "// operand collectors: a source outside the kernel is not read (delivered as zero)");
 	em_open(e, "rf_collector u_collector (");
@@ -734,11 +738,9 @@ void rg_emit_rf_top(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	rg_conn(e, "busy_o", "busy");
 	rg_conn_end(e);
 
-	if (co)
-		rg_emit_top_coal(e, c);
-	else
-		emit_baseline_file(e, c);
+	emit_baseline_file(e, c);
 
+status:
 	em_blank(e);
 	em_line(e, "// status");
 	em_line(e, "assign idle_o = ~|busy;");

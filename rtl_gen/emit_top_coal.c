@@ -1,8 +1,9 @@
 /* emit_top_coal.c - rf_top's coalescing register file ([coalescing] enable = on; model:
  * cmodel/top_coal.c): rf_width_detect per write-back port, rf_mask_buffer, rf_coal_arbiter, one
- * rf_dual_bank per bank, and per operand the read path (bank select, rf_ti_convert, rf_byte_swap,
- * sign fill) into rf_collector's operand slot; the coalescing counters. Called by rg_emit_rf_top
- * in place of rf_bank_arbiter, rf_bank and rf_xbar. */
+ * rf_dual_bank per bank, rf_subbank_xbar, rf_coal_collector (operand buffers with four write
+ * slices; unswap, sign fill and TI -> BI at dispatch) and the collector control of rf_collector's
+ * rules (issue allocation, pending operands, dispatch round robin); the coalescing counters.
+ * Called by rg_emit_rf_top in place of rf_collector, rf_bank_arbiter, rf_bank and rf_xbar. */
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -52,7 +53,7 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 	unsigned P = c->rf_write_ports, K = c->sm_schedulers, S = c->sm_operands, NB = c->rf_banks;
 	unsigned NOC = c->sm_collectors, NQ = c->d.nq, L = c->rf_lanes, W = c->d.wreg_bits, bw = c->d.bank_w;
 	unsigned ew = c->d.entry_w, cb = c->stats_counter_bits, NC = NB * 2 * NOC, rkw = bits_for(NOC), p, k, s, j, q;
-	unsigned i, sd, o, n;
+	unsigned i, sd, o, n, ow = rfm_clog2(S), cw = rfm_clog2(NOC), d;
 	int preg = c->coalescing_parity == RFM_CPARITY_REG;
 	xs_t x;
 
@@ -91,12 +92,37 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		em_line(e, "logic co_q%u_odd_q, co_q%u_odd_d, co_q%u_sign_q, co_q%u_sign_d, co_q%u_head;", q, q, q, q, q);
 		em_line(e, "logic [1:0] co_q%u_enc_q, co_q%u_enc_d;", q, q);
 		em_line(e, "logic [3:0] co_q%u_lm, co_q%u_pm;", q, q);
-		em_line(e, "logic %s co_q%u_ti, co_q%u_bi, co_q%u_sw, co_q%u_unused_ti;", em_rng(e, W), q, q, q, q);
-		em_line(e, "logic [31:0] co_q%u_fm;", q);
+		em_line(e, "logic co_q%u_sv, co_q%u_pend_q, co_q%u_pend_d, co_q%u_vld_q, co_q%u_vld_d, co_q%u_ready;", q, q, q, q, q, q);
+		em_line(e, "logic cq%u_req, aq%u_gnt;", q, q);
+		em_line(e, "logic %s cq%u_bank, co_q%u_bank_d;", em_rng(e, bw), q, q);
+		em_line(e, "logic %s cq%u_entry, co_q%u_entry_d;", em_rng(e, ew), q, q);
+		em_line(e, "logic %s co_q%u_data, co_q%u_out;", em_rng(e, W), q, q);
+	}
+	em_line(e, "// per collector: tag, warp, dispatch; slice selects registered with the grant");
+	for (j = 0; j < NOC; j++) {
+		em_line(e, "logic co_u%u_alloc, co_u%u_free, co_u%u_busy;", j, j, j);
+		em_line(e, "logic %s co_u%u_tag_q, co_u%u_tag_d;", em_rng(e, c->sm_tag_bits), j, j);
+		em_line(e, "logic %s co_u%u_warp_q, co_u%u_warp_d;", em_rng(e, c->d.warp_w), j, j);
+		for (k = 0; k < 4; k++) {
+			em_line(e, "logic co_x%u_%u_v_q, co_x%u_%u_v_d;", j, k, j, k);
+			em_line(e, "logic %s co_x%u_%u_b_q, co_x%u_%u_b_d;", em_rng(e, bw), j, k, j, k);
+			em_line(e, "logic %s co_x%u_%u_o_q, co_x%u_%u_o_d;", em_rng(e, ow), j, k, j, k);
+		}
+		em_line(e, "logic [3:0] co_x%u_wen;", j);
+		em_line(e, "logic %s co_x%u_wdata;", em_rng(e, W), j);
+	}
+	em_line(e, "logic %s rdy, disp, dispatch_ge;", em_rng(e, NOC));
+	em_line(e, "logic %s dptr_q, dptr_d, dlast;", em_rng(e, cw));
+	em_line(e, "logic %s co_nfree;", em_rng(e, rkw));
+	for (k = 0; k < K; k++) {
+		em_line(e, "logic %s dsp%u_cand, dsp%u_hi, dsp%u_oh;", em_rng(e, NOC), k, k, k);
+		em_line(e, "logic %s dsp%u_sel;", em_rng(e, cw), k);
+		em_line(e, "logic dsp%u_any;", k);
 	}
 	em_line(e, "// request-matrix cells c = (2 x bank + side) x %u + collector", NOC);
 	for (i = 0; i < NC; i++) {
 		em_line(e, "logic co_c%u_v, co_c%u_g, co_c%u_ref, co_c%u_wblk;", i, i, i, i);
+		em_line(e, "logic %s co_c%u_op;", em_rng(e, ow), i);
 		em_line(e, "logic [3:0] co_c%u_pm;", i);
 		em_line(e, "logic %s co_c%u_row;", em_rng(e, ew), i);
 	}
@@ -252,7 +278,8 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		for (sd = 0; sd < 2; sd++)
 			for (j = 0; j < NOC; j++) {
 				unsigned cl = rfm_ca_cell(NOC, i, sd, j);
-				xs_t v, pm, row;
+				xs_t v, pm, row, op;
+				memset(&op, 0, sizeof(op));
 				memset(&v, 0, sizeof(v));
 				memset(&pm, 0, sizeof(pm));
 				memset(&row, 0, sizeof(row));
@@ -264,10 +291,13 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 					       em_lit(e, bw, i), q, sd, q);
 					xs_add(&row, " : ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u)) ? cq%u_entry", q, q,
 					       em_lit(e, bw, i), q, sd, q);
+					xs_add(&op, " : ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u)) ? %s", q, q,
+					       em_lit(e, bw, i), q, sd, em_lit(e, ow, s));
 				}
 				em_line(e, "assign co_c%u_v = %s;", cl, v.s);
 				em_line(e, "assign co_c%u_pm = %s : 4'b0000;", cl, pm.s);
 				em_line(e, "assign co_c%u_row = %s : '0;", cl, row.s);
+				em_line(e, "assign co_c%u_op = %s : '0;", cl, op.s);
 				em_line(e, "assign co_c%u_g = %s;", cl, rg_bit(e, "co_rgnt", NC, cl));
 			}
 	memset(&x, 0, sizeof(x));
@@ -303,7 +333,6 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 				xs_add(&x, " | ", "((cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u) & co_c%u_g)", q, em_lit(e, bw, i), q, sd,
 				       rfm_ca_cell(NOC, i, sd, j));
 		em_line(e, "assign aq%u_gnt = co_q%u_head & (%s);", q, q, x.s);
-		em_line(e, "assign aq%u_port = '0;", q);
 	}
 
 	/* banks */
@@ -360,30 +389,170 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		rg_conn_end(e);
 	}
 
-	/* read path */
+	/* collectors */
 	em_blank(e);
-	em_line(e, "// read path, the cycle after the grant: the operand's bank data (its sub-banks), TI -> BI,");
-	em_line(e, "// unswap of an odd register, sign fill of logical bytes above enc; rf_collector latches it");
-	for (q = 0; q < NQ; q++) {
+	em_line(e, "// slice selects of the cycle after the grant: slice k of collector j from the bank whose");
+	em_line(e, "// granted read holds sub-bank k, into that read's operand buffer");
+	for (j = 0; j < NOC; j++)
+		for (k = 0; k < 4; k++) {
+			xs_t v, b, op;
+			memset(&v, 0, sizeof(v));
+			memset(&b, 0, sizeof(b));
+			memset(&op, 0, sizeof(op));
+			for (i = 0; i < NB; i++)
+				for (sd = 0; sd < 2; sd++) {
+					unsigned cl = rfm_ca_cell(NOC, i, sd, j);
+					xs_add(&v, " | ", "(co_c%u_g & co_c%u_pm[%u])", cl, cl, k);
+					xs_add(&b, " : ", "(co_c%u_g & co_c%u_pm[%u]) ? %s", cl, cl, k, em_lit(e, bw, i));
+					xs_add(&op, " : ", "(co_c%u_g & co_c%u_pm[%u]) ? co_c%u_op", cl, cl, k, cl);
+				}
+			em_line(e, "assign co_x%u_%u_v_d = %s;", j, k, v.s);
+			em_line(e, "assign co_x%u_%u_b_d = %s : '0;", j, k, b.s);
+			em_line(e, "assign co_x%u_%u_o_d = %s : '0;", j, k, op.s);
+		}
+	em_open(e, "rf_subbank_xbar u_subbank_xbar (");
+	for (i = 0; i < NB; i++)
+		rg_conn(e, em_fmt(e, "bank%u_rdata_i", i), em_fmt(e, "co_b%u_rdata", i));
+	for (j = 0; j < NOC; j++) {
 		memset(&x, 0, sizeof(x));
-		for (i = 0; i + 1 < NB; i++)
-			xs_add(&x, " : ", "(cq%u_bank == %s) ? co_b%u_rdata", q, em_lit(e, bw, i), i);
-		em_line(e, "assign co_q%u_ti = %s%sco_b%u_rdata;", q, x.s, x.n ? " : " : "", NB - 1);
-		em_open(e, "rf_ti_convert u_ti%u (", q);
-		rg_conn(e, "bi_i", em_fmt(e, "co_q%u_ti", q));
-		rg_conn(e, "ti_o", em_fmt(e, "co_q%u_unused_ti", q));
-		rg_conn(e, "ti_i", em_fmt(e, "co_q%u_ti", q));
-		rg_conn(e, "bi_o", em_fmt(e, "co_q%u_bi", q));
-		rg_conn_end(e);
-		em_open(e, "rf_byte_swap u_swap%u (", q);
-		rg_conn(e, "data_i", em_fmt(e, "co_q%u_bi", q));
-		rg_conn(e, "sel_i", em_fmt(e, "co_q%u_odd_q", q));
-		rg_conn(e, "data_o", em_fmt(e, "co_q%u_sw", q));
-		rg_conn_end(e);
-		em_line(e, "assign co_q%u_fm = {{8{co_q%u_enc_q < 2'd3}}, {8{co_q%u_enc_q < 2'd2}}, {8{co_q%u_enc_q == 2'd0}}, 8'h00};",
-			q, q, q, q);
-		em_line(e, "assign xq%u_data = (co_q%u_sw & ~{%u{co_q%u_fm}}) | ({%u{co_q%u_fm}} & {%u{co_q%u_sign_q}});", q, q, L, q,
-			L, q, W, q);
+		for (k = 4; k-- > 0;)
+			xs_add(&x, ", ", "co_x%u_%u_v_q", j, k);
+		rg_conn(e, em_fmt(e, "oc%u_sel_valid_i", j), em_fmt(e, "{%s}", x.s));
+		memset(&x, 0, sizeof(x));
+		for (k = 4; k-- > 0;)
+			xs_add(&x, ", ", "co_x%u_%u_b_q", j, k);
+		rg_conn(e, em_fmt(e, "oc%u_sel_bank_i", j), em_fmt(e, "{%s}", x.s));
+	}
+	for (j = 0; j < NOC; j++) {
+		rg_conn(e, em_fmt(e, "oc%u_wdata_o", j), em_fmt(e, "co_x%u_wdata", j));
+		rg_conn(e, em_fmt(e, "oc%u_wen_o", j), em_fmt(e, "co_x%u_wen", j));
+	}
+	rg_conn_end(e);
+
+	em_blank(e);
+	em_line(e, "// collector control: a unit filled by an issue captures tag, warp and per source the");
+	em_line(e, "// location and the code; an operand is pending until granted; a dispatch frees the unit");
+	memset(&x, 0, sizeof(x));
+	for (j = NOC; j-- > 0;)
+		xs_add(&x, ", ", "co_u%u_busy", j);
+	em_line(e, "assign busy = {%s};", x.s);
+	memset(&x, 0, sizeof(x));
+	for (j = 0; j < NOC; j++)
+		xs_add(&x, " + ", "%u'(co_free%u)", rkw, j);
+	em_line(e, "assign co_nfree = %s;", x.s);
+	for (k = 0; k < K; k++)
+		em_line(e, "assign iss%u_ready_o = co_nfree > %s;  // at least %u free units", k, em_lit(e, rkw, k), k + 1);
+	for (j = 0; j < NOC; j++) {
+		xs_t tg, wp;
+		memset(&x, 0, sizeof(x));
+		memset(&tg, 0, sizeof(tg));
+		memset(&wp, 0, sizeof(wp));
+		for (k = 0; k < K; k++) {
+			xs_add(&x, " | ", "co_a%u_%u", k, j);
+			xs_add(&tg, " : ", "co_a%u_%u ? iss%u_tag_i", k, j, k);
+			xs_add(&wp, " : ", "co_a%u_%u ? iss%u_warp_i", k, j, k);
+		}
+		em_line(e, "assign co_u%u_alloc = %s;", j, x.s);
+		em_line(e, "assign co_u%u_free = %s;", j, rg_bit(e, "disp", NOC, j));
+		em_line(e, "assign co_u%u_tag_d = %s : co_u%u_tag_q;", j, tg.s, j);
+		em_line(e, "assign co_u%u_warp_d = %s : co_u%u_warp_q;", j, wp.s, j);
+		for (s = 0; s < S; s++) {
+			xs_t sv, bk, rw;
+			q = j * S + s;
+			memset(&sv, 0, sizeof(sv));
+			memset(&bk, 0, sizeof(bk));
+			memset(&rw, 0, sizeof(rw));
+			for (k = 0; k < K; k++) {
+				xs_add(&sv, " : ", "co_a%u_%u ? (iss%u_src%u_valid_i & ~iss%u_s%u_err)", k, j, k, s, k, s);
+				xs_add(&bk, " : ", "co_a%u_%u ? iss%u_s%u_bank", k, j, k, s);
+				xs_add(&rw, " : ", "co_a%u_%u ? iss%u_s%u_row", k, j, k, s);
+			}
+			em_line(e, "assign co_q%u_sv = %s : 1'b0;", q, sv.s);
+			em_line(e, "assign co_q%u_pend_d = co_u%u_alloc ? co_q%u_sv : co_q%u_pend_q & ~aq%u_gnt;", q, j, q, q, q);
+			em_line(e, "assign co_q%u_vld_d = co_u%u_alloc ? co_q%u_sv : co_q%u_vld_q;", q, j, q, q);
+			em_line(e, "assign co_q%u_bank_d = %s : cq%u_bank;", q, bk.s, q);
+			em_line(e, "assign co_q%u_entry_d = %s : cq%u_entry;", q, rw.s, q);
+			em_line(e, "assign cq%u_req = co_u%u_busy & co_q%u_pend_q;", q, j, q);
+			em_line(e, "assign co_q%u_out = co_q%u_vld_q ? co_q%u_data : '0;  // a source not read is zero", q, q, q);
+		}
+	}
+	memset(&x, 0, sizeof(x));
+	for (j = NOC; j-- > 0;) {
+		xs_t r;
+		memset(&r, 0, sizeof(r));
+		for (s = 0; s < S; s++)
+			xs_add(&r, " & ", "(~co_q%u_vld_q | co_q%u_ready)", j * S + s, j * S + s);
+		xs_add(&x, ", ", "co_u%u_busy & %s", j, r.s);
+	}
+	em_line(e, "assign rdy = {%s};  // every source read", x.s);
+	em_open(e, "rf_coal_collector u_coal_collector (");
+	rg_conn(e, "clk_i", "clk_i");
+	rg_conn(e, "rst_ni", "rst_ni");
+	for (j = 0; j < NOC; j++) {
+		rg_conn(e, em_fmt(e, "alloc%u_valid_i", j), em_fmt(e, "co_u%u_alloc", j));
+		for (s = 0; s < S; s++) {
+			q = j * S + s;
+			rg_conn(e, em_fmt(e, "alloc%u_op%u_valid_i", j, s), em_fmt(e, "co_q%u_sv", q));
+			rg_conn(e, em_fmt(e, "alloc%u_op%u_odd_i", j, s), em_fmt(e, "co_q%u_odd_d", q));
+			rg_conn(e, em_fmt(e, "alloc%u_op%u_enc_i", j, s), em_fmt(e, "co_q%u_enc_d", q));
+			rg_conn(e, em_fmt(e, "alloc%u_op%u_sign_i", j, s), em_fmt(e, "co_q%u_sign_d", q));
+		}
+		rg_conn(e, em_fmt(e, "wr%u_en_i", j), em_fmt(e, "co_x%u_wen", j));
+		for (k = 0; k < 4; k++)
+			rg_conn(e, em_fmt(e, "wr%u_s%u_op_i", j, k), em_fmt(e, "co_x%u_%u_o_q", j, k));
+		rg_conn(e, em_fmt(e, "wr%u_data_i", j), em_fmt(e, "co_x%u_wdata", j));
+		rg_conn(e, em_fmt(e, "free%u_i", j), em_fmt(e, "co_u%u_free", j));
+		rg_conn(e, em_fmt(e, "oc%u_busy_o", j), em_fmt(e, "co_u%u_busy", j));
+		for (s = 0; s < S; s++) {
+			rg_conn(e, em_fmt(e, "oc%u_op%u_ready_o", j, s), em_fmt(e, "co_q%u_ready", j * S + s));
+			rg_conn(e, em_fmt(e, "oc%u_op%u_data_o", j, s), em_fmt(e, "co_q%u_data", j * S + s));
+		}
+	}
+	rg_conn_end(e);
+
+	em_blank(e);
+	em_line(e, "// dispatch: port d takes the d-th ready unit in round-robin order from the pointer");
+	rg_ge_vector(e, "dispatch_ge", "dptr_q", NOC, cw);
+	for (d = 0; d < K; d++) {
+		if (!d)
+			em_line(e, "assign dsp0_cand = rdy;");
+		else
+			em_line(e, "assign dsp%u_cand = dsp%u_cand & ~dsp%u_oh;", d, d - 1, d - 1);
+		em_line(e, "assign dsp%u_hi = dsp%u_cand & dispatch_ge;", d, d);
+		rg_rr_pick(e, em_fmt(e, "dsp%u", d), NOC, cw);
+	}
+	memset(&x, 0, sizeof(x));
+	for (d = 0; d < K; d++)
+		xs_add(&x, " | ", "dsp%u_oh", d);
+	em_line(e, "assign disp = %s;", x.s);
+	em_open(e, "always_comb begin");
+	em_line(e, "dlast = dsp0_sel;");
+	for (d = 1; d < K; d++)
+		em_line(e, "if (dsp%u_any) dlast = dsp%u_sel;", d, d);
+	em_close(e, "end");
+	em_line(e, "assign dptr_d = !dsp0_any ? dptr_q : (dlast == %s) ? '0 : dlast + %s;", em_lit(e, cw, NOC - 1),
+		em_lit(e, cw, 1));
+	for (d = 0; d < K; d++) {
+		em_line(e, "assign dsp%u_valid_o = dsp%u_any;", d, d);
+		em_open(e, "always_comb begin");
+		em_line(e, "dsp%u_tag_o = '0;", d);
+		em_line(e, "dsp%u_warp_o = '0;", d);
+		for (s = 0; s < S; s++)
+			em_line(e, "dsp%u_op%u_o = '0;", d, s);
+		em_open(e, "if (dsp%u_any) begin", d);
+		em_open(e, "case (dsp%u_sel)", d);
+		for (j = 0; j < NOC; j++) {
+			em_open(e, "%s: begin", em_lit(e, cw, j));
+			em_line(e, "dsp%u_tag_o = co_u%u_tag_q;", d, j);
+			em_line(e, "dsp%u_warp_o = co_u%u_warp_q;", d, j);
+			for (s = 0; s < S; s++)
+				em_line(e, "dsp%u_op%u_o = co_q%u_out;", d, s, j * S + s);
+			em_close(e, "end");
+		}
+		em_line(e, "default: dsp%u_tag_o = '0;", d);
+		em_close(e, "endcase");
+		em_close(e, "end");
+		em_close(e, "end");
 	}
 
 	/* counters */
@@ -451,22 +620,50 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 
 	/* state */
 	em_blank(e);
-	em_line(e, "// captured codes and the coalescing counters");
+	em_line(e, "// collector control, captured codes, slice selects, the coalescing counters");
 	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
 	em_open(e, "if (!rst_ni) begin");
+	em_line(e, "dptr_q <= '0;");
+	for (j = 0; j < NOC; j++) {
+		em_line(e, "co_u%u_tag_q <= '0;", j);
+		em_line(e, "co_u%u_warp_q <= '0;", j);
+		for (k = 0; k < 4; k++) {
+			em_line(e, "co_x%u_%u_v_q <= 1'b0;", j, k);
+			em_line(e, "co_x%u_%u_b_q <= '0;", j, k);
+			em_line(e, "co_x%u_%u_o_q <= '0;", j, k);
+		}
+	}
 	for (q = 0; q < NQ; q++) {
 		em_line(e, "co_q%u_odd_q <= 1'b0;", q);
 		em_line(e, "co_q%u_sign_q <= 1'b0;", q);
 		em_line(e, "co_q%u_enc_q <= 2'd0;", q);
+		em_line(e, "co_q%u_pend_q <= 1'b0;", q);
+		em_line(e, "co_q%u_vld_q <= 1'b0;", q);
+		em_line(e, "cq%u_bank <= '0;", q);
+		em_line(e, "cq%u_entry <= '0;", q);
 	}
 	for (n = 0; n < RFM_TCO_N; n++)
 		em_line(e, "cnt_%s_q <= '0;", rfm_tco_cnt_names[n]);
 	em_close(e, "end else begin");
 	e->ind++;
+	em_line(e, "dptr_q <= dptr_d;");
+	for (j = 0; j < NOC; j++) {
+		em_line(e, "co_u%u_tag_q <= co_u%u_tag_d;", j, j);
+		em_line(e, "co_u%u_warp_q <= co_u%u_warp_d;", j, j);
+		for (k = 0; k < 4; k++) {
+			em_line(e, "co_x%u_%u_v_q <= co_x%u_%u_v_d;", j, k, j, k);
+			em_line(e, "co_x%u_%u_b_q <= co_x%u_%u_b_d;", j, k, j, k);
+			em_line(e, "co_x%u_%u_o_q <= co_x%u_%u_o_d;", j, k, j, k);
+		}
+	}
 	for (q = 0; q < NQ; q++) {
 		em_line(e, "co_q%u_odd_q <= co_q%u_odd_d;", q, q);
 		em_line(e, "co_q%u_sign_q <= co_q%u_sign_d;", q, q);
 		em_line(e, "co_q%u_enc_q <= co_q%u_enc_d;", q, q);
+		em_line(e, "co_q%u_pend_q <= co_q%u_pend_d;", q, q);
+		em_line(e, "co_q%u_vld_q <= co_q%u_vld_d;", q, q);
+		em_line(e, "cq%u_bank <= co_q%u_bank_d;", q, q);
+		em_line(e, "cq%u_entry <= co_q%u_entry_d;", q, q);
 	}
 	for (n = 0; n < RFM_TCO_N; n++)
 		em_line(e, "cnt_%s_q <= cnt_%s_d;", rfm_tco_cnt_names[n], rfm_tco_cnt_names[n]);
@@ -480,7 +677,6 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		xs_add(&x, ", ", "co_w%u_nsign, co_w%u_nenc", p, p);
 	for (i = 0; i < NB; i++)
 		xs_add(&x, ", ", "co_b%u_rvalid, co_b%u_acc", i, i);
-	for (q = 0; q < NQ; q++)
-		xs_add(&x, ", ", "co_q%u_unused_ti, cq%u_sel", q, q);
+
 	rg_unused(e, "coal", x.s);
 }
