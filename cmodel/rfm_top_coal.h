@@ -50,6 +50,7 @@ typedef struct rfm_tco {
 	rfm_cw_code_t wold[RFM_MAXW];   /* stored code (old-value lookup) */
 	rfm_cw_code_t wfin[RFM_MAXW];   /* final code after the merge */
 	uint8_t wgnt[RFM_MAXW];         /* write granted */
+	uint8_t wrdy[RFM_MAXW];         /* wb<p>_ready_o: no request or granted (a refused write is held) */
 	uint8_t rd_valid[RFM_TCO_CELLS], rd_pmask[RFM_TCO_CELLS], rgnt[RFM_TCO_CELLS];
 	int rd_op[RFM_TCO_CELLS];       /* operand (q) shown in each cell, or -1 */
 	uint8_t lk_odd[RFM_MAXS][RFM_MAXOP], lk_sign[RFM_MAXS][RFM_MAXOP], lk_enc[RFM_MAXS][RFM_MAXOP];

@@ -578,8 +578,7 @@ static void top_eval(rfm_model_t *m)
 		t->aout.nconf = x->nconf;
 		t->aout.nwconf = x->nwconf;
 		for (p = 0; p < c->rf_write_ports; p++) {
-			/* ready: no write request, or granted; planted fault 66: refused writes report ready */
-			t->wrdy[p] = (uint8_t)(!x->wr[p].valid || x->wgnt[p] || m->mutate == 66);
+			t->wrdy[p] = x->wrdy[p];
 			t->wok[p] = x->wgnt[p];
 			rfm_set(m, t->ix.wrdy[p], t->wrdy[p]);
 		}

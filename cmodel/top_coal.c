@@ -170,9 +170,12 @@ void rfm_tco_eval(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 		}
 	rfm_ca_arbitrate(x->nb, x->noc, x->pri_q, x->wr, x->nwr, x->rd_valid, x->rd_pmask, x->wgnt, x->rgnt);
 	/* grants per operand; refused reads, and those a granted write blocks */
-	for (p = 0; p < x->nwr; p++)
+	for (p = 0; p < x->nwr; p++) {
 		if (x->wgnt[p])
 			wclaim[x->wr[p].bank] |= x->wr[p].pmask;
+		/* wb<p>_ready_o: no request, or granted */
+		x->wrdy[p] = (uint8_t)(!x->wr[p].valid || x->wgnt[p] || mutate == 66);
+	}
 	x->gnt = 0;
 	x->nconf = x->nwconf = 0;
 	for (i = 0; i < ncell; i++) {
