@@ -6,10 +6,13 @@
  * exceptions) writing a register that an issued instruction still has to read, as a scoreboard
  * would. The checker keeps a golden copy of every architected register and checks each
  * dispatched operand against it, lane by lane, and recounts every counter.
+ * With [coalescing] enable = on, top_coal.c replaces the banks, the arbiter and the crossbar
+ * (rfm_top_coal.h); write-backs then have a ready handshake and the stimulus holds refused ones.
  */
 #include <stdlib.h>
 
 #include "rfm_models.h"
+#include "rfm_top_coal.h"
 
 const char *const rfm_cnt_names[RFM_CNT_N] = {"conflict", "wconflict", "stall", "read", "write", "dispatch"};
 
@@ -18,7 +21,8 @@ enum {
 	COV_STALL, COV_LAUNCH_REFUSED, COV_RELAUNCH, COV_OUTSIDE, COV_HAZARD, COV_DUAL_ISSUE, COV_DUAL_DISP,
 	COV_PARTIAL_WRITE, COV_SAME_REG_TWO_WB, COV_RM_EXT_READ, COV_RM_NOSECT, COV_RM_STALL, COV_RM_EXIT,
 	COV_RM_FULL, COV_RM_RELEASE, COV_VT_ALLOC, COV_VT_ALLOC_LAST, COV_VT_MAPPED_WRITE, COV_VT_RT_CONFLICT,
-	COV_VT_PIR, COV_VT_PBR, COV_VT_EXIT, COV_VT_EXEMPT, COV_VT_UNMAPPED, COV_VT_REL_AND_ALLOC, COV_VT_ALL_LIVE, COV_VT_BYPASS, COV_N
+	COV_VT_PIR, COV_VT_PBR, COV_VT_EXIT, COV_VT_EXEMPT, COV_VT_UNMAPPED, COV_VT_REL_AND_ALLOC, COV_VT_ALL_LIVE, COV_VT_BYPASS,
+	COV_CO_RR, COV_CO_WW, COV_CO_RW, COV_CO_WB_REFUSED, COV_CO_PACKED, COV_N
 };
 static const char *const cov_names[COV_N] = {
 	"three_operands_one_bank", "write_and_read_one_bank", "all_collectors_busy",
@@ -30,7 +34,9 @@ static const char *const cov_names[COV_N] = {
 	"virt_allocation", "virt_allocation_takes_last_free", "virt_partial_write_to_mapped_register",
 	"virt_table_bank_conflict", "virt_pir_release_after_read", "virt_pbr_release", "virt_exit_releases_all",
 	"virt_exempt_register", "virt_unmapped_source", "virt_release_and_allocation_one_cycle", "virt_all_warps_live",
-	"virt_read_of_register_allocated_same_cycle"};
+	"virt_read_of_register_allocated_same_cycle",
+	"coal_rd_rd_one_bank", "coal_wr_wr_one_bank", "coal_rd_wr_one_bank", "coal_write_back_refused",
+	"coal_packed_collector_write"};
 
 /* Virtualization counters of rf_top (docs/virtualization.md, "rf_top with virtualization"). */
 enum { VT_CNT_ALLOC, VT_CNT_FREE, VT_CNT_RT_CONFLICT, VT_CNT_UNMAPPED, VT_CNT_N };
@@ -63,6 +69,8 @@ typedef struct top_ix {
 	unsigned xv, xw, full, xerr, rmcnt[RM_CNT_N];
 	/* virtualization */
 	unsigned lexm, isrel[RFM_MAXS][RFM_MAXOP], pv, pw, pword, prdy, xrdy, unm, dom, vtcnt[VT_CNT_N];
+	/* coalescing */
+	unsigned wrdy[RFM_MAXW], cocnt[RFM_TCO_N];
 } top_ix_t;
 
 typedef struct rfm_top {
@@ -126,6 +134,11 @@ typedef struct rfm_top {
 	unsigned nfly;
 	uint64_t shadow[RFM_CNT_N];  /* recount of the counters */
 	unsigned wq;                 /* words per warp register */
+	/* coalescing (top_coal.c): the register file, this cycle's write-backs and issue registers */
+	rfm_tco_t *co;
+	rfm_tco_wb_t cwb[RFM_MAXW];
+	unsigned creg[RFM_MAXS][RFM_MAXOP];
+	uint8_t wrdy[RFM_MAXW];      /* wb<p>_ready_o */
 } rfm_top_t;
 
 static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
@@ -157,6 +170,9 @@ static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 		ix->wr[p] = rfm_ports_add(pt, RFM_IN, c->d.reg_w, "architected register", "wb%u_reg_i", p);
 		ix->wm[p] = rfm_ports_add(pt, RFM_IN, c->rf_lanes, "lanes written", "wb%u_mask_i", p);
 		ix->wd[p] = rfm_ports_add(pt, RFM_IN, W, "value, lane l in bits [l*lane_bits +: lane_bits]", "wb%u_data_i", p);
+		if (c->coalescing_enable == RFM_ON)
+			ix->wrdy[p] = rfm_ports_add(pt, RFM_OUT, 1, "coalescing: written (or no write); 0: hold it next cycle",
+						    "wb%u_ready_o", p);
 	}
 	for (k = 0; k < c->sm_schedulers; k++) {
 		rfm_ports_group(pt, "issue port %u", k);
@@ -230,6 +246,10 @@ static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 			"write-backs performed", "instructions dispatched"};
 		ix->cnt[i] = rfm_ports_add(pt, RFM_OUT, c->stats_counter_bits, help[i], "cnt_%s_o", rfm_cnt_names[i]);
 	}
+	if (c->coalescing_enable == RFM_ON)
+		for (i = 0; i < RFM_TCO_N; i++)
+			ix->cocnt[i] = rfm_ports_add(pt, RFM_OUT, c->stats_counter_bits, rfm_tco_cnt_help[i], "cnt_%s_o",
+						     rfm_tco_cnt_names[i]);
 	if (c->regmutex_enable == RFM_ON) {
 		static const char *const help[RM_CNT_N] = {"RegMutex: extended sets granted",
 							   "RegMutex: acquires stalled (each retry counts)",
@@ -273,6 +293,8 @@ static void top_reset(rfm_model_t *m)
 	}
 	t->coll->m.ops->reset(&t->coll->m);
 	t->arb->m.ops->reset(&t->arb->m);
+	if (t->co)
+		rfm_tco_reset(t->co);
 	for (b = 0; b < m->cfg->rf_banks; b++)
 		t->bank[b]->m.ops->reset(&t->bank[b]->m);
 }
@@ -513,6 +535,12 @@ static void top_eval(rfm_model_t *m)
 			ain->wentry[p] = (uint16_t)row;
 			acc |= valid && err == RFM_XL_OUTSIDE;
 			xacc |= valid && err == RFM_XL_NOSECT;
+			t->cwb[p].valid = (uint8_t)t->wok[p];
+			t->cwb[p].reg = (unsigned)rfm_get(m, t->ix.wr[p]);
+			t->cwb[p].bank = bk;
+			t->cwb[p].row = row;
+			t->cwb[p].mask = rfm_get(m, t->ix.wm[p]);
+			t->cwb[p].data = rfm_wide(m, t->ix.wd[p]);
 		}
 		/* issue: source operands mapped into the collectors */
 		for (k = 0; k < c->sm_schedulers; k++) {
@@ -522,7 +550,8 @@ static void top_eval(rfm_model_t *m)
 			cin->warp[k] = warp;
 			for (s = 0; s < c->sm_operands; s++) {
 				unsigned bk, row;
-				t->serr[k][s] = (uint8_t)top_map(t, warp, (unsigned)rfm_get(m, t->ix.isr[k][s]), &bk, &row);
+				t->creg[k][s] = (unsigned)rfm_get(m, t->ix.isr[k][s]);
+				t->serr[k][s] = (uint8_t)top_map(t, warp, t->creg[k][s], &bk, &row);
 				cin->sv[k][s] = rfm_get(m, t->ix.isv[k][s]) && !t->serr[k][s];
 				cin->sb[k][s] = (uint8_t)bk;
 				cin->se[k][s] = (uint16_t)row;
@@ -541,6 +570,22 @@ static void top_eval(rfm_model_t *m)
 	}
 	for (k = 0; k < c->sm_schedulers; k++)
 		rfm_set(m, t->ix.ir[k], t->ready[k]);
+	if (t->co) { /* coalescing: top_coal.c replaces the arbiter, the banks and the crossbar */
+		rfm_tco_t *x = t->co;
+		rfm_tco_eval(x, u, t->cwb, cin, t->creg, m->mutate);
+		memset(&t->aout, 0, sizeof(t->aout));
+		t->aout.gnt = x->gnt;
+		t->aout.nconf = x->nconf;
+		t->aout.nwconf = x->nwconf;
+		for (p = 0; p < c->rf_write_ports; p++) {
+			t->wrdy[p] = x->wrdy[p];
+			t->wok[p] = x->wgnt[p];
+			rfm_set(m, t->ix.wrdy[p], t->wrdy[p]);
+		}
+		for (n = 0; n < RFM_TCO_N; n++)
+			rfm_set(m, t->ix.cocnt[n], x->cnt_q[n]);
+		goto outputs;
+	}
 	/* arbiter */
 	ain->req = t->cout.req;
 	for (q = 0; q < c->d.nq; q++) {
@@ -552,7 +597,7 @@ static void top_eval(rfm_model_t *m)
 	/* banks: read data is registered, so eval only assembles the sub-bank outputs */
 	for (b = 0; b < c->rf_banks; b++)
 		rfm_model_eval(&t->bank[b]->m);
-	/* outputs */
+outputs:
 	for (d = 0; d < c->sm_schedulers; d++) {
 		int pick = t->cout.dsel[d];
 		rfm_set(m, t->ix.dv[d], pick >= 0);
@@ -702,6 +747,12 @@ static void top_tick(rfm_model_t *m)
 		} else {
 			t->lerr_q = 1;
 		}
+	}
+	if (t->co) { /* coalescing (top_coal.c): grants and read data to the collectors, then the banks */
+		rfm_tco_edge(t->co, &e);
+		rfm_coll_clock(u, &t->cin, &e);
+		rfm_tco_tick(t->co, u, t->cwb, &t->cin, m->mutate);
+		return;
 	}
 	/* crossbar (rf_xbar's rule): a slot with a read in flight takes source bank * read_ports +
 	 * port. Planted fault 2: slot 0 takes the neighbouring source. */
@@ -934,7 +985,7 @@ static void top_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 	rfm_top_t *t = (rfm_top_t *)m;
 	const rfm_cfg_t *c = m->cfg;
 	unsigned p, k, s, used_tags[RFM_MAXS], nused = 0;
-	int idle = t->nfly == 0, drain, busy_phase;
+	int idle = t->nfly == 0 && !(t->co && (t->co->held[0] || t->co->held[1])), drain, busy_phase;
 	uint64_t leaving = 0;
 
 	rfm_clear_inputs(m);
@@ -975,6 +1026,14 @@ static void top_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 	for (p = 0; p < c->rf_write_ports; p++) {
 		unsigned w, g, tries, mk = (unsigned)rfm_rng_below(r, 16);
 		uint64_t mask;
+		if (t->co && t->co->held[p]) { /* coalescing: a refused write-back is offered again */
+			rfm_set(m, t->ix.wv[p], 1);
+			rfm_set(m, t->ix.ww[p], t->co->hw[p]);
+			rfm_set(m, t->ix.wr[p], t->co->hg[p]);
+			rfm_set(m, t->ix.wm[p], t->co->hmask[p]);
+			memcpy(rfm_wide(m, t->ix.wd[p]), t->co->hdata[p], t->wq * 4u);
+			continue;
+		}
 		if (!rfm_rng_chance(r, 1, busy_phase ? 4 : 2))
 			continue;
 		w = (unsigned)rfm_rng_below(r, t->skw);
@@ -1007,7 +1066,10 @@ static void top_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 		rfm_set(m, t->ix.ww[p], w);
 		rfm_set(m, t->ix.wr[p], g);
 		rfm_set(m, t->ix.wm[p], mask);
-		rfm_rng_fill(r, rfm_wide(m, t->ix.wd[p]), c->d.wreg_bits);
+		if (t->co) /* coalescing: narrow-biased warp values (RFM_WIDTH_DIST) */
+			rfm_cw_sample(r, &t->co->dist, rfm_wide(m, t->ix.wd[p]), c->rf_lanes);
+		else
+			rfm_rng_fill(r, rfm_wide(m, t->ix.wd[p]), c->d.wreg_bits);
 	}
 	for (k = 0; k < c->sm_schedulers; k++) {
 		unsigned tag = 0, tries, w, base;
@@ -1039,6 +1101,18 @@ static void top_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 				g = (unsigned)rfm_rng_below(r, c->sm_regs_per_thread);
 			rfm_set(m, t->ix.isv[k][s], rfm_rng_chance(r, 7, 8));
 			rfm_set(m, t->ix.isr[k][s], g);
+			if (t->co && t->co->full) { /* every value full width: a never-written register (reset code,
+						      * 1 byte) is not read, so every mask is 1111 */
+				unsigned bk, row;
+				if (!top_map(t, w, g, &bk, &row) && !t->co->ever[(size_t)bk * c->rf_entries + row])
+					rfm_set(m, t->ix.isv[k][s], 0);
+			}
+			if (t->co) /* coalescing: a write-back held or offered on a later port is still pending */
+				for (p = 0; p < c->rf_write_ports; p++)
+					if ((t->co->held[p] && t->co->hw[p] == w && t->co->hg[p] == g) ||
+					    (p > 0 && rfm_get(m, t->ix.wv[p]) && rfm_get(m, t->ix.ww[p]) == w &&
+					     rfm_get(m, t->ix.wr[p]) == g))
+						rfm_set(m, t->ix.isv[k][s], 0);
 			if (t->vt && g < t->skr - t->skexm && !in_flight(t, w, g) &&
 			    rfm_rng_chance(r, 1, busy_phase ? 3 : 16)) { /* the last read: release after it */
 				unsigned j, kk, dup = 0;
@@ -1119,6 +1193,62 @@ static int rm_check(rfm_top_t *t, uint64_t cycle, FILE *err)
 		rfm_cov_hit(&t->m, COV_RM_FULL);
 	if (rfm_get(&t->m, t->ix.xerr))
 		rfm_cov_hit(&t->m, COV_RM_NOSECT);
+	return 0;
+}
+
+/* Coalescing part of the checker (before the write-backs of the cycle): top_coal.c's invariants
+ * and recount, the mask buffer against the golden registers, the refused write-backs the
+ * stimulus holds next cycle, coverage. */
+static int co_check(rfm_top_t *t, uint64_t cycle, FILE *err)
+{
+	rfm_model_t *m = &t->m;
+	const rfm_cfg_t *c = m->cfg;
+	rfm_tco_t *x = t->co;
+	uint64_t out[RFM_TCO_N];
+	unsigned n, cv, p, i, l, lb = c->rf_lane_bits;
+	for (n = 0; n < RFM_TCO_N; n++)
+		out[n] = rfm_get(m, t->ix.cocnt[n]);
+	if (rfm_tco_check(x, t->coll, t->cwb, t->wrdy, out, cycle, err, &cv))
+		return 1;
+	for (n = 0; n < 5; n++)
+		if ((cv >> n) & 1u)
+			rfm_cov_hit(m, COV_CO_RR + n);
+	for (p = 1; p < c->rf_write_ports; p++)
+		if (t->cwb[0].valid && t->cwb[p].valid && t->cwb[0].bank == t->cwb[p].bank && t->cwb[0].row == t->cwb[p].row)
+			rfm_cov_hit(m, COV_SAME_REG_TWO_WB);
+	/* the mask buffer agrees with the stored data: every known lane of a register, sign-extended
+	 * from enc + 1 bytes with the stored sign, is its golden value (4 registers a cycle, in turn) */
+	for (i = 0; i < 4 && t->kwarps_q && t->kregs_q; i++) {
+		unsigned nr = t->kwarps_q * t->kregs_q, w, g, bk, row;
+		uint64_t kn;
+		rfm_cw_code_t cd;
+		x->scan = (x->scan + 1) % nr;
+		w = x->scan / t->kregs_q;
+		g = x->scan % t->kregs_q;
+		kn = t->known[(size_t)w * c->sm_regs_per_thread + g];
+		if (!kn || top_map(t, w, g, &bk, &row))
+			continue;
+		cd = rfm_tco_code(x, bk, row);
+		for (l = 0; l < c->rf_lanes; l++) {
+			uint32_t v = (uint32_t)rfm_bits_get(gold_at(t, w, g), l * lb, lb);
+			if (((kn >> l) & 1u) && rfm_cw_fill(v, cd) != v) {
+				fprintf(err, "cycle %llu: rf_top coalescing mask buffer: warp %u r%u (bank %u row %u) lane %u holds "
+					"0x%08x, which {sign %u, enc %u} does not reproduce\n", (unsigned long long)cycle, w, g, bk,
+					row, l, v, cd.sign, cd.enc);
+				return 1;
+			}
+		}
+	}
+	/* refused write-backs: the stimulus offers them again next cycle */
+	for (p = 0; p < c->rf_write_ports; p++) {
+		x->held[p] = (uint8_t)(rfm_get(m, t->ix.wv[p]) && !t->wrdy[p]);
+		if (!x->held[p])
+			continue;
+		x->hw[p] = (unsigned)rfm_get(m, t->ix.ww[p]);
+		x->hg[p] = (unsigned)rfm_get(m, t->ix.wr[p]);
+		x->hmask[p] = rfm_get(m, t->ix.wm[p]);
+		memcpy(x->hdata[p], rfm_wide(m, t->ix.wd[p]), t->wq * 4u);
+	}
 	return 0;
 }
 
@@ -1258,6 +1388,8 @@ static int top_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 			}
 		bad |= rm_check(t, cycle, err);
 	}
+	if (t->co)
+		bad |= co_check(t, cycle, err);
 	for (k = 0; k < c->sm_schedulers; k++)
 		t->shadow[RFM_CNT_STALL] += rfm_get(m, t->ix.iv[k]) && !rfm_get(m, t->ix.ir[k]);
 	for (d = 0; d < c->sm_schedulers; d++)
@@ -1321,8 +1453,12 @@ static int top_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	for (p = 0; p < c->rf_write_ports; p++) {
 		unsigned w = (unsigned)rfm_get(m, t->ix.ww[p]), g = (unsigned)rfm_get(m, t->ix.wr[p]), l, bk, row;
 		uint64_t mask = rfm_get(m, t->ix.wm[p]);
-		if (!t->wok[p])
+		if (t->co) { /* coalescing: a write-back is taken when valid and ready (the handshake) */
+			if (!t->cwb[p].valid || !(mask & rfm_mask64(c->rf_lanes)) || !t->wrdy[p])
+				continue;
+		} else if (!t->wok[p]) {
 			continue;
+		}
 		bk = t->ain.wbank[p];
 		(void)row;
 		if (t->vt && g < t->kren_q) {
@@ -1453,6 +1589,7 @@ static void top_destroy(rfm_model_t *m)
 		return;
 	rfm_model_destroy(t->coll ? &t->coll->m : NULL);
 	rfm_model_destroy(t->arb ? &t->arb->m : NULL);
+	rfm_tco_destroy(t->co);
 	if (t->bank)
 		for (i = 0; i < m->cfg->rf_banks; i++)
 			rfm_model_destroy(t->bank[i] ? &t->bank[i]->m : NULL);
@@ -1485,6 +1622,8 @@ rfm_model_t *rfm_rf_top_create(const rfm_cfg_t *c)
 		      !(t->gmap = calloc((size_t)c->sm_warps * c->sm_regs_per_thread, 1))))
 		goto fail;
 	t->paired = t->rm && c->regmutex_paired == RFM_ON;
+	if (c->coalescing_enable == RFM_ON && !(t->co = rfm_tco_create(c)))
+		goto fail;
 	t->coll = (rfm_coll_t *)rfm_rf_collector_create(c);
 	t->arb = (rfm_arb_t *)rfm_rf_bank_arbiter_create(c);
 	t->bank = calloc(c->rf_banks, sizeof(*t->bank));
@@ -1517,6 +1656,9 @@ rfm_model_t *rfm_rf_top_create(const rfm_cfg_t *c)
 			rfm_cov_na(&t->m, i);
 	for (i = COV_VT_ALLOC; i <= COV_VT_BYPASS; i++)
 		if (!t->vt)
+			rfm_cov_na(&t->m, i);
+	for (i = COV_CO_RR; i <= COV_CO_PACKED; i++) /* with every value full width nothing coalesces */
+		if (!t->co || (i == COV_CO_WW && c->rf_write_ports < 2) || (t->co->full && i != COV_CO_WB_REFUSED))
 			rfm_cov_na(&t->m, i);
 	if (t->vt && c->sm_schedulers < 2)
 		rfm_cov_na(&t->m, COV_VT_RT_CONFLICT);

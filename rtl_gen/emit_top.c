@@ -443,6 +443,71 @@ static void emit_virt_blocks(em_t *e, const rfm_cfg_t *c, unsigned lw)
 	em_raw(e, "};\n");
 }
 
+/* Baseline: rf_bank_arbiter, one rf_bank per bank, rf_xbar. */
+static void emit_baseline_file(em_t *e, const rfm_cfg_t *c)
+{
+	unsigned P = c->rf_write_ports, R = c->rf_read_ports, B = c->rf_banks, bw = c->d.bank_w, p, b, q;
+	em_blank(e);
+	em_open(e, "rf_bank_arbiter u_arbiter (");
+
+	rg_conn(e, "clk_i", "clk_i");
+	rg_conn(e, "rst_ni", "rst_ni");
+	for (q = 0; q < c->d.nq; q++) {
+		rg_conn(e, em_fmt(e, "q%u_req_i", q), em_fmt(e, "cq%u_req", q));
+		rg_conn(e, em_fmt(e, "q%u_bank_i", q), em_fmt(e, "cq%u_bank", q));
+		rg_conn(e, em_fmt(e, "q%u_entry_i", q), em_fmt(e, "cq%u_entry", q));
+	}
+	for (p = 0; p < P; p++) {
+		rg_conn(e, em_fmt(e, "w%u_en_i", p), em_fmt(e, "wb%u_ok", p));
+		rg_conn(e, em_fmt(e, "w%u_bank_i", p), em_fmt(e, "wb%u_bank", p));
+		rg_conn(e, em_fmt(e, "w%u_entry_i", p), em_fmt(e, "wb%u_row", p));
+	}
+	for (q = 0; q < c->d.nq; q++) {
+		rg_conn(e, em_fmt(e, "q%u_gnt_o", q), em_fmt(e, "aq%u_gnt", q));
+		rg_conn(e, em_fmt(e, "q%u_port_o", q), em_fmt(e, "aq%u_port", q));
+	}
+	for (b = 0; b < B; b++)
+		for (p = 0; p < R; p++) {
+			rg_conn(e, em_fmt(e, "b%u_r%u_en_o", b, p), em_fmt(e, "b%u_r%u_en", b, p));
+			rg_conn(e, em_fmt(e, "b%u_r%u_addr_o", b, p), em_fmt(e, "b%u_r%u_addr", b, p));
+		}
+	rg_conn(e, "nconf_o", "nconf");
+	rg_conn(e, "nwconf_o", "nwconf");
+	rg_conn_end(e);
+
+	for (b = 0; b < B; b++) {
+		em_blank(e);
+		for (p = 0; p < P; p++)
+			em_line(e, "assign b%u_w%u_en = wb%u_ok & (wb%u_bank == %s);", b, p, p, p, em_lit(e, bw, b));
+		em_open(e, "rf_bank u_bank%u (", b);
+		rg_conn(e, "clk_i", "clk_i");
+		for (p = 0; p < P; p++) {
+			rg_conn(e, em_fmt(e, "w%u_en_i", p), em_fmt(e, "b%u_w%u_en", b, p));
+			rg_conn(e, em_fmt(e, "w%u_addr_i", p), em_fmt(e, "wb%u_row", p));
+			rg_conn(e, em_fmt(e, "w%u_mask_i", p), em_fmt(e, "wb%u_mask_i", p));
+			rg_conn(e, em_fmt(e, "w%u_data_i", p), em_fmt(e, "wb%u_data_i", p));
+		}
+		for (p = 0; p < R; p++) {
+			rg_conn(e, em_fmt(e, "r%u_en_i", p), em_fmt(e, "b%u_r%u_en", b, p));
+			rg_conn(e, em_fmt(e, "r%u_addr_i", p), em_fmt(e, "b%u_r%u_addr", b, p));
+			rg_conn(e, em_fmt(e, "r%u_data_o", p), em_fmt(e, "b%u_r%u_data", b, p));
+		}
+		rg_conn_end(e);
+	}
+
+	em_blank(e);
+	em_open(e, "rf_xbar u_xbar (");
+	for (b = 0; b < B; b++)
+		for (p = 0; p < R; p++)
+			rg_conn(e, em_fmt(e, "b%u_r%u_data_i", b, p), em_fmt(e, "b%u_r%u_data", b, p));
+	for (q = 0; q < c->d.nq; q++) {
+		rg_conn(e, em_fmt(e, "q%u_sel_i", q), em_fmt(e, "cq%u_sel", q));
+		rg_conn(e, em_fmt(e, "q%u_data_o", q), em_fmt(e, "xq%u_data", q));
+	}
+	rg_conn_end(e);
+
+}
+
 void rg_emit_rf_top(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 {
 	unsigned P = c->rf_write_ports, K = c->sm_schedulers, S = c->sm_operands, R = c->rf_read_ports;
@@ -450,6 +515,7 @@ void rg_emit_rf_top(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	unsigned lw = fit_width(c), p, k, s, b, q, d, n;
 	int rm = c->regmutex_enable == RFM_ON, paired = rm && c->regmutex_paired == RFM_ON;
 	int vt = c->virtualization_enable == RFM_ON, nx = rm || vt; /* nx: per-source "not read" flags */
+	int co = c->coalescing_enable == RFM_ON; /* coalescing: emit_top_coal.c replaces banks, arbiter, crossbar */
 	(void)pt;
 
 	em_blank(e);
@@ -521,7 +587,7 @@ void rg_emit_rf_top(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		}
 	em_line(e, "// collectors <-> arbiter <-> banks <-> crossbar");
 	em_line(e, "logic %s busy;", em_rng(e, c->sm_collectors));
-	for (q = 0; q < c->d.nq; q++) {
+	for (q = 0; q < c->d.nq && !co; q++) {
 		em_line(e, "logic cq%u_req, aq%u_gnt;", q, q);
 		em_line(e, "logic %s cq%u_bank;", em_rng(e, bw), q);
 		em_line(e, "logic %s cq%u_entry;", em_rng(e, ew), q);
@@ -529,7 +595,7 @@ void rg_emit_rf_top(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		em_line(e, "logic %s cq%u_sel;", em_rng(e, c->d.src_w), q);
 		em_line(e, "logic %s xq%u_data;", em_rng(e, c->d.wreg_bits), q);
 	}
-	for (b = 0; b < B; b++) {
+	for (b = 0; b < B && !co; b++) {
 		for (p = 0; p < P; p++)
 			em_line(e, "logic b%u_w%u_en;", b, p);
 		for (p = 0; p < R; p++) {
@@ -627,6 +693,10 @@ void rg_emit_rf_top(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		emit_virt_blocks(e, c, lw);
 	else
 		emit_maps(e, c);
+	if (co) { /* coalescing: rf_coal_collector and its control (emit_top_coal.c) */
+		rg_emit_top_coal(e, c);
+		goto status;
+	}
 	em_blank(e);
 	em_line(e, "// operand collectors: a source outside the kernel is not read (delivered as zero)");
 	em_open(e, "rf_collector u_collector (");
@@ -668,64 +738,9 @@ void rg_emit_rf_top(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	rg_conn(e, "busy_o", "busy");
 	rg_conn_end(e);
 
-	em_blank(e);
-	em_open(e, "rf_bank_arbiter u_arbiter (");
-	rg_conn(e, "clk_i", "clk_i");
-	rg_conn(e, "rst_ni", "rst_ni");
-	for (q = 0; q < c->d.nq; q++) {
-		rg_conn(e, em_fmt(e, "q%u_req_i", q), em_fmt(e, "cq%u_req", q));
-		rg_conn(e, em_fmt(e, "q%u_bank_i", q), em_fmt(e, "cq%u_bank", q));
-		rg_conn(e, em_fmt(e, "q%u_entry_i", q), em_fmt(e, "cq%u_entry", q));
-	}
-	for (p = 0; p < P; p++) {
-		rg_conn(e, em_fmt(e, "w%u_en_i", p), em_fmt(e, "wb%u_ok", p));
-		rg_conn(e, em_fmt(e, "w%u_bank_i", p), em_fmt(e, "wb%u_bank", p));
-		rg_conn(e, em_fmt(e, "w%u_entry_i", p), em_fmt(e, "wb%u_row", p));
-	}
-	for (q = 0; q < c->d.nq; q++) {
-		rg_conn(e, em_fmt(e, "q%u_gnt_o", q), em_fmt(e, "aq%u_gnt", q));
-		rg_conn(e, em_fmt(e, "q%u_port_o", q), em_fmt(e, "aq%u_port", q));
-	}
-	for (b = 0; b < B; b++)
-		for (p = 0; p < R; p++) {
-			rg_conn(e, em_fmt(e, "b%u_r%u_en_o", b, p), em_fmt(e, "b%u_r%u_en", b, p));
-			rg_conn(e, em_fmt(e, "b%u_r%u_addr_o", b, p), em_fmt(e, "b%u_r%u_addr", b, p));
-		}
-	rg_conn(e, "nconf_o", "nconf");
-	rg_conn(e, "nwconf_o", "nwconf");
-	rg_conn_end(e);
+	emit_baseline_file(e, c);
 
-	for (b = 0; b < B; b++) {
-		em_blank(e);
-		for (p = 0; p < P; p++)
-			em_line(e, "assign b%u_w%u_en = wb%u_ok & (wb%u_bank == %s);", b, p, p, p, em_lit(e, bw, b));
-		em_open(e, "rf_bank u_bank%u (", b);
-		rg_conn(e, "clk_i", "clk_i");
-		for (p = 0; p < P; p++) {
-			rg_conn(e, em_fmt(e, "w%u_en_i", p), em_fmt(e, "b%u_w%u_en", b, p));
-			rg_conn(e, em_fmt(e, "w%u_addr_i", p), em_fmt(e, "wb%u_row", p));
-			rg_conn(e, em_fmt(e, "w%u_mask_i", p), em_fmt(e, "wb%u_mask_i", p));
-			rg_conn(e, em_fmt(e, "w%u_data_i", p), em_fmt(e, "wb%u_data_i", p));
-		}
-		for (p = 0; p < R; p++) {
-			rg_conn(e, em_fmt(e, "r%u_en_i", p), em_fmt(e, "b%u_r%u_en", b, p));
-			rg_conn(e, em_fmt(e, "r%u_addr_i", p), em_fmt(e, "b%u_r%u_addr", b, p));
-			rg_conn(e, em_fmt(e, "r%u_data_o", p), em_fmt(e, "b%u_r%u_data", b, p));
-		}
-		rg_conn_end(e);
-	}
-
-	em_blank(e);
-	em_open(e, "rf_xbar u_xbar (");
-	for (b = 0; b < B; b++)
-		for (p = 0; p < R; p++)
-			rg_conn(e, em_fmt(e, "b%u_r%u_data_i", b, p), em_fmt(e, "b%u_r%u_data", b, p));
-	for (q = 0; q < c->d.nq; q++) {
-		rg_conn(e, em_fmt(e, "q%u_sel_i", q), em_fmt(e, "cq%u_sel", q));
-		rg_conn(e, em_fmt(e, "q%u_data_o", q), em_fmt(e, "xq%u_data", q));
-	}
-	rg_conn_end(e);
-
+status:
 	em_blank(e);
 	em_line(e, "// status");
 	em_line(e, "assign idle_o = ~|busy;");
@@ -777,7 +792,7 @@ void rg_emit_rf_top(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_raw(e, ";\n");
 	em_raw(e, "%*sassign cnt_write_d = cnt_write_q", (int)(2 * e->ind), "");
 	for (p = 0; p < P; p++)
-		em_raw(e, " + %u'(wb%u_ok)", cb, p);
+		em_raw(e, co ? " + %u'(wb%u_gnt)" : " + %u'(wb%u_ok)", cb, p);
 	em_raw(e, ";\n");
 	em_raw(e, "%*sassign cnt_dispatch_d = cnt_dispatch_q", (int)(2 * e->ind), "");
 	for (d = 0; d < K; d++)

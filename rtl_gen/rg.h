@@ -17,6 +17,9 @@ typedef void (*rg_body_fn)(em_t *e, const rfm_cfg_t *cfg, const rfm_ports_t *pt)
 /* Emit a whole module file: banner, config, port table, port list, body, endmodule. 0 on success. */
 int rg_module(em_t *e, const rfm_cfg_t *cfg, const rfm_block_desc_t *blk, rg_body_fn body);
 
+/* rf_top's coalescing register file (emit_top_coal.c), in place of the baseline banks, arbiter, crossbar. */
+void rg_emit_top_coal(em_t *e, const rfm_cfg_t *cfg);
+
 /* Build the port table of blk for cfg into pt (zeroed first). 0 on success; pt freed on failure. */
 int rg_ports(const rfm_cfg_t *cfg, const rfm_block_desc_t *blk, rfm_ports_t *pt);
 

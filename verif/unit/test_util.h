@@ -40,5 +40,6 @@ int test_coal_width_register(void);
 int test_coal_datapath_register(void);
 int test_coal_arbiter_register(void);
 int test_coal_zero_register(void);
+int test_coal_top_register(void);
 
 #endif /* TEST_UTIL_H */

@@ -1,0 +1,112 @@
+/* rfm_top_coal.h - rf_top with [coalescing] enable = on (cmodel/top_coal.c): the coalescing part of
+ * the register file that top.c calls in place of the baseline banks, arbiter and crossbar. The
+ * collector control (issue allocation, pending operands, dispatch round robin) keeps rf_collector's
+ * rules and model (rfm_coll_comb / rfm_coll_clock; the RTL has the same rules in rf_top around
+ * rf_coal_collector); top_coal.c supplies the grants and each operand's value, which the RTL
+ * collects slice by slice through rf_subbank_xbar into rf_coal_collector.
+ */
+#ifndef RFM_TOP_COAL_H
+#define RFM_TOP_COAL_H
+
+#include "rfm_coal.h"
+/* include rfm_models.h first (it has no single include guard) */
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Coalescing counters of rf_top, in port order (cnt_<name>_o). */
+enum { RFM_TCO_BANK_ACC, RFM_TCO_COAL_RR, RFM_TCO_COAL_WW, RFM_TCO_COAL_RW, RFM_TCO_OCW, RFM_TCO_WB_STALL, RFM_TCO_N };
+extern const char *const rfm_tco_cnt_names[RFM_TCO_N]; /* port name stems */
+extern const char *const rfm_tco_cnt_help[RFM_TCO_N];  /* one line of meaning each */
+
+#define RFM_TCO_CELLS (RFM_MAXB * 2 * RFM_MAXC) /* most request-matrix cells */
+
+/* A write-back of this cycle as rf_top sees it after rf_map. */
+typedef struct rfm_tco_wb {
+	uint8_t valid;        /* wb<p>_valid_i inside the kernel */
+	unsigned reg;         /* architected register (parity = reg) */
+	unsigned bank, row;   /* its location */
+	uint64_t mask;        /* lanes written */
+	const uint32_t *data; /* lanes words (BI) */
+} rfm_tco_wb_t;
+
+/* The coalescing register file inside rf_top. */
+typedef struct rfm_tco {
+	const rfm_cfg_t *c;
+	unsigned nb, noc, ops, lanes, rows, nwr, n; /* n = max(banks, collectors) */
+	rfm_cw_dist_t dist;   /* stimulus width distribution (RFM_WIDTH_DIST, default fig3_3) */
+	int full;             /* dist is "every value 4 bytes" */
+	/* state */
+	uint8_t *store;       /* banks x 4 x rows x lanes bytes: sub-bank k of bank b, row r, lane t */
+	uint8_t *mb;          /* banks x rows: mask-buffer entry {sign, enc} (sign in bit 2) */
+	unsigned pri_q;       /* wavefront priority diagonal */
+	uint8_t odd_q[RFM_MAXQ], enc_q[RFM_MAXQ], sign_q[RFM_MAXQ]; /* per operand: captured side and code */
+	uint32_t *rd_q;       /* per operand: value of the read granted last cycle (lanes words, BI, filled) */
+	uint64_t cnt_q[RFM_TCO_N];
+	/* this cycle: eval -> tick and check */
+	rfm_ca_wr_t wr[RFM_MAXW];       /* write requests */
+	unsigned wodd[RFM_MAXW];        /* their side */
+	rfm_cw_code_t wold[RFM_MAXW];   /* stored code (old-value lookup) */
+	rfm_cw_code_t wfin[RFM_MAXW];   /* final code after the merge */
+	uint8_t wgnt[RFM_MAXW];         /* write granted */
+	uint8_t wrdy[RFM_MAXW];         /* wb<p>_ready_o: no request or granted (a refused write is held) */
+	uint8_t rd_valid[RFM_TCO_CELLS], rd_pmask[RFM_TCO_CELLS], rgnt[RFM_TCO_CELLS];
+	int rd_op[RFM_TCO_CELLS];       /* operand (q) shown in each cell, or -1 */
+	uint8_t lk_odd[RFM_MAXS][RFM_MAXOP], lk_sign[RFM_MAXS][RFM_MAXOP], lk_enc[RFM_MAXS][RFM_MAXOP];
+	uint64_t gnt;                   /* operands granted (bit q) */
+	unsigned nconf, nwconf;         /* presented reads refused; of them, blocked by a write */
+	uint64_t cnt_d[RFM_TCO_N];
+	/* checker */
+	uint64_t shadow[RFM_TCO_N];     /* recount */
+	uint64_t since[RFM_MAXQ];       /* cycle an operand became pending */
+	uint8_t wseen[RFM_MAXQ];        /* a write was granted in its bank while it waited */
+	uint8_t *ever;                  /* banks x rows: written since reset (a full-width run reads only these) */
+	uint8_t stale[RFM_MAXQ];        /* a write to the operand's register was granted after its issue */
+	unsigned scan;                  /* next register of the rotating mask-buffer check */
+	/* stimulus: refused write-backs held for the next cycle */
+	uint8_t held[RFM_MAXW];
+	unsigned hw[RFM_MAXW], hg[RFM_MAXW];
+	uint64_t hmask[RFM_MAXW];
+	uint32_t *hdata[RFM_MAXW];
+} rfm_tco_t;
+
+/* New instance (NULL on no memory); reads RFM_WIDTH_DIST once. */
+rfm_tco_t *rfm_tco_create(const rfm_cfg_t *c);
+void rfm_tco_destroy(rfm_tco_t *x);
+void rfm_tco_reset(rfm_tco_t *x);
+/* Side (0 = R, even; 1 = L, odd) of register reg at row per [coalescing] parity. */
+unsigned rfm_tco_odd(const rfm_cfg_t *c, unsigned reg, unsigned row);
+/* One cycle's combinational part: write requests, the request matrix from the collectors' state,
+ * the arbiter, the issue lookups (forwarding this cycle's granted writes). sb/se/reg: the issue
+ * ports' operand locations and registers. mutate: planted faults 61..69. */
+void rfm_tco_eval(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, const rfm_coll_in_t *cin,
+		  const unsigned reg[RFM_MAXS][RFM_MAXOP], unsigned mutate);
+/* Clock edge, first part: the collectors' edge inputs (grants, data of last cycle's reads). */
+void rfm_tco_edge(rfm_tco_t *x, rfm_coll_edge_t *e);
+/* Clock edge, second part (after rfm_coll_clock of the same edge): capture codes of allocated
+ * units, latch this cycle's reads, write the banks and the mask buffer, counters, pri. */
+void rfm_tco_tick(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, const rfm_coll_in_t *cin,
+		  unsigned mutate);
+
+/* Checker (after eval, independent of the arbiter's wave): the ready handshake, the grants' claims
+ * (disjoint sub-banks per bank, slices per collector, one grant per bank side, the oldest operand
+ * of a cell), captured codes against the mask buffer, the every-value-full-width invariant, the
+ * starvation bound, the counters (cnt_out: the counter outputs in port order). Sets in *cov bit
+ * 0..4: rd-rd, wr-wr, rd-wr coalesced, a write-back refused, a packed collector write. 0 = fine. */
+int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, const uint8_t *wrdy,
+		  const uint64_t *cnt_out, uint64_t cycle, FILE *err, unsigned *cov);
+/* Mask-buffer entry of (bank, row). */
+static inline rfm_cw_code_t rfm_tco_code(const rfm_tco_t *x, unsigned bank, unsigned row)
+{
+	rfm_cw_code_t cd;
+	cd.sign = x->mb[(size_t)bank * x->rows + row] >> 2;
+	cd.enc = x->mb[(size_t)bank * x->rows + row] & 3u;
+	return cd;
+}
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RFM_TOP_COAL_H */

@@ -1,0 +1,455 @@
+/* top_coal.c - rf_top with [coalescing] enable = on: the coalescing-aware register file (Radaideh
+ * 2020, chapter 3; ../shared/specs/coalescing.md sections 2.1-2.10, 5 A9) inside the SM register
+ * file, in place of the baseline banks, rf_bank_arbiter and rf_xbar. It composes the functions of
+ * the coalescing blocks as the RTL composes their modules:
+ *
+ * Cycle t (combinational):
+ *  - every write-back p inside the kernel with at least one lane goes through rf_map and
+ *    rf_width_detect (old code from rf_mask_buffer's old-value lookup; side = parity of the row
+ *    (parity = entry) or of the register id (parity = reg)) and becomes the write request
+ *    {bank, pmask}; a write with no lane is no request;
+ *  - every collector shows, per (bank, side) cell, its oldest pending operand (lowest index) not
+ *    yet granted, with the physical mask of the code it captured at issue;
+ *  - rf_coal_arbiter grants (writes first, port 0 first; then the wave from pri);
+ *  - wb<p>_ready_o = no request or granted: a refused write-back must be held the next cycle;
+ *  - issue lookups: the code {sign, enc} of each source, forwarding a write granted this cycle to
+ *    the same (bank, row) (its final code).
+ * Edge t: a granted write writes its side port of rf_dual_bank (wdata, bwe) and updates
+ * rf_mask_buffer; a granted read reads its side port (registered data), its crossbar selects and
+ * operand index registered with the grant. Edge t+1: rf_subbank_xbar delivers the slices into
+ * rf_coal_collector (unswap, sign fill and TI -> BI at dispatch); the operand is ready from t+2.
+ * Here the read value is assembled at edge t (the slices the bank registered) and handed to the
+ * collector at edge t+1, the same cycle the RTL's slice write happens.
+ *
+ * Planted faults (m->mutate, make mutation): 61 an odd register's write data is not byte-swapped
+ * (right-aligned); 62 a partial write ignores the stored code (the new value's code only); 63 the
+ * issue lookup does not forward a same-cycle granted write; 64 the read path does not unswap odd
+ * registers; 65 the sign fill is always 0x00; 66 a refused write-back reports ready; 67 the
+ * priority diagonal never moves; 68 cnt_coal_rr_o also counts read-write pairs; 69 port 1's
+ * mask-buffer update is lost.
+ */
+#include <stdlib.h>
+
+#include "rfm_models.h"
+#include "rfm_top_coal.h"
+
+const char *const rfm_tco_cnt_names[RFM_TCO_N] = {"bank_acc", "coal_rr", "coal_ww", "coal_rw", "ocw", "wb_stall"};
+const char *const rfm_tco_cnt_help[RFM_TCO_N] = {
+	"coalescing: banks with at least one grant, summed over cycles",
+	"coalescing: banks with two read grants (rd-rd coalesced)",
+	"coalescing: banks with two write grants (wr-wr coalesced)",
+	"coalescing: banks with a read and a write grant (rd-wr coalesced)",
+	"coalescing: collectors receiving a read grant (collector write cycles)",
+	"coalescing: write-backs refused (held by the requester)"};
+
+rfm_tco_t *rfm_tco_create(const rfm_cfg_t *c)
+{
+	rfm_tco_t *x = calloc(1, sizeof(*x));
+	const char *env = getenv("RFM_WIDTH_DIST");
+	unsigned p;
+	if (!x)
+		return NULL;
+	x->c = c;
+	x->nb = c->rf_banks;
+	x->noc = c->sm_collectors;
+	x->ops = c->sm_operands;
+	x->lanes = c->rf_lanes;
+	x->rows = c->rf_entries;
+	x->nwr = c->rf_write_ports;
+	x->n = rfm_ca_n(x->nb, x->noc);
+	x->dist = rfm_cw_dist_fig3_3;
+	if (env && *env && rfm_cw_dist_parse(env, &x->dist))
+		fprintf(stderr, "RFM_WIDTH_DIST=%s: not fig3_3, full or P1,P2,P3,P4[,NEG]; using fig3_3\n", env);
+	x->full = x->dist.pct[3] == 100;
+	x->store = calloc((size_t)x->nb * 4 * x->rows * x->lanes, 1);
+	x->mb = calloc((size_t)x->nb * x->rows, 1);
+	x->ever = calloc((size_t)x->nb * x->rows, 1);
+	x->rd_q = calloc((size_t)c->d.nq * x->lanes, 4);
+	if (!x->store || !x->mb || !x->ever || !x->rd_q)
+		goto fail;
+	for (p = 0; p < x->nwr; p++)
+		if (!(x->hdata[p] = calloc(x->lanes, 4)))
+			goto fail;
+	return x;
+fail:
+	rfm_tco_destroy(x);
+	return NULL;
+}
+
+void rfm_tco_destroy(rfm_tco_t *x)
+{
+	unsigned p;
+	if (!x)
+		return;
+	for (p = 0; p < RFM_MAXW; p++)
+		free(x->hdata[p]);
+	free(x->store);
+	free(x->mb);
+	free(x->ever);
+	free(x->rd_q);
+	free(x);
+}
+
+void rfm_tco_reset(rfm_tco_t *x)
+{
+	unsigned q;
+	/* A11: mask buffer {0, 00}, storage zero (the RTL's simulation initialisation) */
+	memset(x->store, 0, (size_t)x->nb * 4 * x->rows * x->lanes);
+	memset(x->mb, 0, (size_t)x->nb * x->rows);
+	memset(x->rd_q, 0, (size_t)x->c->d.nq * x->lanes * 4);
+	memset(x->odd_q, 0, sizeof(x->odd_q));
+	memset(x->enc_q, 0, sizeof(x->enc_q));
+	memset(x->sign_q, 0, sizeof(x->sign_q));
+	memset(x->cnt_q, 0, sizeof(x->cnt_q));
+	x->pri_q = 0;
+	memset(x->stale, 0, sizeof(x->stale));
+	for (q = 0; q < RFM_MAXQ; q++)
+		x->since[q] = UINT64_MAX;
+}
+
+unsigned rfm_tco_odd(const rfm_cfg_t *c, unsigned reg, unsigned row)
+{
+	return (c->coalescing_parity == RFM_CPARITY_REG ? reg : row) & 1u;
+}
+
+static uint8_t *sb_at(rfm_tco_t *x, unsigned b, unsigned k, unsigned r)
+{
+	return x->store + (((size_t)b * 4 + k) * x->rows + r) * x->lanes;
+}
+
+static rfm_cw_code_t mb_code(const rfm_tco_t *x, unsigned b, unsigned r)
+{
+	rfm_cw_code_t cd = {0, 0};
+	uint8_t v = x->mb[(size_t)b * x->rows + r];
+	cd.sign = v >> 2;
+	cd.enc = v & 3u;
+	return cd;
+}
+
+void rfm_tco_eval(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, const rfm_coll_in_t *cin,
+		  const unsigned reg[RFM_MAXS][RFM_MAXOP], unsigned mutate)
+{
+	const rfm_cfg_t *c = x->c;
+	uint64_t full = rfm_mask64(x->lanes);
+	unsigned p, j, s, i, k, ncell = x->nb * 2 * x->noc;
+	uint8_t wclaim[RFM_MAXB];
+
+	/* write requests: rf_map, then rf_width_detect with the old-value lookup */
+	memset(wclaim, 0, sizeof(wclaim));
+	for (p = 0; p < x->nwr; p++) {
+		uint64_t act = wb[p].mask & full;
+		rfm_cw_code_t nw;
+		memset(&x->wr[p], 0, sizeof(x->wr[p]));
+		x->wodd[p] = rfm_tco_odd(c, wb[p].reg, wb[p].row);
+		x->wold[p] = mb_code(x, wb[p].bank, wb[p].row);
+		x->wfin[p] = x->wold[p];
+		if (!wb[p].valid || !act)
+			continue;
+		nw = rfm_cw_detect(wb[p].data, act, x->lanes);
+		x->wfin[p] = mutate == 62 ? nw : rfm_cw_merge(nw, x->wold[p], act == full);
+		x->wr[p].valid = 1;
+		x->wr[p].bank = (uint8_t)wb[p].bank;
+		x->wr[p].pmask = (uint8_t)rfm_cw_pmask(x->wfin[p].enc, x->wodd[p]);
+	}
+	/* the request matrix: per cell the collector's oldest pending operand not yet granted */
+	memset(x->rd_valid, 0, ncell);
+	memset(x->rd_pmask, 0, ncell);
+	for (i = 0; i < ncell; i++)
+		x->rd_op[i] = -1;
+	for (j = 0; j < x->noc; j++)
+		for (s = 0; s < x->ops; s++) {
+			unsigned q = j * x->ops + s, cell;
+			if (!u->busy_q[j] || !u->pend_q[q] || u->fly_q[q])
+				continue;
+			cell = rfm_ca_cell(x->noc, u->bank_q[q], x->odd_q[q], j);
+			if (x->rd_valid[cell])
+				continue;
+			x->rd_valid[cell] = 1;
+			x->rd_pmask[cell] = (uint8_t)rfm_cw_pmask(x->enc_q[q], x->odd_q[q]);
+			x->rd_op[cell] = (int)q;
+		}
+	rfm_ca_arbitrate(x->nb, x->noc, x->pri_q, x->wr, x->nwr, x->rd_valid, x->rd_pmask, x->wgnt, x->rgnt);
+	/* grants per operand; refused reads, and those a granted write blocks */
+	for (p = 0; p < x->nwr; p++) {
+		if (x->wgnt[p])
+			wclaim[x->wr[p].bank] |= x->wr[p].pmask;
+		/* wb<p>_ready_o: no request, or granted */
+		x->wrdy[p] = (uint8_t)(!x->wr[p].valid || x->wgnt[p] || mutate == 66);
+	}
+	x->gnt = 0;
+	x->nconf = x->nwconf = 0;
+	for (i = 0; i < ncell; i++) {
+		if (!x->rd_valid[i])
+			continue;
+		if (x->rgnt[i]) {
+			x->gnt |= 1ull << x->rd_op[i];
+			continue;
+		}
+		x->nconf++;
+		if (wclaim[i / (2 * x->noc)] & x->rd_pmask[i])
+			x->nwconf++;
+	}
+	/* issue lookups (rf_mask_buffer l<i>), forwarding a write granted this cycle */
+	for (k = 0; k < c->sm_schedulers; k++)
+		for (s = 0; s < x->ops; s++) {
+			unsigned b = cin->sb[k][s], r = cin->se[k][s];
+			rfm_cw_code_t cd = mb_code(x, b, r);
+			for (p = 0; p < x->nwr; p++)
+				if (x->wgnt[p] && wb[p].bank == b && wb[p].row == r && mutate != 63)
+					cd = x->wfin[p];
+			x->lk_odd[k][s] = (uint8_t)rfm_tco_odd(c, reg[k][s], r);
+			x->lk_sign[k][s] = (uint8_t)cd.sign;
+			x->lk_enc[k][s] = (uint8_t)cd.enc;
+		}
+	/* counters of this cycle (A15) */
+	memset(x->cnt_d, 0, sizeof(x->cnt_d));
+	for (i = 0; i < x->nb; i++) {
+		unsigned nr = 0, nwg = 0;
+		for (p = 0; p < x->nwr; p++)
+			nwg += x->wgnt[p] && x->wr[p].bank == i;
+		for (s = 0; s < 2; s++)
+			for (j = 0; j < x->noc; j++)
+				nr += x->rgnt[rfm_ca_cell(x->noc, i, s, j)];
+		x->cnt_d[RFM_TCO_BANK_ACC] += nr + nwg > 0;
+		x->cnt_d[RFM_TCO_COAL_RR] += nr == 2 || (mutate == 68 && nr + nwg == 2);
+		x->cnt_d[RFM_TCO_COAL_WW] += nwg == 2;
+		x->cnt_d[RFM_TCO_COAL_RW] += nr == 1 && nwg == 1;
+	}
+	for (j = 0; j < x->noc; j++) {
+		unsigned any = 0;
+		for (i = 0; i < x->nb; i++)
+			for (s = 0; s < 2; s++)
+				any |= x->rgnt[rfm_ca_cell(x->noc, i, s, j)];
+		x->cnt_d[RFM_TCO_OCW] += any;
+	}
+	for (p = 0; p < x->nwr; p++)
+		x->cnt_d[RFM_TCO_WB_STALL] += x->wr[p].valid && !x->wgnt[p];
+}
+
+void rfm_tco_edge(rfm_tco_t *x, rfm_coll_edge_t *e)
+{
+	unsigned q;
+	e->gnt = x->gnt;
+	for (q = 0; q < x->c->d.nq; q++) {
+		e->port[q] = 0;
+		e->data[q] = x->rd_q + (size_t)q * x->lanes;
+	}
+}
+
+/* The value a granted read of operand q delivers: its bank's sub-banks in pmask at row, unswapped
+ * for an odd register (logical byte k in physical sub-bank 3 - k), sign-filled above enc. */
+static void read_value(rfm_tco_t *x, unsigned q, unsigned b, unsigned r, unsigned mutate, uint32_t *out)
+{
+	unsigned t, k, odd = x->odd_q[q], pm = rfm_cw_pmask(x->enc_q[q], odd);
+	rfm_cw_code_t cd;
+	cd.sign = mutate == 65 ? 0 : x->sign_q[q];
+	cd.enc = x->enc_q[q];
+	for (t = 0; t < x->lanes; t++) {
+		uint32_t v = 0;
+		for (k = 0; k < 4; k++) {
+			unsigned ph = odd && mutate != 64 ? 3 - k : k;
+			if ((pm >> ph) & 1u)
+				v |= (uint32_t)sb_at(x, b, ph, r)[t] << (8 * k);
+		}
+		out[t] = rfm_cw_fill(v, cd);
+	}
+}
+
+void rfm_tco_tick(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, const rfm_coll_in_t *cin,
+		  unsigned mutate)
+{
+	const rfm_cfg_t *c = x->c;
+	unsigned cu, s, p, i, t, k, n;
+	uint64_t full = rfm_mask64(x->lanes);
+	/* codes of the units filled at this edge */
+	for (cu = 0; cu < x->noc; cu++) {
+		unsigned kk;
+		if (u->alloc_port[cu] < 0 || u->disp[cu])
+			continue;
+		kk = (unsigned)u->alloc_port[cu];
+		for (s = 0; s < x->ops; s++) {
+			unsigned q = cu * x->ops + s;
+			x->stale[q] = 0;
+			x->odd_q[q] = x->lk_odd[kk][s];
+			x->sign_q[q] = x->lk_sign[kk][s];
+			x->enc_q[q] = x->lk_enc[kk][s];
+		}
+	}
+	(void)cin;
+	/* reads granted this cycle: the bank registers its sub-banks (before this edge's writes,
+	 * which never touch a sub-bank a read of the cycle holds) */
+	for (i = 0; i < x->nb * 2 * x->noc; i++)
+		if (x->rgnt[i]) {
+			unsigned q = (unsigned)x->rd_op[i];
+			read_value(x, q, u->bank_q[q], u->entry_q[q], mutate, x->rd_q + (size_t)q * x->lanes);
+		}
+	/* granted writes: rf_width_detect's data and byte enables into the side port; mask buffer */
+	for (p = 0; p < x->nwr; p++) {
+		uint64_t act = wb[p].mask & full;
+		rfm_cw_code_t f = x->wfin[p], o = x->wold[p];
+		unsigned odd = x->wodd[p] && mutate != 61;
+		if (!x->wgnt[p])
+			continue;
+		for (t = 0; t < x->lanes; t++)
+			for (k = 0; k <= f.enc; k++) {
+				int on = (act >> t) & 1u ? 1 : k > o.enc;
+				unsigned byte = (act >> t) & 1u ? (wb[p].data[t] >> (8 * k)) & 0xffu : o.sign ? 0xffu : 0u;
+				if (on)
+					sb_at(x, wb[p].bank, odd ? 3 - k : k, wb[p].row)[t] = (uint8_t)byte;
+			}
+		x->ever[(size_t)wb[p].bank * x->rows + wb[p].row] = 1;
+		for (i = 0; i < c->d.nq; i++) /* a pending read of it now holds an out-of-date code (a hazard) */
+			if (u->pend_q[i] && u->bank_q[i] == wb[p].bank && u->entry_q[i] == wb[p].row)
+				x->stale[i] = 1;
+		if (mutate == 69 && p == 1)
+			continue;
+		x->mb[(size_t)wb[p].bank * x->rows + wb[p].row] = (uint8_t)(f.sign << 2 | f.enc);
+	}
+	for (n = 0; n < RFM_TCO_N; n++)
+		x->cnt_q[n] = (x->cnt_q[n] + x->cnt_d[n]) & rfm_mask64(c->stats_counter_bits);
+	if (mutate != 67)
+		x->pri_q = (x->pri_q + 1) % x->n;
+}
+
+/* ---- checker ------------------------------------------------------------------------------- */
+
+#define FAIL(...)                                                                                   \
+	do {                                                                                        \
+		fprintf(err, "cycle %llu: rf_top coalescing ", (unsigned long long)cycle);          \
+		fprintf(err, __VA_ARGS__);                                                          \
+		fputc('\n', err);                                                                   \
+		return 1;                                                                           \
+	} while (0)
+
+int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, const uint8_t *wrdy,
+		  const uint64_t *cnt_out, uint64_t cycle, FILE *err, unsigned *cov)
+{
+	const rfm_cfg_t *c = x->c;
+	unsigned i, j, s, p, q, n, nq = c->d.nq, ncell = x->nb * 2 * x->noc;
+	uint8_t sb[RFM_MAXB], oc[RFM_MAXC], side[RFM_MAXB], nrd[RFM_MAXB], nwg[RFM_MAXB], ocn[RFM_MAXC];
+	uint64_t rec[RFM_TCO_N] = {0}, wbank = 0;
+
+	*cov = 0;
+	/* counters: the outputs show the recount of the cycles before this one */
+	for (n = 0; n < RFM_TCO_N; n++)
+		if (cnt_out[n] != (x->shadow[n] & rfm_mask64(c->stats_counter_bits)))
+			FAIL("recount: cnt_%s_o = %llu, recounted %llu", rfm_tco_cnt_names[n], (unsigned long long)cnt_out[n],
+			     (unsigned long long)(x->shadow[n] & rfm_mask64(c->stats_counter_bits)));
+	/* claims, rebuilt from the grants and the operands' own codes: sub-banks per bank and slices
+	 * per collector disjoint, one grant per bank side */
+	memset(sb, 0, sizeof(sb));
+	memset(oc, 0, sizeof(oc));
+	memset(side, 0, sizeof(side));
+	memset(nrd, 0, sizeof(nrd));
+	memset(nwg, 0, sizeof(nwg));
+	memset(ocn, 0, sizeof(ocn));
+	for (p = 0; p < x->nwr; p++) {
+		unsigned ready = !x->wr[p].valid || x->wgnt[p];
+		if (wrdy[p] != ready)
+			FAIL("wb%u_ready_o = %u, but the write is %s", p, wrdy[p],
+			     !x->wr[p].valid ? "no request" : x->wgnt[p] ? "granted" : "refused");
+		if (!x->wgnt[p])
+			continue;
+		if (!x->wr[p].valid)
+			FAIL("write %u granted without a request", p);
+		if (sb[wb[p].bank] & x->wr[p].pmask)
+			FAIL("write %u (bank %u, mask %x) overlaps sub-banks %x already granted", p, wb[p].bank, x->wr[p].pmask,
+			     sb[wb[p].bank]);
+		if ((side[wb[p].bank] >> x->wodd[p]) & 1u)
+			FAIL("bank %u side %c granted twice", wb[p].bank, "RL"[x->wodd[p]]);
+		sb[wb[p].bank] |= x->wr[p].pmask;
+		side[wb[p].bank] |= (uint8_t)(1u << x->wodd[p]);
+		nwg[wb[p].bank]++;
+		wbank |= 1ull << wb[p].bank;
+		if (x->full && x->wr[p].pmask != 15)
+			FAIL("every value is full width, but write %u has mask %x", p, x->wr[p].pmask);
+	}
+	for (q = 0; q < nq; q++) {
+		unsigned b, pm, jj, cell;
+		if (!((x->gnt >> q) & 1u))
+			continue;
+		jj = q / x->ops;
+		b = u->bank_q[q];
+		pm = rfm_cw_pmask(x->enc_q[q], x->odd_q[q]);
+		if (!u->busy_q[jj] || !u->pend_q[q] || u->fly_q[q])
+			FAIL("collector %u operand %u granted, but it is not waiting for a read", jj, q % x->ops);
+		for (s = 0; s < q % x->ops; s++) { /* the oldest of its cell */
+			unsigned o = jj * x->ops + s;
+			if (u->pend_q[o] && !u->fly_q[o] && u->bank_q[o] == b && x->odd_q[o] == x->odd_q[q])
+				FAIL("collector %u operand %u granted before its older operand %u of the same bank and side", jj,
+				     q % x->ops, s);
+		}
+		if ((sb[b] & pm) || ((side[b] >> x->odd_q[q]) & 1u))
+			FAIL("read of collector %u operand %u (bank %u, mask %x) overlaps sub-banks %x or its side",
+			     jj, q % x->ops, b, pm, sb[b]);
+		if (oc[jj] & pm)
+			FAIL("collector %u: slices %x granted twice", jj, oc[jj] & pm);
+		sb[b] |= (uint8_t)pm;
+		oc[jj] |= (uint8_t)pm;
+		side[b] |= (uint8_t)(1u << x->odd_q[q]);
+		nrd[b]++;
+		ocn[jj]++;
+		/* the captured code is the register's code, unless a write overtook the read (a hazard) */
+		if (!x->stale[q] && x->mb[(size_t)b * x->rows + u->entry_q[q]] != (x->sign_q[q] << 2 | x->enc_q[q]))
+			FAIL("collector %u operand %u (bank %u row %u) captured {%u, %u}, the mask buffer holds {%u, %u}", jj,
+			     q % x->ops, b, u->entry_q[q], x->sign_q[q], x->enc_q[q],
+			     x->mb[(size_t)b * x->rows + u->entry_q[q]] >> 2, x->mb[(size_t)b * x->rows + u->entry_q[q]] & 3u);
+		if (x->full && pm != 15)
+			FAIL("every value is full width, but collector %u operand %u reads mask %x", jj, q % x->ops, pm);
+		cell = rfm_ca_cell(x->noc, b, x->odd_q[q], jj);
+		if (!x->rgnt[cell])
+			FAIL("collector %u operand %u granted outside its cell", jj, q % x->ops);
+	}
+	for (i = 0; i < ncell; i++)
+		if (x->rgnt[i] && (x->rd_op[i] < 0 || !((x->gnt >> x->rd_op[i]) & 1u)))
+			FAIL("cell %u granted without its operand", i);
+	/* this cycle's counts, recounted from the per-bank and per-collector tallies */
+	for (i = 0; i < x->nb; i++) {
+		rec[RFM_TCO_BANK_ACC] += nrd[i] || nwg[i];
+		rec[RFM_TCO_COAL_RR] += nrd[i] == 2;
+		rec[RFM_TCO_COAL_WW] += nwg[i] == 2;
+		rec[RFM_TCO_COAL_RW] += nrd[i] == 1 && nwg[i] == 1;
+		if (x->full && nrd[i] + nwg[i] == 2)
+			FAIL("every value is full width, but bank %u granted two requests", i);
+	}
+	for (j = 0; j < x->noc; j++) {
+		rec[RFM_TCO_OCW] += ocn[j] > 0;
+		if (ocn[j] >= 2)
+			*cov |= 1u << 4;
+	}
+	for (p = 0; p < x->nwr; p++)
+		rec[RFM_TCO_WB_STALL] += x->wr[p].valid && !x->wgnt[p];
+	for (n = 0; n < RFM_TCO_N; n++)
+		x->shadow[n] += rec[n];
+	if (rec[RFM_TCO_COAL_RR])
+		*cov |= 1u << 0;
+	if (rec[RFM_TCO_COAL_WW])
+		*cov |= 1u << 1;
+	if (rec[RFM_TCO_COAL_RW])
+		*cov |= 1u << 2;
+	if (rec[RFM_TCO_WB_STALL])
+		*cov |= 1u << 3;
+	/* starvation bound (rf_coal_arbiter invariant 17): a read waiting for its bank is granted
+	 * within operands x N cycles unless a write is granted in its bank meanwhile */
+	for (q = 0; q < nq; q++) {
+		unsigned jj = q / x->ops;
+		if (!u->busy_q[jj] || !u->pend_q[q] || u->fly_q[q]) {
+			x->since[q] = UINT64_MAX;
+			continue;
+		}
+		if (x->since[q] == UINT64_MAX) {
+			x->since[q] = cycle;
+			x->wseen[q] = 0;
+		}
+		if ((wbank >> u->bank_q[q]) & 1u)
+			x->wseen[q] = 1;
+		if ((x->gnt >> q) & 1u) {
+			x->since[q] = UINT64_MAX;
+			continue;
+		}
+		if (!x->wseen[q] && cycle - x->since[q] + 1 >= (uint64_t)x->ops * x->n)
+			FAIL("collector %u operand %u (bank %u) waited %llu cycles with no write to its bank (bound %u x %u)",
+			     jj, q % x->ops, u->bank_q[q], (unsigned long long)(cycle - x->since[q] + 1), x->ops, x->n);
+	}
+	return 0;
+}

@@ -1,0 +1,682 @@
+/* emit_top_coal.c - rf_top's coalescing register file ([coalescing] enable = on; model:
+ * cmodel/top_coal.c): rf_width_detect per write-back port, rf_mask_buffer, rf_coal_arbiter, one
+ * rf_dual_bank per bank, rf_subbank_xbar, rf_coal_collector (operand buffers with four write
+ * slices; unswap, sign fill and TI -> BI at dispatch) and the collector control of rf_collector's
+ * rules (issue allocation, pending operands, dispatch round robin); the coalescing counters.
+ * Called by rg_emit_rf_top in place of rf_collector, rf_bank_arbiter, rf_bank and rf_xbar. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "../cmodel/rfm_models.h"
+#include "../cmodel/rfm_top_coal.h"
+#include "rg.h"
+
+/* A growing expression (joined terms). */
+typedef struct xs {
+	char s[8192];
+	size_t n;
+} xs_t;
+
+static void xs_add(xs_t *x, const char *sep, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void xs_add(xs_t *x, const char *sep, const char *fmt, ...)
+{
+	va_list ap;
+	if (x->n && sep)
+		x->n += (size_t)snprintf(x->s + x->n, sizeof(x->s) - x->n, "%s", sep);
+	va_start(ap, fmt);
+	x->n += (size_t)vsnprintf(x->s + x->n, sizeof(x->s) - x->n, fmt, ap);
+	va_end(ap);
+	if (x->n >= sizeof(x->s))
+		x->n = sizeof(x->s) - 1;
+}
+
+static unsigned bits_for(unsigned n) /* bits to hold 0..n */
+{
+	unsigned w = 1;
+	while ((1u << w) <= n)
+		w++;
+	return w;
+}
+
+/* Mask-buffer index of (bank, row): bank x entries + row, pack_w bits. */
+static const char *pack_idx(em_t *e, const rfm_cfg_t *c, const char *bank, const char *row)
+{
+	unsigned pw = c->d.pack_w;
+	if (c->rf_banks == 1)
+		return em_fmt(e, "%u'(%s)", pw, row);
+	return em_fmt(e, "%u'(%s) * %s + %u'(%s)", pw, bank, em_lit(e, pw, c->rf_entries), pw, row);
+}
+
+void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
+{
+	unsigned P = c->rf_write_ports, K = c->sm_schedulers, S = c->sm_operands, NB = c->rf_banks;
+	unsigned NOC = c->sm_collectors, NQ = c->d.nq, L = c->rf_lanes, W = c->d.wreg_bits, bw = c->d.bank_w;
+	unsigned ew = c->d.entry_w, cb = c->stats_counter_bits, NC = NB * 2 * NOC, rkw = bits_for(NOC), p, k, s, j, q;
+	unsigned i, sd, o, n, ow = rfm_clog2(S), cw = rfm_clog2(NOC), d;
+	int preg = c->coalescing_parity == RFM_CPARITY_REG;
+	xs_t x;
+
+	em_blank(e);
+	em_line(e, "// ---- coalescing register file (docs/coalescing.md, \"rf_top\") ----");
+	em_line(e, "// Side of a register: %s LSB (0: R, even, right-aligned; 1: L, odd, byte-swapped).",
+		preg ? "register id" : "row (entry)");
+	em_line(e, "// write-back requests: rf_map, rf_width_detect (old code from the mask buffer), arbiter grant");
+	for (p = 0; p < P; p++) {
+		em_line(e, "logic co_w%u_req, co_w%u_odd, co_w%u_osign, co_w%u_fsign, co_w%u_nsign, wb%u_gnt;", p, p, p, p, p, p);
+		em_line(e, "logic [1:0] co_w%u_oenc, co_w%u_fenc, co_w%u_nenc;", p, p, p);
+		em_line(e, "logic [3:0] co_w%u_pmask;", p);
+		em_line(e, "logic %s co_w%u_idx;", em_rng(e, c->d.pack_w), p);
+		em_line(e, "logic %s co_w%u_wdata;", em_rng(e, W), p);
+		em_line(e, "logic %s co_w%u_bwe;", em_rng(e, 4 * L), p);
+	}
+	em_line(e, "logic %s co_wgnt;", em_rng(e, P));
+	em_line(e, "logic %s co_msign;", em_rng(e, c->d.warp_regs));
+	em_line(e, "logic %s co_menc;", em_rng(e, 2 * c->d.warp_regs));
+	em_line(e, "// issue lookups of the sources' codes, forwarding a write granted this cycle");
+	for (k = 0; k < K; k++)
+		for (s = 0; s < S; s++) {
+			em_line(e, "logic %s co_i%u_%u_idx;", em_rng(e, c->d.pack_w), k, s);
+			em_line(e, "logic co_i%u_%u_msign, co_i%u_%u_sign, co_i%u_%u_odd;", k, s, k, s, k, s);
+			em_line(e, "logic [1:0] co_i%u_%u_menc, co_i%u_%u_enc;", k, s, k, s);
+		}
+	em_line(e, "// collector allocation (rf_collector's rule: issue port k fills the k-th lowest free unit)");
+	for (j = 0; j < NOC; j++) {
+		em_line(e, "logic co_free%u;", j);
+		em_line(e, "logic %s co_rank%u;", em_rng(e, rkw), j);
+		for (k = 0; k < K; k++)
+			em_line(e, "logic co_a%u_%u;", k, j);
+	}
+	em_line(e, "// per operand: side and code captured at issue, physical mask, head of its cell, read path");
+	for (q = 0; q < NQ; q++) {
+		em_line(e, "logic co_q%u_odd_q, co_q%u_odd_d, co_q%u_sign_q, co_q%u_sign_d, co_q%u_head;", q, q, q, q, q);
+		em_line(e, "logic [1:0] co_q%u_enc_q, co_q%u_enc_d;", q, q);
+		em_line(e, "logic [3:0] co_q%u_lm, co_q%u_pm;", q, q);
+		em_line(e, "logic co_q%u_sv, co_q%u_pend_q, co_q%u_pend_d, co_q%u_vld_q, co_q%u_vld_d, co_q%u_ready;", q, q, q, q, q, q);
+		em_line(e, "logic cq%u_req, aq%u_gnt;", q, q);
+		em_line(e, "logic %s cq%u_bank, co_q%u_bank_d;", em_rng(e, bw), q, q);
+		em_line(e, "logic %s cq%u_entry, co_q%u_entry_d;", em_rng(e, ew), q, q);
+		em_line(e, "logic %s co_q%u_data, co_q%u_out;", em_rng(e, W), q, q);
+	}
+	em_line(e, "// per collector: tag, warp, dispatch; slice selects registered with the grant");
+	for (j = 0; j < NOC; j++) {
+		em_line(e, "logic co_u%u_alloc, co_u%u_free, co_u%u_busy;", j, j, j);
+		em_line(e, "logic %s co_u%u_tag_q, co_u%u_tag_d;", em_rng(e, c->sm_tag_bits), j, j);
+		em_line(e, "logic %s co_u%u_warp_q, co_u%u_warp_d;", em_rng(e, c->d.warp_w), j, j);
+		for (k = 0; k < 4; k++) {
+			em_line(e, "logic co_x%u_%u_v_q, co_x%u_%u_v_d;", j, k, j, k);
+			em_line(e, "logic %s co_x%u_%u_b_q, co_x%u_%u_b_d;", em_rng(e, bw), j, k, j, k);
+			em_line(e, "logic %s co_x%u_%u_o_q, co_x%u_%u_o_d;", em_rng(e, ow), j, k, j, k);
+		}
+		em_line(e, "logic [3:0] co_x%u_wen;", j);
+		em_line(e, "logic %s co_x%u_wdata;", em_rng(e, W), j);
+	}
+	em_line(e, "logic %s rdy, disp, dispatch_ge;", em_rng(e, NOC));
+	em_line(e, "logic %s dptr_q, dptr_d, dlast;", em_rng(e, cw));
+	em_line(e, "logic %s co_nfree;", em_rng(e, rkw));
+	for (k = 0; k < K; k++) {
+		em_line(e, "logic %s dsp%u_cand, dsp%u_hi, dsp%u_oh;", em_rng(e, NOC), k, k, k);
+		em_line(e, "logic %s dsp%u_sel;", em_rng(e, cw), k);
+		em_line(e, "logic dsp%u_any;", k);
+	}
+	em_line(e, "// request-matrix cells c = (2 x bank + side) x %u + collector", NOC);
+	for (i = 0; i < NC; i++) {
+		em_line(e, "logic co_c%u_v, co_c%u_g, co_c%u_ref, co_c%u_wblk;", i, i, i, i);
+		em_line(e, "logic %s co_c%u_op;", em_rng(e, ow), i);
+		em_line(e, "logic [3:0] co_c%u_pm;", i);
+		em_line(e, "logic %s co_c%u_row;", em_rng(e, ew), i);
+	}
+	em_line(e, "logic %s co_rd_valid, co_rgnt, co_ref, co_wblk;", em_rng(e, NC));
+	em_line(e, "logic %s co_rd_pmask;", em_rng(e, 4 * NC));
+	em_line(e, "logic %s co_pri;", em_rng(e, bits_for(rfm_ca_n(NB, NOC) - 1)));
+	em_line(e, "logic %s co_sb;", em_rng(e, 4 * NB));
+	em_line(e, "logic %s co_oc;", em_rng(e, 4 * NOC));
+	em_line(e, "// bank side ports (s = r: right / even, l: left / odd)");
+	for (i = 0; i < NB; i++) {
+		for (sd = 0; sd < 2; sd++) {
+			const char *sn = sd ? "l" : "r";
+			em_line(e, "logic co_b%u_%s_en, co_b%u_%s_we;", i, sn, i, sn);
+			em_line(e, "logic %s co_b%u_%s_row;", em_rng(e, ew), i, sn);
+			em_line(e, "logic [3:0] co_b%u_%s_pmask;", i, sn);
+			em_line(e, "logic %s co_b%u_%s_wdata;", em_rng(e, W), i, sn);
+			em_line(e, "logic %s co_b%u_%s_bwe;", em_rng(e, 4 * L), i, sn);
+			for (p = 0; p < P; p++)
+				em_line(e, "logic co_w%u_hit%u_%s;", p, i, sn);
+		}
+		em_line(e, "logic %s co_b%u_rdata;", em_rng(e, W), i);
+		em_line(e, "logic [3:0] co_b%u_rvalid, co_b%u_acc, co_wc%u;", i, i, i);
+		em_line(e, "logic [1:0] co_b%u_nr, co_b%u_nw;", i, i);
+	}
+	em_line(e, "logic %s co_bacc, co_brr, co_bww, co_brw;", em_rng(e, NB));
+	em_line(e, "logic %s co_ocw;", em_rng(e, NOC));
+	em_line(e, "logic %s co_wstall;", em_rng(e, P));
+	for (n = 0; n < RFM_TCO_N; n++)
+		em_line(e, "logic %s cnt_%s_q, cnt_%s_d, co_inc_%s;", em_rng(e, cb), rfm_tco_cnt_names[n], rfm_tco_cnt_names[n],
+			rfm_tco_cnt_names[n]);
+
+	/* write path */
+	for (p = 0; p < P; p++) {
+		em_blank(e);
+		em_line(e, "// write-back port %u: a request when inside the kernel with a lane; ready unless refused", p);
+		em_line(e, "assign co_w%u_req = wb%u_ok & (|wb%u_mask_i);", p, p, p);
+		if (preg)
+			em_line(e, "assign co_w%u_odd = %s;", p, rg_bit(e, em_fmt(e, "wb%u_reg_i", p), c->d.reg_w, 0));
+		else
+			em_line(e, "assign co_w%u_odd = %s;", p, rg_bit(e, em_fmt(e, "wb%u_row", p), ew, 0));
+		em_line(e, "assign co_w%u_idx = %s;", p, pack_idx(e, c, em_fmt(e, "wb%u_bank", p), em_fmt(e, "wb%u_row", p)));
+		em_line(e, "assign wb%u_gnt = %s;", p, rg_bit(e, "co_wgnt", P, p));
+		em_line(e, "assign wb%u_ready_o = ~co_w%u_req | wb%u_gnt;", p, p, p);
+		em_open(e, "rf_width_detect u_wd%u (", p);
+		rg_conn(e, "valid_i", em_fmt(e, "co_w%u_req", p));
+		rg_conn(e, "active_i", em_fmt(e, "wb%u_mask_i", p));
+		rg_conn(e, "data_i", em_fmt(e, "wb%u_data_i", p));
+		rg_conn(e, "odd_i", em_fmt(e, "co_w%u_odd", p));
+		rg_conn(e, "old_sign_i", em_fmt(e, "co_w%u_osign", p));
+		rg_conn(e, "old_enc_i", em_fmt(e, "co_w%u_oenc", p));
+		rg_conn(e, "sign_o", em_fmt(e, "co_w%u_nsign", p));
+		rg_conn(e, "enc_o", em_fmt(e, "co_w%u_nenc", p));
+		rg_conn(e, "fsign_o", em_fmt(e, "co_w%u_fsign", p));
+		rg_conn(e, "fenc_o", em_fmt(e, "co_w%u_fenc", p));
+		rg_conn(e, "pmask_o", em_fmt(e, "co_w%u_pmask", p));
+		rg_conn(e, "wdata_o", em_fmt(e, "co_w%u_wdata", p));
+		rg_conn(e, "bwe_o", em_fmt(e, "co_w%u_bwe", p));
+		rg_conn_end(e);
+	}
+
+	/* issue lookups */
+	em_blank(e);
+	em_line(e, "// issue lookups: the code of each source; a write granted this cycle to the same (bank, row)");
+	em_line(e, "// gives its final code (the mask buffer itself changes at the edge)");
+	for (k = 0; k < K; k++)
+		for (s = 0; s < S; s++) {
+			em_line(e, "assign co_i%u_%u_idx = %s;", k, s,
+				pack_idx(e, c, em_fmt(e, "iss%u_s%u_bank", k, s), em_fmt(e, "iss%u_s%u_row", k, s)));
+			if (preg)
+				em_line(e, "assign co_i%u_%u_odd = %s;", k, s,
+					rg_bit(e, em_fmt(e, "iss%u_src%u_reg_i", k, s), c->d.reg_w, 0));
+			else
+				em_line(e, "assign co_i%u_%u_odd = %s;", k, s, rg_bit(e, em_fmt(e, "iss%u_s%u_row", k, s), ew, 0));
+			/* the same chain for sign and for enc */
+			{
+				xs_t y;
+				memset(&y, 0, sizeof(y));
+				for (p = P; p-- > 0;)
+					xs_add(&y, " : ", "(wb%u_gnt & (wb%u_bank == iss%u_s%u_bank) & (wb%u_row == iss%u_s%u_row)) ? co_w%u_fsign",
+					       p, p, k, s, p, k, s, p);
+				em_line(e, "assign co_i%u_%u_sign = %s : co_i%u_%u_msign;", k, s, y.s, k, s);
+				memset(&y, 0, sizeof(y));
+				for (p = P; p-- > 0;)
+					xs_add(&y, " : ", "(wb%u_gnt & (wb%u_bank == iss%u_s%u_bank) & (wb%u_row == iss%u_s%u_row)) ? co_w%u_fenc",
+					       p, p, k, s, p, k, s, p);
+				em_line(e, "assign co_i%u_%u_enc = %s : co_i%u_%u_menc;", k, s, y.s, k, s);
+			}
+		}
+	em_blank(e);
+	em_line(e, "// mask buffer: {sign, enc} per warp register; updated at the edge of a granted write");
+	em_open(e, "rf_mask_buffer u_mask_buffer (");
+	rg_conn(e, "clk_i", "clk_i");
+	rg_conn(e, "rst_ni", "rst_ni");
+	for (k = 0; k < K; k++)
+		for (s = 0; s < S; s++) {
+			rg_conn(e, em_fmt(e, "l%u_idx_i", k * S + s), em_fmt(e, "co_i%u_%u_idx", k, s));
+			rg_conn(e, em_fmt(e, "l%u_sign_o", k * S + s), em_fmt(e, "co_i%u_%u_msign", k, s));
+			rg_conn(e, em_fmt(e, "l%u_enc_o", k * S + s), em_fmt(e, "co_i%u_%u_menc", k, s));
+		}
+	for (p = 0; p < P; p++) {
+		rg_conn(e, em_fmt(e, "o%u_idx_i", p), em_fmt(e, "co_w%u_idx", p));
+		rg_conn(e, em_fmt(e, "o%u_sign_o", p), em_fmt(e, "co_w%u_osign", p));
+		rg_conn(e, em_fmt(e, "o%u_enc_o", p), em_fmt(e, "co_w%u_oenc", p));
+	}
+	for (p = 0; p < P; p++) {
+		rg_conn(e, em_fmt(e, "u%u_valid_i", p), em_fmt(e, "wb%u_gnt", p));
+		rg_conn(e, em_fmt(e, "u%u_idx_i", p), em_fmt(e, "co_w%u_idx", p));
+		rg_conn(e, em_fmt(e, "u%u_sign_i", p), em_fmt(e, "co_w%u_fsign", p));
+		rg_conn(e, em_fmt(e, "u%u_enc_i", p), em_fmt(e, "co_w%u_fenc", p));
+	}
+	rg_conn(e, "msign_o", "co_msign");
+	rg_conn(e, "menc_o", "co_menc");
+	rg_conn_end(e);
+
+	/* allocation and captured codes */
+	em_blank(e);
+	em_line(e, "// allocation: unit j's rank among the free units; its sources' codes are captured");
+	for (j = 0; j < NOC; j++) {
+		em_line(e, "assign co_free%u = ~%s;", j, rg_bit(e, "busy", NOC, j));
+		memset(&x, 0, sizeof(x));
+		for (o = 0; o < j; o++)
+			xs_add(&x, " + ", "%u'(co_free%u)", rkw, o);
+		em_line(e, "assign co_rank%u = %s;", j, j ? x.s : em_fmt(e, "%u'd0", rkw));
+		for (k = 0; k < K; k++)
+			em_line(e, "assign co_a%u_%u = iss%u_valid_i & co_free%u & (co_rank%u == %s);", k, j, k, j, j, em_lit(e, rkw, k));
+	}
+	for (q = 0; q < NQ; q++) {
+		static const char *const fld[3] = {"odd", "sign", "enc"};
+		unsigned f;
+		j = q / S;
+		s = q % S;
+		for (f = 0; f < 3; f++) {
+			memset(&x, 0, sizeof(x));
+			for (k = 0; k < K; k++)
+				xs_add(&x, " : ", "co_a%u_%u ? co_i%u_%u_%s", k, j, k, s, fld[f]);
+			em_line(e, "assign co_q%u_%s_d = %s : co_q%u_%s_q;", q, fld[f], x.s, q, fld[f]);
+		}
+		em_line(e, "assign co_q%u_lm = {(co_q%u_enc_q == 2'd3), (co_q%u_enc_q >= 2'd2), (co_q%u_enc_q != 2'd0), 1'b1};", q, q,
+			q, q);
+		em_line(e, "assign co_q%u_pm = co_q%u_odd_q ? {co_q%u_lm[0], co_q%u_lm[1], co_q%u_lm[2], co_q%u_lm[3]} : co_q%u_lm;",
+			q, q, q, q, q, q, q);
+		memset(&x, 0, sizeof(x));
+		for (o = j * S; o < q; o++)
+			xs_add(&x, " | ", "(cq%u_req & (cq%u_bank == cq%u_bank) & (co_q%u_odd_q == co_q%u_odd_q))", o, o, q, o, q);
+		em_line(e, "assign co_q%u_head = cq%u_req%s%s%s;  // its oldest pending operand of the same (bank, side)", q, q,
+			x.n ? " & ~(" : "", x.s, x.n ? ")" : "");
+	}
+
+	/* request matrix and arbiter */
+	em_blank(e);
+	em_line(e, "// request matrix: per (bank, side, collector) the head operand");
+	for (i = 0; i < NB; i++)
+		for (sd = 0; sd < 2; sd++)
+			for (j = 0; j < NOC; j++) {
+				unsigned cl = rfm_ca_cell(NOC, i, sd, j);
+				xs_t v, pm, row, op;
+				memset(&op, 0, sizeof(op));
+				memset(&v, 0, sizeof(v));
+				memset(&pm, 0, sizeof(pm));
+				memset(&row, 0, sizeof(row));
+				for (s = 0; s < S; s++) {
+					q = j * S + s;
+					xs_add(&v, " | ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u))", q, q, em_lit(e, bw, i), q,
+					       sd);
+					xs_add(&pm, " : ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u)) ? co_q%u_pm", q, q,
+					       em_lit(e, bw, i), q, sd, q);
+					xs_add(&row, " : ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u)) ? cq%u_entry", q, q,
+					       em_lit(e, bw, i), q, sd, q);
+					xs_add(&op, " : ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u)) ? %s", q, q,
+					       em_lit(e, bw, i), q, sd, em_lit(e, ow, s));
+				}
+				em_line(e, "assign co_c%u_v = %s;", cl, v.s);
+				em_line(e, "assign co_c%u_pm = %s : 4'b0000;", cl, pm.s);
+				em_line(e, "assign co_c%u_row = %s : '0;", cl, row.s);
+				em_line(e, "assign co_c%u_op = %s : '0;", cl, op.s);
+				em_line(e, "assign co_c%u_g = %s;", cl, rg_bit(e, "co_rgnt", NC, cl));
+			}
+	memset(&x, 0, sizeof(x));
+	for (i = NC; i-- > 0;)
+		xs_add(&x, ", ", "co_c%u_v", i);
+	em_line(e, "assign co_rd_valid = {%s};", x.s);
+	memset(&x, 0, sizeof(x));
+	for (i = NC; i-- > 0;)
+		xs_add(&x, ", ", "co_c%u_pm", i);
+	em_line(e, "assign co_rd_pmask = {%s};", x.s);
+	em_open(e, "rf_coal_arbiter u_coal_arbiter (");
+	rg_conn(e, "clk_i", "clk_i");
+	rg_conn(e, "rst_ni", "rst_ni");
+	for (p = 0; p < P; p++) {
+		rg_conn(e, em_fmt(e, "wr%u_valid_i", p), em_fmt(e, "co_w%u_req", p));
+		rg_conn(e, em_fmt(e, "wr%u_bank_i", p), em_fmt(e, "wb%u_bank", p));
+		rg_conn(e, em_fmt(e, "wr%u_pmask_i", p), em_fmt(e, "co_w%u_pmask", p));
+	}
+	rg_conn(e, "rd_valid_i", "co_rd_valid");
+	rg_conn(e, "rd_pmask_i", "co_rd_pmask");
+	rg_conn(e, "wgnt_o", "co_wgnt");
+	rg_conn(e, "rgnt_o", "co_rgnt");
+	rg_conn(e, "pri_o", "co_pri");
+	rg_conn(e, "sb_o", "co_sb");
+	rg_conn(e, "oc_o", "co_oc");
+	rg_conn_end(e);
+	em_line(e, "// operand grants to the collectors (all-or-nothing, one read port)");
+	for (q = 0; q < NQ; q++) {
+		memset(&x, 0, sizeof(x));
+		j = q / S;
+		for (i = 0; i < NB; i++)
+			for (sd = 0; sd < 2; sd++)
+				xs_add(&x, " | ", "((cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u) & co_c%u_g)", q, em_lit(e, bw, i), q, sd,
+				       rfm_ca_cell(NOC, i, sd, j));
+		em_line(e, "assign aq%u_gnt = co_q%u_head & (%s);", q, q, x.s);
+	}
+
+	/* banks */
+	for (i = 0; i < NB; i++) {
+		em_blank(e);
+		em_line(e, "// bank %u: the granted even request drives R, the odd one L (writes before reads)", i);
+		for (sd = 0; sd < 2; sd++) {
+			const char *sn = sd ? "l" : "r";
+			xs_t en, we, row, pm, wd, be;
+			memset(&en, 0, sizeof(en));
+			memset(&we, 0, sizeof(we));
+			memset(&row, 0, sizeof(row));
+			memset(&pm, 0, sizeof(pm));
+			memset(&wd, 0, sizeof(wd));
+			memset(&be, 0, sizeof(be));
+			for (p = 0; p < P; p++) {
+				em_line(e, "assign co_w%u_hit%u_%s = wb%u_gnt & (wb%u_bank == %s) & (co_w%u_odd == 1'b%u);", p, i, sn, p, p,
+					em_lit(e, bw, i), p, sd);
+				xs_add(&en, " | ", "co_w%u_hit%u_%s", p, i, sn);
+				xs_add(&we, " | ", "co_w%u_hit%u_%s", p, i, sn);
+				xs_add(&row, " : ", "co_w%u_hit%u_%s ? wb%u_row", p, i, sn, p);
+				xs_add(&pm, " : ", "co_w%u_hit%u_%s ? co_w%u_pmask", p, i, sn, p);
+				xs_add(&wd, " : ", "co_w%u_hit%u_%s ? co_w%u_wdata", p, i, sn, p);
+				xs_add(&be, " : ", "co_w%u_hit%u_%s ? co_w%u_bwe", p, i, sn, p);
+			}
+			for (j = 0; j < NOC; j++) {
+				unsigned cl = rfm_ca_cell(NOC, i, sd, j);
+				xs_add(&en, " | ", "co_c%u_g", cl);
+				xs_add(&row, " : ", "co_c%u_g ? co_c%u_row", cl, cl);
+				xs_add(&pm, " : ", "co_c%u_g ? co_c%u_pm", cl, cl);
+			}
+			em_line(e, "assign co_b%u_%s_en = %s;", i, sn, en.s);
+			em_line(e, "assign co_b%u_%s_we = %s;", i, sn, we.s);
+			em_line(e, "assign co_b%u_%s_row = %s : '0;", i, sn, row.s);
+			em_line(e, "assign co_b%u_%s_pmask = %s : 4'b0000;", i, sn, pm.s);
+			em_line(e, "assign co_b%u_%s_wdata = %s : '0;", i, sn, wd.s);
+			em_line(e, "assign co_b%u_%s_bwe = %s : '0;", i, sn, be.s);
+		}
+		em_open(e, "rf_dual_bank u_bank%u (", i);
+		rg_conn(e, "clk_i", "clk_i");
+		rg_conn(e, "rst_ni", "rst_ni");
+		for (sd = 0; sd < 2; sd++) {
+			const char *sn = sd ? "l" : "r";
+			rg_conn(e, em_fmt(e, "%sr_en_i", sn), em_fmt(e, "co_b%u_%s_en", i, sn));
+			rg_conn(e, em_fmt(e, "%sr_we_i", sn), em_fmt(e, "co_b%u_%s_we", i, sn));
+			rg_conn(e, em_fmt(e, "%sr_row_i", sn), em_fmt(e, "co_b%u_%s_row", i, sn));
+			rg_conn(e, em_fmt(e, "%sr_pmask_i", sn), em_fmt(e, "co_b%u_%s_pmask", i, sn));
+			rg_conn(e, em_fmt(e, "%sr_wdata_i", sn), em_fmt(e, "co_b%u_%s_wdata", i, sn));
+			rg_conn(e, em_fmt(e, "%sr_bwe_i", sn), em_fmt(e, "co_b%u_%s_bwe", i, sn));
+		}
+		rg_conn(e, "rdata_o", em_fmt(e, "co_b%u_rdata", i));
+		rg_conn(e, "rvalid_o", em_fmt(e, "co_b%u_rvalid", i));
+		rg_conn(e, "acc_o", em_fmt(e, "co_b%u_acc", i));
+		rg_conn_end(e);
+	}
+
+	/* collectors */
+	em_blank(e);
+	em_line(e, "// slice selects of the cycle after the grant: slice k of collector j from the bank whose");
+	em_line(e, "// granted read holds sub-bank k, into that read's operand buffer");
+	for (j = 0; j < NOC; j++)
+		for (k = 0; k < 4; k++) {
+			xs_t v, b, op;
+			memset(&v, 0, sizeof(v));
+			memset(&b, 0, sizeof(b));
+			memset(&op, 0, sizeof(op));
+			for (i = 0; i < NB; i++)
+				for (sd = 0; sd < 2; sd++) {
+					unsigned cl = rfm_ca_cell(NOC, i, sd, j);
+					xs_add(&v, " | ", "(co_c%u_g & co_c%u_pm[%u])", cl, cl, k);
+					xs_add(&b, " : ", "(co_c%u_g & co_c%u_pm[%u]) ? %s", cl, cl, k, em_lit(e, bw, i));
+					xs_add(&op, " : ", "(co_c%u_g & co_c%u_pm[%u]) ? co_c%u_op", cl, cl, k, cl);
+				}
+			em_line(e, "assign co_x%u_%u_v_d = %s;", j, k, v.s);
+			em_line(e, "assign co_x%u_%u_b_d = %s : '0;", j, k, b.s);
+			em_line(e, "assign co_x%u_%u_o_d = %s : '0;", j, k, op.s);
+		}
+	em_open(e, "rf_subbank_xbar u_subbank_xbar (");
+	for (i = 0; i < NB; i++)
+		rg_conn(e, em_fmt(e, "bank%u_rdata_i", i), em_fmt(e, "co_b%u_rdata", i));
+	for (j = 0; j < NOC; j++) {
+		memset(&x, 0, sizeof(x));
+		for (k = 4; k-- > 0;)
+			xs_add(&x, ", ", "co_x%u_%u_v_q", j, k);
+		rg_conn(e, em_fmt(e, "oc%u_sel_valid_i", j), em_fmt(e, "{%s}", x.s));
+		memset(&x, 0, sizeof(x));
+		for (k = 4; k-- > 0;)
+			xs_add(&x, ", ", "co_x%u_%u_b_q", j, k);
+		rg_conn(e, em_fmt(e, "oc%u_sel_bank_i", j), em_fmt(e, "{%s}", x.s));
+	}
+	for (j = 0; j < NOC; j++) {
+		rg_conn(e, em_fmt(e, "oc%u_wdata_o", j), em_fmt(e, "co_x%u_wdata", j));
+		rg_conn(e, em_fmt(e, "oc%u_wen_o", j), em_fmt(e, "co_x%u_wen", j));
+	}
+	rg_conn_end(e);
+
+	em_blank(e);
+	em_line(e, "// collector control: a unit filled by an issue captures tag, warp and per source the");
+	em_line(e, "// location and the code; an operand is pending until granted; a dispatch frees the unit");
+	memset(&x, 0, sizeof(x));
+	for (j = NOC; j-- > 0;)
+		xs_add(&x, ", ", "co_u%u_busy", j);
+	em_line(e, "assign busy = {%s};", x.s);
+	memset(&x, 0, sizeof(x));
+	for (j = 0; j < NOC; j++)
+		xs_add(&x, " + ", "%u'(co_free%u)", rkw, j);
+	em_line(e, "assign co_nfree = %s;", x.s);
+	for (k = 0; k < K; k++)
+		em_line(e, "assign iss%u_ready_o = co_nfree > %s;  // at least %u free units", k, em_lit(e, rkw, k), k + 1);
+	for (j = 0; j < NOC; j++) {
+		xs_t tg, wp;
+		memset(&x, 0, sizeof(x));
+		memset(&tg, 0, sizeof(tg));
+		memset(&wp, 0, sizeof(wp));
+		for (k = 0; k < K; k++) {
+			xs_add(&x, " | ", "co_a%u_%u", k, j);
+			xs_add(&tg, " : ", "co_a%u_%u ? iss%u_tag_i", k, j, k);
+			xs_add(&wp, " : ", "co_a%u_%u ? iss%u_warp_i", k, j, k);
+		}
+		em_line(e, "assign co_u%u_alloc = %s;", j, x.s);
+		em_line(e, "assign co_u%u_free = %s;", j, rg_bit(e, "disp", NOC, j));
+		em_line(e, "assign co_u%u_tag_d = %s : co_u%u_tag_q;", j, tg.s, j);
+		em_line(e, "assign co_u%u_warp_d = %s : co_u%u_warp_q;", j, wp.s, j);
+		for (s = 0; s < S; s++) {
+			xs_t sv, bk, rw;
+			q = j * S + s;
+			memset(&sv, 0, sizeof(sv));
+			memset(&bk, 0, sizeof(bk));
+			memset(&rw, 0, sizeof(rw));
+			for (k = 0; k < K; k++) {
+				xs_add(&sv, " : ", "co_a%u_%u ? (iss%u_src%u_valid_i & ~iss%u_s%u_err)", k, j, k, s, k, s);
+				xs_add(&bk, " : ", "co_a%u_%u ? iss%u_s%u_bank", k, j, k, s);
+				xs_add(&rw, " : ", "co_a%u_%u ? iss%u_s%u_row", k, j, k, s);
+			}
+			em_line(e, "assign co_q%u_sv = %s : 1'b0;", q, sv.s);
+			em_line(e, "assign co_q%u_pend_d = co_u%u_alloc ? co_q%u_sv : co_q%u_pend_q & ~aq%u_gnt;", q, j, q, q, q);
+			em_line(e, "assign co_q%u_vld_d = co_u%u_alloc ? co_q%u_sv : co_q%u_vld_q;", q, j, q, q);
+			em_line(e, "assign co_q%u_bank_d = %s : cq%u_bank;", q, bk.s, q);
+			em_line(e, "assign co_q%u_entry_d = %s : cq%u_entry;", q, rw.s, q);
+			em_line(e, "assign cq%u_req = co_u%u_busy & co_q%u_pend_q;", q, j, q);
+			em_line(e, "assign co_q%u_out = co_q%u_vld_q ? co_q%u_data : '0;  // a source not read is zero", q, q, q);
+		}
+	}
+	memset(&x, 0, sizeof(x));
+	for (j = NOC; j-- > 0;) {
+		xs_t r;
+		memset(&r, 0, sizeof(r));
+		for (s = 0; s < S; s++)
+			xs_add(&r, " & ", "(~co_q%u_vld_q | co_q%u_ready)", j * S + s, j * S + s);
+		xs_add(&x, ", ", "co_u%u_busy & %s", j, r.s);
+	}
+	em_line(e, "assign rdy = {%s};  // every source read", x.s);
+	em_open(e, "rf_coal_collector u_coal_collector (");
+	rg_conn(e, "clk_i", "clk_i");
+	rg_conn(e, "rst_ni", "rst_ni");
+	for (j = 0; j < NOC; j++) {
+		rg_conn(e, em_fmt(e, "alloc%u_valid_i", j), em_fmt(e, "co_u%u_alloc", j));
+		for (s = 0; s < S; s++) {
+			q = j * S + s;
+			rg_conn(e, em_fmt(e, "alloc%u_op%u_valid_i", j, s), em_fmt(e, "co_q%u_sv", q));
+			rg_conn(e, em_fmt(e, "alloc%u_op%u_odd_i", j, s), em_fmt(e, "co_q%u_odd_d", q));
+			rg_conn(e, em_fmt(e, "alloc%u_op%u_enc_i", j, s), em_fmt(e, "co_q%u_enc_d", q));
+			rg_conn(e, em_fmt(e, "alloc%u_op%u_sign_i", j, s), em_fmt(e, "co_q%u_sign_d", q));
+		}
+		rg_conn(e, em_fmt(e, "wr%u_en_i", j), em_fmt(e, "co_x%u_wen", j));
+		for (k = 0; k < 4; k++)
+			rg_conn(e, em_fmt(e, "wr%u_s%u_op_i", j, k), em_fmt(e, "co_x%u_%u_o_q", j, k));
+		rg_conn(e, em_fmt(e, "wr%u_data_i", j), em_fmt(e, "co_x%u_wdata", j));
+		rg_conn(e, em_fmt(e, "free%u_i", j), em_fmt(e, "co_u%u_free", j));
+		rg_conn(e, em_fmt(e, "oc%u_busy_o", j), em_fmt(e, "co_u%u_busy", j));
+		for (s = 0; s < S; s++) {
+			rg_conn(e, em_fmt(e, "oc%u_op%u_ready_o", j, s), em_fmt(e, "co_q%u_ready", j * S + s));
+			rg_conn(e, em_fmt(e, "oc%u_op%u_data_o", j, s), em_fmt(e, "co_q%u_data", j * S + s));
+		}
+	}
+	rg_conn_end(e);
+
+	em_blank(e);
+	em_line(e, "// dispatch: port d takes the d-th ready unit in round-robin order from the pointer");
+	rg_ge_vector(e, "dispatch_ge", "dptr_q", NOC, cw);
+	for (d = 0; d < K; d++) {
+		if (!d)
+			em_line(e, "assign dsp0_cand = rdy;");
+		else
+			em_line(e, "assign dsp%u_cand = dsp%u_cand & ~dsp%u_oh;", d, d - 1, d - 1);
+		em_line(e, "assign dsp%u_hi = dsp%u_cand & dispatch_ge;", d, d);
+		rg_rr_pick(e, em_fmt(e, "dsp%u", d), NOC, cw);
+	}
+	memset(&x, 0, sizeof(x));
+	for (d = 0; d < K; d++)
+		xs_add(&x, " | ", "dsp%u_oh", d);
+	em_line(e, "assign disp = %s;", x.s);
+	em_open(e, "always_comb begin");
+	em_line(e, "dlast = dsp0_sel;");
+	for (d = 1; d < K; d++)
+		em_line(e, "if (dsp%u_any) dlast = dsp%u_sel;", d, d);
+	em_close(e, "end");
+	em_line(e, "assign dptr_d = !dsp0_any ? dptr_q : (dlast == %s) ? '0 : dlast + %s;", em_lit(e, cw, NOC - 1),
+		em_lit(e, cw, 1));
+	for (d = 0; d < K; d++) {
+		em_line(e, "assign dsp%u_valid_o = dsp%u_any;", d, d);
+		em_open(e, "always_comb begin");
+		em_line(e, "dsp%u_tag_o = '0;", d);
+		em_line(e, "dsp%u_warp_o = '0;", d);
+		for (s = 0; s < S; s++)
+			em_line(e, "dsp%u_op%u_o = '0;", d, s);
+		em_open(e, "if (dsp%u_any) begin", d);
+		em_open(e, "case (dsp%u_sel)", d);
+		for (j = 0; j < NOC; j++) {
+			em_open(e, "%s: begin", em_lit(e, cw, j));
+			em_line(e, "dsp%u_tag_o = co_u%u_tag_q;", d, j);
+			em_line(e, "dsp%u_warp_o = co_u%u_warp_q;", d, j);
+			for (s = 0; s < S; s++)
+				em_line(e, "dsp%u_op%u_o = co_q%u_out;", d, s, j * S + s);
+			em_close(e, "end");
+		}
+		em_line(e, "default: dsp%u_tag_o = '0;", d);
+		em_close(e, "endcase");
+		em_close(e, "end");
+		em_close(e, "end");
+	}
+
+	/* counters */
+	em_blank(e);
+	em_line(e, "// reads refused this cycle (presented cells), and those a granted write blocks");
+	for (i = 0; i < NB; i++) {
+		memset(&x, 0, sizeof(x));
+		for (p = 0; p < P; p++)
+			xs_add(&x, " | ", "((wb%u_gnt & (wb%u_bank == %s)) ? co_w%u_pmask : 4'b0000)", p, p, em_lit(e, bw, i), p);
+		em_line(e, "assign co_wc%u = %s;", i, x.s);
+	}
+	for (i = 0; i < NC; i++) {
+		em_line(e, "assign co_c%u_ref = co_c%u_v & ~co_c%u_g;", i, i, i);
+		em_line(e, "assign co_c%u_wblk = co_c%u_ref & (|(co_c%u_pm & co_wc%u));", i, i, i, i / (2 * NOC));
+	}
+	memset(&x, 0, sizeof(x));
+	for (i = NC; i-- > 0;)
+		xs_add(&x, ", ", "co_c%u_ref", i);
+	em_line(e, "assign co_ref = {%s};", x.s);
+	memset(&x, 0, sizeof(x));
+	for (i = NC; i-- > 0;)
+		xs_add(&x, ", ", "co_c%u_wblk", i);
+	em_line(e, "assign co_wblk = {%s};", x.s);
+	rg_popcount(e, "nconf", "co_ref", NC, c->d.nq_cnt_w);
+	rg_popcount(e, "nwconf", "co_wblk", NC, c->d.nq_cnt_w);
+	em_line(e, "// per bank: grants (reads, writes); coalesced pairs by kind (A15)");
+	for (i = 0; i < NB; i++) {
+		memset(&x, 0, sizeof(x));
+		for (sd = 0; sd < 2; sd++)
+			for (j = 0; j < NOC; j++)
+				xs_add(&x, " + ", "2'(co_c%u_g)", rfm_ca_cell(NOC, i, sd, j));
+		em_line(e, "assign co_b%u_nr = %s;", i, x.s);
+		memset(&x, 0, sizeof(x));
+		for (p = 0; p < P; p++) {
+			em_line(e, "logic co_w%u_inb%u;", p, i);
+			em_line(e, "assign co_w%u_inb%u = co_w%u_hit%u_r | co_w%u_hit%u_l;", p, i, p, i, p, i);
+			xs_add(&x, " + ", "2'(co_w%u_inb%u)", p, i);
+		}
+		em_line(e, "assign co_b%u_nw = %s;", i, x.s);
+		em_line(e, "assign %s = (co_b%u_nr != 2'd0) | (co_b%u_nw != 2'd0);", rg_bit(e, "co_bacc", NB, i), i, i);
+		em_line(e, "assign %s = co_b%u_nr == 2'd2;", rg_bit(e, "co_brr", NB, i), i);
+		em_line(e, "assign %s = co_b%u_nw == 2'd2;", rg_bit(e, "co_bww", NB, i), i);
+		em_line(e, "assign %s = (co_b%u_nr == 2'd1) & (co_b%u_nw == 2'd1);", rg_bit(e, "co_brw", NB, i), i, i);
+	}
+	for (j = 0; j < NOC; j++) {
+		memset(&x, 0, sizeof(x));
+		for (i = 0; i < NB; i++)
+			for (sd = 0; sd < 2; sd++)
+				xs_add(&x, " | ", "co_c%u_g", rfm_ca_cell(NOC, i, sd, j));
+		em_line(e, "assign %s = %s;  // collector %u receives a slice write next cycle", rg_bit(e, "co_ocw", NOC, j), x.s, j);
+	}
+	for (p = 0; p < P; p++)
+		em_line(e, "assign %s = co_w%u_req & ~wb%u_gnt;", rg_bit(e, "co_wstall", P, p), p, p);
+	rg_popcount(e, "co_inc_bank_acc", "co_bacc", NB, cb);
+	rg_popcount(e, "co_inc_coal_rr", "co_brr", NB, cb);
+	rg_popcount(e, "co_inc_coal_ww", "co_bww", NB, cb);
+	rg_popcount(e, "co_inc_coal_rw", "co_brw", NB, cb);
+	rg_popcount(e, "co_inc_ocw", "co_ocw", NOC, cb);
+	rg_popcount(e, "co_inc_wb_stall", "co_wstall", P, cb);
+	for (n = 0; n < RFM_TCO_N; n++) {
+		em_line(e, "assign cnt_%s_d = cnt_%s_q + co_inc_%s;", rfm_tco_cnt_names[n], rfm_tco_cnt_names[n],
+			rfm_tco_cnt_names[n]);
+		em_line(e, "assign cnt_%s_o = cnt_%s_q;", rfm_tco_cnt_names[n], rfm_tco_cnt_names[n]);
+	}
+
+	/* state */
+	em_blank(e);
+	em_line(e, "// collector control, captured codes, slice selects, the coalescing counters");
+	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
+	em_open(e, "if (!rst_ni) begin");
+	em_line(e, "dptr_q <= '0;");
+	for (j = 0; j < NOC; j++) {
+		em_line(e, "co_u%u_tag_q <= '0;", j);
+		em_line(e, "co_u%u_warp_q <= '0;", j);
+		for (k = 0; k < 4; k++) {
+			em_line(e, "co_x%u_%u_v_q <= 1'b0;", j, k);
+			em_line(e, "co_x%u_%u_b_q <= '0;", j, k);
+			em_line(e, "co_x%u_%u_o_q <= '0;", j, k);
+		}
+	}
+	for (q = 0; q < NQ; q++) {
+		em_line(e, "co_q%u_odd_q <= 1'b0;", q);
+		em_line(e, "co_q%u_sign_q <= 1'b0;", q);
+		em_line(e, "co_q%u_enc_q <= 2'd0;", q);
+		em_line(e, "co_q%u_pend_q <= 1'b0;", q);
+		em_line(e, "co_q%u_vld_q <= 1'b0;", q);
+		em_line(e, "cq%u_bank <= '0;", q);
+		em_line(e, "cq%u_entry <= '0;", q);
+	}
+	for (n = 0; n < RFM_TCO_N; n++)
+		em_line(e, "cnt_%s_q <= '0;", rfm_tco_cnt_names[n]);
+	em_close(e, "end else begin");
+	e->ind++;
+	em_line(e, "dptr_q <= dptr_d;");
+	for (j = 0; j < NOC; j++) {
+		em_line(e, "co_u%u_tag_q <= co_u%u_tag_d;", j, j);
+		em_line(e, "co_u%u_warp_q <= co_u%u_warp_d;", j, j);
+		for (k = 0; k < 4; k++) {
+			em_line(e, "co_x%u_%u_v_q <= co_x%u_%u_v_d;", j, k, j, k);
+			em_line(e, "co_x%u_%u_b_q <= co_x%u_%u_b_d;", j, k, j, k);
+			em_line(e, "co_x%u_%u_o_q <= co_x%u_%u_o_d;", j, k, j, k);
+		}
+	}
+	for (q = 0; q < NQ; q++) {
+		em_line(e, "co_q%u_odd_q <= co_q%u_odd_d;", q, q);
+		em_line(e, "co_q%u_sign_q <= co_q%u_sign_d;", q, q);
+		em_line(e, "co_q%u_enc_q <= co_q%u_enc_d;", q, q);
+		em_line(e, "co_q%u_pend_q <= co_q%u_pend_d;", q, q);
+		em_line(e, "co_q%u_vld_q <= co_q%u_vld_d;", q, q);
+		em_line(e, "cq%u_bank <= co_q%u_bank_d;", q, q);
+		em_line(e, "cq%u_entry <= co_q%u_entry_d;", q, q);
+	}
+	for (n = 0; n < RFM_TCO_N; n++)
+		em_line(e, "cnt_%s_q <= cnt_%s_d;", rfm_tco_cnt_names[n], rfm_tco_cnt_names[n]);
+	em_close(e, "end");
+	em_close(e, "end");
+
+	/* unread outputs of the blocks */
+	memset(&x, 0, sizeof(x));
+	xs_add(&x, ", ", "co_pri, co_sb, co_oc, co_msign, co_menc");
+	for (p = 0; p < P; p++)
+		xs_add(&x, ", ", "co_w%u_nsign, co_w%u_nenc", p, p);
+	for (i = 0; i < NB; i++)
+		xs_add(&x, ", ", "co_b%u_rvalid, co_b%u_acc", i, i);
+
+	rg_unused(e, "coal", x.s);
+}

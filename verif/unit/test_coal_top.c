@@ -1,0 +1,179 @@
+/* test_coal_top.c - CUnit suite "coal_top": rf_top with [coalescing] enable = on (cmodel/top_coal.c)
+ * on directed scenarios of the dissertation's coalescing cases (Radaideh 2020, Table 3.2; the
+ * extract's section 2.6): two narrow reads of one bank by one instruction in one bank cycle, two
+ * narrow writes of one bank in one cycle, a refused write-back that is held, and the checker
+ * against the planted faults 61..69. */
+#include <CUnit/Basic.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rfm_models.h"
+#include "test_util.h"
+
+/* rtl_gen/configs/small_coalesce.ini without comments: 2 banks x 16 rows, wshift, parity = entry. */
+static const char *small_co = "[rf]\nlanes = 4\nlane_bits = 32\nbanks = 2\nentries = 16\nsubbanks = 4\nwrite_ports = 2\n"
+			      "[sm]\nwarps = 4\nregs_per_thread = 8\nschedulers = 2\ncollectors = 3\noperands = 3\n"
+			      "tag_bits = 4\n[mapping]\nlayout = wshift\n[stats]\ncounter_bits = 16\n"
+			      "[coalescing]\nenable = on\nparity = entry\nzero_gating = dynamic\n";
+
+static rfm_model_t *co_top(rfm_cfg_t *cfg)
+{
+	rfm_model_t *m;
+	CU_ASSERT_FATAL(tu_cfg(cfg, small_co) == 0);
+	m = rfm_model_create("rf_top", cfg);
+	CU_ASSERT_FATAL(m != NULL);
+	tu_clear_inputs(m);
+	tu_set(m, "rst_ni", 0);
+	tu_cycle(m);
+	tu_cycle(m);
+	tu_set(m, "rst_ni", 1);
+	/* one warp of 4 registers; wshift: r0 -> bank 0 row 0 (even, R), r2 -> bank 0 row 1 (odd, L) */
+	tu_set(m, "launch_valid_i", 1);
+	tu_set(m, "launch_warps_i", 1);
+	tu_set(m, "launch_regs_i", 4);
+	tu_cycle(m);
+	tu_set(m, "launch_valid_i", 0);
+	return m;
+}
+
+/* Offer a write-back of value v in every lane on port p (not clocked). */
+static void wb(rfm_model_t *m, unsigned p, unsigned reg, uint32_t v)
+{
+	char name[32];
+	unsigned l;
+	snprintf(name, sizeof(name), "wb%u_valid_i", p);
+	tu_set(m, name, 1);
+	snprintf(name, sizeof(name), "wb%u_warp_i", p);
+	tu_set(m, name, 0);
+	snprintf(name, sizeof(name), "wb%u_reg_i", p);
+	tu_set(m, name, reg);
+	snprintf(name, sizeof(name), "wb%u_mask_i", p);
+	tu_set(m, name, 0xf);
+	snprintf(name, sizeof(name), "wb%u_data_i", p);
+	for (l = 0; l < 4; l++)
+		tu_wide(m, name)[l] = v;
+}
+
+static void wb_off(rfm_model_t *m)
+{
+	tu_set(m, "wb0_valid_i", 0);
+	tu_set(m, "wb1_valid_i", 0);
+}
+
+/* Issue one instruction reading r0 and r2 on port 0; return the cycles to dispatch and the two
+ * dispatched operands' lane 0 and lane 3. */
+static unsigned issue_r0_r2(rfm_model_t *m, uint32_t *op0, uint32_t *op1)
+{
+	unsigned i;
+	tu_set(m, "iss0_valid_i", 1);
+	tu_set(m, "iss0_tag_i", 3);
+	tu_set(m, "iss0_warp_i", 0);
+	tu_set(m, "iss0_src0_valid_i", 1);
+	tu_set(m, "iss0_src0_reg_i", 0);
+	tu_set(m, "iss0_src1_valid_i", 1);
+	tu_set(m, "iss0_src1_reg_i", 2);
+	rfm_model_eval(m);
+	CU_ASSERT(tu_get(m, "iss0_ready_o") == 1);
+	rfm_model_tick(m);
+	tu_set(m, "iss0_valid_i", 0);
+	for (i = 1; i < 20; i++) {
+		rfm_model_eval(m);
+		if (tu_get(m, "dsp0_valid_o")) {
+			CU_ASSERT(tu_get(m, "dsp0_tag_o") == 3);
+			CU_ASSERT(tu_wide(m, "dsp0_op0_o")[0] == tu_wide(m, "dsp0_op0_o")[3]);
+			CU_ASSERT(tu_wide(m, "dsp0_op1_o")[0] == tu_wide(m, "dsp0_op1_o")[3]);
+			CU_ASSERT(tu_wide(m, "dsp0_op2_o")[0] == 0); /* unused operand */
+			*op0 = tu_wide(m, "dsp0_op0_o")[0];
+			*op1 = tu_wide(m, "dsp0_op1_o")[0];
+			rfm_model_tick(m);
+			return i;
+		}
+		rfm_model_tick(m);
+	}
+	CU_FAIL("no dispatch within 20 cycles");
+	return 0;
+}
+
+/* R0 (even, 1 byte, mask 0001) and R2 (odd, 1 byte negative, mask 1000) of bank 0: written in one
+ * cycle (wr-wr), read by one instruction in one bank cycle (rd-rd, one packed collector write). */
+static void test_coal_top_rd_rd_one_cycle(void)
+{
+	rfm_cfg_t cfg;
+	rfm_model_t *m = co_top(&cfg);
+	uint32_t a = 0, b = 0;
+	unsigned lat;
+	wb(m, 0, 0, 0x00000005u);
+	wb(m, 1, 2, 0xffffff80u);
+	rfm_model_eval(m);
+	CU_ASSERT(tu_get(m, "wb0_ready_o") == 1);
+	CU_ASSERT(tu_get(m, "wb1_ready_o") == 1); /* 0001 and 1000: both granted */
+	rfm_model_tick(m);
+	wb_off(m);
+	lat = issue_r0_r2(m, &a, &b);
+	CU_ASSERT(lat == 3); /* issue, grant, slice write, dispatch: the baseline's latency */
+	CU_ASSERT(a == 0x00000005u);
+	CU_ASSERT(b == 0xffffff80u); /* unswapped and sign-filled */
+	rfm_model_eval(m);
+	CU_ASSERT(tu_get(m, "cnt_write_o") == 2);
+	CU_ASSERT(tu_get(m, "cnt_read_o") == 2);
+	CU_ASSERT(tu_get(m, "cnt_coal_ww_o") == 1);
+	CU_ASSERT(tu_get(m, "cnt_coal_rr_o") == 1);
+	CU_ASSERT(tu_get(m, "cnt_coal_rw_o") == 0);
+	CU_ASSERT(tu_get(m, "cnt_bank_acc_o") == 2); /* two writes in one access, two reads in one */
+	CU_ASSERT(tu_get(m, "cnt_ocw_o") == 1);      /* both reads in one collector write */
+	CU_ASSERT(tu_get(m, "cnt_wb_stall_o") == 0);
+	rfm_model_destroy(m);
+}
+
+/* R0 full width (1111) on port 0 and R2 narrow (1000) on port 1 overlap in sub-bank 3: port 1 is
+ * refused, held, and written the next cycle. */
+static void test_coal_top_refused_write_held(void)
+{
+	rfm_cfg_t cfg;
+	rfm_model_t *m = co_top(&cfg);
+	uint32_t a = 0, b = 0;
+	wb(m, 0, 0, 0x12345678u);
+	wb(m, 1, 2, 0x00000042u);
+	rfm_model_eval(m);
+	CU_ASSERT(tu_get(m, "wb0_ready_o") == 1);
+	CU_ASSERT(tu_get(m, "wb1_ready_o") == 0);
+	rfm_model_tick(m);
+	tu_set(m, "wb0_valid_i", 0); /* port 1 holds its write */
+	rfm_model_eval(m);
+	CU_ASSERT(tu_get(m, "wb1_ready_o") == 1);
+	CU_ASSERT(tu_get(m, "cnt_wb_stall_o") == 1);
+	rfm_model_tick(m);
+	wb_off(m);
+	issue_r0_r2(m, &a, &b);
+	CU_ASSERT(a == 0x12345678u);
+	CU_ASSERT(b == 0x00000042u);
+	rfm_model_eval(m);
+	CU_ASSERT(tu_get(m, "cnt_coal_rr_o") == 0); /* 1111 and 1000 cannot share the bank */
+	CU_ASSERT(tu_get(m, "cnt_read_o") == 2);
+	rfm_model_destroy(m);
+}
+
+/* The stimulus and checker pass; every planted fault 61..69 is caught. */
+static void test_coal_top_checker_catches_planted_faults(void)
+{
+	unsigned n;
+	CU_ASSERT_EQUAL(tu_run_checked(small_co, "rf_top", 0, 20000), 0);
+	for (n = 61; n <= 69; n++) {
+		uint64_t f = tu_run_checked(small_co, "rf_top", n, 20000);
+		if (!f)
+			fprintf(stderr, "\n  fault %u not caught", n);
+		CU_ASSERT(f != 0);
+	}
+}
+
+int test_coal_top_register(void)
+{
+	CU_pSuite s = CU_add_suite("coal_top", NULL, NULL);
+	if (!s)
+		return -1;
+	if (!CU_add_test(s, "test_coal_top_rd_rd_one_cycle", test_coal_top_rd_rd_one_cycle) ||
+	    !CU_add_test(s, "test_coal_top_refused_write_held", test_coal_top_refused_write_held) ||
+	    !CU_add_test(s, "test_coal_top_checker_catches_planted_faults", test_coal_top_checker_catches_planted_faults))
+		return -1;
+	return 0;
+}
