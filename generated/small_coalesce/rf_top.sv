@@ -25,11 +25,13 @@
 //   wb0_reg_i         in  3   architected register
 //   wb0_mask_i        in  4   lanes written
 //   wb0_data_i        in  128 value, lane l in bits [l*lane_bits +: lane_bits]
+//   wb0_ready_o       out 1   coalescing: written (or no write); 0: hold it next cycle
 //   wb1_valid_i       in  1   a result is written
 //   wb1_warp_i        in  2   warp slot
 //   wb1_reg_i         in  3   architected register
 //   wb1_mask_i        in  4   lanes written
 //   wb1_data_i        in  128 value, lane l in bits [l*lane_bits +: lane_bits]
+//   wb1_ready_o       out 1   coalescing: written (or no write); 0: hold it next cycle
 //   iss0_valid_i      in  1   an instruction is offered
 //   iss0_ready_o      out 1   a collector takes it this cycle
 //   iss0_tag_i        in  4   tag carried to dispatch
@@ -70,6 +72,12 @@
 //   cnt_read_o        out 16  bank reads granted
 //   cnt_write_o       out 16  write-backs performed
 //   cnt_dispatch_o    out 16  instructions dispatched
+//   cnt_bank_acc_o    out 16  coalescing: banks with at least one grant, summed over cycles
+//   cnt_coal_rr_o     out 16  coalescing: banks with two read grants (rd-rd coalesced)
+//   cnt_coal_ww_o     out 16  coalescing: banks with two write grants (wr-wr coalesced)
+//   cnt_coal_rw_o     out 16  coalescing: banks with a read and a write grant (rd-wr coalesced)
+//   cnt_ocw_o         out 16  coalescing: collectors receiving a read grant (collector write cycles)
+//   cnt_wb_stall_o    out 16  coalescing: write-backs refused (held by the requester)
 
 module rf_top (
   // clock and reset
@@ -86,12 +94,14 @@ module rf_top (
   input  logic [2:0]   wb0_reg_i,
   input  logic [3:0]   wb0_mask_i,
   input  logic [127:0] wb0_data_i,
+  output logic         wb0_ready_o,
   // write-back port 1
   input  logic         wb1_valid_i,
   input  logic [1:0]   wb1_warp_i,
   input  logic [2:0]   wb1_reg_i,
   input  logic [3:0]   wb1_mask_i,
   input  logic [127:0] wb1_data_i,
+  output logic         wb1_ready_o,
   // issue port 0
   input  logic       iss0_valid_i,
   output logic       iss0_ready_o,
@@ -137,7 +147,13 @@ module rf_top (
   output logic [15:0] cnt_stall_o,
   output logic [15:0] cnt_read_o,
   output logic [15:0] cnt_write_o,
-  output logic [15:0] cnt_dispatch_o
+  output logic [15:0] cnt_dispatch_o,
+  output logic [15:0] cnt_bank_acc_o,
+  output logic [15:0] cnt_coal_rr_o,
+  output logic [15:0] cnt_coal_ww_o,
+  output logic [15:0] cnt_coal_rw_o,
+  output logic [15:0] cnt_ocw_o,
+  output logic [15:0] cnt_wb_stall_o
 );
 
   // launch-fit arithmetic in 8 bits
@@ -185,70 +201,6 @@ module rf_top (
   logic iss1_s2_err;
   // collectors <-> arbiter <-> banks <-> crossbar
   logic [2:0] busy;
-  logic cq0_req, aq0_gnt;
-  logic  cq0_bank;
-  logic [3:0] cq0_entry;
-  logic  aq0_port;
-  logic  cq0_sel;
-  logic [127:0] xq0_data;
-  logic cq1_req, aq1_gnt;
-  logic  cq1_bank;
-  logic [3:0] cq1_entry;
-  logic  aq1_port;
-  logic  cq1_sel;
-  logic [127:0] xq1_data;
-  logic cq2_req, aq2_gnt;
-  logic  cq2_bank;
-  logic [3:0] cq2_entry;
-  logic  aq2_port;
-  logic  cq2_sel;
-  logic [127:0] xq2_data;
-  logic cq3_req, aq3_gnt;
-  logic  cq3_bank;
-  logic [3:0] cq3_entry;
-  logic  aq3_port;
-  logic  cq3_sel;
-  logic [127:0] xq3_data;
-  logic cq4_req, aq4_gnt;
-  logic  cq4_bank;
-  logic [3:0] cq4_entry;
-  logic  aq4_port;
-  logic  cq4_sel;
-  logic [127:0] xq4_data;
-  logic cq5_req, aq5_gnt;
-  logic  cq5_bank;
-  logic [3:0] cq5_entry;
-  logic  aq5_port;
-  logic  cq5_sel;
-  logic [127:0] xq5_data;
-  logic cq6_req, aq6_gnt;
-  logic  cq6_bank;
-  logic [3:0] cq6_entry;
-  logic  aq6_port;
-  logic  cq6_sel;
-  logic [127:0] xq6_data;
-  logic cq7_req, aq7_gnt;
-  logic  cq7_bank;
-  logic [3:0] cq7_entry;
-  logic  aq7_port;
-  logic  cq7_sel;
-  logic [127:0] xq7_data;
-  logic cq8_req, aq8_gnt;
-  logic  cq8_bank;
-  logic [3:0] cq8_entry;
-  logic  aq8_port;
-  logic  cq8_sel;
-  logic [127:0] xq8_data;
-  logic b0_w0_en;
-  logic b0_w1_en;
-  logic b0_r0_en;
-  logic [3:0] b0_r0_addr;
-  logic [127:0] b0_r0_data;
-  logic b1_w0_en;
-  logic b1_w1_en;
-  logic b1_r0_en;
-  logic [3:0] b1_r0_addr;
-  logic [127:0] b1_r0_data;
   logic [3:0] nconf, nwconf;
 
   // kernel launch: refused (state kept, launch_err_o set) unless it fits the layout
@@ -356,232 +308,1255 @@ module rf_top (
     .err_o    (iss1_s2_err)
   );
 
-  // operand collectors: a source outside the kernel is not read (delivered as zero)
-  rf_collector u_collector (
-    .clk_i             (clk_i),
-    .rst_ni            (rst_ni),
-    .iss0_valid_i      (iss0_valid_i),
-    .iss0_ready_o      (iss0_ready_o),
-    .iss0_tag_i        (iss0_tag_i),
-    .iss0_warp_i       (iss0_warp_i),
-    .iss0_src0_valid_i (iss0_src0_valid_i & ~iss0_s0_err),
-    .iss0_src0_bank_i  (iss0_s0_bank),
-    .iss0_src0_entry_i (iss0_s0_row),
-    .iss0_src1_valid_i (iss0_src1_valid_i & ~iss0_s1_err),
-    .iss0_src1_bank_i  (iss0_s1_bank),
-    .iss0_src1_entry_i (iss0_s1_row),
-    .iss0_src2_valid_i (iss0_src2_valid_i & ~iss0_s2_err),
-    .iss0_src2_bank_i  (iss0_s2_bank),
-    .iss0_src2_entry_i (iss0_s2_row),
-    .iss1_valid_i      (iss1_valid_i),
-    .iss1_ready_o      (iss1_ready_o),
-    .iss1_tag_i        (iss1_tag_i),
-    .iss1_warp_i       (iss1_warp_i),
-    .iss1_src0_valid_i (iss1_src0_valid_i & ~iss1_s0_err),
-    .iss1_src0_bank_i  (iss1_s0_bank),
-    .iss1_src0_entry_i (iss1_s0_row),
-    .iss1_src1_valid_i (iss1_src1_valid_i & ~iss1_s1_err),
-    .iss1_src1_bank_i  (iss1_s1_bank),
-    .iss1_src1_entry_i (iss1_s1_row),
-    .iss1_src2_valid_i (iss1_src2_valid_i & ~iss1_s2_err),
-    .iss1_src2_bank_i  (iss1_s2_bank),
-    .iss1_src2_entry_i (iss1_s2_row),
-    .q0_req_o          (cq0_req),
-    .q0_bank_o         (cq0_bank),
-    .q0_entry_o        (cq0_entry),
-    .q1_req_o          (cq1_req),
-    .q1_bank_o         (cq1_bank),
-    .q1_entry_o        (cq1_entry),
-    .q2_req_o          (cq2_req),
-    .q2_bank_o         (cq2_bank),
-    .q2_entry_o        (cq2_entry),
-    .q3_req_o          (cq3_req),
-    .q3_bank_o         (cq3_bank),
-    .q3_entry_o        (cq3_entry),
-    .q4_req_o          (cq4_req),
-    .q4_bank_o         (cq4_bank),
-    .q4_entry_o        (cq4_entry),
-    .q5_req_o          (cq5_req),
-    .q5_bank_o         (cq5_bank),
-    .q5_entry_o        (cq5_entry),
-    .q6_req_o          (cq6_req),
-    .q6_bank_o         (cq6_bank),
-    .q6_entry_o        (cq6_entry),
-    .q7_req_o          (cq7_req),
-    .q7_bank_o         (cq7_bank),
-    .q7_entry_o        (cq7_entry),
-    .q8_req_o          (cq8_req),
-    .q8_bank_o         (cq8_bank),
-    .q8_entry_o        (cq8_entry),
-    .q0_gnt_i          (aq0_gnt),
-    .q0_port_i         (aq0_port),
-    .q1_gnt_i          (aq1_gnt),
-    .q1_port_i         (aq1_port),
-    .q2_gnt_i          (aq2_gnt),
-    .q2_port_i         (aq2_port),
-    .q3_gnt_i          (aq3_gnt),
-    .q3_port_i         (aq3_port),
-    .q4_gnt_i          (aq4_gnt),
-    .q4_port_i         (aq4_port),
-    .q5_gnt_i          (aq5_gnt),
-    .q5_port_i         (aq5_port),
-    .q6_gnt_i          (aq6_gnt),
-    .q6_port_i         (aq6_port),
-    .q7_gnt_i          (aq7_gnt),
-    .q7_port_i         (aq7_port),
-    .q8_gnt_i          (aq8_gnt),
-    .q8_port_i         (aq8_port),
-    .q0_sel_o          (cq0_sel),
-    .q0_data_i         (xq0_data),
-    .q1_sel_o          (cq1_sel),
-    .q1_data_i         (xq1_data),
-    .q2_sel_o          (cq2_sel),
-    .q2_data_i         (xq2_data),
-    .q3_sel_o          (cq3_sel),
-    .q3_data_i         (xq3_data),
-    .q4_sel_o          (cq4_sel),
-    .q4_data_i         (xq4_data),
-    .q5_sel_o          (cq5_sel),
-    .q5_data_i         (xq5_data),
-    .q6_sel_o          (cq6_sel),
-    .q6_data_i         (xq6_data),
-    .q7_sel_o          (cq7_sel),
-    .q7_data_i         (xq7_data),
-    .q8_sel_o          (cq8_sel),
-    .q8_data_i         (xq8_data),
-    .dsp0_valid_o      (dsp0_valid_o),
-    .dsp0_tag_o        (dsp0_tag_o),
-    .dsp0_warp_o       (dsp0_warp_o),
-    .dsp0_op0_o        (dsp0_op0_o),
-    .dsp0_op1_o        (dsp0_op1_o),
-    .dsp0_op2_o        (dsp0_op2_o),
-    .dsp1_valid_o      (dsp1_valid_o),
-    .dsp1_tag_o        (dsp1_tag_o),
-    .dsp1_warp_o       (dsp1_warp_o),
-    .dsp1_op0_o        (dsp1_op0_o),
-    .dsp1_op1_o        (dsp1_op1_o),
-    .dsp1_op2_o        (dsp1_op2_o),
-    .busy_o            (busy)
+  // ---- coalescing register file (docs/coalescing.md, "rf_top") ----
+  // Side of a register: row (entry) LSB (0: R, even, right-aligned; 1: L, odd, byte-swapped).
+  // write-back requests: rf_map, rf_width_detect (old code from the mask buffer), arbiter grant
+  logic co_w0_req, co_w0_odd, co_w0_osign, co_w0_fsign, co_w0_nsign, wb0_gnt;
+  logic [1:0] co_w0_oenc, co_w0_fenc, co_w0_nenc;
+  logic [3:0] co_w0_pmask;
+  logic [4:0] co_w0_idx;
+  logic [127:0] co_w0_wdata;
+  logic [15:0] co_w0_bwe;
+  logic co_w1_req, co_w1_odd, co_w1_osign, co_w1_fsign, co_w1_nsign, wb1_gnt;
+  logic [1:0] co_w1_oenc, co_w1_fenc, co_w1_nenc;
+  logic [3:0] co_w1_pmask;
+  logic [4:0] co_w1_idx;
+  logic [127:0] co_w1_wdata;
+  logic [15:0] co_w1_bwe;
+  logic [1:0] co_wgnt;
+  logic [31:0] co_msign;
+  logic [63:0] co_menc;
+  // issue lookups of the sources' codes, forwarding a write granted this cycle
+  logic [4:0] co_i0_0_idx;
+  logic co_i0_0_msign, co_i0_0_sign, co_i0_0_odd;
+  logic [1:0] co_i0_0_menc, co_i0_0_enc;
+  logic [4:0] co_i0_1_idx;
+  logic co_i0_1_msign, co_i0_1_sign, co_i0_1_odd;
+  logic [1:0] co_i0_1_menc, co_i0_1_enc;
+  logic [4:0] co_i0_2_idx;
+  logic co_i0_2_msign, co_i0_2_sign, co_i0_2_odd;
+  logic [1:0] co_i0_2_menc, co_i0_2_enc;
+  logic [4:0] co_i1_0_idx;
+  logic co_i1_0_msign, co_i1_0_sign, co_i1_0_odd;
+  logic [1:0] co_i1_0_menc, co_i1_0_enc;
+  logic [4:0] co_i1_1_idx;
+  logic co_i1_1_msign, co_i1_1_sign, co_i1_1_odd;
+  logic [1:0] co_i1_1_menc, co_i1_1_enc;
+  logic [4:0] co_i1_2_idx;
+  logic co_i1_2_msign, co_i1_2_sign, co_i1_2_odd;
+  logic [1:0] co_i1_2_menc, co_i1_2_enc;
+  // collector allocation (rf_collector's rule: issue port k fills the k-th lowest free unit)
+  logic co_free0;
+  logic [1:0] co_rank0;
+  logic co_a0_0;
+  logic co_a1_0;
+  logic co_free1;
+  logic [1:0] co_rank1;
+  logic co_a0_1;
+  logic co_a1_1;
+  logic co_free2;
+  logic [1:0] co_rank2;
+  logic co_a0_2;
+  logic co_a1_2;
+  // per operand: side and code captured at issue, physical mask, head of its cell, read path
+  logic co_q0_odd_q, co_q0_odd_d, co_q0_sign_q, co_q0_sign_d, co_q0_head;
+  logic [1:0] co_q0_enc_q, co_q0_enc_d;
+  logic [3:0] co_q0_lm, co_q0_pm;
+  logic co_q0_sv, co_q0_pend_q, co_q0_pend_d, co_q0_vld_q, co_q0_vld_d, co_q0_ready;
+  logic cq0_req, aq0_gnt;
+  logic  cq0_bank, co_q0_bank_d;
+  logic [3:0] cq0_entry, co_q0_entry_d;
+  logic [127:0] co_q0_data, co_q0_out;
+  logic co_q1_odd_q, co_q1_odd_d, co_q1_sign_q, co_q1_sign_d, co_q1_head;
+  logic [1:0] co_q1_enc_q, co_q1_enc_d;
+  logic [3:0] co_q1_lm, co_q1_pm;
+  logic co_q1_sv, co_q1_pend_q, co_q1_pend_d, co_q1_vld_q, co_q1_vld_d, co_q1_ready;
+  logic cq1_req, aq1_gnt;
+  logic  cq1_bank, co_q1_bank_d;
+  logic [3:0] cq1_entry, co_q1_entry_d;
+  logic [127:0] co_q1_data, co_q1_out;
+  logic co_q2_odd_q, co_q2_odd_d, co_q2_sign_q, co_q2_sign_d, co_q2_head;
+  logic [1:0] co_q2_enc_q, co_q2_enc_d;
+  logic [3:0] co_q2_lm, co_q2_pm;
+  logic co_q2_sv, co_q2_pend_q, co_q2_pend_d, co_q2_vld_q, co_q2_vld_d, co_q2_ready;
+  logic cq2_req, aq2_gnt;
+  logic  cq2_bank, co_q2_bank_d;
+  logic [3:0] cq2_entry, co_q2_entry_d;
+  logic [127:0] co_q2_data, co_q2_out;
+  logic co_q3_odd_q, co_q3_odd_d, co_q3_sign_q, co_q3_sign_d, co_q3_head;
+  logic [1:0] co_q3_enc_q, co_q3_enc_d;
+  logic [3:0] co_q3_lm, co_q3_pm;
+  logic co_q3_sv, co_q3_pend_q, co_q3_pend_d, co_q3_vld_q, co_q3_vld_d, co_q3_ready;
+  logic cq3_req, aq3_gnt;
+  logic  cq3_bank, co_q3_bank_d;
+  logic [3:0] cq3_entry, co_q3_entry_d;
+  logic [127:0] co_q3_data, co_q3_out;
+  logic co_q4_odd_q, co_q4_odd_d, co_q4_sign_q, co_q4_sign_d, co_q4_head;
+  logic [1:0] co_q4_enc_q, co_q4_enc_d;
+  logic [3:0] co_q4_lm, co_q4_pm;
+  logic co_q4_sv, co_q4_pend_q, co_q4_pend_d, co_q4_vld_q, co_q4_vld_d, co_q4_ready;
+  logic cq4_req, aq4_gnt;
+  logic  cq4_bank, co_q4_bank_d;
+  logic [3:0] cq4_entry, co_q4_entry_d;
+  logic [127:0] co_q4_data, co_q4_out;
+  logic co_q5_odd_q, co_q5_odd_d, co_q5_sign_q, co_q5_sign_d, co_q5_head;
+  logic [1:0] co_q5_enc_q, co_q5_enc_d;
+  logic [3:0] co_q5_lm, co_q5_pm;
+  logic co_q5_sv, co_q5_pend_q, co_q5_pend_d, co_q5_vld_q, co_q5_vld_d, co_q5_ready;
+  logic cq5_req, aq5_gnt;
+  logic  cq5_bank, co_q5_bank_d;
+  logic [3:0] cq5_entry, co_q5_entry_d;
+  logic [127:0] co_q5_data, co_q5_out;
+  logic co_q6_odd_q, co_q6_odd_d, co_q6_sign_q, co_q6_sign_d, co_q6_head;
+  logic [1:0] co_q6_enc_q, co_q6_enc_d;
+  logic [3:0] co_q6_lm, co_q6_pm;
+  logic co_q6_sv, co_q6_pend_q, co_q6_pend_d, co_q6_vld_q, co_q6_vld_d, co_q6_ready;
+  logic cq6_req, aq6_gnt;
+  logic  cq6_bank, co_q6_bank_d;
+  logic [3:0] cq6_entry, co_q6_entry_d;
+  logic [127:0] co_q6_data, co_q6_out;
+  logic co_q7_odd_q, co_q7_odd_d, co_q7_sign_q, co_q7_sign_d, co_q7_head;
+  logic [1:0] co_q7_enc_q, co_q7_enc_d;
+  logic [3:0] co_q7_lm, co_q7_pm;
+  logic co_q7_sv, co_q7_pend_q, co_q7_pend_d, co_q7_vld_q, co_q7_vld_d, co_q7_ready;
+  logic cq7_req, aq7_gnt;
+  logic  cq7_bank, co_q7_bank_d;
+  logic [3:0] cq7_entry, co_q7_entry_d;
+  logic [127:0] co_q7_data, co_q7_out;
+  logic co_q8_odd_q, co_q8_odd_d, co_q8_sign_q, co_q8_sign_d, co_q8_head;
+  logic [1:0] co_q8_enc_q, co_q8_enc_d;
+  logic [3:0] co_q8_lm, co_q8_pm;
+  logic co_q8_sv, co_q8_pend_q, co_q8_pend_d, co_q8_vld_q, co_q8_vld_d, co_q8_ready;
+  logic cq8_req, aq8_gnt;
+  logic  cq8_bank, co_q8_bank_d;
+  logic [3:0] cq8_entry, co_q8_entry_d;
+  logic [127:0] co_q8_data, co_q8_out;
+  // per collector: tag, warp, dispatch; slice selects registered with the grant
+  logic co_u0_alloc, co_u0_free, co_u0_busy;
+  logic [3:0] co_u0_tag_q, co_u0_tag_d;
+  logic [1:0] co_u0_warp_q, co_u0_warp_d;
+  logic co_x0_0_v_q, co_x0_0_v_d;
+  logic  co_x0_0_b_q, co_x0_0_b_d;
+  logic [1:0] co_x0_0_o_q, co_x0_0_o_d;
+  logic co_x0_1_v_q, co_x0_1_v_d;
+  logic  co_x0_1_b_q, co_x0_1_b_d;
+  logic [1:0] co_x0_1_o_q, co_x0_1_o_d;
+  logic co_x0_2_v_q, co_x0_2_v_d;
+  logic  co_x0_2_b_q, co_x0_2_b_d;
+  logic [1:0] co_x0_2_o_q, co_x0_2_o_d;
+  logic co_x0_3_v_q, co_x0_3_v_d;
+  logic  co_x0_3_b_q, co_x0_3_b_d;
+  logic [1:0] co_x0_3_o_q, co_x0_3_o_d;
+  logic [3:0] co_x0_wen;
+  logic [127:0] co_x0_wdata;
+  logic co_u1_alloc, co_u1_free, co_u1_busy;
+  logic [3:0] co_u1_tag_q, co_u1_tag_d;
+  logic [1:0] co_u1_warp_q, co_u1_warp_d;
+  logic co_x1_0_v_q, co_x1_0_v_d;
+  logic  co_x1_0_b_q, co_x1_0_b_d;
+  logic [1:0] co_x1_0_o_q, co_x1_0_o_d;
+  logic co_x1_1_v_q, co_x1_1_v_d;
+  logic  co_x1_1_b_q, co_x1_1_b_d;
+  logic [1:0] co_x1_1_o_q, co_x1_1_o_d;
+  logic co_x1_2_v_q, co_x1_2_v_d;
+  logic  co_x1_2_b_q, co_x1_2_b_d;
+  logic [1:0] co_x1_2_o_q, co_x1_2_o_d;
+  logic co_x1_3_v_q, co_x1_3_v_d;
+  logic  co_x1_3_b_q, co_x1_3_b_d;
+  logic [1:0] co_x1_3_o_q, co_x1_3_o_d;
+  logic [3:0] co_x1_wen;
+  logic [127:0] co_x1_wdata;
+  logic co_u2_alloc, co_u2_free, co_u2_busy;
+  logic [3:0] co_u2_tag_q, co_u2_tag_d;
+  logic [1:0] co_u2_warp_q, co_u2_warp_d;
+  logic co_x2_0_v_q, co_x2_0_v_d;
+  logic  co_x2_0_b_q, co_x2_0_b_d;
+  logic [1:0] co_x2_0_o_q, co_x2_0_o_d;
+  logic co_x2_1_v_q, co_x2_1_v_d;
+  logic  co_x2_1_b_q, co_x2_1_b_d;
+  logic [1:0] co_x2_1_o_q, co_x2_1_o_d;
+  logic co_x2_2_v_q, co_x2_2_v_d;
+  logic  co_x2_2_b_q, co_x2_2_b_d;
+  logic [1:0] co_x2_2_o_q, co_x2_2_o_d;
+  logic co_x2_3_v_q, co_x2_3_v_d;
+  logic  co_x2_3_b_q, co_x2_3_b_d;
+  logic [1:0] co_x2_3_o_q, co_x2_3_o_d;
+  logic [3:0] co_x2_wen;
+  logic [127:0] co_x2_wdata;
+  logic [2:0] rdy, disp, dispatch_ge;
+  logic [1:0] dptr_q, dptr_d, dlast;
+  logic [1:0] co_nfree;
+  logic [2:0] dsp0_cand, dsp0_hi, dsp0_oh;
+  logic [1:0] dsp0_sel;
+  logic dsp0_any;
+  logic [2:0] dsp1_cand, dsp1_hi, dsp1_oh;
+  logic [1:0] dsp1_sel;
+  logic dsp1_any;
+  // request-matrix cells c = (2 x bank + side) x 3 + collector
+  logic co_c0_v, co_c0_g, co_c0_ref, co_c0_wblk;
+  logic [1:0] co_c0_op;
+  logic [3:0] co_c0_pm;
+  logic [3:0] co_c0_row;
+  logic co_c1_v, co_c1_g, co_c1_ref, co_c1_wblk;
+  logic [1:0] co_c1_op;
+  logic [3:0] co_c1_pm;
+  logic [3:0] co_c1_row;
+  logic co_c2_v, co_c2_g, co_c2_ref, co_c2_wblk;
+  logic [1:0] co_c2_op;
+  logic [3:0] co_c2_pm;
+  logic [3:0] co_c2_row;
+  logic co_c3_v, co_c3_g, co_c3_ref, co_c3_wblk;
+  logic [1:0] co_c3_op;
+  logic [3:0] co_c3_pm;
+  logic [3:0] co_c3_row;
+  logic co_c4_v, co_c4_g, co_c4_ref, co_c4_wblk;
+  logic [1:0] co_c4_op;
+  logic [3:0] co_c4_pm;
+  logic [3:0] co_c4_row;
+  logic co_c5_v, co_c5_g, co_c5_ref, co_c5_wblk;
+  logic [1:0] co_c5_op;
+  logic [3:0] co_c5_pm;
+  logic [3:0] co_c5_row;
+  logic co_c6_v, co_c6_g, co_c6_ref, co_c6_wblk;
+  logic [1:0] co_c6_op;
+  logic [3:0] co_c6_pm;
+  logic [3:0] co_c6_row;
+  logic co_c7_v, co_c7_g, co_c7_ref, co_c7_wblk;
+  logic [1:0] co_c7_op;
+  logic [3:0] co_c7_pm;
+  logic [3:0] co_c7_row;
+  logic co_c8_v, co_c8_g, co_c8_ref, co_c8_wblk;
+  logic [1:0] co_c8_op;
+  logic [3:0] co_c8_pm;
+  logic [3:0] co_c8_row;
+  logic co_c9_v, co_c9_g, co_c9_ref, co_c9_wblk;
+  logic [1:0] co_c9_op;
+  logic [3:0] co_c9_pm;
+  logic [3:0] co_c9_row;
+  logic co_c10_v, co_c10_g, co_c10_ref, co_c10_wblk;
+  logic [1:0] co_c10_op;
+  logic [3:0] co_c10_pm;
+  logic [3:0] co_c10_row;
+  logic co_c11_v, co_c11_g, co_c11_ref, co_c11_wblk;
+  logic [1:0] co_c11_op;
+  logic [3:0] co_c11_pm;
+  logic [3:0] co_c11_row;
+  logic [11:0] co_rd_valid, co_rgnt, co_ref, co_wblk;
+  logic [47:0] co_rd_pmask;
+  logic [1:0] co_pri;
+  logic [7:0] co_sb;
+  logic [11:0] co_oc;
+  // bank side ports (s = r: right / even, l: left / odd)
+  logic co_b0_r_en, co_b0_r_we;
+  logic [3:0] co_b0_r_row;
+  logic [3:0] co_b0_r_pmask;
+  logic [127:0] co_b0_r_wdata;
+  logic [15:0] co_b0_r_bwe;
+  logic co_w0_hit0_r;
+  logic co_w1_hit0_r;
+  logic co_b0_l_en, co_b0_l_we;
+  logic [3:0] co_b0_l_row;
+  logic [3:0] co_b0_l_pmask;
+  logic [127:0] co_b0_l_wdata;
+  logic [15:0] co_b0_l_bwe;
+  logic co_w0_hit0_l;
+  logic co_w1_hit0_l;
+  logic [127:0] co_b0_rdata;
+  logic [3:0] co_b0_rvalid, co_b0_acc, co_wc0;
+  logic [1:0] co_b0_nr, co_b0_nw;
+  logic co_b1_r_en, co_b1_r_we;
+  logic [3:0] co_b1_r_row;
+  logic [3:0] co_b1_r_pmask;
+  logic [127:0] co_b1_r_wdata;
+  logic [15:0] co_b1_r_bwe;
+  logic co_w0_hit1_r;
+  logic co_w1_hit1_r;
+  logic co_b1_l_en, co_b1_l_we;
+  logic [3:0] co_b1_l_row;
+  logic [3:0] co_b1_l_pmask;
+  logic [127:0] co_b1_l_wdata;
+  logic [15:0] co_b1_l_bwe;
+  logic co_w0_hit1_l;
+  logic co_w1_hit1_l;
+  logic [127:0] co_b1_rdata;
+  logic [3:0] co_b1_rvalid, co_b1_acc, co_wc1;
+  logic [1:0] co_b1_nr, co_b1_nw;
+  logic [1:0] co_bacc, co_brr, co_bww, co_brw;
+  logic [2:0] co_ocw;
+  logic [1:0] co_wstall;
+  logic [15:0] cnt_bank_acc_q, cnt_bank_acc_d, co_inc_bank_acc;
+  logic [15:0] cnt_coal_rr_q, cnt_coal_rr_d, co_inc_coal_rr;
+  logic [15:0] cnt_coal_ww_q, cnt_coal_ww_d, co_inc_coal_ww;
+  logic [15:0] cnt_coal_rw_q, cnt_coal_rw_d, co_inc_coal_rw;
+  logic [15:0] cnt_ocw_q, cnt_ocw_d, co_inc_ocw;
+  logic [15:0] cnt_wb_stall_q, cnt_wb_stall_d, co_inc_wb_stall;
+
+  // write-back port 0: a request when inside the kernel with a lane; ready unless refused
+  assign co_w0_req = wb0_ok & (|wb0_mask_i);
+  assign co_w0_odd = wb0_row[0];
+  assign co_w0_idx = 5'(wb0_bank) * 5'd16 + 5'(wb0_row);
+  assign wb0_gnt = co_wgnt[0];
+  assign wb0_ready_o = ~co_w0_req | wb0_gnt;
+  rf_width_detect u_wd0 (
+    .valid_i    (co_w0_req),
+    .active_i   (wb0_mask_i),
+    .data_i     (wb0_data_i),
+    .odd_i      (co_w0_odd),
+    .old_sign_i (co_w0_osign),
+    .old_enc_i  (co_w0_oenc),
+    .sign_o     (co_w0_nsign),
+    .enc_o      (co_w0_nenc),
+    .fsign_o    (co_w0_fsign),
+    .fenc_o     (co_w0_fenc),
+    .pmask_o    (co_w0_pmask),
+    .wdata_o    (co_w0_wdata),
+    .bwe_o      (co_w0_bwe)
   );
 
-  rf_bank_arbiter u_arbiter (
-    .clk_i        (clk_i),
-    .rst_ni       (rst_ni),
-    .q0_req_i     (cq0_req),
-    .q0_bank_i    (cq0_bank),
-    .q0_entry_i   (cq0_entry),
-    .q1_req_i     (cq1_req),
-    .q1_bank_i    (cq1_bank),
-    .q1_entry_i   (cq1_entry),
-    .q2_req_i     (cq2_req),
-    .q2_bank_i    (cq2_bank),
-    .q2_entry_i   (cq2_entry),
-    .q3_req_i     (cq3_req),
-    .q3_bank_i    (cq3_bank),
-    .q3_entry_i   (cq3_entry),
-    .q4_req_i     (cq4_req),
-    .q4_bank_i    (cq4_bank),
-    .q4_entry_i   (cq4_entry),
-    .q5_req_i     (cq5_req),
-    .q5_bank_i    (cq5_bank),
-    .q5_entry_i   (cq5_entry),
-    .q6_req_i     (cq6_req),
-    .q6_bank_i    (cq6_bank),
-    .q6_entry_i   (cq6_entry),
-    .q7_req_i     (cq7_req),
-    .q7_bank_i    (cq7_bank),
-    .q7_entry_i   (cq7_entry),
-    .q8_req_i     (cq8_req),
-    .q8_bank_i    (cq8_bank),
-    .q8_entry_i   (cq8_entry),
-    .w0_en_i      (wb0_ok),
-    .w0_bank_i    (wb0_bank),
-    .w0_entry_i   (wb0_row),
-    .w1_en_i      (wb1_ok),
-    .w1_bank_i    (wb1_bank),
-    .w1_entry_i   (wb1_row),
-    .q0_gnt_o     (aq0_gnt),
-    .q0_port_o    (aq0_port),
-    .q1_gnt_o     (aq1_gnt),
-    .q1_port_o    (aq1_port),
-    .q2_gnt_o     (aq2_gnt),
-    .q2_port_o    (aq2_port),
-    .q3_gnt_o     (aq3_gnt),
-    .q3_port_o    (aq3_port),
-    .q4_gnt_o     (aq4_gnt),
-    .q4_port_o    (aq4_port),
-    .q5_gnt_o     (aq5_gnt),
-    .q5_port_o    (aq5_port),
-    .q6_gnt_o     (aq6_gnt),
-    .q6_port_o    (aq6_port),
-    .q7_gnt_o     (aq7_gnt),
-    .q7_port_o    (aq7_port),
-    .q8_gnt_o     (aq8_gnt),
-    .q8_port_o    (aq8_port),
-    .b0_r0_en_o   (b0_r0_en),
-    .b0_r0_addr_o (b0_r0_addr),
-    .b1_r0_en_o   (b1_r0_en),
-    .b1_r0_addr_o (b1_r0_addr),
-    .nconf_o      (nconf),
-    .nwconf_o     (nwconf)
+  // write-back port 1: a request when inside the kernel with a lane; ready unless refused
+  assign co_w1_req = wb1_ok & (|wb1_mask_i);
+  assign co_w1_odd = wb1_row[0];
+  assign co_w1_idx = 5'(wb1_bank) * 5'd16 + 5'(wb1_row);
+  assign wb1_gnt = co_wgnt[1];
+  assign wb1_ready_o = ~co_w1_req | wb1_gnt;
+  rf_width_detect u_wd1 (
+    .valid_i    (co_w1_req),
+    .active_i   (wb1_mask_i),
+    .data_i     (wb1_data_i),
+    .odd_i      (co_w1_odd),
+    .old_sign_i (co_w1_osign),
+    .old_enc_i  (co_w1_oenc),
+    .sign_o     (co_w1_nsign),
+    .enc_o      (co_w1_nenc),
+    .fsign_o    (co_w1_fsign),
+    .fenc_o     (co_w1_fenc),
+    .pmask_o    (co_w1_pmask),
+    .wdata_o    (co_w1_wdata),
+    .bwe_o      (co_w1_bwe)
   );
 
-  assign b0_w0_en = wb0_ok & (wb0_bank == 1'd0);
-  assign b0_w1_en = wb1_ok & (wb1_bank == 1'd0);
-  rf_bank u_bank0 (
-    .clk_i     (clk_i),
-    .w0_en_i   (b0_w0_en),
-    .w0_addr_i (wb0_row),
-    .w0_mask_i (wb0_mask_i),
-    .w0_data_i (wb0_data_i),
-    .w1_en_i   (b0_w1_en),
-    .w1_addr_i (wb1_row),
-    .w1_mask_i (wb1_mask_i),
-    .w1_data_i (wb1_data_i),
-    .r0_en_i   (b0_r0_en),
-    .r0_addr_i (b0_r0_addr),
-    .r0_data_o (b0_r0_data)
+  // issue lookups: the code of each source; a write granted this cycle to the same (bank, row)
+  // gives its final code (the mask buffer itself changes at the edge)
+  assign co_i0_0_idx = 5'(iss0_s0_bank) * 5'd16 + 5'(iss0_s0_row);
+  assign co_i0_0_odd = iss0_s0_row[0];
+  assign co_i0_0_sign = (wb1_gnt & (wb1_bank == iss0_s0_bank) & (wb1_row == iss0_s0_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss0_s0_bank) & (wb0_row == iss0_s0_row)) ? co_w0_fsign : co_i0_0_msign;
+  assign co_i0_0_enc = (wb1_gnt & (wb1_bank == iss0_s0_bank) & (wb1_row == iss0_s0_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss0_s0_bank) & (wb0_row == iss0_s0_row)) ? co_w0_fenc : co_i0_0_menc;
+  assign co_i0_1_idx = 5'(iss0_s1_bank) * 5'd16 + 5'(iss0_s1_row);
+  assign co_i0_1_odd = iss0_s1_row[0];
+  assign co_i0_1_sign = (wb1_gnt & (wb1_bank == iss0_s1_bank) & (wb1_row == iss0_s1_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss0_s1_bank) & (wb0_row == iss0_s1_row)) ? co_w0_fsign : co_i0_1_msign;
+  assign co_i0_1_enc = (wb1_gnt & (wb1_bank == iss0_s1_bank) & (wb1_row == iss0_s1_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss0_s1_bank) & (wb0_row == iss0_s1_row)) ? co_w0_fenc : co_i0_1_menc;
+  assign co_i0_2_idx = 5'(iss0_s2_bank) * 5'd16 + 5'(iss0_s2_row);
+  assign co_i0_2_odd = iss0_s2_row[0];
+  assign co_i0_2_sign = (wb1_gnt & (wb1_bank == iss0_s2_bank) & (wb1_row == iss0_s2_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss0_s2_bank) & (wb0_row == iss0_s2_row)) ? co_w0_fsign : co_i0_2_msign;
+  assign co_i0_2_enc = (wb1_gnt & (wb1_bank == iss0_s2_bank) & (wb1_row == iss0_s2_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss0_s2_bank) & (wb0_row == iss0_s2_row)) ? co_w0_fenc : co_i0_2_menc;
+  assign co_i1_0_idx = 5'(iss1_s0_bank) * 5'd16 + 5'(iss1_s0_row);
+  assign co_i1_0_odd = iss1_s0_row[0];
+  assign co_i1_0_sign = (wb1_gnt & (wb1_bank == iss1_s0_bank) & (wb1_row == iss1_s0_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss1_s0_bank) & (wb0_row == iss1_s0_row)) ? co_w0_fsign : co_i1_0_msign;
+  assign co_i1_0_enc = (wb1_gnt & (wb1_bank == iss1_s0_bank) & (wb1_row == iss1_s0_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss1_s0_bank) & (wb0_row == iss1_s0_row)) ? co_w0_fenc : co_i1_0_menc;
+  assign co_i1_1_idx = 5'(iss1_s1_bank) * 5'd16 + 5'(iss1_s1_row);
+  assign co_i1_1_odd = iss1_s1_row[0];
+  assign co_i1_1_sign = (wb1_gnt & (wb1_bank == iss1_s1_bank) & (wb1_row == iss1_s1_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss1_s1_bank) & (wb0_row == iss1_s1_row)) ? co_w0_fsign : co_i1_1_msign;
+  assign co_i1_1_enc = (wb1_gnt & (wb1_bank == iss1_s1_bank) & (wb1_row == iss1_s1_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss1_s1_bank) & (wb0_row == iss1_s1_row)) ? co_w0_fenc : co_i1_1_menc;
+  assign co_i1_2_idx = 5'(iss1_s2_bank) * 5'd16 + 5'(iss1_s2_row);
+  assign co_i1_2_odd = iss1_s2_row[0];
+  assign co_i1_2_sign = (wb1_gnt & (wb1_bank == iss1_s2_bank) & (wb1_row == iss1_s2_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss1_s2_bank) & (wb0_row == iss1_s2_row)) ? co_w0_fsign : co_i1_2_msign;
+  assign co_i1_2_enc = (wb1_gnt & (wb1_bank == iss1_s2_bank) & (wb1_row == iss1_s2_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss1_s2_bank) & (wb0_row == iss1_s2_row)) ? co_w0_fenc : co_i1_2_menc;
+
+  // mask buffer: {sign, enc} per warp register; updated at the edge of a granted write
+  rf_mask_buffer u_mask_buffer (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .l0_idx_i   (co_i0_0_idx),
+    .l0_sign_o  (co_i0_0_msign),
+    .l0_enc_o   (co_i0_0_menc),
+    .l1_idx_i   (co_i0_1_idx),
+    .l1_sign_o  (co_i0_1_msign),
+    .l1_enc_o   (co_i0_1_menc),
+    .l2_idx_i   (co_i0_2_idx),
+    .l2_sign_o  (co_i0_2_msign),
+    .l2_enc_o   (co_i0_2_menc),
+    .l3_idx_i   (co_i1_0_idx),
+    .l3_sign_o  (co_i1_0_msign),
+    .l3_enc_o   (co_i1_0_menc),
+    .l4_idx_i   (co_i1_1_idx),
+    .l4_sign_o  (co_i1_1_msign),
+    .l4_enc_o   (co_i1_1_menc),
+    .l5_idx_i   (co_i1_2_idx),
+    .l5_sign_o  (co_i1_2_msign),
+    .l5_enc_o   (co_i1_2_menc),
+    .o0_idx_i   (co_w0_idx),
+    .o0_sign_o  (co_w0_osign),
+    .o0_enc_o   (co_w0_oenc),
+    .o1_idx_i   (co_w1_idx),
+    .o1_sign_o  (co_w1_osign),
+    .o1_enc_o   (co_w1_oenc),
+    .u0_valid_i (wb0_gnt),
+    .u0_idx_i   (co_w0_idx),
+    .u0_sign_i  (co_w0_fsign),
+    .u0_enc_i   (co_w0_fenc),
+    .u1_valid_i (wb1_gnt),
+    .u1_idx_i   (co_w1_idx),
+    .u1_sign_i  (co_w1_fsign),
+    .u1_enc_i   (co_w1_fenc),
+    .msign_o    (co_msign),
+    .menc_o     (co_menc)
   );
 
-  assign b1_w0_en = wb0_ok & (wb0_bank == 1'd1);
-  assign b1_w1_en = wb1_ok & (wb1_bank == 1'd1);
-  rf_bank u_bank1 (
-    .clk_i     (clk_i),
-    .w0_en_i   (b1_w0_en),
-    .w0_addr_i (wb0_row),
-    .w0_mask_i (wb0_mask_i),
-    .w0_data_i (wb0_data_i),
-    .w1_en_i   (b1_w1_en),
-    .w1_addr_i (wb1_row),
-    .w1_mask_i (wb1_mask_i),
-    .w1_data_i (wb1_data_i),
-    .r0_en_i   (b1_r0_en),
-    .r0_addr_i (b1_r0_addr),
-    .r0_data_o (b1_r0_data)
+  // allocation: unit j's rank among the free units; its sources' codes are captured
+  assign co_free0 = ~busy[0];
+  assign co_rank0 = 2'd0;
+  assign co_a0_0 = iss0_valid_i & co_free0 & (co_rank0 == 2'd0);
+  assign co_a1_0 = iss1_valid_i & co_free0 & (co_rank0 == 2'd1);
+  assign co_free1 = ~busy[1];
+  assign co_rank1 = 2'(co_free0);
+  assign co_a0_1 = iss0_valid_i & co_free1 & (co_rank1 == 2'd0);
+  assign co_a1_1 = iss1_valid_i & co_free1 & (co_rank1 == 2'd1);
+  assign co_free2 = ~busy[2];
+  assign co_rank2 = 2'(co_free0) + 2'(co_free1);
+  assign co_a0_2 = iss0_valid_i & co_free2 & (co_rank2 == 2'd0);
+  assign co_a1_2 = iss1_valid_i & co_free2 & (co_rank2 == 2'd1);
+  assign co_q0_odd_d = co_a0_0 ? co_i0_0_odd : co_a1_0 ? co_i1_0_odd : co_q0_odd_q;
+  assign co_q0_sign_d = co_a0_0 ? co_i0_0_sign : co_a1_0 ? co_i1_0_sign : co_q0_sign_q;
+  assign co_q0_enc_d = co_a0_0 ? co_i0_0_enc : co_a1_0 ? co_i1_0_enc : co_q0_enc_q;
+  assign co_q0_lm = {(co_q0_enc_q == 2'd3), (co_q0_enc_q >= 2'd2), (co_q0_enc_q != 2'd0), 1'b1};
+  assign co_q0_pm = co_q0_odd_q ? {co_q0_lm[0], co_q0_lm[1], co_q0_lm[2], co_q0_lm[3]} : co_q0_lm;
+  assign co_q0_head = cq0_req;  // its oldest pending operand of the same (bank, side)
+  assign co_q1_odd_d = co_a0_0 ? co_i0_1_odd : co_a1_0 ? co_i1_1_odd : co_q1_odd_q;
+  assign co_q1_sign_d = co_a0_0 ? co_i0_1_sign : co_a1_0 ? co_i1_1_sign : co_q1_sign_q;
+  assign co_q1_enc_d = co_a0_0 ? co_i0_1_enc : co_a1_0 ? co_i1_1_enc : co_q1_enc_q;
+  assign co_q1_lm = {(co_q1_enc_q == 2'd3), (co_q1_enc_q >= 2'd2), (co_q1_enc_q != 2'd0), 1'b1};
+  assign co_q1_pm = co_q1_odd_q ? {co_q1_lm[0], co_q1_lm[1], co_q1_lm[2], co_q1_lm[3]} : co_q1_lm;
+  assign co_q1_head = cq1_req & ~((cq0_req & (cq0_bank == cq1_bank) & (co_q0_odd_q == co_q1_odd_q)));  // its oldest pending operand of the same (bank, side)
+  assign co_q2_odd_d = co_a0_0 ? co_i0_2_odd : co_a1_0 ? co_i1_2_odd : co_q2_odd_q;
+  assign co_q2_sign_d = co_a0_0 ? co_i0_2_sign : co_a1_0 ? co_i1_2_sign : co_q2_sign_q;
+  assign co_q2_enc_d = co_a0_0 ? co_i0_2_enc : co_a1_0 ? co_i1_2_enc : co_q2_enc_q;
+  assign co_q2_lm = {(co_q2_enc_q == 2'd3), (co_q2_enc_q >= 2'd2), (co_q2_enc_q != 2'd0), 1'b1};
+  assign co_q2_pm = co_q2_odd_q ? {co_q2_lm[0], co_q2_lm[1], co_q2_lm[2], co_q2_lm[3]} : co_q2_lm;
+  assign co_q2_head = cq2_req & ~((cq0_req & (cq0_bank == cq2_bank) & (co_q0_odd_q == co_q2_odd_q)) | (cq1_req & (cq1_bank == cq2_bank) & (co_q1_odd_q == co_q2_odd_q)));  // its oldest pending operand of the same (bank, side)
+  assign co_q3_odd_d = co_a0_1 ? co_i0_0_odd : co_a1_1 ? co_i1_0_odd : co_q3_odd_q;
+  assign co_q3_sign_d = co_a0_1 ? co_i0_0_sign : co_a1_1 ? co_i1_0_sign : co_q3_sign_q;
+  assign co_q3_enc_d = co_a0_1 ? co_i0_0_enc : co_a1_1 ? co_i1_0_enc : co_q3_enc_q;
+  assign co_q3_lm = {(co_q3_enc_q == 2'd3), (co_q3_enc_q >= 2'd2), (co_q3_enc_q != 2'd0), 1'b1};
+  assign co_q3_pm = co_q3_odd_q ? {co_q3_lm[0], co_q3_lm[1], co_q3_lm[2], co_q3_lm[3]} : co_q3_lm;
+  assign co_q3_head = cq3_req;  // its oldest pending operand of the same (bank, side)
+  assign co_q4_odd_d = co_a0_1 ? co_i0_1_odd : co_a1_1 ? co_i1_1_odd : co_q4_odd_q;
+  assign co_q4_sign_d = co_a0_1 ? co_i0_1_sign : co_a1_1 ? co_i1_1_sign : co_q4_sign_q;
+  assign co_q4_enc_d = co_a0_1 ? co_i0_1_enc : co_a1_1 ? co_i1_1_enc : co_q4_enc_q;
+  assign co_q4_lm = {(co_q4_enc_q == 2'd3), (co_q4_enc_q >= 2'd2), (co_q4_enc_q != 2'd0), 1'b1};
+  assign co_q4_pm = co_q4_odd_q ? {co_q4_lm[0], co_q4_lm[1], co_q4_lm[2], co_q4_lm[3]} : co_q4_lm;
+  assign co_q4_head = cq4_req & ~((cq3_req & (cq3_bank == cq4_bank) & (co_q3_odd_q == co_q4_odd_q)));  // its oldest pending operand of the same (bank, side)
+  assign co_q5_odd_d = co_a0_1 ? co_i0_2_odd : co_a1_1 ? co_i1_2_odd : co_q5_odd_q;
+  assign co_q5_sign_d = co_a0_1 ? co_i0_2_sign : co_a1_1 ? co_i1_2_sign : co_q5_sign_q;
+  assign co_q5_enc_d = co_a0_1 ? co_i0_2_enc : co_a1_1 ? co_i1_2_enc : co_q5_enc_q;
+  assign co_q5_lm = {(co_q5_enc_q == 2'd3), (co_q5_enc_q >= 2'd2), (co_q5_enc_q != 2'd0), 1'b1};
+  assign co_q5_pm = co_q5_odd_q ? {co_q5_lm[0], co_q5_lm[1], co_q5_lm[2], co_q5_lm[3]} : co_q5_lm;
+  assign co_q5_head = cq5_req & ~((cq3_req & (cq3_bank == cq5_bank) & (co_q3_odd_q == co_q5_odd_q)) | (cq4_req & (cq4_bank == cq5_bank) & (co_q4_odd_q == co_q5_odd_q)));  // its oldest pending operand of the same (bank, side)
+  assign co_q6_odd_d = co_a0_2 ? co_i0_0_odd : co_a1_2 ? co_i1_0_odd : co_q6_odd_q;
+  assign co_q6_sign_d = co_a0_2 ? co_i0_0_sign : co_a1_2 ? co_i1_0_sign : co_q6_sign_q;
+  assign co_q6_enc_d = co_a0_2 ? co_i0_0_enc : co_a1_2 ? co_i1_0_enc : co_q6_enc_q;
+  assign co_q6_lm = {(co_q6_enc_q == 2'd3), (co_q6_enc_q >= 2'd2), (co_q6_enc_q != 2'd0), 1'b1};
+  assign co_q6_pm = co_q6_odd_q ? {co_q6_lm[0], co_q6_lm[1], co_q6_lm[2], co_q6_lm[3]} : co_q6_lm;
+  assign co_q6_head = cq6_req;  // its oldest pending operand of the same (bank, side)
+  assign co_q7_odd_d = co_a0_2 ? co_i0_1_odd : co_a1_2 ? co_i1_1_odd : co_q7_odd_q;
+  assign co_q7_sign_d = co_a0_2 ? co_i0_1_sign : co_a1_2 ? co_i1_1_sign : co_q7_sign_q;
+  assign co_q7_enc_d = co_a0_2 ? co_i0_1_enc : co_a1_2 ? co_i1_1_enc : co_q7_enc_q;
+  assign co_q7_lm = {(co_q7_enc_q == 2'd3), (co_q7_enc_q >= 2'd2), (co_q7_enc_q != 2'd0), 1'b1};
+  assign co_q7_pm = co_q7_odd_q ? {co_q7_lm[0], co_q7_lm[1], co_q7_lm[2], co_q7_lm[3]} : co_q7_lm;
+  assign co_q7_head = cq7_req & ~((cq6_req & (cq6_bank == cq7_bank) & (co_q6_odd_q == co_q7_odd_q)));  // its oldest pending operand of the same (bank, side)
+  assign co_q8_odd_d = co_a0_2 ? co_i0_2_odd : co_a1_2 ? co_i1_2_odd : co_q8_odd_q;
+  assign co_q8_sign_d = co_a0_2 ? co_i0_2_sign : co_a1_2 ? co_i1_2_sign : co_q8_sign_q;
+  assign co_q8_enc_d = co_a0_2 ? co_i0_2_enc : co_a1_2 ? co_i1_2_enc : co_q8_enc_q;
+  assign co_q8_lm = {(co_q8_enc_q == 2'd3), (co_q8_enc_q >= 2'd2), (co_q8_enc_q != 2'd0), 1'b1};
+  assign co_q8_pm = co_q8_odd_q ? {co_q8_lm[0], co_q8_lm[1], co_q8_lm[2], co_q8_lm[3]} : co_q8_lm;
+  assign co_q8_head = cq8_req & ~((cq6_req & (cq6_bank == cq8_bank) & (co_q6_odd_q == co_q8_odd_q)) | (cq7_req & (cq7_bank == cq8_bank) & (co_q7_odd_q == co_q8_odd_q)));  // its oldest pending operand of the same (bank, side)
+
+  // request matrix: per (bank, side, collector) the head operand
+  assign co_c0_v = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) | (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) | (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0));
+  assign co_c0_pm = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_pm : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_pm : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
+  assign co_c0_row = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? cq0_entry : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? cq1_entry : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
+  assign co_c0_op = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? 2'd0 : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? 2'd1 : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c0_g = co_rgnt[0];
+  assign co_c1_v = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) | (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) | (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0));
+  assign co_c1_pm = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_pm : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_pm : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
+  assign co_c1_row = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? cq3_entry : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? cq4_entry : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
+  assign co_c1_op = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? 2'd0 : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? 2'd1 : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c1_g = co_rgnt[1];
+  assign co_c2_v = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) | (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) | (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0));
+  assign co_c2_pm = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_pm : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_pm : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
+  assign co_c2_row = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? cq6_entry : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? cq7_entry : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
+  assign co_c2_op = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? 2'd0 : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? 2'd1 : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c2_g = co_rgnt[2];
+  assign co_c3_v = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) | (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) | (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1));
+  assign co_c3_pm = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_pm : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_pm : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
+  assign co_c3_row = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? cq0_entry : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? cq1_entry : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
+  assign co_c3_op = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? 2'd0 : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? 2'd1 : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c3_g = co_rgnt[3];
+  assign co_c4_v = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) | (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) | (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1));
+  assign co_c4_pm = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_pm : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_pm : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
+  assign co_c4_row = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? cq3_entry : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? cq4_entry : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
+  assign co_c4_op = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? 2'd0 : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? 2'd1 : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c4_g = co_rgnt[4];
+  assign co_c5_v = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) | (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) | (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1));
+  assign co_c5_pm = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_pm : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_pm : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
+  assign co_c5_row = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? cq6_entry : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? cq7_entry : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
+  assign co_c5_op = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? 2'd0 : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? 2'd1 : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c5_g = co_rgnt[5];
+  assign co_c6_v = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) | (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) | (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0));
+  assign co_c6_pm = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_pm : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_pm : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
+  assign co_c6_row = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? cq0_entry : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? cq1_entry : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
+  assign co_c6_op = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? 2'd0 : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? 2'd1 : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c6_g = co_rgnt[6];
+  assign co_c7_v = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) | (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) | (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0));
+  assign co_c7_pm = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_pm : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_pm : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
+  assign co_c7_row = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? cq3_entry : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? cq4_entry : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
+  assign co_c7_op = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? 2'd0 : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? 2'd1 : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c7_g = co_rgnt[7];
+  assign co_c8_v = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) | (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) | (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0));
+  assign co_c8_pm = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_pm : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_pm : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
+  assign co_c8_row = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? cq6_entry : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? cq7_entry : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
+  assign co_c8_op = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? 2'd0 : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? 2'd1 : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c8_g = co_rgnt[8];
+  assign co_c9_v = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) | (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) | (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1));
+  assign co_c9_pm = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_pm : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_pm : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
+  assign co_c9_row = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? cq0_entry : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? cq1_entry : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
+  assign co_c9_op = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? 2'd0 : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? 2'd1 : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c9_g = co_rgnt[9];
+  assign co_c10_v = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) | (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) | (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1));
+  assign co_c10_pm = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_pm : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_pm : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
+  assign co_c10_row = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? cq3_entry : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? cq4_entry : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
+  assign co_c10_op = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? 2'd0 : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? 2'd1 : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c10_g = co_rgnt[10];
+  assign co_c11_v = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) | (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) | (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1));
+  assign co_c11_pm = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_pm : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_pm : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
+  assign co_c11_row = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? cq6_entry : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? cq7_entry : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
+  assign co_c11_op = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? 2'd0 : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? 2'd1 : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c11_g = co_rgnt[11];
+  assign co_rd_valid = {co_c11_v, co_c10_v, co_c9_v, co_c8_v, co_c7_v, co_c6_v, co_c5_v, co_c4_v, co_c3_v, co_c2_v, co_c1_v, co_c0_v};
+  assign co_rd_pmask = {co_c11_pm, co_c10_pm, co_c9_pm, co_c8_pm, co_c7_pm, co_c6_pm, co_c5_pm, co_c4_pm, co_c3_pm, co_c2_pm, co_c1_pm, co_c0_pm};
+  rf_coal_arbiter u_coal_arbiter (
+    .clk_i       (clk_i),
+    .rst_ni      (rst_ni),
+    .wr0_valid_i (co_w0_req),
+    .wr0_bank_i  (wb0_bank),
+    .wr0_pmask_i (co_w0_pmask),
+    .wr1_valid_i (co_w1_req),
+    .wr1_bank_i  (wb1_bank),
+    .wr1_pmask_i (co_w1_pmask),
+    .rd_valid_i  (co_rd_valid),
+    .rd_pmask_i  (co_rd_pmask),
+    .wgnt_o      (co_wgnt),
+    .rgnt_o      (co_rgnt),
+    .pri_o       (co_pri),
+    .sb_o        (co_sb),
+    .oc_o        (co_oc)
+  );
+  // operand grants to the collectors (all-or-nothing, one read port)
+  assign aq0_gnt = co_q0_head & (((cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0) & co_c0_g) | ((cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1) & co_c3_g) | ((cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0) & co_c6_g) | ((cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1) & co_c9_g));
+  assign aq1_gnt = co_q1_head & (((cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0) & co_c0_g) | ((cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1) & co_c3_g) | ((cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0) & co_c6_g) | ((cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1) & co_c9_g));
+  assign aq2_gnt = co_q2_head & (((cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0) & co_c0_g) | ((cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1) & co_c3_g) | ((cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0) & co_c6_g) | ((cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1) & co_c9_g));
+  assign aq3_gnt = co_q3_head & (((cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0) & co_c1_g) | ((cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1) & co_c4_g) | ((cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0) & co_c7_g) | ((cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1) & co_c10_g));
+  assign aq4_gnt = co_q4_head & (((cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0) & co_c1_g) | ((cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1) & co_c4_g) | ((cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0) & co_c7_g) | ((cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1) & co_c10_g));
+  assign aq5_gnt = co_q5_head & (((cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0) & co_c1_g) | ((cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1) & co_c4_g) | ((cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0) & co_c7_g) | ((cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1) & co_c10_g));
+  assign aq6_gnt = co_q6_head & (((cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0) & co_c2_g) | ((cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1) & co_c5_g) | ((cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0) & co_c8_g) | ((cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1) & co_c11_g));
+  assign aq7_gnt = co_q7_head & (((cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0) & co_c2_g) | ((cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1) & co_c5_g) | ((cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0) & co_c8_g) | ((cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1) & co_c11_g));
+  assign aq8_gnt = co_q8_head & (((cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0) & co_c2_g) | ((cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1) & co_c5_g) | ((cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0) & co_c8_g) | ((cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1) & co_c11_g));
+
+  // bank 0: the granted even request drives R, the odd one L (writes before reads)
+  assign co_w0_hit0_r = wb0_gnt & (wb0_bank == 1'd0) & (co_w0_odd == 1'b0);
+  assign co_w1_hit0_r = wb1_gnt & (wb1_bank == 1'd0) & (co_w1_odd == 1'b0);
+  assign co_b0_r_en = co_w0_hit0_r | co_w1_hit0_r | co_c0_g | co_c1_g | co_c2_g;
+  assign co_b0_r_we = co_w0_hit0_r | co_w1_hit0_r;
+  assign co_b0_r_row = co_w0_hit0_r ? wb0_row : co_w1_hit0_r ? wb1_row : co_c0_g ? co_c0_row : co_c1_g ? co_c1_row : co_c2_g ? co_c2_row : '0;
+  assign co_b0_r_pmask = co_w0_hit0_r ? co_w0_pmask : co_w1_hit0_r ? co_w1_pmask : co_c0_g ? co_c0_pm : co_c1_g ? co_c1_pm : co_c2_g ? co_c2_pm : 4'b0000;
+  assign co_b0_r_wdata = co_w0_hit0_r ? co_w0_wdata : co_w1_hit0_r ? co_w1_wdata : '0;
+  assign co_b0_r_bwe = co_w0_hit0_r ? co_w0_bwe : co_w1_hit0_r ? co_w1_bwe : '0;
+  assign co_w0_hit0_l = wb0_gnt & (wb0_bank == 1'd0) & (co_w0_odd == 1'b1);
+  assign co_w1_hit0_l = wb1_gnt & (wb1_bank == 1'd0) & (co_w1_odd == 1'b1);
+  assign co_b0_l_en = co_w0_hit0_l | co_w1_hit0_l | co_c3_g | co_c4_g | co_c5_g;
+  assign co_b0_l_we = co_w0_hit0_l | co_w1_hit0_l;
+  assign co_b0_l_row = co_w0_hit0_l ? wb0_row : co_w1_hit0_l ? wb1_row : co_c3_g ? co_c3_row : co_c4_g ? co_c4_row : co_c5_g ? co_c5_row : '0;
+  assign co_b0_l_pmask = co_w0_hit0_l ? co_w0_pmask : co_w1_hit0_l ? co_w1_pmask : co_c3_g ? co_c3_pm : co_c4_g ? co_c4_pm : co_c5_g ? co_c5_pm : 4'b0000;
+  assign co_b0_l_wdata = co_w0_hit0_l ? co_w0_wdata : co_w1_hit0_l ? co_w1_wdata : '0;
+  assign co_b0_l_bwe = co_w0_hit0_l ? co_w0_bwe : co_w1_hit0_l ? co_w1_bwe : '0;
+  rf_dual_bank u_bank0 (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .rr_en_i    (co_b0_r_en),
+    .rr_we_i    (co_b0_r_we),
+    .rr_row_i   (co_b0_r_row),
+    .rr_pmask_i (co_b0_r_pmask),
+    .rr_wdata_i (co_b0_r_wdata),
+    .rr_bwe_i   (co_b0_r_bwe),
+    .lr_en_i    (co_b0_l_en),
+    .lr_we_i    (co_b0_l_we),
+    .lr_row_i   (co_b0_l_row),
+    .lr_pmask_i (co_b0_l_pmask),
+    .lr_wdata_i (co_b0_l_wdata),
+    .lr_bwe_i   (co_b0_l_bwe),
+    .rdata_o    (co_b0_rdata),
+    .rvalid_o   (co_b0_rvalid),
+    .acc_o      (co_b0_acc)
   );
 
-  rf_xbar u_xbar (
-    .b0_r0_data_i (b0_r0_data),
-    .b1_r0_data_i (b1_r0_data),
-    .q0_sel_i     (cq0_sel),
-    .q0_data_o    (xq0_data),
-    .q1_sel_i     (cq1_sel),
-    .q1_data_o    (xq1_data),
-    .q2_sel_i     (cq2_sel),
-    .q2_data_o    (xq2_data),
-    .q3_sel_i     (cq3_sel),
-    .q3_data_o    (xq3_data),
-    .q4_sel_i     (cq4_sel),
-    .q4_data_o    (xq4_data),
-    .q5_sel_i     (cq5_sel),
-    .q5_data_o    (xq5_data),
-    .q6_sel_i     (cq6_sel),
-    .q6_data_o    (xq6_data),
-    .q7_sel_i     (cq7_sel),
-    .q7_data_o    (xq7_data),
-    .q8_sel_i     (cq8_sel),
-    .q8_data_o    (xq8_data)
+  // bank 1: the granted even request drives R, the odd one L (writes before reads)
+  assign co_w0_hit1_r = wb0_gnt & (wb0_bank == 1'd1) & (co_w0_odd == 1'b0);
+  assign co_w1_hit1_r = wb1_gnt & (wb1_bank == 1'd1) & (co_w1_odd == 1'b0);
+  assign co_b1_r_en = co_w0_hit1_r | co_w1_hit1_r | co_c6_g | co_c7_g | co_c8_g;
+  assign co_b1_r_we = co_w0_hit1_r | co_w1_hit1_r;
+  assign co_b1_r_row = co_w0_hit1_r ? wb0_row : co_w1_hit1_r ? wb1_row : co_c6_g ? co_c6_row : co_c7_g ? co_c7_row : co_c8_g ? co_c8_row : '0;
+  assign co_b1_r_pmask = co_w0_hit1_r ? co_w0_pmask : co_w1_hit1_r ? co_w1_pmask : co_c6_g ? co_c6_pm : co_c7_g ? co_c7_pm : co_c8_g ? co_c8_pm : 4'b0000;
+  assign co_b1_r_wdata = co_w0_hit1_r ? co_w0_wdata : co_w1_hit1_r ? co_w1_wdata : '0;
+  assign co_b1_r_bwe = co_w0_hit1_r ? co_w0_bwe : co_w1_hit1_r ? co_w1_bwe : '0;
+  assign co_w0_hit1_l = wb0_gnt & (wb0_bank == 1'd1) & (co_w0_odd == 1'b1);
+  assign co_w1_hit1_l = wb1_gnt & (wb1_bank == 1'd1) & (co_w1_odd == 1'b1);
+  assign co_b1_l_en = co_w0_hit1_l | co_w1_hit1_l | co_c9_g | co_c10_g | co_c11_g;
+  assign co_b1_l_we = co_w0_hit1_l | co_w1_hit1_l;
+  assign co_b1_l_row = co_w0_hit1_l ? wb0_row : co_w1_hit1_l ? wb1_row : co_c9_g ? co_c9_row : co_c10_g ? co_c10_row : co_c11_g ? co_c11_row : '0;
+  assign co_b1_l_pmask = co_w0_hit1_l ? co_w0_pmask : co_w1_hit1_l ? co_w1_pmask : co_c9_g ? co_c9_pm : co_c10_g ? co_c10_pm : co_c11_g ? co_c11_pm : 4'b0000;
+  assign co_b1_l_wdata = co_w0_hit1_l ? co_w0_wdata : co_w1_hit1_l ? co_w1_wdata : '0;
+  assign co_b1_l_bwe = co_w0_hit1_l ? co_w0_bwe : co_w1_hit1_l ? co_w1_bwe : '0;
+  rf_dual_bank u_bank1 (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .rr_en_i    (co_b1_r_en),
+    .rr_we_i    (co_b1_r_we),
+    .rr_row_i   (co_b1_r_row),
+    .rr_pmask_i (co_b1_r_pmask),
+    .rr_wdata_i (co_b1_r_wdata),
+    .rr_bwe_i   (co_b1_r_bwe),
+    .lr_en_i    (co_b1_l_en),
+    .lr_we_i    (co_b1_l_we),
+    .lr_row_i   (co_b1_l_row),
+    .lr_pmask_i (co_b1_l_pmask),
+    .lr_wdata_i (co_b1_l_wdata),
+    .lr_bwe_i   (co_b1_l_bwe),
+    .rdata_o    (co_b1_rdata),
+    .rvalid_o   (co_b1_rvalid),
+    .acc_o      (co_b1_acc)
   );
+
+  // slice selects of the cycle after the grant: slice k of collector j from the bank whose
+  // granted read holds sub-bank k, into that read's operand buffer
+  assign co_x0_0_v_d = (co_c0_g & co_c0_pm[0]) | (co_c3_g & co_c3_pm[0]) | (co_c6_g & co_c6_pm[0]) | (co_c9_g & co_c9_pm[0]);
+  assign co_x0_0_b_d = (co_c0_g & co_c0_pm[0]) ? 1'd0 : (co_c3_g & co_c3_pm[0]) ? 1'd0 : (co_c6_g & co_c6_pm[0]) ? 1'd1 : (co_c9_g & co_c9_pm[0]) ? 1'd1 : '0;
+  assign co_x0_0_o_d = (co_c0_g & co_c0_pm[0]) ? co_c0_op : (co_c3_g & co_c3_pm[0]) ? co_c3_op : (co_c6_g & co_c6_pm[0]) ? co_c6_op : (co_c9_g & co_c9_pm[0]) ? co_c9_op : '0;
+  assign co_x0_1_v_d = (co_c0_g & co_c0_pm[1]) | (co_c3_g & co_c3_pm[1]) | (co_c6_g & co_c6_pm[1]) | (co_c9_g & co_c9_pm[1]);
+  assign co_x0_1_b_d = (co_c0_g & co_c0_pm[1]) ? 1'd0 : (co_c3_g & co_c3_pm[1]) ? 1'd0 : (co_c6_g & co_c6_pm[1]) ? 1'd1 : (co_c9_g & co_c9_pm[1]) ? 1'd1 : '0;
+  assign co_x0_1_o_d = (co_c0_g & co_c0_pm[1]) ? co_c0_op : (co_c3_g & co_c3_pm[1]) ? co_c3_op : (co_c6_g & co_c6_pm[1]) ? co_c6_op : (co_c9_g & co_c9_pm[1]) ? co_c9_op : '0;
+  assign co_x0_2_v_d = (co_c0_g & co_c0_pm[2]) | (co_c3_g & co_c3_pm[2]) | (co_c6_g & co_c6_pm[2]) | (co_c9_g & co_c9_pm[2]);
+  assign co_x0_2_b_d = (co_c0_g & co_c0_pm[2]) ? 1'd0 : (co_c3_g & co_c3_pm[2]) ? 1'd0 : (co_c6_g & co_c6_pm[2]) ? 1'd1 : (co_c9_g & co_c9_pm[2]) ? 1'd1 : '0;
+  assign co_x0_2_o_d = (co_c0_g & co_c0_pm[2]) ? co_c0_op : (co_c3_g & co_c3_pm[2]) ? co_c3_op : (co_c6_g & co_c6_pm[2]) ? co_c6_op : (co_c9_g & co_c9_pm[2]) ? co_c9_op : '0;
+  assign co_x0_3_v_d = (co_c0_g & co_c0_pm[3]) | (co_c3_g & co_c3_pm[3]) | (co_c6_g & co_c6_pm[3]) | (co_c9_g & co_c9_pm[3]);
+  assign co_x0_3_b_d = (co_c0_g & co_c0_pm[3]) ? 1'd0 : (co_c3_g & co_c3_pm[3]) ? 1'd0 : (co_c6_g & co_c6_pm[3]) ? 1'd1 : (co_c9_g & co_c9_pm[3]) ? 1'd1 : '0;
+  assign co_x0_3_o_d = (co_c0_g & co_c0_pm[3]) ? co_c0_op : (co_c3_g & co_c3_pm[3]) ? co_c3_op : (co_c6_g & co_c6_pm[3]) ? co_c6_op : (co_c9_g & co_c9_pm[3]) ? co_c9_op : '0;
+  assign co_x1_0_v_d = (co_c1_g & co_c1_pm[0]) | (co_c4_g & co_c4_pm[0]) | (co_c7_g & co_c7_pm[0]) | (co_c10_g & co_c10_pm[0]);
+  assign co_x1_0_b_d = (co_c1_g & co_c1_pm[0]) ? 1'd0 : (co_c4_g & co_c4_pm[0]) ? 1'd0 : (co_c7_g & co_c7_pm[0]) ? 1'd1 : (co_c10_g & co_c10_pm[0]) ? 1'd1 : '0;
+  assign co_x1_0_o_d = (co_c1_g & co_c1_pm[0]) ? co_c1_op : (co_c4_g & co_c4_pm[0]) ? co_c4_op : (co_c7_g & co_c7_pm[0]) ? co_c7_op : (co_c10_g & co_c10_pm[0]) ? co_c10_op : '0;
+  assign co_x1_1_v_d = (co_c1_g & co_c1_pm[1]) | (co_c4_g & co_c4_pm[1]) | (co_c7_g & co_c7_pm[1]) | (co_c10_g & co_c10_pm[1]);
+  assign co_x1_1_b_d = (co_c1_g & co_c1_pm[1]) ? 1'd0 : (co_c4_g & co_c4_pm[1]) ? 1'd0 : (co_c7_g & co_c7_pm[1]) ? 1'd1 : (co_c10_g & co_c10_pm[1]) ? 1'd1 : '0;
+  assign co_x1_1_o_d = (co_c1_g & co_c1_pm[1]) ? co_c1_op : (co_c4_g & co_c4_pm[1]) ? co_c4_op : (co_c7_g & co_c7_pm[1]) ? co_c7_op : (co_c10_g & co_c10_pm[1]) ? co_c10_op : '0;
+  assign co_x1_2_v_d = (co_c1_g & co_c1_pm[2]) | (co_c4_g & co_c4_pm[2]) | (co_c7_g & co_c7_pm[2]) | (co_c10_g & co_c10_pm[2]);
+  assign co_x1_2_b_d = (co_c1_g & co_c1_pm[2]) ? 1'd0 : (co_c4_g & co_c4_pm[2]) ? 1'd0 : (co_c7_g & co_c7_pm[2]) ? 1'd1 : (co_c10_g & co_c10_pm[2]) ? 1'd1 : '0;
+  assign co_x1_2_o_d = (co_c1_g & co_c1_pm[2]) ? co_c1_op : (co_c4_g & co_c4_pm[2]) ? co_c4_op : (co_c7_g & co_c7_pm[2]) ? co_c7_op : (co_c10_g & co_c10_pm[2]) ? co_c10_op : '0;
+  assign co_x1_3_v_d = (co_c1_g & co_c1_pm[3]) | (co_c4_g & co_c4_pm[3]) | (co_c7_g & co_c7_pm[3]) | (co_c10_g & co_c10_pm[3]);
+  assign co_x1_3_b_d = (co_c1_g & co_c1_pm[3]) ? 1'd0 : (co_c4_g & co_c4_pm[3]) ? 1'd0 : (co_c7_g & co_c7_pm[3]) ? 1'd1 : (co_c10_g & co_c10_pm[3]) ? 1'd1 : '0;
+  assign co_x1_3_o_d = (co_c1_g & co_c1_pm[3]) ? co_c1_op : (co_c4_g & co_c4_pm[3]) ? co_c4_op : (co_c7_g & co_c7_pm[3]) ? co_c7_op : (co_c10_g & co_c10_pm[3]) ? co_c10_op : '0;
+  assign co_x2_0_v_d = (co_c2_g & co_c2_pm[0]) | (co_c5_g & co_c5_pm[0]) | (co_c8_g & co_c8_pm[0]) | (co_c11_g & co_c11_pm[0]);
+  assign co_x2_0_b_d = (co_c2_g & co_c2_pm[0]) ? 1'd0 : (co_c5_g & co_c5_pm[0]) ? 1'd0 : (co_c8_g & co_c8_pm[0]) ? 1'd1 : (co_c11_g & co_c11_pm[0]) ? 1'd1 : '0;
+  assign co_x2_0_o_d = (co_c2_g & co_c2_pm[0]) ? co_c2_op : (co_c5_g & co_c5_pm[0]) ? co_c5_op : (co_c8_g & co_c8_pm[0]) ? co_c8_op : (co_c11_g & co_c11_pm[0]) ? co_c11_op : '0;
+  assign co_x2_1_v_d = (co_c2_g & co_c2_pm[1]) | (co_c5_g & co_c5_pm[1]) | (co_c8_g & co_c8_pm[1]) | (co_c11_g & co_c11_pm[1]);
+  assign co_x2_1_b_d = (co_c2_g & co_c2_pm[1]) ? 1'd0 : (co_c5_g & co_c5_pm[1]) ? 1'd0 : (co_c8_g & co_c8_pm[1]) ? 1'd1 : (co_c11_g & co_c11_pm[1]) ? 1'd1 : '0;
+  assign co_x2_1_o_d = (co_c2_g & co_c2_pm[1]) ? co_c2_op : (co_c5_g & co_c5_pm[1]) ? co_c5_op : (co_c8_g & co_c8_pm[1]) ? co_c8_op : (co_c11_g & co_c11_pm[1]) ? co_c11_op : '0;
+  assign co_x2_2_v_d = (co_c2_g & co_c2_pm[2]) | (co_c5_g & co_c5_pm[2]) | (co_c8_g & co_c8_pm[2]) | (co_c11_g & co_c11_pm[2]);
+  assign co_x2_2_b_d = (co_c2_g & co_c2_pm[2]) ? 1'd0 : (co_c5_g & co_c5_pm[2]) ? 1'd0 : (co_c8_g & co_c8_pm[2]) ? 1'd1 : (co_c11_g & co_c11_pm[2]) ? 1'd1 : '0;
+  assign co_x2_2_o_d = (co_c2_g & co_c2_pm[2]) ? co_c2_op : (co_c5_g & co_c5_pm[2]) ? co_c5_op : (co_c8_g & co_c8_pm[2]) ? co_c8_op : (co_c11_g & co_c11_pm[2]) ? co_c11_op : '0;
+  assign co_x2_3_v_d = (co_c2_g & co_c2_pm[3]) | (co_c5_g & co_c5_pm[3]) | (co_c8_g & co_c8_pm[3]) | (co_c11_g & co_c11_pm[3]);
+  assign co_x2_3_b_d = (co_c2_g & co_c2_pm[3]) ? 1'd0 : (co_c5_g & co_c5_pm[3]) ? 1'd0 : (co_c8_g & co_c8_pm[3]) ? 1'd1 : (co_c11_g & co_c11_pm[3]) ? 1'd1 : '0;
+  assign co_x2_3_o_d = (co_c2_g & co_c2_pm[3]) ? co_c2_op : (co_c5_g & co_c5_pm[3]) ? co_c5_op : (co_c8_g & co_c8_pm[3]) ? co_c8_op : (co_c11_g & co_c11_pm[3]) ? co_c11_op : '0;
+  rf_subbank_xbar u_subbank_xbar (
+    .bank0_rdata_i   (co_b0_rdata),
+    .bank1_rdata_i   (co_b1_rdata),
+    .oc0_sel_valid_i ({co_x0_3_v_q, co_x0_2_v_q, co_x0_1_v_q, co_x0_0_v_q}),
+    .oc0_sel_bank_i  ({co_x0_3_b_q, co_x0_2_b_q, co_x0_1_b_q, co_x0_0_b_q}),
+    .oc1_sel_valid_i ({co_x1_3_v_q, co_x1_2_v_q, co_x1_1_v_q, co_x1_0_v_q}),
+    .oc1_sel_bank_i  ({co_x1_3_b_q, co_x1_2_b_q, co_x1_1_b_q, co_x1_0_b_q}),
+    .oc2_sel_valid_i ({co_x2_3_v_q, co_x2_2_v_q, co_x2_1_v_q, co_x2_0_v_q}),
+    .oc2_sel_bank_i  ({co_x2_3_b_q, co_x2_2_b_q, co_x2_1_b_q, co_x2_0_b_q}),
+    .oc0_wdata_o     (co_x0_wdata),
+    .oc0_wen_o       (co_x0_wen),
+    .oc1_wdata_o     (co_x1_wdata),
+    .oc1_wen_o       (co_x1_wen),
+    .oc2_wdata_o     (co_x2_wdata),
+    .oc2_wen_o       (co_x2_wen)
+  );
+
+  // collector control: a unit filled by an issue captures tag, warp and per source the
+  // location and the code; an operand is pending until granted; a dispatch frees the unit
+  assign busy = {co_u2_busy, co_u1_busy, co_u0_busy};
+  assign co_nfree = 2'(co_free0) + 2'(co_free1) + 2'(co_free2);
+  assign iss0_ready_o = co_nfree > 2'd0;  // at least 1 free units
+  assign iss1_ready_o = co_nfree > 2'd1;  // at least 2 free units
+  assign co_u0_alloc = co_a0_0 | co_a1_0;
+  assign co_u0_free = disp[0];
+  assign co_u0_tag_d = co_a0_0 ? iss0_tag_i : co_a1_0 ? iss1_tag_i : co_u0_tag_q;
+  assign co_u0_warp_d = co_a0_0 ? iss0_warp_i : co_a1_0 ? iss1_warp_i : co_u0_warp_q;
+  assign co_q0_sv = co_a0_0 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_0 ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
+  assign co_q0_pend_d = co_u0_alloc ? co_q0_sv : co_q0_pend_q & ~aq0_gnt;
+  assign co_q0_vld_d = co_u0_alloc ? co_q0_sv : co_q0_vld_q;
+  assign co_q0_bank_d = co_a0_0 ? iss0_s0_bank : co_a1_0 ? iss1_s0_bank : cq0_bank;
+  assign co_q0_entry_d = co_a0_0 ? iss0_s0_row : co_a1_0 ? iss1_s0_row : cq0_entry;
+  assign cq0_req = co_u0_busy & co_q0_pend_q;
+  assign co_q0_out = co_q0_vld_q ? co_q0_data : '0;  // a source not read is zero
+  assign co_q1_sv = co_a0_0 ? (iss0_src1_valid_i & ~iss0_s1_err) : co_a1_0 ? (iss1_src1_valid_i & ~iss1_s1_err) : 1'b0;
+  assign co_q1_pend_d = co_u0_alloc ? co_q1_sv : co_q1_pend_q & ~aq1_gnt;
+  assign co_q1_vld_d = co_u0_alloc ? co_q1_sv : co_q1_vld_q;
+  assign co_q1_bank_d = co_a0_0 ? iss0_s1_bank : co_a1_0 ? iss1_s1_bank : cq1_bank;
+  assign co_q1_entry_d = co_a0_0 ? iss0_s1_row : co_a1_0 ? iss1_s1_row : cq1_entry;
+  assign cq1_req = co_u0_busy & co_q1_pend_q;
+  assign co_q1_out = co_q1_vld_q ? co_q1_data : '0;  // a source not read is zero
+  assign co_q2_sv = co_a0_0 ? (iss0_src2_valid_i & ~iss0_s2_err) : co_a1_0 ? (iss1_src2_valid_i & ~iss1_s2_err) : 1'b0;
+  assign co_q2_pend_d = co_u0_alloc ? co_q2_sv : co_q2_pend_q & ~aq2_gnt;
+  assign co_q2_vld_d = co_u0_alloc ? co_q2_sv : co_q2_vld_q;
+  assign co_q2_bank_d = co_a0_0 ? iss0_s2_bank : co_a1_0 ? iss1_s2_bank : cq2_bank;
+  assign co_q2_entry_d = co_a0_0 ? iss0_s2_row : co_a1_0 ? iss1_s2_row : cq2_entry;
+  assign cq2_req = co_u0_busy & co_q2_pend_q;
+  assign co_q2_out = co_q2_vld_q ? co_q2_data : '0;  // a source not read is zero
+  assign co_u1_alloc = co_a0_1 | co_a1_1;
+  assign co_u1_free = disp[1];
+  assign co_u1_tag_d = co_a0_1 ? iss0_tag_i : co_a1_1 ? iss1_tag_i : co_u1_tag_q;
+  assign co_u1_warp_d = co_a0_1 ? iss0_warp_i : co_a1_1 ? iss1_warp_i : co_u1_warp_q;
+  assign co_q3_sv = co_a0_1 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_1 ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
+  assign co_q3_pend_d = co_u1_alloc ? co_q3_sv : co_q3_pend_q & ~aq3_gnt;
+  assign co_q3_vld_d = co_u1_alloc ? co_q3_sv : co_q3_vld_q;
+  assign co_q3_bank_d = co_a0_1 ? iss0_s0_bank : co_a1_1 ? iss1_s0_bank : cq3_bank;
+  assign co_q3_entry_d = co_a0_1 ? iss0_s0_row : co_a1_1 ? iss1_s0_row : cq3_entry;
+  assign cq3_req = co_u1_busy & co_q3_pend_q;
+  assign co_q3_out = co_q3_vld_q ? co_q3_data : '0;  // a source not read is zero
+  assign co_q4_sv = co_a0_1 ? (iss0_src1_valid_i & ~iss0_s1_err) : co_a1_1 ? (iss1_src1_valid_i & ~iss1_s1_err) : 1'b0;
+  assign co_q4_pend_d = co_u1_alloc ? co_q4_sv : co_q4_pend_q & ~aq4_gnt;
+  assign co_q4_vld_d = co_u1_alloc ? co_q4_sv : co_q4_vld_q;
+  assign co_q4_bank_d = co_a0_1 ? iss0_s1_bank : co_a1_1 ? iss1_s1_bank : cq4_bank;
+  assign co_q4_entry_d = co_a0_1 ? iss0_s1_row : co_a1_1 ? iss1_s1_row : cq4_entry;
+  assign cq4_req = co_u1_busy & co_q4_pend_q;
+  assign co_q4_out = co_q4_vld_q ? co_q4_data : '0;  // a source not read is zero
+  assign co_q5_sv = co_a0_1 ? (iss0_src2_valid_i & ~iss0_s2_err) : co_a1_1 ? (iss1_src2_valid_i & ~iss1_s2_err) : 1'b0;
+  assign co_q5_pend_d = co_u1_alloc ? co_q5_sv : co_q5_pend_q & ~aq5_gnt;
+  assign co_q5_vld_d = co_u1_alloc ? co_q5_sv : co_q5_vld_q;
+  assign co_q5_bank_d = co_a0_1 ? iss0_s2_bank : co_a1_1 ? iss1_s2_bank : cq5_bank;
+  assign co_q5_entry_d = co_a0_1 ? iss0_s2_row : co_a1_1 ? iss1_s2_row : cq5_entry;
+  assign cq5_req = co_u1_busy & co_q5_pend_q;
+  assign co_q5_out = co_q5_vld_q ? co_q5_data : '0;  // a source not read is zero
+  assign co_u2_alloc = co_a0_2 | co_a1_2;
+  assign co_u2_free = disp[2];
+  assign co_u2_tag_d = co_a0_2 ? iss0_tag_i : co_a1_2 ? iss1_tag_i : co_u2_tag_q;
+  assign co_u2_warp_d = co_a0_2 ? iss0_warp_i : co_a1_2 ? iss1_warp_i : co_u2_warp_q;
+  assign co_q6_sv = co_a0_2 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_2 ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
+  assign co_q6_pend_d = co_u2_alloc ? co_q6_sv : co_q6_pend_q & ~aq6_gnt;
+  assign co_q6_vld_d = co_u2_alloc ? co_q6_sv : co_q6_vld_q;
+  assign co_q6_bank_d = co_a0_2 ? iss0_s0_bank : co_a1_2 ? iss1_s0_bank : cq6_bank;
+  assign co_q6_entry_d = co_a0_2 ? iss0_s0_row : co_a1_2 ? iss1_s0_row : cq6_entry;
+  assign cq6_req = co_u2_busy & co_q6_pend_q;
+  assign co_q6_out = co_q6_vld_q ? co_q6_data : '0;  // a source not read is zero
+  assign co_q7_sv = co_a0_2 ? (iss0_src1_valid_i & ~iss0_s1_err) : co_a1_2 ? (iss1_src1_valid_i & ~iss1_s1_err) : 1'b0;
+  assign co_q7_pend_d = co_u2_alloc ? co_q7_sv : co_q7_pend_q & ~aq7_gnt;
+  assign co_q7_vld_d = co_u2_alloc ? co_q7_sv : co_q7_vld_q;
+  assign co_q7_bank_d = co_a0_2 ? iss0_s1_bank : co_a1_2 ? iss1_s1_bank : cq7_bank;
+  assign co_q7_entry_d = co_a0_2 ? iss0_s1_row : co_a1_2 ? iss1_s1_row : cq7_entry;
+  assign cq7_req = co_u2_busy & co_q7_pend_q;
+  assign co_q7_out = co_q7_vld_q ? co_q7_data : '0;  // a source not read is zero
+  assign co_q8_sv = co_a0_2 ? (iss0_src2_valid_i & ~iss0_s2_err) : co_a1_2 ? (iss1_src2_valid_i & ~iss1_s2_err) : 1'b0;
+  assign co_q8_pend_d = co_u2_alloc ? co_q8_sv : co_q8_pend_q & ~aq8_gnt;
+  assign co_q8_vld_d = co_u2_alloc ? co_q8_sv : co_q8_vld_q;
+  assign co_q8_bank_d = co_a0_2 ? iss0_s2_bank : co_a1_2 ? iss1_s2_bank : cq8_bank;
+  assign co_q8_entry_d = co_a0_2 ? iss0_s2_row : co_a1_2 ? iss1_s2_row : cq8_entry;
+  assign cq8_req = co_u2_busy & co_q8_pend_q;
+  assign co_q8_out = co_q8_vld_q ? co_q8_data : '0;  // a source not read is zero
+  assign rdy = {co_u2_busy & (~co_q6_vld_q | co_q6_ready) & (~co_q7_vld_q | co_q7_ready) & (~co_q8_vld_q | co_q8_ready), co_u1_busy & (~co_q3_vld_q | co_q3_ready) & (~co_q4_vld_q | co_q4_ready) & (~co_q5_vld_q | co_q5_ready), co_u0_busy & (~co_q0_vld_q | co_q0_ready) & (~co_q1_vld_q | co_q1_ready) & (~co_q2_vld_q | co_q2_ready)};  // every source read
+  rf_coal_collector u_coal_collector (
+    .clk_i              (clk_i),
+    .rst_ni             (rst_ni),
+    .alloc0_valid_i     (co_u0_alloc),
+    .alloc0_op0_valid_i (co_q0_sv),
+    .alloc0_op0_odd_i   (co_q0_odd_d),
+    .alloc0_op0_enc_i   (co_q0_enc_d),
+    .alloc0_op0_sign_i  (co_q0_sign_d),
+    .alloc0_op1_valid_i (co_q1_sv),
+    .alloc0_op1_odd_i   (co_q1_odd_d),
+    .alloc0_op1_enc_i   (co_q1_enc_d),
+    .alloc0_op1_sign_i  (co_q1_sign_d),
+    .alloc0_op2_valid_i (co_q2_sv),
+    .alloc0_op2_odd_i   (co_q2_odd_d),
+    .alloc0_op2_enc_i   (co_q2_enc_d),
+    .alloc0_op2_sign_i  (co_q2_sign_d),
+    .wr0_en_i           (co_x0_wen),
+    .wr0_s0_op_i        (co_x0_0_o_q),
+    .wr0_s1_op_i        (co_x0_1_o_q),
+    .wr0_s2_op_i        (co_x0_2_o_q),
+    .wr0_s3_op_i        (co_x0_3_o_q),
+    .wr0_data_i         (co_x0_wdata),
+    .free0_i            (co_u0_free),
+    .oc0_busy_o         (co_u0_busy),
+    .oc0_op0_ready_o    (co_q0_ready),
+    .oc0_op0_data_o     (co_q0_data),
+    .oc0_op1_ready_o    (co_q1_ready),
+    .oc0_op1_data_o     (co_q1_data),
+    .oc0_op2_ready_o    (co_q2_ready),
+    .oc0_op2_data_o     (co_q2_data),
+    .alloc1_valid_i     (co_u1_alloc),
+    .alloc1_op0_valid_i (co_q3_sv),
+    .alloc1_op0_odd_i   (co_q3_odd_d),
+    .alloc1_op0_enc_i   (co_q3_enc_d),
+    .alloc1_op0_sign_i  (co_q3_sign_d),
+    .alloc1_op1_valid_i (co_q4_sv),
+    .alloc1_op1_odd_i   (co_q4_odd_d),
+    .alloc1_op1_enc_i   (co_q4_enc_d),
+    .alloc1_op1_sign_i  (co_q4_sign_d),
+    .alloc1_op2_valid_i (co_q5_sv),
+    .alloc1_op2_odd_i   (co_q5_odd_d),
+    .alloc1_op2_enc_i   (co_q5_enc_d),
+    .alloc1_op2_sign_i  (co_q5_sign_d),
+    .wr1_en_i           (co_x1_wen),
+    .wr1_s0_op_i        (co_x1_0_o_q),
+    .wr1_s1_op_i        (co_x1_1_o_q),
+    .wr1_s2_op_i        (co_x1_2_o_q),
+    .wr1_s3_op_i        (co_x1_3_o_q),
+    .wr1_data_i         (co_x1_wdata),
+    .free1_i            (co_u1_free),
+    .oc1_busy_o         (co_u1_busy),
+    .oc1_op0_ready_o    (co_q3_ready),
+    .oc1_op0_data_o     (co_q3_data),
+    .oc1_op1_ready_o    (co_q4_ready),
+    .oc1_op1_data_o     (co_q4_data),
+    .oc1_op2_ready_o    (co_q5_ready),
+    .oc1_op2_data_o     (co_q5_data),
+    .alloc2_valid_i     (co_u2_alloc),
+    .alloc2_op0_valid_i (co_q6_sv),
+    .alloc2_op0_odd_i   (co_q6_odd_d),
+    .alloc2_op0_enc_i   (co_q6_enc_d),
+    .alloc2_op0_sign_i  (co_q6_sign_d),
+    .alloc2_op1_valid_i (co_q7_sv),
+    .alloc2_op1_odd_i   (co_q7_odd_d),
+    .alloc2_op1_enc_i   (co_q7_enc_d),
+    .alloc2_op1_sign_i  (co_q7_sign_d),
+    .alloc2_op2_valid_i (co_q8_sv),
+    .alloc2_op2_odd_i   (co_q8_odd_d),
+    .alloc2_op2_enc_i   (co_q8_enc_d),
+    .alloc2_op2_sign_i  (co_q8_sign_d),
+    .wr2_en_i           (co_x2_wen),
+    .wr2_s0_op_i        (co_x2_0_o_q),
+    .wr2_s1_op_i        (co_x2_1_o_q),
+    .wr2_s2_op_i        (co_x2_2_o_q),
+    .wr2_s3_op_i        (co_x2_3_o_q),
+    .wr2_data_i         (co_x2_wdata),
+    .free2_i            (co_u2_free),
+    .oc2_busy_o         (co_u2_busy),
+    .oc2_op0_ready_o    (co_q6_ready),
+    .oc2_op0_data_o     (co_q6_data),
+    .oc2_op1_ready_o    (co_q7_ready),
+    .oc2_op1_data_o     (co_q7_data),
+    .oc2_op2_ready_o    (co_q8_ready),
+    .oc2_op2_data_o     (co_q8_data)
+  );
+
+  // dispatch: port d takes the d-th ready unit in round-robin order from the pointer
+  assign dispatch_ge = {(dptr_q <= 2'd2), (dptr_q <= 2'd1), (dptr_q <= 2'd0)};
+  assign dsp0_cand = rdy;
+  assign dsp0_hi = dsp0_cand & dispatch_ge;
+  assign dsp0_any = |dsp0_cand;
+  assign dsp0_sel = (|dsp0_hi) ?
+      (dsp0_hi[0] ? 2'd0 : dsp0_hi[1] ? 2'd1 : 2'd2) :
+      (dsp0_cand[0] ? 2'd0 : dsp0_cand[1] ? 2'd1 : 2'd2);
+  assign dsp0_oh = dsp0_any ? (3'(1) << dsp0_sel) : '0;
+  assign dsp1_cand = dsp0_cand & ~dsp0_oh;
+  assign dsp1_hi = dsp1_cand & dispatch_ge;
+  assign dsp1_any = |dsp1_cand;
+  assign dsp1_sel = (|dsp1_hi) ?
+      (dsp1_hi[0] ? 2'd0 : dsp1_hi[1] ? 2'd1 : 2'd2) :
+      (dsp1_cand[0] ? 2'd0 : dsp1_cand[1] ? 2'd1 : 2'd2);
+  assign dsp1_oh = dsp1_any ? (3'(1) << dsp1_sel) : '0;
+  assign disp = dsp0_oh | dsp1_oh;
+  always_comb begin
+    dlast = dsp0_sel;
+    if (dsp1_any) dlast = dsp1_sel;
+  end
+  assign dptr_d = !dsp0_any ? dptr_q : (dlast == 2'd2) ? '0 : dlast + 2'd1;
+  assign dsp0_valid_o = dsp0_any;
+  always_comb begin
+    dsp0_tag_o = '0;
+    dsp0_warp_o = '0;
+    dsp0_op0_o = '0;
+    dsp0_op1_o = '0;
+    dsp0_op2_o = '0;
+    if (dsp0_any) begin
+      case (dsp0_sel)
+        2'd0: begin
+          dsp0_tag_o = co_u0_tag_q;
+          dsp0_warp_o = co_u0_warp_q;
+          dsp0_op0_o = co_q0_out;
+          dsp0_op1_o = co_q1_out;
+          dsp0_op2_o = co_q2_out;
+        end
+        2'd1: begin
+          dsp0_tag_o = co_u1_tag_q;
+          dsp0_warp_o = co_u1_warp_q;
+          dsp0_op0_o = co_q3_out;
+          dsp0_op1_o = co_q4_out;
+          dsp0_op2_o = co_q5_out;
+        end
+        2'd2: begin
+          dsp0_tag_o = co_u2_tag_q;
+          dsp0_warp_o = co_u2_warp_q;
+          dsp0_op0_o = co_q6_out;
+          dsp0_op1_o = co_q7_out;
+          dsp0_op2_o = co_q8_out;
+        end
+        default: dsp0_tag_o = '0;
+      endcase
+    end
+  end
+  assign dsp1_valid_o = dsp1_any;
+  always_comb begin
+    dsp1_tag_o = '0;
+    dsp1_warp_o = '0;
+    dsp1_op0_o = '0;
+    dsp1_op1_o = '0;
+    dsp1_op2_o = '0;
+    if (dsp1_any) begin
+      case (dsp1_sel)
+        2'd0: begin
+          dsp1_tag_o = co_u0_tag_q;
+          dsp1_warp_o = co_u0_warp_q;
+          dsp1_op0_o = co_q0_out;
+          dsp1_op1_o = co_q1_out;
+          dsp1_op2_o = co_q2_out;
+        end
+        2'd1: begin
+          dsp1_tag_o = co_u1_tag_q;
+          dsp1_warp_o = co_u1_warp_q;
+          dsp1_op0_o = co_q3_out;
+          dsp1_op1_o = co_q4_out;
+          dsp1_op2_o = co_q5_out;
+        end
+        2'd2: begin
+          dsp1_tag_o = co_u2_tag_q;
+          dsp1_warp_o = co_u2_warp_q;
+          dsp1_op0_o = co_q6_out;
+          dsp1_op1_o = co_q7_out;
+          dsp1_op2_o = co_q8_out;
+        end
+        default: dsp1_tag_o = '0;
+      endcase
+    end
+  end
+
+  // reads refused this cycle (presented cells), and those a granted write blocks
+  assign co_wc0 = ((wb0_gnt & (wb0_bank == 1'd0)) ? co_w0_pmask : 4'b0000) | ((wb1_gnt & (wb1_bank == 1'd0)) ? co_w1_pmask : 4'b0000);
+  assign co_wc1 = ((wb0_gnt & (wb0_bank == 1'd1)) ? co_w0_pmask : 4'b0000) | ((wb1_gnt & (wb1_bank == 1'd1)) ? co_w1_pmask : 4'b0000);
+  assign co_c0_ref = co_c0_v & ~co_c0_g;
+  assign co_c0_wblk = co_c0_ref & (|(co_c0_pm & co_wc0));
+  assign co_c1_ref = co_c1_v & ~co_c1_g;
+  assign co_c1_wblk = co_c1_ref & (|(co_c1_pm & co_wc0));
+  assign co_c2_ref = co_c2_v & ~co_c2_g;
+  assign co_c2_wblk = co_c2_ref & (|(co_c2_pm & co_wc0));
+  assign co_c3_ref = co_c3_v & ~co_c3_g;
+  assign co_c3_wblk = co_c3_ref & (|(co_c3_pm & co_wc0));
+  assign co_c4_ref = co_c4_v & ~co_c4_g;
+  assign co_c4_wblk = co_c4_ref & (|(co_c4_pm & co_wc0));
+  assign co_c5_ref = co_c5_v & ~co_c5_g;
+  assign co_c5_wblk = co_c5_ref & (|(co_c5_pm & co_wc0));
+  assign co_c6_ref = co_c6_v & ~co_c6_g;
+  assign co_c6_wblk = co_c6_ref & (|(co_c6_pm & co_wc1));
+  assign co_c7_ref = co_c7_v & ~co_c7_g;
+  assign co_c7_wblk = co_c7_ref & (|(co_c7_pm & co_wc1));
+  assign co_c8_ref = co_c8_v & ~co_c8_g;
+  assign co_c8_wblk = co_c8_ref & (|(co_c8_pm & co_wc1));
+  assign co_c9_ref = co_c9_v & ~co_c9_g;
+  assign co_c9_wblk = co_c9_ref & (|(co_c9_pm & co_wc1));
+  assign co_c10_ref = co_c10_v & ~co_c10_g;
+  assign co_c10_wblk = co_c10_ref & (|(co_c10_pm & co_wc1));
+  assign co_c11_ref = co_c11_v & ~co_c11_g;
+  assign co_c11_wblk = co_c11_ref & (|(co_c11_pm & co_wc1));
+  assign co_ref = {co_c11_ref, co_c10_ref, co_c9_ref, co_c8_ref, co_c7_ref, co_c6_ref, co_c5_ref, co_c4_ref, co_c3_ref, co_c2_ref, co_c1_ref, co_c0_ref};
+  assign co_wblk = {co_c11_wblk, co_c10_wblk, co_c9_wblk, co_c8_wblk, co_c7_wblk, co_c6_wblk, co_c5_wblk, co_c4_wblk, co_c3_wblk, co_c2_wblk, co_c1_wblk, co_c0_wblk};
+  assign nconf = 4'(co_ref[0]) + 4'(co_ref[1]) + 4'(co_ref[2]) + 4'(co_ref[3]) + 4'(co_ref[4]) + 4'(co_ref[5]) + 4'(co_ref[6]) + 4'(co_ref[7]) + 4'(co_ref[8]) + 4'(co_ref[9]) + 4'(co_ref[10]) + 4'(co_ref[11]);
+  assign nwconf = 4'(co_wblk[0]) + 4'(co_wblk[1]) + 4'(co_wblk[2]) + 4'(co_wblk[3]) + 4'(co_wblk[4]) + 4'(co_wblk[5]) + 4'(co_wblk[6]) + 4'(co_wblk[7]) + 4'(co_wblk[8]) + 4'(co_wblk[9]) + 4'(co_wblk[10]) + 4'(co_wblk[11]);
+  // per bank: grants (reads, writes); coalesced pairs by kind (A15)
+  assign co_b0_nr = 2'(co_c0_g) + 2'(co_c1_g) + 2'(co_c2_g) + 2'(co_c3_g) + 2'(co_c4_g) + 2'(co_c5_g);
+  logic co_w0_inb0;
+  assign co_w0_inb0 = co_w0_hit0_r | co_w0_hit0_l;
+  logic co_w1_inb0;
+  assign co_w1_inb0 = co_w1_hit0_r | co_w1_hit0_l;
+  assign co_b0_nw = 2'(co_w0_inb0) + 2'(co_w1_inb0);
+  assign co_bacc[0] = (co_b0_nr != 2'd0) | (co_b0_nw != 2'd0);
+  assign co_brr[0] = co_b0_nr == 2'd2;
+  assign co_bww[0] = co_b0_nw == 2'd2;
+  assign co_brw[0] = (co_b0_nr == 2'd1) & (co_b0_nw == 2'd1);
+  assign co_b1_nr = 2'(co_c6_g) + 2'(co_c7_g) + 2'(co_c8_g) + 2'(co_c9_g) + 2'(co_c10_g) + 2'(co_c11_g);
+  logic co_w0_inb1;
+  assign co_w0_inb1 = co_w0_hit1_r | co_w0_hit1_l;
+  logic co_w1_inb1;
+  assign co_w1_inb1 = co_w1_hit1_r | co_w1_hit1_l;
+  assign co_b1_nw = 2'(co_w0_inb1) + 2'(co_w1_inb1);
+  assign co_bacc[1] = (co_b1_nr != 2'd0) | (co_b1_nw != 2'd0);
+  assign co_brr[1] = co_b1_nr == 2'd2;
+  assign co_bww[1] = co_b1_nw == 2'd2;
+  assign co_brw[1] = (co_b1_nr == 2'd1) & (co_b1_nw == 2'd1);
+  assign co_ocw[0] = co_c0_g | co_c3_g | co_c6_g | co_c9_g;  // collector 0 receives a slice write next cycle
+  assign co_ocw[1] = co_c1_g | co_c4_g | co_c7_g | co_c10_g;  // collector 1 receives a slice write next cycle
+  assign co_ocw[2] = co_c2_g | co_c5_g | co_c8_g | co_c11_g;  // collector 2 receives a slice write next cycle
+  assign co_wstall[0] = co_w0_req & ~wb0_gnt;
+  assign co_wstall[1] = co_w1_req & ~wb1_gnt;
+  assign co_inc_bank_acc = 16'(co_bacc[0]) + 16'(co_bacc[1]);
+  assign co_inc_coal_rr = 16'(co_brr[0]) + 16'(co_brr[1]);
+  assign co_inc_coal_ww = 16'(co_bww[0]) + 16'(co_bww[1]);
+  assign co_inc_coal_rw = 16'(co_brw[0]) + 16'(co_brw[1]);
+  assign co_inc_ocw = 16'(co_ocw[0]) + 16'(co_ocw[1]) + 16'(co_ocw[2]);
+  assign co_inc_wb_stall = 16'(co_wstall[0]) + 16'(co_wstall[1]);
+  assign cnt_bank_acc_d = cnt_bank_acc_q + co_inc_bank_acc;
+  assign cnt_bank_acc_o = cnt_bank_acc_q;
+  assign cnt_coal_rr_d = cnt_coal_rr_q + co_inc_coal_rr;
+  assign cnt_coal_rr_o = cnt_coal_rr_q;
+  assign cnt_coal_ww_d = cnt_coal_ww_q + co_inc_coal_ww;
+  assign cnt_coal_ww_o = cnt_coal_ww_q;
+  assign cnt_coal_rw_d = cnt_coal_rw_q + co_inc_coal_rw;
+  assign cnt_coal_rw_o = cnt_coal_rw_q;
+  assign cnt_ocw_d = cnt_ocw_q + co_inc_ocw;
+  assign cnt_ocw_o = cnt_ocw_q;
+  assign cnt_wb_stall_d = cnt_wb_stall_q + co_inc_wb_stall;
+  assign cnt_wb_stall_o = cnt_wb_stall_q;
+
+  // collector control, captured codes, slice selects, the coalescing counters
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      dptr_q <= '0;
+      co_u0_tag_q <= '0;
+      co_u0_warp_q <= '0;
+      co_x0_0_v_q <= 1'b0;
+      co_x0_0_b_q <= '0;
+      co_x0_0_o_q <= '0;
+      co_x0_1_v_q <= 1'b0;
+      co_x0_1_b_q <= '0;
+      co_x0_1_o_q <= '0;
+      co_x0_2_v_q <= 1'b0;
+      co_x0_2_b_q <= '0;
+      co_x0_2_o_q <= '0;
+      co_x0_3_v_q <= 1'b0;
+      co_x0_3_b_q <= '0;
+      co_x0_3_o_q <= '0;
+      co_u1_tag_q <= '0;
+      co_u1_warp_q <= '0;
+      co_x1_0_v_q <= 1'b0;
+      co_x1_0_b_q <= '0;
+      co_x1_0_o_q <= '0;
+      co_x1_1_v_q <= 1'b0;
+      co_x1_1_b_q <= '0;
+      co_x1_1_o_q <= '0;
+      co_x1_2_v_q <= 1'b0;
+      co_x1_2_b_q <= '0;
+      co_x1_2_o_q <= '0;
+      co_x1_3_v_q <= 1'b0;
+      co_x1_3_b_q <= '0;
+      co_x1_3_o_q <= '0;
+      co_u2_tag_q <= '0;
+      co_u2_warp_q <= '0;
+      co_x2_0_v_q <= 1'b0;
+      co_x2_0_b_q <= '0;
+      co_x2_0_o_q <= '0;
+      co_x2_1_v_q <= 1'b0;
+      co_x2_1_b_q <= '0;
+      co_x2_1_o_q <= '0;
+      co_x2_2_v_q <= 1'b0;
+      co_x2_2_b_q <= '0;
+      co_x2_2_o_q <= '0;
+      co_x2_3_v_q <= 1'b0;
+      co_x2_3_b_q <= '0;
+      co_x2_3_o_q <= '0;
+      co_q0_odd_q <= 1'b0;
+      co_q0_sign_q <= 1'b0;
+      co_q0_enc_q <= 2'd0;
+      co_q0_pend_q <= 1'b0;
+      co_q0_vld_q <= 1'b0;
+      cq0_bank <= '0;
+      cq0_entry <= '0;
+      co_q1_odd_q <= 1'b0;
+      co_q1_sign_q <= 1'b0;
+      co_q1_enc_q <= 2'd0;
+      co_q1_pend_q <= 1'b0;
+      co_q1_vld_q <= 1'b0;
+      cq1_bank <= '0;
+      cq1_entry <= '0;
+      co_q2_odd_q <= 1'b0;
+      co_q2_sign_q <= 1'b0;
+      co_q2_enc_q <= 2'd0;
+      co_q2_pend_q <= 1'b0;
+      co_q2_vld_q <= 1'b0;
+      cq2_bank <= '0;
+      cq2_entry <= '0;
+      co_q3_odd_q <= 1'b0;
+      co_q3_sign_q <= 1'b0;
+      co_q3_enc_q <= 2'd0;
+      co_q3_pend_q <= 1'b0;
+      co_q3_vld_q <= 1'b0;
+      cq3_bank <= '0;
+      cq3_entry <= '0;
+      co_q4_odd_q <= 1'b0;
+      co_q4_sign_q <= 1'b0;
+      co_q4_enc_q <= 2'd0;
+      co_q4_pend_q <= 1'b0;
+      co_q4_vld_q <= 1'b0;
+      cq4_bank <= '0;
+      cq4_entry <= '0;
+      co_q5_odd_q <= 1'b0;
+      co_q5_sign_q <= 1'b0;
+      co_q5_enc_q <= 2'd0;
+      co_q5_pend_q <= 1'b0;
+      co_q5_vld_q <= 1'b0;
+      cq5_bank <= '0;
+      cq5_entry <= '0;
+      co_q6_odd_q <= 1'b0;
+      co_q6_sign_q <= 1'b0;
+      co_q6_enc_q <= 2'd0;
+      co_q6_pend_q <= 1'b0;
+      co_q6_vld_q <= 1'b0;
+      cq6_bank <= '0;
+      cq6_entry <= '0;
+      co_q7_odd_q <= 1'b0;
+      co_q7_sign_q <= 1'b0;
+      co_q7_enc_q <= 2'd0;
+      co_q7_pend_q <= 1'b0;
+      co_q7_vld_q <= 1'b0;
+      cq7_bank <= '0;
+      cq7_entry <= '0;
+      co_q8_odd_q <= 1'b0;
+      co_q8_sign_q <= 1'b0;
+      co_q8_enc_q <= 2'd0;
+      co_q8_pend_q <= 1'b0;
+      co_q8_vld_q <= 1'b0;
+      cq8_bank <= '0;
+      cq8_entry <= '0;
+      cnt_bank_acc_q <= '0;
+      cnt_coal_rr_q <= '0;
+      cnt_coal_ww_q <= '0;
+      cnt_coal_rw_q <= '0;
+      cnt_ocw_q <= '0;
+      cnt_wb_stall_q <= '0;
+    end else begin
+      dptr_q <= dptr_d;
+      co_u0_tag_q <= co_u0_tag_d;
+      co_u0_warp_q <= co_u0_warp_d;
+      co_x0_0_v_q <= co_x0_0_v_d;
+      co_x0_0_b_q <= co_x0_0_b_d;
+      co_x0_0_o_q <= co_x0_0_o_d;
+      co_x0_1_v_q <= co_x0_1_v_d;
+      co_x0_1_b_q <= co_x0_1_b_d;
+      co_x0_1_o_q <= co_x0_1_o_d;
+      co_x0_2_v_q <= co_x0_2_v_d;
+      co_x0_2_b_q <= co_x0_2_b_d;
+      co_x0_2_o_q <= co_x0_2_o_d;
+      co_x0_3_v_q <= co_x0_3_v_d;
+      co_x0_3_b_q <= co_x0_3_b_d;
+      co_x0_3_o_q <= co_x0_3_o_d;
+      co_u1_tag_q <= co_u1_tag_d;
+      co_u1_warp_q <= co_u1_warp_d;
+      co_x1_0_v_q <= co_x1_0_v_d;
+      co_x1_0_b_q <= co_x1_0_b_d;
+      co_x1_0_o_q <= co_x1_0_o_d;
+      co_x1_1_v_q <= co_x1_1_v_d;
+      co_x1_1_b_q <= co_x1_1_b_d;
+      co_x1_1_o_q <= co_x1_1_o_d;
+      co_x1_2_v_q <= co_x1_2_v_d;
+      co_x1_2_b_q <= co_x1_2_b_d;
+      co_x1_2_o_q <= co_x1_2_o_d;
+      co_x1_3_v_q <= co_x1_3_v_d;
+      co_x1_3_b_q <= co_x1_3_b_d;
+      co_x1_3_o_q <= co_x1_3_o_d;
+      co_u2_tag_q <= co_u2_tag_d;
+      co_u2_warp_q <= co_u2_warp_d;
+      co_x2_0_v_q <= co_x2_0_v_d;
+      co_x2_0_b_q <= co_x2_0_b_d;
+      co_x2_0_o_q <= co_x2_0_o_d;
+      co_x2_1_v_q <= co_x2_1_v_d;
+      co_x2_1_b_q <= co_x2_1_b_d;
+      co_x2_1_o_q <= co_x2_1_o_d;
+      co_x2_2_v_q <= co_x2_2_v_d;
+      co_x2_2_b_q <= co_x2_2_b_d;
+      co_x2_2_o_q <= co_x2_2_o_d;
+      co_x2_3_v_q <= co_x2_3_v_d;
+      co_x2_3_b_q <= co_x2_3_b_d;
+      co_x2_3_o_q <= co_x2_3_o_d;
+      co_q0_odd_q <= co_q0_odd_d;
+      co_q0_sign_q <= co_q0_sign_d;
+      co_q0_enc_q <= co_q0_enc_d;
+      co_q0_pend_q <= co_q0_pend_d;
+      co_q0_vld_q <= co_q0_vld_d;
+      cq0_bank <= co_q0_bank_d;
+      cq0_entry <= co_q0_entry_d;
+      co_q1_odd_q <= co_q1_odd_d;
+      co_q1_sign_q <= co_q1_sign_d;
+      co_q1_enc_q <= co_q1_enc_d;
+      co_q1_pend_q <= co_q1_pend_d;
+      co_q1_vld_q <= co_q1_vld_d;
+      cq1_bank <= co_q1_bank_d;
+      cq1_entry <= co_q1_entry_d;
+      co_q2_odd_q <= co_q2_odd_d;
+      co_q2_sign_q <= co_q2_sign_d;
+      co_q2_enc_q <= co_q2_enc_d;
+      co_q2_pend_q <= co_q2_pend_d;
+      co_q2_vld_q <= co_q2_vld_d;
+      cq2_bank <= co_q2_bank_d;
+      cq2_entry <= co_q2_entry_d;
+      co_q3_odd_q <= co_q3_odd_d;
+      co_q3_sign_q <= co_q3_sign_d;
+      co_q3_enc_q <= co_q3_enc_d;
+      co_q3_pend_q <= co_q3_pend_d;
+      co_q3_vld_q <= co_q3_vld_d;
+      cq3_bank <= co_q3_bank_d;
+      cq3_entry <= co_q3_entry_d;
+      co_q4_odd_q <= co_q4_odd_d;
+      co_q4_sign_q <= co_q4_sign_d;
+      co_q4_enc_q <= co_q4_enc_d;
+      co_q4_pend_q <= co_q4_pend_d;
+      co_q4_vld_q <= co_q4_vld_d;
+      cq4_bank <= co_q4_bank_d;
+      cq4_entry <= co_q4_entry_d;
+      co_q5_odd_q <= co_q5_odd_d;
+      co_q5_sign_q <= co_q5_sign_d;
+      co_q5_enc_q <= co_q5_enc_d;
+      co_q5_pend_q <= co_q5_pend_d;
+      co_q5_vld_q <= co_q5_vld_d;
+      cq5_bank <= co_q5_bank_d;
+      cq5_entry <= co_q5_entry_d;
+      co_q6_odd_q <= co_q6_odd_d;
+      co_q6_sign_q <= co_q6_sign_d;
+      co_q6_enc_q <= co_q6_enc_d;
+      co_q6_pend_q <= co_q6_pend_d;
+      co_q6_vld_q <= co_q6_vld_d;
+      cq6_bank <= co_q6_bank_d;
+      cq6_entry <= co_q6_entry_d;
+      co_q7_odd_q <= co_q7_odd_d;
+      co_q7_sign_q <= co_q7_sign_d;
+      co_q7_enc_q <= co_q7_enc_d;
+      co_q7_pend_q <= co_q7_pend_d;
+      co_q7_vld_q <= co_q7_vld_d;
+      cq7_bank <= co_q7_bank_d;
+      cq7_entry <= co_q7_entry_d;
+      co_q8_odd_q <= co_q8_odd_d;
+      co_q8_sign_q <= co_q8_sign_d;
+      co_q8_enc_q <= co_q8_enc_d;
+      co_q8_pend_q <= co_q8_pend_d;
+      co_q8_vld_q <= co_q8_vld_d;
+      cq8_bank <= co_q8_bank_d;
+      cq8_entry <= co_q8_entry_d;
+      cnt_bank_acc_q <= cnt_bank_acc_d;
+      cnt_coal_rr_q <= cnt_coal_rr_d;
+      cnt_coal_ww_q <= cnt_coal_ww_d;
+      cnt_coal_rw_q <= cnt_coal_rw_d;
+      cnt_ocw_q <= cnt_ocw_d;
+      cnt_wb_stall_q <= cnt_wb_stall_d;
+    end
+  end
+  logic unused_coal;
+  assign unused_coal = ^{co_pri, co_sb, co_oc, co_msign, co_menc, co_w0_nsign, co_w0_nenc, co_w1_nsign, co_w1_nenc, co_b0_rvalid, co_b0_acc, co_b1_rvalid, co_b1_acc};
 
   // status
   assign idle_o = ~|busy;
@@ -605,7 +1580,7 @@ module rf_top (
   assign iss1_stall = iss1_valid_i & ~iss1_ready_o;
   assign cnt_stall_d = cnt_stall_q + 16'(iss0_stall) + 16'(iss1_stall);
   assign cnt_read_d = cnt_read_q + 16'(aq0_gnt) + 16'(aq1_gnt) + 16'(aq2_gnt) + 16'(aq3_gnt) + 16'(aq4_gnt) + 16'(aq5_gnt) + 16'(aq6_gnt) + 16'(aq7_gnt) + 16'(aq8_gnt);
-  assign cnt_write_d = cnt_write_q + 16'(wb0_ok) + 16'(wb1_ok);
+  assign cnt_write_d = cnt_write_q + 16'(wb0_gnt) + 16'(wb1_gnt);
   assign cnt_dispatch_d = cnt_dispatch_q + 16'(dsp0_valid_o) + 16'(dsp1_valid_o);
   assign cnt_conflict_o = cnt_conflict_q;
   assign cnt_wconflict_o = cnt_wconflict_q;
