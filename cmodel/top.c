@@ -1067,7 +1067,8 @@ static void top_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 		rfm_set(m, t->ix.wr[p], g);
 		rfm_set(m, t->ix.wm[p], mask);
 		if (t->co) /* coalescing: narrow-biased warp values (RFM_WIDTH_DIST) */
-			rfm_cw_sample(r, &t->co->dist, rfm_wide(m, t->ix.wd[p]), c->rf_lanes);
+			rfm_cw_sample(r, m->mutate == 60 ? &rfm_cw_dist_fig3_3 : &t->co->dist, /* 60: the knob ignored */
+				      rfm_wide(m, t->ix.wd[p]), c->rf_lanes);
 		else
 			rfm_rng_fill(r, rfm_wide(m, t->ix.wd[p]), c->d.wreg_bits);
 	}

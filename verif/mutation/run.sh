@@ -76,6 +76,20 @@ if [ "$set" = coalescing ]; then
 	block_model_mutant zero-read-gated-bytes-pass rf_zero_read 57 "rf_zero_read golden"
 	block_model_mutant zmask-update-bypassed rf_zmask_buffer 58 "rf_zmask_buffer golden"
 	block_model_mutant zmask-lower-port-wins rf_zmask_buffer 59 "rf_zmask_buffer golden"
+	# rf_top with coalescing (cmodel/top_coal.c): the lock-step run, then the rf_top checker alone
+	top_mutant() { # name N pattern-with-RTL pattern-model-only
+		expect_fail "model-top-$1" "$3" "$harness" "${args[@]}" +mutate="$2"
+		expect_fail "checker-top-$1" "$4" "$harness" "${args[@]}" +mutate="$2" +model-only
+	}
+	top_mutant odd-write-not-swapped 61 MISMATCH "rf_top golden"
+	top_mutant merge-ignores-old-code 62 "rf_top coalescing mask buffer" "rf_top coalescing mask buffer"  # the checker fires first
+	top_mutant no-forwarding-at-issue 63 MISMATCH "rf_top golden"
+	top_mutant no-unswap-on-read 64 MISMATCH "rf_top golden"
+	top_mutant sign-fill-always-zero 65 MISMATCH "rf_top golden"
+	top_mutant refused-write-ready 66 MISMATCH "rf_top coalescing wb1_ready_o"
+	top_mutant priority-diagonal-stuck 67 MISMATCH "rf_top coalescing collector .* waited"
+	top_mutant rr-counter-counts-rd-wr 68 MISMATCH "rf_top coalescing recount"
+	top_mutant port1-mask-update-lost 69 "rf_top coalescing mask buffer" "rf_top coalescing mask buffer"  # the checker fires first
 elif [ "$set" = base ]; then
 	# 1 and 2: model faults (cmodel/top.c, cmodel/arbiter.c: m->mutate)
 	expect_fail model-arbiter-ignores-writes MISMATCH "$harness" "${args[@]}" +mutate=1
@@ -141,6 +155,9 @@ if [ "$set" = coalescing ]; then
 	block_rtl_mutant rtl-zero-tie-goes-cross-lane rf_zero_detect 's/ > cin_o/ >= cin_o/'
 	block_rtl_mutant rtl-zero-read-ignores-zero-mask rf_zero_read 's/ \& need \& ~z\([0-3]\);/ \& need;/'
 	block_rtl_mutant rtl-zmask-buffer-never-updates rf_zmask_buffer 's/else mb_q <= mb_d;/else mb_q <= mb_q;/'
+	rtl_mutant rtl-top-refused-write-ready rf_top.sv "s/assign wb1_ready_o = ~co_w1_req | wb1_gnt;/assign wb1_ready_o = 1'b1;/"
+	rtl_mutant rtl-top-even-write-on-both-sides rf_top.sv "s/assign co_w0_hit0_r = wb0_gnt \& (wb0_bank == 1'd0) \& (co_w0_odd == 1'b0);/assign co_w0_hit0_r = wb0_gnt \& (wb0_bank == 1'd0);/"
+	rtl_mutant rtl-top-issue-without-forwarding rf_top.sv 's/^  assign co_i0_0_enc = .*$/  assign co_i0_0_enc = co_i0_0_menc;/'
 elif [ "$set" = base ]; then
 	rtl_mutant rtl-write-does-not-block-read rf_bank_arbiter.sv 's/assign b0_p0_cand = req & ~blk & b0_mine;/assign b0_p0_cand = req \& b0_mine;/'
 	rtl_mutant rtl-lane-mask-ignored rf_sram.sv 's/if (w0_mask_i\[1\])/if (1'"'"'b1)/'
