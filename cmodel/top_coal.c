@@ -26,7 +26,8 @@
  * issue lookup does not forward a same-cycle granted write; 64 the read path does not unswap odd
  * registers; 65 the sign fill is always 0x00; 66 a refused write-back reports ready; 67 the
  * priority diagonal never moves; 68 cnt_coal_rr_o also counts read-write pairs; 69 port 1's
- * mask-buffer update is lost.
+ * mask-buffer update is lost. 60 (cmodel/top.c, the stimulus) ignores RFM_WIDTH_DIST, so the
+ * full-width checks must fire (make coal-equiv).
  */
 #include <stdlib.h>
 
