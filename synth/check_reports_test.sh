@@ -28,6 +28,10 @@ faults=(
 	'timing-empty|timing.csv|2,$d'
 	'overhead-header|overhead.csv|1s/item/name/'
 )
+# a config with a wiring-only module: it must show no cells
+if grep -q '^rf_ti_convert,' "$SRC/area.csv"; then
+	faults+=('wiring-module-has-cells|area.csv|/^rf_ti_convert,/s/^\([^,]*,[^,]*\),0,/\1,3,/')
+fi
 # a config with a technique: its overhead rows must agree with the area and the baseline
 if [ "$(wc -l < "$SRC/overhead.csv")" -gt 1 ]; then
 	faults+=(

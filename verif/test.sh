@@ -20,7 +20,7 @@ for c in small_regmutex small_virt; do steps+=("cosim-assert-$c|make -s cosim-as
 steps+=("coal-equiv|make -s coal-equiv")
 steps+=("mutation|make -s mutation")
 steps+=("sim-synth-small|make -s sim-synth CONFIG=small")
-for c in small small_regmutex small_virt; do
+for c in small small_regmutex small_virt small_coalesce; do
 	steps+=("synth-$c|make -s synth CONFIG=$c && make -s synth-check CONFIG=$c")
 	steps+=("fpga-$c|make -s fpga CONFIG=$c && make -s fpga-check CONFIG=$c")
 	steps+=("datasheet-$c|make -s datasheet-check CONFIG=$c")
