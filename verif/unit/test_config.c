@@ -710,6 +710,36 @@ static void test_config_rule_a_subbanks_divide(void)
 	free(msg);
 }
 
+/* Rule h: coalescing needs 4-byte lanes, a sub-bank per byte, groups of 4 lanes, no other technique. */
+static void test_config_rule_h_coalescing(void)
+{
+	rfm_cfg_t cfg;
+	char *msg = NULL;
+	expect_one("[rf]\nlane_bits = 16\n[coalescing]\nenable = on\n",
+		   "small.ini:2: rf.lane_bits = 16: coalescing stores byte k of every lane in sub-bank k: "
+		   "coalescing.enable = on needs 4-byte lanes (legal: 32)\n");
+	expect_one("[rf]\nsubbanks = 8\n[coalescing]\nenable = on\n",
+		   "small.ini:2: rf.subbanks = 8: coalescing needs one sub-bank per byte of a lane (rf.lane_bits / 8) "
+		   "(legal: 4)\n");
+	expect_one("[regmutex]\nenable = on\n[coalescing]\nenable = on\n",
+		   "small.ini:4: coalescing.enable = on: coalescing is not combined with regmutex yet; enable one "
+		   "technique (legal: off)\n");
+	static const char lanes6[] = "[rf]\nlanes = 6\n[coalescing]\nenable = on\n";
+	expect_error(lanes6, strlen(lanes6), 2, /* rule a fires too: 4 sub-banks do not divide 6 lanes */
+		     "small.ini:2: rf.lanes = 6: coalescing's cross-lane zero mask works on groups of 4 lanes "
+		     "(legal: 4, 8, 12, ..., 64)\n");
+	/* the same keys are fine with coalescing off, and the derived sizes are zero */
+	CU_ASSERT_EQUAL(load_s(&cfg, "[rf]\nlane_bits = 16\nsubbanks = 8\n", &msg), RFM_OK);
+	CU_ASSERT_EQUAL(cfg.d.cw_mb_bits, 0);
+	free(msg);
+	msg = NULL;
+	CU_ASSERT_EQUAL(load_s(&cfg, "[coalescing]\nenable = on\nzero_gating = in_lane\n", &msg), RFM_OK);
+	CU_ASSERT_EQUAL(cfg.d.cw_mb_bits, 4 * 256 * 3);
+	CU_ASSERT_EQUAL(cfg.d.cz_mb_bits, 4 * 256 * 40);
+	CU_ASSERT_EQUAL(cfg.d.cz_oc_bits, 152);
+	free(msg);
+}
+
 /* Rule b: one warp's registers fit (wid: regs <= entries; wshift: ceil(regs / banks) <= entries). */
 static void test_config_rule_b_warp_regs_fit(void)
 {
@@ -1032,6 +1062,7 @@ int test_config_register(void)
 		T(test_config_override_malformed),
 		T(test_config_rule_a_subbanks_divide),
 		T(test_config_rule_b_warp_regs_fit),
+		T(test_config_rule_h_coalescing),
 		T(test_config_rule_c_schedulers),
 		T(test_config_rule_d_warps_fit),
 		T(test_config_rule_e_storage),
