@@ -16,7 +16,7 @@ steps=(
 )
 for c in $configs; do steps+=("lint-$c|make -s lint CONFIG=$c"); done
 for c in $configs; do
-	# the coalescing blocks run as long as rf_top (issue: 100 000 cycles, two seeds, every block)
+	# the coalescing blocks run as long as rf_top: 100 000 cycles (docs/coalescing.md, "Verification")
 	case $c in *_coalesce) steps+=("cosim-$c|make -s cosim CONFIG=$c BLOCK_CYCLES=100000") ;;
 	*) steps+=("cosim-$c|make -s cosim CONFIG=$c") ;; esac
 done
