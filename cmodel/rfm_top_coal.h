@@ -16,7 +16,12 @@ extern "C" {
 #endif
 
 /* Coalescing counters of rf_top, in port order (cnt_<name>_o). */
-enum { RFM_TCO_BANK_ACC, RFM_TCO_COAL_RR, RFM_TCO_COAL_WW, RFM_TCO_COAL_RW, RFM_TCO_OCW, RFM_TCO_WB_STALL, RFM_TCO_N };
+enum { RFM_TCO_BANK_ACC, RFM_TCO_COAL_RR, RFM_TCO_COAL_WW, RFM_TCO_COAL_RW, RFM_TCO_OCW, RFM_TCO_WB_STALL,
+       RFM_TCO_ZG_WR, RFM_TCO_ZG_RD, RFM_TCO_SB_BYTES, RFM_TCO_N };
+/* The zero-gating counters (the last three) exist when [coalescing] zero_gating is in_lane or
+ * above (chapter 4 in rf_top): counters of a config = rfm_tco_ncnt(c). */
+#define RFM_TCO_N_BASE RFM_TCO_ZG_WR
+unsigned rfm_tco_ncnt(const rfm_cfg_t *c);
 extern const char *const rfm_tco_cnt_names[RFM_TCO_N]; /* port name stems */
 extern const char *const rfm_tco_cnt_help[RFM_TCO_N];  /* one line of meaning each */
 
@@ -42,6 +47,17 @@ typedef struct rfm_tco {
 	uint8_t *mb;          /* banks x rows: mask-buffer entry {sign, enc} (sign in bit 2) */
 	unsigned pri_q;       /* wavefront priority diagonal */
 	uint8_t odd_q[RFM_MAXQ], enc_q[RFM_MAXQ], sign_q[RFM_MAXQ]; /* per operand: captured side and code */
+	/* zero gating (chapter 4; zg = zero_gating is in_lane or above) */
+	int zg;
+	unsigned zmode;       /* cfg->coalescing_zero_gating */
+	unsigned ncnt;        /* counters: rfm_tco_ncnt */
+	rfm_cz_entry_t *zmb;  /* banks x rows: zero-mask buffer entry */
+	rfm_cz_entry_t zq[RFM_MAXQ];                /* per operand: entry captured at issue */
+	rfm_cz_entry_t lk_z[RFM_MAXS][RFM_MAXOP];   /* this cycle's issue lookups (forwarded) */
+	rfm_cz_entry_t wzold[RFM_MAXW], wznew[RFM_MAXW]; /* write: stored and new entry */
+	uint64_t wbe[RFM_MAXW][4];      /* write: bytes written, per physical sub-bank (bit = lane) */
+	uint64_t wfill[RFM_MAXW][4];    /* of those, written as 0x00 (B4 materialized zeros) */
+	uint32_t *wphys[RFM_MAXW];      /* write: lanes words as stored (inactive lanes sign-filled, odd swapped) */
 	uint32_t *rd_q;       /* per operand: value of the read granted last cycle (lanes words, BI, filled) */
 	uint64_t cnt_q[RFM_TCO_N];
 	/* this cycle: eval -> tick and check */
@@ -92,10 +108,24 @@ void rfm_tco_tick(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 /* Checker (after eval, independent of the arbiter's wave): the ready handshake, the grants' claims
  * (disjoint sub-banks per bank, slices per collector, one grant per bank side, the oldest operand
  * of a cell), captured codes against the mask buffer, the every-value-full-width invariant, the
- * starvation bound, the counters (cnt_out: the counter outputs in port order). Sets in *cov bit
- * 0..4: rd-rd, wr-wr, rd-wr coalesced, a write-back refused, a packed collector write. 0 = fine. */
+ * starvation bound, the counters (cnt_out: the counter outputs in port order); with zero gating the
+ * captured zero-mask entries and the recount of the gated bytes. Sets in *cov bit 0..7: rd-rd,
+ * wr-wr, rd-wr coalesced, a write-back refused, a packed collector write, a read byte gated as
+ * zero, a write byte gated as zero, a materialized zero written (B4). 0 = fine. */
 int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, const uint8_t *wrdy,
 		  const uint64_t *cnt_out, uint64_t cycle, FILE *err, unsigned *cov);
+/* Zero-mask buffer entry of (bank, row) (zero gating on). */
+static inline rfm_cz_entry_t rfm_tco_zentry(const rfm_tco_t *x, unsigned bank, unsigned row)
+{
+	return x->zmb[(size_t)bank * x->rows + row];
+}
+/* Byte (lane t, physical sub-bank ph) is zero by entry e: the group's R-bit (the mode's in the
+ * static modes) picks word 4g + ph (R = 1, cross-lane) or lane t (R = 0). */
+static inline unsigned rfm_tco_zbyte(unsigned mode, rfm_cz_entry_t e, unsigned t, unsigned ph)
+{
+	unsigned g = t / 4, r = mode == RFM_ZG_CROSS_LANE ? 1u : mode == RFM_ZG_DYNAMIC ? (e.r >> g) & 1u : 0u;
+	return (unsigned)((e.zm >> (r ? 4 * g + ph : t)) & 1u);
+}
 /* Mask-buffer entry of (bank, row). */
 static inline rfm_cw_code_t rfm_tco_code(const rfm_tco_t *x, unsigned bank, unsigned row)
 {

@@ -22,7 +22,7 @@ enum {
 	COV_PARTIAL_WRITE, COV_SAME_REG_TWO_WB, COV_RM_EXT_READ, COV_RM_NOSECT, COV_RM_STALL, COV_RM_EXIT,
 	COV_RM_FULL, COV_RM_RELEASE, COV_VT_ALLOC, COV_VT_ALLOC_LAST, COV_VT_MAPPED_WRITE, COV_VT_RT_CONFLICT,
 	COV_VT_PIR, COV_VT_PBR, COV_VT_EXIT, COV_VT_EXEMPT, COV_VT_UNMAPPED, COV_VT_REL_AND_ALLOC, COV_VT_ALL_LIVE, COV_VT_BYPASS,
-	COV_CO_RR, COV_CO_WW, COV_CO_RW, COV_CO_WB_REFUSED, COV_CO_PACKED, COV_N
+	COV_CO_RR, COV_CO_WW, COV_CO_RW, COV_CO_WB_REFUSED, COV_CO_PACKED, COV_CO_ZRD, COV_CO_ZWR, COV_CO_ZFILL, COV_N
 };
 static const char *const cov_names[COV_N] = {
 	"three_operands_one_bank", "write_and_read_one_bank", "all_collectors_busy",
@@ -36,7 +36,7 @@ static const char *const cov_names[COV_N] = {
 	"virt_exempt_register", "virt_unmapped_source", "virt_release_and_allocation_one_cycle", "virt_all_warps_live",
 	"virt_read_of_register_allocated_same_cycle",
 	"coal_rd_rd_one_bank", "coal_wr_wr_one_bank", "coal_rd_wr_one_bank", "coal_write_back_refused",
-	"coal_packed_collector_write"};
+	"coal_packed_collector_write", "coal_zero_read_gated", "coal_zero_write_gated", "coal_zero_materialized"};
 
 /* Virtualization counters of rf_top (docs/virtualization.md, "rf_top with virtualization"). */
 enum { VT_CNT_ALLOC, VT_CNT_FREE, VT_CNT_RT_CONFLICT, VT_CNT_UNMAPPED, VT_CNT_N };
@@ -247,7 +247,7 @@ static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 		ix->cnt[i] = rfm_ports_add(pt, RFM_OUT, c->stats_counter_bits, help[i], "cnt_%s_o", rfm_cnt_names[i]);
 	}
 	if (c->coalescing_enable == RFM_ON)
-		for (i = 0; i < RFM_TCO_N; i++)
+		for (i = 0; i < rfm_tco_ncnt(c); i++)
 			ix->cocnt[i] = rfm_ports_add(pt, RFM_OUT, c->stats_counter_bits, rfm_tco_cnt_help[i], "cnt_%s_o",
 						     rfm_tco_cnt_names[i]);
 	if (c->regmutex_enable == RFM_ON) {
@@ -582,7 +582,7 @@ static void top_eval(rfm_model_t *m)
 			t->wok[p] = x->wgnt[p];
 			rfm_set(m, t->ix.wrdy[p], t->wrdy[p]);
 		}
-		for (n = 0; n < RFM_TCO_N; n++)
+		for (n = 0; n < x->ncnt; n++)
 			rfm_set(m, t->ix.cocnt[n], x->cnt_q[n]);
 		goto outputs;
 	}
@@ -1066,10 +1066,17 @@ static void top_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 		rfm_set(m, t->ix.ww[p], w);
 		rfm_set(m, t->ix.wr[p], g);
 		rfm_set(m, t->ix.wm[p], mask);
-		if (t->co) /* coalescing: narrow-biased warp values (RFM_WIDTH_DIST) */
+		if (t->co) { /* coalescing: narrow-biased warp values (RFM_WIDTH_DIST) */
+			uint32_t *v = rfm_wide(m, t->ix.wd[p]);
+			unsigned l;
 			rfm_cw_sample(r, m->mutate == 60 ? &rfm_cw_dist_fig3_3 : &t->co->dist, /* 60: the knob ignored */
-				      rfm_wide(m, t->ix.wd[p]), c->rf_lanes);
-		else
+				      v, c->rf_lanes);
+			/* zero gating: a quarter of the values have zero lanes (each lane with chance 1/2) */
+			if (t->co->zg && !t->co->full && rfm_rng_chance(r, 1, 4))
+				for (l = 0; l < c->rf_lanes; l++)
+					if (rfm_rng_chance(r, 1, 2))
+						v[l] = 0;
+		} else
 			rfm_rng_fill(r, rfm_wide(m, t->ix.wd[p]), c->d.wreg_bits);
 	}
 	for (k = 0; k < c->sm_schedulers; k++) {
@@ -1207,11 +1214,11 @@ static int co_check(rfm_top_t *t, uint64_t cycle, FILE *err)
 	rfm_tco_t *x = t->co;
 	uint64_t out[RFM_TCO_N];
 	unsigned n, cv, p, i, l, lb = c->rf_lane_bits;
-	for (n = 0; n < RFM_TCO_N; n++)
+	for (n = 0; n < x->ncnt; n++)
 		out[n] = rfm_get(m, t->ix.cocnt[n]);
 	if (rfm_tco_check(x, t->coll, t->cwb, t->wrdy, out, cycle, err, &cv))
 		return 1;
-	for (n = 0; n < 5; n++)
+	for (n = 0; n < 8; n++)
 		if ((cv >> n) & 1u)
 			rfm_cov_hit(m, COV_CO_RR + n);
 	for (p = 1; p < c->rf_write_ports; p++)
@@ -1232,12 +1239,22 @@ static int co_check(rfm_top_t *t, uint64_t cycle, FILE *err)
 		cd = rfm_tco_code(x, bk, row);
 		for (l = 0; l < c->rf_lanes; l++) {
 			uint32_t v = (uint32_t)rfm_bits_get(gold_at(t, w, g), l * lb, lb);
+			unsigned k, odd = rfm_tco_odd(c, g, row);
 			if (((kn >> l) & 1u) && rfm_cw_fill(v, cd) != v) {
 				fprintf(err, "cycle %llu: rf_top coalescing mask buffer: warp %u r%u (bank %u row %u) lane %u holds "
 					"0x%08x, which {sign %u, enc %u} does not reproduce\n", (unsigned long long)cycle, w, g, bk,
 					row, l, v, cd.sign, cd.enc);
 				return 1;
 			}
+			/* the zero-mask buffer agrees too: a byte it calls zero is zero (physical sub-bank k
+			 * holds logical byte 3 - k of an odd register) */
+			for (k = 0; x->zg && ((kn >> l) & 1u) && k < 4; k++)
+				if (rfm_tco_zbyte(x->zmode, rfm_tco_zentry(x, bk, row), l, k) && ((v >> (8 * (odd ? 3 - k : k))) & 0xffu)) {
+					fprintf(err, "cycle %llu: rf_top coalescing zero-mask buffer: warp %u r%u (bank %u row %u) lane %u "
+						"holds 0x%08x, but its entry calls byte %u of sub-bank %u zero\n", (unsigned long long)cycle,
+						w, g, bk, row, l, v, odd ? 3 - k : k, k);
+					return 1;
+				}
 		}
 	}
 	/* refused write-backs: the stimulus offers them again next cycle */
@@ -1660,6 +1677,9 @@ rfm_model_t *rfm_rf_top_create(const rfm_cfg_t *c)
 			rfm_cov_na(&t->m, i);
 	for (i = COV_CO_RR; i <= COV_CO_PACKED; i++) /* with every value full width nothing coalesces */
 		if (!t->co || (i == COV_CO_WW && c->rf_write_ports < 2) || (t->co->full && i != COV_CO_WB_REFUSED))
+			rfm_cov_na(&t->m, i);
+	for (i = COV_CO_ZRD; i <= COV_CO_ZFILL; i++) /* zero gating in rf_top; full-width values are not zero */
+		if (!t->co || !t->co->zg || t->co->full || (i == COV_CO_ZFILL && (c->rf_lanes < 4 || c->coalescing_zero_gating == RFM_ZG_IN_LANE)))
 			rfm_cov_na(&t->m, i);
 	if (t->vt && c->sm_schedulers < 2)
 		rfm_cov_na(&t->m, COV_VT_RT_CONFLICT);

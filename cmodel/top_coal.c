@@ -21,27 +21,46 @@
  * Here the read value is assembled at edge t (the slices the bank registered) and handed to the
  * collector at edge t+1, the same cycle the RTL's slice write happens.
  *
+ * Zero gating (zero_gating in_lane and above; docs/coalescing.md, "Zero gating in rf_top"): a write
+ * goes through rf_zero_detect too (old entry from rf_zmask_buffer); its byte enables lose the bytes
+ * of words the new entry calls zero and gain the B4 materialized zeros; the entry is updated with
+ * the mask-buffer code. Each source captures its entry at issue (forwarded like the code); a read
+ * drives only the bytes of its mask that are not in a zero word (rf_zero_read, every lane needed),
+ * and the others come out as 0. Three counters: bytes not written, bytes not read, bytes of the
+ * granted sub-banks.
+ *
  * Planted faults (m->mutate, make mutation): 61 an odd register's write data is not byte-swapped
  * (right-aligned); 62 a partial write ignores the stored code (the new value's code only); 63 the
  * issue lookup does not forward a same-cycle granted write; 64 the read path does not unswap odd
  * registers; 65 the sign fill is always 0x00; 66 a refused write-back reports ready; 67 the
  * priority diagonal never moves; 68 cnt_coal_rr_o also counts read-write pairs; 69 port 1's
- * mask-buffer update is lost. 60 (cmodel/top.c, the stimulus) ignores RFM_WIDTH_DIST, so the
- * full-width checks must fire (make coal-equiv).
+ * mask-buffer update is lost; 71 a read ignores the zero mask; 72 a write gates by the old zero-mask
+ * entry; 73 the issue lookup does not forward a granted write's zero-mask entry; 74 cnt_zg_rd_o
+ * counts nothing; 75 port 1's zero-mask update is lost. 60 (cmodel/top.c, the stimulus) ignores
+ * RFM_WIDTH_DIST, so the full-width checks must fire (make coal-equiv).
  */
 #include <stdlib.h>
 
 #include "rfm_models.h"
 #include "rfm_top_coal.h"
 
-const char *const rfm_tco_cnt_names[RFM_TCO_N] = {"bank_acc", "coal_rr", "coal_ww", "coal_rw", "ocw", "wb_stall"};
+const char *const rfm_tco_cnt_names[RFM_TCO_N] = {"bank_acc", "coal_rr", "coal_ww", "coal_rw", "ocw",
+						 "wb_stall", "zg_wr", "zg_rd", "sb_bytes"};
 const char *const rfm_tco_cnt_help[RFM_TCO_N] = {
 	"coalescing: banks with at least one grant, summed over cycles",
 	"coalescing: banks with two read grants (rd-rd coalesced)",
 	"coalescing: banks with two write grants (wr-wr coalesced)",
 	"coalescing: banks with a read and a write grant (rd-wr coalesced)",
 	"coalescing: collectors receiving a read grant (collector write cycles)",
-	"coalescing: write-backs refused (held by the requester)"};
+	"coalescing: write-backs refused (held by the requester)",
+	"zero gating: bytes of the granted writes' sub-banks not written (inactive lanes, zero words)",
+	"zero gating: bytes of the granted reads' sub-banks not read (zero words)",
+	"zero gating: bytes of the sub-banks granted, reads and writes (lanes per sub-bank)"};
+
+unsigned rfm_tco_ncnt(const rfm_cfg_t *c)
+{
+	return c->coalescing_zero_gating >= RFM_ZG_IN_LANE ? RFM_TCO_N : RFM_TCO_N_BASE;
+}
 
 rfm_tco_t *rfm_tco_create(const rfm_cfg_t *c)
 {
@@ -62,14 +81,18 @@ rfm_tco_t *rfm_tco_create(const rfm_cfg_t *c)
 	if (env && *env && rfm_cw_dist_parse(env, &x->dist))
 		fprintf(stderr, "RFM_WIDTH_DIST=%s: not fig3_3, full or P1,P2,P3,P4[,NEG]; using fig3_3\n", env);
 	x->full = x->dist.pct[3] == 100;
+	x->zmode = c->coalescing_zero_gating;
+	x->zg = x->zmode >= RFM_ZG_IN_LANE;
+	x->ncnt = rfm_tco_ncnt(c);
+	x->zmb = calloc((size_t)x->nb * x->rows, sizeof(*x->zmb));
 	x->store = calloc((size_t)x->nb * 4 * x->rows * x->lanes, 1);
 	x->mb = calloc((size_t)x->nb * x->rows, 1);
 	x->ever = calloc((size_t)x->nb * x->rows, 1);
 	x->rd_q = calloc((size_t)c->d.nq * x->lanes, 4);
-	if (!x->store || !x->mb || !x->ever || !x->rd_q)
+	if (!x->store || !x->mb || !x->ever || !x->rd_q || !x->zmb)
 		goto fail;
 	for (p = 0; p < x->nwr; p++)
-		if (!(x->hdata[p] = calloc(x->lanes, 4)))
+		if (!(x->hdata[p] = calloc(x->lanes, 4)) || !(x->wphys[p] = calloc(x->lanes, 4)))
 			goto fail;
 	return x;
 fail:
@@ -82,8 +105,11 @@ void rfm_tco_destroy(rfm_tco_t *x)
 	unsigned p;
 	if (!x)
 		return;
-	for (p = 0; p < RFM_MAXW; p++)
+	for (p = 0; p < RFM_MAXW; p++) {
 		free(x->hdata[p]);
+		free(x->wphys[p]);
+	}
+	free(x->zmb);
 	free(x->store);
 	free(x->mb);
 	free(x->ever);
@@ -94,7 +120,14 @@ void rfm_tco_destroy(rfm_tco_t *x)
 void rfm_tco_reset(rfm_tco_t *x)
 {
 	unsigned q;
-	/* A11: mask buffer {0, 00}, storage zero (the RTL's simulation initialisation) */
+	size_t i;
+	rfm_cz_entry_t z0 = rfm_cz_reset_entry(x->lanes, x->zmode);
+	/* A11: mask buffer {0, 00}, storage zero (the RTL's simulation initialisation); zero-mask
+	 * buffer: every word zero */
+	for (i = 0; i < (size_t)x->nb * x->rows; i++)
+		x->zmb[i] = z0;
+	for (q = 0; q < RFM_MAXQ; q++)
+		x->zq[q] = z0;
 	memset(x->store, 0, (size_t)x->nb * 4 * x->rows * x->lanes);
 	memset(x->mb, 0, (size_t)x->nb * x->rows);
 	memset(x->rd_q, 0, (size_t)x->c->d.nq * x->lanes * 4);
@@ -127,6 +160,58 @@ static rfm_cw_code_t mb_code(const rfm_tco_t *x, unsigned b, unsigned r)
 	return cd;
 }
 
+/* Write p's stored bytes (after the merge): the lanes words as the banks hold them (inactive lanes
+ * carry the old sign fill, an odd register is byte-swapped) and the byte enables per physical
+ * sub-bank: chapter 3's (active lanes k <= enc, inactive lanes old enc < k <= enc); with zero
+ * gating, minus the bytes of words the new zero-mask entry calls zero, plus the B4 materialized
+ * zeros inside the write's sub-banks. */
+static void wr_bytes(rfm_tco_t *x, unsigned p, const rfm_tco_wb_t *w, unsigned mutate)
+{
+	uint64_t full = rfm_mask64(x->lanes), act = w->mask & full;
+	rfm_cw_code_t f = x->wfin[p], o = x->wold[p];
+	unsigned odd = x->wodd[p] && mutate != 61, t, k, ph;
+	for (t = 0; t < x->lanes; t++)
+		x->wphys[p][t] = (act >> t) & 1u ? w->data[t] : o.sign ? 0xffffffffu : 0u;
+	rfm_bswap_lanes(x->wphys[p], x->wphys[p], x->lanes, odd);
+	memset(x->wbe[p], 0, sizeof(x->wbe[p]));
+	memset(x->wfill[p], 0, sizeof(x->wfill[p]));
+	for (t = 0; t < x->lanes; t++)
+		for (k = 0; k <= f.enc; k++)
+			if ((act >> t) & 1u || k > o.enc)
+				x->wbe[p][odd ? 3 - k : k] |= 1ull << t;
+	x->wznew[p] = x->wzold[p];
+	if (!x->zg)
+		return;
+	{
+		rfm_cz_wr_t z;
+		rfm_cz_write(x->wphys[p], act, 1, x->wzold[p], x->lanes, x->zmode, &z);
+		x->wznew[p] = z.e;
+		for (ph = 0; ph < 4; ph++) {
+			uint64_t zb = 0;
+			for (t = 0; t < x->lanes; t++)
+				zb |= (uint64_t)rfm_tco_zbyte(x->zmode, mutate == 72 ? x->wzold[p] : z.e, t, ph) << t;
+			x->wfill[p][ph] = (x->wr[p].pmask >> ph) & 1u ? z.fill[ph] : 0;
+			x->wbe[p][ph] &= ~zb;
+			x->wbe[p][ph] |= x->wfill[p][ph];
+		}
+	}
+}
+
+/* Bytes of sub-bank ph a read of operand q drives: the read's physical mask, minus (zero gating)
+ * the words its captured entry calls zero (rf_zero_read; every lane is needed: the issue ports
+ * carry no active mask). */
+static uint64_t rd_bytes(const rfm_tco_t *x, unsigned q, unsigned ph, unsigned mutate)
+{
+	unsigned pm = rfm_cw_pmask(x->enc_q[q], x->odd_q[q]);
+	rfm_cz_rd_t z;
+	if (!((pm >> ph) & 1u))
+		return 0;
+	if (!x->zg || mutate == 71)
+		return rfm_mask64(x->lanes);
+	rfm_cz_read(rfm_mask64(x->lanes), x->zq[q], pm, x->lanes, x->zmode, &z);
+	return z.ren[ph];
+}
+
 void rfm_tco_eval(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, const rfm_coll_in_t *cin,
 		  const unsigned reg[RFM_MAXS][RFM_MAXOP], unsigned mutate)
 {
@@ -144,6 +229,8 @@ void rfm_tco_eval(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 		x->wodd[p] = rfm_tco_odd(c, wb[p].reg, wb[p].row);
 		x->wold[p] = mb_code(x, wb[p].bank, wb[p].row);
 		x->wfin[p] = x->wold[p];
+		if (x->zg)
+			x->wzold[p] = x->wznew[p] = rfm_tco_zentry(x, wb[p].bank, wb[p].row);
 		if (!wb[p].valid || !act)
 			continue;
 		nw = rfm_cw_detect(wb[p].data, act, x->lanes);
@@ -151,6 +238,7 @@ void rfm_tco_eval(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 		x->wr[p].valid = 1;
 		x->wr[p].bank = (uint8_t)wb[p].bank;
 		x->wr[p].pmask = (uint8_t)rfm_cw_pmask(x->wfin[p].enc, x->wodd[p]);
+		wr_bytes(x, p, &wb[p], mutate);
 	}
 	/* the request matrix: per cell the collector's oldest pending operand not yet granted */
 	memset(x->rd_valid, 0, ncell);
@@ -195,9 +283,14 @@ void rfm_tco_eval(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 		for (s = 0; s < x->ops; s++) {
 			unsigned b = cin->sb[k][s], r = cin->se[k][s];
 			rfm_cw_code_t cd = mb_code(x, b, r);
+			rfm_cz_entry_t ze = x->zg ? rfm_tco_zentry(x, b, r) : x->zq[0];
 			for (p = 0; p < x->nwr; p++)
-				if (x->wgnt[p] && wb[p].bank == b && wb[p].row == r && mutate != 63)
+				if (x->wgnt[p] && wb[p].bank == b && wb[p].row == r && mutate != 63) {
 					cd = x->wfin[p];
+					if (mutate != 73)
+						ze = x->wznew[p];
+				}
+			x->lk_z[k][s] = ze;
 			x->lk_odd[k][s] = (uint8_t)rfm_tco_odd(c, reg[k][s], r);
 			x->lk_sign[k][s] = (uint8_t)cd.sign;
 			x->lk_enc[k][s] = (uint8_t)cd.enc;
@@ -225,6 +318,29 @@ void rfm_tco_eval(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 	}
 	for (p = 0; p < x->nwr; p++)
 		x->cnt_d[RFM_TCO_WB_STALL] += x->wr[p].valid && !x->wgnt[p];
+	/* zero gating: bytes of the granted sub-banks not driven, and all bytes of them */
+	if (!x->zg)
+		return;
+	for (p = 0; p < x->nwr; p++) {
+		if (!x->wgnt[p])
+			continue;
+		for (k = 0; k < 4; k++)
+			if ((x->wr[p].pmask >> k) & 1u) {
+				x->cnt_d[RFM_TCO_ZG_WR] += x->lanes - rfm_popcount64(x->wbe[p][k] & full);
+				x->cnt_d[RFM_TCO_SB_BYTES] += x->lanes;
+			}
+	}
+	for (i = 0; i < c->d.nq; i++) {
+		unsigned pm = rfm_cw_pmask(x->enc_q[i], x->odd_q[i]);
+		if (!((x->gnt >> i) & 1u))
+			continue;
+		for (k = 0; k < 4; k++)
+			if ((pm >> k) & 1u) {
+				unsigned nrd = rfm_popcount64(rd_bytes(x, i, k, mutate == 71 ? 0 : mutate) & full);
+				x->cnt_d[RFM_TCO_ZG_RD] += (mutate == 74 ? 0 : x->lanes - nrd);
+				x->cnt_d[RFM_TCO_SB_BYTES] += x->lanes;
+			}
+	}
 }
 
 void rfm_tco_edge(rfm_tco_t *x, rfm_coll_edge_t *e)
@@ -241,15 +357,18 @@ void rfm_tco_edge(rfm_tco_t *x, rfm_coll_edge_t *e)
  * for an odd register (logical byte k in physical sub-bank 3 - k), sign-filled above enc. */
 static void read_value(rfm_tco_t *x, unsigned q, unsigned b, unsigned r, unsigned mutate, uint32_t *out)
 {
-	unsigned t, k, odd = x->odd_q[q], pm = rfm_cw_pmask(x->enc_q[q], odd);
+	unsigned t, k, odd = x->odd_q[q];
+	uint64_t ren[4];
 	rfm_cw_code_t cd;
 	cd.sign = mutate == 65 ? 0 : x->sign_q[q];
 	cd.enc = x->enc_q[q];
+	for (k = 0; k < 4; k++) /* zero gating: bytes of zero words are not read and come out as 0 */
+		ren[k] = rd_bytes(x, q, k, mutate);
 	for (t = 0; t < x->lanes; t++) {
 		uint32_t v = 0;
 		for (k = 0; k < 4; k++) {
 			unsigned ph = odd && mutate != 64 ? 3 - k : k;
-			if ((pm >> ph) & 1u)
+			if ((ren[ph] >> t) & 1u)
 				v |= (uint32_t)sb_at(x, b, ph, r)[t] << (8 * k);
 		}
 		out[t] = rfm_cw_fill(v, cd);
@@ -261,7 +380,6 @@ void rfm_tco_tick(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 {
 	const rfm_cfg_t *c = x->c;
 	unsigned cu, s, p, i, t, k, n;
-	uint64_t full = rfm_mask64(x->lanes);
 	/* codes of the units filled at this edge */
 	for (cu = 0; cu < x->noc; cu++) {
 		unsigned kk;
@@ -274,6 +392,7 @@ void rfm_tco_tick(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 			x->odd_q[q] = x->lk_odd[kk][s];
 			x->sign_q[q] = x->lk_sign[kk][s];
 			x->enc_q[q] = x->lk_enc[kk][s];
+			x->zq[q] = x->lk_z[kk][s];
 		}
 	}
 	(void)cin;
@@ -284,29 +403,27 @@ void rfm_tco_tick(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 			unsigned q = (unsigned)x->rd_op[i];
 			read_value(x, q, u->bank_q[q], u->entry_q[q], mutate, x->rd_q + (size_t)q * x->lanes);
 		}
-	/* granted writes: rf_width_detect's data and byte enables into the side port; mask buffer */
+	/* granted writes: rf_width_detect's data and byte enables (zero gating: rf_zero_detect's) into
+	 * the side port; mask buffer, zero-mask buffer */
 	for (p = 0; p < x->nwr; p++) {
-		uint64_t act = wb[p].mask & full;
-		rfm_cw_code_t f = x->wfin[p], o = x->wold[p];
-		unsigned odd = x->wodd[p] && mutate != 61;
 		if (!x->wgnt[p])
 			continue;
-		for (t = 0; t < x->lanes; t++)
-			for (k = 0; k <= f.enc; k++) {
-				int on = (act >> t) & 1u ? 1 : k > o.enc;
-				unsigned byte = (act >> t) & 1u ? (wb[p].data[t] >> (8 * k)) & 0xffu : o.sign ? 0xffu : 0u;
-				if (on)
-					sb_at(x, wb[p].bank, odd ? 3 - k : k, wb[p].row)[t] = (uint8_t)byte;
-			}
+		for (k = 0; k < 4; k++)
+			for (t = 0; t < x->lanes; t++)
+				if ((x->wbe[p][k] >> t) & 1u)
+					sb_at(x, wb[p].bank, k, wb[p].row)[t] =
+						(x->wfill[p][k] >> t) & 1u ? 0 : (uint8_t)(x->wphys[p][t] >> (8 * k));
+		if (x->zg && !(mutate == 75 && p == 1))
+			x->zmb[(size_t)wb[p].bank * x->rows + wb[p].row] = x->wznew[p];
 		x->ever[(size_t)wb[p].bank * x->rows + wb[p].row] = 1;
 		for (i = 0; i < c->d.nq; i++) /* a pending read of it now holds an out-of-date code (a hazard) */
 			if (u->pend_q[i] && u->bank_q[i] == wb[p].bank && u->entry_q[i] == wb[p].row)
 				x->stale[i] = 1;
 		if (mutate == 69 && p == 1)
 			continue;
-		x->mb[(size_t)wb[p].bank * x->rows + wb[p].row] = (uint8_t)(f.sign << 2 | f.enc);
+		x->mb[(size_t)wb[p].bank * x->rows + wb[p].row] = (uint8_t)(x->wfin[p].sign << 2 | x->wfin[p].enc);
 	}
-	for (n = 0; n < RFM_TCO_N; n++)
+	for (n = 0; n < x->ncnt; n++)
 		x->cnt_q[n] = (x->cnt_q[n] + x->cnt_d[n]) & rfm_mask64(c->stats_counter_bits);
 	if (mutate != 67)
 		x->pri_q = (x->pri_q + 1) % x->n;
@@ -332,7 +449,7 @@ int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 
 	*cov = 0;
 	/* counters: the outputs show the recount of the cycles before this one */
-	for (n = 0; n < RFM_TCO_N; n++)
+	for (n = 0; n < x->ncnt; n++)
 		if (cnt_out[n] != (x->shadow[n] & rfm_mask64(c->stats_counter_bits)))
 			FAIL("recount: cnt_%s_o = %llu, recounted %llu", rfm_tco_cnt_names[n], (unsigned long long)cnt_out[n],
 			     (unsigned long long)(x->shadow[n] & rfm_mask64(c->stats_counter_bits)));
@@ -397,6 +514,17 @@ int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 			     x->mb[(size_t)b * x->rows + u->entry_q[q]] >> 2, x->mb[(size_t)b * x->rows + u->entry_q[q]] & 3u);
 		if (x->full && pm != 15)
 			FAIL("every value is full width, but collector %u operand %u reads mask %x", jj, q % x->ops, pm);
+		if (x->zg) { /* zero gating: the captured entry is the register's; bytes of zero words not read */
+			rfm_cz_entry_t ze = rfm_tco_zentry(x, b, u->entry_q[q]);
+			unsigned ph, t;
+			if (!x->stale[q] && (ze.zm != x->zq[q].zm || ze.r != x->zq[q].r))
+				FAIL("collector %u operand %u (bank %u row %u) captured zero mask %llx R %x, the zero-mask buffer "
+				     "holds %llx R %x", jj, q % x->ops, b, u->entry_q[q], (unsigned long long)x->zq[q].zm,
+				     x->zq[q].r, (unsigned long long)ze.zm, ze.r);
+			for (ph = 0; ph < 4; ph++)
+				for (t = 0; (pm >> ph) & 1u && t < x->lanes; t++)
+					rec[RFM_TCO_ZG_RD] += rfm_tco_zbyte(x->zmode, x->zq[q], t, ph);
+		}
 		cell = rfm_ca_cell(x->noc, b, x->odd_q[q], jj);
 		if (!x->rgnt[cell])
 			FAIL("collector %u operand %u granted outside its cell", jj, q % x->ops);
@@ -420,7 +548,29 @@ int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 	}
 	for (p = 0; p < x->nwr; p++)
 		rec[RFM_TCO_WB_STALL] += x->wr[p].valid && !x->wgnt[p];
-	for (n = 0; n < RFM_TCO_N; n++)
+	if (x->zg) { /* bytes of the granted sub-banks; of a write's, those it leaves alone */
+		for (i = 0; i < x->nb; i++)
+			rec[RFM_TCO_SB_BYTES] += (uint64_t)rfm_popcount64(sb[i]) * x->lanes;
+		for (p = 0; p < x->nwr; p++) {
+			uint64_t act = wb[p].mask & rfm_mask64(x->lanes);
+			unsigned ph, t, lk;
+			if (!x->wgnt[p])
+				continue;
+			for (ph = 0; ph < 4; ph++)
+				for (t = 0; (x->wr[p].pmask >> ph) & 1u && t < x->lanes; t++) {
+					lk = x->wodd[p] ? 3 - ph : ph; /* the logical byte the sub-bank holds */
+					if ((x->wfill[p][ph] >> t) & 1u) {
+						*cov |= 1u << 7; /* a materialized zero is written */
+						continue;
+					}
+					if (rfm_tco_zbyte(x->zmode, x->wznew[p], t, ph))
+						*cov |= 1u << 6;
+					rec[RFM_TCO_ZG_WR] += rfm_tco_zbyte(x->zmode, x->wznew[p], t, ph) ||
+							      (!((act >> t) & 1u) && lk <= x->wold[p].enc);
+				}
+		}
+	}
+	for (n = 0; n < x->ncnt; n++)
 		x->shadow[n] += rec[n];
 	if (rec[RFM_TCO_COAL_RR])
 		*cov |= 1u << 0;
@@ -430,6 +580,8 @@ int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 		*cov |= 1u << 2;
 	if (rec[RFM_TCO_WB_STALL])
 		*cov |= 1u << 3;
+	if (rec[RFM_TCO_ZG_RD])
+		*cov |= 1u << 5;
 	/* starvation bound (rf_coal_arbiter invariant 17): a read waiting for its bank is granted
 	 * within operands x N cycles unless a write is granted in its bank meanwhile */
 	for (q = 0; q < nq; q++) {

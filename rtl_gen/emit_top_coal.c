@@ -2,7 +2,9 @@
  * cmodel/top_coal.c): rf_width_detect per write-back port, rf_mask_buffer, rf_coal_arbiter, one
  * rf_dual_bank per bank, rf_subbank_xbar, rf_coal_collector (operand buffers with four write
  * slices; unswap, sign fill and TI -> BI at dispatch) and the collector control of rf_collector's
- * rules (issue allocation, pending operands, dispatch round robin); the coalescing counters.
+ * rules (issue allocation, pending operands, dispatch round robin); the coalescing counters. With
+ * zero gating (in_lane and above): rf_zero_detect per write-back port, rf_zmask_buffer, and
+ * rf_zero_read per bank side, whose registered byte enables gate the bank's read data.
  * Called by rg_emit_rf_top in place of rf_collector, rf_bank_arbiter, rf_bank and rf_xbar. */
 #include <stdarg.h>
 #include <stdio.h>
@@ -48,6 +50,43 @@ static const char *pack_idx(em_t *e, const rfm_cfg_t *c, const char *bank, const
 	return em_fmt(e, "%u'(%s) * %s + %u'(%s)", pw, bank, em_lit(e, pw, c->rf_entries), pw, row);
 }
 
+/* Byte-expanded TI vector: {{8{v[n-1]}}, ..., {8{v[0]}}} of an n-bit byte mask v. */
+static void bytes8(xs_t *x, const char *v, unsigned n)
+{
+	unsigned b;
+	memset(x, 0, sizeof(*x));
+	for (b = n; b-- > 0;)
+		xs_add(x, ", ", "{8{%s[%u]}}", v, b);
+}
+
+/* TI byte mask of the sub-banks in a 4-bit mask pm: {{L{pm[3]}}, ..., {L{pm[0]}}}. */
+static const char *sb_bytes(em_t *e, const char *pm, unsigned L)
+{
+	return em_fmt(e, "{{%u{%s[3]}}, {%u{%s[2]}}, {%u{%s[1]}}, {%u{%s[0]}}}", L, pm, L, pm, L, pm, L, pm);
+}
+
+/* TI zero-byte mask of a zero-mask entry (zm, r): byte (t, k) at bit L*k + t is zero when the
+ * group's R-bit (the mode's in the static modes) is 1 and word 4g + k is, or it is 0 and lane t
+ * is (rfm_tco_zbyte). */
+static void zero_bytes(em_t *e, xs_t *x, const rfm_cfg_t *c, const char *zm_in, const char *r_in)
+{
+	unsigned L = c->rf_lanes, G = L / 4, mode = c->coalescing_zero_gating, t, k;
+	char zm[64], r[64]; /* copies: em_fmt's scratch strings rotate */
+	snprintf(zm, sizeof(zm), "%s", zm_in);
+	snprintf(r, sizeof(r), "%s", r_in);
+	memset(x, 0, sizeof(*x));
+	for (k = 4; k-- > 0;)
+		for (t = L; t-- > 0;) {
+			unsigned g = t / 4;
+			if (mode == RFM_ZG_IN_LANE)
+				xs_add(x, ", ", "%s[%u]", zm, t);
+			else if (mode == RFM_ZG_CROSS_LANE)
+				xs_add(x, ", ", "%s[%u]", zm, 4 * g + k);
+			else
+				xs_add(x, ", ", "(%s ? %s[%u] : %s[%u])", rg_bit(e, r, G, g), zm, 4 * g + k, zm, t);
+		}
+}
+
 void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 {
 	unsigned P = c->rf_write_ports, K = c->sm_schedulers, S = c->sm_operands, NB = c->rf_banks;
@@ -55,6 +94,8 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 	unsigned ew = c->d.entry_w, cb = c->stats_counter_bits, NC = NB * 2 * NOC, rkw = bits_for(NOC), p, k, s, j, q;
 	unsigned i, sd, o, n, ow = rfm_clog2(S), cw = rfm_clog2(NOC), d;
 	int preg = c->coalescing_parity == RFM_CPARITY_REG;
+	int zg = c->coalescing_zero_gating >= RFM_ZG_IN_LANE;
+	unsigned G = L / 4, ncnt = rfm_tco_ncnt(c), zcw = rfm_cntw(L);
 	xs_t x;
 
 	em_blank(e);
@@ -70,6 +111,17 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		em_line(e, "logic %s co_w%u_wdata;", em_rng(e, W), p);
 		em_line(e, "logic %s co_w%u_bwe;", em_rng(e, 4 * L), p);
 	}
+	if (zg) {
+		em_line(e, "// zero gating (chapter 4): rf_zero_detect per write-back, rf_zmask_buffer, rf_zero_read per bank side");
+		for (p = 0; p < P; p++) {
+			em_line(e, "logic %s co_w%u_ozm, co_w%u_zm;", em_rng(e, L), p, p);
+			em_line(e, "logic %s co_w%u_or, co_w%u_zr;", em_rng(e, G), p, p);
+			em_line(e, "logic %s co_w%u_zwen, co_w%u_fill, co_w%u_zb, co_w%u_bwz, co_w%u_zgb;", em_rng(e, 4 * L), p, p, p, p, p);
+			em_line(e, "logic %s co_w%u_zdata, co_w%u_wdz;", em_rng(e, W), p, p);
+			em_line(e, "logic %s co_w%u_cin, co_w%u_cx;", em_rng(e, 3 * G), p, p);
+			em_line(e, "logic %s co_w%u_zgi, co_w%u_zgz;", em_rng(e, zcw), p, p);
+		}
+	}
 	em_line(e, "logic %s co_wgnt;", em_rng(e, P));
 	em_line(e, "logic %s co_msign;", em_rng(e, c->d.warp_regs));
 	em_line(e, "logic %s co_menc;", em_rng(e, 2 * c->d.warp_regs));
@@ -79,6 +131,10 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 			em_line(e, "logic %s co_i%u_%u_idx;", em_rng(e, c->d.pack_w), k, s);
 			em_line(e, "logic co_i%u_%u_msign, co_i%u_%u_sign, co_i%u_%u_odd;", k, s, k, s, k, s);
 			em_line(e, "logic [1:0] co_i%u_%u_menc, co_i%u_%u_enc;", k, s, k, s);
+			if (zg) {
+				em_line(e, "logic %s co_i%u_%u_mzm, co_i%u_%u_zm;", em_rng(e, L), k, s, k, s);
+				em_line(e, "logic %s co_i%u_%u_mzr, co_i%u_%u_zr;", em_rng(e, G), k, s, k, s);
+			}
 		}
 	em_line(e, "// collector allocation (rf_collector's rule: issue port k fills the k-th lowest free unit)");
 	for (j = 0; j < NOC; j++) {
@@ -91,6 +147,10 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 	for (q = 0; q < NQ; q++) {
 		em_line(e, "logic co_q%u_odd_q, co_q%u_odd_d, co_q%u_sign_q, co_q%u_sign_d, co_q%u_head;", q, q, q, q, q);
 		em_line(e, "logic [1:0] co_q%u_enc_q, co_q%u_enc_d;", q, q);
+		if (zg) {
+			em_line(e, "logic %s co_q%u_zm_q, co_q%u_zm_d;", em_rng(e, L), q, q);
+			em_line(e, "logic %s co_q%u_zr_q, co_q%u_zr_d;", em_rng(e, G), q, q);
+		}
 		em_line(e, "logic [3:0] co_q%u_lm, co_q%u_pm;", q, q);
 		em_line(e, "logic co_q%u_sv, co_q%u_pend_q, co_q%u_pend_d, co_q%u_vld_q, co_q%u_vld_d, co_q%u_ready;", q, q, q, q, q, q);
 		em_line(e, "logic cq%u_req, aq%u_gnt;", q, q);
@@ -125,6 +185,10 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		em_line(e, "logic %s co_c%u_op;", em_rng(e, ow), i);
 		em_line(e, "logic [3:0] co_c%u_pm;", i);
 		em_line(e, "logic %s co_c%u_row;", em_rng(e, ew), i);
+		if (zg) {
+			em_line(e, "logic %s co_c%u_zm;", em_rng(e, L), i);
+			em_line(e, "logic %s co_c%u_zr;", em_rng(e, G), i);
+		}
 	}
 	em_line(e, "logic %s co_rd_valid, co_rgnt, co_ref, co_wblk;", em_rng(e, NC));
 	em_line(e, "logic %s co_rd_pmask;", em_rng(e, 4 * NC));
@@ -144,13 +208,32 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 				em_line(e, "logic co_w%u_hit%u_%s;", p, i, sn);
 		}
 		em_line(e, "logic %s co_b%u_rdata;", em_rng(e, W), i);
+		if (zg) {
+			for (sd = 0; sd < 2; sd++) {
+				const char *sn = sd ? "l" : "r";
+				em_line(e, "logic %s co_z%u_%s_zm;", em_rng(e, L), i, sn);
+				em_line(e, "logic %s co_z%u_%s_zr;", em_rng(e, G), i, sn);
+				em_line(e, "logic [3:0] co_z%u_%s_pm;", i, sn);
+				em_line(e, "logic %s co_z%u_%s_ren;", em_rng(e, 4 * L), i, sn);
+				em_line(e, "logic %s co_z%u_%s_data;", em_rng(e, W), i, sn);
+				em_line(e, "logic %s co_z%u_%s_zlane;", em_rng(e, L), i, sn);
+				em_line(e, "logic %s co_z%u_%s_gi, co_z%u_%s_gz;", em_rng(e, zcw), i, sn, i, sn);
+			}
+			em_line(e, "logic %s co_b%u_ren_d, co_b%u_ren_q, co_b%u_zgb;", em_rng(e, 4 * L), i, i, i);
+			em_line(e, "logic %s co_b%u_rdz;", em_rng(e, W), i);
+		}
 		em_line(e, "logic [3:0] co_b%u_rvalid, co_b%u_acc, co_wc%u;", i, i, i);
 		em_line(e, "logic [1:0] co_b%u_nr, co_b%u_nw;", i, i);
 	}
 	em_line(e, "logic %s co_bacc, co_brr, co_bww, co_brw;", em_rng(e, NB));
 	em_line(e, "logic %s co_ocw;", em_rng(e, NOC));
 	em_line(e, "logic %s co_wstall;", em_rng(e, P));
-	for (n = 0; n < RFM_TCO_N; n++)
+	if (zg) {
+		em_line(e, "logic %s co_zgw;", em_rng(e, 4 * L * P));
+		em_line(e, "logic %s co_zgr;", em_rng(e, 4 * L * NB));
+		em_line(e, "logic %s co_sbn;", em_rng(e, cb));
+	}
+	for (n = 0; n < ncnt; n++)
 		em_line(e, "logic %s cnt_%s_q, cnt_%s_d, co_inc_%s;", em_rng(e, cb), rfm_tco_cnt_names[n], rfm_tco_cnt_names[n],
 			rfm_tco_cnt_names[n]);
 
@@ -181,6 +264,38 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		rg_conn(e, "wdata_o", em_fmt(e, "co_w%u_wdata", p));
 		rg_conn(e, "bwe_o", em_fmt(e, "co_w%u_bwe", p));
 		rg_conn_end(e);
+		if (!zg)
+			continue;
+		em_line(e, "// zero gating: the stored value (TI -> BI wiring of rf_width_detect's data), its zero mask;");
+		em_line(e, "// the bytes of words the new entry calls zero are not written, B4's zeros are materialized");
+		memset(&x, 0, sizeof(x));
+		for (i = L; i-- > 0;)
+			for (k = 4; k-- > 0;)
+				xs_add(&x, ", ", "co_w%u_wdata[%u:%u]", p, 8 * (L * k + i) + 7, 8 * (L * k + i));
+		em_line(e, "assign co_w%u_zdata = {%s};", p, x.s);
+		em_open(e, "rf_zero_detect u_zd%u (", p);
+		rg_conn(e, "valid_i", em_fmt(e, "co_w%u_req", p));
+		rg_conn(e, "active_i", em_fmt(e, "wb%u_mask_i", p));
+		rg_conn(e, "data_i", em_fmt(e, "co_w%u_zdata", p));
+		rg_conn(e, "old_zm_i", em_fmt(e, "co_w%u_ozm", p));
+		rg_conn(e, "old_r_i", em_fmt(e, "co_w%u_or", p));
+		rg_conn(e, "zm_o", em_fmt(e, "co_w%u_zm", p));
+		rg_conn(e, "r_o", em_fmt(e, "co_w%u_zr", p));
+		rg_conn(e, "wen_o", em_fmt(e, "co_w%u_zwen", p));
+		rg_conn(e, "fill_o", em_fmt(e, "co_w%u_fill", p));
+		rg_conn(e, "cin_o", em_fmt(e, "co_w%u_cin", p));
+		rg_conn(e, "cx_o", em_fmt(e, "co_w%u_cx", p));
+		rg_conn(e, "gated_inactive_o", em_fmt(e, "co_w%u_zgi", p));
+		rg_conn(e, "gated_zero_o", em_fmt(e, "co_w%u_zgz", p));
+		rg_conn_end(e);
+		zero_bytes(e, &x, c, em_fmt(e, "co_w%u_zm", p), em_fmt(e, "co_w%u_zr", p));
+		em_line(e, "assign co_w%u_zb = {%s};", p, x.s);
+		em_line(e, "assign co_w%u_bwz = (co_w%u_bwe & ~co_w%u_zb) | (co_w%u_fill & %s);", p, p, p, p,
+			sb_bytes(e, em_fmt(e, "co_w%u_pmask", p), L));
+		bytes8(&x, em_fmt(e, "co_w%u_fill", p), 4 * L);
+		em_line(e, "assign co_w%u_wdz = co_w%u_wdata & ~{%s};", p, p, x.s);
+		em_line(e, "assign co_w%u_zgb = wb%u_gnt ? (%s & ~co_w%u_bwz) : '0;  // bytes of its sub-banks not written", p, p,
+			sb_bytes(e, em_fmt(e, "co_w%u_pmask", p), L), p);
 	}
 
 	/* issue lookups */
@@ -209,6 +324,18 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 					xs_add(&y, " : ", "(wb%u_gnt & (wb%u_bank == iss%u_s%u_bank) & (wb%u_row == iss%u_s%u_row)) ? co_w%u_fenc",
 					       p, p, k, s, p, k, s, p);
 				em_line(e, "assign co_i%u_%u_enc = %s : co_i%u_%u_menc;", k, s, y.s, k, s);
+				if (zg) {
+					memset(&y, 0, sizeof(y));
+					for (p = P; p-- > 0;)
+						xs_add(&y, " : ", "(wb%u_gnt & (wb%u_bank == iss%u_s%u_bank) & (wb%u_row == iss%u_s%u_row)) ? co_w%u_zm",
+						       p, p, k, s, p, k, s, p);
+					em_line(e, "assign co_i%u_%u_zm = %s : co_i%u_%u_mzm;", k, s, y.s, k, s);
+					memset(&y, 0, sizeof(y));
+					for (p = P; p-- > 0;)
+						xs_add(&y, " : ", "(wb%u_gnt & (wb%u_bank == iss%u_s%u_bank) & (wb%u_row == iss%u_s%u_row)) ? co_w%u_zr",
+						       p, p, k, s, p, k, s, p);
+					em_line(e, "assign co_i%u_%u_zr = %s : co_i%u_%u_mzr;", k, s, y.s, k, s);
+				}
 			}
 		}
 	em_blank(e);
@@ -236,6 +363,30 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 	rg_conn(e, "msign_o", "co_msign");
 	rg_conn(e, "menc_o", "co_menc");
 	rg_conn_end(e);
+	if (zg) {
+		em_line(e, "// zero-mask buffer: {zero mask, R-bits} per warp register; lookups and updates as above");
+		em_open(e, "rf_zmask_buffer u_zmask_buffer (");
+		rg_conn(e, "clk_i", "clk_i");
+		rg_conn(e, "rst_ni", "rst_ni");
+		for (k = 0; k < K; k++)
+			for (s = 0; s < S; s++) {
+				rg_conn(e, em_fmt(e, "i%u_pack_i", k * S + s), em_fmt(e, "co_i%u_%u_idx", k, s));
+				rg_conn(e, em_fmt(e, "i%u_zm_o", k * S + s), em_fmt(e, "co_i%u_%u_mzm", k, s));
+				rg_conn(e, em_fmt(e, "i%u_r_o", k * S + s), em_fmt(e, "co_i%u_%u_mzr", k, s));
+			}
+		for (p = 0; p < P; p++) {
+			rg_conn(e, em_fmt(e, "o%u_pack_i", p), em_fmt(e, "co_w%u_idx", p));
+			rg_conn(e, em_fmt(e, "o%u_zm_o", p), em_fmt(e, "co_w%u_ozm", p));
+			rg_conn(e, em_fmt(e, "o%u_r_o", p), em_fmt(e, "co_w%u_or", p));
+		}
+		for (p = 0; p < P; p++) {
+			rg_conn(e, em_fmt(e, "w%u_valid_i", p), em_fmt(e, "wb%u_gnt", p));
+			rg_conn(e, em_fmt(e, "w%u_pack_i", p), em_fmt(e, "co_w%u_idx", p));
+			rg_conn(e, em_fmt(e, "w%u_zm_i", p), em_fmt(e, "co_w%u_zm", p));
+			rg_conn(e, em_fmt(e, "w%u_r_i", p), em_fmt(e, "co_w%u_zr", p));
+		}
+		rg_conn_end(e);
+	}
 
 	/* allocation and captured codes */
 	em_blank(e);
@@ -259,6 +410,16 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 			for (k = 0; k < K; k++)
 				xs_add(&x, " : ", "co_a%u_%u ? co_i%u_%u_%s", k, j, k, s, fld[f]);
 			em_line(e, "assign co_q%u_%s_d = %s : co_q%u_%s_q;", q, fld[f], x.s, q, fld[f]);
+		}
+		if (zg) {
+			memset(&x, 0, sizeof(x));
+			for (k = 0; k < K; k++)
+				xs_add(&x, " : ", "co_a%u_%u ? co_i%u_%u_zm", k, j, k, s);
+			em_line(e, "assign co_q%u_zm_d = %s : co_q%u_zm_q;", q, x.s, q);
+			memset(&x, 0, sizeof(x));
+			for (k = 0; k < K; k++)
+				xs_add(&x, " : ", "co_a%u_%u ? co_i%u_%u_zr", k, j, k, s);
+			em_line(e, "assign co_q%u_zr_d = %s : co_q%u_zr_q;", q, x.s, q);
 		}
 		em_line(e, "assign co_q%u_lm = {(co_q%u_enc_q == 2'd3), (co_q%u_enc_q >= 2'd2), (co_q%u_enc_q != 2'd0), 1'b1};", q, q,
 			q, q);
@@ -293,6 +454,20 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 					       em_lit(e, bw, i), q, sd, q);
 					xs_add(&op, " : ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u)) ? %s", q, q,
 					       em_lit(e, bw, i), q, sd, em_lit(e, ow, s));
+				}
+				if (zg) {
+					xs_t zm, zr;
+					memset(&zm, 0, sizeof(zm));
+					memset(&zr, 0, sizeof(zr));
+					for (s = 0; s < S; s++) {
+						q = j * S + s;
+						xs_add(&zm, " : ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u)) ? co_q%u_zm_q", q,
+						       q, em_lit(e, bw, i), q, sd, q);
+						xs_add(&zr, " : ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u)) ? co_q%u_zr_q", q,
+						       q, em_lit(e, bw, i), q, sd, q);
+					}
+					em_line(e, "assign co_c%u_zm = %s : '0;", cl, zm.s);
+					em_line(e, "assign co_c%u_zr = %s : '0;", cl, zr.s);
 				}
 				em_line(e, "assign co_c%u_v = %s;", cl, v.s);
 				em_line(e, "assign co_c%u_pm = %s : 4'b0000;", cl, pm.s);
@@ -355,8 +530,8 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 				xs_add(&we, " | ", "co_w%u_hit%u_%s", p, i, sn);
 				xs_add(&row, " : ", "co_w%u_hit%u_%s ? wb%u_row", p, i, sn, p);
 				xs_add(&pm, " : ", "co_w%u_hit%u_%s ? co_w%u_pmask", p, i, sn, p);
-				xs_add(&wd, " : ", "co_w%u_hit%u_%s ? co_w%u_wdata", p, i, sn, p);
-				xs_add(&be, " : ", "co_w%u_hit%u_%s ? co_w%u_bwe", p, i, sn, p);
+				xs_add(&wd, " : ", "co_w%u_hit%u_%s ? co_w%u_%s", p, i, sn, p, zg ? "wdz" : "wdata");
+				xs_add(&be, " : ", "co_w%u_hit%u_%s ? co_w%u_%s", p, i, sn, p, zg ? "bwz" : "bwe");
 			}
 			for (j = 0; j < NOC; j++) {
 				unsigned cl = rfm_ca_cell(NOC, i, sd, j);
@@ -387,6 +562,43 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		rg_conn(e, "rvalid_o", em_fmt(e, "co_b%u_rvalid", i));
 		rg_conn(e, "acc_o", em_fmt(e, "co_b%u_acc", i));
 		rg_conn_end(e);
+		if (!zg)
+			continue;
+		em_line(e, "// zero gating: per side, the granted read's byte read enables (its captured entry; every");
+		em_line(e, "// lane is needed), registered with the read; the bytes not read come out as 0");
+		for (sd = 0; sd < 2; sd++) {
+			const char *sn = sd ? "l" : "r";
+			xs_t zm, zr, pm;
+			memset(&zm, 0, sizeof(zm));
+			memset(&zr, 0, sizeof(zr));
+			memset(&pm, 0, sizeof(pm));
+			for (j = 0; j < NOC; j++) {
+				unsigned cl = rfm_ca_cell(NOC, i, sd, j);
+				xs_add(&zm, " : ", "co_c%u_g ? co_c%u_zm", cl, cl);
+				xs_add(&zr, " : ", "co_c%u_g ? co_c%u_zr", cl, cl);
+				xs_add(&pm, " : ", "co_c%u_g ? co_c%u_pm", cl, cl);
+			}
+			em_line(e, "assign co_z%u_%s_zm = %s : '0;", i, sn, zm.s);
+			em_line(e, "assign co_z%u_%s_zr = %s : '0;", i, sn, zr.s);
+			em_line(e, "assign co_z%u_%s_pm = %s : 4'b0000;", i, sn, pm.s);
+			em_open(e, "rf_zero_read u_zr%u_%s (", i, sn);
+			rg_conn(e, "active_i", em_fmt(e, "{%u{1'b1}}", L));
+			rg_conn(e, "zm_i", em_fmt(e, "co_z%u_%s_zm", i, sn));
+			rg_conn(e, "r_i", em_fmt(e, "co_z%u_%s_zr", i, sn));
+			rg_conn(e, "pmask_i", em_fmt(e, "co_z%u_%s_pm", i, sn));
+			rg_conn(e, "rdata_i", em_fmt(e, "%u'h0", W));
+			rg_conn(e, "ren_o", em_fmt(e, "co_z%u_%s_ren", i, sn));
+			rg_conn(e, "data_o", em_fmt(e, "co_z%u_%s_data", i, sn));
+			rg_conn(e, "zlane_o", em_fmt(e, "co_z%u_%s_zlane", i, sn));
+			rg_conn(e, "gated_inactive_o", em_fmt(e, "co_z%u_%s_gi", i, sn));
+			rg_conn(e, "gated_zero_o", em_fmt(e, "co_z%u_%s_gz", i, sn));
+			rg_conn_end(e);
+		}
+		em_line(e, "assign co_b%u_ren_d = co_z%u_r_ren | co_z%u_l_ren;", i, i, i);
+		bytes8(&x, em_fmt(e, "co_b%u_ren_q", i), 4 * L);
+		em_line(e, "assign co_b%u_rdz = co_b%u_rdata & {%s};", i, i, x.s);
+		em_line(e, "assign co_b%u_zgb = (%s & ~co_z%u_r_ren) | (%s & ~co_z%u_l_ren);  // bytes of its sub-banks not read", i,
+			sb_bytes(e, em_fmt(e, "co_z%u_r_pm", i), L), i, sb_bytes(e, em_fmt(e, "co_z%u_l_pm", i), L), i);
 	}
 
 	/* collectors */
@@ -412,7 +624,7 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		}
 	em_open(e, "rf_subbank_xbar u_subbank_xbar (");
 	for (i = 0; i < NB; i++)
-		rg_conn(e, em_fmt(e, "bank%u_rdata_i", i), em_fmt(e, "co_b%u_rdata", i));
+		rg_conn(e, em_fmt(e, "bank%u_rdata_i", i), em_fmt(e, "co_b%u_%s", i, zg ? "rdz" : "rdata"));
 	for (j = 0; j < NOC; j++) {
 		memset(&x, 0, sizeof(x));
 		for (k = 4; k-- > 0;)
@@ -612,7 +824,22 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 	rg_popcount(e, "co_inc_coal_rw", "co_brw", NB, cb);
 	rg_popcount(e, "co_inc_ocw", "co_ocw", NOC, cb);
 	rg_popcount(e, "co_inc_wb_stall", "co_wstall", P, cb);
-	for (n = 0; n < RFM_TCO_N; n++) {
+	if (zg) {
+		em_line(e, "// zero gating: bytes of the granted sub-banks not driven; bytes of the granted sub-banks");
+		memset(&x, 0, sizeof(x));
+		for (p = P; p-- > 0;)
+			xs_add(&x, ", ", "co_w%u_zgb", p);
+		em_line(e, "assign co_zgw = {%s};", x.s);
+		memset(&x, 0, sizeof(x));
+		for (i = NB; i-- > 0;)
+			xs_add(&x, ", ", "co_b%u_zgb", i);
+		em_line(e, "assign co_zgr = {%s};", x.s);
+		rg_popcount(e, "co_inc_zg_wr", "co_zgw", 4 * L * P, cb);
+		rg_popcount(e, "co_inc_zg_rd", "co_zgr", 4 * L * NB, cb);
+		rg_popcount(e, "co_sbn", "co_sb", 4 * NB, cb);
+		em_line(e, "assign co_inc_sb_bytes = co_sbn * %s;", em_lit(e, cb, L));
+	}
+	for (n = 0; n < ncnt; n++) {
 		em_line(e, "assign cnt_%s_d = cnt_%s_q + co_inc_%s;", rfm_tco_cnt_names[n], rfm_tco_cnt_names[n],
 			rfm_tco_cnt_names[n]);
 		em_line(e, "assign cnt_%s_o = cnt_%s_q;", rfm_tco_cnt_names[n], rfm_tco_cnt_names[n]);
@@ -637,12 +864,19 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		em_line(e, "co_q%u_odd_q <= 1'b0;", q);
 		em_line(e, "co_q%u_sign_q <= 1'b0;", q);
 		em_line(e, "co_q%u_enc_q <= 2'd0;", q);
+		if (zg) {
+			em_line(e, "co_q%u_zm_q <= '0;", q);
+			em_line(e, "co_q%u_zr_q <= '0;", q);
+		}
 		em_line(e, "co_q%u_pend_q <= 1'b0;", q);
 		em_line(e, "co_q%u_vld_q <= 1'b0;", q);
 		em_line(e, "cq%u_bank <= '0;", q);
 		em_line(e, "cq%u_entry <= '0;", q);
 	}
-	for (n = 0; n < RFM_TCO_N; n++)
+	if (zg)
+		for (i = 0; i < NB; i++)
+			em_line(e, "co_b%u_ren_q <= '0;", i);
+	for (n = 0; n < ncnt; n++)
 		em_line(e, "cnt_%s_q <= '0;", rfm_tco_cnt_names[n]);
 	em_close(e, "end else begin");
 	e->ind++;
@@ -660,12 +894,19 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		em_line(e, "co_q%u_odd_q <= co_q%u_odd_d;", q, q);
 		em_line(e, "co_q%u_sign_q <= co_q%u_sign_d;", q, q);
 		em_line(e, "co_q%u_enc_q <= co_q%u_enc_d;", q, q);
+		if (zg) {
+			em_line(e, "co_q%u_zm_q <= co_q%u_zm_d;", q, q);
+			em_line(e, "co_q%u_zr_q <= co_q%u_zr_d;", q, q);
+		}
 		em_line(e, "co_q%u_pend_q <= co_q%u_pend_d;", q, q);
 		em_line(e, "co_q%u_vld_q <= co_q%u_vld_d;", q, q);
 		em_line(e, "cq%u_bank <= co_q%u_bank_d;", q, q);
 		em_line(e, "cq%u_entry <= co_q%u_entry_d;", q, q);
 	}
-	for (n = 0; n < RFM_TCO_N; n++)
+	if (zg)
+		for (i = 0; i < NB; i++)
+			em_line(e, "co_b%u_ren_q <= co_b%u_ren_d;", i, i);
+	for (n = 0; n < ncnt; n++)
 		em_line(e, "cnt_%s_q <= cnt_%s_d;", rfm_tco_cnt_names[n], rfm_tco_cnt_names[n]);
 	em_close(e, "end");
 	em_close(e, "end");
@@ -677,6 +918,12 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		xs_add(&x, ", ", "co_w%u_nsign, co_w%u_nenc", p, p);
 	for (i = 0; i < NB; i++)
 		xs_add(&x, ", ", "co_b%u_rvalid, co_b%u_acc", i, i);
+	for (p = 0; zg && p < P; p++)
+		xs_add(&x, ", ", "co_w%u_zwen, co_w%u_cin, co_w%u_cx, co_w%u_zgi, co_w%u_zgz", p, p, p, p, p);
+	for (i = 0; zg && i < NB; i++)
+		for (sd = 0; sd < 2; sd++)
+			xs_add(&x, ", ", "co_z%u_%s_data, co_z%u_%s_zlane, co_z%u_%s_gi, co_z%u_%s_gz", i, sd ? "l" : "r", i,
+			       sd ? "l" : "r", i, sd ? "l" : "r", i, sd ? "l" : "r");
 
 	rg_unused(e, "coal", x.s);
 }

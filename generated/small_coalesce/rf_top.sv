@@ -78,6 +78,9 @@
 //   cnt_coal_rw_o     out 16  coalescing: banks with a read and a write grant (rd-wr coalesced)
 //   cnt_ocw_o         out 16  coalescing: collectors receiving a read grant (collector write cycles)
 //   cnt_wb_stall_o    out 16  coalescing: write-backs refused (held by the requester)
+//   cnt_zg_wr_o       out 16  zero gating: bytes of the granted writes' sub-banks not written (inactive lanes, zero words)
+//   cnt_zg_rd_o       out 16  zero gating: bytes of the granted reads' sub-banks not read (zero words)
+//   cnt_sb_bytes_o    out 16  zero gating: bytes of the sub-banks granted, reads and writes (lanes per sub-bank)
 
 module rf_top (
   // clock and reset
@@ -153,7 +156,10 @@ module rf_top (
   output logic [15:0] cnt_coal_ww_o,
   output logic [15:0] cnt_coal_rw_o,
   output logic [15:0] cnt_ocw_o,
-  output logic [15:0] cnt_wb_stall_o
+  output logic [15:0] cnt_wb_stall_o,
+  output logic [15:0] cnt_zg_wr_o,
+  output logic [15:0] cnt_zg_rd_o,
+  output logic [15:0] cnt_sb_bytes_o
 );
 
   // launch-fit arithmetic in 8 bits
@@ -323,6 +329,19 @@ module rf_top (
   logic [4:0] co_w1_idx;
   logic [127:0] co_w1_wdata;
   logic [15:0] co_w1_bwe;
+  // zero gating (chapter 4): rf_zero_detect per write-back, rf_zmask_buffer, rf_zero_read per bank side
+  logic [3:0] co_w0_ozm, co_w0_zm;
+  logic  co_w0_or, co_w0_zr;
+  logic [15:0] co_w0_zwen, co_w0_fill, co_w0_zb, co_w0_bwz, co_w0_zgb;
+  logic [127:0] co_w0_zdata, co_w0_wdz;
+  logic [2:0] co_w0_cin, co_w0_cx;
+  logic [2:0] co_w0_zgi, co_w0_zgz;
+  logic [3:0] co_w1_ozm, co_w1_zm;
+  logic  co_w1_or, co_w1_zr;
+  logic [15:0] co_w1_zwen, co_w1_fill, co_w1_zb, co_w1_bwz, co_w1_zgb;
+  logic [127:0] co_w1_zdata, co_w1_wdz;
+  logic [2:0] co_w1_cin, co_w1_cx;
+  logic [2:0] co_w1_zgi, co_w1_zgz;
   logic [1:0] co_wgnt;
   logic [31:0] co_msign;
   logic [63:0] co_menc;
@@ -330,21 +349,33 @@ module rf_top (
   logic [4:0] co_i0_0_idx;
   logic co_i0_0_msign, co_i0_0_sign, co_i0_0_odd;
   logic [1:0] co_i0_0_menc, co_i0_0_enc;
+  logic [3:0] co_i0_0_mzm, co_i0_0_zm;
+  logic  co_i0_0_mzr, co_i0_0_zr;
   logic [4:0] co_i0_1_idx;
   logic co_i0_1_msign, co_i0_1_sign, co_i0_1_odd;
   logic [1:0] co_i0_1_menc, co_i0_1_enc;
+  logic [3:0] co_i0_1_mzm, co_i0_1_zm;
+  logic  co_i0_1_mzr, co_i0_1_zr;
   logic [4:0] co_i0_2_idx;
   logic co_i0_2_msign, co_i0_2_sign, co_i0_2_odd;
   logic [1:0] co_i0_2_menc, co_i0_2_enc;
+  logic [3:0] co_i0_2_mzm, co_i0_2_zm;
+  logic  co_i0_2_mzr, co_i0_2_zr;
   logic [4:0] co_i1_0_idx;
   logic co_i1_0_msign, co_i1_0_sign, co_i1_0_odd;
   logic [1:0] co_i1_0_menc, co_i1_0_enc;
+  logic [3:0] co_i1_0_mzm, co_i1_0_zm;
+  logic  co_i1_0_mzr, co_i1_0_zr;
   logic [4:0] co_i1_1_idx;
   logic co_i1_1_msign, co_i1_1_sign, co_i1_1_odd;
   logic [1:0] co_i1_1_menc, co_i1_1_enc;
+  logic [3:0] co_i1_1_mzm, co_i1_1_zm;
+  logic  co_i1_1_mzr, co_i1_1_zr;
   logic [4:0] co_i1_2_idx;
   logic co_i1_2_msign, co_i1_2_sign, co_i1_2_odd;
   logic [1:0] co_i1_2_menc, co_i1_2_enc;
+  logic [3:0] co_i1_2_mzm, co_i1_2_zm;
+  logic  co_i1_2_mzr, co_i1_2_zr;
   // collector allocation (rf_collector's rule: issue port k fills the k-th lowest free unit)
   logic co_free0;
   logic [1:0] co_rank0;
@@ -361,6 +392,8 @@ module rf_top (
   // per operand: side and code captured at issue, physical mask, head of its cell, read path
   logic co_q0_odd_q, co_q0_odd_d, co_q0_sign_q, co_q0_sign_d, co_q0_head;
   logic [1:0] co_q0_enc_q, co_q0_enc_d;
+  logic [3:0] co_q0_zm_q, co_q0_zm_d;
+  logic  co_q0_zr_q, co_q0_zr_d;
   logic [3:0] co_q0_lm, co_q0_pm;
   logic co_q0_sv, co_q0_pend_q, co_q0_pend_d, co_q0_vld_q, co_q0_vld_d, co_q0_ready;
   logic cq0_req, aq0_gnt;
@@ -369,6 +402,8 @@ module rf_top (
   logic [127:0] co_q0_data, co_q0_out;
   logic co_q1_odd_q, co_q1_odd_d, co_q1_sign_q, co_q1_sign_d, co_q1_head;
   logic [1:0] co_q1_enc_q, co_q1_enc_d;
+  logic [3:0] co_q1_zm_q, co_q1_zm_d;
+  logic  co_q1_zr_q, co_q1_zr_d;
   logic [3:0] co_q1_lm, co_q1_pm;
   logic co_q1_sv, co_q1_pend_q, co_q1_pend_d, co_q1_vld_q, co_q1_vld_d, co_q1_ready;
   logic cq1_req, aq1_gnt;
@@ -377,6 +412,8 @@ module rf_top (
   logic [127:0] co_q1_data, co_q1_out;
   logic co_q2_odd_q, co_q2_odd_d, co_q2_sign_q, co_q2_sign_d, co_q2_head;
   logic [1:0] co_q2_enc_q, co_q2_enc_d;
+  logic [3:0] co_q2_zm_q, co_q2_zm_d;
+  logic  co_q2_zr_q, co_q2_zr_d;
   logic [3:0] co_q2_lm, co_q2_pm;
   logic co_q2_sv, co_q2_pend_q, co_q2_pend_d, co_q2_vld_q, co_q2_vld_d, co_q2_ready;
   logic cq2_req, aq2_gnt;
@@ -385,6 +422,8 @@ module rf_top (
   logic [127:0] co_q2_data, co_q2_out;
   logic co_q3_odd_q, co_q3_odd_d, co_q3_sign_q, co_q3_sign_d, co_q3_head;
   logic [1:0] co_q3_enc_q, co_q3_enc_d;
+  logic [3:0] co_q3_zm_q, co_q3_zm_d;
+  logic  co_q3_zr_q, co_q3_zr_d;
   logic [3:0] co_q3_lm, co_q3_pm;
   logic co_q3_sv, co_q3_pend_q, co_q3_pend_d, co_q3_vld_q, co_q3_vld_d, co_q3_ready;
   logic cq3_req, aq3_gnt;
@@ -393,6 +432,8 @@ module rf_top (
   logic [127:0] co_q3_data, co_q3_out;
   logic co_q4_odd_q, co_q4_odd_d, co_q4_sign_q, co_q4_sign_d, co_q4_head;
   logic [1:0] co_q4_enc_q, co_q4_enc_d;
+  logic [3:0] co_q4_zm_q, co_q4_zm_d;
+  logic  co_q4_zr_q, co_q4_zr_d;
   logic [3:0] co_q4_lm, co_q4_pm;
   logic co_q4_sv, co_q4_pend_q, co_q4_pend_d, co_q4_vld_q, co_q4_vld_d, co_q4_ready;
   logic cq4_req, aq4_gnt;
@@ -401,6 +442,8 @@ module rf_top (
   logic [127:0] co_q4_data, co_q4_out;
   logic co_q5_odd_q, co_q5_odd_d, co_q5_sign_q, co_q5_sign_d, co_q5_head;
   logic [1:0] co_q5_enc_q, co_q5_enc_d;
+  logic [3:0] co_q5_zm_q, co_q5_zm_d;
+  logic  co_q5_zr_q, co_q5_zr_d;
   logic [3:0] co_q5_lm, co_q5_pm;
   logic co_q5_sv, co_q5_pend_q, co_q5_pend_d, co_q5_vld_q, co_q5_vld_d, co_q5_ready;
   logic cq5_req, aq5_gnt;
@@ -409,6 +452,8 @@ module rf_top (
   logic [127:0] co_q5_data, co_q5_out;
   logic co_q6_odd_q, co_q6_odd_d, co_q6_sign_q, co_q6_sign_d, co_q6_head;
   logic [1:0] co_q6_enc_q, co_q6_enc_d;
+  logic [3:0] co_q6_zm_q, co_q6_zm_d;
+  logic  co_q6_zr_q, co_q6_zr_d;
   logic [3:0] co_q6_lm, co_q6_pm;
   logic co_q6_sv, co_q6_pend_q, co_q6_pend_d, co_q6_vld_q, co_q6_vld_d, co_q6_ready;
   logic cq6_req, aq6_gnt;
@@ -417,6 +462,8 @@ module rf_top (
   logic [127:0] co_q6_data, co_q6_out;
   logic co_q7_odd_q, co_q7_odd_d, co_q7_sign_q, co_q7_sign_d, co_q7_head;
   logic [1:0] co_q7_enc_q, co_q7_enc_d;
+  logic [3:0] co_q7_zm_q, co_q7_zm_d;
+  logic  co_q7_zr_q, co_q7_zr_d;
   logic [3:0] co_q7_lm, co_q7_pm;
   logic co_q7_sv, co_q7_pend_q, co_q7_pend_d, co_q7_vld_q, co_q7_vld_d, co_q7_ready;
   logic cq7_req, aq7_gnt;
@@ -425,6 +472,8 @@ module rf_top (
   logic [127:0] co_q7_data, co_q7_out;
   logic co_q8_odd_q, co_q8_odd_d, co_q8_sign_q, co_q8_sign_d, co_q8_head;
   logic [1:0] co_q8_enc_q, co_q8_enc_d;
+  logic [3:0] co_q8_zm_q, co_q8_zm_d;
+  logic  co_q8_zr_q, co_q8_zr_d;
   logic [3:0] co_q8_lm, co_q8_pm;
   logic co_q8_sv, co_q8_pend_q, co_q8_pend_d, co_q8_vld_q, co_q8_vld_d, co_q8_ready;
   logic cq8_req, aq8_gnt;
@@ -497,50 +546,74 @@ module rf_top (
   logic [1:0] co_c0_op;
   logic [3:0] co_c0_pm;
   logic [3:0] co_c0_row;
+  logic [3:0] co_c0_zm;
+  logic  co_c0_zr;
   logic co_c1_v, co_c1_g, co_c1_ref, co_c1_wblk;
   logic [1:0] co_c1_op;
   logic [3:0] co_c1_pm;
   logic [3:0] co_c1_row;
+  logic [3:0] co_c1_zm;
+  logic  co_c1_zr;
   logic co_c2_v, co_c2_g, co_c2_ref, co_c2_wblk;
   logic [1:0] co_c2_op;
   logic [3:0] co_c2_pm;
   logic [3:0] co_c2_row;
+  logic [3:0] co_c2_zm;
+  logic  co_c2_zr;
   logic co_c3_v, co_c3_g, co_c3_ref, co_c3_wblk;
   logic [1:0] co_c3_op;
   logic [3:0] co_c3_pm;
   logic [3:0] co_c3_row;
+  logic [3:0] co_c3_zm;
+  logic  co_c3_zr;
   logic co_c4_v, co_c4_g, co_c4_ref, co_c4_wblk;
   logic [1:0] co_c4_op;
   logic [3:0] co_c4_pm;
   logic [3:0] co_c4_row;
+  logic [3:0] co_c4_zm;
+  logic  co_c4_zr;
   logic co_c5_v, co_c5_g, co_c5_ref, co_c5_wblk;
   logic [1:0] co_c5_op;
   logic [3:0] co_c5_pm;
   logic [3:0] co_c5_row;
+  logic [3:0] co_c5_zm;
+  logic  co_c5_zr;
   logic co_c6_v, co_c6_g, co_c6_ref, co_c6_wblk;
   logic [1:0] co_c6_op;
   logic [3:0] co_c6_pm;
   logic [3:0] co_c6_row;
+  logic [3:0] co_c6_zm;
+  logic  co_c6_zr;
   logic co_c7_v, co_c7_g, co_c7_ref, co_c7_wblk;
   logic [1:0] co_c7_op;
   logic [3:0] co_c7_pm;
   logic [3:0] co_c7_row;
+  logic [3:0] co_c7_zm;
+  logic  co_c7_zr;
   logic co_c8_v, co_c8_g, co_c8_ref, co_c8_wblk;
   logic [1:0] co_c8_op;
   logic [3:0] co_c8_pm;
   logic [3:0] co_c8_row;
+  logic [3:0] co_c8_zm;
+  logic  co_c8_zr;
   logic co_c9_v, co_c9_g, co_c9_ref, co_c9_wblk;
   logic [1:0] co_c9_op;
   logic [3:0] co_c9_pm;
   logic [3:0] co_c9_row;
+  logic [3:0] co_c9_zm;
+  logic  co_c9_zr;
   logic co_c10_v, co_c10_g, co_c10_ref, co_c10_wblk;
   logic [1:0] co_c10_op;
   logic [3:0] co_c10_pm;
   logic [3:0] co_c10_row;
+  logic [3:0] co_c10_zm;
+  logic  co_c10_zr;
   logic co_c11_v, co_c11_g, co_c11_ref, co_c11_wblk;
   logic [1:0] co_c11_op;
   logic [3:0] co_c11_pm;
   logic [3:0] co_c11_row;
+  logic [3:0] co_c11_zm;
+  logic  co_c11_zr;
   logic [11:0] co_rd_valid, co_rgnt, co_ref, co_wblk;
   logic [47:0] co_rd_pmask;
   logic [1:0] co_pri;
@@ -562,6 +635,22 @@ module rf_top (
   logic co_w0_hit0_l;
   logic co_w1_hit0_l;
   logic [127:0] co_b0_rdata;
+  logic [3:0] co_z0_r_zm;
+  logic  co_z0_r_zr;
+  logic [3:0] co_z0_r_pm;
+  logic [15:0] co_z0_r_ren;
+  logic [127:0] co_z0_r_data;
+  logic [3:0] co_z0_r_zlane;
+  logic [2:0] co_z0_r_gi, co_z0_r_gz;
+  logic [3:0] co_z0_l_zm;
+  logic  co_z0_l_zr;
+  logic [3:0] co_z0_l_pm;
+  logic [15:0] co_z0_l_ren;
+  logic [127:0] co_z0_l_data;
+  logic [3:0] co_z0_l_zlane;
+  logic [2:0] co_z0_l_gi, co_z0_l_gz;
+  logic [15:0] co_b0_ren_d, co_b0_ren_q, co_b0_zgb;
+  logic [127:0] co_b0_rdz;
   logic [3:0] co_b0_rvalid, co_b0_acc, co_wc0;
   logic [1:0] co_b0_nr, co_b0_nw;
   logic co_b1_r_en, co_b1_r_we;
@@ -579,17 +668,39 @@ module rf_top (
   logic co_w0_hit1_l;
   logic co_w1_hit1_l;
   logic [127:0] co_b1_rdata;
+  logic [3:0] co_z1_r_zm;
+  logic  co_z1_r_zr;
+  logic [3:0] co_z1_r_pm;
+  logic [15:0] co_z1_r_ren;
+  logic [127:0] co_z1_r_data;
+  logic [3:0] co_z1_r_zlane;
+  logic [2:0] co_z1_r_gi, co_z1_r_gz;
+  logic [3:0] co_z1_l_zm;
+  logic  co_z1_l_zr;
+  logic [3:0] co_z1_l_pm;
+  logic [15:0] co_z1_l_ren;
+  logic [127:0] co_z1_l_data;
+  logic [3:0] co_z1_l_zlane;
+  logic [2:0] co_z1_l_gi, co_z1_l_gz;
+  logic [15:0] co_b1_ren_d, co_b1_ren_q, co_b1_zgb;
+  logic [127:0] co_b1_rdz;
   logic [3:0] co_b1_rvalid, co_b1_acc, co_wc1;
   logic [1:0] co_b1_nr, co_b1_nw;
   logic [1:0] co_bacc, co_brr, co_bww, co_brw;
   logic [2:0] co_ocw;
   logic [1:0] co_wstall;
+  logic [31:0] co_zgw;
+  logic [31:0] co_zgr;
+  logic [15:0] co_sbn;
   logic [15:0] cnt_bank_acc_q, cnt_bank_acc_d, co_inc_bank_acc;
   logic [15:0] cnt_coal_rr_q, cnt_coal_rr_d, co_inc_coal_rr;
   logic [15:0] cnt_coal_ww_q, cnt_coal_ww_d, co_inc_coal_ww;
   logic [15:0] cnt_coal_rw_q, cnt_coal_rw_d, co_inc_coal_rw;
   logic [15:0] cnt_ocw_q, cnt_ocw_d, co_inc_ocw;
   logic [15:0] cnt_wb_stall_q, cnt_wb_stall_d, co_inc_wb_stall;
+  logic [15:0] cnt_zg_wr_q, cnt_zg_wr_d, co_inc_zg_wr;
+  logic [15:0] cnt_zg_rd_q, cnt_zg_rd_d, co_inc_zg_rd;
+  logic [15:0] cnt_sb_bytes_q, cnt_sb_bytes_d, co_inc_sb_bytes;
 
   // write-back port 0: a request when inside the kernel with a lane; ready unless refused
   assign co_w0_req = wb0_ok & (|wb0_mask_i);
@@ -612,6 +723,28 @@ module rf_top (
     .wdata_o    (co_w0_wdata),
     .bwe_o      (co_w0_bwe)
   );
+  // zero gating: the stored value (TI -> BI wiring of rf_width_detect's data), its zero mask;
+  // the bytes of words the new entry calls zero are not written, B4's zeros are materialized
+  assign co_w0_zdata = {co_w0_wdata[127:120], co_w0_wdata[95:88], co_w0_wdata[63:56], co_w0_wdata[31:24], co_w0_wdata[119:112], co_w0_wdata[87:80], co_w0_wdata[55:48], co_w0_wdata[23:16], co_w0_wdata[111:104], co_w0_wdata[79:72], co_w0_wdata[47:40], co_w0_wdata[15:8], co_w0_wdata[103:96], co_w0_wdata[71:64], co_w0_wdata[39:32], co_w0_wdata[7:0]};
+  rf_zero_detect u_zd0 (
+    .valid_i          (co_w0_req),
+    .active_i         (wb0_mask_i),
+    .data_i           (co_w0_zdata),
+    .old_zm_i         (co_w0_ozm),
+    .old_r_i          (co_w0_or),
+    .zm_o             (co_w0_zm),
+    .r_o              (co_w0_zr),
+    .wen_o            (co_w0_zwen),
+    .fill_o           (co_w0_fill),
+    .cin_o            (co_w0_cin),
+    .cx_o             (co_w0_cx),
+    .gated_inactive_o (co_w0_zgi),
+    .gated_zero_o     (co_w0_zgz)
+  );
+  assign co_w0_zb = {(co_w0_zr ? co_w0_zm[3] : co_w0_zm[3]), (co_w0_zr ? co_w0_zm[3] : co_w0_zm[2]), (co_w0_zr ? co_w0_zm[3] : co_w0_zm[1]), (co_w0_zr ? co_w0_zm[3] : co_w0_zm[0]), (co_w0_zr ? co_w0_zm[2] : co_w0_zm[3]), (co_w0_zr ? co_w0_zm[2] : co_w0_zm[2]), (co_w0_zr ? co_w0_zm[2] : co_w0_zm[1]), (co_w0_zr ? co_w0_zm[2] : co_w0_zm[0]), (co_w0_zr ? co_w0_zm[1] : co_w0_zm[3]), (co_w0_zr ? co_w0_zm[1] : co_w0_zm[2]), (co_w0_zr ? co_w0_zm[1] : co_w0_zm[1]), (co_w0_zr ? co_w0_zm[1] : co_w0_zm[0]), (co_w0_zr ? co_w0_zm[0] : co_w0_zm[3]), (co_w0_zr ? co_w0_zm[0] : co_w0_zm[2]), (co_w0_zr ? co_w0_zm[0] : co_w0_zm[1]), (co_w0_zr ? co_w0_zm[0] : co_w0_zm[0])};
+  assign co_w0_bwz = (co_w0_bwe & ~co_w0_zb) | (co_w0_fill & {{4{co_w0_pmask[3]}}, {4{co_w0_pmask[2]}}, {4{co_w0_pmask[1]}}, {4{co_w0_pmask[0]}}});
+  assign co_w0_wdz = co_w0_wdata & ~{{8{co_w0_fill[15]}}, {8{co_w0_fill[14]}}, {8{co_w0_fill[13]}}, {8{co_w0_fill[12]}}, {8{co_w0_fill[11]}}, {8{co_w0_fill[10]}}, {8{co_w0_fill[9]}}, {8{co_w0_fill[8]}}, {8{co_w0_fill[7]}}, {8{co_w0_fill[6]}}, {8{co_w0_fill[5]}}, {8{co_w0_fill[4]}}, {8{co_w0_fill[3]}}, {8{co_w0_fill[2]}}, {8{co_w0_fill[1]}}, {8{co_w0_fill[0]}}};
+  assign co_w0_zgb = wb0_gnt ? ({{4{co_w0_pmask[3]}}, {4{co_w0_pmask[2]}}, {4{co_w0_pmask[1]}}, {4{co_w0_pmask[0]}}} & ~co_w0_bwz) : '0;  // bytes of its sub-banks not written
 
   // write-back port 1: a request when inside the kernel with a lane; ready unless refused
   assign co_w1_req = wb1_ok & (|wb1_mask_i);
@@ -634,6 +767,28 @@ module rf_top (
     .wdata_o    (co_w1_wdata),
     .bwe_o      (co_w1_bwe)
   );
+  // zero gating: the stored value (TI -> BI wiring of rf_width_detect's data), its zero mask;
+  // the bytes of words the new entry calls zero are not written, B4's zeros are materialized
+  assign co_w1_zdata = {co_w1_wdata[127:120], co_w1_wdata[95:88], co_w1_wdata[63:56], co_w1_wdata[31:24], co_w1_wdata[119:112], co_w1_wdata[87:80], co_w1_wdata[55:48], co_w1_wdata[23:16], co_w1_wdata[111:104], co_w1_wdata[79:72], co_w1_wdata[47:40], co_w1_wdata[15:8], co_w1_wdata[103:96], co_w1_wdata[71:64], co_w1_wdata[39:32], co_w1_wdata[7:0]};
+  rf_zero_detect u_zd1 (
+    .valid_i          (co_w1_req),
+    .active_i         (wb1_mask_i),
+    .data_i           (co_w1_zdata),
+    .old_zm_i         (co_w1_ozm),
+    .old_r_i          (co_w1_or),
+    .zm_o             (co_w1_zm),
+    .r_o              (co_w1_zr),
+    .wen_o            (co_w1_zwen),
+    .fill_o           (co_w1_fill),
+    .cin_o            (co_w1_cin),
+    .cx_o             (co_w1_cx),
+    .gated_inactive_o (co_w1_zgi),
+    .gated_zero_o     (co_w1_zgz)
+  );
+  assign co_w1_zb = {(co_w1_zr ? co_w1_zm[3] : co_w1_zm[3]), (co_w1_zr ? co_w1_zm[3] : co_w1_zm[2]), (co_w1_zr ? co_w1_zm[3] : co_w1_zm[1]), (co_w1_zr ? co_w1_zm[3] : co_w1_zm[0]), (co_w1_zr ? co_w1_zm[2] : co_w1_zm[3]), (co_w1_zr ? co_w1_zm[2] : co_w1_zm[2]), (co_w1_zr ? co_w1_zm[2] : co_w1_zm[1]), (co_w1_zr ? co_w1_zm[2] : co_w1_zm[0]), (co_w1_zr ? co_w1_zm[1] : co_w1_zm[3]), (co_w1_zr ? co_w1_zm[1] : co_w1_zm[2]), (co_w1_zr ? co_w1_zm[1] : co_w1_zm[1]), (co_w1_zr ? co_w1_zm[1] : co_w1_zm[0]), (co_w1_zr ? co_w1_zm[0] : co_w1_zm[3]), (co_w1_zr ? co_w1_zm[0] : co_w1_zm[2]), (co_w1_zr ? co_w1_zm[0] : co_w1_zm[1]), (co_w1_zr ? co_w1_zm[0] : co_w1_zm[0])};
+  assign co_w1_bwz = (co_w1_bwe & ~co_w1_zb) | (co_w1_fill & {{4{co_w1_pmask[3]}}, {4{co_w1_pmask[2]}}, {4{co_w1_pmask[1]}}, {4{co_w1_pmask[0]}}});
+  assign co_w1_wdz = co_w1_wdata & ~{{8{co_w1_fill[15]}}, {8{co_w1_fill[14]}}, {8{co_w1_fill[13]}}, {8{co_w1_fill[12]}}, {8{co_w1_fill[11]}}, {8{co_w1_fill[10]}}, {8{co_w1_fill[9]}}, {8{co_w1_fill[8]}}, {8{co_w1_fill[7]}}, {8{co_w1_fill[6]}}, {8{co_w1_fill[5]}}, {8{co_w1_fill[4]}}, {8{co_w1_fill[3]}}, {8{co_w1_fill[2]}}, {8{co_w1_fill[1]}}, {8{co_w1_fill[0]}}};
+  assign co_w1_zgb = wb1_gnt ? ({{4{co_w1_pmask[3]}}, {4{co_w1_pmask[2]}}, {4{co_w1_pmask[1]}}, {4{co_w1_pmask[0]}}} & ~co_w1_bwz) : '0;  // bytes of its sub-banks not written
 
   // issue lookups: the code of each source; a write granted this cycle to the same (bank, row)
   // gives its final code (the mask buffer itself changes at the edge)
@@ -641,26 +796,38 @@ module rf_top (
   assign co_i0_0_odd = iss0_s0_row[0];
   assign co_i0_0_sign = (wb1_gnt & (wb1_bank == iss0_s0_bank) & (wb1_row == iss0_s0_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss0_s0_bank) & (wb0_row == iss0_s0_row)) ? co_w0_fsign : co_i0_0_msign;
   assign co_i0_0_enc = (wb1_gnt & (wb1_bank == iss0_s0_bank) & (wb1_row == iss0_s0_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss0_s0_bank) & (wb0_row == iss0_s0_row)) ? co_w0_fenc : co_i0_0_menc;
+  assign co_i0_0_zm = (wb1_gnt & (wb1_bank == iss0_s0_bank) & (wb1_row == iss0_s0_row)) ? co_w1_zm : (wb0_gnt & (wb0_bank == iss0_s0_bank) & (wb0_row == iss0_s0_row)) ? co_w0_zm : co_i0_0_mzm;
+  assign co_i0_0_zr = (wb1_gnt & (wb1_bank == iss0_s0_bank) & (wb1_row == iss0_s0_row)) ? co_w1_zr : (wb0_gnt & (wb0_bank == iss0_s0_bank) & (wb0_row == iss0_s0_row)) ? co_w0_zr : co_i0_0_mzr;
   assign co_i0_1_idx = 5'(iss0_s1_bank) * 5'd16 + 5'(iss0_s1_row);
   assign co_i0_1_odd = iss0_s1_row[0];
   assign co_i0_1_sign = (wb1_gnt & (wb1_bank == iss0_s1_bank) & (wb1_row == iss0_s1_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss0_s1_bank) & (wb0_row == iss0_s1_row)) ? co_w0_fsign : co_i0_1_msign;
   assign co_i0_1_enc = (wb1_gnt & (wb1_bank == iss0_s1_bank) & (wb1_row == iss0_s1_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss0_s1_bank) & (wb0_row == iss0_s1_row)) ? co_w0_fenc : co_i0_1_menc;
+  assign co_i0_1_zm = (wb1_gnt & (wb1_bank == iss0_s1_bank) & (wb1_row == iss0_s1_row)) ? co_w1_zm : (wb0_gnt & (wb0_bank == iss0_s1_bank) & (wb0_row == iss0_s1_row)) ? co_w0_zm : co_i0_1_mzm;
+  assign co_i0_1_zr = (wb1_gnt & (wb1_bank == iss0_s1_bank) & (wb1_row == iss0_s1_row)) ? co_w1_zr : (wb0_gnt & (wb0_bank == iss0_s1_bank) & (wb0_row == iss0_s1_row)) ? co_w0_zr : co_i0_1_mzr;
   assign co_i0_2_idx = 5'(iss0_s2_bank) * 5'd16 + 5'(iss0_s2_row);
   assign co_i0_2_odd = iss0_s2_row[0];
   assign co_i0_2_sign = (wb1_gnt & (wb1_bank == iss0_s2_bank) & (wb1_row == iss0_s2_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss0_s2_bank) & (wb0_row == iss0_s2_row)) ? co_w0_fsign : co_i0_2_msign;
   assign co_i0_2_enc = (wb1_gnt & (wb1_bank == iss0_s2_bank) & (wb1_row == iss0_s2_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss0_s2_bank) & (wb0_row == iss0_s2_row)) ? co_w0_fenc : co_i0_2_menc;
+  assign co_i0_2_zm = (wb1_gnt & (wb1_bank == iss0_s2_bank) & (wb1_row == iss0_s2_row)) ? co_w1_zm : (wb0_gnt & (wb0_bank == iss0_s2_bank) & (wb0_row == iss0_s2_row)) ? co_w0_zm : co_i0_2_mzm;
+  assign co_i0_2_zr = (wb1_gnt & (wb1_bank == iss0_s2_bank) & (wb1_row == iss0_s2_row)) ? co_w1_zr : (wb0_gnt & (wb0_bank == iss0_s2_bank) & (wb0_row == iss0_s2_row)) ? co_w0_zr : co_i0_2_mzr;
   assign co_i1_0_idx = 5'(iss1_s0_bank) * 5'd16 + 5'(iss1_s0_row);
   assign co_i1_0_odd = iss1_s0_row[0];
   assign co_i1_0_sign = (wb1_gnt & (wb1_bank == iss1_s0_bank) & (wb1_row == iss1_s0_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss1_s0_bank) & (wb0_row == iss1_s0_row)) ? co_w0_fsign : co_i1_0_msign;
   assign co_i1_0_enc = (wb1_gnt & (wb1_bank == iss1_s0_bank) & (wb1_row == iss1_s0_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss1_s0_bank) & (wb0_row == iss1_s0_row)) ? co_w0_fenc : co_i1_0_menc;
+  assign co_i1_0_zm = (wb1_gnt & (wb1_bank == iss1_s0_bank) & (wb1_row == iss1_s0_row)) ? co_w1_zm : (wb0_gnt & (wb0_bank == iss1_s0_bank) & (wb0_row == iss1_s0_row)) ? co_w0_zm : co_i1_0_mzm;
+  assign co_i1_0_zr = (wb1_gnt & (wb1_bank == iss1_s0_bank) & (wb1_row == iss1_s0_row)) ? co_w1_zr : (wb0_gnt & (wb0_bank == iss1_s0_bank) & (wb0_row == iss1_s0_row)) ? co_w0_zr : co_i1_0_mzr;
   assign co_i1_1_idx = 5'(iss1_s1_bank) * 5'd16 + 5'(iss1_s1_row);
   assign co_i1_1_odd = iss1_s1_row[0];
   assign co_i1_1_sign = (wb1_gnt & (wb1_bank == iss1_s1_bank) & (wb1_row == iss1_s1_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss1_s1_bank) & (wb0_row == iss1_s1_row)) ? co_w0_fsign : co_i1_1_msign;
   assign co_i1_1_enc = (wb1_gnt & (wb1_bank == iss1_s1_bank) & (wb1_row == iss1_s1_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss1_s1_bank) & (wb0_row == iss1_s1_row)) ? co_w0_fenc : co_i1_1_menc;
+  assign co_i1_1_zm = (wb1_gnt & (wb1_bank == iss1_s1_bank) & (wb1_row == iss1_s1_row)) ? co_w1_zm : (wb0_gnt & (wb0_bank == iss1_s1_bank) & (wb0_row == iss1_s1_row)) ? co_w0_zm : co_i1_1_mzm;
+  assign co_i1_1_zr = (wb1_gnt & (wb1_bank == iss1_s1_bank) & (wb1_row == iss1_s1_row)) ? co_w1_zr : (wb0_gnt & (wb0_bank == iss1_s1_bank) & (wb0_row == iss1_s1_row)) ? co_w0_zr : co_i1_1_mzr;
   assign co_i1_2_idx = 5'(iss1_s2_bank) * 5'd16 + 5'(iss1_s2_row);
   assign co_i1_2_odd = iss1_s2_row[0];
   assign co_i1_2_sign = (wb1_gnt & (wb1_bank == iss1_s2_bank) & (wb1_row == iss1_s2_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss1_s2_bank) & (wb0_row == iss1_s2_row)) ? co_w0_fsign : co_i1_2_msign;
   assign co_i1_2_enc = (wb1_gnt & (wb1_bank == iss1_s2_bank) & (wb1_row == iss1_s2_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss1_s2_bank) & (wb0_row == iss1_s2_row)) ? co_w0_fenc : co_i1_2_menc;
+  assign co_i1_2_zm = (wb1_gnt & (wb1_bank == iss1_s2_bank) & (wb1_row == iss1_s2_row)) ? co_w1_zm : (wb0_gnt & (wb0_bank == iss1_s2_bank) & (wb0_row == iss1_s2_row)) ? co_w0_zm : co_i1_2_mzm;
+  assign co_i1_2_zr = (wb1_gnt & (wb1_bank == iss1_s2_bank) & (wb1_row == iss1_s2_row)) ? co_w1_zr : (wb0_gnt & (wb0_bank == iss1_s2_bank) & (wb0_row == iss1_s2_row)) ? co_w0_zr : co_i1_2_mzr;
 
   // mask buffer: {sign, enc} per warp register; updated at the edge of a granted write
   rf_mask_buffer u_mask_buffer (
@@ -701,6 +868,43 @@ module rf_top (
     .msign_o    (co_msign),
     .menc_o     (co_menc)
   );
+  // zero-mask buffer: {zero mask, R-bits} per warp register; lookups and updates as above
+  rf_zmask_buffer u_zmask_buffer (
+    .clk_i      (clk_i),
+    .rst_ni     (rst_ni),
+    .i0_pack_i  (co_i0_0_idx),
+    .i0_zm_o    (co_i0_0_mzm),
+    .i0_r_o     (co_i0_0_mzr),
+    .i1_pack_i  (co_i0_1_idx),
+    .i1_zm_o    (co_i0_1_mzm),
+    .i1_r_o     (co_i0_1_mzr),
+    .i2_pack_i  (co_i0_2_idx),
+    .i2_zm_o    (co_i0_2_mzm),
+    .i2_r_o     (co_i0_2_mzr),
+    .i3_pack_i  (co_i1_0_idx),
+    .i3_zm_o    (co_i1_0_mzm),
+    .i3_r_o     (co_i1_0_mzr),
+    .i4_pack_i  (co_i1_1_idx),
+    .i4_zm_o    (co_i1_1_mzm),
+    .i4_r_o     (co_i1_1_mzr),
+    .i5_pack_i  (co_i1_2_idx),
+    .i5_zm_o    (co_i1_2_mzm),
+    .i5_r_o     (co_i1_2_mzr),
+    .o0_pack_i  (co_w0_idx),
+    .o0_zm_o    (co_w0_ozm),
+    .o0_r_o     (co_w0_or),
+    .o1_pack_i  (co_w1_idx),
+    .o1_zm_o    (co_w1_ozm),
+    .o1_r_o     (co_w1_or),
+    .w0_valid_i (wb0_gnt),
+    .w0_pack_i  (co_w0_idx),
+    .w0_zm_i    (co_w0_zm),
+    .w0_r_i     (co_w0_zr),
+    .w1_valid_i (wb1_gnt),
+    .w1_pack_i  (co_w1_idx),
+    .w1_zm_i    (co_w1_zm),
+    .w1_r_i     (co_w1_zr)
+  );
 
   // allocation: unit j's rank among the free units; its sources' codes are captured
   assign co_free0 = ~busy[0];
@@ -718,114 +922,156 @@ module rf_top (
   assign co_q0_odd_d = co_a0_0 ? co_i0_0_odd : co_a1_0 ? co_i1_0_odd : co_q0_odd_q;
   assign co_q0_sign_d = co_a0_0 ? co_i0_0_sign : co_a1_0 ? co_i1_0_sign : co_q0_sign_q;
   assign co_q0_enc_d = co_a0_0 ? co_i0_0_enc : co_a1_0 ? co_i1_0_enc : co_q0_enc_q;
+  assign co_q0_zm_d = co_a0_0 ? co_i0_0_zm : co_a1_0 ? co_i1_0_zm : co_q0_zm_q;
+  assign co_q0_zr_d = co_a0_0 ? co_i0_0_zr : co_a1_0 ? co_i1_0_zr : co_q0_zr_q;
   assign co_q0_lm = {(co_q0_enc_q == 2'd3), (co_q0_enc_q >= 2'd2), (co_q0_enc_q != 2'd0), 1'b1};
   assign co_q0_pm = co_q0_odd_q ? {co_q0_lm[0], co_q0_lm[1], co_q0_lm[2], co_q0_lm[3]} : co_q0_lm;
   assign co_q0_head = cq0_req;  // its oldest pending operand of the same (bank, side)
   assign co_q1_odd_d = co_a0_0 ? co_i0_1_odd : co_a1_0 ? co_i1_1_odd : co_q1_odd_q;
   assign co_q1_sign_d = co_a0_0 ? co_i0_1_sign : co_a1_0 ? co_i1_1_sign : co_q1_sign_q;
   assign co_q1_enc_d = co_a0_0 ? co_i0_1_enc : co_a1_0 ? co_i1_1_enc : co_q1_enc_q;
+  assign co_q1_zm_d = co_a0_0 ? co_i0_1_zm : co_a1_0 ? co_i1_1_zm : co_q1_zm_q;
+  assign co_q1_zr_d = co_a0_0 ? co_i0_1_zr : co_a1_0 ? co_i1_1_zr : co_q1_zr_q;
   assign co_q1_lm = {(co_q1_enc_q == 2'd3), (co_q1_enc_q >= 2'd2), (co_q1_enc_q != 2'd0), 1'b1};
   assign co_q1_pm = co_q1_odd_q ? {co_q1_lm[0], co_q1_lm[1], co_q1_lm[2], co_q1_lm[3]} : co_q1_lm;
   assign co_q1_head = cq1_req & ~((cq0_req & (cq0_bank == cq1_bank) & (co_q0_odd_q == co_q1_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q2_odd_d = co_a0_0 ? co_i0_2_odd : co_a1_0 ? co_i1_2_odd : co_q2_odd_q;
   assign co_q2_sign_d = co_a0_0 ? co_i0_2_sign : co_a1_0 ? co_i1_2_sign : co_q2_sign_q;
   assign co_q2_enc_d = co_a0_0 ? co_i0_2_enc : co_a1_0 ? co_i1_2_enc : co_q2_enc_q;
+  assign co_q2_zm_d = co_a0_0 ? co_i0_2_zm : co_a1_0 ? co_i1_2_zm : co_q2_zm_q;
+  assign co_q2_zr_d = co_a0_0 ? co_i0_2_zr : co_a1_0 ? co_i1_2_zr : co_q2_zr_q;
   assign co_q2_lm = {(co_q2_enc_q == 2'd3), (co_q2_enc_q >= 2'd2), (co_q2_enc_q != 2'd0), 1'b1};
   assign co_q2_pm = co_q2_odd_q ? {co_q2_lm[0], co_q2_lm[1], co_q2_lm[2], co_q2_lm[3]} : co_q2_lm;
   assign co_q2_head = cq2_req & ~((cq0_req & (cq0_bank == cq2_bank) & (co_q0_odd_q == co_q2_odd_q)) | (cq1_req & (cq1_bank == cq2_bank) & (co_q1_odd_q == co_q2_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q3_odd_d = co_a0_1 ? co_i0_0_odd : co_a1_1 ? co_i1_0_odd : co_q3_odd_q;
   assign co_q3_sign_d = co_a0_1 ? co_i0_0_sign : co_a1_1 ? co_i1_0_sign : co_q3_sign_q;
   assign co_q3_enc_d = co_a0_1 ? co_i0_0_enc : co_a1_1 ? co_i1_0_enc : co_q3_enc_q;
+  assign co_q3_zm_d = co_a0_1 ? co_i0_0_zm : co_a1_1 ? co_i1_0_zm : co_q3_zm_q;
+  assign co_q3_zr_d = co_a0_1 ? co_i0_0_zr : co_a1_1 ? co_i1_0_zr : co_q3_zr_q;
   assign co_q3_lm = {(co_q3_enc_q == 2'd3), (co_q3_enc_q >= 2'd2), (co_q3_enc_q != 2'd0), 1'b1};
   assign co_q3_pm = co_q3_odd_q ? {co_q3_lm[0], co_q3_lm[1], co_q3_lm[2], co_q3_lm[3]} : co_q3_lm;
   assign co_q3_head = cq3_req;  // its oldest pending operand of the same (bank, side)
   assign co_q4_odd_d = co_a0_1 ? co_i0_1_odd : co_a1_1 ? co_i1_1_odd : co_q4_odd_q;
   assign co_q4_sign_d = co_a0_1 ? co_i0_1_sign : co_a1_1 ? co_i1_1_sign : co_q4_sign_q;
   assign co_q4_enc_d = co_a0_1 ? co_i0_1_enc : co_a1_1 ? co_i1_1_enc : co_q4_enc_q;
+  assign co_q4_zm_d = co_a0_1 ? co_i0_1_zm : co_a1_1 ? co_i1_1_zm : co_q4_zm_q;
+  assign co_q4_zr_d = co_a0_1 ? co_i0_1_zr : co_a1_1 ? co_i1_1_zr : co_q4_zr_q;
   assign co_q4_lm = {(co_q4_enc_q == 2'd3), (co_q4_enc_q >= 2'd2), (co_q4_enc_q != 2'd0), 1'b1};
   assign co_q4_pm = co_q4_odd_q ? {co_q4_lm[0], co_q4_lm[1], co_q4_lm[2], co_q4_lm[3]} : co_q4_lm;
   assign co_q4_head = cq4_req & ~((cq3_req & (cq3_bank == cq4_bank) & (co_q3_odd_q == co_q4_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q5_odd_d = co_a0_1 ? co_i0_2_odd : co_a1_1 ? co_i1_2_odd : co_q5_odd_q;
   assign co_q5_sign_d = co_a0_1 ? co_i0_2_sign : co_a1_1 ? co_i1_2_sign : co_q5_sign_q;
   assign co_q5_enc_d = co_a0_1 ? co_i0_2_enc : co_a1_1 ? co_i1_2_enc : co_q5_enc_q;
+  assign co_q5_zm_d = co_a0_1 ? co_i0_2_zm : co_a1_1 ? co_i1_2_zm : co_q5_zm_q;
+  assign co_q5_zr_d = co_a0_1 ? co_i0_2_zr : co_a1_1 ? co_i1_2_zr : co_q5_zr_q;
   assign co_q5_lm = {(co_q5_enc_q == 2'd3), (co_q5_enc_q >= 2'd2), (co_q5_enc_q != 2'd0), 1'b1};
   assign co_q5_pm = co_q5_odd_q ? {co_q5_lm[0], co_q5_lm[1], co_q5_lm[2], co_q5_lm[3]} : co_q5_lm;
   assign co_q5_head = cq5_req & ~((cq3_req & (cq3_bank == cq5_bank) & (co_q3_odd_q == co_q5_odd_q)) | (cq4_req & (cq4_bank == cq5_bank) & (co_q4_odd_q == co_q5_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q6_odd_d = co_a0_2 ? co_i0_0_odd : co_a1_2 ? co_i1_0_odd : co_q6_odd_q;
   assign co_q6_sign_d = co_a0_2 ? co_i0_0_sign : co_a1_2 ? co_i1_0_sign : co_q6_sign_q;
   assign co_q6_enc_d = co_a0_2 ? co_i0_0_enc : co_a1_2 ? co_i1_0_enc : co_q6_enc_q;
+  assign co_q6_zm_d = co_a0_2 ? co_i0_0_zm : co_a1_2 ? co_i1_0_zm : co_q6_zm_q;
+  assign co_q6_zr_d = co_a0_2 ? co_i0_0_zr : co_a1_2 ? co_i1_0_zr : co_q6_zr_q;
   assign co_q6_lm = {(co_q6_enc_q == 2'd3), (co_q6_enc_q >= 2'd2), (co_q6_enc_q != 2'd0), 1'b1};
   assign co_q6_pm = co_q6_odd_q ? {co_q6_lm[0], co_q6_lm[1], co_q6_lm[2], co_q6_lm[3]} : co_q6_lm;
   assign co_q6_head = cq6_req;  // its oldest pending operand of the same (bank, side)
   assign co_q7_odd_d = co_a0_2 ? co_i0_1_odd : co_a1_2 ? co_i1_1_odd : co_q7_odd_q;
   assign co_q7_sign_d = co_a0_2 ? co_i0_1_sign : co_a1_2 ? co_i1_1_sign : co_q7_sign_q;
   assign co_q7_enc_d = co_a0_2 ? co_i0_1_enc : co_a1_2 ? co_i1_1_enc : co_q7_enc_q;
+  assign co_q7_zm_d = co_a0_2 ? co_i0_1_zm : co_a1_2 ? co_i1_1_zm : co_q7_zm_q;
+  assign co_q7_zr_d = co_a0_2 ? co_i0_1_zr : co_a1_2 ? co_i1_1_zr : co_q7_zr_q;
   assign co_q7_lm = {(co_q7_enc_q == 2'd3), (co_q7_enc_q >= 2'd2), (co_q7_enc_q != 2'd0), 1'b1};
   assign co_q7_pm = co_q7_odd_q ? {co_q7_lm[0], co_q7_lm[1], co_q7_lm[2], co_q7_lm[3]} : co_q7_lm;
   assign co_q7_head = cq7_req & ~((cq6_req & (cq6_bank == cq7_bank) & (co_q6_odd_q == co_q7_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q8_odd_d = co_a0_2 ? co_i0_2_odd : co_a1_2 ? co_i1_2_odd : co_q8_odd_q;
   assign co_q8_sign_d = co_a0_2 ? co_i0_2_sign : co_a1_2 ? co_i1_2_sign : co_q8_sign_q;
   assign co_q8_enc_d = co_a0_2 ? co_i0_2_enc : co_a1_2 ? co_i1_2_enc : co_q8_enc_q;
+  assign co_q8_zm_d = co_a0_2 ? co_i0_2_zm : co_a1_2 ? co_i1_2_zm : co_q8_zm_q;
+  assign co_q8_zr_d = co_a0_2 ? co_i0_2_zr : co_a1_2 ? co_i1_2_zr : co_q8_zr_q;
   assign co_q8_lm = {(co_q8_enc_q == 2'd3), (co_q8_enc_q >= 2'd2), (co_q8_enc_q != 2'd0), 1'b1};
   assign co_q8_pm = co_q8_odd_q ? {co_q8_lm[0], co_q8_lm[1], co_q8_lm[2], co_q8_lm[3]} : co_q8_lm;
   assign co_q8_head = cq8_req & ~((cq6_req & (cq6_bank == cq8_bank) & (co_q6_odd_q == co_q8_odd_q)) | (cq7_req & (cq7_bank == cq8_bank) & (co_q7_odd_q == co_q8_odd_q)));  // its oldest pending operand of the same (bank, side)
 
   // request matrix: per (bank, side, collector) the head operand
+  assign co_c0_zm = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_zm_q : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_zm_q : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_zm_q : '0;
+  assign co_c0_zr = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_zr_q : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_zr_q : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_zr_q : '0;
   assign co_c0_v = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) | (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) | (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0));
   assign co_c0_pm = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_pm : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_pm : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
   assign co_c0_row = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? cq0_entry : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? cq1_entry : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
   assign co_c0_op = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? 2'd0 : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? 2'd1 : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c0_g = co_rgnt[0];
+  assign co_c1_zm = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_zm_q : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_zm_q : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_zm_q : '0;
+  assign co_c1_zr = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_zr_q : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_zr_q : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_zr_q : '0;
   assign co_c1_v = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) | (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) | (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0));
   assign co_c1_pm = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_pm : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_pm : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
   assign co_c1_row = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? cq3_entry : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? cq4_entry : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
   assign co_c1_op = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? 2'd0 : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? 2'd1 : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c1_g = co_rgnt[1];
+  assign co_c2_zm = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_zm_q : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_zm_q : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_zm_q : '0;
+  assign co_c2_zr = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_zr_q : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_zr_q : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_zr_q : '0;
   assign co_c2_v = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) | (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) | (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0));
   assign co_c2_pm = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_pm : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_pm : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
   assign co_c2_row = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? cq6_entry : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? cq7_entry : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
   assign co_c2_op = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? 2'd0 : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? 2'd1 : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c2_g = co_rgnt[2];
+  assign co_c3_zm = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_zm_q : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_zm_q : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_zm_q : '0;
+  assign co_c3_zr = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_zr_q : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_zr_q : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_zr_q : '0;
   assign co_c3_v = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) | (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) | (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1));
   assign co_c3_pm = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_pm : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_pm : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
   assign co_c3_row = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? cq0_entry : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? cq1_entry : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
   assign co_c3_op = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? 2'd0 : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? 2'd1 : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c3_g = co_rgnt[3];
+  assign co_c4_zm = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_zm_q : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_zm_q : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_zm_q : '0;
+  assign co_c4_zr = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_zr_q : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_zr_q : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_zr_q : '0;
   assign co_c4_v = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) | (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) | (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1));
   assign co_c4_pm = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_pm : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_pm : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
   assign co_c4_row = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? cq3_entry : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? cq4_entry : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
   assign co_c4_op = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? 2'd0 : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? 2'd1 : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c4_g = co_rgnt[4];
+  assign co_c5_zm = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_zm_q : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_zm_q : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_zm_q : '0;
+  assign co_c5_zr = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_zr_q : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_zr_q : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_zr_q : '0;
   assign co_c5_v = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) | (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) | (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1));
   assign co_c5_pm = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_pm : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_pm : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
   assign co_c5_row = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? cq6_entry : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? cq7_entry : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
   assign co_c5_op = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? 2'd0 : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? 2'd1 : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c5_g = co_rgnt[5];
+  assign co_c6_zm = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_zm_q : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_zm_q : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_zm_q : '0;
+  assign co_c6_zr = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_zr_q : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_zr_q : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_zr_q : '0;
   assign co_c6_v = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) | (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) | (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0));
   assign co_c6_pm = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_pm : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_pm : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
   assign co_c6_row = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? cq0_entry : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? cq1_entry : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
   assign co_c6_op = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? 2'd0 : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? 2'd1 : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c6_g = co_rgnt[6];
+  assign co_c7_zm = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_zm_q : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_zm_q : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_zm_q : '0;
+  assign co_c7_zr = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_zr_q : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_zr_q : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_zr_q : '0;
   assign co_c7_v = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) | (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) | (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0));
   assign co_c7_pm = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_pm : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_pm : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
   assign co_c7_row = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? cq3_entry : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? cq4_entry : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
   assign co_c7_op = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? 2'd0 : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? 2'd1 : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c7_g = co_rgnt[7];
+  assign co_c8_zm = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_zm_q : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_zm_q : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_zm_q : '0;
+  assign co_c8_zr = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_zr_q : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_zr_q : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_zr_q : '0;
   assign co_c8_v = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) | (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) | (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0));
   assign co_c8_pm = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_pm : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_pm : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
   assign co_c8_row = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? cq6_entry : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? cq7_entry : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
   assign co_c8_op = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? 2'd0 : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? 2'd1 : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c8_g = co_rgnt[8];
+  assign co_c9_zm = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_zm_q : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_zm_q : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_zm_q : '0;
+  assign co_c9_zr = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_zr_q : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_zr_q : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_zr_q : '0;
   assign co_c9_v = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) | (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) | (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1));
   assign co_c9_pm = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_pm : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_pm : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
   assign co_c9_row = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? cq0_entry : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? cq1_entry : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
   assign co_c9_op = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? 2'd0 : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? 2'd1 : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c9_g = co_rgnt[9];
+  assign co_c10_zm = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_zm_q : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_zm_q : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_zm_q : '0;
+  assign co_c10_zr = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_zr_q : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_zr_q : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_zr_q : '0;
   assign co_c10_v = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) | (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) | (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1));
   assign co_c10_pm = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_pm : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_pm : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
   assign co_c10_row = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? cq3_entry : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? cq4_entry : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
   assign co_c10_op = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? 2'd0 : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? 2'd1 : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c10_g = co_rgnt[10];
+  assign co_c11_zm = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_zm_q : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_zm_q : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_zm_q : '0;
+  assign co_c11_zr = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_zr_q : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_zr_q : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_zr_q : '0;
   assign co_c11_v = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) | (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) | (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1));
   assign co_c11_pm = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_pm : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_pm : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
   assign co_c11_row = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? cq6_entry : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? cq7_entry : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
@@ -868,16 +1114,16 @@ module rf_top (
   assign co_b0_r_we = co_w0_hit0_r | co_w1_hit0_r;
   assign co_b0_r_row = co_w0_hit0_r ? wb0_row : co_w1_hit0_r ? wb1_row : co_c0_g ? co_c0_row : co_c1_g ? co_c1_row : co_c2_g ? co_c2_row : '0;
   assign co_b0_r_pmask = co_w0_hit0_r ? co_w0_pmask : co_w1_hit0_r ? co_w1_pmask : co_c0_g ? co_c0_pm : co_c1_g ? co_c1_pm : co_c2_g ? co_c2_pm : 4'b0000;
-  assign co_b0_r_wdata = co_w0_hit0_r ? co_w0_wdata : co_w1_hit0_r ? co_w1_wdata : '0;
-  assign co_b0_r_bwe = co_w0_hit0_r ? co_w0_bwe : co_w1_hit0_r ? co_w1_bwe : '0;
+  assign co_b0_r_wdata = co_w0_hit0_r ? co_w0_wdz : co_w1_hit0_r ? co_w1_wdz : '0;
+  assign co_b0_r_bwe = co_w0_hit0_r ? co_w0_bwz : co_w1_hit0_r ? co_w1_bwz : '0;
   assign co_w0_hit0_l = wb0_gnt & (wb0_bank == 1'd0) & (co_w0_odd == 1'b1);
   assign co_w1_hit0_l = wb1_gnt & (wb1_bank == 1'd0) & (co_w1_odd == 1'b1);
   assign co_b0_l_en = co_w0_hit0_l | co_w1_hit0_l | co_c3_g | co_c4_g | co_c5_g;
   assign co_b0_l_we = co_w0_hit0_l | co_w1_hit0_l;
   assign co_b0_l_row = co_w0_hit0_l ? wb0_row : co_w1_hit0_l ? wb1_row : co_c3_g ? co_c3_row : co_c4_g ? co_c4_row : co_c5_g ? co_c5_row : '0;
   assign co_b0_l_pmask = co_w0_hit0_l ? co_w0_pmask : co_w1_hit0_l ? co_w1_pmask : co_c3_g ? co_c3_pm : co_c4_g ? co_c4_pm : co_c5_g ? co_c5_pm : 4'b0000;
-  assign co_b0_l_wdata = co_w0_hit0_l ? co_w0_wdata : co_w1_hit0_l ? co_w1_wdata : '0;
-  assign co_b0_l_bwe = co_w0_hit0_l ? co_w0_bwe : co_w1_hit0_l ? co_w1_bwe : '0;
+  assign co_b0_l_wdata = co_w0_hit0_l ? co_w0_wdz : co_w1_hit0_l ? co_w1_wdz : '0;
+  assign co_b0_l_bwe = co_w0_hit0_l ? co_w0_bwz : co_w1_hit0_l ? co_w1_bwz : '0;
   rf_dual_bank u_bank0 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
@@ -897,6 +1143,41 @@ module rf_top (
     .rvalid_o   (co_b0_rvalid),
     .acc_o      (co_b0_acc)
   );
+  // zero gating: per side, the granted read's byte read enables (its captured entry; every
+  // lane is needed), registered with the read; the bytes not read come out as 0
+  assign co_z0_r_zm = co_c0_g ? co_c0_zm : co_c1_g ? co_c1_zm : co_c2_g ? co_c2_zm : '0;
+  assign co_z0_r_zr = co_c0_g ? co_c0_zr : co_c1_g ? co_c1_zr : co_c2_g ? co_c2_zr : '0;
+  assign co_z0_r_pm = co_c0_g ? co_c0_pm : co_c1_g ? co_c1_pm : co_c2_g ? co_c2_pm : 4'b0000;
+  rf_zero_read u_zr0_r (
+    .active_i         ({4{1'b1}}),
+    .zm_i             (co_z0_r_zm),
+    .r_i              (co_z0_r_zr),
+    .pmask_i          (co_z0_r_pm),
+    .rdata_i          (128'h0),
+    .ren_o            (co_z0_r_ren),
+    .data_o           (co_z0_r_data),
+    .zlane_o          (co_z0_r_zlane),
+    .gated_inactive_o (co_z0_r_gi),
+    .gated_zero_o     (co_z0_r_gz)
+  );
+  assign co_z0_l_zm = co_c3_g ? co_c3_zm : co_c4_g ? co_c4_zm : co_c5_g ? co_c5_zm : '0;
+  assign co_z0_l_zr = co_c3_g ? co_c3_zr : co_c4_g ? co_c4_zr : co_c5_g ? co_c5_zr : '0;
+  assign co_z0_l_pm = co_c3_g ? co_c3_pm : co_c4_g ? co_c4_pm : co_c5_g ? co_c5_pm : 4'b0000;
+  rf_zero_read u_zr0_l (
+    .active_i         ({4{1'b1}}),
+    .zm_i             (co_z0_l_zm),
+    .r_i              (co_z0_l_zr),
+    .pmask_i          (co_z0_l_pm),
+    .rdata_i          (128'h0),
+    .ren_o            (co_z0_l_ren),
+    .data_o           (co_z0_l_data),
+    .zlane_o          (co_z0_l_zlane),
+    .gated_inactive_o (co_z0_l_gi),
+    .gated_zero_o     (co_z0_l_gz)
+  );
+  assign co_b0_ren_d = co_z0_r_ren | co_z0_l_ren;
+  assign co_b0_rdz = co_b0_rdata & {{8{co_b0_ren_q[15]}}, {8{co_b0_ren_q[14]}}, {8{co_b0_ren_q[13]}}, {8{co_b0_ren_q[12]}}, {8{co_b0_ren_q[11]}}, {8{co_b0_ren_q[10]}}, {8{co_b0_ren_q[9]}}, {8{co_b0_ren_q[8]}}, {8{co_b0_ren_q[7]}}, {8{co_b0_ren_q[6]}}, {8{co_b0_ren_q[5]}}, {8{co_b0_ren_q[4]}}, {8{co_b0_ren_q[3]}}, {8{co_b0_ren_q[2]}}, {8{co_b0_ren_q[1]}}, {8{co_b0_ren_q[0]}}};
+  assign co_b0_zgb = ({{4{co_z0_r_pm[3]}}, {4{co_z0_r_pm[2]}}, {4{co_z0_r_pm[1]}}, {4{co_z0_r_pm[0]}}} & ~co_z0_r_ren) | ({{4{co_z0_l_pm[3]}}, {4{co_z0_l_pm[2]}}, {4{co_z0_l_pm[1]}}, {4{co_z0_l_pm[0]}}} & ~co_z0_l_ren);  // bytes of its sub-banks not read
 
   // bank 1: the granted even request drives R, the odd one L (writes before reads)
   assign co_w0_hit1_r = wb0_gnt & (wb0_bank == 1'd1) & (co_w0_odd == 1'b0);
@@ -905,16 +1186,16 @@ module rf_top (
   assign co_b1_r_we = co_w0_hit1_r | co_w1_hit1_r;
   assign co_b1_r_row = co_w0_hit1_r ? wb0_row : co_w1_hit1_r ? wb1_row : co_c6_g ? co_c6_row : co_c7_g ? co_c7_row : co_c8_g ? co_c8_row : '0;
   assign co_b1_r_pmask = co_w0_hit1_r ? co_w0_pmask : co_w1_hit1_r ? co_w1_pmask : co_c6_g ? co_c6_pm : co_c7_g ? co_c7_pm : co_c8_g ? co_c8_pm : 4'b0000;
-  assign co_b1_r_wdata = co_w0_hit1_r ? co_w0_wdata : co_w1_hit1_r ? co_w1_wdata : '0;
-  assign co_b1_r_bwe = co_w0_hit1_r ? co_w0_bwe : co_w1_hit1_r ? co_w1_bwe : '0;
+  assign co_b1_r_wdata = co_w0_hit1_r ? co_w0_wdz : co_w1_hit1_r ? co_w1_wdz : '0;
+  assign co_b1_r_bwe = co_w0_hit1_r ? co_w0_bwz : co_w1_hit1_r ? co_w1_bwz : '0;
   assign co_w0_hit1_l = wb0_gnt & (wb0_bank == 1'd1) & (co_w0_odd == 1'b1);
   assign co_w1_hit1_l = wb1_gnt & (wb1_bank == 1'd1) & (co_w1_odd == 1'b1);
   assign co_b1_l_en = co_w0_hit1_l | co_w1_hit1_l | co_c9_g | co_c10_g | co_c11_g;
   assign co_b1_l_we = co_w0_hit1_l | co_w1_hit1_l;
   assign co_b1_l_row = co_w0_hit1_l ? wb0_row : co_w1_hit1_l ? wb1_row : co_c9_g ? co_c9_row : co_c10_g ? co_c10_row : co_c11_g ? co_c11_row : '0;
   assign co_b1_l_pmask = co_w0_hit1_l ? co_w0_pmask : co_w1_hit1_l ? co_w1_pmask : co_c9_g ? co_c9_pm : co_c10_g ? co_c10_pm : co_c11_g ? co_c11_pm : 4'b0000;
-  assign co_b1_l_wdata = co_w0_hit1_l ? co_w0_wdata : co_w1_hit1_l ? co_w1_wdata : '0;
-  assign co_b1_l_bwe = co_w0_hit1_l ? co_w0_bwe : co_w1_hit1_l ? co_w1_bwe : '0;
+  assign co_b1_l_wdata = co_w0_hit1_l ? co_w0_wdz : co_w1_hit1_l ? co_w1_wdz : '0;
+  assign co_b1_l_bwe = co_w0_hit1_l ? co_w0_bwz : co_w1_hit1_l ? co_w1_bwz : '0;
   rf_dual_bank u_bank1 (
     .clk_i      (clk_i),
     .rst_ni     (rst_ni),
@@ -934,6 +1215,41 @@ module rf_top (
     .rvalid_o   (co_b1_rvalid),
     .acc_o      (co_b1_acc)
   );
+  // zero gating: per side, the granted read's byte read enables (its captured entry; every
+  // lane is needed), registered with the read; the bytes not read come out as 0
+  assign co_z1_r_zm = co_c6_g ? co_c6_zm : co_c7_g ? co_c7_zm : co_c8_g ? co_c8_zm : '0;
+  assign co_z1_r_zr = co_c6_g ? co_c6_zr : co_c7_g ? co_c7_zr : co_c8_g ? co_c8_zr : '0;
+  assign co_z1_r_pm = co_c6_g ? co_c6_pm : co_c7_g ? co_c7_pm : co_c8_g ? co_c8_pm : 4'b0000;
+  rf_zero_read u_zr1_r (
+    .active_i         ({4{1'b1}}),
+    .zm_i             (co_z1_r_zm),
+    .r_i              (co_z1_r_zr),
+    .pmask_i          (co_z1_r_pm),
+    .rdata_i          (128'h0),
+    .ren_o            (co_z1_r_ren),
+    .data_o           (co_z1_r_data),
+    .zlane_o          (co_z1_r_zlane),
+    .gated_inactive_o (co_z1_r_gi),
+    .gated_zero_o     (co_z1_r_gz)
+  );
+  assign co_z1_l_zm = co_c9_g ? co_c9_zm : co_c10_g ? co_c10_zm : co_c11_g ? co_c11_zm : '0;
+  assign co_z1_l_zr = co_c9_g ? co_c9_zr : co_c10_g ? co_c10_zr : co_c11_g ? co_c11_zr : '0;
+  assign co_z1_l_pm = co_c9_g ? co_c9_pm : co_c10_g ? co_c10_pm : co_c11_g ? co_c11_pm : 4'b0000;
+  rf_zero_read u_zr1_l (
+    .active_i         ({4{1'b1}}),
+    .zm_i             (co_z1_l_zm),
+    .r_i              (co_z1_l_zr),
+    .pmask_i          (co_z1_l_pm),
+    .rdata_i          (128'h0),
+    .ren_o            (co_z1_l_ren),
+    .data_o           (co_z1_l_data),
+    .zlane_o          (co_z1_l_zlane),
+    .gated_inactive_o (co_z1_l_gi),
+    .gated_zero_o     (co_z1_l_gz)
+  );
+  assign co_b1_ren_d = co_z1_r_ren | co_z1_l_ren;
+  assign co_b1_rdz = co_b1_rdata & {{8{co_b1_ren_q[15]}}, {8{co_b1_ren_q[14]}}, {8{co_b1_ren_q[13]}}, {8{co_b1_ren_q[12]}}, {8{co_b1_ren_q[11]}}, {8{co_b1_ren_q[10]}}, {8{co_b1_ren_q[9]}}, {8{co_b1_ren_q[8]}}, {8{co_b1_ren_q[7]}}, {8{co_b1_ren_q[6]}}, {8{co_b1_ren_q[5]}}, {8{co_b1_ren_q[4]}}, {8{co_b1_ren_q[3]}}, {8{co_b1_ren_q[2]}}, {8{co_b1_ren_q[1]}}, {8{co_b1_ren_q[0]}}};
+  assign co_b1_zgb = ({{4{co_z1_r_pm[3]}}, {4{co_z1_r_pm[2]}}, {4{co_z1_r_pm[1]}}, {4{co_z1_r_pm[0]}}} & ~co_z1_r_ren) | ({{4{co_z1_l_pm[3]}}, {4{co_z1_l_pm[2]}}, {4{co_z1_l_pm[1]}}, {4{co_z1_l_pm[0]}}} & ~co_z1_l_ren);  // bytes of its sub-banks not read
 
   // slice selects of the cycle after the grant: slice k of collector j from the bank whose
   // granted read holds sub-bank k, into that read's operand buffer
@@ -974,8 +1290,8 @@ module rf_top (
   assign co_x2_3_b_d = (co_c2_g & co_c2_pm[3]) ? 1'd0 : (co_c5_g & co_c5_pm[3]) ? 1'd0 : (co_c8_g & co_c8_pm[3]) ? 1'd1 : (co_c11_g & co_c11_pm[3]) ? 1'd1 : '0;
   assign co_x2_3_o_d = (co_c2_g & co_c2_pm[3]) ? co_c2_op : (co_c5_g & co_c5_pm[3]) ? co_c5_op : (co_c8_g & co_c8_pm[3]) ? co_c8_op : (co_c11_g & co_c11_pm[3]) ? co_c11_op : '0;
   rf_subbank_xbar u_subbank_xbar (
-    .bank0_rdata_i   (co_b0_rdata),
-    .bank1_rdata_i   (co_b1_rdata),
+    .bank0_rdata_i   (co_b0_rdz),
+    .bank1_rdata_i   (co_b1_rdz),
     .oc0_sel_valid_i ({co_x0_3_v_q, co_x0_2_v_q, co_x0_1_v_q, co_x0_0_v_q}),
     .oc0_sel_bank_i  ({co_x0_3_b_q, co_x0_2_b_q, co_x0_1_b_q, co_x0_0_b_q}),
     .oc1_sel_valid_i ({co_x1_3_v_q, co_x1_2_v_q, co_x1_1_v_q, co_x1_0_v_q}),
@@ -1312,6 +1628,13 @@ module rf_top (
   assign co_inc_coal_rw = 16'(co_brw[0]) + 16'(co_brw[1]);
   assign co_inc_ocw = 16'(co_ocw[0]) + 16'(co_ocw[1]) + 16'(co_ocw[2]);
   assign co_inc_wb_stall = 16'(co_wstall[0]) + 16'(co_wstall[1]);
+  // zero gating: bytes of the granted sub-banks not driven; bytes of the granted sub-banks
+  assign co_zgw = {co_w1_zgb, co_w0_zgb};
+  assign co_zgr = {co_b1_zgb, co_b0_zgb};
+  assign co_inc_zg_wr = 16'(co_zgw[0]) + 16'(co_zgw[1]) + 16'(co_zgw[2]) + 16'(co_zgw[3]) + 16'(co_zgw[4]) + 16'(co_zgw[5]) + 16'(co_zgw[6]) + 16'(co_zgw[7]) + 16'(co_zgw[8]) + 16'(co_zgw[9]) + 16'(co_zgw[10]) + 16'(co_zgw[11]) + 16'(co_zgw[12]) + 16'(co_zgw[13]) + 16'(co_zgw[14]) + 16'(co_zgw[15]) + 16'(co_zgw[16]) + 16'(co_zgw[17]) + 16'(co_zgw[18]) + 16'(co_zgw[19]) + 16'(co_zgw[20]) + 16'(co_zgw[21]) + 16'(co_zgw[22]) + 16'(co_zgw[23]) + 16'(co_zgw[24]) + 16'(co_zgw[25]) + 16'(co_zgw[26]) + 16'(co_zgw[27]) + 16'(co_zgw[28]) + 16'(co_zgw[29]) + 16'(co_zgw[30]) + 16'(co_zgw[31]);
+  assign co_inc_zg_rd = 16'(co_zgr[0]) + 16'(co_zgr[1]) + 16'(co_zgr[2]) + 16'(co_zgr[3]) + 16'(co_zgr[4]) + 16'(co_zgr[5]) + 16'(co_zgr[6]) + 16'(co_zgr[7]) + 16'(co_zgr[8]) + 16'(co_zgr[9]) + 16'(co_zgr[10]) + 16'(co_zgr[11]) + 16'(co_zgr[12]) + 16'(co_zgr[13]) + 16'(co_zgr[14]) + 16'(co_zgr[15]) + 16'(co_zgr[16]) + 16'(co_zgr[17]) + 16'(co_zgr[18]) + 16'(co_zgr[19]) + 16'(co_zgr[20]) + 16'(co_zgr[21]) + 16'(co_zgr[22]) + 16'(co_zgr[23]) + 16'(co_zgr[24]) + 16'(co_zgr[25]) + 16'(co_zgr[26]) + 16'(co_zgr[27]) + 16'(co_zgr[28]) + 16'(co_zgr[29]) + 16'(co_zgr[30]) + 16'(co_zgr[31]);
+  assign co_sbn = 16'(co_sb[0]) + 16'(co_sb[1]) + 16'(co_sb[2]) + 16'(co_sb[3]) + 16'(co_sb[4]) + 16'(co_sb[5]) + 16'(co_sb[6]) + 16'(co_sb[7]);
+  assign co_inc_sb_bytes = co_sbn * 16'd4;
   assign cnt_bank_acc_d = cnt_bank_acc_q + co_inc_bank_acc;
   assign cnt_bank_acc_o = cnt_bank_acc_q;
   assign cnt_coal_rr_d = cnt_coal_rr_q + co_inc_coal_rr;
@@ -1324,6 +1647,12 @@ module rf_top (
   assign cnt_ocw_o = cnt_ocw_q;
   assign cnt_wb_stall_d = cnt_wb_stall_q + co_inc_wb_stall;
   assign cnt_wb_stall_o = cnt_wb_stall_q;
+  assign cnt_zg_wr_d = cnt_zg_wr_q + co_inc_zg_wr;
+  assign cnt_zg_wr_o = cnt_zg_wr_q;
+  assign cnt_zg_rd_d = cnt_zg_rd_q + co_inc_zg_rd;
+  assign cnt_zg_rd_o = cnt_zg_rd_q;
+  assign cnt_sb_bytes_d = cnt_sb_bytes_q + co_inc_sb_bytes;
+  assign cnt_sb_bytes_o = cnt_sb_bytes_q;
 
   // collector control, captured codes, slice selects, the coalescing counters
   always_ff @(posedge clk_i or negedge rst_ni) begin
@@ -1374,6 +1703,8 @@ module rf_top (
       co_q0_odd_q <= 1'b0;
       co_q0_sign_q <= 1'b0;
       co_q0_enc_q <= 2'd0;
+      co_q0_zm_q <= '0;
+      co_q0_zr_q <= '0;
       co_q0_pend_q <= 1'b0;
       co_q0_vld_q <= 1'b0;
       cq0_bank <= '0;
@@ -1381,6 +1712,8 @@ module rf_top (
       co_q1_odd_q <= 1'b0;
       co_q1_sign_q <= 1'b0;
       co_q1_enc_q <= 2'd0;
+      co_q1_zm_q <= '0;
+      co_q1_zr_q <= '0;
       co_q1_pend_q <= 1'b0;
       co_q1_vld_q <= 1'b0;
       cq1_bank <= '0;
@@ -1388,6 +1721,8 @@ module rf_top (
       co_q2_odd_q <= 1'b0;
       co_q2_sign_q <= 1'b0;
       co_q2_enc_q <= 2'd0;
+      co_q2_zm_q <= '0;
+      co_q2_zr_q <= '0;
       co_q2_pend_q <= 1'b0;
       co_q2_vld_q <= 1'b0;
       cq2_bank <= '0;
@@ -1395,6 +1730,8 @@ module rf_top (
       co_q3_odd_q <= 1'b0;
       co_q3_sign_q <= 1'b0;
       co_q3_enc_q <= 2'd0;
+      co_q3_zm_q <= '0;
+      co_q3_zr_q <= '0;
       co_q3_pend_q <= 1'b0;
       co_q3_vld_q <= 1'b0;
       cq3_bank <= '0;
@@ -1402,6 +1739,8 @@ module rf_top (
       co_q4_odd_q <= 1'b0;
       co_q4_sign_q <= 1'b0;
       co_q4_enc_q <= 2'd0;
+      co_q4_zm_q <= '0;
+      co_q4_zr_q <= '0;
       co_q4_pend_q <= 1'b0;
       co_q4_vld_q <= 1'b0;
       cq4_bank <= '0;
@@ -1409,6 +1748,8 @@ module rf_top (
       co_q5_odd_q <= 1'b0;
       co_q5_sign_q <= 1'b0;
       co_q5_enc_q <= 2'd0;
+      co_q5_zm_q <= '0;
+      co_q5_zr_q <= '0;
       co_q5_pend_q <= 1'b0;
       co_q5_vld_q <= 1'b0;
       cq5_bank <= '0;
@@ -1416,6 +1757,8 @@ module rf_top (
       co_q6_odd_q <= 1'b0;
       co_q6_sign_q <= 1'b0;
       co_q6_enc_q <= 2'd0;
+      co_q6_zm_q <= '0;
+      co_q6_zr_q <= '0;
       co_q6_pend_q <= 1'b0;
       co_q6_vld_q <= 1'b0;
       cq6_bank <= '0;
@@ -1423,6 +1766,8 @@ module rf_top (
       co_q7_odd_q <= 1'b0;
       co_q7_sign_q <= 1'b0;
       co_q7_enc_q <= 2'd0;
+      co_q7_zm_q <= '0;
+      co_q7_zr_q <= '0;
       co_q7_pend_q <= 1'b0;
       co_q7_vld_q <= 1'b0;
       cq7_bank <= '0;
@@ -1430,16 +1775,23 @@ module rf_top (
       co_q8_odd_q <= 1'b0;
       co_q8_sign_q <= 1'b0;
       co_q8_enc_q <= 2'd0;
+      co_q8_zm_q <= '0;
+      co_q8_zr_q <= '0;
       co_q8_pend_q <= 1'b0;
       co_q8_vld_q <= 1'b0;
       cq8_bank <= '0;
       cq8_entry <= '0;
+      co_b0_ren_q <= '0;
+      co_b1_ren_q <= '0;
       cnt_bank_acc_q <= '0;
       cnt_coal_rr_q <= '0;
       cnt_coal_ww_q <= '0;
       cnt_coal_rw_q <= '0;
       cnt_ocw_q <= '0;
       cnt_wb_stall_q <= '0;
+      cnt_zg_wr_q <= '0;
+      cnt_zg_rd_q <= '0;
+      cnt_sb_bytes_q <= '0;
     end else begin
       dptr_q <= dptr_d;
       co_u0_tag_q <= co_u0_tag_d;
@@ -1487,6 +1839,8 @@ module rf_top (
       co_q0_odd_q <= co_q0_odd_d;
       co_q0_sign_q <= co_q0_sign_d;
       co_q0_enc_q <= co_q0_enc_d;
+      co_q0_zm_q <= co_q0_zm_d;
+      co_q0_zr_q <= co_q0_zr_d;
       co_q0_pend_q <= co_q0_pend_d;
       co_q0_vld_q <= co_q0_vld_d;
       cq0_bank <= co_q0_bank_d;
@@ -1494,6 +1848,8 @@ module rf_top (
       co_q1_odd_q <= co_q1_odd_d;
       co_q1_sign_q <= co_q1_sign_d;
       co_q1_enc_q <= co_q1_enc_d;
+      co_q1_zm_q <= co_q1_zm_d;
+      co_q1_zr_q <= co_q1_zr_d;
       co_q1_pend_q <= co_q1_pend_d;
       co_q1_vld_q <= co_q1_vld_d;
       cq1_bank <= co_q1_bank_d;
@@ -1501,6 +1857,8 @@ module rf_top (
       co_q2_odd_q <= co_q2_odd_d;
       co_q2_sign_q <= co_q2_sign_d;
       co_q2_enc_q <= co_q2_enc_d;
+      co_q2_zm_q <= co_q2_zm_d;
+      co_q2_zr_q <= co_q2_zr_d;
       co_q2_pend_q <= co_q2_pend_d;
       co_q2_vld_q <= co_q2_vld_d;
       cq2_bank <= co_q2_bank_d;
@@ -1508,6 +1866,8 @@ module rf_top (
       co_q3_odd_q <= co_q3_odd_d;
       co_q3_sign_q <= co_q3_sign_d;
       co_q3_enc_q <= co_q3_enc_d;
+      co_q3_zm_q <= co_q3_zm_d;
+      co_q3_zr_q <= co_q3_zr_d;
       co_q3_pend_q <= co_q3_pend_d;
       co_q3_vld_q <= co_q3_vld_d;
       cq3_bank <= co_q3_bank_d;
@@ -1515,6 +1875,8 @@ module rf_top (
       co_q4_odd_q <= co_q4_odd_d;
       co_q4_sign_q <= co_q4_sign_d;
       co_q4_enc_q <= co_q4_enc_d;
+      co_q4_zm_q <= co_q4_zm_d;
+      co_q4_zr_q <= co_q4_zr_d;
       co_q4_pend_q <= co_q4_pend_d;
       co_q4_vld_q <= co_q4_vld_d;
       cq4_bank <= co_q4_bank_d;
@@ -1522,6 +1884,8 @@ module rf_top (
       co_q5_odd_q <= co_q5_odd_d;
       co_q5_sign_q <= co_q5_sign_d;
       co_q5_enc_q <= co_q5_enc_d;
+      co_q5_zm_q <= co_q5_zm_d;
+      co_q5_zr_q <= co_q5_zr_d;
       co_q5_pend_q <= co_q5_pend_d;
       co_q5_vld_q <= co_q5_vld_d;
       cq5_bank <= co_q5_bank_d;
@@ -1529,6 +1893,8 @@ module rf_top (
       co_q6_odd_q <= co_q6_odd_d;
       co_q6_sign_q <= co_q6_sign_d;
       co_q6_enc_q <= co_q6_enc_d;
+      co_q6_zm_q <= co_q6_zm_d;
+      co_q6_zr_q <= co_q6_zr_d;
       co_q6_pend_q <= co_q6_pend_d;
       co_q6_vld_q <= co_q6_vld_d;
       cq6_bank <= co_q6_bank_d;
@@ -1536,6 +1902,8 @@ module rf_top (
       co_q7_odd_q <= co_q7_odd_d;
       co_q7_sign_q <= co_q7_sign_d;
       co_q7_enc_q <= co_q7_enc_d;
+      co_q7_zm_q <= co_q7_zm_d;
+      co_q7_zr_q <= co_q7_zr_d;
       co_q7_pend_q <= co_q7_pend_d;
       co_q7_vld_q <= co_q7_vld_d;
       cq7_bank <= co_q7_bank_d;
@@ -1543,20 +1911,27 @@ module rf_top (
       co_q8_odd_q <= co_q8_odd_d;
       co_q8_sign_q <= co_q8_sign_d;
       co_q8_enc_q <= co_q8_enc_d;
+      co_q8_zm_q <= co_q8_zm_d;
+      co_q8_zr_q <= co_q8_zr_d;
       co_q8_pend_q <= co_q8_pend_d;
       co_q8_vld_q <= co_q8_vld_d;
       cq8_bank <= co_q8_bank_d;
       cq8_entry <= co_q8_entry_d;
+      co_b0_ren_q <= co_b0_ren_d;
+      co_b1_ren_q <= co_b1_ren_d;
       cnt_bank_acc_q <= cnt_bank_acc_d;
       cnt_coal_rr_q <= cnt_coal_rr_d;
       cnt_coal_ww_q <= cnt_coal_ww_d;
       cnt_coal_rw_q <= cnt_coal_rw_d;
       cnt_ocw_q <= cnt_ocw_d;
       cnt_wb_stall_q <= cnt_wb_stall_d;
+      cnt_zg_wr_q <= cnt_zg_wr_d;
+      cnt_zg_rd_q <= cnt_zg_rd_d;
+      cnt_sb_bytes_q <= cnt_sb_bytes_d;
     end
   end
   logic unused_coal;
-  assign unused_coal = ^{co_pri, co_sb, co_oc, co_msign, co_menc, co_w0_nsign, co_w0_nenc, co_w1_nsign, co_w1_nenc, co_b0_rvalid, co_b0_acc, co_b1_rvalid, co_b1_acc};
+  assign unused_coal = ^{co_pri, co_sb, co_oc, co_msign, co_menc, co_w0_nsign, co_w0_nenc, co_w1_nsign, co_w1_nenc, co_b0_rvalid, co_b0_acc, co_b1_rvalid, co_b1_acc, co_w0_zwen, co_w0_cin, co_w0_cx, co_w0_zgi, co_w0_zgz, co_w1_zwen, co_w1_cin, co_w1_cx, co_w1_zgi, co_w1_zgz, co_z0_r_data, co_z0_r_zlane, co_z0_r_gi, co_z0_r_gz, co_z0_l_data, co_z0_l_zlane, co_z0_l_gi, co_z0_l_gz, co_z1_r_data, co_z1_r_zlane, co_z1_r_gi, co_z1_r_gz, co_z1_l_data, co_z1_l_zlane, co_z1_l_gi, co_z1_l_gz};
 
   // status
   assign idle_o = ~|busy;

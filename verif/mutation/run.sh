@@ -90,6 +90,11 @@ if [ "$set" = coalescing ]; then
 	top_mutant priority-diagonal-stuck 67 MISMATCH "rf_top coalescing collector .* waited"
 	top_mutant rr-counter-counts-rd-wr 68 MISMATCH "rf_top coalescing recount"
 	top_mutant port1-mask-update-lost 69 "rf_top coalescing mask buffer" "rf_top coalescing mask buffer"  # the checker fires first
+	top_mutant zero-read-not-gated 71 MISMATCH "rf_top golden"
+	top_mutant zero-write-gated-by-old-entry 72 MISMATCH "rf_top coalescing recount"
+	top_mutant zero-no-forwarding-at-issue 73 MISMATCH "rf_top golden"
+	top_mutant zero-read-count-lost 74 MISMATCH "rf_top coalescing recount"
+	top_mutant zero-port1-update-lost 75 "rf_top coalescing zero-mask buffer" "rf_top coalescing zero-mask buffer"  # the checker fires first
 elif [ "$set" = base ]; then
 	# 1 and 2: model faults (cmodel/top.c, cmodel/arbiter.c: m->mutate)
 	expect_fail model-arbiter-ignores-writes MISMATCH "$harness" "${args[@]}" +mutate=1
@@ -158,6 +163,9 @@ if [ "$set" = coalescing ]; then
 	rtl_mutant rtl-top-refused-write-ready rf_top.sv "s/assign wb1_ready_o = ~co_w1_req | wb1_gnt;/assign wb1_ready_o = 1'b1;/"
 	rtl_mutant rtl-top-even-write-on-both-sides rf_top.sv "s/assign co_w0_hit0_r = wb0_gnt \& (wb0_bank == 1'd0) \& (co_w0_odd == 1'b0);/assign co_w0_hit0_r = wb0_gnt \& (wb0_bank == 1'd0);/"
 	rtl_mutant rtl-top-issue-without-forwarding rf_top.sv 's/^  assign co_i0_0_enc = .*$/  assign co_i0_0_enc = co_i0_0_menc;/'
+	rtl_mutant rtl-top-read-not-zero-gated rf_top.sv 's/^  assign co_b0_rdz = co_b0_rdata \& .*;$/  assign co_b0_rdz = co_b0_rdata;/'
+	rtl_mutant rtl-top-zero-bytes-written rf_top.sv 's/^  assign co_w0_bwz = (co_w0_bwe \& ~co_w0_zb)/  assign co_w0_bwz = (co_w0_bwe)/'
+	rtl_mutant rtl-top-issue-without-zero-forwarding rf_top.sv 's/^  assign co_i0_0_zm = .*$/  assign co_i0_0_zm = co_i0_0_mzm;/'
 elif [ "$set" = base ]; then
 	rtl_mutant rtl-write-does-not-block-read rf_bank_arbiter.sv 's/assign b0_p0_cand = req & ~blk & b0_mine;/assign b0_p0_cand = req \& b0_mine;/'
 	rtl_mutant rtl-lane-mask-ignored rf_sram.sv 's/if (w0_mask_i\[1\])/if (1'"'"'b1)/'

@@ -77,8 +77,11 @@ static const glue_port_t glue_ports[] = {
   {"cnt_coal_rw_o", 1, 32},
   {"cnt_ocw_o", 1, 32},
   {"cnt_wb_stall_o", 1, 32},
+  {"cnt_zg_wr_o", 1, 32},
+  {"cnt_zg_rd_o", 1, 32},
+  {"cnt_sb_bytes_o", 1, 32},
 };
-static const unsigned glue_nports = 64;
+static const unsigned glue_nports = 67;
 
 // inputs: model -> RTL (clk_i is driven by the harness)
 static inline void glue_in(glue_top_t *t, const rfm_model_t *m) {
@@ -150,5 +153,8 @@ static inline unsigned glue_out(glue_top_t *t, const rfm_model_t *m, glue_report
   bad += glue_cmp(t->cnt_coal_rw_o, m->io + m->ports.p[61].off, 1, 32, "cnt_coal_rw_o", report, ctx);
   bad += glue_cmp(t->cnt_ocw_o, m->io + m->ports.p[62].off, 1, 32, "cnt_ocw_o", report, ctx);
   bad += glue_cmp(t->cnt_wb_stall_o, m->io + m->ports.p[63].off, 1, 32, "cnt_wb_stall_o", report, ctx);
+  bad += glue_cmp(t->cnt_zg_wr_o, m->io + m->ports.p[64].off, 1, 32, "cnt_zg_wr_o", report, ctx);
+  bad += glue_cmp(t->cnt_zg_rd_o, m->io + m->ports.p[65].off, 1, 32, "cnt_zg_rd_o", report, ctx);
+  bad += glue_cmp(t->cnt_sb_bytes_o, m->io + m->ports.p[66].off, 1, 32, "cnt_sb_bytes_o", report, ctx);
   return bad;
 }
