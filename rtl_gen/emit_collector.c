@@ -3,6 +3,63 @@
 #include "rg.h"
 
 
+/* The dispatch ports (docs/semantics.md, "Dispatch"): port d takes the d-th ready unit (vector rdy)
+ * in round-robin order from dptr_q; disp, dlast and dptr_d; the dispatch multiplexers. Unit cu's
+ * tag and warp are <unit><cu>_tag_q and <unit><cu>_warp_q; operand q's value is <op><q><op_sfx>.
+ * blank: an empty line before each port's multiplexer. Shared by rf_collector and rf_top's
+ * coalescing collectors (emit_top_coal.c). */
+void rg_emit_dispatch(em_t *e, const rfm_cfg_t *c, const char *unit, const char *op, const char *op_sfx, int blank)
+{
+	unsigned C = c->sm_collectors, K = c->sm_schedulers, S = c->sm_operands, cw = rfm_clog2(C), d, s, cu;
+
+	em_blank(e);
+	em_line(e, "// dispatch: port d takes the d-th ready unit in round-robin order from the pointer");
+	rg_ge_vector(e, "dispatch_ge", "dptr_q", C, cw);
+	for (d = 0; d < K; d++) {
+		if (!d)
+			em_line(e, "assign dsp0_cand = rdy;");
+		else
+			em_line(e, "assign dsp%u_cand = dsp%u_cand & ~dsp%u_oh;", d, d - 1, d - 1);
+		em_line(e, "assign dsp%u_hi = dsp%u_cand & dispatch_ge;", d, d);
+		rg_rr_pick(e, em_fmt(e, "dsp%u", d), C, cw);
+	}
+	em_raw(e, "%*sassign disp = ", (int)(2 * e->ind), "");
+	for (d = 0; d < K; d++)
+		em_raw(e, "%sdsp%u_oh", d ? " | " : "", d);
+	em_raw(e, ";\n");
+	em_open(e, "always_comb begin");
+	em_line(e, "dlast = dsp0_sel;");
+	for (d = 1; d < K; d++)
+		em_line(e, "if (dsp%u_any) dlast = dsp%u_sel;", d, d);
+	em_close(e, "end");
+	em_line(e, "assign dptr_d = !dsp0_any ? dptr_q : (dlast == %s) ? '0 : dlast + %s;", em_lit(e, cw, C - 1),
+		em_lit(e, cw, 1));
+	for (d = 0; d < K; d++) {
+		if (blank)
+			em_blank(e);
+		em_line(e, "assign dsp%u_valid_o = dsp%u_any;", d, d);
+		em_open(e, "always_comb begin");
+		em_line(e, "dsp%u_tag_o = '0;", d);
+		em_line(e, "dsp%u_warp_o = '0;", d);
+		for (s = 0; s < S; s++)
+			em_line(e, "dsp%u_op%u_o = '0;", d, s);
+		em_open(e, "if (dsp%u_any) begin", d);
+		em_open(e, "case (dsp%u_sel)", d);
+		for (cu = 0; cu < C; cu++) {
+			em_open(e, "%s: begin", em_lit(e, cw, cu));
+			em_line(e, "dsp%u_tag_o = %s%u_tag_q;", d, unit, cu);
+			em_line(e, "dsp%u_warp_o = %s%u_warp_q;", d, unit, cu);
+			for (s = 0; s < S; s++)
+				em_line(e, "dsp%u_op%u_o = %s%u%s;", d, s, op, cu * S + s, op_sfx);
+			em_close(e, "end");
+		}
+		em_line(e, "default: dsp%u_tag_o = '0;", d);
+		em_close(e, "endcase");
+		em_close(e, "end");
+		em_close(e, "end");
+	}
+}
+
 void rg_emit_rf_collector(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 {
 	unsigned C = c->sm_collectors, S = c->sm_operands, K = c->sm_schedulers, R = c->rf_read_ports;
@@ -69,51 +126,7 @@ void rg_emit_rf_collector(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		em_line(e, "assign iss%u_take = iss%u_oh & {Units{iss%u_valid_i}};", k, k, k);
 	}
 
-	em_blank(e);
-	em_line(e, "// dispatch: port d takes the d-th ready unit in round-robin order from the pointer");
-	rg_ge_vector(e, "dispatch_ge", "dptr_q", C, cw);
-	for (d = 0; d < K; d++) {
-		if (!d)
-			em_line(e, "assign dsp0_cand = rdy;");
-		else
-			em_line(e, "assign dsp%u_cand = dsp%u_cand & ~dsp%u_oh;", d, d - 1, d - 1);
-		em_line(e, "assign dsp%u_hi = dsp%u_cand & dispatch_ge;", d, d);
-		rg_rr_pick(e, em_fmt(e, "dsp%u", d), C, cw);
-	}
-	em_raw(e, "%*sassign disp = ", (int)(2 * e->ind), "");
-	for (d = 0; d < K; d++)
-		em_raw(e, "%sdsp%u_oh", d ? " | " : "", d);
-	em_raw(e, ";\n");
-	em_open(e, "always_comb begin");
-	em_line(e, "dlast = dsp0_sel;");
-	for (d = 1; d < K; d++)
-		em_line(e, "if (dsp%u_any) dlast = dsp%u_sel;", d, d);
-	em_close(e, "end");
-	em_line(e, "assign dptr_d = !dsp0_any ? dptr_q : (dlast == %s) ? '0 : dlast + %s;", em_lit(e, cw, C - 1),
-		em_lit(e, cw, 1));
-	for (d = 0; d < K; d++) {
-		em_blank(e);
-		em_line(e, "assign dsp%u_valid_o = dsp%u_any;", d, d);
-		em_open(e, "always_comb begin");
-		em_line(e, "dsp%u_tag_o = '0;", d);
-		em_line(e, "dsp%u_warp_o = '0;", d);
-		for (s = 0; s < S; s++)
-			em_line(e, "dsp%u_op%u_o = '0;", d, s);
-		em_open(e, "if (dsp%u_any) begin", d);
-		em_open(e, "case (dsp%u_sel)", d);
-		for (cu = 0; cu < C; cu++) {
-			em_open(e, "%s: begin", em_lit(e, cw, cu));
-			em_line(e, "dsp%u_tag_o = u%u_tag_q;", d, cu);
-			em_line(e, "dsp%u_warp_o = u%u_warp_q;", d, cu);
-			for (s = 0; s < S; s++)
-				em_line(e, "dsp%u_op%u_o = q%u_data_q;", d, s, cu * S + s);
-			em_close(e, "end");
-		}
-		em_line(e, "default: dsp%u_tag_o = '0;", d);
-		em_close(e, "endcase");
-		em_close(e, "end");
-		em_close(e, "end");
-	}
+	rg_emit_dispatch(e, c, "u", "q", "_data_q", 1);
 
 	em_blank(e);
 	em_line(e, "// read requests; the crossbar source is the granted bank and port");

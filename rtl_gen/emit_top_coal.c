@@ -92,7 +92,7 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 	unsigned P = c->rf_write_ports, K = c->sm_schedulers, S = c->sm_operands, NB = c->rf_banks;
 	unsigned NOC = c->sm_collectors, NQ = c->d.nq, L = c->rf_lanes, W = c->d.wreg_bits, bw = c->d.bank_w;
 	unsigned ew = c->d.entry_w, cb = c->stats_counter_bits, NC = NB * 2 * NOC, rkw = bits_for(NOC), p, k, s, j, q;
-	unsigned i, sd, o, n, ow = rfm_clog2(S), cw = rfm_clog2(NOC), d;
+	unsigned i, sd, o, n, ow = rfm_clog2(S), cw = rfm_clog2(NOC);
 	int preg = c->coalescing_parity == RFM_CPARITY_REG;
 	int zg = c->coalescing_zero_gating >= RFM_ZG_IN_LANE;
 	unsigned G = L / 4, ncnt = rfm_tco_ncnt(c), zcw = rfm_cntw(L);
@@ -722,50 +722,7 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 	}
 	rg_conn_end(e);
 
-	em_blank(e);
-	em_line(e, "// dispatch: port d takes the d-th ready unit in round-robin order from the pointer");
-	rg_ge_vector(e, "dispatch_ge", "dptr_q", NOC, cw);
-	for (d = 0; d < K; d++) {
-		if (!d)
-			em_line(e, "assign dsp0_cand = rdy;");
-		else
-			em_line(e, "assign dsp%u_cand = dsp%u_cand & ~dsp%u_oh;", d, d - 1, d - 1);
-		em_line(e, "assign dsp%u_hi = dsp%u_cand & dispatch_ge;", d, d);
-		rg_rr_pick(e, em_fmt(e, "dsp%u", d), NOC, cw);
-	}
-	memset(&x, 0, sizeof(x));
-	for (d = 0; d < K; d++)
-		xs_add(&x, " | ", "dsp%u_oh", d);
-	em_line(e, "assign disp = %s;", x.s);
-	em_open(e, "always_comb begin");
-	em_line(e, "dlast = dsp0_sel;");
-	for (d = 1; d < K; d++)
-		em_line(e, "if (dsp%u_any) dlast = dsp%u_sel;", d, d);
-	em_close(e, "end");
-	em_line(e, "assign dptr_d = !dsp0_any ? dptr_q : (dlast == %s) ? '0 : dlast + %s;", em_lit(e, cw, NOC - 1),
-		em_lit(e, cw, 1));
-	for (d = 0; d < K; d++) {
-		em_line(e, "assign dsp%u_valid_o = dsp%u_any;", d, d);
-		em_open(e, "always_comb begin");
-		em_line(e, "dsp%u_tag_o = '0;", d);
-		em_line(e, "dsp%u_warp_o = '0;", d);
-		for (s = 0; s < S; s++)
-			em_line(e, "dsp%u_op%u_o = '0;", d, s);
-		em_open(e, "if (dsp%u_any) begin", d);
-		em_open(e, "case (dsp%u_sel)", d);
-		for (j = 0; j < NOC; j++) {
-			em_open(e, "%s: begin", em_lit(e, cw, j));
-			em_line(e, "dsp%u_tag_o = co_u%u_tag_q;", d, j);
-			em_line(e, "dsp%u_warp_o = co_u%u_warp_q;", d, j);
-			for (s = 0; s < S; s++)
-				em_line(e, "dsp%u_op%u_o = co_q%u_out;", d, s, j * S + s);
-			em_close(e, "end");
-		}
-		em_line(e, "default: dsp%u_tag_o = '0;", d);
-		em_close(e, "endcase");
-		em_close(e, "end");
-		em_close(e, "end");
-	}
+	rg_emit_dispatch(e, c, "co_u", "co_q", "_out", 0);
 
 	/* counters */
 	em_blank(e);
