@@ -87,6 +87,19 @@ static void zero_bytes(em_t *e, xs_t *x, const rfm_cfg_t *c, const char *zm_in, 
 		}
 }
 
+/* Issue lookup field fld of issue port k, source s: lookup field mfld, unless a write granted this
+ * cycle goes to the same (bank, row): then that write's field wfld (the higher port last). */
+static void fwd_chain(em_t *e, unsigned P, unsigned k, unsigned s, const char *fld, const char *wfld, const char *mfld)
+{
+	xs_t y;
+	unsigned p;
+	memset(&y, 0, sizeof(y));
+	for (p = P; p-- > 0;)
+		xs_add(&y, " : ", "(wb%u_gnt & (wb%u_bank == iss%u_s%u_bank) & (wb%u_row == iss%u_s%u_row)) ? co_w%u_%s", p, p,
+		       k, s, p, k, s, p, wfld);
+	em_line(e, "assign co_i%u_%u_%s = %s : co_i%u_%u_%s;", k, s, fld, y.s, k, s, mfld);
+}
+
 void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 {
 	unsigned P = c->rf_write_ports, K = c->sm_schedulers, S = c->sm_operands, NB = c->rf_banks;
@@ -311,31 +324,11 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 					rg_bit(e, em_fmt(e, "iss%u_src%u_reg_i", k, s), c->d.reg_w, 0));
 			else
 				em_line(e, "assign co_i%u_%u_odd = %s;", k, s, rg_bit(e, em_fmt(e, "iss%u_s%u_row", k, s), ew, 0));
-			/* the same chain for sign and for enc */
-			{
-				xs_t y;
-				memset(&y, 0, sizeof(y));
-				for (p = P; p-- > 0;)
-					xs_add(&y, " : ", "(wb%u_gnt & (wb%u_bank == iss%u_s%u_bank) & (wb%u_row == iss%u_s%u_row)) ? co_w%u_fsign",
-					       p, p, k, s, p, k, s, p);
-				em_line(e, "assign co_i%u_%u_sign = %s : co_i%u_%u_msign;", k, s, y.s, k, s);
-				memset(&y, 0, sizeof(y));
-				for (p = P; p-- > 0;)
-					xs_add(&y, " : ", "(wb%u_gnt & (wb%u_bank == iss%u_s%u_bank) & (wb%u_row == iss%u_s%u_row)) ? co_w%u_fenc",
-					       p, p, k, s, p, k, s, p);
-				em_line(e, "assign co_i%u_%u_enc = %s : co_i%u_%u_menc;", k, s, y.s, k, s);
-				if (zg) {
-					memset(&y, 0, sizeof(y));
-					for (p = P; p-- > 0;)
-						xs_add(&y, " : ", "(wb%u_gnt & (wb%u_bank == iss%u_s%u_bank) & (wb%u_row == iss%u_s%u_row)) ? co_w%u_zm",
-						       p, p, k, s, p, k, s, p);
-					em_line(e, "assign co_i%u_%u_zm = %s : co_i%u_%u_mzm;", k, s, y.s, k, s);
-					memset(&y, 0, sizeof(y));
-					for (p = P; p-- > 0;)
-						xs_add(&y, " : ", "(wb%u_gnt & (wb%u_bank == iss%u_s%u_bank) & (wb%u_row == iss%u_s%u_row)) ? co_w%u_zr",
-						       p, p, k, s, p, k, s, p);
-					em_line(e, "assign co_i%u_%u_zr = %s : co_i%u_%u_mzr;", k, s, y.s, k, s);
-				}
+			fwd_chain(e, P, k, s, "sign", "fsign", "msign");
+			fwd_chain(e, P, k, s, "enc", "fenc", "menc");
+			if (zg) {
+				fwd_chain(e, P, k, s, "zm", "zm", "mzm");
+				fwd_chain(e, P, k, s, "zr", "zr", "mzr");
 			}
 		}
 	em_blank(e);
@@ -401,25 +394,15 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 			em_line(e, "assign co_a%u_%u = iss%u_valid_i & co_free%u & (co_rank%u == %s);", k, j, k, j, j, em_lit(e, rkw, k));
 	}
 	for (q = 0; q < NQ; q++) {
-		static const char *const fld[3] = {"odd", "sign", "enc"};
+		static const char *const fld[5] = {"odd", "sign", "enc", "zm", "zr"}; /* zm, zr: zero gating */
 		unsigned f;
 		j = q / S;
 		s = q % S;
-		for (f = 0; f < 3; f++) {
+		for (f = 0; f < (zg ? 5u : 3u); f++) {
 			memset(&x, 0, sizeof(x));
 			for (k = 0; k < K; k++)
 				xs_add(&x, " : ", "co_a%u_%u ? co_i%u_%u_%s", k, j, k, s, fld[f]);
 			em_line(e, "assign co_q%u_%s_d = %s : co_q%u_%s_q;", q, fld[f], x.s, q, fld[f]);
-		}
-		if (zg) {
-			memset(&x, 0, sizeof(x));
-			for (k = 0; k < K; k++)
-				xs_add(&x, " : ", "co_a%u_%u ? co_i%u_%u_zm", k, j, k, s);
-			em_line(e, "assign co_q%u_zm_d = %s : co_q%u_zm_q;", q, x.s, q);
-			memset(&x, 0, sizeof(x));
-			for (k = 0; k < K; k++)
-				xs_add(&x, " : ", "co_a%u_%u ? co_i%u_%u_zr", k, j, k, s);
-			em_line(e, "assign co_q%u_zr_d = %s : co_q%u_zr_q;", q, x.s, q);
 		}
 		em_line(e, "assign co_q%u_lm = {(co_q%u_enc_q == 2'd3), (co_q%u_enc_q >= 2'd2), (co_q%u_enc_q != 2'd0), 1'b1};", q, q,
 			q, q);
