@@ -12,6 +12,19 @@
  * Both use rfm_ca_arbitrate, the model of rf_coal_arbiter, and rfm_cw_detect, the model of
  * rf_width_detect, so the benchmark measures the blocks that are co-simulated against the RTL.
  *
+ * Three more coalescing models compare the dissertation's alignment schemes (section 3.7.1; extract
+ * section 2.11) on the same stream. Only reg_alignment (the one above) is built in RTL:
+ *   wr          wr_alignment: a warp's writes alternate right, left, right, ... (a toggle per warp,
+ *               advanced by each granted write); the register keeps the side of its last write (the
+ *               4th mask-buffer bit), and its reads use it;
+ *   ideal       alignment never causes a conflict, only size: two accesses share a bank when their
+ *               widths add up to 4 bytes or less, a collector takes reads of at most 4 bytes a cycle;
+ *   upper_bound any two accesses share a bank and a collector takes up to two reads a cycle,
+ *               whatever their widths.
+ * ideal and upper_bound arbitrate in rf_coal_arbiter's order (writes first, then the wave from
+ * the same priority diagonal) with these byte budgets in place of sub-bank masks; a (bank,
+ * collector) cell shows the collector's two oldest pending reads of the bank, whatever their parity.
+ *
  * Workload (synthetic, not a trace of any program; printed with the results): a kernel of
  * min(16, regs_per_thread) registers and as many warps as fit on the config's mapping; each instruction has 1, 2 or 3 sources (20/50/30%)
  * and one destination, registers drawn uniformly from its warp; a free collector takes the next
@@ -52,11 +65,17 @@ typedef struct stats {
 	uint64_t cycles, reads, writes, bank_acc, oc_writes, sb_acc, rr, ww, rw, wr_stall;
 } stats_t;
 
+/* The models: the baseline, and coalescing with each alignment scheme (reg is the RTL's). */
+enum { SC_BASE, SC_REG, SC_WR, SC_IDEAL, SC_UPPER, SC_N };
+static const char *const sc_names[SC_N] = {"baseline", "coalescing", "wr", "ideal", "upper_bound"};
+
 typedef struct sim {
 	const rfm_cfg_t *c;
 	const rfm_cw_dist_t *dist;
 	unsigned kwarps, kregs, nb, noc, nwr, lanes;
-	int coalesce;
+	int scheme;           /* SC_* */
+	uint8_t *al;          /* wr: per (warp, reg) the side of its last write */
+	uint8_t tg[64];       /* wr: per warp the side of its next write */
 	int mutate;           /* RFM_COAL_MUTATE: 1 = a planted fault, for the equivalence check's mutation test */
 	uint8_t *enc;         /* per (warp, reg): width code of the stored value */
 	uint8_t *sign;
@@ -75,6 +94,8 @@ static void locate(const sim_t *s, unsigned w, unsigned r, unsigned *bank, unsig
 {
 	rfm_map_fn(s->c, s->kwarps, s->kregs, w, r, bank, row);
 	*odd = s->c->coalescing_parity == RFM_CPARITY_REG ? (r & 1u) : (*row & 1u);
+	if (s->scheme == SC_WR)
+		*odd = s->al[w * s->kregs + r];
 }
 
 static void value_code(const sim_t *s, unsigned seed, unsigned *enc, unsigned *sign)
@@ -95,15 +116,55 @@ static void access_mask(const sim_t *s, unsigned w, unsigned r, unsigned enc, un
 {
 	unsigned row, odd;
 	locate(s, w, r, bank, &row, &odd);
-	if (!s->coalesce) {
+	if (s->scheme == SC_BASE) {
 		*side = RFM_CA_R;
 		*pmask = 0xfu;
 		return;
 	}
+	if (s->scheme >= SC_IDEAL)
+		odd = 0; /* the mask stands for the width only */
 	*side = odd ? RFM_CA_L : RFM_CA_R;
 	if (s->mutate == 1 && enc == 3)
 		enc = 2; /* planted fault (make mutation): a full value taken for 3 bytes */
 	*pmask = rfm_cw_pmask(enc, odd);
+}
+
+/* ideal and upper_bound: rf_coal_arbiter's order with byte budgets instead of sub-bank masks (see
+ * the header); rm holds right-aligned masks, i.e. the widths. */
+static void budget_arb(const sim_t *s, unsigned pri, const rfm_ca_wr_t *wr, const uint8_t *rv, const uint8_t *rm,
+		       uint8_t *wg, uint8_t *rg)
+{
+	unsigned n = rfm_ca_n(s->nb, s->noc), bb[32] = {0}, bn[32] = {0}, ob[16] = {0}, on[16] = {0}, p, q, i, j, k;
+	int upper = s->scheme == SC_UPPER;
+	memset(rg, 0, (size_t)s->nb * 2u * s->noc);
+	for (p = 0; p < s->nwr; p++) {
+		unsigned w = (unsigned)__builtin_popcount(wr[p].pmask), b = wr[p].bank;
+		wg[p] = wr[p].valid && bn[b] < 2 && (upper || bb[b] + w <= 4);
+		if (wg[p]) {
+			bb[b] += w;
+			bn[b]++;
+		}
+	}
+	for (q = 0; q < n; q++) {
+		unsigned d = (pri + q) % n;
+		for (i = 0; i < s->nb; i++) {
+			j = (d + n - i) % n;
+			if (j >= s->noc)
+				continue;
+			for (k = 0; k < 2; k++) {
+				unsigned c = rfm_ca_cell(s->noc, i, k, j), w = (unsigned)__builtin_popcount(rm[c]);
+				if (!rv[c] || bn[i] >= 2 || (!upper && bb[i] + w > 4))
+					continue;
+				if (upper ? on[j] >= 2 : ob[j] + w > 4)
+					continue;
+				rg[c] = 1;
+				bb[i] += w;
+				bn[i]++;
+				ob[j] += w;
+				on[j]++;
+			}
+		}
+	}
 }
 
 static void run(sim_t *s, const instr_t *prog, unsigned n)
@@ -114,7 +175,7 @@ static void run(sim_t *s, const instr_t *prog, unsigned n)
 	uint8_t *rv = calloc(ncell, 1), *rm = calloc(ncell, 1), *rg = calloc(ncell, 1);
 	uint8_t *rop = calloc(ncell, 1);
 	rfm_ca_wr_t wr[2];
-	uint8_t wg[2];
+	uint8_t wg[2], wside[2] = {0, 0};
 	while (done < n || s->qh[0] != s->qt[0] || s->qh[1] != s->qt[1]) {
 		/* allocate free collectors */
 		for (j = 0; j < s->noc && next < n; j++) {
@@ -136,6 +197,8 @@ static void run(sim_t *s, const instr_t *prog, unsigned n)
 					continue;
 				access_mask(s, w, r, s->enc[w * s->kregs + r], &bank, &side, &pm);
 				cell = rfm_ca_cell(s->noc, bank, side, j);
+				if (s->scheme >= SC_IDEAL && rv[cell]) /* parity-free: the two oldest of the bank */
+					cell = rfm_ca_cell(s->noc, bank, 1, j);
 				if (!rv[cell]) {
 					rv[cell] = 1;
 					rm[cell] = (uint8_t)pm;
@@ -150,13 +213,25 @@ static void run(sim_t *s, const instr_t *prog, unsigned n)
 				wb_t *b = &s->q[p][s->qh[p] % MAXQ];
 				unsigned enc, sg, bank, pm;
 				value_code(s, b->value_seed, &enc, &sg);
-				access_mask(s, b->warp, b->reg, enc, &bank, &side, &pm);
+				if (s->scheme == SC_WR) { /* the warp's next side; port 0's write of this cycle goes first */
+					unsigned row, odd, t = s->tg[b->warp];
+					if (p && wr[0].valid && s->q[0][s->qh[0] % MAXQ].warp == b->warp)
+						t ^= 1u;
+					locate(s, b->warp, b->reg, &bank, &row, &odd);
+					side = t;
+					pm = rfm_cw_pmask(enc, t);
+				} else
+					access_mask(s, b->warp, b->reg, enc, &bank, &side, &pm);
 				wr[p].valid = 1;
+				wside[p] = (uint8_t)side;
 				wr[p].bank = (uint8_t)bank;
 				wr[p].pmask = (uint8_t)pm;
 			}
 		}
-		rfm_ca_arbitrate(s->nb, s->noc, pri, wr, s->nwr, rv, rm, wg, rg);
+		if (s->scheme >= SC_IDEAL)
+			budget_arb(s, pri, wr, rv, rm, wg, rg);
+		else
+			rfm_ca_arbitrate(s->nb, s->noc, pri, wr, s->nwr, rv, rm, wg, rg);
 		pri = (pri + 1u) % N;
 		/* count and apply */
 		{
@@ -174,6 +249,10 @@ static void run(sim_t *s, const instr_t *prog, unsigned n)
 					value_code(s, bq->value_seed, &enc, &sg);
 					s->enc[bq->warp * s->kregs + bq->reg] = (uint8_t)enc;
 					s->sign[bq->warp * s->kregs + bq->reg] = (uint8_t)sg;
+					if (s->scheme == SC_WR) {
+						s->al[bq->warp * s->kregs + bq->reg] = wside[p];
+						s->tg[bq->warp] ^= 1u;
+					}
 				}
 				nw[wr[p].bank]++;
 				s->st.writes++;
@@ -235,20 +314,20 @@ int main(int argc, char **argv)
 	rfm_cw_dist_t dist;
 	rfm_rng_t rng;
 	instr_t *prog;
-	sim_t *s[2];
+	sim_t *s[SC_N];
 	unsigned n = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 0) : 200000u, i, k, m;
 	const char *dname = argc > 3 ? argv[3] : "fig3_3";
 	uint64_t seed = argc > 4 ? strtoull(argv[4], NULL, 0) : 1;
 	int ret = 0;
 	if (argc < 2 || rfm_cfg_load(&c, argv[1], NULL, 0, stderr) || c.coalescing_enable != RFM_ON ||
-	    rfm_cw_dist_parse(dname, &dist) || !n || c.sm_collectors > 16 || c.rf_banks > 32) {
+	    rfm_cw_dist_parse(dname, &dist) || !n || c.sm_collectors > 16 || c.rf_banks > 32 || c.sm_warps > 64) {
 		fprintf(stderr, "usage: coal_access CONFIG.ini [INSTRUCTIONS] [fig3_3|full|P1,P2,P3,P4[,NEG]] [SEED]\n"
 				"       (a config with [coalescing] enable = on)\n");
 		return 2;
 	}
 	rfm_rng_seed(&rng, seed);
 	prog = calloc(n, sizeof(*prog));
-	for (m = 0; m < 2; m++) {
+	for (m = 0; m < SC_N; m++) {
 		s[m] = calloc(1, sizeof(sim_t));
 		s[m]->c = &c;
 		s[m]->dist = &dist;
@@ -256,7 +335,7 @@ int main(int argc, char **argv)
 		s[m]->noc = c.sm_collectors;
 		s[m]->nwr = c.rf_write_ports;
 		s[m]->lanes = c.rf_lanes;
-		s[m]->coalesce = m;
+		s[m]->scheme = (int)m;
 		s[m]->mutate = getenv("RFM_COAL_MUTATE") ? atoi(getenv("RFM_COAL_MUTATE")) : 0;
 		s[m]->kregs = c.sm_regs_per_thread < KREGS_MAX ? c.sm_regs_per_thread : KREGS_MAX;
 		s[m]->kwarps = c.sm_warps;
@@ -264,13 +343,17 @@ int main(int argc, char **argv)
 			s[m]->kwarps--;
 		s[m]->enc = calloc((size_t)c.sm_warps * KREGS_MAX, 1);
 		s[m]->sign = calloc((size_t)c.sm_warps * KREGS_MAX, 1);
+		s[m]->al = calloc((size_t)c.sm_warps * KREGS_MAX, 1);
 	}
 	for (i = 0; i < s[0]->kwarps * s[0]->kregs; i++) {
 		unsigned enc, sg;
 		value_code(s[0], (unsigned)rfm_rng_next(&rng), &enc, &sg);
-		for (m = 0; m < 2; m++) {
+		for (m = 0; m < SC_N; m++) {
+			unsigned b, row, odd;
 			s[m]->enc[i] = (uint8_t)enc;
 			s[m]->sign[i] = (uint8_t)sg;
+			locate(s[SC_REG], i / s[0]->kregs, i % s[0]->kregs, &b, &row, &odd);
+			s[m]->al[i] = (uint8_t)odd; /* wr: start from reg_alignment's sides */
 		}
 	}
 	for (i = 0; i < n; i++) {
@@ -283,7 +366,7 @@ int main(int argc, char **argv)
 		prog[i].port = rfm_rng_chance(&rng, MEM_PCT, 100) ? 1 : 0;
 		prog[i].value_seed = (unsigned)rfm_rng_next(&rng);
 	}
-	for (m = 0; m < 2; m++)
+	for (m = 0; m < SC_N; m++)
 		run(s[m], prog, n);
 	{
 		const stats_t *b = &s[0]->st, *q = &s[1]->st;
@@ -299,7 +382,7 @@ int main(int argc, char **argv)
 		       "sub-banks", "cycles");
 		for (m = 0; m < 2; m++) {
 			const stats_t *x = &s[m]->st;
-			printf("  %-10s %9llu %9llu %10llu %10llu %10llu %9llu\n", m ? "coalescing" : "baseline",
+			printf("  %-10s %9llu %9llu %10llu %10llu %10llu %9llu\n", sc_names[m],
 			       (unsigned long long)x->reads, (unsigned long long)x->writes,
 			       (unsigned long long)x->bank_acc, (unsigned long long)x->oc_writes,
 			       (unsigned long long)x->sb_acc, (unsigned long long)x->cycles);
@@ -313,6 +396,17 @@ int main(int argc, char **argv)
 		printf("  coalesced bank accesses: read-read %.1f%%, write-write %.1f%%, read-write %.1f%% (of %llu)\n",
 		       pairs ? 100.0 * (double)q->rr / (double)pairs : 0.0, pairs ? 100.0 * (double)q->ww / (double)pairs : 0.0,
 		       pairs ? 100.0 * (double)q->rw / (double)pairs : 0.0, (unsigned long long)pairs);
+		printf("  alignment schemes (section 3.7.1; only reg is built in RTL; ideal and upper_bound are bounds):\n");
+		printf("  %-12s %15s %16s %16s %8s\n", "scheme", "bank acc saved", "OC writes saved", "sub-banks saved",
+		       "cycles");
+		for (m = SC_REG; m < SC_N; m++) {
+			const stats_t *x = &s[m]->st;
+			printf("  %-12s %14.1f%% %15.1f%% %15.1f%% %+7.1f%%\n", m == SC_REG ? "reg" : sc_names[m],
+			       100.0 * (1.0 - (double)x->bank_acc / (double)b->bank_acc),
+			       100.0 * (1.0 - (double)x->oc_writes / (double)b->oc_writes),
+			       100.0 * (1.0 - (double)x->sb_acc / (double)b->sb_acc),
+			       100.0 * ((double)x->cycles / (double)b->cycles - 1.0));
+		}
 	}
 	/* Every value full width: the coalescing model must be the baseline, count for count. */
 	if (dist.pct[3] == 100) {
@@ -324,9 +418,10 @@ int main(int argc, char **argv)
 		if (!same)
 			ret = 1;
 	}
-	for (m = 0; m < 2; m++) {
+	for (m = 0; m < SC_N; m++) {
 		free(s[m]->enc);
 		free(s[m]->sign);
+		free(s[m]->al);
 		free(s[m]);
 	}
 	free(prog);
