@@ -87,6 +87,23 @@ static void zero_bytes(em_t *e, xs_t *x, const rfm_cfg_t *c, const char *zm_in, 
 		}
 }
 
+/* A balanced sum of the bits lo..hi-1 of vec, each cast to w bits: an adder tree of depth
+ * log2(hi - lo), not a chain (wide popcounts of the zero-gating counters). */
+static void bal_sum(xs_t *x, const char *vec, unsigned lo, unsigned hi, unsigned w)
+{
+	unsigned mid;
+	if (hi - lo == 1) {
+		xs_add(x, NULL, "%u'(%s[%u])", w, vec, lo);
+		return;
+	}
+	mid = lo + (hi - lo) / 2;
+	xs_add(x, NULL, "(");
+	bal_sum(x, vec, lo, mid, w);
+	xs_add(x, NULL, " + ");
+	bal_sum(x, vec, mid, hi, w);
+	xs_add(x, NULL, ")");
+}
+
 /* Issue lookup field fld of issue port k, source s: lookup field mfld, unless a write granted this
  * cycle goes to the same (bank, row): then that write's field wfld (the higher port last). */
 static void fwd_chain(em_t *e, unsigned P, unsigned k, unsigned s, const char *fld, const char *wfld, const char *mfld)
@@ -108,7 +125,7 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 	unsigned i, sd, o, n, ow = rfm_clog2(S), cw = rfm_clog2(NOC);
 	int preg = c->coalescing_parity == RFM_CPARITY_REG;
 	int zg = c->coalescing_zero_gating >= RFM_ZG_IN_LANE;
-	unsigned G = L / 4, ncnt = rfm_tco_ncnt(c), zcw = rfm_cntw(L);
+	unsigned G = L / 4, ncnt = rfm_tco_ncnt(c), zcw = rfm_cntw(L), zw = rfm_cntw(4 * L); /* zw: bytes of a bank */
 	xs_t x;
 
 	em_blank(e);
@@ -133,6 +150,7 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 			em_line(e, "logic %s co_w%u_zdata, co_w%u_wdz;", em_rng(e, W), p, p);
 			em_line(e, "logic %s co_w%u_cin, co_w%u_cx;", em_rng(e, 3 * G), p, p);
 			em_line(e, "logic %s co_w%u_zgi, co_w%u_zgz;", em_rng(e, zcw), p, p);
+			em_line(e, "logic %s co_w%u_zgn;", em_rng(e, zw), p);
 		}
 	}
 	em_line(e, "logic %s co_wgnt;", em_rng(e, P));
@@ -163,6 +181,11 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		if (zg) {
 			em_line(e, "logic %s co_q%u_zm_q, co_q%u_zm_d;", em_rng(e, L), q, q);
 			em_line(e, "logic %s co_q%u_zr_q, co_q%u_zr_d;", em_rng(e, G), q, q);
+			em_line(e, "logic %s co_q%u_ren, co_q%u_zgb;", em_rng(e, 4 * L), q, q);
+			em_line(e, "logic %s co_q%u_zdata;", em_rng(e, W), q);
+			em_line(e, "logic %s co_q%u_zlane;", em_rng(e, L), q);
+			em_line(e, "logic %s co_q%u_gi, co_q%u_gz;", em_rng(e, zcw), q, q);
+			em_line(e, "logic %s co_q%u_zgn;", em_rng(e, zw), q);
 		}
 		em_line(e, "logic [3:0] co_q%u_lm, co_q%u_pm;", q, q);
 		em_line(e, "logic co_q%u_sv, co_q%u_pend_q, co_q%u_pend_d, co_q%u_vld_q, co_q%u_vld_d, co_q%u_ready;", q, q, q, q, q, q);
@@ -199,8 +222,8 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		em_line(e, "logic [3:0] co_c%u_pm;", i);
 		em_line(e, "logic %s co_c%u_row;", em_rng(e, ew), i);
 		if (zg) {
-			em_line(e, "logic %s co_c%u_zm;", em_rng(e, L), i);
-			em_line(e, "logic %s co_c%u_zr;", em_rng(e, G), i);
+			em_line(e, "logic %s co_c%u_ren;", em_rng(e, 4 * L), i);
+			em_line(e, "logic %s co_c%u_zgn;", em_rng(e, zw), i);
 		}
 	}
 	em_line(e, "logic %s co_rd_valid, co_rgnt, co_ref, co_wblk;", em_rng(e, NC));
@@ -222,18 +245,9 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		}
 		em_line(e, "logic %s co_b%u_rdata;", em_rng(e, W), i);
 		if (zg) {
-			for (sd = 0; sd < 2; sd++) {
-				const char *sn = sd ? "l" : "r";
-				em_line(e, "logic %s co_z%u_%s_zm;", em_rng(e, L), i, sn);
-				em_line(e, "logic %s co_z%u_%s_zr;", em_rng(e, G), i, sn);
-				em_line(e, "logic [3:0] co_z%u_%s_pm;", i, sn);
-				em_line(e, "logic %s co_z%u_%s_ren;", em_rng(e, 4 * L), i, sn);
-				em_line(e, "logic %s co_z%u_%s_data;", em_rng(e, W), i, sn);
-				em_line(e, "logic %s co_z%u_%s_zlane;", em_rng(e, L), i, sn);
-				em_line(e, "logic %s co_z%u_%s_gi, co_z%u_%s_gz;", em_rng(e, zcw), i, sn, i, sn);
-			}
-			em_line(e, "logic %s co_b%u_ren_d, co_b%u_ren_q, co_b%u_zgb;", em_rng(e, 4 * L), i, i, i);
+			em_line(e, "logic %s co_b%u_ren_d, co_b%u_ren_q;", em_rng(e, 4 * L), i, i);
 			em_line(e, "logic %s co_b%u_rdz;", em_rng(e, W), i);
+			em_line(e, "logic %s co_b%u_zgr_r, co_b%u_zgr_l;", em_rng(e, zw), i, i);
 		}
 		em_line(e, "logic [3:0] co_b%u_rvalid, co_b%u_acc, co_wc%u;", i, i, i);
 		em_line(e, "logic [1:0] co_b%u_nr, co_b%u_nw;", i, i);
@@ -241,11 +255,8 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 	em_line(e, "logic %s co_bacc, co_brr, co_bww, co_brw;", em_rng(e, NB));
 	em_line(e, "logic %s co_ocw;", em_rng(e, NOC));
 	em_line(e, "logic %s co_wstall;", em_rng(e, P));
-	if (zg) {
-		em_line(e, "logic %s co_zgw;", em_rng(e, 4 * L * P));
-		em_line(e, "logic %s co_zgr;", em_rng(e, 4 * L * NB));
+	if (zg)
 		em_line(e, "logic %s co_sbn;", em_rng(e, cb));
-	}
 	for (n = 0; n < ncnt; n++)
 		em_line(e, "logic %s cnt_%s_q, cnt_%s_d, co_inc_%s;", em_rng(e, cb), rfm_tco_cnt_names[n], rfm_tco_cnt_names[n],
 			rfm_tco_cnt_names[n]);
@@ -307,8 +318,11 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 			sb_bytes(e, em_fmt(e, "co_w%u_pmask", p), L));
 		bytes8(&x, em_fmt(e, "co_w%u_fill", p), 4 * L);
 		em_line(e, "assign co_w%u_wdz = co_w%u_wdata & ~{%s};", p, p, x.s);
-		em_line(e, "assign co_w%u_zgb = wb%u_gnt ? (%s & ~co_w%u_bwz) : '0;  // bytes of its sub-banks not written", p, p,
+		em_line(e, "assign co_w%u_zgb = %s & ~co_w%u_bwz;  // bytes of its sub-banks not written", p,
 			sb_bytes(e, em_fmt(e, "co_w%u_pmask", p), L), p);
+		memset(&x, 0, sizeof(x));
+		bal_sum(&x, em_fmt(e, "co_w%u_zgb", p), 0, 4 * L, zw);
+		em_line(e, "assign co_w%u_zgn = %s;", p, x.s);
 	}
 
 	/* issue lookups */
@@ -408,6 +422,26 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 			q, q);
 		em_line(e, "assign co_q%u_pm = co_q%u_odd_q ? {co_q%u_lm[0], co_q%u_lm[1], co_q%u_lm[2], co_q%u_lm[3]} : co_q%u_lm;",
 			q, q, q, q, q, q, q);
+		if (zg) {
+			em_line(e, "// zero gating: the operand's byte read enables from its captured entry (every lane needed)");
+			em_open(e, "rf_zero_read u_zr%u (", q);
+			rg_conn(e, "active_i", em_fmt(e, "{%u{1'b1}}", L));
+			rg_conn(e, "zm_i", em_fmt(e, "co_q%u_zm_q", q));
+			rg_conn(e, "r_i", em_fmt(e, "co_q%u_zr_q", q));
+			rg_conn(e, "pmask_i", em_fmt(e, "co_q%u_pm", q));
+			rg_conn(e, "rdata_i", em_fmt(e, "%u'h0", W));
+			rg_conn(e, "ren_o", em_fmt(e, "co_q%u_ren", q));
+			rg_conn(e, "data_o", em_fmt(e, "co_q%u_zdata", q));
+			rg_conn(e, "zlane_o", em_fmt(e, "co_q%u_zlane", q));
+			rg_conn(e, "gated_inactive_o", em_fmt(e, "co_q%u_gi", q));
+			rg_conn(e, "gated_zero_o", em_fmt(e, "co_q%u_gz", q));
+			rg_conn_end(e);
+			em_line(e, "assign co_q%u_zgb = %s & ~co_q%u_ren;  // bytes of its sub-banks a read would not drive", q,
+				sb_bytes(e, em_fmt(e, "co_q%u_pm", q), L), q);
+			memset(&x, 0, sizeof(x));
+			bal_sum(&x, em_fmt(e, "co_q%u_zgb", q), 0, 4 * L, zw);
+			em_line(e, "assign co_q%u_zgn = %s;", q, x.s);
+		}
 		memset(&x, 0, sizeof(x));
 		for (o = j * S; o < q; o++)
 			xs_add(&x, " | ", "(cq%u_req & (cq%u_bank == cq%u_bank) & (co_q%u_odd_q == co_q%u_odd_q))", o, o, q, o, q);
@@ -444,13 +478,13 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 					memset(&zr, 0, sizeof(zr));
 					for (s = 0; s < S; s++) {
 						q = j * S + s;
-						xs_add(&zm, " : ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u)) ? co_q%u_zm_q", q,
+						xs_add(&zm, " : ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u)) ? co_q%u_ren", q,
 						       q, em_lit(e, bw, i), q, sd, q);
-						xs_add(&zr, " : ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u)) ? co_q%u_zr_q", q,
+						xs_add(&zr, " : ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u)) ? co_q%u_zgn", q,
 						       q, em_lit(e, bw, i), q, sd, q);
 					}
-					em_line(e, "assign co_c%u_zm = %s : '0;", cl, zm.s);
-					em_line(e, "assign co_c%u_zr = %s : '0;", cl, zr.s);
+					em_line(e, "assign co_c%u_ren = %s : '0;", cl, zm.s);
+					em_line(e, "assign co_c%u_zgn = %s : '0;", cl, zr.s);
 				}
 				em_line(e, "assign co_c%u_v = %s;", cl, v.s);
 				em_line(e, "assign co_c%u_pm = %s : 4'b0000;", cl, pm.s);
@@ -547,41 +581,25 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		rg_conn_end(e);
 		if (!zg)
 			continue;
-		em_line(e, "// zero gating: per side, the granted read's byte read enables (its captured entry; every");
-		em_line(e, "// lane is needed), registered with the read; the bytes not read come out as 0");
-		for (sd = 0; sd < 2; sd++) {
-			const char *sn = sd ? "l" : "r";
-			xs_t zm, zr, pm;
-			memset(&zm, 0, sizeof(zm));
+		em_line(e, "// zero gating: the granted reads' byte read enables, registered with the reads; the bytes");
+		em_line(e, "// not read come out as 0");
+		{
+			xs_t ren, zr, zl;
+			memset(&ren, 0, sizeof(ren));
 			memset(&zr, 0, sizeof(zr));
-			memset(&pm, 0, sizeof(pm));
-			for (j = 0; j < NOC; j++) {
-				unsigned cl = rfm_ca_cell(NOC, i, sd, j);
-				xs_add(&zm, " : ", "co_c%u_g ? co_c%u_zm", cl, cl);
-				xs_add(&zr, " : ", "co_c%u_g ? co_c%u_zr", cl, cl);
-				xs_add(&pm, " : ", "co_c%u_g ? co_c%u_pm", cl, cl);
-			}
-			em_line(e, "assign co_z%u_%s_zm = %s : '0;", i, sn, zm.s);
-			em_line(e, "assign co_z%u_%s_zr = %s : '0;", i, sn, zr.s);
-			em_line(e, "assign co_z%u_%s_pm = %s : 4'b0000;", i, sn, pm.s);
-			em_open(e, "rf_zero_read u_zr%u_%s (", i, sn);
-			rg_conn(e, "active_i", em_fmt(e, "{%u{1'b1}}", L));
-			rg_conn(e, "zm_i", em_fmt(e, "co_z%u_%s_zm", i, sn));
-			rg_conn(e, "r_i", em_fmt(e, "co_z%u_%s_zr", i, sn));
-			rg_conn(e, "pmask_i", em_fmt(e, "co_z%u_%s_pm", i, sn));
-			rg_conn(e, "rdata_i", em_fmt(e, "%u'h0", W));
-			rg_conn(e, "ren_o", em_fmt(e, "co_z%u_%s_ren", i, sn));
-			rg_conn(e, "data_o", em_fmt(e, "co_z%u_%s_data", i, sn));
-			rg_conn(e, "zlane_o", em_fmt(e, "co_z%u_%s_zlane", i, sn));
-			rg_conn(e, "gated_inactive_o", em_fmt(e, "co_z%u_%s_gi", i, sn));
-			rg_conn(e, "gated_zero_o", em_fmt(e, "co_z%u_%s_gz", i, sn));
-			rg_conn_end(e);
+			memset(&zl, 0, sizeof(zl));
+			for (sd = 0; sd < 2; sd++)
+				for (j = 0; j < NOC; j++) {
+					unsigned cl = rfm_ca_cell(NOC, i, sd, j);
+					xs_add(&ren, " | ", "(co_c%u_g ? co_c%u_ren : '0)", cl, cl);
+					xs_add(sd ? &zl : &zr, " | ", "(co_c%u_g ? co_c%u_zgn : '0)", cl, cl);
+				}
+			em_line(e, "assign co_b%u_ren_d = %s;", i, ren.s);
+			em_line(e, "assign co_b%u_zgr_r = %s;  // bytes the granted R read does not drive", i, zr.s);
+			em_line(e, "assign co_b%u_zgr_l = %s;", i, zl.s);
 		}
-		em_line(e, "assign co_b%u_ren_d = co_z%u_r_ren | co_z%u_l_ren;", i, i, i);
 		bytes8(&x, em_fmt(e, "co_b%u_ren_q", i), 4 * L);
 		em_line(e, "assign co_b%u_rdz = co_b%u_rdata & {%s};", i, i, x.s);
-		em_line(e, "assign co_b%u_zgb = (%s & ~co_z%u_r_ren) | (%s & ~co_z%u_l_ren);  // bytes of its sub-banks not read", i,
-			sb_bytes(e, em_fmt(e, "co_z%u_r_pm", i), L), i, sb_bytes(e, em_fmt(e, "co_z%u_l_pm", i), L), i);
 	}
 
 	/* collectors */
@@ -767,15 +785,13 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 	if (zg) {
 		em_line(e, "// zero gating: bytes of the granted sub-banks not driven; bytes of the granted sub-banks");
 		memset(&x, 0, sizeof(x));
-		for (p = P; p-- > 0;)
-			xs_add(&x, ", ", "co_w%u_zgb", p);
-		em_line(e, "assign co_zgw = {%s};", x.s);
+		for (p = 0; p < P; p++)
+			xs_add(&x, " + ", "(wb%u_gnt ? %u'(co_w%u_zgn) : '0)", p, cb, p);
+		em_line(e, "assign co_inc_zg_wr = %s;", x.s);
 		memset(&x, 0, sizeof(x));
-		for (i = NB; i-- > 0;)
-			xs_add(&x, ", ", "co_b%u_zgb", i);
-		em_line(e, "assign co_zgr = {%s};", x.s);
-		rg_popcount(e, "co_inc_zg_wr", "co_zgw", 4 * L * P, cb);
-		rg_popcount(e, "co_inc_zg_rd", "co_zgr", 4 * L * NB, cb);
+		for (i = 0; i < NB; i++)
+			xs_add(&x, " + ", "%u'(co_b%u_zgr_r) + %u'(co_b%u_zgr_l)", cb, i, cb, i);
+		em_line(e, "assign co_inc_zg_rd = %s;", x.s);
 		rg_popcount(e, "co_sbn", "co_sb", 4 * NB, cb);
 		em_line(e, "assign co_inc_sb_bytes = co_sbn * %s;", em_lit(e, cb, L));
 	}
@@ -860,10 +876,8 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		xs_add(&x, ", ", "co_b%u_rvalid, co_b%u_acc", i, i);
 	for (p = 0; zg && p < P; p++)
 		xs_add(&x, ", ", "co_w%u_zwen, co_w%u_cin, co_w%u_cx, co_w%u_zgi, co_w%u_zgz", p, p, p, p, p);
-	for (i = 0; zg && i < NB; i++)
-		for (sd = 0; sd < 2; sd++)
-			xs_add(&x, ", ", "co_z%u_%s_data, co_z%u_%s_zlane, co_z%u_%s_gi, co_z%u_%s_gz", i, sd ? "l" : "r", i,
-			       sd ? "l" : "r", i, sd ? "l" : "r", i, sd ? "l" : "r");
+	for (q = 0; zg && q < NQ; q++)
+		xs_add(&x, ", ", "co_q%u_zdata, co_q%u_zlane, co_q%u_gi, co_q%u_gz", q, q, q, q);
 
 	rg_unused(e, "coal", x.s);
 }

@@ -336,12 +336,14 @@ module rf_top (
   logic [1023:0] co_w0_zdata, co_w0_wdz;
   logic [23:0] co_w0_cin, co_w0_cx;
   logic [5:0] co_w0_zgi, co_w0_zgz;
+  logic [7:0] co_w0_zgn;
   logic [31:0] co_w1_ozm, co_w1_zm;
   logic [7:0] co_w1_or, co_w1_zr;
   logic [127:0] co_w1_zwen, co_w1_fill, co_w1_zb, co_w1_bwz, co_w1_zgb;
   logic [1023:0] co_w1_zdata, co_w1_wdz;
   logic [23:0] co_w1_cin, co_w1_cx;
   logic [5:0] co_w1_zgi, co_w1_zgz;
+  logic [7:0] co_w1_zgn;
   logic [1:0] co_wgnt;
   logic [1023:0] co_msign;
   logic [2047:0] co_menc;
@@ -398,6 +400,11 @@ module rf_top (
   logic [1:0] co_q0_enc_q, co_q0_enc_d;
   logic [31:0] co_q0_zm_q, co_q0_zm_d;
   logic [7:0] co_q0_zr_q, co_q0_zr_d;
+  logic [127:0] co_q0_ren, co_q0_zgb;
+  logic [1023:0] co_q0_zdata;
+  logic [31:0] co_q0_zlane;
+  logic [5:0] co_q0_gi, co_q0_gz;
+  logic [7:0] co_q0_zgn;
   logic [3:0] co_q0_lm, co_q0_pm;
   logic co_q0_sv, co_q0_pend_q, co_q0_pend_d, co_q0_vld_q, co_q0_vld_d, co_q0_ready;
   logic cq0_req, aq0_gnt;
@@ -408,6 +415,11 @@ module rf_top (
   logic [1:0] co_q1_enc_q, co_q1_enc_d;
   logic [31:0] co_q1_zm_q, co_q1_zm_d;
   logic [7:0] co_q1_zr_q, co_q1_zr_d;
+  logic [127:0] co_q1_ren, co_q1_zgb;
+  logic [1023:0] co_q1_zdata;
+  logic [31:0] co_q1_zlane;
+  logic [5:0] co_q1_gi, co_q1_gz;
+  logic [7:0] co_q1_zgn;
   logic [3:0] co_q1_lm, co_q1_pm;
   logic co_q1_sv, co_q1_pend_q, co_q1_pend_d, co_q1_vld_q, co_q1_vld_d, co_q1_ready;
   logic cq1_req, aq1_gnt;
@@ -418,6 +430,11 @@ module rf_top (
   logic [1:0] co_q2_enc_q, co_q2_enc_d;
   logic [31:0] co_q2_zm_q, co_q2_zm_d;
   logic [7:0] co_q2_zr_q, co_q2_zr_d;
+  logic [127:0] co_q2_ren, co_q2_zgb;
+  logic [1023:0] co_q2_zdata;
+  logic [31:0] co_q2_zlane;
+  logic [5:0] co_q2_gi, co_q2_gz;
+  logic [7:0] co_q2_zgn;
   logic [3:0] co_q2_lm, co_q2_pm;
   logic co_q2_sv, co_q2_pend_q, co_q2_pend_d, co_q2_vld_q, co_q2_vld_d, co_q2_ready;
   logic cq2_req, aq2_gnt;
@@ -428,6 +445,11 @@ module rf_top (
   logic [1:0] co_q3_enc_q, co_q3_enc_d;
   logic [31:0] co_q3_zm_q, co_q3_zm_d;
   logic [7:0] co_q3_zr_q, co_q3_zr_d;
+  logic [127:0] co_q3_ren, co_q3_zgb;
+  logic [1023:0] co_q3_zdata;
+  logic [31:0] co_q3_zlane;
+  logic [5:0] co_q3_gi, co_q3_gz;
+  logic [7:0] co_q3_zgn;
   logic [3:0] co_q3_lm, co_q3_pm;
   logic co_q3_sv, co_q3_pend_q, co_q3_pend_d, co_q3_vld_q, co_q3_vld_d, co_q3_ready;
   logic cq3_req, aq3_gnt;
@@ -438,6 +460,11 @@ module rf_top (
   logic [1:0] co_q4_enc_q, co_q4_enc_d;
   logic [31:0] co_q4_zm_q, co_q4_zm_d;
   logic [7:0] co_q4_zr_q, co_q4_zr_d;
+  logic [127:0] co_q4_ren, co_q4_zgb;
+  logic [1023:0] co_q4_zdata;
+  logic [31:0] co_q4_zlane;
+  logic [5:0] co_q4_gi, co_q4_gz;
+  logic [7:0] co_q4_zgn;
   logic [3:0] co_q4_lm, co_q4_pm;
   logic co_q4_sv, co_q4_pend_q, co_q4_pend_d, co_q4_vld_q, co_q4_vld_d, co_q4_ready;
   logic cq4_req, aq4_gnt;
@@ -448,6 +475,11 @@ module rf_top (
   logic [1:0] co_q5_enc_q, co_q5_enc_d;
   logic [31:0] co_q5_zm_q, co_q5_zm_d;
   logic [7:0] co_q5_zr_q, co_q5_zr_d;
+  logic [127:0] co_q5_ren, co_q5_zgb;
+  logic [1023:0] co_q5_zdata;
+  logic [31:0] co_q5_zlane;
+  logic [5:0] co_q5_gi, co_q5_gz;
+  logic [7:0] co_q5_zgn;
   logic [3:0] co_q5_lm, co_q5_pm;
   logic co_q5_sv, co_q5_pend_q, co_q5_pend_d, co_q5_vld_q, co_q5_vld_d, co_q5_ready;
   logic cq5_req, aq5_gnt;
@@ -458,6 +490,11 @@ module rf_top (
   logic [1:0] co_q6_enc_q, co_q6_enc_d;
   logic [31:0] co_q6_zm_q, co_q6_zm_d;
   logic [7:0] co_q6_zr_q, co_q6_zr_d;
+  logic [127:0] co_q6_ren, co_q6_zgb;
+  logic [1023:0] co_q6_zdata;
+  logic [31:0] co_q6_zlane;
+  logic [5:0] co_q6_gi, co_q6_gz;
+  logic [7:0] co_q6_zgn;
   logic [3:0] co_q6_lm, co_q6_pm;
   logic co_q6_sv, co_q6_pend_q, co_q6_pend_d, co_q6_vld_q, co_q6_vld_d, co_q6_ready;
   logic cq6_req, aq6_gnt;
@@ -468,6 +505,11 @@ module rf_top (
   logic [1:0] co_q7_enc_q, co_q7_enc_d;
   logic [31:0] co_q7_zm_q, co_q7_zm_d;
   logic [7:0] co_q7_zr_q, co_q7_zr_d;
+  logic [127:0] co_q7_ren, co_q7_zgb;
+  logic [1023:0] co_q7_zdata;
+  logic [31:0] co_q7_zlane;
+  logic [5:0] co_q7_gi, co_q7_gz;
+  logic [7:0] co_q7_zgn;
   logic [3:0] co_q7_lm, co_q7_pm;
   logic co_q7_sv, co_q7_pend_q, co_q7_pend_d, co_q7_vld_q, co_q7_vld_d, co_q7_ready;
   logic cq7_req, aq7_gnt;
@@ -478,6 +520,11 @@ module rf_top (
   logic [1:0] co_q8_enc_q, co_q8_enc_d;
   logic [31:0] co_q8_zm_q, co_q8_zm_d;
   logic [7:0] co_q8_zr_q, co_q8_zr_d;
+  logic [127:0] co_q8_ren, co_q8_zgb;
+  logic [1023:0] co_q8_zdata;
+  logic [31:0] co_q8_zlane;
+  logic [5:0] co_q8_gi, co_q8_gz;
+  logic [7:0] co_q8_zgn;
   logic [3:0] co_q8_lm, co_q8_pm;
   logic co_q8_sv, co_q8_pend_q, co_q8_pend_d, co_q8_vld_q, co_q8_vld_d, co_q8_ready;
   logic cq8_req, aq8_gnt;
@@ -488,6 +535,11 @@ module rf_top (
   logic [1:0] co_q9_enc_q, co_q9_enc_d;
   logic [31:0] co_q9_zm_q, co_q9_zm_d;
   logic [7:0] co_q9_zr_q, co_q9_zr_d;
+  logic [127:0] co_q9_ren, co_q9_zgb;
+  logic [1023:0] co_q9_zdata;
+  logic [31:0] co_q9_zlane;
+  logic [5:0] co_q9_gi, co_q9_gz;
+  logic [7:0] co_q9_zgn;
   logic [3:0] co_q9_lm, co_q9_pm;
   logic co_q9_sv, co_q9_pend_q, co_q9_pend_d, co_q9_vld_q, co_q9_vld_d, co_q9_ready;
   logic cq9_req, aq9_gnt;
@@ -498,6 +550,11 @@ module rf_top (
   logic [1:0] co_q10_enc_q, co_q10_enc_d;
   logic [31:0] co_q10_zm_q, co_q10_zm_d;
   logic [7:0] co_q10_zr_q, co_q10_zr_d;
+  logic [127:0] co_q10_ren, co_q10_zgb;
+  logic [1023:0] co_q10_zdata;
+  logic [31:0] co_q10_zlane;
+  logic [5:0] co_q10_gi, co_q10_gz;
+  logic [7:0] co_q10_zgn;
   logic [3:0] co_q10_lm, co_q10_pm;
   logic co_q10_sv, co_q10_pend_q, co_q10_pend_d, co_q10_vld_q, co_q10_vld_d, co_q10_ready;
   logic cq10_req, aq10_gnt;
@@ -508,6 +565,11 @@ module rf_top (
   logic [1:0] co_q11_enc_q, co_q11_enc_d;
   logic [31:0] co_q11_zm_q, co_q11_zm_d;
   logic [7:0] co_q11_zr_q, co_q11_zr_d;
+  logic [127:0] co_q11_ren, co_q11_zgb;
+  logic [1023:0] co_q11_zdata;
+  logic [31:0] co_q11_zlane;
+  logic [5:0] co_q11_gi, co_q11_gz;
+  logic [7:0] co_q11_zgn;
   logic [3:0] co_q11_lm, co_q11_pm;
   logic co_q11_sv, co_q11_pend_q, co_q11_pend_d, co_q11_vld_q, co_q11_vld_d, co_q11_ready;
   logic cq11_req, aq11_gnt;
@@ -597,194 +659,194 @@ module rf_top (
   logic [1:0] co_c0_op;
   logic [3:0] co_c0_pm;
   logic [7:0] co_c0_row;
-  logic [31:0] co_c0_zm;
-  logic [7:0] co_c0_zr;
+  logic [127:0] co_c0_ren;
+  logic [7:0] co_c0_zgn;
   logic co_c1_v, co_c1_g, co_c1_ref, co_c1_wblk;
   logic [1:0] co_c1_op;
   logic [3:0] co_c1_pm;
   logic [7:0] co_c1_row;
-  logic [31:0] co_c1_zm;
-  logic [7:0] co_c1_zr;
+  logic [127:0] co_c1_ren;
+  logic [7:0] co_c1_zgn;
   logic co_c2_v, co_c2_g, co_c2_ref, co_c2_wblk;
   logic [1:0] co_c2_op;
   logic [3:0] co_c2_pm;
   logic [7:0] co_c2_row;
-  logic [31:0] co_c2_zm;
-  logic [7:0] co_c2_zr;
+  logic [127:0] co_c2_ren;
+  logic [7:0] co_c2_zgn;
   logic co_c3_v, co_c3_g, co_c3_ref, co_c3_wblk;
   logic [1:0] co_c3_op;
   logic [3:0] co_c3_pm;
   logic [7:0] co_c3_row;
-  logic [31:0] co_c3_zm;
-  logic [7:0] co_c3_zr;
+  logic [127:0] co_c3_ren;
+  logic [7:0] co_c3_zgn;
   logic co_c4_v, co_c4_g, co_c4_ref, co_c4_wblk;
   logic [1:0] co_c4_op;
   logic [3:0] co_c4_pm;
   logic [7:0] co_c4_row;
-  logic [31:0] co_c4_zm;
-  logic [7:0] co_c4_zr;
+  logic [127:0] co_c4_ren;
+  logic [7:0] co_c4_zgn;
   logic co_c5_v, co_c5_g, co_c5_ref, co_c5_wblk;
   logic [1:0] co_c5_op;
   logic [3:0] co_c5_pm;
   logic [7:0] co_c5_row;
-  logic [31:0] co_c5_zm;
-  logic [7:0] co_c5_zr;
+  logic [127:0] co_c5_ren;
+  logic [7:0] co_c5_zgn;
   logic co_c6_v, co_c6_g, co_c6_ref, co_c6_wblk;
   logic [1:0] co_c6_op;
   logic [3:0] co_c6_pm;
   logic [7:0] co_c6_row;
-  logic [31:0] co_c6_zm;
-  logic [7:0] co_c6_zr;
+  logic [127:0] co_c6_ren;
+  logic [7:0] co_c6_zgn;
   logic co_c7_v, co_c7_g, co_c7_ref, co_c7_wblk;
   logic [1:0] co_c7_op;
   logic [3:0] co_c7_pm;
   logic [7:0] co_c7_row;
-  logic [31:0] co_c7_zm;
-  logic [7:0] co_c7_zr;
+  logic [127:0] co_c7_ren;
+  logic [7:0] co_c7_zgn;
   logic co_c8_v, co_c8_g, co_c8_ref, co_c8_wblk;
   logic [1:0] co_c8_op;
   logic [3:0] co_c8_pm;
   logic [7:0] co_c8_row;
-  logic [31:0] co_c8_zm;
-  logic [7:0] co_c8_zr;
+  logic [127:0] co_c8_ren;
+  logic [7:0] co_c8_zgn;
   logic co_c9_v, co_c9_g, co_c9_ref, co_c9_wblk;
   logic [1:0] co_c9_op;
   logic [3:0] co_c9_pm;
   logic [7:0] co_c9_row;
-  logic [31:0] co_c9_zm;
-  logic [7:0] co_c9_zr;
+  logic [127:0] co_c9_ren;
+  logic [7:0] co_c9_zgn;
   logic co_c10_v, co_c10_g, co_c10_ref, co_c10_wblk;
   logic [1:0] co_c10_op;
   logic [3:0] co_c10_pm;
   logic [7:0] co_c10_row;
-  logic [31:0] co_c10_zm;
-  logic [7:0] co_c10_zr;
+  logic [127:0] co_c10_ren;
+  logic [7:0] co_c10_zgn;
   logic co_c11_v, co_c11_g, co_c11_ref, co_c11_wblk;
   logic [1:0] co_c11_op;
   logic [3:0] co_c11_pm;
   logic [7:0] co_c11_row;
-  logic [31:0] co_c11_zm;
-  logic [7:0] co_c11_zr;
+  logic [127:0] co_c11_ren;
+  logic [7:0] co_c11_zgn;
   logic co_c12_v, co_c12_g, co_c12_ref, co_c12_wblk;
   logic [1:0] co_c12_op;
   logic [3:0] co_c12_pm;
   logic [7:0] co_c12_row;
-  logic [31:0] co_c12_zm;
-  logic [7:0] co_c12_zr;
+  logic [127:0] co_c12_ren;
+  logic [7:0] co_c12_zgn;
   logic co_c13_v, co_c13_g, co_c13_ref, co_c13_wblk;
   logic [1:0] co_c13_op;
   logic [3:0] co_c13_pm;
   logic [7:0] co_c13_row;
-  logic [31:0] co_c13_zm;
-  logic [7:0] co_c13_zr;
+  logic [127:0] co_c13_ren;
+  logic [7:0] co_c13_zgn;
   logic co_c14_v, co_c14_g, co_c14_ref, co_c14_wblk;
   logic [1:0] co_c14_op;
   logic [3:0] co_c14_pm;
   logic [7:0] co_c14_row;
-  logic [31:0] co_c14_zm;
-  logic [7:0] co_c14_zr;
+  logic [127:0] co_c14_ren;
+  logic [7:0] co_c14_zgn;
   logic co_c15_v, co_c15_g, co_c15_ref, co_c15_wblk;
   logic [1:0] co_c15_op;
   logic [3:0] co_c15_pm;
   logic [7:0] co_c15_row;
-  logic [31:0] co_c15_zm;
-  logic [7:0] co_c15_zr;
+  logic [127:0] co_c15_ren;
+  logic [7:0] co_c15_zgn;
   logic co_c16_v, co_c16_g, co_c16_ref, co_c16_wblk;
   logic [1:0] co_c16_op;
   logic [3:0] co_c16_pm;
   logic [7:0] co_c16_row;
-  logic [31:0] co_c16_zm;
-  logic [7:0] co_c16_zr;
+  logic [127:0] co_c16_ren;
+  logic [7:0] co_c16_zgn;
   logic co_c17_v, co_c17_g, co_c17_ref, co_c17_wblk;
   logic [1:0] co_c17_op;
   logic [3:0] co_c17_pm;
   logic [7:0] co_c17_row;
-  logic [31:0] co_c17_zm;
-  logic [7:0] co_c17_zr;
+  logic [127:0] co_c17_ren;
+  logic [7:0] co_c17_zgn;
   logic co_c18_v, co_c18_g, co_c18_ref, co_c18_wblk;
   logic [1:0] co_c18_op;
   logic [3:0] co_c18_pm;
   logic [7:0] co_c18_row;
-  logic [31:0] co_c18_zm;
-  logic [7:0] co_c18_zr;
+  logic [127:0] co_c18_ren;
+  logic [7:0] co_c18_zgn;
   logic co_c19_v, co_c19_g, co_c19_ref, co_c19_wblk;
   logic [1:0] co_c19_op;
   logic [3:0] co_c19_pm;
   logic [7:0] co_c19_row;
-  logic [31:0] co_c19_zm;
-  logic [7:0] co_c19_zr;
+  logic [127:0] co_c19_ren;
+  logic [7:0] co_c19_zgn;
   logic co_c20_v, co_c20_g, co_c20_ref, co_c20_wblk;
   logic [1:0] co_c20_op;
   logic [3:0] co_c20_pm;
   logic [7:0] co_c20_row;
-  logic [31:0] co_c20_zm;
-  logic [7:0] co_c20_zr;
+  logic [127:0] co_c20_ren;
+  logic [7:0] co_c20_zgn;
   logic co_c21_v, co_c21_g, co_c21_ref, co_c21_wblk;
   logic [1:0] co_c21_op;
   logic [3:0] co_c21_pm;
   logic [7:0] co_c21_row;
-  logic [31:0] co_c21_zm;
-  logic [7:0] co_c21_zr;
+  logic [127:0] co_c21_ren;
+  logic [7:0] co_c21_zgn;
   logic co_c22_v, co_c22_g, co_c22_ref, co_c22_wblk;
   logic [1:0] co_c22_op;
   logic [3:0] co_c22_pm;
   logic [7:0] co_c22_row;
-  logic [31:0] co_c22_zm;
-  logic [7:0] co_c22_zr;
+  logic [127:0] co_c22_ren;
+  logic [7:0] co_c22_zgn;
   logic co_c23_v, co_c23_g, co_c23_ref, co_c23_wblk;
   logic [1:0] co_c23_op;
   logic [3:0] co_c23_pm;
   logic [7:0] co_c23_row;
-  logic [31:0] co_c23_zm;
-  logic [7:0] co_c23_zr;
+  logic [127:0] co_c23_ren;
+  logic [7:0] co_c23_zgn;
   logic co_c24_v, co_c24_g, co_c24_ref, co_c24_wblk;
   logic [1:0] co_c24_op;
   logic [3:0] co_c24_pm;
   logic [7:0] co_c24_row;
-  logic [31:0] co_c24_zm;
-  logic [7:0] co_c24_zr;
+  logic [127:0] co_c24_ren;
+  logic [7:0] co_c24_zgn;
   logic co_c25_v, co_c25_g, co_c25_ref, co_c25_wblk;
   logic [1:0] co_c25_op;
   logic [3:0] co_c25_pm;
   logic [7:0] co_c25_row;
-  logic [31:0] co_c25_zm;
-  logic [7:0] co_c25_zr;
+  logic [127:0] co_c25_ren;
+  logic [7:0] co_c25_zgn;
   logic co_c26_v, co_c26_g, co_c26_ref, co_c26_wblk;
   logic [1:0] co_c26_op;
   logic [3:0] co_c26_pm;
   logic [7:0] co_c26_row;
-  logic [31:0] co_c26_zm;
-  logic [7:0] co_c26_zr;
+  logic [127:0] co_c26_ren;
+  logic [7:0] co_c26_zgn;
   logic co_c27_v, co_c27_g, co_c27_ref, co_c27_wblk;
   logic [1:0] co_c27_op;
   logic [3:0] co_c27_pm;
   logic [7:0] co_c27_row;
-  logic [31:0] co_c27_zm;
-  logic [7:0] co_c27_zr;
+  logic [127:0] co_c27_ren;
+  logic [7:0] co_c27_zgn;
   logic co_c28_v, co_c28_g, co_c28_ref, co_c28_wblk;
   logic [1:0] co_c28_op;
   logic [3:0] co_c28_pm;
   logic [7:0] co_c28_row;
-  logic [31:0] co_c28_zm;
-  logic [7:0] co_c28_zr;
+  logic [127:0] co_c28_ren;
+  logic [7:0] co_c28_zgn;
   logic co_c29_v, co_c29_g, co_c29_ref, co_c29_wblk;
   logic [1:0] co_c29_op;
   logic [3:0] co_c29_pm;
   logic [7:0] co_c29_row;
-  logic [31:0] co_c29_zm;
-  logic [7:0] co_c29_zr;
+  logic [127:0] co_c29_ren;
+  logic [7:0] co_c29_zgn;
   logic co_c30_v, co_c30_g, co_c30_ref, co_c30_wblk;
   logic [1:0] co_c30_op;
   logic [3:0] co_c30_pm;
   logic [7:0] co_c30_row;
-  logic [31:0] co_c30_zm;
-  logic [7:0] co_c30_zr;
+  logic [127:0] co_c30_ren;
+  logic [7:0] co_c30_zgn;
   logic co_c31_v, co_c31_g, co_c31_ref, co_c31_wblk;
   logic [1:0] co_c31_op;
   logic [3:0] co_c31_pm;
   logic [7:0] co_c31_row;
-  logic [31:0] co_c31_zm;
-  logic [7:0] co_c31_zr;
+  logic [127:0] co_c31_ren;
+  logic [7:0] co_c31_zgn;
   logic [31:0] co_rd_valid, co_rgnt, co_ref, co_wblk;
   logic [127:0] co_rd_pmask;
   logic [1:0] co_pri;
@@ -806,22 +868,9 @@ module rf_top (
   logic co_w0_hit0_l;
   logic co_w1_hit0_l;
   logic [1023:0] co_b0_rdata;
-  logic [31:0] co_z0_r_zm;
-  logic [7:0] co_z0_r_zr;
-  logic [3:0] co_z0_r_pm;
-  logic [127:0] co_z0_r_ren;
-  logic [1023:0] co_z0_r_data;
-  logic [31:0] co_z0_r_zlane;
-  logic [5:0] co_z0_r_gi, co_z0_r_gz;
-  logic [31:0] co_z0_l_zm;
-  logic [7:0] co_z0_l_zr;
-  logic [3:0] co_z0_l_pm;
-  logic [127:0] co_z0_l_ren;
-  logic [1023:0] co_z0_l_data;
-  logic [31:0] co_z0_l_zlane;
-  logic [5:0] co_z0_l_gi, co_z0_l_gz;
-  logic [127:0] co_b0_ren_d, co_b0_ren_q, co_b0_zgb;
+  logic [127:0] co_b0_ren_d, co_b0_ren_q;
   logic [1023:0] co_b0_rdz;
+  logic [7:0] co_b0_zgr_r, co_b0_zgr_l;
   logic [3:0] co_b0_rvalid, co_b0_acc, co_wc0;
   logic [1:0] co_b0_nr, co_b0_nw;
   logic co_b1_r_en, co_b1_r_we;
@@ -839,22 +888,9 @@ module rf_top (
   logic co_w0_hit1_l;
   logic co_w1_hit1_l;
   logic [1023:0] co_b1_rdata;
-  logic [31:0] co_z1_r_zm;
-  logic [7:0] co_z1_r_zr;
-  logic [3:0] co_z1_r_pm;
-  logic [127:0] co_z1_r_ren;
-  logic [1023:0] co_z1_r_data;
-  logic [31:0] co_z1_r_zlane;
-  logic [5:0] co_z1_r_gi, co_z1_r_gz;
-  logic [31:0] co_z1_l_zm;
-  logic [7:0] co_z1_l_zr;
-  logic [3:0] co_z1_l_pm;
-  logic [127:0] co_z1_l_ren;
-  logic [1023:0] co_z1_l_data;
-  logic [31:0] co_z1_l_zlane;
-  logic [5:0] co_z1_l_gi, co_z1_l_gz;
-  logic [127:0] co_b1_ren_d, co_b1_ren_q, co_b1_zgb;
+  logic [127:0] co_b1_ren_d, co_b1_ren_q;
   logic [1023:0] co_b1_rdz;
+  logic [7:0] co_b1_zgr_r, co_b1_zgr_l;
   logic [3:0] co_b1_rvalid, co_b1_acc, co_wc1;
   logic [1:0] co_b1_nr, co_b1_nw;
   logic co_b2_r_en, co_b2_r_we;
@@ -872,22 +908,9 @@ module rf_top (
   logic co_w0_hit2_l;
   logic co_w1_hit2_l;
   logic [1023:0] co_b2_rdata;
-  logic [31:0] co_z2_r_zm;
-  logic [7:0] co_z2_r_zr;
-  logic [3:0] co_z2_r_pm;
-  logic [127:0] co_z2_r_ren;
-  logic [1023:0] co_z2_r_data;
-  logic [31:0] co_z2_r_zlane;
-  logic [5:0] co_z2_r_gi, co_z2_r_gz;
-  logic [31:0] co_z2_l_zm;
-  logic [7:0] co_z2_l_zr;
-  logic [3:0] co_z2_l_pm;
-  logic [127:0] co_z2_l_ren;
-  logic [1023:0] co_z2_l_data;
-  logic [31:0] co_z2_l_zlane;
-  logic [5:0] co_z2_l_gi, co_z2_l_gz;
-  logic [127:0] co_b2_ren_d, co_b2_ren_q, co_b2_zgb;
+  logic [127:0] co_b2_ren_d, co_b2_ren_q;
   logic [1023:0] co_b2_rdz;
+  logic [7:0] co_b2_zgr_r, co_b2_zgr_l;
   logic [3:0] co_b2_rvalid, co_b2_acc, co_wc2;
   logic [1:0] co_b2_nr, co_b2_nw;
   logic co_b3_r_en, co_b3_r_we;
@@ -905,29 +928,14 @@ module rf_top (
   logic co_w0_hit3_l;
   logic co_w1_hit3_l;
   logic [1023:0] co_b3_rdata;
-  logic [31:0] co_z3_r_zm;
-  logic [7:0] co_z3_r_zr;
-  logic [3:0] co_z3_r_pm;
-  logic [127:0] co_z3_r_ren;
-  logic [1023:0] co_z3_r_data;
-  logic [31:0] co_z3_r_zlane;
-  logic [5:0] co_z3_r_gi, co_z3_r_gz;
-  logic [31:0] co_z3_l_zm;
-  logic [7:0] co_z3_l_zr;
-  logic [3:0] co_z3_l_pm;
-  logic [127:0] co_z3_l_ren;
-  logic [1023:0] co_z3_l_data;
-  logic [31:0] co_z3_l_zlane;
-  logic [5:0] co_z3_l_gi, co_z3_l_gz;
-  logic [127:0] co_b3_ren_d, co_b3_ren_q, co_b3_zgb;
+  logic [127:0] co_b3_ren_d, co_b3_ren_q;
   logic [1023:0] co_b3_rdz;
+  logic [7:0] co_b3_zgr_r, co_b3_zgr_l;
   logic [3:0] co_b3_rvalid, co_b3_acc, co_wc3;
   logic [1:0] co_b3_nr, co_b3_nw;
   logic [3:0] co_bacc, co_brr, co_bww, co_brw;
   logic [3:0] co_ocw;
   logic [1:0] co_wstall;
-  logic [255:0] co_zgw;
-  logic [511:0] co_zgr;
   logic [31:0] co_sbn;
   logic [31:0] cnt_bank_acc_q, cnt_bank_acc_d, co_inc_bank_acc;
   logic [31:0] cnt_coal_rr_q, cnt_coal_rr_d, co_inc_coal_rr;
@@ -981,7 +989,8 @@ module rf_top (
   assign co_w0_zb = {(co_w0_zr[7] ? co_w0_zm[31] : co_w0_zm[31]), (co_w0_zr[7] ? co_w0_zm[31] : co_w0_zm[30]), (co_w0_zr[7] ? co_w0_zm[31] : co_w0_zm[29]), (co_w0_zr[7] ? co_w0_zm[31] : co_w0_zm[28]), (co_w0_zr[6] ? co_w0_zm[27] : co_w0_zm[27]), (co_w0_zr[6] ? co_w0_zm[27] : co_w0_zm[26]), (co_w0_zr[6] ? co_w0_zm[27] : co_w0_zm[25]), (co_w0_zr[6] ? co_w0_zm[27] : co_w0_zm[24]), (co_w0_zr[5] ? co_w0_zm[23] : co_w0_zm[23]), (co_w0_zr[5] ? co_w0_zm[23] : co_w0_zm[22]), (co_w0_zr[5] ? co_w0_zm[23] : co_w0_zm[21]), (co_w0_zr[5] ? co_w0_zm[23] : co_w0_zm[20]), (co_w0_zr[4] ? co_w0_zm[19] : co_w0_zm[19]), (co_w0_zr[4] ? co_w0_zm[19] : co_w0_zm[18]), (co_w0_zr[4] ? co_w0_zm[19] : co_w0_zm[17]), (co_w0_zr[4] ? co_w0_zm[19] : co_w0_zm[16]), (co_w0_zr[3] ? co_w0_zm[15] : co_w0_zm[15]), (co_w0_zr[3] ? co_w0_zm[15] : co_w0_zm[14]), (co_w0_zr[3] ? co_w0_zm[15] : co_w0_zm[13]), (co_w0_zr[3] ? co_w0_zm[15] : co_w0_zm[12]), (co_w0_zr[2] ? co_w0_zm[11] : co_w0_zm[11]), (co_w0_zr[2] ? co_w0_zm[11] : co_w0_zm[10]), (co_w0_zr[2] ? co_w0_zm[11] : co_w0_zm[9]), (co_w0_zr[2] ? co_w0_zm[11] : co_w0_zm[8]), (co_w0_zr[1] ? co_w0_zm[7] : co_w0_zm[7]), (co_w0_zr[1] ? co_w0_zm[7] : co_w0_zm[6]), (co_w0_zr[1] ? co_w0_zm[7] : co_w0_zm[5]), (co_w0_zr[1] ? co_w0_zm[7] : co_w0_zm[4]), (co_w0_zr[0] ? co_w0_zm[3] : co_w0_zm[3]), (co_w0_zr[0] ? co_w0_zm[3] : co_w0_zm[2]), (co_w0_zr[0] ? co_w0_zm[3] : co_w0_zm[1]), (co_w0_zr[0] ? co_w0_zm[3] : co_w0_zm[0]), (co_w0_zr[7] ? co_w0_zm[30] : co_w0_zm[31]), (co_w0_zr[7] ? co_w0_zm[30] : co_w0_zm[30]), (co_w0_zr[7] ? co_w0_zm[30] : co_w0_zm[29]), (co_w0_zr[7] ? co_w0_zm[30] : co_w0_zm[28]), (co_w0_zr[6] ? co_w0_zm[26] : co_w0_zm[27]), (co_w0_zr[6] ? co_w0_zm[26] : co_w0_zm[26]), (co_w0_zr[6] ? co_w0_zm[26] : co_w0_zm[25]), (co_w0_zr[6] ? co_w0_zm[26] : co_w0_zm[24]), (co_w0_zr[5] ? co_w0_zm[22] : co_w0_zm[23]), (co_w0_zr[5] ? co_w0_zm[22] : co_w0_zm[22]), (co_w0_zr[5] ? co_w0_zm[22] : co_w0_zm[21]), (co_w0_zr[5] ? co_w0_zm[22] : co_w0_zm[20]), (co_w0_zr[4] ? co_w0_zm[18] : co_w0_zm[19]), (co_w0_zr[4] ? co_w0_zm[18] : co_w0_zm[18]), (co_w0_zr[4] ? co_w0_zm[18] : co_w0_zm[17]), (co_w0_zr[4] ? co_w0_zm[18] : co_w0_zm[16]), (co_w0_zr[3] ? co_w0_zm[14] : co_w0_zm[15]), (co_w0_zr[3] ? co_w0_zm[14] : co_w0_zm[14]), (co_w0_zr[3] ? co_w0_zm[14] : co_w0_zm[13]), (co_w0_zr[3] ? co_w0_zm[14] : co_w0_zm[12]), (co_w0_zr[2] ? co_w0_zm[10] : co_w0_zm[11]), (co_w0_zr[2] ? co_w0_zm[10] : co_w0_zm[10]), (co_w0_zr[2] ? co_w0_zm[10] : co_w0_zm[9]), (co_w0_zr[2] ? co_w0_zm[10] : co_w0_zm[8]), (co_w0_zr[1] ? co_w0_zm[6] : co_w0_zm[7]), (co_w0_zr[1] ? co_w0_zm[6] : co_w0_zm[6]), (co_w0_zr[1] ? co_w0_zm[6] : co_w0_zm[5]), (co_w0_zr[1] ? co_w0_zm[6] : co_w0_zm[4]), (co_w0_zr[0] ? co_w0_zm[2] : co_w0_zm[3]), (co_w0_zr[0] ? co_w0_zm[2] : co_w0_zm[2]), (co_w0_zr[0] ? co_w0_zm[2] : co_w0_zm[1]), (co_w0_zr[0] ? co_w0_zm[2] : co_w0_zm[0]), (co_w0_zr[7] ? co_w0_zm[29] : co_w0_zm[31]), (co_w0_zr[7] ? co_w0_zm[29] : co_w0_zm[30]), (co_w0_zr[7] ? co_w0_zm[29] : co_w0_zm[29]), (co_w0_zr[7] ? co_w0_zm[29] : co_w0_zm[28]), (co_w0_zr[6] ? co_w0_zm[25] : co_w0_zm[27]), (co_w0_zr[6] ? co_w0_zm[25] : co_w0_zm[26]), (co_w0_zr[6] ? co_w0_zm[25] : co_w0_zm[25]), (co_w0_zr[6] ? co_w0_zm[25] : co_w0_zm[24]), (co_w0_zr[5] ? co_w0_zm[21] : co_w0_zm[23]), (co_w0_zr[5] ? co_w0_zm[21] : co_w0_zm[22]), (co_w0_zr[5] ? co_w0_zm[21] : co_w0_zm[21]), (co_w0_zr[5] ? co_w0_zm[21] : co_w0_zm[20]), (co_w0_zr[4] ? co_w0_zm[17] : co_w0_zm[19]), (co_w0_zr[4] ? co_w0_zm[17] : co_w0_zm[18]), (co_w0_zr[4] ? co_w0_zm[17] : co_w0_zm[17]), (co_w0_zr[4] ? co_w0_zm[17] : co_w0_zm[16]), (co_w0_zr[3] ? co_w0_zm[13] : co_w0_zm[15]), (co_w0_zr[3] ? co_w0_zm[13] : co_w0_zm[14]), (co_w0_zr[3] ? co_w0_zm[13] : co_w0_zm[13]), (co_w0_zr[3] ? co_w0_zm[13] : co_w0_zm[12]), (co_w0_zr[2] ? co_w0_zm[9] : co_w0_zm[11]), (co_w0_zr[2] ? co_w0_zm[9] : co_w0_zm[10]), (co_w0_zr[2] ? co_w0_zm[9] : co_w0_zm[9]), (co_w0_zr[2] ? co_w0_zm[9] : co_w0_zm[8]), (co_w0_zr[1] ? co_w0_zm[5] : co_w0_zm[7]), (co_w0_zr[1] ? co_w0_zm[5] : co_w0_zm[6]), (co_w0_zr[1] ? co_w0_zm[5] : co_w0_zm[5]), (co_w0_zr[1] ? co_w0_zm[5] : co_w0_zm[4]), (co_w0_zr[0] ? co_w0_zm[1] : co_w0_zm[3]), (co_w0_zr[0] ? co_w0_zm[1] : co_w0_zm[2]), (co_w0_zr[0] ? co_w0_zm[1] : co_w0_zm[1]), (co_w0_zr[0] ? co_w0_zm[1] : co_w0_zm[0]), (co_w0_zr[7] ? co_w0_zm[28] : co_w0_zm[31]), (co_w0_zr[7] ? co_w0_zm[28] : co_w0_zm[30]), (co_w0_zr[7] ? co_w0_zm[28] : co_w0_zm[29]), (co_w0_zr[7] ? co_w0_zm[28] : co_w0_zm[28]), (co_w0_zr[6] ? co_w0_zm[24] : co_w0_zm[27]), (co_w0_zr[6] ? co_w0_zm[24] : co_w0_zm[26]), (co_w0_zr[6] ? co_w0_zm[24] : co_w0_zm[25]), (co_w0_zr[6] ? co_w0_zm[24] : co_w0_zm[24]), (co_w0_zr[5] ? co_w0_zm[20] : co_w0_zm[23]), (co_w0_zr[5] ? co_w0_zm[20] : co_w0_zm[22]), (co_w0_zr[5] ? co_w0_zm[20] : co_w0_zm[21]), (co_w0_zr[5] ? co_w0_zm[20] : co_w0_zm[20]), (co_w0_zr[4] ? co_w0_zm[16] : co_w0_zm[19]), (co_w0_zr[4] ? co_w0_zm[16] : co_w0_zm[18]), (co_w0_zr[4] ? co_w0_zm[16] : co_w0_zm[17]), (co_w0_zr[4] ? co_w0_zm[16] : co_w0_zm[16]), (co_w0_zr[3] ? co_w0_zm[12] : co_w0_zm[15]), (co_w0_zr[3] ? co_w0_zm[12] : co_w0_zm[14]), (co_w0_zr[3] ? co_w0_zm[12] : co_w0_zm[13]), (co_w0_zr[3] ? co_w0_zm[12] : co_w0_zm[12]), (co_w0_zr[2] ? co_w0_zm[8] : co_w0_zm[11]), (co_w0_zr[2] ? co_w0_zm[8] : co_w0_zm[10]), (co_w0_zr[2] ? co_w0_zm[8] : co_w0_zm[9]), (co_w0_zr[2] ? co_w0_zm[8] : co_w0_zm[8]), (co_w0_zr[1] ? co_w0_zm[4] : co_w0_zm[7]), (co_w0_zr[1] ? co_w0_zm[4] : co_w0_zm[6]), (co_w0_zr[1] ? co_w0_zm[4] : co_w0_zm[5]), (co_w0_zr[1] ? co_w0_zm[4] : co_w0_zm[4]), (co_w0_zr[0] ? co_w0_zm[0] : co_w0_zm[3]), (co_w0_zr[0] ? co_w0_zm[0] : co_w0_zm[2]), (co_w0_zr[0] ? co_w0_zm[0] : co_w0_zm[1]), (co_w0_zr[0] ? co_w0_zm[0] : co_w0_zm[0])};
   assign co_w0_bwz = (co_w0_bwe & ~co_w0_zb) | (co_w0_fill & {{32{co_w0_pmask[3]}}, {32{co_w0_pmask[2]}}, {32{co_w0_pmask[1]}}, {32{co_w0_pmask[0]}}});
   assign co_w0_wdz = co_w0_wdata & ~{{8{co_w0_fill[127]}}, {8{co_w0_fill[126]}}, {8{co_w0_fill[125]}}, {8{co_w0_fill[124]}}, {8{co_w0_fill[123]}}, {8{co_w0_fill[122]}}, {8{co_w0_fill[121]}}, {8{co_w0_fill[120]}}, {8{co_w0_fill[119]}}, {8{co_w0_fill[118]}}, {8{co_w0_fill[117]}}, {8{co_w0_fill[116]}}, {8{co_w0_fill[115]}}, {8{co_w0_fill[114]}}, {8{co_w0_fill[113]}}, {8{co_w0_fill[112]}}, {8{co_w0_fill[111]}}, {8{co_w0_fill[110]}}, {8{co_w0_fill[109]}}, {8{co_w0_fill[108]}}, {8{co_w0_fill[107]}}, {8{co_w0_fill[106]}}, {8{co_w0_fill[105]}}, {8{co_w0_fill[104]}}, {8{co_w0_fill[103]}}, {8{co_w0_fill[102]}}, {8{co_w0_fill[101]}}, {8{co_w0_fill[100]}}, {8{co_w0_fill[99]}}, {8{co_w0_fill[98]}}, {8{co_w0_fill[97]}}, {8{co_w0_fill[96]}}, {8{co_w0_fill[95]}}, {8{co_w0_fill[94]}}, {8{co_w0_fill[93]}}, {8{co_w0_fill[92]}}, {8{co_w0_fill[91]}}, {8{co_w0_fill[90]}}, {8{co_w0_fill[89]}}, {8{co_w0_fill[88]}}, {8{co_w0_fill[87]}}, {8{co_w0_fill[86]}}, {8{co_w0_fill[85]}}, {8{co_w0_fill[84]}}, {8{co_w0_fill[83]}}, {8{co_w0_fill[82]}}, {8{co_w0_fill[81]}}, {8{co_w0_fill[80]}}, {8{co_w0_fill[79]}}, {8{co_w0_fill[78]}}, {8{co_w0_fill[77]}}, {8{co_w0_fill[76]}}, {8{co_w0_fill[75]}}, {8{co_w0_fill[74]}}, {8{co_w0_fill[73]}}, {8{co_w0_fill[72]}}, {8{co_w0_fill[71]}}, {8{co_w0_fill[70]}}, {8{co_w0_fill[69]}}, {8{co_w0_fill[68]}}, {8{co_w0_fill[67]}}, {8{co_w0_fill[66]}}, {8{co_w0_fill[65]}}, {8{co_w0_fill[64]}}, {8{co_w0_fill[63]}}, {8{co_w0_fill[62]}}, {8{co_w0_fill[61]}}, {8{co_w0_fill[60]}}, {8{co_w0_fill[59]}}, {8{co_w0_fill[58]}}, {8{co_w0_fill[57]}}, {8{co_w0_fill[56]}}, {8{co_w0_fill[55]}}, {8{co_w0_fill[54]}}, {8{co_w0_fill[53]}}, {8{co_w0_fill[52]}}, {8{co_w0_fill[51]}}, {8{co_w0_fill[50]}}, {8{co_w0_fill[49]}}, {8{co_w0_fill[48]}}, {8{co_w0_fill[47]}}, {8{co_w0_fill[46]}}, {8{co_w0_fill[45]}}, {8{co_w0_fill[44]}}, {8{co_w0_fill[43]}}, {8{co_w0_fill[42]}}, {8{co_w0_fill[41]}}, {8{co_w0_fill[40]}}, {8{co_w0_fill[39]}}, {8{co_w0_fill[38]}}, {8{co_w0_fill[37]}}, {8{co_w0_fill[36]}}, {8{co_w0_fill[35]}}, {8{co_w0_fill[34]}}, {8{co_w0_fill[33]}}, {8{co_w0_fill[32]}}, {8{co_w0_fill[31]}}, {8{co_w0_fill[30]}}, {8{co_w0_fill[29]}}, {8{co_w0_fill[28]}}, {8{co_w0_fill[27]}}, {8{co_w0_fill[26]}}, {8{co_w0_fill[25]}}, {8{co_w0_fill[24]}}, {8{co_w0_fill[23]}}, {8{co_w0_fill[22]}}, {8{co_w0_fill[21]}}, {8{co_w0_fill[20]}}, {8{co_w0_fill[19]}}, {8{co_w0_fill[18]}}, {8{co_w0_fill[17]}}, {8{co_w0_fill[16]}}, {8{co_w0_fill[15]}}, {8{co_w0_fill[14]}}, {8{co_w0_fill[13]}}, {8{co_w0_fill[12]}}, {8{co_w0_fill[11]}}, {8{co_w0_fill[10]}}, {8{co_w0_fill[9]}}, {8{co_w0_fill[8]}}, {8{co_w0_fill[7]}}, {8{co_w0_fill[6]}}, {8{co_w0_fill[5]}}, {8{co_w0_fill[4]}}, {8{co_w0_fill[3]}}, {8{co_w0_fill[2]}}, {8{co_w0_fill[1]}}, {8{co_w0_fill[0]}}};
-  assign co_w0_zgb = wb0_gnt ? ({{32{co_w0_pmask[3]}}, {32{co_w0_pmask[2]}}, {32{co_w0_pmask[1]}}, {32{co_w0_pmask[0]}}} & ~co_w0_bwz) : '0;  // bytes of its sub-banks not written
+  assign co_w0_zgb = {{32{co_w0_pmask[3]}}, {32{co_w0_pmask[2]}}, {32{co_w0_pmask[1]}}, {32{co_w0_pmask[0]}}} & ~co_w0_bwz;  // bytes of its sub-banks not written
+  assign co_w0_zgn = (((((((8'(co_w0_zgb[0]) + 8'(co_w0_zgb[1])) + (8'(co_w0_zgb[2]) + 8'(co_w0_zgb[3]))) + ((8'(co_w0_zgb[4]) + 8'(co_w0_zgb[5])) + (8'(co_w0_zgb[6]) + 8'(co_w0_zgb[7])))) + (((8'(co_w0_zgb[8]) + 8'(co_w0_zgb[9])) + (8'(co_w0_zgb[10]) + 8'(co_w0_zgb[11]))) + ((8'(co_w0_zgb[12]) + 8'(co_w0_zgb[13])) + (8'(co_w0_zgb[14]) + 8'(co_w0_zgb[15]))))) + ((((8'(co_w0_zgb[16]) + 8'(co_w0_zgb[17])) + (8'(co_w0_zgb[18]) + 8'(co_w0_zgb[19]))) + ((8'(co_w0_zgb[20]) + 8'(co_w0_zgb[21])) + (8'(co_w0_zgb[22]) + 8'(co_w0_zgb[23])))) + (((8'(co_w0_zgb[24]) + 8'(co_w0_zgb[25])) + (8'(co_w0_zgb[26]) + 8'(co_w0_zgb[27]))) + ((8'(co_w0_zgb[28]) + 8'(co_w0_zgb[29])) + (8'(co_w0_zgb[30]) + 8'(co_w0_zgb[31])))))) + (((((8'(co_w0_zgb[32]) + 8'(co_w0_zgb[33])) + (8'(co_w0_zgb[34]) + 8'(co_w0_zgb[35]))) + ((8'(co_w0_zgb[36]) + 8'(co_w0_zgb[37])) + (8'(co_w0_zgb[38]) + 8'(co_w0_zgb[39])))) + (((8'(co_w0_zgb[40]) + 8'(co_w0_zgb[41])) + (8'(co_w0_zgb[42]) + 8'(co_w0_zgb[43]))) + ((8'(co_w0_zgb[44]) + 8'(co_w0_zgb[45])) + (8'(co_w0_zgb[46]) + 8'(co_w0_zgb[47]))))) + ((((8'(co_w0_zgb[48]) + 8'(co_w0_zgb[49])) + (8'(co_w0_zgb[50]) + 8'(co_w0_zgb[51]))) + ((8'(co_w0_zgb[52]) + 8'(co_w0_zgb[53])) + (8'(co_w0_zgb[54]) + 8'(co_w0_zgb[55])))) + (((8'(co_w0_zgb[56]) + 8'(co_w0_zgb[57])) + (8'(co_w0_zgb[58]) + 8'(co_w0_zgb[59]))) + ((8'(co_w0_zgb[60]) + 8'(co_w0_zgb[61])) + (8'(co_w0_zgb[62]) + 8'(co_w0_zgb[63]))))))) + ((((((8'(co_w0_zgb[64]) + 8'(co_w0_zgb[65])) + (8'(co_w0_zgb[66]) + 8'(co_w0_zgb[67]))) + ((8'(co_w0_zgb[68]) + 8'(co_w0_zgb[69])) + (8'(co_w0_zgb[70]) + 8'(co_w0_zgb[71])))) + (((8'(co_w0_zgb[72]) + 8'(co_w0_zgb[73])) + (8'(co_w0_zgb[74]) + 8'(co_w0_zgb[75]))) + ((8'(co_w0_zgb[76]) + 8'(co_w0_zgb[77])) + (8'(co_w0_zgb[78]) + 8'(co_w0_zgb[79]))))) + ((((8'(co_w0_zgb[80]) + 8'(co_w0_zgb[81])) + (8'(co_w0_zgb[82]) + 8'(co_w0_zgb[83]))) + ((8'(co_w0_zgb[84]) + 8'(co_w0_zgb[85])) + (8'(co_w0_zgb[86]) + 8'(co_w0_zgb[87])))) + (((8'(co_w0_zgb[88]) + 8'(co_w0_zgb[89])) + (8'(co_w0_zgb[90]) + 8'(co_w0_zgb[91]))) + ((8'(co_w0_zgb[92]) + 8'(co_w0_zgb[93])) + (8'(co_w0_zgb[94]) + 8'(co_w0_zgb[95])))))) + (((((8'(co_w0_zgb[96]) + 8'(co_w0_zgb[97])) + (8'(co_w0_zgb[98]) + 8'(co_w0_zgb[99]))) + ((8'(co_w0_zgb[100]) + 8'(co_w0_zgb[101])) + (8'(co_w0_zgb[102]) + 8'(co_w0_zgb[103])))) + (((8'(co_w0_zgb[104]) + 8'(co_w0_zgb[105])) + (8'(co_w0_zgb[106]) + 8'(co_w0_zgb[107]))) + ((8'(co_w0_zgb[108]) + 8'(co_w0_zgb[109])) + (8'(co_w0_zgb[110]) + 8'(co_w0_zgb[111]))))) + ((((8'(co_w0_zgb[112]) + 8'(co_w0_zgb[113])) + (8'(co_w0_zgb[114]) + 8'(co_w0_zgb[115]))) + ((8'(co_w0_zgb[116]) + 8'(co_w0_zgb[117])) + (8'(co_w0_zgb[118]) + 8'(co_w0_zgb[119])))) + (((8'(co_w0_zgb[120]) + 8'(co_w0_zgb[121])) + (8'(co_w0_zgb[122]) + 8'(co_w0_zgb[123]))) + ((8'(co_w0_zgb[124]) + 8'(co_w0_zgb[125])) + (8'(co_w0_zgb[126]) + 8'(co_w0_zgb[127]))))))));
 
   // write-back port 1: a request when inside the kernel with a lane; ready unless refused
   assign co_w1_req = wb1_ok & (|wb1_mask_i);
@@ -1025,7 +1034,8 @@ module rf_top (
   assign co_w1_zb = {(co_w1_zr[7] ? co_w1_zm[31] : co_w1_zm[31]), (co_w1_zr[7] ? co_w1_zm[31] : co_w1_zm[30]), (co_w1_zr[7] ? co_w1_zm[31] : co_w1_zm[29]), (co_w1_zr[7] ? co_w1_zm[31] : co_w1_zm[28]), (co_w1_zr[6] ? co_w1_zm[27] : co_w1_zm[27]), (co_w1_zr[6] ? co_w1_zm[27] : co_w1_zm[26]), (co_w1_zr[6] ? co_w1_zm[27] : co_w1_zm[25]), (co_w1_zr[6] ? co_w1_zm[27] : co_w1_zm[24]), (co_w1_zr[5] ? co_w1_zm[23] : co_w1_zm[23]), (co_w1_zr[5] ? co_w1_zm[23] : co_w1_zm[22]), (co_w1_zr[5] ? co_w1_zm[23] : co_w1_zm[21]), (co_w1_zr[5] ? co_w1_zm[23] : co_w1_zm[20]), (co_w1_zr[4] ? co_w1_zm[19] : co_w1_zm[19]), (co_w1_zr[4] ? co_w1_zm[19] : co_w1_zm[18]), (co_w1_zr[4] ? co_w1_zm[19] : co_w1_zm[17]), (co_w1_zr[4] ? co_w1_zm[19] : co_w1_zm[16]), (co_w1_zr[3] ? co_w1_zm[15] : co_w1_zm[15]), (co_w1_zr[3] ? co_w1_zm[15] : co_w1_zm[14]), (co_w1_zr[3] ? co_w1_zm[15] : co_w1_zm[13]), (co_w1_zr[3] ? co_w1_zm[15] : co_w1_zm[12]), (co_w1_zr[2] ? co_w1_zm[11] : co_w1_zm[11]), (co_w1_zr[2] ? co_w1_zm[11] : co_w1_zm[10]), (co_w1_zr[2] ? co_w1_zm[11] : co_w1_zm[9]), (co_w1_zr[2] ? co_w1_zm[11] : co_w1_zm[8]), (co_w1_zr[1] ? co_w1_zm[7] : co_w1_zm[7]), (co_w1_zr[1] ? co_w1_zm[7] : co_w1_zm[6]), (co_w1_zr[1] ? co_w1_zm[7] : co_w1_zm[5]), (co_w1_zr[1] ? co_w1_zm[7] : co_w1_zm[4]), (co_w1_zr[0] ? co_w1_zm[3] : co_w1_zm[3]), (co_w1_zr[0] ? co_w1_zm[3] : co_w1_zm[2]), (co_w1_zr[0] ? co_w1_zm[3] : co_w1_zm[1]), (co_w1_zr[0] ? co_w1_zm[3] : co_w1_zm[0]), (co_w1_zr[7] ? co_w1_zm[30] : co_w1_zm[31]), (co_w1_zr[7] ? co_w1_zm[30] : co_w1_zm[30]), (co_w1_zr[7] ? co_w1_zm[30] : co_w1_zm[29]), (co_w1_zr[7] ? co_w1_zm[30] : co_w1_zm[28]), (co_w1_zr[6] ? co_w1_zm[26] : co_w1_zm[27]), (co_w1_zr[6] ? co_w1_zm[26] : co_w1_zm[26]), (co_w1_zr[6] ? co_w1_zm[26] : co_w1_zm[25]), (co_w1_zr[6] ? co_w1_zm[26] : co_w1_zm[24]), (co_w1_zr[5] ? co_w1_zm[22] : co_w1_zm[23]), (co_w1_zr[5] ? co_w1_zm[22] : co_w1_zm[22]), (co_w1_zr[5] ? co_w1_zm[22] : co_w1_zm[21]), (co_w1_zr[5] ? co_w1_zm[22] : co_w1_zm[20]), (co_w1_zr[4] ? co_w1_zm[18] : co_w1_zm[19]), (co_w1_zr[4] ? co_w1_zm[18] : co_w1_zm[18]), (co_w1_zr[4] ? co_w1_zm[18] : co_w1_zm[17]), (co_w1_zr[4] ? co_w1_zm[18] : co_w1_zm[16]), (co_w1_zr[3] ? co_w1_zm[14] : co_w1_zm[15]), (co_w1_zr[3] ? co_w1_zm[14] : co_w1_zm[14]), (co_w1_zr[3] ? co_w1_zm[14] : co_w1_zm[13]), (co_w1_zr[3] ? co_w1_zm[14] : co_w1_zm[12]), (co_w1_zr[2] ? co_w1_zm[10] : co_w1_zm[11]), (co_w1_zr[2] ? co_w1_zm[10] : co_w1_zm[10]), (co_w1_zr[2] ? co_w1_zm[10] : co_w1_zm[9]), (co_w1_zr[2] ? co_w1_zm[10] : co_w1_zm[8]), (co_w1_zr[1] ? co_w1_zm[6] : co_w1_zm[7]), (co_w1_zr[1] ? co_w1_zm[6] : co_w1_zm[6]), (co_w1_zr[1] ? co_w1_zm[6] : co_w1_zm[5]), (co_w1_zr[1] ? co_w1_zm[6] : co_w1_zm[4]), (co_w1_zr[0] ? co_w1_zm[2] : co_w1_zm[3]), (co_w1_zr[0] ? co_w1_zm[2] : co_w1_zm[2]), (co_w1_zr[0] ? co_w1_zm[2] : co_w1_zm[1]), (co_w1_zr[0] ? co_w1_zm[2] : co_w1_zm[0]), (co_w1_zr[7] ? co_w1_zm[29] : co_w1_zm[31]), (co_w1_zr[7] ? co_w1_zm[29] : co_w1_zm[30]), (co_w1_zr[7] ? co_w1_zm[29] : co_w1_zm[29]), (co_w1_zr[7] ? co_w1_zm[29] : co_w1_zm[28]), (co_w1_zr[6] ? co_w1_zm[25] : co_w1_zm[27]), (co_w1_zr[6] ? co_w1_zm[25] : co_w1_zm[26]), (co_w1_zr[6] ? co_w1_zm[25] : co_w1_zm[25]), (co_w1_zr[6] ? co_w1_zm[25] : co_w1_zm[24]), (co_w1_zr[5] ? co_w1_zm[21] : co_w1_zm[23]), (co_w1_zr[5] ? co_w1_zm[21] : co_w1_zm[22]), (co_w1_zr[5] ? co_w1_zm[21] : co_w1_zm[21]), (co_w1_zr[5] ? co_w1_zm[21] : co_w1_zm[20]), (co_w1_zr[4] ? co_w1_zm[17] : co_w1_zm[19]), (co_w1_zr[4] ? co_w1_zm[17] : co_w1_zm[18]), (co_w1_zr[4] ? co_w1_zm[17] : co_w1_zm[17]), (co_w1_zr[4] ? co_w1_zm[17] : co_w1_zm[16]), (co_w1_zr[3] ? co_w1_zm[13] : co_w1_zm[15]), (co_w1_zr[3] ? co_w1_zm[13] : co_w1_zm[14]), (co_w1_zr[3] ? co_w1_zm[13] : co_w1_zm[13]), (co_w1_zr[3] ? co_w1_zm[13] : co_w1_zm[12]), (co_w1_zr[2] ? co_w1_zm[9] : co_w1_zm[11]), (co_w1_zr[2] ? co_w1_zm[9] : co_w1_zm[10]), (co_w1_zr[2] ? co_w1_zm[9] : co_w1_zm[9]), (co_w1_zr[2] ? co_w1_zm[9] : co_w1_zm[8]), (co_w1_zr[1] ? co_w1_zm[5] : co_w1_zm[7]), (co_w1_zr[1] ? co_w1_zm[5] : co_w1_zm[6]), (co_w1_zr[1] ? co_w1_zm[5] : co_w1_zm[5]), (co_w1_zr[1] ? co_w1_zm[5] : co_w1_zm[4]), (co_w1_zr[0] ? co_w1_zm[1] : co_w1_zm[3]), (co_w1_zr[0] ? co_w1_zm[1] : co_w1_zm[2]), (co_w1_zr[0] ? co_w1_zm[1] : co_w1_zm[1]), (co_w1_zr[0] ? co_w1_zm[1] : co_w1_zm[0]), (co_w1_zr[7] ? co_w1_zm[28] : co_w1_zm[31]), (co_w1_zr[7] ? co_w1_zm[28] : co_w1_zm[30]), (co_w1_zr[7] ? co_w1_zm[28] : co_w1_zm[29]), (co_w1_zr[7] ? co_w1_zm[28] : co_w1_zm[28]), (co_w1_zr[6] ? co_w1_zm[24] : co_w1_zm[27]), (co_w1_zr[6] ? co_w1_zm[24] : co_w1_zm[26]), (co_w1_zr[6] ? co_w1_zm[24] : co_w1_zm[25]), (co_w1_zr[6] ? co_w1_zm[24] : co_w1_zm[24]), (co_w1_zr[5] ? co_w1_zm[20] : co_w1_zm[23]), (co_w1_zr[5] ? co_w1_zm[20] : co_w1_zm[22]), (co_w1_zr[5] ? co_w1_zm[20] : co_w1_zm[21]), (co_w1_zr[5] ? co_w1_zm[20] : co_w1_zm[20]), (co_w1_zr[4] ? co_w1_zm[16] : co_w1_zm[19]), (co_w1_zr[4] ? co_w1_zm[16] : co_w1_zm[18]), (co_w1_zr[4] ? co_w1_zm[16] : co_w1_zm[17]), (co_w1_zr[4] ? co_w1_zm[16] : co_w1_zm[16]), (co_w1_zr[3] ? co_w1_zm[12] : co_w1_zm[15]), (co_w1_zr[3] ? co_w1_zm[12] : co_w1_zm[14]), (co_w1_zr[3] ? co_w1_zm[12] : co_w1_zm[13]), (co_w1_zr[3] ? co_w1_zm[12] : co_w1_zm[12]), (co_w1_zr[2] ? co_w1_zm[8] : co_w1_zm[11]), (co_w1_zr[2] ? co_w1_zm[8] : co_w1_zm[10]), (co_w1_zr[2] ? co_w1_zm[8] : co_w1_zm[9]), (co_w1_zr[2] ? co_w1_zm[8] : co_w1_zm[8]), (co_w1_zr[1] ? co_w1_zm[4] : co_w1_zm[7]), (co_w1_zr[1] ? co_w1_zm[4] : co_w1_zm[6]), (co_w1_zr[1] ? co_w1_zm[4] : co_w1_zm[5]), (co_w1_zr[1] ? co_w1_zm[4] : co_w1_zm[4]), (co_w1_zr[0] ? co_w1_zm[0] : co_w1_zm[3]), (co_w1_zr[0] ? co_w1_zm[0] : co_w1_zm[2]), (co_w1_zr[0] ? co_w1_zm[0] : co_w1_zm[1]), (co_w1_zr[0] ? co_w1_zm[0] : co_w1_zm[0])};
   assign co_w1_bwz = (co_w1_bwe & ~co_w1_zb) | (co_w1_fill & {{32{co_w1_pmask[3]}}, {32{co_w1_pmask[2]}}, {32{co_w1_pmask[1]}}, {32{co_w1_pmask[0]}}});
   assign co_w1_wdz = co_w1_wdata & ~{{8{co_w1_fill[127]}}, {8{co_w1_fill[126]}}, {8{co_w1_fill[125]}}, {8{co_w1_fill[124]}}, {8{co_w1_fill[123]}}, {8{co_w1_fill[122]}}, {8{co_w1_fill[121]}}, {8{co_w1_fill[120]}}, {8{co_w1_fill[119]}}, {8{co_w1_fill[118]}}, {8{co_w1_fill[117]}}, {8{co_w1_fill[116]}}, {8{co_w1_fill[115]}}, {8{co_w1_fill[114]}}, {8{co_w1_fill[113]}}, {8{co_w1_fill[112]}}, {8{co_w1_fill[111]}}, {8{co_w1_fill[110]}}, {8{co_w1_fill[109]}}, {8{co_w1_fill[108]}}, {8{co_w1_fill[107]}}, {8{co_w1_fill[106]}}, {8{co_w1_fill[105]}}, {8{co_w1_fill[104]}}, {8{co_w1_fill[103]}}, {8{co_w1_fill[102]}}, {8{co_w1_fill[101]}}, {8{co_w1_fill[100]}}, {8{co_w1_fill[99]}}, {8{co_w1_fill[98]}}, {8{co_w1_fill[97]}}, {8{co_w1_fill[96]}}, {8{co_w1_fill[95]}}, {8{co_w1_fill[94]}}, {8{co_w1_fill[93]}}, {8{co_w1_fill[92]}}, {8{co_w1_fill[91]}}, {8{co_w1_fill[90]}}, {8{co_w1_fill[89]}}, {8{co_w1_fill[88]}}, {8{co_w1_fill[87]}}, {8{co_w1_fill[86]}}, {8{co_w1_fill[85]}}, {8{co_w1_fill[84]}}, {8{co_w1_fill[83]}}, {8{co_w1_fill[82]}}, {8{co_w1_fill[81]}}, {8{co_w1_fill[80]}}, {8{co_w1_fill[79]}}, {8{co_w1_fill[78]}}, {8{co_w1_fill[77]}}, {8{co_w1_fill[76]}}, {8{co_w1_fill[75]}}, {8{co_w1_fill[74]}}, {8{co_w1_fill[73]}}, {8{co_w1_fill[72]}}, {8{co_w1_fill[71]}}, {8{co_w1_fill[70]}}, {8{co_w1_fill[69]}}, {8{co_w1_fill[68]}}, {8{co_w1_fill[67]}}, {8{co_w1_fill[66]}}, {8{co_w1_fill[65]}}, {8{co_w1_fill[64]}}, {8{co_w1_fill[63]}}, {8{co_w1_fill[62]}}, {8{co_w1_fill[61]}}, {8{co_w1_fill[60]}}, {8{co_w1_fill[59]}}, {8{co_w1_fill[58]}}, {8{co_w1_fill[57]}}, {8{co_w1_fill[56]}}, {8{co_w1_fill[55]}}, {8{co_w1_fill[54]}}, {8{co_w1_fill[53]}}, {8{co_w1_fill[52]}}, {8{co_w1_fill[51]}}, {8{co_w1_fill[50]}}, {8{co_w1_fill[49]}}, {8{co_w1_fill[48]}}, {8{co_w1_fill[47]}}, {8{co_w1_fill[46]}}, {8{co_w1_fill[45]}}, {8{co_w1_fill[44]}}, {8{co_w1_fill[43]}}, {8{co_w1_fill[42]}}, {8{co_w1_fill[41]}}, {8{co_w1_fill[40]}}, {8{co_w1_fill[39]}}, {8{co_w1_fill[38]}}, {8{co_w1_fill[37]}}, {8{co_w1_fill[36]}}, {8{co_w1_fill[35]}}, {8{co_w1_fill[34]}}, {8{co_w1_fill[33]}}, {8{co_w1_fill[32]}}, {8{co_w1_fill[31]}}, {8{co_w1_fill[30]}}, {8{co_w1_fill[29]}}, {8{co_w1_fill[28]}}, {8{co_w1_fill[27]}}, {8{co_w1_fill[26]}}, {8{co_w1_fill[25]}}, {8{co_w1_fill[24]}}, {8{co_w1_fill[23]}}, {8{co_w1_fill[22]}}, {8{co_w1_fill[21]}}, {8{co_w1_fill[20]}}, {8{co_w1_fill[19]}}, {8{co_w1_fill[18]}}, {8{co_w1_fill[17]}}, {8{co_w1_fill[16]}}, {8{co_w1_fill[15]}}, {8{co_w1_fill[14]}}, {8{co_w1_fill[13]}}, {8{co_w1_fill[12]}}, {8{co_w1_fill[11]}}, {8{co_w1_fill[10]}}, {8{co_w1_fill[9]}}, {8{co_w1_fill[8]}}, {8{co_w1_fill[7]}}, {8{co_w1_fill[6]}}, {8{co_w1_fill[5]}}, {8{co_w1_fill[4]}}, {8{co_w1_fill[3]}}, {8{co_w1_fill[2]}}, {8{co_w1_fill[1]}}, {8{co_w1_fill[0]}}};
-  assign co_w1_zgb = wb1_gnt ? ({{32{co_w1_pmask[3]}}, {32{co_w1_pmask[2]}}, {32{co_w1_pmask[1]}}, {32{co_w1_pmask[0]}}} & ~co_w1_bwz) : '0;  // bytes of its sub-banks not written
+  assign co_w1_zgb = {{32{co_w1_pmask[3]}}, {32{co_w1_pmask[2]}}, {32{co_w1_pmask[1]}}, {32{co_w1_pmask[0]}}} & ~co_w1_bwz;  // bytes of its sub-banks not written
+  assign co_w1_zgn = (((((((8'(co_w1_zgb[0]) + 8'(co_w1_zgb[1])) + (8'(co_w1_zgb[2]) + 8'(co_w1_zgb[3]))) + ((8'(co_w1_zgb[4]) + 8'(co_w1_zgb[5])) + (8'(co_w1_zgb[6]) + 8'(co_w1_zgb[7])))) + (((8'(co_w1_zgb[8]) + 8'(co_w1_zgb[9])) + (8'(co_w1_zgb[10]) + 8'(co_w1_zgb[11]))) + ((8'(co_w1_zgb[12]) + 8'(co_w1_zgb[13])) + (8'(co_w1_zgb[14]) + 8'(co_w1_zgb[15]))))) + ((((8'(co_w1_zgb[16]) + 8'(co_w1_zgb[17])) + (8'(co_w1_zgb[18]) + 8'(co_w1_zgb[19]))) + ((8'(co_w1_zgb[20]) + 8'(co_w1_zgb[21])) + (8'(co_w1_zgb[22]) + 8'(co_w1_zgb[23])))) + (((8'(co_w1_zgb[24]) + 8'(co_w1_zgb[25])) + (8'(co_w1_zgb[26]) + 8'(co_w1_zgb[27]))) + ((8'(co_w1_zgb[28]) + 8'(co_w1_zgb[29])) + (8'(co_w1_zgb[30]) + 8'(co_w1_zgb[31])))))) + (((((8'(co_w1_zgb[32]) + 8'(co_w1_zgb[33])) + (8'(co_w1_zgb[34]) + 8'(co_w1_zgb[35]))) + ((8'(co_w1_zgb[36]) + 8'(co_w1_zgb[37])) + (8'(co_w1_zgb[38]) + 8'(co_w1_zgb[39])))) + (((8'(co_w1_zgb[40]) + 8'(co_w1_zgb[41])) + (8'(co_w1_zgb[42]) + 8'(co_w1_zgb[43]))) + ((8'(co_w1_zgb[44]) + 8'(co_w1_zgb[45])) + (8'(co_w1_zgb[46]) + 8'(co_w1_zgb[47]))))) + ((((8'(co_w1_zgb[48]) + 8'(co_w1_zgb[49])) + (8'(co_w1_zgb[50]) + 8'(co_w1_zgb[51]))) + ((8'(co_w1_zgb[52]) + 8'(co_w1_zgb[53])) + (8'(co_w1_zgb[54]) + 8'(co_w1_zgb[55])))) + (((8'(co_w1_zgb[56]) + 8'(co_w1_zgb[57])) + (8'(co_w1_zgb[58]) + 8'(co_w1_zgb[59]))) + ((8'(co_w1_zgb[60]) + 8'(co_w1_zgb[61])) + (8'(co_w1_zgb[62]) + 8'(co_w1_zgb[63]))))))) + ((((((8'(co_w1_zgb[64]) + 8'(co_w1_zgb[65])) + (8'(co_w1_zgb[66]) + 8'(co_w1_zgb[67]))) + ((8'(co_w1_zgb[68]) + 8'(co_w1_zgb[69])) + (8'(co_w1_zgb[70]) + 8'(co_w1_zgb[71])))) + (((8'(co_w1_zgb[72]) + 8'(co_w1_zgb[73])) + (8'(co_w1_zgb[74]) + 8'(co_w1_zgb[75]))) + ((8'(co_w1_zgb[76]) + 8'(co_w1_zgb[77])) + (8'(co_w1_zgb[78]) + 8'(co_w1_zgb[79]))))) + ((((8'(co_w1_zgb[80]) + 8'(co_w1_zgb[81])) + (8'(co_w1_zgb[82]) + 8'(co_w1_zgb[83]))) + ((8'(co_w1_zgb[84]) + 8'(co_w1_zgb[85])) + (8'(co_w1_zgb[86]) + 8'(co_w1_zgb[87])))) + (((8'(co_w1_zgb[88]) + 8'(co_w1_zgb[89])) + (8'(co_w1_zgb[90]) + 8'(co_w1_zgb[91]))) + ((8'(co_w1_zgb[92]) + 8'(co_w1_zgb[93])) + (8'(co_w1_zgb[94]) + 8'(co_w1_zgb[95])))))) + (((((8'(co_w1_zgb[96]) + 8'(co_w1_zgb[97])) + (8'(co_w1_zgb[98]) + 8'(co_w1_zgb[99]))) + ((8'(co_w1_zgb[100]) + 8'(co_w1_zgb[101])) + (8'(co_w1_zgb[102]) + 8'(co_w1_zgb[103])))) + (((8'(co_w1_zgb[104]) + 8'(co_w1_zgb[105])) + (8'(co_w1_zgb[106]) + 8'(co_w1_zgb[107]))) + ((8'(co_w1_zgb[108]) + 8'(co_w1_zgb[109])) + (8'(co_w1_zgb[110]) + 8'(co_w1_zgb[111]))))) + ((((8'(co_w1_zgb[112]) + 8'(co_w1_zgb[113])) + (8'(co_w1_zgb[114]) + 8'(co_w1_zgb[115]))) + ((8'(co_w1_zgb[116]) + 8'(co_w1_zgb[117])) + (8'(co_w1_zgb[118]) + 8'(co_w1_zgb[119])))) + (((8'(co_w1_zgb[120]) + 8'(co_w1_zgb[121])) + (8'(co_w1_zgb[122]) + 8'(co_w1_zgb[123]))) + ((8'(co_w1_zgb[124]) + 8'(co_w1_zgb[125])) + (8'(co_w1_zgb[126]) + 8'(co_w1_zgb[127]))))))));
 
   // issue lookups: the code of each source; a write granted this cycle to the same (bank, row)
   // gives its final code (the mask buffer itself changes at the edge)
@@ -1167,6 +1177,21 @@ module rf_top (
   assign co_q0_zr_d = co_a0_0 ? co_i0_0_zr : co_a1_0 ? co_i1_0_zr : co_q0_zr_q;
   assign co_q0_lm = {(co_q0_enc_q == 2'd3), (co_q0_enc_q >= 2'd2), (co_q0_enc_q != 2'd0), 1'b1};
   assign co_q0_pm = co_q0_odd_q ? {co_q0_lm[0], co_q0_lm[1], co_q0_lm[2], co_q0_lm[3]} : co_q0_lm;
+  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  rf_zero_read u_zr0 (
+    .active_i         ({32{1'b1}}),
+    .zm_i             (co_q0_zm_q),
+    .r_i              (co_q0_zr_q),
+    .pmask_i          (co_q0_pm),
+    .rdata_i          (1024'h0),
+    .ren_o            (co_q0_ren),
+    .data_o           (co_q0_zdata),
+    .zlane_o          (co_q0_zlane),
+    .gated_inactive_o (co_q0_gi),
+    .gated_zero_o     (co_q0_gz)
+  );
+  assign co_q0_zgb = {{32{co_q0_pm[3]}}, {32{co_q0_pm[2]}}, {32{co_q0_pm[1]}}, {32{co_q0_pm[0]}}} & ~co_q0_ren;  // bytes of its sub-banks a read would not drive
+  assign co_q0_zgn = (((((((8'(co_q0_zgb[0]) + 8'(co_q0_zgb[1])) + (8'(co_q0_zgb[2]) + 8'(co_q0_zgb[3]))) + ((8'(co_q0_zgb[4]) + 8'(co_q0_zgb[5])) + (8'(co_q0_zgb[6]) + 8'(co_q0_zgb[7])))) + (((8'(co_q0_zgb[8]) + 8'(co_q0_zgb[9])) + (8'(co_q0_zgb[10]) + 8'(co_q0_zgb[11]))) + ((8'(co_q0_zgb[12]) + 8'(co_q0_zgb[13])) + (8'(co_q0_zgb[14]) + 8'(co_q0_zgb[15]))))) + ((((8'(co_q0_zgb[16]) + 8'(co_q0_zgb[17])) + (8'(co_q0_zgb[18]) + 8'(co_q0_zgb[19]))) + ((8'(co_q0_zgb[20]) + 8'(co_q0_zgb[21])) + (8'(co_q0_zgb[22]) + 8'(co_q0_zgb[23])))) + (((8'(co_q0_zgb[24]) + 8'(co_q0_zgb[25])) + (8'(co_q0_zgb[26]) + 8'(co_q0_zgb[27]))) + ((8'(co_q0_zgb[28]) + 8'(co_q0_zgb[29])) + (8'(co_q0_zgb[30]) + 8'(co_q0_zgb[31])))))) + (((((8'(co_q0_zgb[32]) + 8'(co_q0_zgb[33])) + (8'(co_q0_zgb[34]) + 8'(co_q0_zgb[35]))) + ((8'(co_q0_zgb[36]) + 8'(co_q0_zgb[37])) + (8'(co_q0_zgb[38]) + 8'(co_q0_zgb[39])))) + (((8'(co_q0_zgb[40]) + 8'(co_q0_zgb[41])) + (8'(co_q0_zgb[42]) + 8'(co_q0_zgb[43]))) + ((8'(co_q0_zgb[44]) + 8'(co_q0_zgb[45])) + (8'(co_q0_zgb[46]) + 8'(co_q0_zgb[47]))))) + ((((8'(co_q0_zgb[48]) + 8'(co_q0_zgb[49])) + (8'(co_q0_zgb[50]) + 8'(co_q0_zgb[51]))) + ((8'(co_q0_zgb[52]) + 8'(co_q0_zgb[53])) + (8'(co_q0_zgb[54]) + 8'(co_q0_zgb[55])))) + (((8'(co_q0_zgb[56]) + 8'(co_q0_zgb[57])) + (8'(co_q0_zgb[58]) + 8'(co_q0_zgb[59]))) + ((8'(co_q0_zgb[60]) + 8'(co_q0_zgb[61])) + (8'(co_q0_zgb[62]) + 8'(co_q0_zgb[63]))))))) + ((((((8'(co_q0_zgb[64]) + 8'(co_q0_zgb[65])) + (8'(co_q0_zgb[66]) + 8'(co_q0_zgb[67]))) + ((8'(co_q0_zgb[68]) + 8'(co_q0_zgb[69])) + (8'(co_q0_zgb[70]) + 8'(co_q0_zgb[71])))) + (((8'(co_q0_zgb[72]) + 8'(co_q0_zgb[73])) + (8'(co_q0_zgb[74]) + 8'(co_q0_zgb[75]))) + ((8'(co_q0_zgb[76]) + 8'(co_q0_zgb[77])) + (8'(co_q0_zgb[78]) + 8'(co_q0_zgb[79]))))) + ((((8'(co_q0_zgb[80]) + 8'(co_q0_zgb[81])) + (8'(co_q0_zgb[82]) + 8'(co_q0_zgb[83]))) + ((8'(co_q0_zgb[84]) + 8'(co_q0_zgb[85])) + (8'(co_q0_zgb[86]) + 8'(co_q0_zgb[87])))) + (((8'(co_q0_zgb[88]) + 8'(co_q0_zgb[89])) + (8'(co_q0_zgb[90]) + 8'(co_q0_zgb[91]))) + ((8'(co_q0_zgb[92]) + 8'(co_q0_zgb[93])) + (8'(co_q0_zgb[94]) + 8'(co_q0_zgb[95])))))) + (((((8'(co_q0_zgb[96]) + 8'(co_q0_zgb[97])) + (8'(co_q0_zgb[98]) + 8'(co_q0_zgb[99]))) + ((8'(co_q0_zgb[100]) + 8'(co_q0_zgb[101])) + (8'(co_q0_zgb[102]) + 8'(co_q0_zgb[103])))) + (((8'(co_q0_zgb[104]) + 8'(co_q0_zgb[105])) + (8'(co_q0_zgb[106]) + 8'(co_q0_zgb[107]))) + ((8'(co_q0_zgb[108]) + 8'(co_q0_zgb[109])) + (8'(co_q0_zgb[110]) + 8'(co_q0_zgb[111]))))) + ((((8'(co_q0_zgb[112]) + 8'(co_q0_zgb[113])) + (8'(co_q0_zgb[114]) + 8'(co_q0_zgb[115]))) + ((8'(co_q0_zgb[116]) + 8'(co_q0_zgb[117])) + (8'(co_q0_zgb[118]) + 8'(co_q0_zgb[119])))) + (((8'(co_q0_zgb[120]) + 8'(co_q0_zgb[121])) + (8'(co_q0_zgb[122]) + 8'(co_q0_zgb[123]))) + ((8'(co_q0_zgb[124]) + 8'(co_q0_zgb[125])) + (8'(co_q0_zgb[126]) + 8'(co_q0_zgb[127]))))))));
   assign co_q0_head = cq0_req;  // its oldest pending operand of the same (bank, side)
   assign co_q1_odd_d = co_a0_0 ? co_i0_1_odd : co_a1_0 ? co_i1_1_odd : co_q1_odd_q;
   assign co_q1_sign_d = co_a0_0 ? co_i0_1_sign : co_a1_0 ? co_i1_1_sign : co_q1_sign_q;
@@ -1175,6 +1200,21 @@ module rf_top (
   assign co_q1_zr_d = co_a0_0 ? co_i0_1_zr : co_a1_0 ? co_i1_1_zr : co_q1_zr_q;
   assign co_q1_lm = {(co_q1_enc_q == 2'd3), (co_q1_enc_q >= 2'd2), (co_q1_enc_q != 2'd0), 1'b1};
   assign co_q1_pm = co_q1_odd_q ? {co_q1_lm[0], co_q1_lm[1], co_q1_lm[2], co_q1_lm[3]} : co_q1_lm;
+  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  rf_zero_read u_zr1 (
+    .active_i         ({32{1'b1}}),
+    .zm_i             (co_q1_zm_q),
+    .r_i              (co_q1_zr_q),
+    .pmask_i          (co_q1_pm),
+    .rdata_i          (1024'h0),
+    .ren_o            (co_q1_ren),
+    .data_o           (co_q1_zdata),
+    .zlane_o          (co_q1_zlane),
+    .gated_inactive_o (co_q1_gi),
+    .gated_zero_o     (co_q1_gz)
+  );
+  assign co_q1_zgb = {{32{co_q1_pm[3]}}, {32{co_q1_pm[2]}}, {32{co_q1_pm[1]}}, {32{co_q1_pm[0]}}} & ~co_q1_ren;  // bytes of its sub-banks a read would not drive
+  assign co_q1_zgn = (((((((8'(co_q1_zgb[0]) + 8'(co_q1_zgb[1])) + (8'(co_q1_zgb[2]) + 8'(co_q1_zgb[3]))) + ((8'(co_q1_zgb[4]) + 8'(co_q1_zgb[5])) + (8'(co_q1_zgb[6]) + 8'(co_q1_zgb[7])))) + (((8'(co_q1_zgb[8]) + 8'(co_q1_zgb[9])) + (8'(co_q1_zgb[10]) + 8'(co_q1_zgb[11]))) + ((8'(co_q1_zgb[12]) + 8'(co_q1_zgb[13])) + (8'(co_q1_zgb[14]) + 8'(co_q1_zgb[15]))))) + ((((8'(co_q1_zgb[16]) + 8'(co_q1_zgb[17])) + (8'(co_q1_zgb[18]) + 8'(co_q1_zgb[19]))) + ((8'(co_q1_zgb[20]) + 8'(co_q1_zgb[21])) + (8'(co_q1_zgb[22]) + 8'(co_q1_zgb[23])))) + (((8'(co_q1_zgb[24]) + 8'(co_q1_zgb[25])) + (8'(co_q1_zgb[26]) + 8'(co_q1_zgb[27]))) + ((8'(co_q1_zgb[28]) + 8'(co_q1_zgb[29])) + (8'(co_q1_zgb[30]) + 8'(co_q1_zgb[31])))))) + (((((8'(co_q1_zgb[32]) + 8'(co_q1_zgb[33])) + (8'(co_q1_zgb[34]) + 8'(co_q1_zgb[35]))) + ((8'(co_q1_zgb[36]) + 8'(co_q1_zgb[37])) + (8'(co_q1_zgb[38]) + 8'(co_q1_zgb[39])))) + (((8'(co_q1_zgb[40]) + 8'(co_q1_zgb[41])) + (8'(co_q1_zgb[42]) + 8'(co_q1_zgb[43]))) + ((8'(co_q1_zgb[44]) + 8'(co_q1_zgb[45])) + (8'(co_q1_zgb[46]) + 8'(co_q1_zgb[47]))))) + ((((8'(co_q1_zgb[48]) + 8'(co_q1_zgb[49])) + (8'(co_q1_zgb[50]) + 8'(co_q1_zgb[51]))) + ((8'(co_q1_zgb[52]) + 8'(co_q1_zgb[53])) + (8'(co_q1_zgb[54]) + 8'(co_q1_zgb[55])))) + (((8'(co_q1_zgb[56]) + 8'(co_q1_zgb[57])) + (8'(co_q1_zgb[58]) + 8'(co_q1_zgb[59]))) + ((8'(co_q1_zgb[60]) + 8'(co_q1_zgb[61])) + (8'(co_q1_zgb[62]) + 8'(co_q1_zgb[63]))))))) + ((((((8'(co_q1_zgb[64]) + 8'(co_q1_zgb[65])) + (8'(co_q1_zgb[66]) + 8'(co_q1_zgb[67]))) + ((8'(co_q1_zgb[68]) + 8'(co_q1_zgb[69])) + (8'(co_q1_zgb[70]) + 8'(co_q1_zgb[71])))) + (((8'(co_q1_zgb[72]) + 8'(co_q1_zgb[73])) + (8'(co_q1_zgb[74]) + 8'(co_q1_zgb[75]))) + ((8'(co_q1_zgb[76]) + 8'(co_q1_zgb[77])) + (8'(co_q1_zgb[78]) + 8'(co_q1_zgb[79]))))) + ((((8'(co_q1_zgb[80]) + 8'(co_q1_zgb[81])) + (8'(co_q1_zgb[82]) + 8'(co_q1_zgb[83]))) + ((8'(co_q1_zgb[84]) + 8'(co_q1_zgb[85])) + (8'(co_q1_zgb[86]) + 8'(co_q1_zgb[87])))) + (((8'(co_q1_zgb[88]) + 8'(co_q1_zgb[89])) + (8'(co_q1_zgb[90]) + 8'(co_q1_zgb[91]))) + ((8'(co_q1_zgb[92]) + 8'(co_q1_zgb[93])) + (8'(co_q1_zgb[94]) + 8'(co_q1_zgb[95])))))) + (((((8'(co_q1_zgb[96]) + 8'(co_q1_zgb[97])) + (8'(co_q1_zgb[98]) + 8'(co_q1_zgb[99]))) + ((8'(co_q1_zgb[100]) + 8'(co_q1_zgb[101])) + (8'(co_q1_zgb[102]) + 8'(co_q1_zgb[103])))) + (((8'(co_q1_zgb[104]) + 8'(co_q1_zgb[105])) + (8'(co_q1_zgb[106]) + 8'(co_q1_zgb[107]))) + ((8'(co_q1_zgb[108]) + 8'(co_q1_zgb[109])) + (8'(co_q1_zgb[110]) + 8'(co_q1_zgb[111]))))) + ((((8'(co_q1_zgb[112]) + 8'(co_q1_zgb[113])) + (8'(co_q1_zgb[114]) + 8'(co_q1_zgb[115]))) + ((8'(co_q1_zgb[116]) + 8'(co_q1_zgb[117])) + (8'(co_q1_zgb[118]) + 8'(co_q1_zgb[119])))) + (((8'(co_q1_zgb[120]) + 8'(co_q1_zgb[121])) + (8'(co_q1_zgb[122]) + 8'(co_q1_zgb[123]))) + ((8'(co_q1_zgb[124]) + 8'(co_q1_zgb[125])) + (8'(co_q1_zgb[126]) + 8'(co_q1_zgb[127]))))))));
   assign co_q1_head = cq1_req & ~((cq0_req & (cq0_bank == cq1_bank) & (co_q0_odd_q == co_q1_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q2_odd_d = co_a0_0 ? co_i0_2_odd : co_a1_0 ? co_i1_2_odd : co_q2_odd_q;
   assign co_q2_sign_d = co_a0_0 ? co_i0_2_sign : co_a1_0 ? co_i1_2_sign : co_q2_sign_q;
@@ -1183,6 +1223,21 @@ module rf_top (
   assign co_q2_zr_d = co_a0_0 ? co_i0_2_zr : co_a1_0 ? co_i1_2_zr : co_q2_zr_q;
   assign co_q2_lm = {(co_q2_enc_q == 2'd3), (co_q2_enc_q >= 2'd2), (co_q2_enc_q != 2'd0), 1'b1};
   assign co_q2_pm = co_q2_odd_q ? {co_q2_lm[0], co_q2_lm[1], co_q2_lm[2], co_q2_lm[3]} : co_q2_lm;
+  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  rf_zero_read u_zr2 (
+    .active_i         ({32{1'b1}}),
+    .zm_i             (co_q2_zm_q),
+    .r_i              (co_q2_zr_q),
+    .pmask_i          (co_q2_pm),
+    .rdata_i          (1024'h0),
+    .ren_o            (co_q2_ren),
+    .data_o           (co_q2_zdata),
+    .zlane_o          (co_q2_zlane),
+    .gated_inactive_o (co_q2_gi),
+    .gated_zero_o     (co_q2_gz)
+  );
+  assign co_q2_zgb = {{32{co_q2_pm[3]}}, {32{co_q2_pm[2]}}, {32{co_q2_pm[1]}}, {32{co_q2_pm[0]}}} & ~co_q2_ren;  // bytes of its sub-banks a read would not drive
+  assign co_q2_zgn = (((((((8'(co_q2_zgb[0]) + 8'(co_q2_zgb[1])) + (8'(co_q2_zgb[2]) + 8'(co_q2_zgb[3]))) + ((8'(co_q2_zgb[4]) + 8'(co_q2_zgb[5])) + (8'(co_q2_zgb[6]) + 8'(co_q2_zgb[7])))) + (((8'(co_q2_zgb[8]) + 8'(co_q2_zgb[9])) + (8'(co_q2_zgb[10]) + 8'(co_q2_zgb[11]))) + ((8'(co_q2_zgb[12]) + 8'(co_q2_zgb[13])) + (8'(co_q2_zgb[14]) + 8'(co_q2_zgb[15]))))) + ((((8'(co_q2_zgb[16]) + 8'(co_q2_zgb[17])) + (8'(co_q2_zgb[18]) + 8'(co_q2_zgb[19]))) + ((8'(co_q2_zgb[20]) + 8'(co_q2_zgb[21])) + (8'(co_q2_zgb[22]) + 8'(co_q2_zgb[23])))) + (((8'(co_q2_zgb[24]) + 8'(co_q2_zgb[25])) + (8'(co_q2_zgb[26]) + 8'(co_q2_zgb[27]))) + ((8'(co_q2_zgb[28]) + 8'(co_q2_zgb[29])) + (8'(co_q2_zgb[30]) + 8'(co_q2_zgb[31])))))) + (((((8'(co_q2_zgb[32]) + 8'(co_q2_zgb[33])) + (8'(co_q2_zgb[34]) + 8'(co_q2_zgb[35]))) + ((8'(co_q2_zgb[36]) + 8'(co_q2_zgb[37])) + (8'(co_q2_zgb[38]) + 8'(co_q2_zgb[39])))) + (((8'(co_q2_zgb[40]) + 8'(co_q2_zgb[41])) + (8'(co_q2_zgb[42]) + 8'(co_q2_zgb[43]))) + ((8'(co_q2_zgb[44]) + 8'(co_q2_zgb[45])) + (8'(co_q2_zgb[46]) + 8'(co_q2_zgb[47]))))) + ((((8'(co_q2_zgb[48]) + 8'(co_q2_zgb[49])) + (8'(co_q2_zgb[50]) + 8'(co_q2_zgb[51]))) + ((8'(co_q2_zgb[52]) + 8'(co_q2_zgb[53])) + (8'(co_q2_zgb[54]) + 8'(co_q2_zgb[55])))) + (((8'(co_q2_zgb[56]) + 8'(co_q2_zgb[57])) + (8'(co_q2_zgb[58]) + 8'(co_q2_zgb[59]))) + ((8'(co_q2_zgb[60]) + 8'(co_q2_zgb[61])) + (8'(co_q2_zgb[62]) + 8'(co_q2_zgb[63]))))))) + ((((((8'(co_q2_zgb[64]) + 8'(co_q2_zgb[65])) + (8'(co_q2_zgb[66]) + 8'(co_q2_zgb[67]))) + ((8'(co_q2_zgb[68]) + 8'(co_q2_zgb[69])) + (8'(co_q2_zgb[70]) + 8'(co_q2_zgb[71])))) + (((8'(co_q2_zgb[72]) + 8'(co_q2_zgb[73])) + (8'(co_q2_zgb[74]) + 8'(co_q2_zgb[75]))) + ((8'(co_q2_zgb[76]) + 8'(co_q2_zgb[77])) + (8'(co_q2_zgb[78]) + 8'(co_q2_zgb[79]))))) + ((((8'(co_q2_zgb[80]) + 8'(co_q2_zgb[81])) + (8'(co_q2_zgb[82]) + 8'(co_q2_zgb[83]))) + ((8'(co_q2_zgb[84]) + 8'(co_q2_zgb[85])) + (8'(co_q2_zgb[86]) + 8'(co_q2_zgb[87])))) + (((8'(co_q2_zgb[88]) + 8'(co_q2_zgb[89])) + (8'(co_q2_zgb[90]) + 8'(co_q2_zgb[91]))) + ((8'(co_q2_zgb[92]) + 8'(co_q2_zgb[93])) + (8'(co_q2_zgb[94]) + 8'(co_q2_zgb[95])))))) + (((((8'(co_q2_zgb[96]) + 8'(co_q2_zgb[97])) + (8'(co_q2_zgb[98]) + 8'(co_q2_zgb[99]))) + ((8'(co_q2_zgb[100]) + 8'(co_q2_zgb[101])) + (8'(co_q2_zgb[102]) + 8'(co_q2_zgb[103])))) + (((8'(co_q2_zgb[104]) + 8'(co_q2_zgb[105])) + (8'(co_q2_zgb[106]) + 8'(co_q2_zgb[107]))) + ((8'(co_q2_zgb[108]) + 8'(co_q2_zgb[109])) + (8'(co_q2_zgb[110]) + 8'(co_q2_zgb[111]))))) + ((((8'(co_q2_zgb[112]) + 8'(co_q2_zgb[113])) + (8'(co_q2_zgb[114]) + 8'(co_q2_zgb[115]))) + ((8'(co_q2_zgb[116]) + 8'(co_q2_zgb[117])) + (8'(co_q2_zgb[118]) + 8'(co_q2_zgb[119])))) + (((8'(co_q2_zgb[120]) + 8'(co_q2_zgb[121])) + (8'(co_q2_zgb[122]) + 8'(co_q2_zgb[123]))) + ((8'(co_q2_zgb[124]) + 8'(co_q2_zgb[125])) + (8'(co_q2_zgb[126]) + 8'(co_q2_zgb[127]))))))));
   assign co_q2_head = cq2_req & ~((cq0_req & (cq0_bank == cq2_bank) & (co_q0_odd_q == co_q2_odd_q)) | (cq1_req & (cq1_bank == cq2_bank) & (co_q1_odd_q == co_q2_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q3_odd_d = co_a0_1 ? co_i0_0_odd : co_a1_1 ? co_i1_0_odd : co_q3_odd_q;
   assign co_q3_sign_d = co_a0_1 ? co_i0_0_sign : co_a1_1 ? co_i1_0_sign : co_q3_sign_q;
@@ -1191,6 +1246,21 @@ module rf_top (
   assign co_q3_zr_d = co_a0_1 ? co_i0_0_zr : co_a1_1 ? co_i1_0_zr : co_q3_zr_q;
   assign co_q3_lm = {(co_q3_enc_q == 2'd3), (co_q3_enc_q >= 2'd2), (co_q3_enc_q != 2'd0), 1'b1};
   assign co_q3_pm = co_q3_odd_q ? {co_q3_lm[0], co_q3_lm[1], co_q3_lm[2], co_q3_lm[3]} : co_q3_lm;
+  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  rf_zero_read u_zr3 (
+    .active_i         ({32{1'b1}}),
+    .zm_i             (co_q3_zm_q),
+    .r_i              (co_q3_zr_q),
+    .pmask_i          (co_q3_pm),
+    .rdata_i          (1024'h0),
+    .ren_o            (co_q3_ren),
+    .data_o           (co_q3_zdata),
+    .zlane_o          (co_q3_zlane),
+    .gated_inactive_o (co_q3_gi),
+    .gated_zero_o     (co_q3_gz)
+  );
+  assign co_q3_zgb = {{32{co_q3_pm[3]}}, {32{co_q3_pm[2]}}, {32{co_q3_pm[1]}}, {32{co_q3_pm[0]}}} & ~co_q3_ren;  // bytes of its sub-banks a read would not drive
+  assign co_q3_zgn = (((((((8'(co_q3_zgb[0]) + 8'(co_q3_zgb[1])) + (8'(co_q3_zgb[2]) + 8'(co_q3_zgb[3]))) + ((8'(co_q3_zgb[4]) + 8'(co_q3_zgb[5])) + (8'(co_q3_zgb[6]) + 8'(co_q3_zgb[7])))) + (((8'(co_q3_zgb[8]) + 8'(co_q3_zgb[9])) + (8'(co_q3_zgb[10]) + 8'(co_q3_zgb[11]))) + ((8'(co_q3_zgb[12]) + 8'(co_q3_zgb[13])) + (8'(co_q3_zgb[14]) + 8'(co_q3_zgb[15]))))) + ((((8'(co_q3_zgb[16]) + 8'(co_q3_zgb[17])) + (8'(co_q3_zgb[18]) + 8'(co_q3_zgb[19]))) + ((8'(co_q3_zgb[20]) + 8'(co_q3_zgb[21])) + (8'(co_q3_zgb[22]) + 8'(co_q3_zgb[23])))) + (((8'(co_q3_zgb[24]) + 8'(co_q3_zgb[25])) + (8'(co_q3_zgb[26]) + 8'(co_q3_zgb[27]))) + ((8'(co_q3_zgb[28]) + 8'(co_q3_zgb[29])) + (8'(co_q3_zgb[30]) + 8'(co_q3_zgb[31])))))) + (((((8'(co_q3_zgb[32]) + 8'(co_q3_zgb[33])) + (8'(co_q3_zgb[34]) + 8'(co_q3_zgb[35]))) + ((8'(co_q3_zgb[36]) + 8'(co_q3_zgb[37])) + (8'(co_q3_zgb[38]) + 8'(co_q3_zgb[39])))) + (((8'(co_q3_zgb[40]) + 8'(co_q3_zgb[41])) + (8'(co_q3_zgb[42]) + 8'(co_q3_zgb[43]))) + ((8'(co_q3_zgb[44]) + 8'(co_q3_zgb[45])) + (8'(co_q3_zgb[46]) + 8'(co_q3_zgb[47]))))) + ((((8'(co_q3_zgb[48]) + 8'(co_q3_zgb[49])) + (8'(co_q3_zgb[50]) + 8'(co_q3_zgb[51]))) + ((8'(co_q3_zgb[52]) + 8'(co_q3_zgb[53])) + (8'(co_q3_zgb[54]) + 8'(co_q3_zgb[55])))) + (((8'(co_q3_zgb[56]) + 8'(co_q3_zgb[57])) + (8'(co_q3_zgb[58]) + 8'(co_q3_zgb[59]))) + ((8'(co_q3_zgb[60]) + 8'(co_q3_zgb[61])) + (8'(co_q3_zgb[62]) + 8'(co_q3_zgb[63]))))))) + ((((((8'(co_q3_zgb[64]) + 8'(co_q3_zgb[65])) + (8'(co_q3_zgb[66]) + 8'(co_q3_zgb[67]))) + ((8'(co_q3_zgb[68]) + 8'(co_q3_zgb[69])) + (8'(co_q3_zgb[70]) + 8'(co_q3_zgb[71])))) + (((8'(co_q3_zgb[72]) + 8'(co_q3_zgb[73])) + (8'(co_q3_zgb[74]) + 8'(co_q3_zgb[75]))) + ((8'(co_q3_zgb[76]) + 8'(co_q3_zgb[77])) + (8'(co_q3_zgb[78]) + 8'(co_q3_zgb[79]))))) + ((((8'(co_q3_zgb[80]) + 8'(co_q3_zgb[81])) + (8'(co_q3_zgb[82]) + 8'(co_q3_zgb[83]))) + ((8'(co_q3_zgb[84]) + 8'(co_q3_zgb[85])) + (8'(co_q3_zgb[86]) + 8'(co_q3_zgb[87])))) + (((8'(co_q3_zgb[88]) + 8'(co_q3_zgb[89])) + (8'(co_q3_zgb[90]) + 8'(co_q3_zgb[91]))) + ((8'(co_q3_zgb[92]) + 8'(co_q3_zgb[93])) + (8'(co_q3_zgb[94]) + 8'(co_q3_zgb[95])))))) + (((((8'(co_q3_zgb[96]) + 8'(co_q3_zgb[97])) + (8'(co_q3_zgb[98]) + 8'(co_q3_zgb[99]))) + ((8'(co_q3_zgb[100]) + 8'(co_q3_zgb[101])) + (8'(co_q3_zgb[102]) + 8'(co_q3_zgb[103])))) + (((8'(co_q3_zgb[104]) + 8'(co_q3_zgb[105])) + (8'(co_q3_zgb[106]) + 8'(co_q3_zgb[107]))) + ((8'(co_q3_zgb[108]) + 8'(co_q3_zgb[109])) + (8'(co_q3_zgb[110]) + 8'(co_q3_zgb[111]))))) + ((((8'(co_q3_zgb[112]) + 8'(co_q3_zgb[113])) + (8'(co_q3_zgb[114]) + 8'(co_q3_zgb[115]))) + ((8'(co_q3_zgb[116]) + 8'(co_q3_zgb[117])) + (8'(co_q3_zgb[118]) + 8'(co_q3_zgb[119])))) + (((8'(co_q3_zgb[120]) + 8'(co_q3_zgb[121])) + (8'(co_q3_zgb[122]) + 8'(co_q3_zgb[123]))) + ((8'(co_q3_zgb[124]) + 8'(co_q3_zgb[125])) + (8'(co_q3_zgb[126]) + 8'(co_q3_zgb[127]))))))));
   assign co_q3_head = cq3_req;  // its oldest pending operand of the same (bank, side)
   assign co_q4_odd_d = co_a0_1 ? co_i0_1_odd : co_a1_1 ? co_i1_1_odd : co_q4_odd_q;
   assign co_q4_sign_d = co_a0_1 ? co_i0_1_sign : co_a1_1 ? co_i1_1_sign : co_q4_sign_q;
@@ -1199,6 +1269,21 @@ module rf_top (
   assign co_q4_zr_d = co_a0_1 ? co_i0_1_zr : co_a1_1 ? co_i1_1_zr : co_q4_zr_q;
   assign co_q4_lm = {(co_q4_enc_q == 2'd3), (co_q4_enc_q >= 2'd2), (co_q4_enc_q != 2'd0), 1'b1};
   assign co_q4_pm = co_q4_odd_q ? {co_q4_lm[0], co_q4_lm[1], co_q4_lm[2], co_q4_lm[3]} : co_q4_lm;
+  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  rf_zero_read u_zr4 (
+    .active_i         ({32{1'b1}}),
+    .zm_i             (co_q4_zm_q),
+    .r_i              (co_q4_zr_q),
+    .pmask_i          (co_q4_pm),
+    .rdata_i          (1024'h0),
+    .ren_o            (co_q4_ren),
+    .data_o           (co_q4_zdata),
+    .zlane_o          (co_q4_zlane),
+    .gated_inactive_o (co_q4_gi),
+    .gated_zero_o     (co_q4_gz)
+  );
+  assign co_q4_zgb = {{32{co_q4_pm[3]}}, {32{co_q4_pm[2]}}, {32{co_q4_pm[1]}}, {32{co_q4_pm[0]}}} & ~co_q4_ren;  // bytes of its sub-banks a read would not drive
+  assign co_q4_zgn = (((((((8'(co_q4_zgb[0]) + 8'(co_q4_zgb[1])) + (8'(co_q4_zgb[2]) + 8'(co_q4_zgb[3]))) + ((8'(co_q4_zgb[4]) + 8'(co_q4_zgb[5])) + (8'(co_q4_zgb[6]) + 8'(co_q4_zgb[7])))) + (((8'(co_q4_zgb[8]) + 8'(co_q4_zgb[9])) + (8'(co_q4_zgb[10]) + 8'(co_q4_zgb[11]))) + ((8'(co_q4_zgb[12]) + 8'(co_q4_zgb[13])) + (8'(co_q4_zgb[14]) + 8'(co_q4_zgb[15]))))) + ((((8'(co_q4_zgb[16]) + 8'(co_q4_zgb[17])) + (8'(co_q4_zgb[18]) + 8'(co_q4_zgb[19]))) + ((8'(co_q4_zgb[20]) + 8'(co_q4_zgb[21])) + (8'(co_q4_zgb[22]) + 8'(co_q4_zgb[23])))) + (((8'(co_q4_zgb[24]) + 8'(co_q4_zgb[25])) + (8'(co_q4_zgb[26]) + 8'(co_q4_zgb[27]))) + ((8'(co_q4_zgb[28]) + 8'(co_q4_zgb[29])) + (8'(co_q4_zgb[30]) + 8'(co_q4_zgb[31])))))) + (((((8'(co_q4_zgb[32]) + 8'(co_q4_zgb[33])) + (8'(co_q4_zgb[34]) + 8'(co_q4_zgb[35]))) + ((8'(co_q4_zgb[36]) + 8'(co_q4_zgb[37])) + (8'(co_q4_zgb[38]) + 8'(co_q4_zgb[39])))) + (((8'(co_q4_zgb[40]) + 8'(co_q4_zgb[41])) + (8'(co_q4_zgb[42]) + 8'(co_q4_zgb[43]))) + ((8'(co_q4_zgb[44]) + 8'(co_q4_zgb[45])) + (8'(co_q4_zgb[46]) + 8'(co_q4_zgb[47]))))) + ((((8'(co_q4_zgb[48]) + 8'(co_q4_zgb[49])) + (8'(co_q4_zgb[50]) + 8'(co_q4_zgb[51]))) + ((8'(co_q4_zgb[52]) + 8'(co_q4_zgb[53])) + (8'(co_q4_zgb[54]) + 8'(co_q4_zgb[55])))) + (((8'(co_q4_zgb[56]) + 8'(co_q4_zgb[57])) + (8'(co_q4_zgb[58]) + 8'(co_q4_zgb[59]))) + ((8'(co_q4_zgb[60]) + 8'(co_q4_zgb[61])) + (8'(co_q4_zgb[62]) + 8'(co_q4_zgb[63]))))))) + ((((((8'(co_q4_zgb[64]) + 8'(co_q4_zgb[65])) + (8'(co_q4_zgb[66]) + 8'(co_q4_zgb[67]))) + ((8'(co_q4_zgb[68]) + 8'(co_q4_zgb[69])) + (8'(co_q4_zgb[70]) + 8'(co_q4_zgb[71])))) + (((8'(co_q4_zgb[72]) + 8'(co_q4_zgb[73])) + (8'(co_q4_zgb[74]) + 8'(co_q4_zgb[75]))) + ((8'(co_q4_zgb[76]) + 8'(co_q4_zgb[77])) + (8'(co_q4_zgb[78]) + 8'(co_q4_zgb[79]))))) + ((((8'(co_q4_zgb[80]) + 8'(co_q4_zgb[81])) + (8'(co_q4_zgb[82]) + 8'(co_q4_zgb[83]))) + ((8'(co_q4_zgb[84]) + 8'(co_q4_zgb[85])) + (8'(co_q4_zgb[86]) + 8'(co_q4_zgb[87])))) + (((8'(co_q4_zgb[88]) + 8'(co_q4_zgb[89])) + (8'(co_q4_zgb[90]) + 8'(co_q4_zgb[91]))) + ((8'(co_q4_zgb[92]) + 8'(co_q4_zgb[93])) + (8'(co_q4_zgb[94]) + 8'(co_q4_zgb[95])))))) + (((((8'(co_q4_zgb[96]) + 8'(co_q4_zgb[97])) + (8'(co_q4_zgb[98]) + 8'(co_q4_zgb[99]))) + ((8'(co_q4_zgb[100]) + 8'(co_q4_zgb[101])) + (8'(co_q4_zgb[102]) + 8'(co_q4_zgb[103])))) + (((8'(co_q4_zgb[104]) + 8'(co_q4_zgb[105])) + (8'(co_q4_zgb[106]) + 8'(co_q4_zgb[107]))) + ((8'(co_q4_zgb[108]) + 8'(co_q4_zgb[109])) + (8'(co_q4_zgb[110]) + 8'(co_q4_zgb[111]))))) + ((((8'(co_q4_zgb[112]) + 8'(co_q4_zgb[113])) + (8'(co_q4_zgb[114]) + 8'(co_q4_zgb[115]))) + ((8'(co_q4_zgb[116]) + 8'(co_q4_zgb[117])) + (8'(co_q4_zgb[118]) + 8'(co_q4_zgb[119])))) + (((8'(co_q4_zgb[120]) + 8'(co_q4_zgb[121])) + (8'(co_q4_zgb[122]) + 8'(co_q4_zgb[123]))) + ((8'(co_q4_zgb[124]) + 8'(co_q4_zgb[125])) + (8'(co_q4_zgb[126]) + 8'(co_q4_zgb[127]))))))));
   assign co_q4_head = cq4_req & ~((cq3_req & (cq3_bank == cq4_bank) & (co_q3_odd_q == co_q4_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q5_odd_d = co_a0_1 ? co_i0_2_odd : co_a1_1 ? co_i1_2_odd : co_q5_odd_q;
   assign co_q5_sign_d = co_a0_1 ? co_i0_2_sign : co_a1_1 ? co_i1_2_sign : co_q5_sign_q;
@@ -1207,6 +1292,21 @@ module rf_top (
   assign co_q5_zr_d = co_a0_1 ? co_i0_2_zr : co_a1_1 ? co_i1_2_zr : co_q5_zr_q;
   assign co_q5_lm = {(co_q5_enc_q == 2'd3), (co_q5_enc_q >= 2'd2), (co_q5_enc_q != 2'd0), 1'b1};
   assign co_q5_pm = co_q5_odd_q ? {co_q5_lm[0], co_q5_lm[1], co_q5_lm[2], co_q5_lm[3]} : co_q5_lm;
+  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  rf_zero_read u_zr5 (
+    .active_i         ({32{1'b1}}),
+    .zm_i             (co_q5_zm_q),
+    .r_i              (co_q5_zr_q),
+    .pmask_i          (co_q5_pm),
+    .rdata_i          (1024'h0),
+    .ren_o            (co_q5_ren),
+    .data_o           (co_q5_zdata),
+    .zlane_o          (co_q5_zlane),
+    .gated_inactive_o (co_q5_gi),
+    .gated_zero_o     (co_q5_gz)
+  );
+  assign co_q5_zgb = {{32{co_q5_pm[3]}}, {32{co_q5_pm[2]}}, {32{co_q5_pm[1]}}, {32{co_q5_pm[0]}}} & ~co_q5_ren;  // bytes of its sub-banks a read would not drive
+  assign co_q5_zgn = (((((((8'(co_q5_zgb[0]) + 8'(co_q5_zgb[1])) + (8'(co_q5_zgb[2]) + 8'(co_q5_zgb[3]))) + ((8'(co_q5_zgb[4]) + 8'(co_q5_zgb[5])) + (8'(co_q5_zgb[6]) + 8'(co_q5_zgb[7])))) + (((8'(co_q5_zgb[8]) + 8'(co_q5_zgb[9])) + (8'(co_q5_zgb[10]) + 8'(co_q5_zgb[11]))) + ((8'(co_q5_zgb[12]) + 8'(co_q5_zgb[13])) + (8'(co_q5_zgb[14]) + 8'(co_q5_zgb[15]))))) + ((((8'(co_q5_zgb[16]) + 8'(co_q5_zgb[17])) + (8'(co_q5_zgb[18]) + 8'(co_q5_zgb[19]))) + ((8'(co_q5_zgb[20]) + 8'(co_q5_zgb[21])) + (8'(co_q5_zgb[22]) + 8'(co_q5_zgb[23])))) + (((8'(co_q5_zgb[24]) + 8'(co_q5_zgb[25])) + (8'(co_q5_zgb[26]) + 8'(co_q5_zgb[27]))) + ((8'(co_q5_zgb[28]) + 8'(co_q5_zgb[29])) + (8'(co_q5_zgb[30]) + 8'(co_q5_zgb[31])))))) + (((((8'(co_q5_zgb[32]) + 8'(co_q5_zgb[33])) + (8'(co_q5_zgb[34]) + 8'(co_q5_zgb[35]))) + ((8'(co_q5_zgb[36]) + 8'(co_q5_zgb[37])) + (8'(co_q5_zgb[38]) + 8'(co_q5_zgb[39])))) + (((8'(co_q5_zgb[40]) + 8'(co_q5_zgb[41])) + (8'(co_q5_zgb[42]) + 8'(co_q5_zgb[43]))) + ((8'(co_q5_zgb[44]) + 8'(co_q5_zgb[45])) + (8'(co_q5_zgb[46]) + 8'(co_q5_zgb[47]))))) + ((((8'(co_q5_zgb[48]) + 8'(co_q5_zgb[49])) + (8'(co_q5_zgb[50]) + 8'(co_q5_zgb[51]))) + ((8'(co_q5_zgb[52]) + 8'(co_q5_zgb[53])) + (8'(co_q5_zgb[54]) + 8'(co_q5_zgb[55])))) + (((8'(co_q5_zgb[56]) + 8'(co_q5_zgb[57])) + (8'(co_q5_zgb[58]) + 8'(co_q5_zgb[59]))) + ((8'(co_q5_zgb[60]) + 8'(co_q5_zgb[61])) + (8'(co_q5_zgb[62]) + 8'(co_q5_zgb[63]))))))) + ((((((8'(co_q5_zgb[64]) + 8'(co_q5_zgb[65])) + (8'(co_q5_zgb[66]) + 8'(co_q5_zgb[67]))) + ((8'(co_q5_zgb[68]) + 8'(co_q5_zgb[69])) + (8'(co_q5_zgb[70]) + 8'(co_q5_zgb[71])))) + (((8'(co_q5_zgb[72]) + 8'(co_q5_zgb[73])) + (8'(co_q5_zgb[74]) + 8'(co_q5_zgb[75]))) + ((8'(co_q5_zgb[76]) + 8'(co_q5_zgb[77])) + (8'(co_q5_zgb[78]) + 8'(co_q5_zgb[79]))))) + ((((8'(co_q5_zgb[80]) + 8'(co_q5_zgb[81])) + (8'(co_q5_zgb[82]) + 8'(co_q5_zgb[83]))) + ((8'(co_q5_zgb[84]) + 8'(co_q5_zgb[85])) + (8'(co_q5_zgb[86]) + 8'(co_q5_zgb[87])))) + (((8'(co_q5_zgb[88]) + 8'(co_q5_zgb[89])) + (8'(co_q5_zgb[90]) + 8'(co_q5_zgb[91]))) + ((8'(co_q5_zgb[92]) + 8'(co_q5_zgb[93])) + (8'(co_q5_zgb[94]) + 8'(co_q5_zgb[95])))))) + (((((8'(co_q5_zgb[96]) + 8'(co_q5_zgb[97])) + (8'(co_q5_zgb[98]) + 8'(co_q5_zgb[99]))) + ((8'(co_q5_zgb[100]) + 8'(co_q5_zgb[101])) + (8'(co_q5_zgb[102]) + 8'(co_q5_zgb[103])))) + (((8'(co_q5_zgb[104]) + 8'(co_q5_zgb[105])) + (8'(co_q5_zgb[106]) + 8'(co_q5_zgb[107]))) + ((8'(co_q5_zgb[108]) + 8'(co_q5_zgb[109])) + (8'(co_q5_zgb[110]) + 8'(co_q5_zgb[111]))))) + ((((8'(co_q5_zgb[112]) + 8'(co_q5_zgb[113])) + (8'(co_q5_zgb[114]) + 8'(co_q5_zgb[115]))) + ((8'(co_q5_zgb[116]) + 8'(co_q5_zgb[117])) + (8'(co_q5_zgb[118]) + 8'(co_q5_zgb[119])))) + (((8'(co_q5_zgb[120]) + 8'(co_q5_zgb[121])) + (8'(co_q5_zgb[122]) + 8'(co_q5_zgb[123]))) + ((8'(co_q5_zgb[124]) + 8'(co_q5_zgb[125])) + (8'(co_q5_zgb[126]) + 8'(co_q5_zgb[127]))))))));
   assign co_q5_head = cq5_req & ~((cq3_req & (cq3_bank == cq5_bank) & (co_q3_odd_q == co_q5_odd_q)) | (cq4_req & (cq4_bank == cq5_bank) & (co_q4_odd_q == co_q5_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q6_odd_d = co_a0_2 ? co_i0_0_odd : co_a1_2 ? co_i1_0_odd : co_q6_odd_q;
   assign co_q6_sign_d = co_a0_2 ? co_i0_0_sign : co_a1_2 ? co_i1_0_sign : co_q6_sign_q;
@@ -1215,6 +1315,21 @@ module rf_top (
   assign co_q6_zr_d = co_a0_2 ? co_i0_0_zr : co_a1_2 ? co_i1_0_zr : co_q6_zr_q;
   assign co_q6_lm = {(co_q6_enc_q == 2'd3), (co_q6_enc_q >= 2'd2), (co_q6_enc_q != 2'd0), 1'b1};
   assign co_q6_pm = co_q6_odd_q ? {co_q6_lm[0], co_q6_lm[1], co_q6_lm[2], co_q6_lm[3]} : co_q6_lm;
+  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  rf_zero_read u_zr6 (
+    .active_i         ({32{1'b1}}),
+    .zm_i             (co_q6_zm_q),
+    .r_i              (co_q6_zr_q),
+    .pmask_i          (co_q6_pm),
+    .rdata_i          (1024'h0),
+    .ren_o            (co_q6_ren),
+    .data_o           (co_q6_zdata),
+    .zlane_o          (co_q6_zlane),
+    .gated_inactive_o (co_q6_gi),
+    .gated_zero_o     (co_q6_gz)
+  );
+  assign co_q6_zgb = {{32{co_q6_pm[3]}}, {32{co_q6_pm[2]}}, {32{co_q6_pm[1]}}, {32{co_q6_pm[0]}}} & ~co_q6_ren;  // bytes of its sub-banks a read would not drive
+  assign co_q6_zgn = (((((((8'(co_q6_zgb[0]) + 8'(co_q6_zgb[1])) + (8'(co_q6_zgb[2]) + 8'(co_q6_zgb[3]))) + ((8'(co_q6_zgb[4]) + 8'(co_q6_zgb[5])) + (8'(co_q6_zgb[6]) + 8'(co_q6_zgb[7])))) + (((8'(co_q6_zgb[8]) + 8'(co_q6_zgb[9])) + (8'(co_q6_zgb[10]) + 8'(co_q6_zgb[11]))) + ((8'(co_q6_zgb[12]) + 8'(co_q6_zgb[13])) + (8'(co_q6_zgb[14]) + 8'(co_q6_zgb[15]))))) + ((((8'(co_q6_zgb[16]) + 8'(co_q6_zgb[17])) + (8'(co_q6_zgb[18]) + 8'(co_q6_zgb[19]))) + ((8'(co_q6_zgb[20]) + 8'(co_q6_zgb[21])) + (8'(co_q6_zgb[22]) + 8'(co_q6_zgb[23])))) + (((8'(co_q6_zgb[24]) + 8'(co_q6_zgb[25])) + (8'(co_q6_zgb[26]) + 8'(co_q6_zgb[27]))) + ((8'(co_q6_zgb[28]) + 8'(co_q6_zgb[29])) + (8'(co_q6_zgb[30]) + 8'(co_q6_zgb[31])))))) + (((((8'(co_q6_zgb[32]) + 8'(co_q6_zgb[33])) + (8'(co_q6_zgb[34]) + 8'(co_q6_zgb[35]))) + ((8'(co_q6_zgb[36]) + 8'(co_q6_zgb[37])) + (8'(co_q6_zgb[38]) + 8'(co_q6_zgb[39])))) + (((8'(co_q6_zgb[40]) + 8'(co_q6_zgb[41])) + (8'(co_q6_zgb[42]) + 8'(co_q6_zgb[43]))) + ((8'(co_q6_zgb[44]) + 8'(co_q6_zgb[45])) + (8'(co_q6_zgb[46]) + 8'(co_q6_zgb[47]))))) + ((((8'(co_q6_zgb[48]) + 8'(co_q6_zgb[49])) + (8'(co_q6_zgb[50]) + 8'(co_q6_zgb[51]))) + ((8'(co_q6_zgb[52]) + 8'(co_q6_zgb[53])) + (8'(co_q6_zgb[54]) + 8'(co_q6_zgb[55])))) + (((8'(co_q6_zgb[56]) + 8'(co_q6_zgb[57])) + (8'(co_q6_zgb[58]) + 8'(co_q6_zgb[59]))) + ((8'(co_q6_zgb[60]) + 8'(co_q6_zgb[61])) + (8'(co_q6_zgb[62]) + 8'(co_q6_zgb[63]))))))) + ((((((8'(co_q6_zgb[64]) + 8'(co_q6_zgb[65])) + (8'(co_q6_zgb[66]) + 8'(co_q6_zgb[67]))) + ((8'(co_q6_zgb[68]) + 8'(co_q6_zgb[69])) + (8'(co_q6_zgb[70]) + 8'(co_q6_zgb[71])))) + (((8'(co_q6_zgb[72]) + 8'(co_q6_zgb[73])) + (8'(co_q6_zgb[74]) + 8'(co_q6_zgb[75]))) + ((8'(co_q6_zgb[76]) + 8'(co_q6_zgb[77])) + (8'(co_q6_zgb[78]) + 8'(co_q6_zgb[79]))))) + ((((8'(co_q6_zgb[80]) + 8'(co_q6_zgb[81])) + (8'(co_q6_zgb[82]) + 8'(co_q6_zgb[83]))) + ((8'(co_q6_zgb[84]) + 8'(co_q6_zgb[85])) + (8'(co_q6_zgb[86]) + 8'(co_q6_zgb[87])))) + (((8'(co_q6_zgb[88]) + 8'(co_q6_zgb[89])) + (8'(co_q6_zgb[90]) + 8'(co_q6_zgb[91]))) + ((8'(co_q6_zgb[92]) + 8'(co_q6_zgb[93])) + (8'(co_q6_zgb[94]) + 8'(co_q6_zgb[95])))))) + (((((8'(co_q6_zgb[96]) + 8'(co_q6_zgb[97])) + (8'(co_q6_zgb[98]) + 8'(co_q6_zgb[99]))) + ((8'(co_q6_zgb[100]) + 8'(co_q6_zgb[101])) + (8'(co_q6_zgb[102]) + 8'(co_q6_zgb[103])))) + (((8'(co_q6_zgb[104]) + 8'(co_q6_zgb[105])) + (8'(co_q6_zgb[106]) + 8'(co_q6_zgb[107]))) + ((8'(co_q6_zgb[108]) + 8'(co_q6_zgb[109])) + (8'(co_q6_zgb[110]) + 8'(co_q6_zgb[111]))))) + ((((8'(co_q6_zgb[112]) + 8'(co_q6_zgb[113])) + (8'(co_q6_zgb[114]) + 8'(co_q6_zgb[115]))) + ((8'(co_q6_zgb[116]) + 8'(co_q6_zgb[117])) + (8'(co_q6_zgb[118]) + 8'(co_q6_zgb[119])))) + (((8'(co_q6_zgb[120]) + 8'(co_q6_zgb[121])) + (8'(co_q6_zgb[122]) + 8'(co_q6_zgb[123]))) + ((8'(co_q6_zgb[124]) + 8'(co_q6_zgb[125])) + (8'(co_q6_zgb[126]) + 8'(co_q6_zgb[127]))))))));
   assign co_q6_head = cq6_req;  // its oldest pending operand of the same (bank, side)
   assign co_q7_odd_d = co_a0_2 ? co_i0_1_odd : co_a1_2 ? co_i1_1_odd : co_q7_odd_q;
   assign co_q7_sign_d = co_a0_2 ? co_i0_1_sign : co_a1_2 ? co_i1_1_sign : co_q7_sign_q;
@@ -1223,6 +1338,21 @@ module rf_top (
   assign co_q7_zr_d = co_a0_2 ? co_i0_1_zr : co_a1_2 ? co_i1_1_zr : co_q7_zr_q;
   assign co_q7_lm = {(co_q7_enc_q == 2'd3), (co_q7_enc_q >= 2'd2), (co_q7_enc_q != 2'd0), 1'b1};
   assign co_q7_pm = co_q7_odd_q ? {co_q7_lm[0], co_q7_lm[1], co_q7_lm[2], co_q7_lm[3]} : co_q7_lm;
+  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  rf_zero_read u_zr7 (
+    .active_i         ({32{1'b1}}),
+    .zm_i             (co_q7_zm_q),
+    .r_i              (co_q7_zr_q),
+    .pmask_i          (co_q7_pm),
+    .rdata_i          (1024'h0),
+    .ren_o            (co_q7_ren),
+    .data_o           (co_q7_zdata),
+    .zlane_o          (co_q7_zlane),
+    .gated_inactive_o (co_q7_gi),
+    .gated_zero_o     (co_q7_gz)
+  );
+  assign co_q7_zgb = {{32{co_q7_pm[3]}}, {32{co_q7_pm[2]}}, {32{co_q7_pm[1]}}, {32{co_q7_pm[0]}}} & ~co_q7_ren;  // bytes of its sub-banks a read would not drive
+  assign co_q7_zgn = (((((((8'(co_q7_zgb[0]) + 8'(co_q7_zgb[1])) + (8'(co_q7_zgb[2]) + 8'(co_q7_zgb[3]))) + ((8'(co_q7_zgb[4]) + 8'(co_q7_zgb[5])) + (8'(co_q7_zgb[6]) + 8'(co_q7_zgb[7])))) + (((8'(co_q7_zgb[8]) + 8'(co_q7_zgb[9])) + (8'(co_q7_zgb[10]) + 8'(co_q7_zgb[11]))) + ((8'(co_q7_zgb[12]) + 8'(co_q7_zgb[13])) + (8'(co_q7_zgb[14]) + 8'(co_q7_zgb[15]))))) + ((((8'(co_q7_zgb[16]) + 8'(co_q7_zgb[17])) + (8'(co_q7_zgb[18]) + 8'(co_q7_zgb[19]))) + ((8'(co_q7_zgb[20]) + 8'(co_q7_zgb[21])) + (8'(co_q7_zgb[22]) + 8'(co_q7_zgb[23])))) + (((8'(co_q7_zgb[24]) + 8'(co_q7_zgb[25])) + (8'(co_q7_zgb[26]) + 8'(co_q7_zgb[27]))) + ((8'(co_q7_zgb[28]) + 8'(co_q7_zgb[29])) + (8'(co_q7_zgb[30]) + 8'(co_q7_zgb[31])))))) + (((((8'(co_q7_zgb[32]) + 8'(co_q7_zgb[33])) + (8'(co_q7_zgb[34]) + 8'(co_q7_zgb[35]))) + ((8'(co_q7_zgb[36]) + 8'(co_q7_zgb[37])) + (8'(co_q7_zgb[38]) + 8'(co_q7_zgb[39])))) + (((8'(co_q7_zgb[40]) + 8'(co_q7_zgb[41])) + (8'(co_q7_zgb[42]) + 8'(co_q7_zgb[43]))) + ((8'(co_q7_zgb[44]) + 8'(co_q7_zgb[45])) + (8'(co_q7_zgb[46]) + 8'(co_q7_zgb[47]))))) + ((((8'(co_q7_zgb[48]) + 8'(co_q7_zgb[49])) + (8'(co_q7_zgb[50]) + 8'(co_q7_zgb[51]))) + ((8'(co_q7_zgb[52]) + 8'(co_q7_zgb[53])) + (8'(co_q7_zgb[54]) + 8'(co_q7_zgb[55])))) + (((8'(co_q7_zgb[56]) + 8'(co_q7_zgb[57])) + (8'(co_q7_zgb[58]) + 8'(co_q7_zgb[59]))) + ((8'(co_q7_zgb[60]) + 8'(co_q7_zgb[61])) + (8'(co_q7_zgb[62]) + 8'(co_q7_zgb[63]))))))) + ((((((8'(co_q7_zgb[64]) + 8'(co_q7_zgb[65])) + (8'(co_q7_zgb[66]) + 8'(co_q7_zgb[67]))) + ((8'(co_q7_zgb[68]) + 8'(co_q7_zgb[69])) + (8'(co_q7_zgb[70]) + 8'(co_q7_zgb[71])))) + (((8'(co_q7_zgb[72]) + 8'(co_q7_zgb[73])) + (8'(co_q7_zgb[74]) + 8'(co_q7_zgb[75]))) + ((8'(co_q7_zgb[76]) + 8'(co_q7_zgb[77])) + (8'(co_q7_zgb[78]) + 8'(co_q7_zgb[79]))))) + ((((8'(co_q7_zgb[80]) + 8'(co_q7_zgb[81])) + (8'(co_q7_zgb[82]) + 8'(co_q7_zgb[83]))) + ((8'(co_q7_zgb[84]) + 8'(co_q7_zgb[85])) + (8'(co_q7_zgb[86]) + 8'(co_q7_zgb[87])))) + (((8'(co_q7_zgb[88]) + 8'(co_q7_zgb[89])) + (8'(co_q7_zgb[90]) + 8'(co_q7_zgb[91]))) + ((8'(co_q7_zgb[92]) + 8'(co_q7_zgb[93])) + (8'(co_q7_zgb[94]) + 8'(co_q7_zgb[95])))))) + (((((8'(co_q7_zgb[96]) + 8'(co_q7_zgb[97])) + (8'(co_q7_zgb[98]) + 8'(co_q7_zgb[99]))) + ((8'(co_q7_zgb[100]) + 8'(co_q7_zgb[101])) + (8'(co_q7_zgb[102]) + 8'(co_q7_zgb[103])))) + (((8'(co_q7_zgb[104]) + 8'(co_q7_zgb[105])) + (8'(co_q7_zgb[106]) + 8'(co_q7_zgb[107]))) + ((8'(co_q7_zgb[108]) + 8'(co_q7_zgb[109])) + (8'(co_q7_zgb[110]) + 8'(co_q7_zgb[111]))))) + ((((8'(co_q7_zgb[112]) + 8'(co_q7_zgb[113])) + (8'(co_q7_zgb[114]) + 8'(co_q7_zgb[115]))) + ((8'(co_q7_zgb[116]) + 8'(co_q7_zgb[117])) + (8'(co_q7_zgb[118]) + 8'(co_q7_zgb[119])))) + (((8'(co_q7_zgb[120]) + 8'(co_q7_zgb[121])) + (8'(co_q7_zgb[122]) + 8'(co_q7_zgb[123]))) + ((8'(co_q7_zgb[124]) + 8'(co_q7_zgb[125])) + (8'(co_q7_zgb[126]) + 8'(co_q7_zgb[127]))))))));
   assign co_q7_head = cq7_req & ~((cq6_req & (cq6_bank == cq7_bank) & (co_q6_odd_q == co_q7_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q8_odd_d = co_a0_2 ? co_i0_2_odd : co_a1_2 ? co_i1_2_odd : co_q8_odd_q;
   assign co_q8_sign_d = co_a0_2 ? co_i0_2_sign : co_a1_2 ? co_i1_2_sign : co_q8_sign_q;
@@ -1231,6 +1361,21 @@ module rf_top (
   assign co_q8_zr_d = co_a0_2 ? co_i0_2_zr : co_a1_2 ? co_i1_2_zr : co_q8_zr_q;
   assign co_q8_lm = {(co_q8_enc_q == 2'd3), (co_q8_enc_q >= 2'd2), (co_q8_enc_q != 2'd0), 1'b1};
   assign co_q8_pm = co_q8_odd_q ? {co_q8_lm[0], co_q8_lm[1], co_q8_lm[2], co_q8_lm[3]} : co_q8_lm;
+  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  rf_zero_read u_zr8 (
+    .active_i         ({32{1'b1}}),
+    .zm_i             (co_q8_zm_q),
+    .r_i              (co_q8_zr_q),
+    .pmask_i          (co_q8_pm),
+    .rdata_i          (1024'h0),
+    .ren_o            (co_q8_ren),
+    .data_o           (co_q8_zdata),
+    .zlane_o          (co_q8_zlane),
+    .gated_inactive_o (co_q8_gi),
+    .gated_zero_o     (co_q8_gz)
+  );
+  assign co_q8_zgb = {{32{co_q8_pm[3]}}, {32{co_q8_pm[2]}}, {32{co_q8_pm[1]}}, {32{co_q8_pm[0]}}} & ~co_q8_ren;  // bytes of its sub-banks a read would not drive
+  assign co_q8_zgn = (((((((8'(co_q8_zgb[0]) + 8'(co_q8_zgb[1])) + (8'(co_q8_zgb[2]) + 8'(co_q8_zgb[3]))) + ((8'(co_q8_zgb[4]) + 8'(co_q8_zgb[5])) + (8'(co_q8_zgb[6]) + 8'(co_q8_zgb[7])))) + (((8'(co_q8_zgb[8]) + 8'(co_q8_zgb[9])) + (8'(co_q8_zgb[10]) + 8'(co_q8_zgb[11]))) + ((8'(co_q8_zgb[12]) + 8'(co_q8_zgb[13])) + (8'(co_q8_zgb[14]) + 8'(co_q8_zgb[15]))))) + ((((8'(co_q8_zgb[16]) + 8'(co_q8_zgb[17])) + (8'(co_q8_zgb[18]) + 8'(co_q8_zgb[19]))) + ((8'(co_q8_zgb[20]) + 8'(co_q8_zgb[21])) + (8'(co_q8_zgb[22]) + 8'(co_q8_zgb[23])))) + (((8'(co_q8_zgb[24]) + 8'(co_q8_zgb[25])) + (8'(co_q8_zgb[26]) + 8'(co_q8_zgb[27]))) + ((8'(co_q8_zgb[28]) + 8'(co_q8_zgb[29])) + (8'(co_q8_zgb[30]) + 8'(co_q8_zgb[31])))))) + (((((8'(co_q8_zgb[32]) + 8'(co_q8_zgb[33])) + (8'(co_q8_zgb[34]) + 8'(co_q8_zgb[35]))) + ((8'(co_q8_zgb[36]) + 8'(co_q8_zgb[37])) + (8'(co_q8_zgb[38]) + 8'(co_q8_zgb[39])))) + (((8'(co_q8_zgb[40]) + 8'(co_q8_zgb[41])) + (8'(co_q8_zgb[42]) + 8'(co_q8_zgb[43]))) + ((8'(co_q8_zgb[44]) + 8'(co_q8_zgb[45])) + (8'(co_q8_zgb[46]) + 8'(co_q8_zgb[47]))))) + ((((8'(co_q8_zgb[48]) + 8'(co_q8_zgb[49])) + (8'(co_q8_zgb[50]) + 8'(co_q8_zgb[51]))) + ((8'(co_q8_zgb[52]) + 8'(co_q8_zgb[53])) + (8'(co_q8_zgb[54]) + 8'(co_q8_zgb[55])))) + (((8'(co_q8_zgb[56]) + 8'(co_q8_zgb[57])) + (8'(co_q8_zgb[58]) + 8'(co_q8_zgb[59]))) + ((8'(co_q8_zgb[60]) + 8'(co_q8_zgb[61])) + (8'(co_q8_zgb[62]) + 8'(co_q8_zgb[63]))))))) + ((((((8'(co_q8_zgb[64]) + 8'(co_q8_zgb[65])) + (8'(co_q8_zgb[66]) + 8'(co_q8_zgb[67]))) + ((8'(co_q8_zgb[68]) + 8'(co_q8_zgb[69])) + (8'(co_q8_zgb[70]) + 8'(co_q8_zgb[71])))) + (((8'(co_q8_zgb[72]) + 8'(co_q8_zgb[73])) + (8'(co_q8_zgb[74]) + 8'(co_q8_zgb[75]))) + ((8'(co_q8_zgb[76]) + 8'(co_q8_zgb[77])) + (8'(co_q8_zgb[78]) + 8'(co_q8_zgb[79]))))) + ((((8'(co_q8_zgb[80]) + 8'(co_q8_zgb[81])) + (8'(co_q8_zgb[82]) + 8'(co_q8_zgb[83]))) + ((8'(co_q8_zgb[84]) + 8'(co_q8_zgb[85])) + (8'(co_q8_zgb[86]) + 8'(co_q8_zgb[87])))) + (((8'(co_q8_zgb[88]) + 8'(co_q8_zgb[89])) + (8'(co_q8_zgb[90]) + 8'(co_q8_zgb[91]))) + ((8'(co_q8_zgb[92]) + 8'(co_q8_zgb[93])) + (8'(co_q8_zgb[94]) + 8'(co_q8_zgb[95])))))) + (((((8'(co_q8_zgb[96]) + 8'(co_q8_zgb[97])) + (8'(co_q8_zgb[98]) + 8'(co_q8_zgb[99]))) + ((8'(co_q8_zgb[100]) + 8'(co_q8_zgb[101])) + (8'(co_q8_zgb[102]) + 8'(co_q8_zgb[103])))) + (((8'(co_q8_zgb[104]) + 8'(co_q8_zgb[105])) + (8'(co_q8_zgb[106]) + 8'(co_q8_zgb[107]))) + ((8'(co_q8_zgb[108]) + 8'(co_q8_zgb[109])) + (8'(co_q8_zgb[110]) + 8'(co_q8_zgb[111]))))) + ((((8'(co_q8_zgb[112]) + 8'(co_q8_zgb[113])) + (8'(co_q8_zgb[114]) + 8'(co_q8_zgb[115]))) + ((8'(co_q8_zgb[116]) + 8'(co_q8_zgb[117])) + (8'(co_q8_zgb[118]) + 8'(co_q8_zgb[119])))) + (((8'(co_q8_zgb[120]) + 8'(co_q8_zgb[121])) + (8'(co_q8_zgb[122]) + 8'(co_q8_zgb[123]))) + ((8'(co_q8_zgb[124]) + 8'(co_q8_zgb[125])) + (8'(co_q8_zgb[126]) + 8'(co_q8_zgb[127]))))))));
   assign co_q8_head = cq8_req & ~((cq6_req & (cq6_bank == cq8_bank) & (co_q6_odd_q == co_q8_odd_q)) | (cq7_req & (cq7_bank == cq8_bank) & (co_q7_odd_q == co_q8_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q9_odd_d = co_a0_3 ? co_i0_0_odd : co_a1_3 ? co_i1_0_odd : co_q9_odd_q;
   assign co_q9_sign_d = co_a0_3 ? co_i0_0_sign : co_a1_3 ? co_i1_0_sign : co_q9_sign_q;
@@ -1239,6 +1384,21 @@ module rf_top (
   assign co_q9_zr_d = co_a0_3 ? co_i0_0_zr : co_a1_3 ? co_i1_0_zr : co_q9_zr_q;
   assign co_q9_lm = {(co_q9_enc_q == 2'd3), (co_q9_enc_q >= 2'd2), (co_q9_enc_q != 2'd0), 1'b1};
   assign co_q9_pm = co_q9_odd_q ? {co_q9_lm[0], co_q9_lm[1], co_q9_lm[2], co_q9_lm[3]} : co_q9_lm;
+  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  rf_zero_read u_zr9 (
+    .active_i         ({32{1'b1}}),
+    .zm_i             (co_q9_zm_q),
+    .r_i              (co_q9_zr_q),
+    .pmask_i          (co_q9_pm),
+    .rdata_i          (1024'h0),
+    .ren_o            (co_q9_ren),
+    .data_o           (co_q9_zdata),
+    .zlane_o          (co_q9_zlane),
+    .gated_inactive_o (co_q9_gi),
+    .gated_zero_o     (co_q9_gz)
+  );
+  assign co_q9_zgb = {{32{co_q9_pm[3]}}, {32{co_q9_pm[2]}}, {32{co_q9_pm[1]}}, {32{co_q9_pm[0]}}} & ~co_q9_ren;  // bytes of its sub-banks a read would not drive
+  assign co_q9_zgn = (((((((8'(co_q9_zgb[0]) + 8'(co_q9_zgb[1])) + (8'(co_q9_zgb[2]) + 8'(co_q9_zgb[3]))) + ((8'(co_q9_zgb[4]) + 8'(co_q9_zgb[5])) + (8'(co_q9_zgb[6]) + 8'(co_q9_zgb[7])))) + (((8'(co_q9_zgb[8]) + 8'(co_q9_zgb[9])) + (8'(co_q9_zgb[10]) + 8'(co_q9_zgb[11]))) + ((8'(co_q9_zgb[12]) + 8'(co_q9_zgb[13])) + (8'(co_q9_zgb[14]) + 8'(co_q9_zgb[15]))))) + ((((8'(co_q9_zgb[16]) + 8'(co_q9_zgb[17])) + (8'(co_q9_zgb[18]) + 8'(co_q9_zgb[19]))) + ((8'(co_q9_zgb[20]) + 8'(co_q9_zgb[21])) + (8'(co_q9_zgb[22]) + 8'(co_q9_zgb[23])))) + (((8'(co_q9_zgb[24]) + 8'(co_q9_zgb[25])) + (8'(co_q9_zgb[26]) + 8'(co_q9_zgb[27]))) + ((8'(co_q9_zgb[28]) + 8'(co_q9_zgb[29])) + (8'(co_q9_zgb[30]) + 8'(co_q9_zgb[31])))))) + (((((8'(co_q9_zgb[32]) + 8'(co_q9_zgb[33])) + (8'(co_q9_zgb[34]) + 8'(co_q9_zgb[35]))) + ((8'(co_q9_zgb[36]) + 8'(co_q9_zgb[37])) + (8'(co_q9_zgb[38]) + 8'(co_q9_zgb[39])))) + (((8'(co_q9_zgb[40]) + 8'(co_q9_zgb[41])) + (8'(co_q9_zgb[42]) + 8'(co_q9_zgb[43]))) + ((8'(co_q9_zgb[44]) + 8'(co_q9_zgb[45])) + (8'(co_q9_zgb[46]) + 8'(co_q9_zgb[47]))))) + ((((8'(co_q9_zgb[48]) + 8'(co_q9_zgb[49])) + (8'(co_q9_zgb[50]) + 8'(co_q9_zgb[51]))) + ((8'(co_q9_zgb[52]) + 8'(co_q9_zgb[53])) + (8'(co_q9_zgb[54]) + 8'(co_q9_zgb[55])))) + (((8'(co_q9_zgb[56]) + 8'(co_q9_zgb[57])) + (8'(co_q9_zgb[58]) + 8'(co_q9_zgb[59]))) + ((8'(co_q9_zgb[60]) + 8'(co_q9_zgb[61])) + (8'(co_q9_zgb[62]) + 8'(co_q9_zgb[63]))))))) + ((((((8'(co_q9_zgb[64]) + 8'(co_q9_zgb[65])) + (8'(co_q9_zgb[66]) + 8'(co_q9_zgb[67]))) + ((8'(co_q9_zgb[68]) + 8'(co_q9_zgb[69])) + (8'(co_q9_zgb[70]) + 8'(co_q9_zgb[71])))) + (((8'(co_q9_zgb[72]) + 8'(co_q9_zgb[73])) + (8'(co_q9_zgb[74]) + 8'(co_q9_zgb[75]))) + ((8'(co_q9_zgb[76]) + 8'(co_q9_zgb[77])) + (8'(co_q9_zgb[78]) + 8'(co_q9_zgb[79]))))) + ((((8'(co_q9_zgb[80]) + 8'(co_q9_zgb[81])) + (8'(co_q9_zgb[82]) + 8'(co_q9_zgb[83]))) + ((8'(co_q9_zgb[84]) + 8'(co_q9_zgb[85])) + (8'(co_q9_zgb[86]) + 8'(co_q9_zgb[87])))) + (((8'(co_q9_zgb[88]) + 8'(co_q9_zgb[89])) + (8'(co_q9_zgb[90]) + 8'(co_q9_zgb[91]))) + ((8'(co_q9_zgb[92]) + 8'(co_q9_zgb[93])) + (8'(co_q9_zgb[94]) + 8'(co_q9_zgb[95])))))) + (((((8'(co_q9_zgb[96]) + 8'(co_q9_zgb[97])) + (8'(co_q9_zgb[98]) + 8'(co_q9_zgb[99]))) + ((8'(co_q9_zgb[100]) + 8'(co_q9_zgb[101])) + (8'(co_q9_zgb[102]) + 8'(co_q9_zgb[103])))) + (((8'(co_q9_zgb[104]) + 8'(co_q9_zgb[105])) + (8'(co_q9_zgb[106]) + 8'(co_q9_zgb[107]))) + ((8'(co_q9_zgb[108]) + 8'(co_q9_zgb[109])) + (8'(co_q9_zgb[110]) + 8'(co_q9_zgb[111]))))) + ((((8'(co_q9_zgb[112]) + 8'(co_q9_zgb[113])) + (8'(co_q9_zgb[114]) + 8'(co_q9_zgb[115]))) + ((8'(co_q9_zgb[116]) + 8'(co_q9_zgb[117])) + (8'(co_q9_zgb[118]) + 8'(co_q9_zgb[119])))) + (((8'(co_q9_zgb[120]) + 8'(co_q9_zgb[121])) + (8'(co_q9_zgb[122]) + 8'(co_q9_zgb[123]))) + ((8'(co_q9_zgb[124]) + 8'(co_q9_zgb[125])) + (8'(co_q9_zgb[126]) + 8'(co_q9_zgb[127]))))))));
   assign co_q9_head = cq9_req;  // its oldest pending operand of the same (bank, side)
   assign co_q10_odd_d = co_a0_3 ? co_i0_1_odd : co_a1_3 ? co_i1_1_odd : co_q10_odd_q;
   assign co_q10_sign_d = co_a0_3 ? co_i0_1_sign : co_a1_3 ? co_i1_1_sign : co_q10_sign_q;
@@ -1247,6 +1407,21 @@ module rf_top (
   assign co_q10_zr_d = co_a0_3 ? co_i0_1_zr : co_a1_3 ? co_i1_1_zr : co_q10_zr_q;
   assign co_q10_lm = {(co_q10_enc_q == 2'd3), (co_q10_enc_q >= 2'd2), (co_q10_enc_q != 2'd0), 1'b1};
   assign co_q10_pm = co_q10_odd_q ? {co_q10_lm[0], co_q10_lm[1], co_q10_lm[2], co_q10_lm[3]} : co_q10_lm;
+  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  rf_zero_read u_zr10 (
+    .active_i         ({32{1'b1}}),
+    .zm_i             (co_q10_zm_q),
+    .r_i              (co_q10_zr_q),
+    .pmask_i          (co_q10_pm),
+    .rdata_i          (1024'h0),
+    .ren_o            (co_q10_ren),
+    .data_o           (co_q10_zdata),
+    .zlane_o          (co_q10_zlane),
+    .gated_inactive_o (co_q10_gi),
+    .gated_zero_o     (co_q10_gz)
+  );
+  assign co_q10_zgb = {{32{co_q10_pm[3]}}, {32{co_q10_pm[2]}}, {32{co_q10_pm[1]}}, {32{co_q10_pm[0]}}} & ~co_q10_ren;  // bytes of its sub-banks a read would not drive
+  assign co_q10_zgn = (((((((8'(co_q10_zgb[0]) + 8'(co_q10_zgb[1])) + (8'(co_q10_zgb[2]) + 8'(co_q10_zgb[3]))) + ((8'(co_q10_zgb[4]) + 8'(co_q10_zgb[5])) + (8'(co_q10_zgb[6]) + 8'(co_q10_zgb[7])))) + (((8'(co_q10_zgb[8]) + 8'(co_q10_zgb[9])) + (8'(co_q10_zgb[10]) + 8'(co_q10_zgb[11]))) + ((8'(co_q10_zgb[12]) + 8'(co_q10_zgb[13])) + (8'(co_q10_zgb[14]) + 8'(co_q10_zgb[15]))))) + ((((8'(co_q10_zgb[16]) + 8'(co_q10_zgb[17])) + (8'(co_q10_zgb[18]) + 8'(co_q10_zgb[19]))) + ((8'(co_q10_zgb[20]) + 8'(co_q10_zgb[21])) + (8'(co_q10_zgb[22]) + 8'(co_q10_zgb[23])))) + (((8'(co_q10_zgb[24]) + 8'(co_q10_zgb[25])) + (8'(co_q10_zgb[26]) + 8'(co_q10_zgb[27]))) + ((8'(co_q10_zgb[28]) + 8'(co_q10_zgb[29])) + (8'(co_q10_zgb[30]) + 8'(co_q10_zgb[31])))))) + (((((8'(co_q10_zgb[32]) + 8'(co_q10_zgb[33])) + (8'(co_q10_zgb[34]) + 8'(co_q10_zgb[35]))) + ((8'(co_q10_zgb[36]) + 8'(co_q10_zgb[37])) + (8'(co_q10_zgb[38]) + 8'(co_q10_zgb[39])))) + (((8'(co_q10_zgb[40]) + 8'(co_q10_zgb[41])) + (8'(co_q10_zgb[42]) + 8'(co_q10_zgb[43]))) + ((8'(co_q10_zgb[44]) + 8'(co_q10_zgb[45])) + (8'(co_q10_zgb[46]) + 8'(co_q10_zgb[47]))))) + ((((8'(co_q10_zgb[48]) + 8'(co_q10_zgb[49])) + (8'(co_q10_zgb[50]) + 8'(co_q10_zgb[51]))) + ((8'(co_q10_zgb[52]) + 8'(co_q10_zgb[53])) + (8'(co_q10_zgb[54]) + 8'(co_q10_zgb[55])))) + (((8'(co_q10_zgb[56]) + 8'(co_q10_zgb[57])) + (8'(co_q10_zgb[58]) + 8'(co_q10_zgb[59]))) + ((8'(co_q10_zgb[60]) + 8'(co_q10_zgb[61])) + (8'(co_q10_zgb[62]) + 8'(co_q10_zgb[63]))))))) + ((((((8'(co_q10_zgb[64]) + 8'(co_q10_zgb[65])) + (8'(co_q10_zgb[66]) + 8'(co_q10_zgb[67]))) + ((8'(co_q10_zgb[68]) + 8'(co_q10_zgb[69])) + (8'(co_q10_zgb[70]) + 8'(co_q10_zgb[71])))) + (((8'(co_q10_zgb[72]) + 8'(co_q10_zgb[73])) + (8'(co_q10_zgb[74]) + 8'(co_q10_zgb[75]))) + ((8'(co_q10_zgb[76]) + 8'(co_q10_zgb[77])) + (8'(co_q10_zgb[78]) + 8'(co_q10_zgb[79]))))) + ((((8'(co_q10_zgb[80]) + 8'(co_q10_zgb[81])) + (8'(co_q10_zgb[82]) + 8'(co_q10_zgb[83]))) + ((8'(co_q10_zgb[84]) + 8'(co_q10_zgb[85])) + (8'(co_q10_zgb[86]) + 8'(co_q10_zgb[87])))) + (((8'(co_q10_zgb[88]) + 8'(co_q10_zgb[89])) + (8'(co_q10_zgb[90]) + 8'(co_q10_zgb[91]))) + ((8'(co_q10_zgb[92]) + 8'(co_q10_zgb[93])) + (8'(co_q10_zgb[94]) + 8'(co_q10_zgb[95])))))) + (((((8'(co_q10_zgb[96]) + 8'(co_q10_zgb[97])) + (8'(co_q10_zgb[98]) + 8'(co_q10_zgb[99]))) + ((8'(co_q10_zgb[100]) + 8'(co_q10_zgb[101])) + (8'(co_q10_zgb[102]) + 8'(co_q10_zgb[103])))) + (((8'(co_q10_zgb[104]) + 8'(co_q10_zgb[105])) + (8'(co_q10_zgb[106]) + 8'(co_q10_zgb[107]))) + ((8'(co_q10_zgb[108]) + 8'(co_q10_zgb[109])) + (8'(co_q10_zgb[110]) + 8'(co_q10_zgb[111]))))) + ((((8'(co_q10_zgb[112]) + 8'(co_q10_zgb[113])) + (8'(co_q10_zgb[114]) + 8'(co_q10_zgb[115]))) + ((8'(co_q10_zgb[116]) + 8'(co_q10_zgb[117])) + (8'(co_q10_zgb[118]) + 8'(co_q10_zgb[119])))) + (((8'(co_q10_zgb[120]) + 8'(co_q10_zgb[121])) + (8'(co_q10_zgb[122]) + 8'(co_q10_zgb[123]))) + ((8'(co_q10_zgb[124]) + 8'(co_q10_zgb[125])) + (8'(co_q10_zgb[126]) + 8'(co_q10_zgb[127]))))))));
   assign co_q10_head = cq10_req & ~((cq9_req & (cq9_bank == cq10_bank) & (co_q9_odd_q == co_q10_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q11_odd_d = co_a0_3 ? co_i0_2_odd : co_a1_3 ? co_i1_2_odd : co_q11_odd_q;
   assign co_q11_sign_d = co_a0_3 ? co_i0_2_sign : co_a1_3 ? co_i1_2_sign : co_q11_sign_q;
@@ -1255,228 +1430,243 @@ module rf_top (
   assign co_q11_zr_d = co_a0_3 ? co_i0_2_zr : co_a1_3 ? co_i1_2_zr : co_q11_zr_q;
   assign co_q11_lm = {(co_q11_enc_q == 2'd3), (co_q11_enc_q >= 2'd2), (co_q11_enc_q != 2'd0), 1'b1};
   assign co_q11_pm = co_q11_odd_q ? {co_q11_lm[0], co_q11_lm[1], co_q11_lm[2], co_q11_lm[3]} : co_q11_lm;
+  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  rf_zero_read u_zr11 (
+    .active_i         ({32{1'b1}}),
+    .zm_i             (co_q11_zm_q),
+    .r_i              (co_q11_zr_q),
+    .pmask_i          (co_q11_pm),
+    .rdata_i          (1024'h0),
+    .ren_o            (co_q11_ren),
+    .data_o           (co_q11_zdata),
+    .zlane_o          (co_q11_zlane),
+    .gated_inactive_o (co_q11_gi),
+    .gated_zero_o     (co_q11_gz)
+  );
+  assign co_q11_zgb = {{32{co_q11_pm[3]}}, {32{co_q11_pm[2]}}, {32{co_q11_pm[1]}}, {32{co_q11_pm[0]}}} & ~co_q11_ren;  // bytes of its sub-banks a read would not drive
+  assign co_q11_zgn = (((((((8'(co_q11_zgb[0]) + 8'(co_q11_zgb[1])) + (8'(co_q11_zgb[2]) + 8'(co_q11_zgb[3]))) + ((8'(co_q11_zgb[4]) + 8'(co_q11_zgb[5])) + (8'(co_q11_zgb[6]) + 8'(co_q11_zgb[7])))) + (((8'(co_q11_zgb[8]) + 8'(co_q11_zgb[9])) + (8'(co_q11_zgb[10]) + 8'(co_q11_zgb[11]))) + ((8'(co_q11_zgb[12]) + 8'(co_q11_zgb[13])) + (8'(co_q11_zgb[14]) + 8'(co_q11_zgb[15]))))) + ((((8'(co_q11_zgb[16]) + 8'(co_q11_zgb[17])) + (8'(co_q11_zgb[18]) + 8'(co_q11_zgb[19]))) + ((8'(co_q11_zgb[20]) + 8'(co_q11_zgb[21])) + (8'(co_q11_zgb[22]) + 8'(co_q11_zgb[23])))) + (((8'(co_q11_zgb[24]) + 8'(co_q11_zgb[25])) + (8'(co_q11_zgb[26]) + 8'(co_q11_zgb[27]))) + ((8'(co_q11_zgb[28]) + 8'(co_q11_zgb[29])) + (8'(co_q11_zgb[30]) + 8'(co_q11_zgb[31])))))) + (((((8'(co_q11_zgb[32]) + 8'(co_q11_zgb[33])) + (8'(co_q11_zgb[34]) + 8'(co_q11_zgb[35]))) + ((8'(co_q11_zgb[36]) + 8'(co_q11_zgb[37])) + (8'(co_q11_zgb[38]) + 8'(co_q11_zgb[39])))) + (((8'(co_q11_zgb[40]) + 8'(co_q11_zgb[41])) + (8'(co_q11_zgb[42]) + 8'(co_q11_zgb[43]))) + ((8'(co_q11_zgb[44]) + 8'(co_q11_zgb[45])) + (8'(co_q11_zgb[46]) + 8'(co_q11_zgb[47]))))) + ((((8'(co_q11_zgb[48]) + 8'(co_q11_zgb[49])) + (8'(co_q11_zgb[50]) + 8'(co_q11_zgb[51]))) + ((8'(co_q11_zgb[52]) + 8'(co_q11_zgb[53])) + (8'(co_q11_zgb[54]) + 8'(co_q11_zgb[55])))) + (((8'(co_q11_zgb[56]) + 8'(co_q11_zgb[57])) + (8'(co_q11_zgb[58]) + 8'(co_q11_zgb[59]))) + ((8'(co_q11_zgb[60]) + 8'(co_q11_zgb[61])) + (8'(co_q11_zgb[62]) + 8'(co_q11_zgb[63]))))))) + ((((((8'(co_q11_zgb[64]) + 8'(co_q11_zgb[65])) + (8'(co_q11_zgb[66]) + 8'(co_q11_zgb[67]))) + ((8'(co_q11_zgb[68]) + 8'(co_q11_zgb[69])) + (8'(co_q11_zgb[70]) + 8'(co_q11_zgb[71])))) + (((8'(co_q11_zgb[72]) + 8'(co_q11_zgb[73])) + (8'(co_q11_zgb[74]) + 8'(co_q11_zgb[75]))) + ((8'(co_q11_zgb[76]) + 8'(co_q11_zgb[77])) + (8'(co_q11_zgb[78]) + 8'(co_q11_zgb[79]))))) + ((((8'(co_q11_zgb[80]) + 8'(co_q11_zgb[81])) + (8'(co_q11_zgb[82]) + 8'(co_q11_zgb[83]))) + ((8'(co_q11_zgb[84]) + 8'(co_q11_zgb[85])) + (8'(co_q11_zgb[86]) + 8'(co_q11_zgb[87])))) + (((8'(co_q11_zgb[88]) + 8'(co_q11_zgb[89])) + (8'(co_q11_zgb[90]) + 8'(co_q11_zgb[91]))) + ((8'(co_q11_zgb[92]) + 8'(co_q11_zgb[93])) + (8'(co_q11_zgb[94]) + 8'(co_q11_zgb[95])))))) + (((((8'(co_q11_zgb[96]) + 8'(co_q11_zgb[97])) + (8'(co_q11_zgb[98]) + 8'(co_q11_zgb[99]))) + ((8'(co_q11_zgb[100]) + 8'(co_q11_zgb[101])) + (8'(co_q11_zgb[102]) + 8'(co_q11_zgb[103])))) + (((8'(co_q11_zgb[104]) + 8'(co_q11_zgb[105])) + (8'(co_q11_zgb[106]) + 8'(co_q11_zgb[107]))) + ((8'(co_q11_zgb[108]) + 8'(co_q11_zgb[109])) + (8'(co_q11_zgb[110]) + 8'(co_q11_zgb[111]))))) + ((((8'(co_q11_zgb[112]) + 8'(co_q11_zgb[113])) + (8'(co_q11_zgb[114]) + 8'(co_q11_zgb[115]))) + ((8'(co_q11_zgb[116]) + 8'(co_q11_zgb[117])) + (8'(co_q11_zgb[118]) + 8'(co_q11_zgb[119])))) + (((8'(co_q11_zgb[120]) + 8'(co_q11_zgb[121])) + (8'(co_q11_zgb[122]) + 8'(co_q11_zgb[123]))) + ((8'(co_q11_zgb[124]) + 8'(co_q11_zgb[125])) + (8'(co_q11_zgb[126]) + 8'(co_q11_zgb[127]))))))));
   assign co_q11_head = cq11_req & ~((cq9_req & (cq9_bank == cq11_bank) & (co_q9_odd_q == co_q11_odd_q)) | (cq10_req & (cq10_bank == cq11_bank) & (co_q10_odd_q == co_q11_odd_q)));  // its oldest pending operand of the same (bank, side)
 
   // request matrix: per (bank, side, collector) the head operand
-  assign co_c0_zm = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_zm_q : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_zm_q : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_zm_q : '0;
-  assign co_c0_zr = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_zr_q : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_zr_q : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_zr_q : '0;
+  assign co_c0_ren = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
+  assign co_c0_zgn = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_zgn : '0;
   assign co_c0_v = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) | (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) | (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0));
   assign co_c0_pm = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
   assign co_c0_row = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
   assign co_c0_op = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c0_g = co_rgnt[0];
-  assign co_c1_zm = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_zm_q : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_zm_q : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_zm_q : '0;
-  assign co_c1_zr = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_zr_q : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_zr_q : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_zr_q : '0;
+  assign co_c1_ren = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
+  assign co_c1_zgn = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_zgn : '0;
   assign co_c1_v = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) | (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) | (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0));
   assign co_c1_pm = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
   assign co_c1_row = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
   assign co_c1_op = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c1_g = co_rgnt[1];
-  assign co_c2_zm = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_zm_q : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_zm_q : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_zm_q : '0;
-  assign co_c2_zr = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_zr_q : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_zr_q : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_zr_q : '0;
+  assign co_c2_ren = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
+  assign co_c2_zgn = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_zgn : '0;
   assign co_c2_v = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) | (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) | (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0));
   assign co_c2_pm = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
   assign co_c2_row = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
   assign co_c2_op = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c2_g = co_rgnt[2];
-  assign co_c3_zm = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) ? co_q9_zm_q : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) ? co_q10_zm_q : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0)) ? co_q11_zm_q : '0;
-  assign co_c3_zr = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) ? co_q9_zr_q : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) ? co_q10_zr_q : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0)) ? co_q11_zr_q : '0;
+  assign co_c3_ren = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0)) ? co_q11_ren : '0;
+  assign co_c3_zgn = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) ? co_q9_zgn : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) ? co_q10_zgn : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0)) ? co_q11_zgn : '0;
   assign co_c3_v = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) | (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) | (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0));
   assign co_c3_pm = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0)) ? co_q11_pm : 4'b0000;
   assign co_c3_row = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0)) ? cq11_entry : '0;
   assign co_c3_op = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) ? 2'd0 : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) ? 2'd1 : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c3_g = co_rgnt[3];
-  assign co_c4_zm = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_zm_q : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_zm_q : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_zm_q : '0;
-  assign co_c4_zr = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_zr_q : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_zr_q : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_zr_q : '0;
+  assign co_c4_ren = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
+  assign co_c4_zgn = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_zgn : '0;
   assign co_c4_v = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) | (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) | (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1));
   assign co_c4_pm = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
   assign co_c4_row = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
   assign co_c4_op = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c4_g = co_rgnt[4];
-  assign co_c5_zm = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_zm_q : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_zm_q : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_zm_q : '0;
-  assign co_c5_zr = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_zr_q : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_zr_q : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_zr_q : '0;
+  assign co_c5_ren = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
+  assign co_c5_zgn = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_zgn : '0;
   assign co_c5_v = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) | (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) | (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1));
   assign co_c5_pm = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
   assign co_c5_row = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
   assign co_c5_op = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c5_g = co_rgnt[5];
-  assign co_c6_zm = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_zm_q : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_zm_q : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_zm_q : '0;
-  assign co_c6_zr = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_zr_q : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_zr_q : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_zr_q : '0;
+  assign co_c6_ren = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
+  assign co_c6_zgn = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_zgn : '0;
   assign co_c6_v = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) | (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) | (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1));
   assign co_c6_pm = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
   assign co_c6_row = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
   assign co_c6_op = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c6_g = co_rgnt[6];
-  assign co_c7_zm = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) ? co_q9_zm_q : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) ? co_q10_zm_q : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1)) ? co_q11_zm_q : '0;
-  assign co_c7_zr = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) ? co_q9_zr_q : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) ? co_q10_zr_q : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1)) ? co_q11_zr_q : '0;
+  assign co_c7_ren = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1)) ? co_q11_ren : '0;
+  assign co_c7_zgn = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) ? co_q9_zgn : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) ? co_q10_zgn : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1)) ? co_q11_zgn : '0;
   assign co_c7_v = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) | (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) | (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1));
   assign co_c7_pm = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1)) ? co_q11_pm : 4'b0000;
   assign co_c7_row = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1)) ? cq11_entry : '0;
   assign co_c7_op = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) ? 2'd0 : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) ? 2'd1 : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c7_g = co_rgnt[7];
-  assign co_c8_zm = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_zm_q : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_zm_q : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_zm_q : '0;
-  assign co_c8_zr = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_zr_q : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_zr_q : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_zr_q : '0;
+  assign co_c8_ren = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
+  assign co_c8_zgn = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_zgn : '0;
   assign co_c8_v = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) | (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) | (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0));
   assign co_c8_pm = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
   assign co_c8_row = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
   assign co_c8_op = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c8_g = co_rgnt[8];
-  assign co_c9_zm = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_zm_q : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_zm_q : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_zm_q : '0;
-  assign co_c9_zr = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_zr_q : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_zr_q : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_zr_q : '0;
+  assign co_c9_ren = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
+  assign co_c9_zgn = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_zgn : '0;
   assign co_c9_v = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) | (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) | (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0));
   assign co_c9_pm = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
   assign co_c9_row = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
   assign co_c9_op = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c9_g = co_rgnt[9];
-  assign co_c10_zm = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_zm_q : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_zm_q : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_zm_q : '0;
-  assign co_c10_zr = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_zr_q : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_zr_q : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_zr_q : '0;
+  assign co_c10_ren = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
+  assign co_c10_zgn = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_zgn : '0;
   assign co_c10_v = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) | (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) | (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0));
   assign co_c10_pm = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
   assign co_c10_row = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
   assign co_c10_op = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c10_g = co_rgnt[10];
-  assign co_c11_zm = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) ? co_q9_zm_q : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) ? co_q10_zm_q : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0)) ? co_q11_zm_q : '0;
-  assign co_c11_zr = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) ? co_q9_zr_q : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) ? co_q10_zr_q : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0)) ? co_q11_zr_q : '0;
+  assign co_c11_ren = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0)) ? co_q11_ren : '0;
+  assign co_c11_zgn = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) ? co_q9_zgn : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) ? co_q10_zgn : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0)) ? co_q11_zgn : '0;
   assign co_c11_v = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) | (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) | (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0));
   assign co_c11_pm = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0)) ? co_q11_pm : 4'b0000;
   assign co_c11_row = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0)) ? cq11_entry : '0;
   assign co_c11_op = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) ? 2'd0 : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) ? 2'd1 : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c11_g = co_rgnt[11];
-  assign co_c12_zm = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_zm_q : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_zm_q : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_zm_q : '0;
-  assign co_c12_zr = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_zr_q : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_zr_q : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_zr_q : '0;
+  assign co_c12_ren = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
+  assign co_c12_zgn = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_zgn : '0;
   assign co_c12_v = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) | (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) | (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1));
   assign co_c12_pm = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
   assign co_c12_row = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
   assign co_c12_op = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c12_g = co_rgnt[12];
-  assign co_c13_zm = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_zm_q : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_zm_q : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_zm_q : '0;
-  assign co_c13_zr = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_zr_q : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_zr_q : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_zr_q : '0;
+  assign co_c13_ren = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
+  assign co_c13_zgn = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_zgn : '0;
   assign co_c13_v = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) | (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) | (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1));
   assign co_c13_pm = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
   assign co_c13_row = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
   assign co_c13_op = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c13_g = co_rgnt[13];
-  assign co_c14_zm = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_zm_q : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_zm_q : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_zm_q : '0;
-  assign co_c14_zr = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_zr_q : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_zr_q : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_zr_q : '0;
+  assign co_c14_ren = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
+  assign co_c14_zgn = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_zgn : '0;
   assign co_c14_v = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) | (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) | (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1));
   assign co_c14_pm = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
   assign co_c14_row = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
   assign co_c14_op = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c14_g = co_rgnt[14];
-  assign co_c15_zm = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) ? co_q9_zm_q : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) ? co_q10_zm_q : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1)) ? co_q11_zm_q : '0;
-  assign co_c15_zr = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) ? co_q9_zr_q : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) ? co_q10_zr_q : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1)) ? co_q11_zr_q : '0;
+  assign co_c15_ren = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1)) ? co_q11_ren : '0;
+  assign co_c15_zgn = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) ? co_q9_zgn : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) ? co_q10_zgn : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1)) ? co_q11_zgn : '0;
   assign co_c15_v = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) | (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) | (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1));
   assign co_c15_pm = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1)) ? co_q11_pm : 4'b0000;
   assign co_c15_row = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1)) ? cq11_entry : '0;
   assign co_c15_op = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) ? 2'd0 : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) ? 2'd1 : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c15_g = co_rgnt[15];
-  assign co_c16_zm = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) ? co_q0_zm_q : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) ? co_q1_zm_q : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0)) ? co_q2_zm_q : '0;
-  assign co_c16_zr = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) ? co_q0_zr_q : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) ? co_q1_zr_q : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0)) ? co_q2_zr_q : '0;
+  assign co_c16_ren = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
+  assign co_c16_zgn = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0)) ? co_q2_zgn : '0;
   assign co_c16_v = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) | (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) | (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0));
   assign co_c16_pm = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
   assign co_c16_row = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
   assign co_c16_op = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c16_g = co_rgnt[16];
-  assign co_c17_zm = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) ? co_q3_zm_q : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) ? co_q4_zm_q : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0)) ? co_q5_zm_q : '0;
-  assign co_c17_zr = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) ? co_q3_zr_q : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) ? co_q4_zr_q : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0)) ? co_q5_zr_q : '0;
+  assign co_c17_ren = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
+  assign co_c17_zgn = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0)) ? co_q5_zgn : '0;
   assign co_c17_v = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) | (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) | (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0));
   assign co_c17_pm = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
   assign co_c17_row = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
   assign co_c17_op = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c17_g = co_rgnt[17];
-  assign co_c18_zm = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) ? co_q6_zm_q : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) ? co_q7_zm_q : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0)) ? co_q8_zm_q : '0;
-  assign co_c18_zr = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) ? co_q6_zr_q : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) ? co_q7_zr_q : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0)) ? co_q8_zr_q : '0;
+  assign co_c18_ren = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
+  assign co_c18_zgn = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0)) ? co_q8_zgn : '0;
   assign co_c18_v = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) | (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) | (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0));
   assign co_c18_pm = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
   assign co_c18_row = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
   assign co_c18_op = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c18_g = co_rgnt[18];
-  assign co_c19_zm = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) ? co_q9_zm_q : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) ? co_q10_zm_q : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0)) ? co_q11_zm_q : '0;
-  assign co_c19_zr = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) ? co_q9_zr_q : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) ? co_q10_zr_q : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0)) ? co_q11_zr_q : '0;
+  assign co_c19_ren = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0)) ? co_q11_ren : '0;
+  assign co_c19_zgn = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) ? co_q9_zgn : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) ? co_q10_zgn : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0)) ? co_q11_zgn : '0;
   assign co_c19_v = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) | (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) | (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0));
   assign co_c19_pm = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0)) ? co_q11_pm : 4'b0000;
   assign co_c19_row = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0)) ? cq11_entry : '0;
   assign co_c19_op = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) ? 2'd0 : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) ? 2'd1 : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c19_g = co_rgnt[19];
-  assign co_c20_zm = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) ? co_q0_zm_q : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) ? co_q1_zm_q : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1)) ? co_q2_zm_q : '0;
-  assign co_c20_zr = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) ? co_q0_zr_q : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) ? co_q1_zr_q : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1)) ? co_q2_zr_q : '0;
+  assign co_c20_ren = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
+  assign co_c20_zgn = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1)) ? co_q2_zgn : '0;
   assign co_c20_v = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) | (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) | (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1));
   assign co_c20_pm = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
   assign co_c20_row = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
   assign co_c20_op = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c20_g = co_rgnt[20];
-  assign co_c21_zm = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) ? co_q3_zm_q : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) ? co_q4_zm_q : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1)) ? co_q5_zm_q : '0;
-  assign co_c21_zr = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) ? co_q3_zr_q : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) ? co_q4_zr_q : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1)) ? co_q5_zr_q : '0;
+  assign co_c21_ren = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
+  assign co_c21_zgn = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1)) ? co_q5_zgn : '0;
   assign co_c21_v = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) | (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) | (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1));
   assign co_c21_pm = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
   assign co_c21_row = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
   assign co_c21_op = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c21_g = co_rgnt[21];
-  assign co_c22_zm = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) ? co_q6_zm_q : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) ? co_q7_zm_q : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1)) ? co_q8_zm_q : '0;
-  assign co_c22_zr = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) ? co_q6_zr_q : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) ? co_q7_zr_q : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1)) ? co_q8_zr_q : '0;
+  assign co_c22_ren = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
+  assign co_c22_zgn = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1)) ? co_q8_zgn : '0;
   assign co_c22_v = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) | (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) | (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1));
   assign co_c22_pm = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
   assign co_c22_row = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
   assign co_c22_op = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c22_g = co_rgnt[22];
-  assign co_c23_zm = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) ? co_q9_zm_q : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) ? co_q10_zm_q : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1)) ? co_q11_zm_q : '0;
-  assign co_c23_zr = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) ? co_q9_zr_q : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) ? co_q10_zr_q : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1)) ? co_q11_zr_q : '0;
+  assign co_c23_ren = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1)) ? co_q11_ren : '0;
+  assign co_c23_zgn = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) ? co_q9_zgn : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) ? co_q10_zgn : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1)) ? co_q11_zgn : '0;
   assign co_c23_v = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) | (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) | (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1));
   assign co_c23_pm = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1)) ? co_q11_pm : 4'b0000;
   assign co_c23_row = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1)) ? cq11_entry : '0;
   assign co_c23_op = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) ? 2'd0 : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) ? 2'd1 : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c23_g = co_rgnt[23];
-  assign co_c24_zm = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) ? co_q0_zm_q : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) ? co_q1_zm_q : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0)) ? co_q2_zm_q : '0;
-  assign co_c24_zr = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) ? co_q0_zr_q : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) ? co_q1_zr_q : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0)) ? co_q2_zr_q : '0;
+  assign co_c24_ren = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
+  assign co_c24_zgn = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0)) ? co_q2_zgn : '0;
   assign co_c24_v = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) | (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) | (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0));
   assign co_c24_pm = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
   assign co_c24_row = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
   assign co_c24_op = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c24_g = co_rgnt[24];
-  assign co_c25_zm = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) ? co_q3_zm_q : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) ? co_q4_zm_q : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0)) ? co_q5_zm_q : '0;
-  assign co_c25_zr = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) ? co_q3_zr_q : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) ? co_q4_zr_q : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0)) ? co_q5_zr_q : '0;
+  assign co_c25_ren = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
+  assign co_c25_zgn = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0)) ? co_q5_zgn : '0;
   assign co_c25_v = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) | (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) | (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0));
   assign co_c25_pm = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
   assign co_c25_row = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
   assign co_c25_op = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c25_g = co_rgnt[25];
-  assign co_c26_zm = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) ? co_q6_zm_q : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) ? co_q7_zm_q : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0)) ? co_q8_zm_q : '0;
-  assign co_c26_zr = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) ? co_q6_zr_q : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) ? co_q7_zr_q : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0)) ? co_q8_zr_q : '0;
+  assign co_c26_ren = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
+  assign co_c26_zgn = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0)) ? co_q8_zgn : '0;
   assign co_c26_v = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) | (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) | (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0));
   assign co_c26_pm = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
   assign co_c26_row = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
   assign co_c26_op = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c26_g = co_rgnt[26];
-  assign co_c27_zm = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) ? co_q9_zm_q : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) ? co_q10_zm_q : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0)) ? co_q11_zm_q : '0;
-  assign co_c27_zr = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) ? co_q9_zr_q : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) ? co_q10_zr_q : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0)) ? co_q11_zr_q : '0;
+  assign co_c27_ren = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0)) ? co_q11_ren : '0;
+  assign co_c27_zgn = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) ? co_q9_zgn : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) ? co_q10_zgn : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0)) ? co_q11_zgn : '0;
   assign co_c27_v = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) | (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) | (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0));
   assign co_c27_pm = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0)) ? co_q11_pm : 4'b0000;
   assign co_c27_row = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0)) ? cq11_entry : '0;
   assign co_c27_op = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) ? 2'd0 : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) ? 2'd1 : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c27_g = co_rgnt[27];
-  assign co_c28_zm = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) ? co_q0_zm_q : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) ? co_q1_zm_q : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1)) ? co_q2_zm_q : '0;
-  assign co_c28_zr = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) ? co_q0_zr_q : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) ? co_q1_zr_q : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1)) ? co_q2_zr_q : '0;
+  assign co_c28_ren = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
+  assign co_c28_zgn = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1)) ? co_q2_zgn : '0;
   assign co_c28_v = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) | (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) | (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1));
   assign co_c28_pm = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
   assign co_c28_row = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
   assign co_c28_op = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c28_g = co_rgnt[28];
-  assign co_c29_zm = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) ? co_q3_zm_q : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) ? co_q4_zm_q : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1)) ? co_q5_zm_q : '0;
-  assign co_c29_zr = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) ? co_q3_zr_q : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) ? co_q4_zr_q : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1)) ? co_q5_zr_q : '0;
+  assign co_c29_ren = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
+  assign co_c29_zgn = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1)) ? co_q5_zgn : '0;
   assign co_c29_v = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) | (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) | (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1));
   assign co_c29_pm = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
   assign co_c29_row = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
   assign co_c29_op = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c29_g = co_rgnt[29];
-  assign co_c30_zm = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) ? co_q6_zm_q : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) ? co_q7_zm_q : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1)) ? co_q8_zm_q : '0;
-  assign co_c30_zr = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) ? co_q6_zr_q : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) ? co_q7_zr_q : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1)) ? co_q8_zr_q : '0;
+  assign co_c30_ren = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
+  assign co_c30_zgn = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1)) ? co_q8_zgn : '0;
   assign co_c30_v = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) | (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) | (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1));
   assign co_c30_pm = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
   assign co_c30_row = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
   assign co_c30_op = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c30_g = co_rgnt[30];
-  assign co_c31_zm = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1)) ? co_q9_zm_q : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1)) ? co_q10_zm_q : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1)) ? co_q11_zm_q : '0;
-  assign co_c31_zr = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1)) ? co_q9_zr_q : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1)) ? co_q10_zr_q : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1)) ? co_q11_zr_q : '0;
+  assign co_c31_ren = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1)) ? co_q11_ren : '0;
+  assign co_c31_zgn = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1)) ? co_q9_zgn : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1)) ? co_q10_zgn : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1)) ? co_q11_zgn : '0;
   assign co_c31_v = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1)) | (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1)) | (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1));
   assign co_c31_pm = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1)) ? co_q11_pm : 4'b0000;
   assign co_c31_row = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1)) ? cq11_entry : '0;
@@ -1551,41 +1741,12 @@ module rf_top (
     .rvalid_o   (co_b0_rvalid),
     .acc_o      (co_b0_acc)
   );
-  // zero gating: per side, the granted read's byte read enables (its captured entry; every
-  // lane is needed), registered with the read; the bytes not read come out as 0
-  assign co_z0_r_zm = co_c0_g ? co_c0_zm : co_c1_g ? co_c1_zm : co_c2_g ? co_c2_zm : co_c3_g ? co_c3_zm : '0;
-  assign co_z0_r_zr = co_c0_g ? co_c0_zr : co_c1_g ? co_c1_zr : co_c2_g ? co_c2_zr : co_c3_g ? co_c3_zr : '0;
-  assign co_z0_r_pm = co_c0_g ? co_c0_pm : co_c1_g ? co_c1_pm : co_c2_g ? co_c2_pm : co_c3_g ? co_c3_pm : 4'b0000;
-  rf_zero_read u_zr0_r (
-    .active_i         ({32{1'b1}}),
-    .zm_i             (co_z0_r_zm),
-    .r_i              (co_z0_r_zr),
-    .pmask_i          (co_z0_r_pm),
-    .rdata_i          (1024'h0),
-    .ren_o            (co_z0_r_ren),
-    .data_o           (co_z0_r_data),
-    .zlane_o          (co_z0_r_zlane),
-    .gated_inactive_o (co_z0_r_gi),
-    .gated_zero_o     (co_z0_r_gz)
-  );
-  assign co_z0_l_zm = co_c4_g ? co_c4_zm : co_c5_g ? co_c5_zm : co_c6_g ? co_c6_zm : co_c7_g ? co_c7_zm : '0;
-  assign co_z0_l_zr = co_c4_g ? co_c4_zr : co_c5_g ? co_c5_zr : co_c6_g ? co_c6_zr : co_c7_g ? co_c7_zr : '0;
-  assign co_z0_l_pm = co_c4_g ? co_c4_pm : co_c5_g ? co_c5_pm : co_c6_g ? co_c6_pm : co_c7_g ? co_c7_pm : 4'b0000;
-  rf_zero_read u_zr0_l (
-    .active_i         ({32{1'b1}}),
-    .zm_i             (co_z0_l_zm),
-    .r_i              (co_z0_l_zr),
-    .pmask_i          (co_z0_l_pm),
-    .rdata_i          (1024'h0),
-    .ren_o            (co_z0_l_ren),
-    .data_o           (co_z0_l_data),
-    .zlane_o          (co_z0_l_zlane),
-    .gated_inactive_o (co_z0_l_gi),
-    .gated_zero_o     (co_z0_l_gz)
-  );
-  assign co_b0_ren_d = co_z0_r_ren | co_z0_l_ren;
+  // zero gating: the granted reads' byte read enables, registered with the reads; the bytes
+  // not read come out as 0
+  assign co_b0_ren_d = (co_c0_g ? co_c0_ren : '0) | (co_c1_g ? co_c1_ren : '0) | (co_c2_g ? co_c2_ren : '0) | (co_c3_g ? co_c3_ren : '0) | (co_c4_g ? co_c4_ren : '0) | (co_c5_g ? co_c5_ren : '0) | (co_c6_g ? co_c6_ren : '0) | (co_c7_g ? co_c7_ren : '0);
+  assign co_b0_zgr_r = (co_c0_g ? co_c0_zgn : '0) | (co_c1_g ? co_c1_zgn : '0) | (co_c2_g ? co_c2_zgn : '0) | (co_c3_g ? co_c3_zgn : '0);  // bytes the granted R read does not drive
+  assign co_b0_zgr_l = (co_c4_g ? co_c4_zgn : '0) | (co_c5_g ? co_c5_zgn : '0) | (co_c6_g ? co_c6_zgn : '0) | (co_c7_g ? co_c7_zgn : '0);
   assign co_b0_rdz = co_b0_rdata & {{8{co_b0_ren_q[127]}}, {8{co_b0_ren_q[126]}}, {8{co_b0_ren_q[125]}}, {8{co_b0_ren_q[124]}}, {8{co_b0_ren_q[123]}}, {8{co_b0_ren_q[122]}}, {8{co_b0_ren_q[121]}}, {8{co_b0_ren_q[120]}}, {8{co_b0_ren_q[119]}}, {8{co_b0_ren_q[118]}}, {8{co_b0_ren_q[117]}}, {8{co_b0_ren_q[116]}}, {8{co_b0_ren_q[115]}}, {8{co_b0_ren_q[114]}}, {8{co_b0_ren_q[113]}}, {8{co_b0_ren_q[112]}}, {8{co_b0_ren_q[111]}}, {8{co_b0_ren_q[110]}}, {8{co_b0_ren_q[109]}}, {8{co_b0_ren_q[108]}}, {8{co_b0_ren_q[107]}}, {8{co_b0_ren_q[106]}}, {8{co_b0_ren_q[105]}}, {8{co_b0_ren_q[104]}}, {8{co_b0_ren_q[103]}}, {8{co_b0_ren_q[102]}}, {8{co_b0_ren_q[101]}}, {8{co_b0_ren_q[100]}}, {8{co_b0_ren_q[99]}}, {8{co_b0_ren_q[98]}}, {8{co_b0_ren_q[97]}}, {8{co_b0_ren_q[96]}}, {8{co_b0_ren_q[95]}}, {8{co_b0_ren_q[94]}}, {8{co_b0_ren_q[93]}}, {8{co_b0_ren_q[92]}}, {8{co_b0_ren_q[91]}}, {8{co_b0_ren_q[90]}}, {8{co_b0_ren_q[89]}}, {8{co_b0_ren_q[88]}}, {8{co_b0_ren_q[87]}}, {8{co_b0_ren_q[86]}}, {8{co_b0_ren_q[85]}}, {8{co_b0_ren_q[84]}}, {8{co_b0_ren_q[83]}}, {8{co_b0_ren_q[82]}}, {8{co_b0_ren_q[81]}}, {8{co_b0_ren_q[80]}}, {8{co_b0_ren_q[79]}}, {8{co_b0_ren_q[78]}}, {8{co_b0_ren_q[77]}}, {8{co_b0_ren_q[76]}}, {8{co_b0_ren_q[75]}}, {8{co_b0_ren_q[74]}}, {8{co_b0_ren_q[73]}}, {8{co_b0_ren_q[72]}}, {8{co_b0_ren_q[71]}}, {8{co_b0_ren_q[70]}}, {8{co_b0_ren_q[69]}}, {8{co_b0_ren_q[68]}}, {8{co_b0_ren_q[67]}}, {8{co_b0_ren_q[66]}}, {8{co_b0_ren_q[65]}}, {8{co_b0_ren_q[64]}}, {8{co_b0_ren_q[63]}}, {8{co_b0_ren_q[62]}}, {8{co_b0_ren_q[61]}}, {8{co_b0_ren_q[60]}}, {8{co_b0_ren_q[59]}}, {8{co_b0_ren_q[58]}}, {8{co_b0_ren_q[57]}}, {8{co_b0_ren_q[56]}}, {8{co_b0_ren_q[55]}}, {8{co_b0_ren_q[54]}}, {8{co_b0_ren_q[53]}}, {8{co_b0_ren_q[52]}}, {8{co_b0_ren_q[51]}}, {8{co_b0_ren_q[50]}}, {8{co_b0_ren_q[49]}}, {8{co_b0_ren_q[48]}}, {8{co_b0_ren_q[47]}}, {8{co_b0_ren_q[46]}}, {8{co_b0_ren_q[45]}}, {8{co_b0_ren_q[44]}}, {8{co_b0_ren_q[43]}}, {8{co_b0_ren_q[42]}}, {8{co_b0_ren_q[41]}}, {8{co_b0_ren_q[40]}}, {8{co_b0_ren_q[39]}}, {8{co_b0_ren_q[38]}}, {8{co_b0_ren_q[37]}}, {8{co_b0_ren_q[36]}}, {8{co_b0_ren_q[35]}}, {8{co_b0_ren_q[34]}}, {8{co_b0_ren_q[33]}}, {8{co_b0_ren_q[32]}}, {8{co_b0_ren_q[31]}}, {8{co_b0_ren_q[30]}}, {8{co_b0_ren_q[29]}}, {8{co_b0_ren_q[28]}}, {8{co_b0_ren_q[27]}}, {8{co_b0_ren_q[26]}}, {8{co_b0_ren_q[25]}}, {8{co_b0_ren_q[24]}}, {8{co_b0_ren_q[23]}}, {8{co_b0_ren_q[22]}}, {8{co_b0_ren_q[21]}}, {8{co_b0_ren_q[20]}}, {8{co_b0_ren_q[19]}}, {8{co_b0_ren_q[18]}}, {8{co_b0_ren_q[17]}}, {8{co_b0_ren_q[16]}}, {8{co_b0_ren_q[15]}}, {8{co_b0_ren_q[14]}}, {8{co_b0_ren_q[13]}}, {8{co_b0_ren_q[12]}}, {8{co_b0_ren_q[11]}}, {8{co_b0_ren_q[10]}}, {8{co_b0_ren_q[9]}}, {8{co_b0_ren_q[8]}}, {8{co_b0_ren_q[7]}}, {8{co_b0_ren_q[6]}}, {8{co_b0_ren_q[5]}}, {8{co_b0_ren_q[4]}}, {8{co_b0_ren_q[3]}}, {8{co_b0_ren_q[2]}}, {8{co_b0_ren_q[1]}}, {8{co_b0_ren_q[0]}}};
-  assign co_b0_zgb = ({{32{co_z0_r_pm[3]}}, {32{co_z0_r_pm[2]}}, {32{co_z0_r_pm[1]}}, {32{co_z0_r_pm[0]}}} & ~co_z0_r_ren) | ({{32{co_z0_l_pm[3]}}, {32{co_z0_l_pm[2]}}, {32{co_z0_l_pm[1]}}, {32{co_z0_l_pm[0]}}} & ~co_z0_l_ren);  // bytes of its sub-banks not read
 
   // bank 1: the granted even request drives R, the odd one L (writes before reads)
   assign co_w0_hit1_r = wb0_gnt & (wb0_bank == 2'd1) & (co_w0_odd == 1'b0);
@@ -1623,41 +1784,12 @@ module rf_top (
     .rvalid_o   (co_b1_rvalid),
     .acc_o      (co_b1_acc)
   );
-  // zero gating: per side, the granted read's byte read enables (its captured entry; every
-  // lane is needed), registered with the read; the bytes not read come out as 0
-  assign co_z1_r_zm = co_c8_g ? co_c8_zm : co_c9_g ? co_c9_zm : co_c10_g ? co_c10_zm : co_c11_g ? co_c11_zm : '0;
-  assign co_z1_r_zr = co_c8_g ? co_c8_zr : co_c9_g ? co_c9_zr : co_c10_g ? co_c10_zr : co_c11_g ? co_c11_zr : '0;
-  assign co_z1_r_pm = co_c8_g ? co_c8_pm : co_c9_g ? co_c9_pm : co_c10_g ? co_c10_pm : co_c11_g ? co_c11_pm : 4'b0000;
-  rf_zero_read u_zr1_r (
-    .active_i         ({32{1'b1}}),
-    .zm_i             (co_z1_r_zm),
-    .r_i              (co_z1_r_zr),
-    .pmask_i          (co_z1_r_pm),
-    .rdata_i          (1024'h0),
-    .ren_o            (co_z1_r_ren),
-    .data_o           (co_z1_r_data),
-    .zlane_o          (co_z1_r_zlane),
-    .gated_inactive_o (co_z1_r_gi),
-    .gated_zero_o     (co_z1_r_gz)
-  );
-  assign co_z1_l_zm = co_c12_g ? co_c12_zm : co_c13_g ? co_c13_zm : co_c14_g ? co_c14_zm : co_c15_g ? co_c15_zm : '0;
-  assign co_z1_l_zr = co_c12_g ? co_c12_zr : co_c13_g ? co_c13_zr : co_c14_g ? co_c14_zr : co_c15_g ? co_c15_zr : '0;
-  assign co_z1_l_pm = co_c12_g ? co_c12_pm : co_c13_g ? co_c13_pm : co_c14_g ? co_c14_pm : co_c15_g ? co_c15_pm : 4'b0000;
-  rf_zero_read u_zr1_l (
-    .active_i         ({32{1'b1}}),
-    .zm_i             (co_z1_l_zm),
-    .r_i              (co_z1_l_zr),
-    .pmask_i          (co_z1_l_pm),
-    .rdata_i          (1024'h0),
-    .ren_o            (co_z1_l_ren),
-    .data_o           (co_z1_l_data),
-    .zlane_o          (co_z1_l_zlane),
-    .gated_inactive_o (co_z1_l_gi),
-    .gated_zero_o     (co_z1_l_gz)
-  );
-  assign co_b1_ren_d = co_z1_r_ren | co_z1_l_ren;
+  // zero gating: the granted reads' byte read enables, registered with the reads; the bytes
+  // not read come out as 0
+  assign co_b1_ren_d = (co_c8_g ? co_c8_ren : '0) | (co_c9_g ? co_c9_ren : '0) | (co_c10_g ? co_c10_ren : '0) | (co_c11_g ? co_c11_ren : '0) | (co_c12_g ? co_c12_ren : '0) | (co_c13_g ? co_c13_ren : '0) | (co_c14_g ? co_c14_ren : '0) | (co_c15_g ? co_c15_ren : '0);
+  assign co_b1_zgr_r = (co_c8_g ? co_c8_zgn : '0) | (co_c9_g ? co_c9_zgn : '0) | (co_c10_g ? co_c10_zgn : '0) | (co_c11_g ? co_c11_zgn : '0);  // bytes the granted R read does not drive
+  assign co_b1_zgr_l = (co_c12_g ? co_c12_zgn : '0) | (co_c13_g ? co_c13_zgn : '0) | (co_c14_g ? co_c14_zgn : '0) | (co_c15_g ? co_c15_zgn : '0);
   assign co_b1_rdz = co_b1_rdata & {{8{co_b1_ren_q[127]}}, {8{co_b1_ren_q[126]}}, {8{co_b1_ren_q[125]}}, {8{co_b1_ren_q[124]}}, {8{co_b1_ren_q[123]}}, {8{co_b1_ren_q[122]}}, {8{co_b1_ren_q[121]}}, {8{co_b1_ren_q[120]}}, {8{co_b1_ren_q[119]}}, {8{co_b1_ren_q[118]}}, {8{co_b1_ren_q[117]}}, {8{co_b1_ren_q[116]}}, {8{co_b1_ren_q[115]}}, {8{co_b1_ren_q[114]}}, {8{co_b1_ren_q[113]}}, {8{co_b1_ren_q[112]}}, {8{co_b1_ren_q[111]}}, {8{co_b1_ren_q[110]}}, {8{co_b1_ren_q[109]}}, {8{co_b1_ren_q[108]}}, {8{co_b1_ren_q[107]}}, {8{co_b1_ren_q[106]}}, {8{co_b1_ren_q[105]}}, {8{co_b1_ren_q[104]}}, {8{co_b1_ren_q[103]}}, {8{co_b1_ren_q[102]}}, {8{co_b1_ren_q[101]}}, {8{co_b1_ren_q[100]}}, {8{co_b1_ren_q[99]}}, {8{co_b1_ren_q[98]}}, {8{co_b1_ren_q[97]}}, {8{co_b1_ren_q[96]}}, {8{co_b1_ren_q[95]}}, {8{co_b1_ren_q[94]}}, {8{co_b1_ren_q[93]}}, {8{co_b1_ren_q[92]}}, {8{co_b1_ren_q[91]}}, {8{co_b1_ren_q[90]}}, {8{co_b1_ren_q[89]}}, {8{co_b1_ren_q[88]}}, {8{co_b1_ren_q[87]}}, {8{co_b1_ren_q[86]}}, {8{co_b1_ren_q[85]}}, {8{co_b1_ren_q[84]}}, {8{co_b1_ren_q[83]}}, {8{co_b1_ren_q[82]}}, {8{co_b1_ren_q[81]}}, {8{co_b1_ren_q[80]}}, {8{co_b1_ren_q[79]}}, {8{co_b1_ren_q[78]}}, {8{co_b1_ren_q[77]}}, {8{co_b1_ren_q[76]}}, {8{co_b1_ren_q[75]}}, {8{co_b1_ren_q[74]}}, {8{co_b1_ren_q[73]}}, {8{co_b1_ren_q[72]}}, {8{co_b1_ren_q[71]}}, {8{co_b1_ren_q[70]}}, {8{co_b1_ren_q[69]}}, {8{co_b1_ren_q[68]}}, {8{co_b1_ren_q[67]}}, {8{co_b1_ren_q[66]}}, {8{co_b1_ren_q[65]}}, {8{co_b1_ren_q[64]}}, {8{co_b1_ren_q[63]}}, {8{co_b1_ren_q[62]}}, {8{co_b1_ren_q[61]}}, {8{co_b1_ren_q[60]}}, {8{co_b1_ren_q[59]}}, {8{co_b1_ren_q[58]}}, {8{co_b1_ren_q[57]}}, {8{co_b1_ren_q[56]}}, {8{co_b1_ren_q[55]}}, {8{co_b1_ren_q[54]}}, {8{co_b1_ren_q[53]}}, {8{co_b1_ren_q[52]}}, {8{co_b1_ren_q[51]}}, {8{co_b1_ren_q[50]}}, {8{co_b1_ren_q[49]}}, {8{co_b1_ren_q[48]}}, {8{co_b1_ren_q[47]}}, {8{co_b1_ren_q[46]}}, {8{co_b1_ren_q[45]}}, {8{co_b1_ren_q[44]}}, {8{co_b1_ren_q[43]}}, {8{co_b1_ren_q[42]}}, {8{co_b1_ren_q[41]}}, {8{co_b1_ren_q[40]}}, {8{co_b1_ren_q[39]}}, {8{co_b1_ren_q[38]}}, {8{co_b1_ren_q[37]}}, {8{co_b1_ren_q[36]}}, {8{co_b1_ren_q[35]}}, {8{co_b1_ren_q[34]}}, {8{co_b1_ren_q[33]}}, {8{co_b1_ren_q[32]}}, {8{co_b1_ren_q[31]}}, {8{co_b1_ren_q[30]}}, {8{co_b1_ren_q[29]}}, {8{co_b1_ren_q[28]}}, {8{co_b1_ren_q[27]}}, {8{co_b1_ren_q[26]}}, {8{co_b1_ren_q[25]}}, {8{co_b1_ren_q[24]}}, {8{co_b1_ren_q[23]}}, {8{co_b1_ren_q[22]}}, {8{co_b1_ren_q[21]}}, {8{co_b1_ren_q[20]}}, {8{co_b1_ren_q[19]}}, {8{co_b1_ren_q[18]}}, {8{co_b1_ren_q[17]}}, {8{co_b1_ren_q[16]}}, {8{co_b1_ren_q[15]}}, {8{co_b1_ren_q[14]}}, {8{co_b1_ren_q[13]}}, {8{co_b1_ren_q[12]}}, {8{co_b1_ren_q[11]}}, {8{co_b1_ren_q[10]}}, {8{co_b1_ren_q[9]}}, {8{co_b1_ren_q[8]}}, {8{co_b1_ren_q[7]}}, {8{co_b1_ren_q[6]}}, {8{co_b1_ren_q[5]}}, {8{co_b1_ren_q[4]}}, {8{co_b1_ren_q[3]}}, {8{co_b1_ren_q[2]}}, {8{co_b1_ren_q[1]}}, {8{co_b1_ren_q[0]}}};
-  assign co_b1_zgb = ({{32{co_z1_r_pm[3]}}, {32{co_z1_r_pm[2]}}, {32{co_z1_r_pm[1]}}, {32{co_z1_r_pm[0]}}} & ~co_z1_r_ren) | ({{32{co_z1_l_pm[3]}}, {32{co_z1_l_pm[2]}}, {32{co_z1_l_pm[1]}}, {32{co_z1_l_pm[0]}}} & ~co_z1_l_ren);  // bytes of its sub-banks not read
 
   // bank 2: the granted even request drives R, the odd one L (writes before reads)
   assign co_w0_hit2_r = wb0_gnt & (wb0_bank == 2'd2) & (co_w0_odd == 1'b0);
@@ -1695,41 +1827,12 @@ module rf_top (
     .rvalid_o   (co_b2_rvalid),
     .acc_o      (co_b2_acc)
   );
-  // zero gating: per side, the granted read's byte read enables (its captured entry; every
-  // lane is needed), registered with the read; the bytes not read come out as 0
-  assign co_z2_r_zm = co_c16_g ? co_c16_zm : co_c17_g ? co_c17_zm : co_c18_g ? co_c18_zm : co_c19_g ? co_c19_zm : '0;
-  assign co_z2_r_zr = co_c16_g ? co_c16_zr : co_c17_g ? co_c17_zr : co_c18_g ? co_c18_zr : co_c19_g ? co_c19_zr : '0;
-  assign co_z2_r_pm = co_c16_g ? co_c16_pm : co_c17_g ? co_c17_pm : co_c18_g ? co_c18_pm : co_c19_g ? co_c19_pm : 4'b0000;
-  rf_zero_read u_zr2_r (
-    .active_i         ({32{1'b1}}),
-    .zm_i             (co_z2_r_zm),
-    .r_i              (co_z2_r_zr),
-    .pmask_i          (co_z2_r_pm),
-    .rdata_i          (1024'h0),
-    .ren_o            (co_z2_r_ren),
-    .data_o           (co_z2_r_data),
-    .zlane_o          (co_z2_r_zlane),
-    .gated_inactive_o (co_z2_r_gi),
-    .gated_zero_o     (co_z2_r_gz)
-  );
-  assign co_z2_l_zm = co_c20_g ? co_c20_zm : co_c21_g ? co_c21_zm : co_c22_g ? co_c22_zm : co_c23_g ? co_c23_zm : '0;
-  assign co_z2_l_zr = co_c20_g ? co_c20_zr : co_c21_g ? co_c21_zr : co_c22_g ? co_c22_zr : co_c23_g ? co_c23_zr : '0;
-  assign co_z2_l_pm = co_c20_g ? co_c20_pm : co_c21_g ? co_c21_pm : co_c22_g ? co_c22_pm : co_c23_g ? co_c23_pm : 4'b0000;
-  rf_zero_read u_zr2_l (
-    .active_i         ({32{1'b1}}),
-    .zm_i             (co_z2_l_zm),
-    .r_i              (co_z2_l_zr),
-    .pmask_i          (co_z2_l_pm),
-    .rdata_i          (1024'h0),
-    .ren_o            (co_z2_l_ren),
-    .data_o           (co_z2_l_data),
-    .zlane_o          (co_z2_l_zlane),
-    .gated_inactive_o (co_z2_l_gi),
-    .gated_zero_o     (co_z2_l_gz)
-  );
-  assign co_b2_ren_d = co_z2_r_ren | co_z2_l_ren;
+  // zero gating: the granted reads' byte read enables, registered with the reads; the bytes
+  // not read come out as 0
+  assign co_b2_ren_d = (co_c16_g ? co_c16_ren : '0) | (co_c17_g ? co_c17_ren : '0) | (co_c18_g ? co_c18_ren : '0) | (co_c19_g ? co_c19_ren : '0) | (co_c20_g ? co_c20_ren : '0) | (co_c21_g ? co_c21_ren : '0) | (co_c22_g ? co_c22_ren : '0) | (co_c23_g ? co_c23_ren : '0);
+  assign co_b2_zgr_r = (co_c16_g ? co_c16_zgn : '0) | (co_c17_g ? co_c17_zgn : '0) | (co_c18_g ? co_c18_zgn : '0) | (co_c19_g ? co_c19_zgn : '0);  // bytes the granted R read does not drive
+  assign co_b2_zgr_l = (co_c20_g ? co_c20_zgn : '0) | (co_c21_g ? co_c21_zgn : '0) | (co_c22_g ? co_c22_zgn : '0) | (co_c23_g ? co_c23_zgn : '0);
   assign co_b2_rdz = co_b2_rdata & {{8{co_b2_ren_q[127]}}, {8{co_b2_ren_q[126]}}, {8{co_b2_ren_q[125]}}, {8{co_b2_ren_q[124]}}, {8{co_b2_ren_q[123]}}, {8{co_b2_ren_q[122]}}, {8{co_b2_ren_q[121]}}, {8{co_b2_ren_q[120]}}, {8{co_b2_ren_q[119]}}, {8{co_b2_ren_q[118]}}, {8{co_b2_ren_q[117]}}, {8{co_b2_ren_q[116]}}, {8{co_b2_ren_q[115]}}, {8{co_b2_ren_q[114]}}, {8{co_b2_ren_q[113]}}, {8{co_b2_ren_q[112]}}, {8{co_b2_ren_q[111]}}, {8{co_b2_ren_q[110]}}, {8{co_b2_ren_q[109]}}, {8{co_b2_ren_q[108]}}, {8{co_b2_ren_q[107]}}, {8{co_b2_ren_q[106]}}, {8{co_b2_ren_q[105]}}, {8{co_b2_ren_q[104]}}, {8{co_b2_ren_q[103]}}, {8{co_b2_ren_q[102]}}, {8{co_b2_ren_q[101]}}, {8{co_b2_ren_q[100]}}, {8{co_b2_ren_q[99]}}, {8{co_b2_ren_q[98]}}, {8{co_b2_ren_q[97]}}, {8{co_b2_ren_q[96]}}, {8{co_b2_ren_q[95]}}, {8{co_b2_ren_q[94]}}, {8{co_b2_ren_q[93]}}, {8{co_b2_ren_q[92]}}, {8{co_b2_ren_q[91]}}, {8{co_b2_ren_q[90]}}, {8{co_b2_ren_q[89]}}, {8{co_b2_ren_q[88]}}, {8{co_b2_ren_q[87]}}, {8{co_b2_ren_q[86]}}, {8{co_b2_ren_q[85]}}, {8{co_b2_ren_q[84]}}, {8{co_b2_ren_q[83]}}, {8{co_b2_ren_q[82]}}, {8{co_b2_ren_q[81]}}, {8{co_b2_ren_q[80]}}, {8{co_b2_ren_q[79]}}, {8{co_b2_ren_q[78]}}, {8{co_b2_ren_q[77]}}, {8{co_b2_ren_q[76]}}, {8{co_b2_ren_q[75]}}, {8{co_b2_ren_q[74]}}, {8{co_b2_ren_q[73]}}, {8{co_b2_ren_q[72]}}, {8{co_b2_ren_q[71]}}, {8{co_b2_ren_q[70]}}, {8{co_b2_ren_q[69]}}, {8{co_b2_ren_q[68]}}, {8{co_b2_ren_q[67]}}, {8{co_b2_ren_q[66]}}, {8{co_b2_ren_q[65]}}, {8{co_b2_ren_q[64]}}, {8{co_b2_ren_q[63]}}, {8{co_b2_ren_q[62]}}, {8{co_b2_ren_q[61]}}, {8{co_b2_ren_q[60]}}, {8{co_b2_ren_q[59]}}, {8{co_b2_ren_q[58]}}, {8{co_b2_ren_q[57]}}, {8{co_b2_ren_q[56]}}, {8{co_b2_ren_q[55]}}, {8{co_b2_ren_q[54]}}, {8{co_b2_ren_q[53]}}, {8{co_b2_ren_q[52]}}, {8{co_b2_ren_q[51]}}, {8{co_b2_ren_q[50]}}, {8{co_b2_ren_q[49]}}, {8{co_b2_ren_q[48]}}, {8{co_b2_ren_q[47]}}, {8{co_b2_ren_q[46]}}, {8{co_b2_ren_q[45]}}, {8{co_b2_ren_q[44]}}, {8{co_b2_ren_q[43]}}, {8{co_b2_ren_q[42]}}, {8{co_b2_ren_q[41]}}, {8{co_b2_ren_q[40]}}, {8{co_b2_ren_q[39]}}, {8{co_b2_ren_q[38]}}, {8{co_b2_ren_q[37]}}, {8{co_b2_ren_q[36]}}, {8{co_b2_ren_q[35]}}, {8{co_b2_ren_q[34]}}, {8{co_b2_ren_q[33]}}, {8{co_b2_ren_q[32]}}, {8{co_b2_ren_q[31]}}, {8{co_b2_ren_q[30]}}, {8{co_b2_ren_q[29]}}, {8{co_b2_ren_q[28]}}, {8{co_b2_ren_q[27]}}, {8{co_b2_ren_q[26]}}, {8{co_b2_ren_q[25]}}, {8{co_b2_ren_q[24]}}, {8{co_b2_ren_q[23]}}, {8{co_b2_ren_q[22]}}, {8{co_b2_ren_q[21]}}, {8{co_b2_ren_q[20]}}, {8{co_b2_ren_q[19]}}, {8{co_b2_ren_q[18]}}, {8{co_b2_ren_q[17]}}, {8{co_b2_ren_q[16]}}, {8{co_b2_ren_q[15]}}, {8{co_b2_ren_q[14]}}, {8{co_b2_ren_q[13]}}, {8{co_b2_ren_q[12]}}, {8{co_b2_ren_q[11]}}, {8{co_b2_ren_q[10]}}, {8{co_b2_ren_q[9]}}, {8{co_b2_ren_q[8]}}, {8{co_b2_ren_q[7]}}, {8{co_b2_ren_q[6]}}, {8{co_b2_ren_q[5]}}, {8{co_b2_ren_q[4]}}, {8{co_b2_ren_q[3]}}, {8{co_b2_ren_q[2]}}, {8{co_b2_ren_q[1]}}, {8{co_b2_ren_q[0]}}};
-  assign co_b2_zgb = ({{32{co_z2_r_pm[3]}}, {32{co_z2_r_pm[2]}}, {32{co_z2_r_pm[1]}}, {32{co_z2_r_pm[0]}}} & ~co_z2_r_ren) | ({{32{co_z2_l_pm[3]}}, {32{co_z2_l_pm[2]}}, {32{co_z2_l_pm[1]}}, {32{co_z2_l_pm[0]}}} & ~co_z2_l_ren);  // bytes of its sub-banks not read
 
   // bank 3: the granted even request drives R, the odd one L (writes before reads)
   assign co_w0_hit3_r = wb0_gnt & (wb0_bank == 2'd3) & (co_w0_odd == 1'b0);
@@ -1767,41 +1870,12 @@ module rf_top (
     .rvalid_o   (co_b3_rvalid),
     .acc_o      (co_b3_acc)
   );
-  // zero gating: per side, the granted read's byte read enables (its captured entry; every
-  // lane is needed), registered with the read; the bytes not read come out as 0
-  assign co_z3_r_zm = co_c24_g ? co_c24_zm : co_c25_g ? co_c25_zm : co_c26_g ? co_c26_zm : co_c27_g ? co_c27_zm : '0;
-  assign co_z3_r_zr = co_c24_g ? co_c24_zr : co_c25_g ? co_c25_zr : co_c26_g ? co_c26_zr : co_c27_g ? co_c27_zr : '0;
-  assign co_z3_r_pm = co_c24_g ? co_c24_pm : co_c25_g ? co_c25_pm : co_c26_g ? co_c26_pm : co_c27_g ? co_c27_pm : 4'b0000;
-  rf_zero_read u_zr3_r (
-    .active_i         ({32{1'b1}}),
-    .zm_i             (co_z3_r_zm),
-    .r_i              (co_z3_r_zr),
-    .pmask_i          (co_z3_r_pm),
-    .rdata_i          (1024'h0),
-    .ren_o            (co_z3_r_ren),
-    .data_o           (co_z3_r_data),
-    .zlane_o          (co_z3_r_zlane),
-    .gated_inactive_o (co_z3_r_gi),
-    .gated_zero_o     (co_z3_r_gz)
-  );
-  assign co_z3_l_zm = co_c28_g ? co_c28_zm : co_c29_g ? co_c29_zm : co_c30_g ? co_c30_zm : co_c31_g ? co_c31_zm : '0;
-  assign co_z3_l_zr = co_c28_g ? co_c28_zr : co_c29_g ? co_c29_zr : co_c30_g ? co_c30_zr : co_c31_g ? co_c31_zr : '0;
-  assign co_z3_l_pm = co_c28_g ? co_c28_pm : co_c29_g ? co_c29_pm : co_c30_g ? co_c30_pm : co_c31_g ? co_c31_pm : 4'b0000;
-  rf_zero_read u_zr3_l (
-    .active_i         ({32{1'b1}}),
-    .zm_i             (co_z3_l_zm),
-    .r_i              (co_z3_l_zr),
-    .pmask_i          (co_z3_l_pm),
-    .rdata_i          (1024'h0),
-    .ren_o            (co_z3_l_ren),
-    .data_o           (co_z3_l_data),
-    .zlane_o          (co_z3_l_zlane),
-    .gated_inactive_o (co_z3_l_gi),
-    .gated_zero_o     (co_z3_l_gz)
-  );
-  assign co_b3_ren_d = co_z3_r_ren | co_z3_l_ren;
+  // zero gating: the granted reads' byte read enables, registered with the reads; the bytes
+  // not read come out as 0
+  assign co_b3_ren_d = (co_c24_g ? co_c24_ren : '0) | (co_c25_g ? co_c25_ren : '0) | (co_c26_g ? co_c26_ren : '0) | (co_c27_g ? co_c27_ren : '0) | (co_c28_g ? co_c28_ren : '0) | (co_c29_g ? co_c29_ren : '0) | (co_c30_g ? co_c30_ren : '0) | (co_c31_g ? co_c31_ren : '0);
+  assign co_b3_zgr_r = (co_c24_g ? co_c24_zgn : '0) | (co_c25_g ? co_c25_zgn : '0) | (co_c26_g ? co_c26_zgn : '0) | (co_c27_g ? co_c27_zgn : '0);  // bytes the granted R read does not drive
+  assign co_b3_zgr_l = (co_c28_g ? co_c28_zgn : '0) | (co_c29_g ? co_c29_zgn : '0) | (co_c30_g ? co_c30_zgn : '0) | (co_c31_g ? co_c31_zgn : '0);
   assign co_b3_rdz = co_b3_rdata & {{8{co_b3_ren_q[127]}}, {8{co_b3_ren_q[126]}}, {8{co_b3_ren_q[125]}}, {8{co_b3_ren_q[124]}}, {8{co_b3_ren_q[123]}}, {8{co_b3_ren_q[122]}}, {8{co_b3_ren_q[121]}}, {8{co_b3_ren_q[120]}}, {8{co_b3_ren_q[119]}}, {8{co_b3_ren_q[118]}}, {8{co_b3_ren_q[117]}}, {8{co_b3_ren_q[116]}}, {8{co_b3_ren_q[115]}}, {8{co_b3_ren_q[114]}}, {8{co_b3_ren_q[113]}}, {8{co_b3_ren_q[112]}}, {8{co_b3_ren_q[111]}}, {8{co_b3_ren_q[110]}}, {8{co_b3_ren_q[109]}}, {8{co_b3_ren_q[108]}}, {8{co_b3_ren_q[107]}}, {8{co_b3_ren_q[106]}}, {8{co_b3_ren_q[105]}}, {8{co_b3_ren_q[104]}}, {8{co_b3_ren_q[103]}}, {8{co_b3_ren_q[102]}}, {8{co_b3_ren_q[101]}}, {8{co_b3_ren_q[100]}}, {8{co_b3_ren_q[99]}}, {8{co_b3_ren_q[98]}}, {8{co_b3_ren_q[97]}}, {8{co_b3_ren_q[96]}}, {8{co_b3_ren_q[95]}}, {8{co_b3_ren_q[94]}}, {8{co_b3_ren_q[93]}}, {8{co_b3_ren_q[92]}}, {8{co_b3_ren_q[91]}}, {8{co_b3_ren_q[90]}}, {8{co_b3_ren_q[89]}}, {8{co_b3_ren_q[88]}}, {8{co_b3_ren_q[87]}}, {8{co_b3_ren_q[86]}}, {8{co_b3_ren_q[85]}}, {8{co_b3_ren_q[84]}}, {8{co_b3_ren_q[83]}}, {8{co_b3_ren_q[82]}}, {8{co_b3_ren_q[81]}}, {8{co_b3_ren_q[80]}}, {8{co_b3_ren_q[79]}}, {8{co_b3_ren_q[78]}}, {8{co_b3_ren_q[77]}}, {8{co_b3_ren_q[76]}}, {8{co_b3_ren_q[75]}}, {8{co_b3_ren_q[74]}}, {8{co_b3_ren_q[73]}}, {8{co_b3_ren_q[72]}}, {8{co_b3_ren_q[71]}}, {8{co_b3_ren_q[70]}}, {8{co_b3_ren_q[69]}}, {8{co_b3_ren_q[68]}}, {8{co_b3_ren_q[67]}}, {8{co_b3_ren_q[66]}}, {8{co_b3_ren_q[65]}}, {8{co_b3_ren_q[64]}}, {8{co_b3_ren_q[63]}}, {8{co_b3_ren_q[62]}}, {8{co_b3_ren_q[61]}}, {8{co_b3_ren_q[60]}}, {8{co_b3_ren_q[59]}}, {8{co_b3_ren_q[58]}}, {8{co_b3_ren_q[57]}}, {8{co_b3_ren_q[56]}}, {8{co_b3_ren_q[55]}}, {8{co_b3_ren_q[54]}}, {8{co_b3_ren_q[53]}}, {8{co_b3_ren_q[52]}}, {8{co_b3_ren_q[51]}}, {8{co_b3_ren_q[50]}}, {8{co_b3_ren_q[49]}}, {8{co_b3_ren_q[48]}}, {8{co_b3_ren_q[47]}}, {8{co_b3_ren_q[46]}}, {8{co_b3_ren_q[45]}}, {8{co_b3_ren_q[44]}}, {8{co_b3_ren_q[43]}}, {8{co_b3_ren_q[42]}}, {8{co_b3_ren_q[41]}}, {8{co_b3_ren_q[40]}}, {8{co_b3_ren_q[39]}}, {8{co_b3_ren_q[38]}}, {8{co_b3_ren_q[37]}}, {8{co_b3_ren_q[36]}}, {8{co_b3_ren_q[35]}}, {8{co_b3_ren_q[34]}}, {8{co_b3_ren_q[33]}}, {8{co_b3_ren_q[32]}}, {8{co_b3_ren_q[31]}}, {8{co_b3_ren_q[30]}}, {8{co_b3_ren_q[29]}}, {8{co_b3_ren_q[28]}}, {8{co_b3_ren_q[27]}}, {8{co_b3_ren_q[26]}}, {8{co_b3_ren_q[25]}}, {8{co_b3_ren_q[24]}}, {8{co_b3_ren_q[23]}}, {8{co_b3_ren_q[22]}}, {8{co_b3_ren_q[21]}}, {8{co_b3_ren_q[20]}}, {8{co_b3_ren_q[19]}}, {8{co_b3_ren_q[18]}}, {8{co_b3_ren_q[17]}}, {8{co_b3_ren_q[16]}}, {8{co_b3_ren_q[15]}}, {8{co_b3_ren_q[14]}}, {8{co_b3_ren_q[13]}}, {8{co_b3_ren_q[12]}}, {8{co_b3_ren_q[11]}}, {8{co_b3_ren_q[10]}}, {8{co_b3_ren_q[9]}}, {8{co_b3_ren_q[8]}}, {8{co_b3_ren_q[7]}}, {8{co_b3_ren_q[6]}}, {8{co_b3_ren_q[5]}}, {8{co_b3_ren_q[4]}}, {8{co_b3_ren_q[3]}}, {8{co_b3_ren_q[2]}}, {8{co_b3_ren_q[1]}}, {8{co_b3_ren_q[0]}}};
-  assign co_b3_zgb = ({{32{co_z3_r_pm[3]}}, {32{co_z3_r_pm[2]}}, {32{co_z3_r_pm[1]}}, {32{co_z3_r_pm[0]}}} & ~co_z3_r_ren) | ({{32{co_z3_l_pm[3]}}, {32{co_z3_l_pm[2]}}, {32{co_z3_l_pm[1]}}, {32{co_z3_l_pm[0]}}} & ~co_z3_l_ren);  // bytes of its sub-banks not read
 
   // slice selects of the cycle after the grant: slice k of collector j from the bank whose
   // granted read holds sub-bank k, into that read's operand buffer
@@ -2328,10 +2402,8 @@ module rf_top (
   assign co_inc_ocw = 32'(co_ocw[0]) + 32'(co_ocw[1]) + 32'(co_ocw[2]) + 32'(co_ocw[3]);
   assign co_inc_wb_stall = 32'(co_wstall[0]) + 32'(co_wstall[1]);
   // zero gating: bytes of the granted sub-banks not driven; bytes of the granted sub-banks
-  assign co_zgw = {co_w1_zgb, co_w0_zgb};
-  assign co_zgr = {co_b3_zgb, co_b2_zgb, co_b1_zgb, co_b0_zgb};
-  assign co_inc_zg_wr = 32'(co_zgw[0]) + 32'(co_zgw[1]) + 32'(co_zgw[2]) + 32'(co_zgw[3]) + 32'(co_zgw[4]) + 32'(co_zgw[5]) + 32'(co_zgw[6]) + 32'(co_zgw[7]) + 32'(co_zgw[8]) + 32'(co_zgw[9]) + 32'(co_zgw[10]) + 32'(co_zgw[11]) + 32'(co_zgw[12]) + 32'(co_zgw[13]) + 32'(co_zgw[14]) + 32'(co_zgw[15]) + 32'(co_zgw[16]) + 32'(co_zgw[17]) + 32'(co_zgw[18]) + 32'(co_zgw[19]) + 32'(co_zgw[20]) + 32'(co_zgw[21]) + 32'(co_zgw[22]) + 32'(co_zgw[23]) + 32'(co_zgw[24]) + 32'(co_zgw[25]) + 32'(co_zgw[26]) + 32'(co_zgw[27]) + 32'(co_zgw[28]) + 32'(co_zgw[29]) + 32'(co_zgw[30]) + 32'(co_zgw[31]) + 32'(co_zgw[32]) + 32'(co_zgw[33]) + 32'(co_zgw[34]) + 32'(co_zgw[35]) + 32'(co_zgw[36]) + 32'(co_zgw[37]) + 32'(co_zgw[38]) + 32'(co_zgw[39]) + 32'(co_zgw[40]) + 32'(co_zgw[41]) + 32'(co_zgw[42]) + 32'(co_zgw[43]) + 32'(co_zgw[44]) + 32'(co_zgw[45]) + 32'(co_zgw[46]) + 32'(co_zgw[47]) + 32'(co_zgw[48]) + 32'(co_zgw[49]) + 32'(co_zgw[50]) + 32'(co_zgw[51]) + 32'(co_zgw[52]) + 32'(co_zgw[53]) + 32'(co_zgw[54]) + 32'(co_zgw[55]) + 32'(co_zgw[56]) + 32'(co_zgw[57]) + 32'(co_zgw[58]) + 32'(co_zgw[59]) + 32'(co_zgw[60]) + 32'(co_zgw[61]) + 32'(co_zgw[62]) + 32'(co_zgw[63]) + 32'(co_zgw[64]) + 32'(co_zgw[65]) + 32'(co_zgw[66]) + 32'(co_zgw[67]) + 32'(co_zgw[68]) + 32'(co_zgw[69]) + 32'(co_zgw[70]) + 32'(co_zgw[71]) + 32'(co_zgw[72]) + 32'(co_zgw[73]) + 32'(co_zgw[74]) + 32'(co_zgw[75]) + 32'(co_zgw[76]) + 32'(co_zgw[77]) + 32'(co_zgw[78]) + 32'(co_zgw[79]) + 32'(co_zgw[80]) + 32'(co_zgw[81]) + 32'(co_zgw[82]) + 32'(co_zgw[83]) + 32'(co_zgw[84]) + 32'(co_zgw[85]) + 32'(co_zgw[86]) + 32'(co_zgw[87]) + 32'(co_zgw[88]) + 32'(co_zgw[89]) + 32'(co_zgw[90]) + 32'(co_zgw[91]) + 32'(co_zgw[92]) + 32'(co_zgw[93]) + 32'(co_zgw[94]) + 32'(co_zgw[95]) + 32'(co_zgw[96]) + 32'(co_zgw[97]) + 32'(co_zgw[98]) + 32'(co_zgw[99]) + 32'(co_zgw[100]) + 32'(co_zgw[101]) + 32'(co_zgw[102]) + 32'(co_zgw[103]) + 32'(co_zgw[104]) + 32'(co_zgw[105]) + 32'(co_zgw[106]) + 32'(co_zgw[107]) + 32'(co_zgw[108]) + 32'(co_zgw[109]) + 32'(co_zgw[110]) + 32'(co_zgw[111]) + 32'(co_zgw[112]) + 32'(co_zgw[113]) + 32'(co_zgw[114]) + 32'(co_zgw[115]) + 32'(co_zgw[116]) + 32'(co_zgw[117]) + 32'(co_zgw[118]) + 32'(co_zgw[119]) + 32'(co_zgw[120]) + 32'(co_zgw[121]) + 32'(co_zgw[122]) + 32'(co_zgw[123]) + 32'(co_zgw[124]) + 32'(co_zgw[125]) + 32'(co_zgw[126]) + 32'(co_zgw[127]) + 32'(co_zgw[128]) + 32'(co_zgw[129]) + 32'(co_zgw[130]) + 32'(co_zgw[131]) + 32'(co_zgw[132]) + 32'(co_zgw[133]) + 32'(co_zgw[134]) + 32'(co_zgw[135]) + 32'(co_zgw[136]) + 32'(co_zgw[137]) + 32'(co_zgw[138]) + 32'(co_zgw[139]) + 32'(co_zgw[140]) + 32'(co_zgw[141]) + 32'(co_zgw[142]) + 32'(co_zgw[143]) + 32'(co_zgw[144]) + 32'(co_zgw[145]) + 32'(co_zgw[146]) + 32'(co_zgw[147]) + 32'(co_zgw[148]) + 32'(co_zgw[149]) + 32'(co_zgw[150]) + 32'(co_zgw[151]) + 32'(co_zgw[152]) + 32'(co_zgw[153]) + 32'(co_zgw[154]) + 32'(co_zgw[155]) + 32'(co_zgw[156]) + 32'(co_zgw[157]) + 32'(co_zgw[158]) + 32'(co_zgw[159]) + 32'(co_zgw[160]) + 32'(co_zgw[161]) + 32'(co_zgw[162]) + 32'(co_zgw[163]) + 32'(co_zgw[164]) + 32'(co_zgw[165]) + 32'(co_zgw[166]) + 32'(co_zgw[167]) + 32'(co_zgw[168]) + 32'(co_zgw[169]) + 32'(co_zgw[170]) + 32'(co_zgw[171]) + 32'(co_zgw[172]) + 32'(co_zgw[173]) + 32'(co_zgw[174]) + 32'(co_zgw[175]) + 32'(co_zgw[176]) + 32'(co_zgw[177]) + 32'(co_zgw[178]) + 32'(co_zgw[179]) + 32'(co_zgw[180]) + 32'(co_zgw[181]) + 32'(co_zgw[182]) + 32'(co_zgw[183]) + 32'(co_zgw[184]) + 32'(co_zgw[185]) + 32'(co_zgw[186]) + 32'(co_zgw[187]) + 32'(co_zgw[188]) + 32'(co_zgw[189]) + 32'(co_zgw[190]) + 32'(co_zgw[191]) + 32'(co_zgw[192]) + 32'(co_zgw[193]) + 32'(co_zgw[194]) + 32'(co_zgw[195]) + 32'(co_zgw[196]) + 32'(co_zgw[197]) + 32'(co_zgw[198]) + 32'(co_zgw[199]) + 32'(co_zgw[200]) + 32'(co_zgw[201]) + 32'(co_zgw[202]) + 32'(co_zgw[203]) + 32'(co_zgw[204]) + 32'(co_zgw[205]) + 32'(co_zgw[206]) + 32'(co_zgw[207]) + 32'(co_zgw[208]) + 32'(co_zgw[209]) + 32'(co_zgw[210]) + 32'(co_zgw[211]) + 32'(co_zgw[212]) + 32'(co_zgw[213]) + 32'(co_zgw[214]) + 32'(co_zgw[215]) + 32'(co_zgw[216]) + 32'(co_zgw[217]) + 32'(co_zgw[218]) + 32'(co_zgw[219]) + 32'(co_zgw[220]) + 32'(co_zgw[221]) + 32'(co_zgw[222]) + 32'(co_zgw[223]) + 32'(co_zgw[224]) + 32'(co_zgw[225]) + 32'(co_zgw[226]) + 32'(co_zgw[227]) + 32'(co_zgw[228]) + 32'(co_zgw[229]) + 32'(co_zgw[230]) + 32'(co_zgw[231]) + 32'(co_zgw[232]) + 32'(co_zgw[233]) + 32'(co_zgw[234]) + 32'(co_zgw[235]) + 32'(co_zgw[236]) + 32'(co_zgw[237]) + 32'(co_zgw[238]) + 32'(co_zgw[239]) + 32'(co_zgw[240]) + 32'(co_zgw[241]) + 32'(co_zgw[242]) + 32'(co_zgw[243]) + 32'(co_zgw[244]) + 32'(co_zgw[245]) + 32'(co_zgw[246]) + 32'(co_zgw[247]) + 32'(co_zgw[248]) + 32'(co_zgw[249]) + 32'(co_zgw[250]) + 32'(co_zgw[251]) + 32'(co_zgw[252]) + 32'(co_zgw[253]) + 32'(co_zgw[254]) + 32'(co_zgw[255]);
-  assign co_inc_zg_rd = 32'(co_zgr[0]) + 32'(co_zgr[1]) + 32'(co_zgr[2]) + 32'(co_zgr[3]) + 32'(co_zgr[4]) + 32'(co_zgr[5]) + 32'(co_zgr[6]) + 32'(co_zgr[7]) + 32'(co_zgr[8]) + 32'(co_zgr[9]) + 32'(co_zgr[10]) + 32'(co_zgr[11]) + 32'(co_zgr[12]) + 32'(co_zgr[13]) + 32'(co_zgr[14]) + 32'(co_zgr[15]) + 32'(co_zgr[16]) + 32'(co_zgr[17]) + 32'(co_zgr[18]) + 32'(co_zgr[19]) + 32'(co_zgr[20]) + 32'(co_zgr[21]) + 32'(co_zgr[22]) + 32'(co_zgr[23]) + 32'(co_zgr[24]) + 32'(co_zgr[25]) + 32'(co_zgr[26]) + 32'(co_zgr[27]) + 32'(co_zgr[28]) + 32'(co_zgr[29]) + 32'(co_zgr[30]) + 32'(co_zgr[31]) + 32'(co_zgr[32]) + 32'(co_zgr[33]) + 32'(co_zgr[34]) + 32'(co_zgr[35]) + 32'(co_zgr[36]) + 32'(co_zgr[37]) + 32'(co_zgr[38]) + 32'(co_zgr[39]) + 32'(co_zgr[40]) + 32'(co_zgr[41]) + 32'(co_zgr[42]) + 32'(co_zgr[43]) + 32'(co_zgr[44]) + 32'(co_zgr[45]) + 32'(co_zgr[46]) + 32'(co_zgr[47]) + 32'(co_zgr[48]) + 32'(co_zgr[49]) + 32'(co_zgr[50]) + 32'(co_zgr[51]) + 32'(co_zgr[52]) + 32'(co_zgr[53]) + 32'(co_zgr[54]) + 32'(co_zgr[55]) + 32'(co_zgr[56]) + 32'(co_zgr[57]) + 32'(co_zgr[58]) + 32'(co_zgr[59]) + 32'(co_zgr[60]) + 32'(co_zgr[61]) + 32'(co_zgr[62]) + 32'(co_zgr[63]) + 32'(co_zgr[64]) + 32'(co_zgr[65]) + 32'(co_zgr[66]) + 32'(co_zgr[67]) + 32'(co_zgr[68]) + 32'(co_zgr[69]) + 32'(co_zgr[70]) + 32'(co_zgr[71]) + 32'(co_zgr[72]) + 32'(co_zgr[73]) + 32'(co_zgr[74]) + 32'(co_zgr[75]) + 32'(co_zgr[76]) + 32'(co_zgr[77]) + 32'(co_zgr[78]) + 32'(co_zgr[79]) + 32'(co_zgr[80]) + 32'(co_zgr[81]) + 32'(co_zgr[82]) + 32'(co_zgr[83]) + 32'(co_zgr[84]) + 32'(co_zgr[85]) + 32'(co_zgr[86]) + 32'(co_zgr[87]) + 32'(co_zgr[88]) + 32'(co_zgr[89]) + 32'(co_zgr[90]) + 32'(co_zgr[91]) + 32'(co_zgr[92]) + 32'(co_zgr[93]) + 32'(co_zgr[94]) + 32'(co_zgr[95]) + 32'(co_zgr[96]) + 32'(co_zgr[97]) + 32'(co_zgr[98]) + 32'(co_zgr[99]) + 32'(co_zgr[100]) + 32'(co_zgr[101]) + 32'(co_zgr[102]) + 32'(co_zgr[103]) + 32'(co_zgr[104]) + 32'(co_zgr[105]) + 32'(co_zgr[106]) + 32'(co_zgr[107]) + 32'(co_zgr[108]) + 32'(co_zgr[109]) + 32'(co_zgr[110]) + 32'(co_zgr[111]) + 32'(co_zgr[112]) + 32'(co_zgr[113]) + 32'(co_zgr[114]) + 32'(co_zgr[115]) + 32'(co_zgr[116]) + 32'(co_zgr[117]) + 32'(co_zgr[118]) + 32'(co_zgr[119]) + 32'(co_zgr[120]) + 32'(co_zgr[121]) + 32'(co_zgr[122]) + 32'(co_zgr[123]) + 32'(co_zgr[124]) + 32'(co_zgr[125]) + 32'(co_zgr[126]) + 32'(co_zgr[127]) + 32'(co_zgr[128]) + 32'(co_zgr[129]) + 32'(co_zgr[130]) + 32'(co_zgr[131]) + 32'(co_zgr[132]) + 32'(co_zgr[133]) + 32'(co_zgr[134]) + 32'(co_zgr[135]) + 32'(co_zgr[136]) + 32'(co_zgr[137]) + 32'(co_zgr[138]) + 32'(co_zgr[139]) + 32'(co_zgr[140]) + 32'(co_zgr[141]) + 32'(co_zgr[142]) + 32'(co_zgr[143]) + 32'(co_zgr[144]) + 32'(co_zgr[145]) + 32'(co_zgr[146]) + 32'(co_zgr[147]) + 32'(co_zgr[148]) + 32'(co_zgr[149]) + 32'(co_zgr[150]) + 32'(co_zgr[151]) + 32'(co_zgr[152]) + 32'(co_zgr[153]) + 32'(co_zgr[154]) + 32'(co_zgr[155]) + 32'(co_zgr[156]) + 32'(co_zgr[157]) + 32'(co_zgr[158]) + 32'(co_zgr[159]) + 32'(co_zgr[160]) + 32'(co_zgr[161]) + 32'(co_zgr[162]) + 32'(co_zgr[163]) + 32'(co_zgr[164]) + 32'(co_zgr[165]) + 32'(co_zgr[166]) + 32'(co_zgr[167]) + 32'(co_zgr[168]) + 32'(co_zgr[169]) + 32'(co_zgr[170]) + 32'(co_zgr[171]) + 32'(co_zgr[172]) + 32'(co_zgr[173]) + 32'(co_zgr[174]) + 32'(co_zgr[175]) + 32'(co_zgr[176]) + 32'(co_zgr[177]) + 32'(co_zgr[178]) + 32'(co_zgr[179]) + 32'(co_zgr[180]) + 32'(co_zgr[181]) + 32'(co_zgr[182]) + 32'(co_zgr[183]) + 32'(co_zgr[184]) + 32'(co_zgr[185]) + 32'(co_zgr[186]) + 32'(co_zgr[187]) + 32'(co_zgr[188]) + 32'(co_zgr[189]) + 32'(co_zgr[190]) + 32'(co_zgr[191]) + 32'(co_zgr[192]) + 32'(co_zgr[193]) + 32'(co_zgr[194]) + 32'(co_zgr[195]) + 32'(co_zgr[196]) + 32'(co_zgr[197]) + 32'(co_zgr[198]) + 32'(co_zgr[199]) + 32'(co_zgr[200]) + 32'(co_zgr[201]) + 32'(co_zgr[202]) + 32'(co_zgr[203]) + 32'(co_zgr[204]) + 32'(co_zgr[205]) + 32'(co_zgr[206]) + 32'(co_zgr[207]) + 32'(co_zgr[208]) + 32'(co_zgr[209]) + 32'(co_zgr[210]) + 32'(co_zgr[211]) + 32'(co_zgr[212]) + 32'(co_zgr[213]) + 32'(co_zgr[214]) + 32'(co_zgr[215]) + 32'(co_zgr[216]) + 32'(co_zgr[217]) + 32'(co_zgr[218]) + 32'(co_zgr[219]) + 32'(co_zgr[220]) + 32'(co_zgr[221]) + 32'(co_zgr[222]) + 32'(co_zgr[223]) + 32'(co_zgr[224]) + 32'(co_zgr[225]) + 32'(co_zgr[226]) + 32'(co_zgr[227]) + 32'(co_zgr[228]) + 32'(co_zgr[229]) + 32'(co_zgr[230]) + 32'(co_zgr[231]) + 32'(co_zgr[232]) + 32'(co_zgr[233]) + 32'(co_zgr[234]) + 32'(co_zgr[235]) + 32'(co_zgr[236]) + 32'(co_zgr[237]) + 32'(co_zgr[238]) + 32'(co_zgr[239]) + 32'(co_zgr[240]) + 32'(co_zgr[241]) + 32'(co_zgr[242]) + 32'(co_zgr[243]) + 32'(co_zgr[244]) + 32'(co_zgr[245]) + 32'(co_zgr[246]) + 32'(co_zgr[247]) + 32'(co_zgr[248]) + 32'(co_zgr[249]) + 32'(co_zgr[250]) + 32'(co_zgr[251]) + 32'(co_zgr[252]) + 32'(co_zgr[253]) + 32'(co_zgr[254]) + 32'(co_zgr[255]) + 32'(co_zgr[256]) + 32'(co_zgr[257]) + 32'(co_zgr[258]) + 32'(co_zgr[259]) + 32'(co_zgr[260]) + 32'(co_zgr[261]) + 32'(co_zgr[262]) + 32'(co_zgr[263]) + 32'(co_zgr[264]) + 32'(co_zgr[265]) + 32'(co_zgr[266]) + 32'(co_zgr[267]) + 32'(co_zgr[268]) + 32'(co_zgr[269]) + 32'(co_zgr[270]) + 32'(co_zgr[271]) + 32'(co_zgr[272]) + 32'(co_zgr[273]) + 32'(co_zgr[274]) + 32'(co_zgr[275]) + 32'(co_zgr[276]) + 32'(co_zgr[277]) + 32'(co_zgr[278]) + 32'(co_zgr[279]) + 32'(co_zgr[280]) + 32'(co_zgr[281]) + 32'(co_zgr[282]) + 32'(co_zgr[283]) + 32'(co_zgr[284]) + 32'(co_zgr[285]) + 32'(co_zgr[286]) + 32'(co_zgr[287]) + 32'(co_zgr[288]) + 32'(co_zgr[289]) + 32'(co_zgr[290]) + 32'(co_zgr[291]) + 32'(co_zgr[292]) + 32'(co_zgr[293]) + 32'(co_zgr[294]) + 32'(co_zgr[295]) + 32'(co_zgr[296]) + 32'(co_zgr[297]) + 32'(co_zgr[298]) + 32'(co_zgr[299]) + 32'(co_zgr[300]) + 32'(co_zgr[301]) + 32'(co_zgr[302]) + 32'(co_zgr[303]) + 32'(co_zgr[304]) + 32'(co_zgr[305]) + 32'(co_zgr[306]) + 32'(co_zgr[307]) + 32'(co_zgr[308]) + 32'(co_zgr[309]) + 32'(co_zgr[310]) + 32'(co_zgr[311]) + 32'(co_zgr[312]) + 32'(co_zgr[313]) + 32'(co_zgr[314]) + 32'(co_zgr[315]) + 32'(co_zgr[316]) + 32'(co_zgr[317]) + 32'(co_zgr[318]) + 32'(co_zgr[319]) + 32'(co_zgr[320]) + 32'(co_zgr[321]) + 32'(co_zgr[322]) + 32'(co_zgr[323]) + 32'(co_zgr[324]) + 32'(co_zgr[325]) + 32'(co_zgr[326]) + 32'(co_zgr[327]) + 32'(co_zgr[328]) + 32'(co_zgr[329]) + 32'(co_zgr[330]) + 32'(co_zgr[331]) + 32'(co_zgr[332]) + 32'(co_zgr[333]) + 32'(co_zgr[334]) + 32'(co_zgr[335]) + 32'(co_zgr[336]) + 32'(co_zgr[337]) + 32'(co_zgr[338]) + 32'(co_zgr[339]) + 32'(co_zgr[340]) + 32'(co_zgr[341]) + 32'(co_zgr[342]) + 32'(co_zgr[343]) + 32'(co_zgr[344]) + 32'(co_zgr[345]) + 32'(co_zgr[346]) + 32'(co_zgr[347]) + 32'(co_zgr[348]) + 32'(co_zgr[349]) + 32'(co_zgr[350]) + 32'(co_zgr[351]) + 32'(co_zgr[352]) + 32'(co_zgr[353]) + 32'(co_zgr[354]) + 32'(co_zgr[355]) + 32'(co_zgr[356]) + 32'(co_zgr[357]) + 32'(co_zgr[358]) + 32'(co_zgr[359]) + 32'(co_zgr[360]) + 32'(co_zgr[361]) + 32'(co_zgr[362]) + 32'(co_zgr[363]) + 32'(co_zgr[364]) + 32'(co_zgr[365]) + 32'(co_zgr[366]) + 32'(co_zgr[367]) + 32'(co_zgr[368]) + 32'(co_zgr[369]) + 32'(co_zgr[370]) + 32'(co_zgr[371]) + 32'(co_zgr[372]) + 32'(co_zgr[373]) + 32'(co_zgr[374]) + 32'(co_zgr[375]) + 32'(co_zgr[376]) + 32'(co_zgr[377]) + 32'(co_zgr[378]) + 32'(co_zgr[379]) + 32'(co_zgr[380]) + 32'(co_zgr[381]) + 32'(co_zgr[382]) + 32'(co_zgr[383]) + 32'(co_zgr[384]) + 32'(co_zgr[385]) + 32'(co_zgr[386]) + 32'(co_zgr[387]) + 32'(co_zgr[388]) + 32'(co_zgr[389]) + 32'(co_zgr[390]) + 32'(co_zgr[391]) + 32'(co_zgr[392]) + 32'(co_zgr[393]) + 32'(co_zgr[394]) + 32'(co_zgr[395]) + 32'(co_zgr[396]) + 32'(co_zgr[397]) + 32'(co_zgr[398]) + 32'(co_zgr[399]) + 32'(co_zgr[400]) + 32'(co_zgr[401]) + 32'(co_zgr[402]) + 32'(co_zgr[403]) + 32'(co_zgr[404]) + 32'(co_zgr[405]) + 32'(co_zgr[406]) + 32'(co_zgr[407]) + 32'(co_zgr[408]) + 32'(co_zgr[409]) + 32'(co_zgr[410]) + 32'(co_zgr[411]) + 32'(co_zgr[412]) + 32'(co_zgr[413]) + 32'(co_zgr[414]) + 32'(co_zgr[415]) + 32'(co_zgr[416]) + 32'(co_zgr[417]) + 32'(co_zgr[418]) + 32'(co_zgr[419]) + 32'(co_zgr[420]) + 32'(co_zgr[421]) + 32'(co_zgr[422]) + 32'(co_zgr[423]) + 32'(co_zgr[424]) + 32'(co_zgr[425]) + 32'(co_zgr[426]) + 32'(co_zgr[427]) + 32'(co_zgr[428]) + 32'(co_zgr[429]) + 32'(co_zgr[430]) + 32'(co_zgr[431]) + 32'(co_zgr[432]) + 32'(co_zgr[433]) + 32'(co_zgr[434]) + 32'(co_zgr[435]) + 32'(co_zgr[436]) + 32'(co_zgr[437]) + 32'(co_zgr[438]) + 32'(co_zgr[439]) + 32'(co_zgr[440]) + 32'(co_zgr[441]) + 32'(co_zgr[442]) + 32'(co_zgr[443]) + 32'(co_zgr[444]) + 32'(co_zgr[445]) + 32'(co_zgr[446]) + 32'(co_zgr[447]) + 32'(co_zgr[448]) + 32'(co_zgr[449]) + 32'(co_zgr[450]) + 32'(co_zgr[451]) + 32'(co_zgr[452]) + 32'(co_zgr[453]) + 32'(co_zgr[454]) + 32'(co_zgr[455]) + 32'(co_zgr[456]) + 32'(co_zgr[457]) + 32'(co_zgr[458]) + 32'(co_zgr[459]) + 32'(co_zgr[460]) + 32'(co_zgr[461]) + 32'(co_zgr[462]) + 32'(co_zgr[463]) + 32'(co_zgr[464]) + 32'(co_zgr[465]) + 32'(co_zgr[466]) + 32'(co_zgr[467]) + 32'(co_zgr[468]) + 32'(co_zgr[469]) + 32'(co_zgr[470]) + 32'(co_zgr[471]) + 32'(co_zgr[472]) + 32'(co_zgr[473]) + 32'(co_zgr[474]) + 32'(co_zgr[475]) + 32'(co_zgr[476]) + 32'(co_zgr[477]) + 32'(co_zgr[478]) + 32'(co_zgr[479]) + 32'(co_zgr[480]) + 32'(co_zgr[481]) + 32'(co_zgr[482]) + 32'(co_zgr[483]) + 32'(co_zgr[484]) + 32'(co_zgr[485]) + 32'(co_zgr[486]) + 32'(co_zgr[487]) + 32'(co_zgr[488]) + 32'(co_zgr[489]) + 32'(co_zgr[490]) + 32'(co_zgr[491]) + 32'(co_zgr[492]) + 32'(co_zgr[493]) + 32'(co_zgr[494]) + 32'(co_zgr[495]) + 32'(co_zgr[496]) + 32'(co_zgr[497]) + 32'(co_zgr[498]) + 32'(co_zgr[499]) + 32'(co_zgr[500]) + 32'(co_zgr[501]) + 32'(co_zgr[502]) + 32'(co_zgr[503]) + 32'(co_zgr[504]) + 32'(co_zgr[505]) + 32'(co_zgr[506]) + 32'(co_zgr[507]) + 32'(co_zgr[508]) + 32'(co_zgr[509]) + 32'(co_zgr[510]) + 32'(co_zgr[511]);
+  assign co_inc_zg_wr = (wb0_gnt ? 32'(co_w0_zgn) : '0) + (wb1_gnt ? 32'(co_w1_zgn) : '0);
+  assign co_inc_zg_rd = 32'(co_b0_zgr_r) + 32'(co_b0_zgr_l) + 32'(co_b1_zgr_r) + 32'(co_b1_zgr_l) + 32'(co_b2_zgr_r) + 32'(co_b2_zgr_l) + 32'(co_b3_zgr_r) + 32'(co_b3_zgr_l);
   assign co_sbn = 32'(co_sb[0]) + 32'(co_sb[1]) + 32'(co_sb[2]) + 32'(co_sb[3]) + 32'(co_sb[4]) + 32'(co_sb[5]) + 32'(co_sb[6]) + 32'(co_sb[7]) + 32'(co_sb[8]) + 32'(co_sb[9]) + 32'(co_sb[10]) + 32'(co_sb[11]) + 32'(co_sb[12]) + 32'(co_sb[13]) + 32'(co_sb[14]) + 32'(co_sb[15]);
   assign co_inc_sb_bytes = co_sbn * 32'd32;
   assign cnt_bank_acc_d = cnt_bank_acc_q + co_inc_bank_acc;
@@ -2716,7 +2788,7 @@ module rf_top (
     end
   end
   logic unused_coal;
-  assign unused_coal = ^{co_pri, co_sb, co_oc, co_msign, co_menc, co_w0_nsign, co_w0_nenc, co_w1_nsign, co_w1_nenc, co_b0_rvalid, co_b0_acc, co_b1_rvalid, co_b1_acc, co_b2_rvalid, co_b2_acc, co_b3_rvalid, co_b3_acc, co_w0_zwen, co_w0_cin, co_w0_cx, co_w0_zgi, co_w0_zgz, co_w1_zwen, co_w1_cin, co_w1_cx, co_w1_zgi, co_w1_zgz, co_z0_r_data, co_z0_r_zlane, co_z0_r_gi, co_z0_r_gz, co_z0_l_data, co_z0_l_zlane, co_z0_l_gi, co_z0_l_gz, co_z1_r_data, co_z1_r_zlane, co_z1_r_gi, co_z1_r_gz, co_z1_l_data, co_z1_l_zlane, co_z1_l_gi, co_z1_l_gz, co_z2_r_data, co_z2_r_zlane, co_z2_r_gi, co_z2_r_gz, co_z2_l_data, co_z2_l_zlane, co_z2_l_gi, co_z2_l_gz, co_z3_r_data, co_z3_r_zlane, co_z3_r_gi, co_z3_r_gz, co_z3_l_data, co_z3_l_zlane, co_z3_l_gi, co_z3_l_gz};
+  assign unused_coal = ^{co_pri, co_sb, co_oc, co_msign, co_menc, co_w0_nsign, co_w0_nenc, co_w1_nsign, co_w1_nenc, co_b0_rvalid, co_b0_acc, co_b1_rvalid, co_b1_acc, co_b2_rvalid, co_b2_acc, co_b3_rvalid, co_b3_acc, co_w0_zwen, co_w0_cin, co_w0_cx, co_w0_zgi, co_w0_zgz, co_w1_zwen, co_w1_cin, co_w1_cx, co_w1_zgi, co_w1_zgz, co_q0_zdata, co_q0_zlane, co_q0_gi, co_q0_gz, co_q1_zdata, co_q1_zlane, co_q1_gi, co_q1_gz, co_q2_zdata, co_q2_zlane, co_q2_gi, co_q2_gz, co_q3_zdata, co_q3_zlane, co_q3_gi, co_q3_gz, co_q4_zdata, co_q4_zlane, co_q4_gi, co_q4_gz, co_q5_zdata, co_q5_zlane, co_q5_gi, co_q5_gz, co_q6_zdata, co_q6_zlane, co_q6_gi, co_q6_gz, co_q7_zdata, co_q7_zlane, co_q7_gi, co_q7_gz, co_q8_zdata, co_q8_zlane, co_q8_gi, co_q8_gz, co_q9_zdata, co_q9_zlane, co_q9_gi, co_q9_gz, co_q10_zdata, co_q10_zlane, co_q10_gi, co_q10_gz, co_q11_zdata, co_q11_zlane, co_q11_gi, co_q11_gz};
 
   // status
   assign idle_o = ~|busy;

@@ -336,12 +336,14 @@ module rf_top (
   logic [127:0] co_w0_zdata, co_w0_wdz;
   logic [2:0] co_w0_cin, co_w0_cx;
   logic [2:0] co_w0_zgi, co_w0_zgz;
+  logic [4:0] co_w0_zgn;
   logic [3:0] co_w1_ozm, co_w1_zm;
   logic  co_w1_or, co_w1_zr;
   logic [15:0] co_w1_zwen, co_w1_fill, co_w1_zb, co_w1_bwz, co_w1_zgb;
   logic [127:0] co_w1_zdata, co_w1_wdz;
   logic [2:0] co_w1_cin, co_w1_cx;
   logic [2:0] co_w1_zgi, co_w1_zgz;
+  logic [4:0] co_w1_zgn;
   logic [1:0] co_wgnt;
   logic [31:0] co_msign;
   logic [63:0] co_menc;
@@ -394,6 +396,11 @@ module rf_top (
   logic [1:0] co_q0_enc_q, co_q0_enc_d;
   logic [3:0] co_q0_zm_q, co_q0_zm_d;
   logic  co_q0_zr_q, co_q0_zr_d;
+  logic [15:0] co_q0_ren, co_q0_zgb;
+  logic [127:0] co_q0_zdata;
+  logic [3:0] co_q0_zlane;
+  logic [2:0] co_q0_gi, co_q0_gz;
+  logic [4:0] co_q0_zgn;
   logic [3:0] co_q0_lm, co_q0_pm;
   logic co_q0_sv, co_q0_pend_q, co_q0_pend_d, co_q0_vld_q, co_q0_vld_d, co_q0_ready;
   logic cq0_req, aq0_gnt;
@@ -404,6 +411,11 @@ module rf_top (
   logic [1:0] co_q1_enc_q, co_q1_enc_d;
   logic [3:0] co_q1_zm_q, co_q1_zm_d;
   logic  co_q1_zr_q, co_q1_zr_d;
+  logic [15:0] co_q1_ren, co_q1_zgb;
+  logic [127:0] co_q1_zdata;
+  logic [3:0] co_q1_zlane;
+  logic [2:0] co_q1_gi, co_q1_gz;
+  logic [4:0] co_q1_zgn;
   logic [3:0] co_q1_lm, co_q1_pm;
   logic co_q1_sv, co_q1_pend_q, co_q1_pend_d, co_q1_vld_q, co_q1_vld_d, co_q1_ready;
   logic cq1_req, aq1_gnt;
@@ -414,6 +426,11 @@ module rf_top (
   logic [1:0] co_q2_enc_q, co_q2_enc_d;
   logic [3:0] co_q2_zm_q, co_q2_zm_d;
   logic  co_q2_zr_q, co_q2_zr_d;
+  logic [15:0] co_q2_ren, co_q2_zgb;
+  logic [127:0] co_q2_zdata;
+  logic [3:0] co_q2_zlane;
+  logic [2:0] co_q2_gi, co_q2_gz;
+  logic [4:0] co_q2_zgn;
   logic [3:0] co_q2_lm, co_q2_pm;
   logic co_q2_sv, co_q2_pend_q, co_q2_pend_d, co_q2_vld_q, co_q2_vld_d, co_q2_ready;
   logic cq2_req, aq2_gnt;
@@ -424,6 +441,11 @@ module rf_top (
   logic [1:0] co_q3_enc_q, co_q3_enc_d;
   logic [3:0] co_q3_zm_q, co_q3_zm_d;
   logic  co_q3_zr_q, co_q3_zr_d;
+  logic [15:0] co_q3_ren, co_q3_zgb;
+  logic [127:0] co_q3_zdata;
+  logic [3:0] co_q3_zlane;
+  logic [2:0] co_q3_gi, co_q3_gz;
+  logic [4:0] co_q3_zgn;
   logic [3:0] co_q3_lm, co_q3_pm;
   logic co_q3_sv, co_q3_pend_q, co_q3_pend_d, co_q3_vld_q, co_q3_vld_d, co_q3_ready;
   logic cq3_req, aq3_gnt;
@@ -434,6 +456,11 @@ module rf_top (
   logic [1:0] co_q4_enc_q, co_q4_enc_d;
   logic [3:0] co_q4_zm_q, co_q4_zm_d;
   logic  co_q4_zr_q, co_q4_zr_d;
+  logic [15:0] co_q4_ren, co_q4_zgb;
+  logic [127:0] co_q4_zdata;
+  logic [3:0] co_q4_zlane;
+  logic [2:0] co_q4_gi, co_q4_gz;
+  logic [4:0] co_q4_zgn;
   logic [3:0] co_q4_lm, co_q4_pm;
   logic co_q4_sv, co_q4_pend_q, co_q4_pend_d, co_q4_vld_q, co_q4_vld_d, co_q4_ready;
   logic cq4_req, aq4_gnt;
@@ -444,6 +471,11 @@ module rf_top (
   logic [1:0] co_q5_enc_q, co_q5_enc_d;
   logic [3:0] co_q5_zm_q, co_q5_zm_d;
   logic  co_q5_zr_q, co_q5_zr_d;
+  logic [15:0] co_q5_ren, co_q5_zgb;
+  logic [127:0] co_q5_zdata;
+  logic [3:0] co_q5_zlane;
+  logic [2:0] co_q5_gi, co_q5_gz;
+  logic [4:0] co_q5_zgn;
   logic [3:0] co_q5_lm, co_q5_pm;
   logic co_q5_sv, co_q5_pend_q, co_q5_pend_d, co_q5_vld_q, co_q5_vld_d, co_q5_ready;
   logic cq5_req, aq5_gnt;
@@ -454,6 +486,11 @@ module rf_top (
   logic [1:0] co_q6_enc_q, co_q6_enc_d;
   logic [3:0] co_q6_zm_q, co_q6_zm_d;
   logic  co_q6_zr_q, co_q6_zr_d;
+  logic [15:0] co_q6_ren, co_q6_zgb;
+  logic [127:0] co_q6_zdata;
+  logic [3:0] co_q6_zlane;
+  logic [2:0] co_q6_gi, co_q6_gz;
+  logic [4:0] co_q6_zgn;
   logic [3:0] co_q6_lm, co_q6_pm;
   logic co_q6_sv, co_q6_pend_q, co_q6_pend_d, co_q6_vld_q, co_q6_vld_d, co_q6_ready;
   logic cq6_req, aq6_gnt;
@@ -464,6 +501,11 @@ module rf_top (
   logic [1:0] co_q7_enc_q, co_q7_enc_d;
   logic [3:0] co_q7_zm_q, co_q7_zm_d;
   logic  co_q7_zr_q, co_q7_zr_d;
+  logic [15:0] co_q7_ren, co_q7_zgb;
+  logic [127:0] co_q7_zdata;
+  logic [3:0] co_q7_zlane;
+  logic [2:0] co_q7_gi, co_q7_gz;
+  logic [4:0] co_q7_zgn;
   logic [3:0] co_q7_lm, co_q7_pm;
   logic co_q7_sv, co_q7_pend_q, co_q7_pend_d, co_q7_vld_q, co_q7_vld_d, co_q7_ready;
   logic cq7_req, aq7_gnt;
@@ -474,6 +516,11 @@ module rf_top (
   logic [1:0] co_q8_enc_q, co_q8_enc_d;
   logic [3:0] co_q8_zm_q, co_q8_zm_d;
   logic  co_q8_zr_q, co_q8_zr_d;
+  logic [15:0] co_q8_ren, co_q8_zgb;
+  logic [127:0] co_q8_zdata;
+  logic [3:0] co_q8_zlane;
+  logic [2:0] co_q8_gi, co_q8_gz;
+  logic [4:0] co_q8_zgn;
   logic [3:0] co_q8_lm, co_q8_pm;
   logic co_q8_sv, co_q8_pend_q, co_q8_pend_d, co_q8_vld_q, co_q8_vld_d, co_q8_ready;
   logic cq8_req, aq8_gnt;
@@ -546,74 +593,74 @@ module rf_top (
   logic [1:0] co_c0_op;
   logic [3:0] co_c0_pm;
   logic [3:0] co_c0_row;
-  logic [3:0] co_c0_zm;
-  logic  co_c0_zr;
+  logic [15:0] co_c0_ren;
+  logic [4:0] co_c0_zgn;
   logic co_c1_v, co_c1_g, co_c1_ref, co_c1_wblk;
   logic [1:0] co_c1_op;
   logic [3:0] co_c1_pm;
   logic [3:0] co_c1_row;
-  logic [3:0] co_c1_zm;
-  logic  co_c1_zr;
+  logic [15:0] co_c1_ren;
+  logic [4:0] co_c1_zgn;
   logic co_c2_v, co_c2_g, co_c2_ref, co_c2_wblk;
   logic [1:0] co_c2_op;
   logic [3:0] co_c2_pm;
   logic [3:0] co_c2_row;
-  logic [3:0] co_c2_zm;
-  logic  co_c2_zr;
+  logic [15:0] co_c2_ren;
+  logic [4:0] co_c2_zgn;
   logic co_c3_v, co_c3_g, co_c3_ref, co_c3_wblk;
   logic [1:0] co_c3_op;
   logic [3:0] co_c3_pm;
   logic [3:0] co_c3_row;
-  logic [3:0] co_c3_zm;
-  logic  co_c3_zr;
+  logic [15:0] co_c3_ren;
+  logic [4:0] co_c3_zgn;
   logic co_c4_v, co_c4_g, co_c4_ref, co_c4_wblk;
   logic [1:0] co_c4_op;
   logic [3:0] co_c4_pm;
   logic [3:0] co_c4_row;
-  logic [3:0] co_c4_zm;
-  logic  co_c4_zr;
+  logic [15:0] co_c4_ren;
+  logic [4:0] co_c4_zgn;
   logic co_c5_v, co_c5_g, co_c5_ref, co_c5_wblk;
   logic [1:0] co_c5_op;
   logic [3:0] co_c5_pm;
   logic [3:0] co_c5_row;
-  logic [3:0] co_c5_zm;
-  logic  co_c5_zr;
+  logic [15:0] co_c5_ren;
+  logic [4:0] co_c5_zgn;
   logic co_c6_v, co_c6_g, co_c6_ref, co_c6_wblk;
   logic [1:0] co_c6_op;
   logic [3:0] co_c6_pm;
   logic [3:0] co_c6_row;
-  logic [3:0] co_c6_zm;
-  logic  co_c6_zr;
+  logic [15:0] co_c6_ren;
+  logic [4:0] co_c6_zgn;
   logic co_c7_v, co_c7_g, co_c7_ref, co_c7_wblk;
   logic [1:0] co_c7_op;
   logic [3:0] co_c7_pm;
   logic [3:0] co_c7_row;
-  logic [3:0] co_c7_zm;
-  logic  co_c7_zr;
+  logic [15:0] co_c7_ren;
+  logic [4:0] co_c7_zgn;
   logic co_c8_v, co_c8_g, co_c8_ref, co_c8_wblk;
   logic [1:0] co_c8_op;
   logic [3:0] co_c8_pm;
   logic [3:0] co_c8_row;
-  logic [3:0] co_c8_zm;
-  logic  co_c8_zr;
+  logic [15:0] co_c8_ren;
+  logic [4:0] co_c8_zgn;
   logic co_c9_v, co_c9_g, co_c9_ref, co_c9_wblk;
   logic [1:0] co_c9_op;
   logic [3:0] co_c9_pm;
   logic [3:0] co_c9_row;
-  logic [3:0] co_c9_zm;
-  logic  co_c9_zr;
+  logic [15:0] co_c9_ren;
+  logic [4:0] co_c9_zgn;
   logic co_c10_v, co_c10_g, co_c10_ref, co_c10_wblk;
   logic [1:0] co_c10_op;
   logic [3:0] co_c10_pm;
   logic [3:0] co_c10_row;
-  logic [3:0] co_c10_zm;
-  logic  co_c10_zr;
+  logic [15:0] co_c10_ren;
+  logic [4:0] co_c10_zgn;
   logic co_c11_v, co_c11_g, co_c11_ref, co_c11_wblk;
   logic [1:0] co_c11_op;
   logic [3:0] co_c11_pm;
   logic [3:0] co_c11_row;
-  logic [3:0] co_c11_zm;
-  logic  co_c11_zr;
+  logic [15:0] co_c11_ren;
+  logic [4:0] co_c11_zgn;
   logic [11:0] co_rd_valid, co_rgnt, co_ref, co_wblk;
   logic [47:0] co_rd_pmask;
   logic [1:0] co_pri;
@@ -635,22 +682,9 @@ module rf_top (
   logic co_w0_hit0_l;
   logic co_w1_hit0_l;
   logic [127:0] co_b0_rdata;
-  logic [3:0] co_z0_r_zm;
-  logic  co_z0_r_zr;
-  logic [3:0] co_z0_r_pm;
-  logic [15:0] co_z0_r_ren;
-  logic [127:0] co_z0_r_data;
-  logic [3:0] co_z0_r_zlane;
-  logic [2:0] co_z0_r_gi, co_z0_r_gz;
-  logic [3:0] co_z0_l_zm;
-  logic  co_z0_l_zr;
-  logic [3:0] co_z0_l_pm;
-  logic [15:0] co_z0_l_ren;
-  logic [127:0] co_z0_l_data;
-  logic [3:0] co_z0_l_zlane;
-  logic [2:0] co_z0_l_gi, co_z0_l_gz;
-  logic [15:0] co_b0_ren_d, co_b0_ren_q, co_b0_zgb;
+  logic [15:0] co_b0_ren_d, co_b0_ren_q;
   logic [127:0] co_b0_rdz;
+  logic [4:0] co_b0_zgr_r, co_b0_zgr_l;
   logic [3:0] co_b0_rvalid, co_b0_acc, co_wc0;
   logic [1:0] co_b0_nr, co_b0_nw;
   logic co_b1_r_en, co_b1_r_we;
@@ -668,29 +702,14 @@ module rf_top (
   logic co_w0_hit1_l;
   logic co_w1_hit1_l;
   logic [127:0] co_b1_rdata;
-  logic [3:0] co_z1_r_zm;
-  logic  co_z1_r_zr;
-  logic [3:0] co_z1_r_pm;
-  logic [15:0] co_z1_r_ren;
-  logic [127:0] co_z1_r_data;
-  logic [3:0] co_z1_r_zlane;
-  logic [2:0] co_z1_r_gi, co_z1_r_gz;
-  logic [3:0] co_z1_l_zm;
-  logic  co_z1_l_zr;
-  logic [3:0] co_z1_l_pm;
-  logic [15:0] co_z1_l_ren;
-  logic [127:0] co_z1_l_data;
-  logic [3:0] co_z1_l_zlane;
-  logic [2:0] co_z1_l_gi, co_z1_l_gz;
-  logic [15:0] co_b1_ren_d, co_b1_ren_q, co_b1_zgb;
+  logic [15:0] co_b1_ren_d, co_b1_ren_q;
   logic [127:0] co_b1_rdz;
+  logic [4:0] co_b1_zgr_r, co_b1_zgr_l;
   logic [3:0] co_b1_rvalid, co_b1_acc, co_wc1;
   logic [1:0] co_b1_nr, co_b1_nw;
   logic [1:0] co_bacc, co_brr, co_bww, co_brw;
   logic [2:0] co_ocw;
   logic [1:0] co_wstall;
-  logic [31:0] co_zgw;
-  logic [31:0] co_zgr;
   logic [15:0] co_sbn;
   logic [15:0] cnt_bank_acc_q, cnt_bank_acc_d, co_inc_bank_acc;
   logic [15:0] cnt_coal_rr_q, cnt_coal_rr_d, co_inc_coal_rr;
@@ -744,7 +763,8 @@ module rf_top (
   assign co_w0_zb = {(co_w0_zr ? co_w0_zm[3] : co_w0_zm[3]), (co_w0_zr ? co_w0_zm[3] : co_w0_zm[2]), (co_w0_zr ? co_w0_zm[3] : co_w0_zm[1]), (co_w0_zr ? co_w0_zm[3] : co_w0_zm[0]), (co_w0_zr ? co_w0_zm[2] : co_w0_zm[3]), (co_w0_zr ? co_w0_zm[2] : co_w0_zm[2]), (co_w0_zr ? co_w0_zm[2] : co_w0_zm[1]), (co_w0_zr ? co_w0_zm[2] : co_w0_zm[0]), (co_w0_zr ? co_w0_zm[1] : co_w0_zm[3]), (co_w0_zr ? co_w0_zm[1] : co_w0_zm[2]), (co_w0_zr ? co_w0_zm[1] : co_w0_zm[1]), (co_w0_zr ? co_w0_zm[1] : co_w0_zm[0]), (co_w0_zr ? co_w0_zm[0] : co_w0_zm[3]), (co_w0_zr ? co_w0_zm[0] : co_w0_zm[2]), (co_w0_zr ? co_w0_zm[0] : co_w0_zm[1]), (co_w0_zr ? co_w0_zm[0] : co_w0_zm[0])};
   assign co_w0_bwz = (co_w0_bwe & ~co_w0_zb) | (co_w0_fill & {{4{co_w0_pmask[3]}}, {4{co_w0_pmask[2]}}, {4{co_w0_pmask[1]}}, {4{co_w0_pmask[0]}}});
   assign co_w0_wdz = co_w0_wdata & ~{{8{co_w0_fill[15]}}, {8{co_w0_fill[14]}}, {8{co_w0_fill[13]}}, {8{co_w0_fill[12]}}, {8{co_w0_fill[11]}}, {8{co_w0_fill[10]}}, {8{co_w0_fill[9]}}, {8{co_w0_fill[8]}}, {8{co_w0_fill[7]}}, {8{co_w0_fill[6]}}, {8{co_w0_fill[5]}}, {8{co_w0_fill[4]}}, {8{co_w0_fill[3]}}, {8{co_w0_fill[2]}}, {8{co_w0_fill[1]}}, {8{co_w0_fill[0]}}};
-  assign co_w0_zgb = wb0_gnt ? ({{4{co_w0_pmask[3]}}, {4{co_w0_pmask[2]}}, {4{co_w0_pmask[1]}}, {4{co_w0_pmask[0]}}} & ~co_w0_bwz) : '0;  // bytes of its sub-banks not written
+  assign co_w0_zgb = {{4{co_w0_pmask[3]}}, {4{co_w0_pmask[2]}}, {4{co_w0_pmask[1]}}, {4{co_w0_pmask[0]}}} & ~co_w0_bwz;  // bytes of its sub-banks not written
+  assign co_w0_zgn = ((((5'(co_w0_zgb[0]) + 5'(co_w0_zgb[1])) + (5'(co_w0_zgb[2]) + 5'(co_w0_zgb[3]))) + ((5'(co_w0_zgb[4]) + 5'(co_w0_zgb[5])) + (5'(co_w0_zgb[6]) + 5'(co_w0_zgb[7])))) + (((5'(co_w0_zgb[8]) + 5'(co_w0_zgb[9])) + (5'(co_w0_zgb[10]) + 5'(co_w0_zgb[11]))) + ((5'(co_w0_zgb[12]) + 5'(co_w0_zgb[13])) + (5'(co_w0_zgb[14]) + 5'(co_w0_zgb[15])))));
 
   // write-back port 1: a request when inside the kernel with a lane; ready unless refused
   assign co_w1_req = wb1_ok & (|wb1_mask_i);
@@ -788,7 +808,8 @@ module rf_top (
   assign co_w1_zb = {(co_w1_zr ? co_w1_zm[3] : co_w1_zm[3]), (co_w1_zr ? co_w1_zm[3] : co_w1_zm[2]), (co_w1_zr ? co_w1_zm[3] : co_w1_zm[1]), (co_w1_zr ? co_w1_zm[3] : co_w1_zm[0]), (co_w1_zr ? co_w1_zm[2] : co_w1_zm[3]), (co_w1_zr ? co_w1_zm[2] : co_w1_zm[2]), (co_w1_zr ? co_w1_zm[2] : co_w1_zm[1]), (co_w1_zr ? co_w1_zm[2] : co_w1_zm[0]), (co_w1_zr ? co_w1_zm[1] : co_w1_zm[3]), (co_w1_zr ? co_w1_zm[1] : co_w1_zm[2]), (co_w1_zr ? co_w1_zm[1] : co_w1_zm[1]), (co_w1_zr ? co_w1_zm[1] : co_w1_zm[0]), (co_w1_zr ? co_w1_zm[0] : co_w1_zm[3]), (co_w1_zr ? co_w1_zm[0] : co_w1_zm[2]), (co_w1_zr ? co_w1_zm[0] : co_w1_zm[1]), (co_w1_zr ? co_w1_zm[0] : co_w1_zm[0])};
   assign co_w1_bwz = (co_w1_bwe & ~co_w1_zb) | (co_w1_fill & {{4{co_w1_pmask[3]}}, {4{co_w1_pmask[2]}}, {4{co_w1_pmask[1]}}, {4{co_w1_pmask[0]}}});
   assign co_w1_wdz = co_w1_wdata & ~{{8{co_w1_fill[15]}}, {8{co_w1_fill[14]}}, {8{co_w1_fill[13]}}, {8{co_w1_fill[12]}}, {8{co_w1_fill[11]}}, {8{co_w1_fill[10]}}, {8{co_w1_fill[9]}}, {8{co_w1_fill[8]}}, {8{co_w1_fill[7]}}, {8{co_w1_fill[6]}}, {8{co_w1_fill[5]}}, {8{co_w1_fill[4]}}, {8{co_w1_fill[3]}}, {8{co_w1_fill[2]}}, {8{co_w1_fill[1]}}, {8{co_w1_fill[0]}}};
-  assign co_w1_zgb = wb1_gnt ? ({{4{co_w1_pmask[3]}}, {4{co_w1_pmask[2]}}, {4{co_w1_pmask[1]}}, {4{co_w1_pmask[0]}}} & ~co_w1_bwz) : '0;  // bytes of its sub-banks not written
+  assign co_w1_zgb = {{4{co_w1_pmask[3]}}, {4{co_w1_pmask[2]}}, {4{co_w1_pmask[1]}}, {4{co_w1_pmask[0]}}} & ~co_w1_bwz;  // bytes of its sub-banks not written
+  assign co_w1_zgn = ((((5'(co_w1_zgb[0]) + 5'(co_w1_zgb[1])) + (5'(co_w1_zgb[2]) + 5'(co_w1_zgb[3]))) + ((5'(co_w1_zgb[4]) + 5'(co_w1_zgb[5])) + (5'(co_w1_zgb[6]) + 5'(co_w1_zgb[7])))) + (((5'(co_w1_zgb[8]) + 5'(co_w1_zgb[9])) + (5'(co_w1_zgb[10]) + 5'(co_w1_zgb[11]))) + ((5'(co_w1_zgb[12]) + 5'(co_w1_zgb[13])) + (5'(co_w1_zgb[14]) + 5'(co_w1_zgb[15])))));
 
   // issue lookups: the code of each source; a write granted this cycle to the same (bank, row)
   // gives its final code (the mask buffer itself changes at the edge)
@@ -926,6 +947,21 @@ module rf_top (
   assign co_q0_zr_d = co_a0_0 ? co_i0_0_zr : co_a1_0 ? co_i1_0_zr : co_q0_zr_q;
   assign co_q0_lm = {(co_q0_enc_q == 2'd3), (co_q0_enc_q >= 2'd2), (co_q0_enc_q != 2'd0), 1'b1};
   assign co_q0_pm = co_q0_odd_q ? {co_q0_lm[0], co_q0_lm[1], co_q0_lm[2], co_q0_lm[3]} : co_q0_lm;
+  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  rf_zero_read u_zr0 (
+    .active_i         ({4{1'b1}}),
+    .zm_i             (co_q0_zm_q),
+    .r_i              (co_q0_zr_q),
+    .pmask_i          (co_q0_pm),
+    .rdata_i          (128'h0),
+    .ren_o            (co_q0_ren),
+    .data_o           (co_q0_zdata),
+    .zlane_o          (co_q0_zlane),
+    .gated_inactive_o (co_q0_gi),
+    .gated_zero_o     (co_q0_gz)
+  );
+  assign co_q0_zgb = {{4{co_q0_pm[3]}}, {4{co_q0_pm[2]}}, {4{co_q0_pm[1]}}, {4{co_q0_pm[0]}}} & ~co_q0_ren;  // bytes of its sub-banks a read would not drive
+  assign co_q0_zgn = ((((5'(co_q0_zgb[0]) + 5'(co_q0_zgb[1])) + (5'(co_q0_zgb[2]) + 5'(co_q0_zgb[3]))) + ((5'(co_q0_zgb[4]) + 5'(co_q0_zgb[5])) + (5'(co_q0_zgb[6]) + 5'(co_q0_zgb[7])))) + (((5'(co_q0_zgb[8]) + 5'(co_q0_zgb[9])) + (5'(co_q0_zgb[10]) + 5'(co_q0_zgb[11]))) + ((5'(co_q0_zgb[12]) + 5'(co_q0_zgb[13])) + (5'(co_q0_zgb[14]) + 5'(co_q0_zgb[15])))));
   assign co_q0_head = cq0_req;  // its oldest pending operand of the same (bank, side)
   assign co_q1_odd_d = co_a0_0 ? co_i0_1_odd : co_a1_0 ? co_i1_1_odd : co_q1_odd_q;
   assign co_q1_sign_d = co_a0_0 ? co_i0_1_sign : co_a1_0 ? co_i1_1_sign : co_q1_sign_q;
@@ -934,6 +970,21 @@ module rf_top (
   assign co_q1_zr_d = co_a0_0 ? co_i0_1_zr : co_a1_0 ? co_i1_1_zr : co_q1_zr_q;
   assign co_q1_lm = {(co_q1_enc_q == 2'd3), (co_q1_enc_q >= 2'd2), (co_q1_enc_q != 2'd0), 1'b1};
   assign co_q1_pm = co_q1_odd_q ? {co_q1_lm[0], co_q1_lm[1], co_q1_lm[2], co_q1_lm[3]} : co_q1_lm;
+  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  rf_zero_read u_zr1 (
+    .active_i         ({4{1'b1}}),
+    .zm_i             (co_q1_zm_q),
+    .r_i              (co_q1_zr_q),
+    .pmask_i          (co_q1_pm),
+    .rdata_i          (128'h0),
+    .ren_o            (co_q1_ren),
+    .data_o           (co_q1_zdata),
+    .zlane_o          (co_q1_zlane),
+    .gated_inactive_o (co_q1_gi),
+    .gated_zero_o     (co_q1_gz)
+  );
+  assign co_q1_zgb = {{4{co_q1_pm[3]}}, {4{co_q1_pm[2]}}, {4{co_q1_pm[1]}}, {4{co_q1_pm[0]}}} & ~co_q1_ren;  // bytes of its sub-banks a read would not drive
+  assign co_q1_zgn = ((((5'(co_q1_zgb[0]) + 5'(co_q1_zgb[1])) + (5'(co_q1_zgb[2]) + 5'(co_q1_zgb[3]))) + ((5'(co_q1_zgb[4]) + 5'(co_q1_zgb[5])) + (5'(co_q1_zgb[6]) + 5'(co_q1_zgb[7])))) + (((5'(co_q1_zgb[8]) + 5'(co_q1_zgb[9])) + (5'(co_q1_zgb[10]) + 5'(co_q1_zgb[11]))) + ((5'(co_q1_zgb[12]) + 5'(co_q1_zgb[13])) + (5'(co_q1_zgb[14]) + 5'(co_q1_zgb[15])))));
   assign co_q1_head = cq1_req & ~((cq0_req & (cq0_bank == cq1_bank) & (co_q0_odd_q == co_q1_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q2_odd_d = co_a0_0 ? co_i0_2_odd : co_a1_0 ? co_i1_2_odd : co_q2_odd_q;
   assign co_q2_sign_d = co_a0_0 ? co_i0_2_sign : co_a1_0 ? co_i1_2_sign : co_q2_sign_q;
@@ -942,6 +993,21 @@ module rf_top (
   assign co_q2_zr_d = co_a0_0 ? co_i0_2_zr : co_a1_0 ? co_i1_2_zr : co_q2_zr_q;
   assign co_q2_lm = {(co_q2_enc_q == 2'd3), (co_q2_enc_q >= 2'd2), (co_q2_enc_q != 2'd0), 1'b1};
   assign co_q2_pm = co_q2_odd_q ? {co_q2_lm[0], co_q2_lm[1], co_q2_lm[2], co_q2_lm[3]} : co_q2_lm;
+  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  rf_zero_read u_zr2 (
+    .active_i         ({4{1'b1}}),
+    .zm_i             (co_q2_zm_q),
+    .r_i              (co_q2_zr_q),
+    .pmask_i          (co_q2_pm),
+    .rdata_i          (128'h0),
+    .ren_o            (co_q2_ren),
+    .data_o           (co_q2_zdata),
+    .zlane_o          (co_q2_zlane),
+    .gated_inactive_o (co_q2_gi),
+    .gated_zero_o     (co_q2_gz)
+  );
+  assign co_q2_zgb = {{4{co_q2_pm[3]}}, {4{co_q2_pm[2]}}, {4{co_q2_pm[1]}}, {4{co_q2_pm[0]}}} & ~co_q2_ren;  // bytes of its sub-banks a read would not drive
+  assign co_q2_zgn = ((((5'(co_q2_zgb[0]) + 5'(co_q2_zgb[1])) + (5'(co_q2_zgb[2]) + 5'(co_q2_zgb[3]))) + ((5'(co_q2_zgb[4]) + 5'(co_q2_zgb[5])) + (5'(co_q2_zgb[6]) + 5'(co_q2_zgb[7])))) + (((5'(co_q2_zgb[8]) + 5'(co_q2_zgb[9])) + (5'(co_q2_zgb[10]) + 5'(co_q2_zgb[11]))) + ((5'(co_q2_zgb[12]) + 5'(co_q2_zgb[13])) + (5'(co_q2_zgb[14]) + 5'(co_q2_zgb[15])))));
   assign co_q2_head = cq2_req & ~((cq0_req & (cq0_bank == cq2_bank) & (co_q0_odd_q == co_q2_odd_q)) | (cq1_req & (cq1_bank == cq2_bank) & (co_q1_odd_q == co_q2_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q3_odd_d = co_a0_1 ? co_i0_0_odd : co_a1_1 ? co_i1_0_odd : co_q3_odd_q;
   assign co_q3_sign_d = co_a0_1 ? co_i0_0_sign : co_a1_1 ? co_i1_0_sign : co_q3_sign_q;
@@ -950,6 +1016,21 @@ module rf_top (
   assign co_q3_zr_d = co_a0_1 ? co_i0_0_zr : co_a1_1 ? co_i1_0_zr : co_q3_zr_q;
   assign co_q3_lm = {(co_q3_enc_q == 2'd3), (co_q3_enc_q >= 2'd2), (co_q3_enc_q != 2'd0), 1'b1};
   assign co_q3_pm = co_q3_odd_q ? {co_q3_lm[0], co_q3_lm[1], co_q3_lm[2], co_q3_lm[3]} : co_q3_lm;
+  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  rf_zero_read u_zr3 (
+    .active_i         ({4{1'b1}}),
+    .zm_i             (co_q3_zm_q),
+    .r_i              (co_q3_zr_q),
+    .pmask_i          (co_q3_pm),
+    .rdata_i          (128'h0),
+    .ren_o            (co_q3_ren),
+    .data_o           (co_q3_zdata),
+    .zlane_o          (co_q3_zlane),
+    .gated_inactive_o (co_q3_gi),
+    .gated_zero_o     (co_q3_gz)
+  );
+  assign co_q3_zgb = {{4{co_q3_pm[3]}}, {4{co_q3_pm[2]}}, {4{co_q3_pm[1]}}, {4{co_q3_pm[0]}}} & ~co_q3_ren;  // bytes of its sub-banks a read would not drive
+  assign co_q3_zgn = ((((5'(co_q3_zgb[0]) + 5'(co_q3_zgb[1])) + (5'(co_q3_zgb[2]) + 5'(co_q3_zgb[3]))) + ((5'(co_q3_zgb[4]) + 5'(co_q3_zgb[5])) + (5'(co_q3_zgb[6]) + 5'(co_q3_zgb[7])))) + (((5'(co_q3_zgb[8]) + 5'(co_q3_zgb[9])) + (5'(co_q3_zgb[10]) + 5'(co_q3_zgb[11]))) + ((5'(co_q3_zgb[12]) + 5'(co_q3_zgb[13])) + (5'(co_q3_zgb[14]) + 5'(co_q3_zgb[15])))));
   assign co_q3_head = cq3_req;  // its oldest pending operand of the same (bank, side)
   assign co_q4_odd_d = co_a0_1 ? co_i0_1_odd : co_a1_1 ? co_i1_1_odd : co_q4_odd_q;
   assign co_q4_sign_d = co_a0_1 ? co_i0_1_sign : co_a1_1 ? co_i1_1_sign : co_q4_sign_q;
@@ -958,6 +1039,21 @@ module rf_top (
   assign co_q4_zr_d = co_a0_1 ? co_i0_1_zr : co_a1_1 ? co_i1_1_zr : co_q4_zr_q;
   assign co_q4_lm = {(co_q4_enc_q == 2'd3), (co_q4_enc_q >= 2'd2), (co_q4_enc_q != 2'd0), 1'b1};
   assign co_q4_pm = co_q4_odd_q ? {co_q4_lm[0], co_q4_lm[1], co_q4_lm[2], co_q4_lm[3]} : co_q4_lm;
+  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  rf_zero_read u_zr4 (
+    .active_i         ({4{1'b1}}),
+    .zm_i             (co_q4_zm_q),
+    .r_i              (co_q4_zr_q),
+    .pmask_i          (co_q4_pm),
+    .rdata_i          (128'h0),
+    .ren_o            (co_q4_ren),
+    .data_o           (co_q4_zdata),
+    .zlane_o          (co_q4_zlane),
+    .gated_inactive_o (co_q4_gi),
+    .gated_zero_o     (co_q4_gz)
+  );
+  assign co_q4_zgb = {{4{co_q4_pm[3]}}, {4{co_q4_pm[2]}}, {4{co_q4_pm[1]}}, {4{co_q4_pm[0]}}} & ~co_q4_ren;  // bytes of its sub-banks a read would not drive
+  assign co_q4_zgn = ((((5'(co_q4_zgb[0]) + 5'(co_q4_zgb[1])) + (5'(co_q4_zgb[2]) + 5'(co_q4_zgb[3]))) + ((5'(co_q4_zgb[4]) + 5'(co_q4_zgb[5])) + (5'(co_q4_zgb[6]) + 5'(co_q4_zgb[7])))) + (((5'(co_q4_zgb[8]) + 5'(co_q4_zgb[9])) + (5'(co_q4_zgb[10]) + 5'(co_q4_zgb[11]))) + ((5'(co_q4_zgb[12]) + 5'(co_q4_zgb[13])) + (5'(co_q4_zgb[14]) + 5'(co_q4_zgb[15])))));
   assign co_q4_head = cq4_req & ~((cq3_req & (cq3_bank == cq4_bank) & (co_q3_odd_q == co_q4_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q5_odd_d = co_a0_1 ? co_i0_2_odd : co_a1_1 ? co_i1_2_odd : co_q5_odd_q;
   assign co_q5_sign_d = co_a0_1 ? co_i0_2_sign : co_a1_1 ? co_i1_2_sign : co_q5_sign_q;
@@ -966,6 +1062,21 @@ module rf_top (
   assign co_q5_zr_d = co_a0_1 ? co_i0_2_zr : co_a1_1 ? co_i1_2_zr : co_q5_zr_q;
   assign co_q5_lm = {(co_q5_enc_q == 2'd3), (co_q5_enc_q >= 2'd2), (co_q5_enc_q != 2'd0), 1'b1};
   assign co_q5_pm = co_q5_odd_q ? {co_q5_lm[0], co_q5_lm[1], co_q5_lm[2], co_q5_lm[3]} : co_q5_lm;
+  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  rf_zero_read u_zr5 (
+    .active_i         ({4{1'b1}}),
+    .zm_i             (co_q5_zm_q),
+    .r_i              (co_q5_zr_q),
+    .pmask_i          (co_q5_pm),
+    .rdata_i          (128'h0),
+    .ren_o            (co_q5_ren),
+    .data_o           (co_q5_zdata),
+    .zlane_o          (co_q5_zlane),
+    .gated_inactive_o (co_q5_gi),
+    .gated_zero_o     (co_q5_gz)
+  );
+  assign co_q5_zgb = {{4{co_q5_pm[3]}}, {4{co_q5_pm[2]}}, {4{co_q5_pm[1]}}, {4{co_q5_pm[0]}}} & ~co_q5_ren;  // bytes of its sub-banks a read would not drive
+  assign co_q5_zgn = ((((5'(co_q5_zgb[0]) + 5'(co_q5_zgb[1])) + (5'(co_q5_zgb[2]) + 5'(co_q5_zgb[3]))) + ((5'(co_q5_zgb[4]) + 5'(co_q5_zgb[5])) + (5'(co_q5_zgb[6]) + 5'(co_q5_zgb[7])))) + (((5'(co_q5_zgb[8]) + 5'(co_q5_zgb[9])) + (5'(co_q5_zgb[10]) + 5'(co_q5_zgb[11]))) + ((5'(co_q5_zgb[12]) + 5'(co_q5_zgb[13])) + (5'(co_q5_zgb[14]) + 5'(co_q5_zgb[15])))));
   assign co_q5_head = cq5_req & ~((cq3_req & (cq3_bank == cq5_bank) & (co_q3_odd_q == co_q5_odd_q)) | (cq4_req & (cq4_bank == cq5_bank) & (co_q4_odd_q == co_q5_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q6_odd_d = co_a0_2 ? co_i0_0_odd : co_a1_2 ? co_i1_0_odd : co_q6_odd_q;
   assign co_q6_sign_d = co_a0_2 ? co_i0_0_sign : co_a1_2 ? co_i1_0_sign : co_q6_sign_q;
@@ -974,6 +1085,21 @@ module rf_top (
   assign co_q6_zr_d = co_a0_2 ? co_i0_0_zr : co_a1_2 ? co_i1_0_zr : co_q6_zr_q;
   assign co_q6_lm = {(co_q6_enc_q == 2'd3), (co_q6_enc_q >= 2'd2), (co_q6_enc_q != 2'd0), 1'b1};
   assign co_q6_pm = co_q6_odd_q ? {co_q6_lm[0], co_q6_lm[1], co_q6_lm[2], co_q6_lm[3]} : co_q6_lm;
+  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  rf_zero_read u_zr6 (
+    .active_i         ({4{1'b1}}),
+    .zm_i             (co_q6_zm_q),
+    .r_i              (co_q6_zr_q),
+    .pmask_i          (co_q6_pm),
+    .rdata_i          (128'h0),
+    .ren_o            (co_q6_ren),
+    .data_o           (co_q6_zdata),
+    .zlane_o          (co_q6_zlane),
+    .gated_inactive_o (co_q6_gi),
+    .gated_zero_o     (co_q6_gz)
+  );
+  assign co_q6_zgb = {{4{co_q6_pm[3]}}, {4{co_q6_pm[2]}}, {4{co_q6_pm[1]}}, {4{co_q6_pm[0]}}} & ~co_q6_ren;  // bytes of its sub-banks a read would not drive
+  assign co_q6_zgn = ((((5'(co_q6_zgb[0]) + 5'(co_q6_zgb[1])) + (5'(co_q6_zgb[2]) + 5'(co_q6_zgb[3]))) + ((5'(co_q6_zgb[4]) + 5'(co_q6_zgb[5])) + (5'(co_q6_zgb[6]) + 5'(co_q6_zgb[7])))) + (((5'(co_q6_zgb[8]) + 5'(co_q6_zgb[9])) + (5'(co_q6_zgb[10]) + 5'(co_q6_zgb[11]))) + ((5'(co_q6_zgb[12]) + 5'(co_q6_zgb[13])) + (5'(co_q6_zgb[14]) + 5'(co_q6_zgb[15])))));
   assign co_q6_head = cq6_req;  // its oldest pending operand of the same (bank, side)
   assign co_q7_odd_d = co_a0_2 ? co_i0_1_odd : co_a1_2 ? co_i1_1_odd : co_q7_odd_q;
   assign co_q7_sign_d = co_a0_2 ? co_i0_1_sign : co_a1_2 ? co_i1_1_sign : co_q7_sign_q;
@@ -982,6 +1108,21 @@ module rf_top (
   assign co_q7_zr_d = co_a0_2 ? co_i0_1_zr : co_a1_2 ? co_i1_1_zr : co_q7_zr_q;
   assign co_q7_lm = {(co_q7_enc_q == 2'd3), (co_q7_enc_q >= 2'd2), (co_q7_enc_q != 2'd0), 1'b1};
   assign co_q7_pm = co_q7_odd_q ? {co_q7_lm[0], co_q7_lm[1], co_q7_lm[2], co_q7_lm[3]} : co_q7_lm;
+  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  rf_zero_read u_zr7 (
+    .active_i         ({4{1'b1}}),
+    .zm_i             (co_q7_zm_q),
+    .r_i              (co_q7_zr_q),
+    .pmask_i          (co_q7_pm),
+    .rdata_i          (128'h0),
+    .ren_o            (co_q7_ren),
+    .data_o           (co_q7_zdata),
+    .zlane_o          (co_q7_zlane),
+    .gated_inactive_o (co_q7_gi),
+    .gated_zero_o     (co_q7_gz)
+  );
+  assign co_q7_zgb = {{4{co_q7_pm[3]}}, {4{co_q7_pm[2]}}, {4{co_q7_pm[1]}}, {4{co_q7_pm[0]}}} & ~co_q7_ren;  // bytes of its sub-banks a read would not drive
+  assign co_q7_zgn = ((((5'(co_q7_zgb[0]) + 5'(co_q7_zgb[1])) + (5'(co_q7_zgb[2]) + 5'(co_q7_zgb[3]))) + ((5'(co_q7_zgb[4]) + 5'(co_q7_zgb[5])) + (5'(co_q7_zgb[6]) + 5'(co_q7_zgb[7])))) + (((5'(co_q7_zgb[8]) + 5'(co_q7_zgb[9])) + (5'(co_q7_zgb[10]) + 5'(co_q7_zgb[11]))) + ((5'(co_q7_zgb[12]) + 5'(co_q7_zgb[13])) + (5'(co_q7_zgb[14]) + 5'(co_q7_zgb[15])))));
   assign co_q7_head = cq7_req & ~((cq6_req & (cq6_bank == cq7_bank) & (co_q6_odd_q == co_q7_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q8_odd_d = co_a0_2 ? co_i0_2_odd : co_a1_2 ? co_i1_2_odd : co_q8_odd_q;
   assign co_q8_sign_d = co_a0_2 ? co_i0_2_sign : co_a1_2 ? co_i1_2_sign : co_q8_sign_q;
@@ -990,88 +1131,103 @@ module rf_top (
   assign co_q8_zr_d = co_a0_2 ? co_i0_2_zr : co_a1_2 ? co_i1_2_zr : co_q8_zr_q;
   assign co_q8_lm = {(co_q8_enc_q == 2'd3), (co_q8_enc_q >= 2'd2), (co_q8_enc_q != 2'd0), 1'b1};
   assign co_q8_pm = co_q8_odd_q ? {co_q8_lm[0], co_q8_lm[1], co_q8_lm[2], co_q8_lm[3]} : co_q8_lm;
+  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  rf_zero_read u_zr8 (
+    .active_i         ({4{1'b1}}),
+    .zm_i             (co_q8_zm_q),
+    .r_i              (co_q8_zr_q),
+    .pmask_i          (co_q8_pm),
+    .rdata_i          (128'h0),
+    .ren_o            (co_q8_ren),
+    .data_o           (co_q8_zdata),
+    .zlane_o          (co_q8_zlane),
+    .gated_inactive_o (co_q8_gi),
+    .gated_zero_o     (co_q8_gz)
+  );
+  assign co_q8_zgb = {{4{co_q8_pm[3]}}, {4{co_q8_pm[2]}}, {4{co_q8_pm[1]}}, {4{co_q8_pm[0]}}} & ~co_q8_ren;  // bytes of its sub-banks a read would not drive
+  assign co_q8_zgn = ((((5'(co_q8_zgb[0]) + 5'(co_q8_zgb[1])) + (5'(co_q8_zgb[2]) + 5'(co_q8_zgb[3]))) + ((5'(co_q8_zgb[4]) + 5'(co_q8_zgb[5])) + (5'(co_q8_zgb[6]) + 5'(co_q8_zgb[7])))) + (((5'(co_q8_zgb[8]) + 5'(co_q8_zgb[9])) + (5'(co_q8_zgb[10]) + 5'(co_q8_zgb[11]))) + ((5'(co_q8_zgb[12]) + 5'(co_q8_zgb[13])) + (5'(co_q8_zgb[14]) + 5'(co_q8_zgb[15])))));
   assign co_q8_head = cq8_req & ~((cq6_req & (cq6_bank == cq8_bank) & (co_q6_odd_q == co_q8_odd_q)) | (cq7_req & (cq7_bank == cq8_bank) & (co_q7_odd_q == co_q8_odd_q)));  // its oldest pending operand of the same (bank, side)
 
   // request matrix: per (bank, side, collector) the head operand
-  assign co_c0_zm = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_zm_q : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_zm_q : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_zm_q : '0;
-  assign co_c0_zr = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_zr_q : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_zr_q : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_zr_q : '0;
+  assign co_c0_ren = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_ren : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_ren : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
+  assign co_c0_zgn = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_zgn : '0;
   assign co_c0_v = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) | (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) | (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0));
   assign co_c0_pm = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_pm : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_pm : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
   assign co_c0_row = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? cq0_entry : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? cq1_entry : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
   assign co_c0_op = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? 2'd0 : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? 2'd1 : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c0_g = co_rgnt[0];
-  assign co_c1_zm = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_zm_q : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_zm_q : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_zm_q : '0;
-  assign co_c1_zr = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_zr_q : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_zr_q : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_zr_q : '0;
+  assign co_c1_ren = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_ren : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_ren : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
+  assign co_c1_zgn = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_zgn : '0;
   assign co_c1_v = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) | (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) | (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0));
   assign co_c1_pm = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_pm : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_pm : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
   assign co_c1_row = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? cq3_entry : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? cq4_entry : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
   assign co_c1_op = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? 2'd0 : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? 2'd1 : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c1_g = co_rgnt[1];
-  assign co_c2_zm = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_zm_q : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_zm_q : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_zm_q : '0;
-  assign co_c2_zr = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_zr_q : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_zr_q : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_zr_q : '0;
+  assign co_c2_ren = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_ren : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_ren : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
+  assign co_c2_zgn = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_zgn : '0;
   assign co_c2_v = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) | (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) | (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0));
   assign co_c2_pm = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_pm : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_pm : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
   assign co_c2_row = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? cq6_entry : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? cq7_entry : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
   assign co_c2_op = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? 2'd0 : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? 2'd1 : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c2_g = co_rgnt[2];
-  assign co_c3_zm = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_zm_q : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_zm_q : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_zm_q : '0;
-  assign co_c3_zr = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_zr_q : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_zr_q : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_zr_q : '0;
+  assign co_c3_ren = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_ren : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_ren : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
+  assign co_c3_zgn = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_zgn : '0;
   assign co_c3_v = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) | (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) | (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1));
   assign co_c3_pm = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_pm : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_pm : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
   assign co_c3_row = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? cq0_entry : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? cq1_entry : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
   assign co_c3_op = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? 2'd0 : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? 2'd1 : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c3_g = co_rgnt[3];
-  assign co_c4_zm = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_zm_q : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_zm_q : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_zm_q : '0;
-  assign co_c4_zr = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_zr_q : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_zr_q : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_zr_q : '0;
+  assign co_c4_ren = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_ren : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_ren : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
+  assign co_c4_zgn = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_zgn : '0;
   assign co_c4_v = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) | (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) | (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1));
   assign co_c4_pm = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_pm : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_pm : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
   assign co_c4_row = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? cq3_entry : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? cq4_entry : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
   assign co_c4_op = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? 2'd0 : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? 2'd1 : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c4_g = co_rgnt[4];
-  assign co_c5_zm = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_zm_q : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_zm_q : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_zm_q : '0;
-  assign co_c5_zr = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_zr_q : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_zr_q : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_zr_q : '0;
+  assign co_c5_ren = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_ren : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_ren : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
+  assign co_c5_zgn = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_zgn : '0;
   assign co_c5_v = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) | (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) | (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1));
   assign co_c5_pm = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_pm : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_pm : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
   assign co_c5_row = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? cq6_entry : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? cq7_entry : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
   assign co_c5_op = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? 2'd0 : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? 2'd1 : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c5_g = co_rgnt[5];
-  assign co_c6_zm = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_zm_q : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_zm_q : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_zm_q : '0;
-  assign co_c6_zr = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_zr_q : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_zr_q : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_zr_q : '0;
+  assign co_c6_ren = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_ren : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_ren : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
+  assign co_c6_zgn = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_zgn : '0;
   assign co_c6_v = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) | (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) | (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0));
   assign co_c6_pm = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_pm : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_pm : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
   assign co_c6_row = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? cq0_entry : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? cq1_entry : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
   assign co_c6_op = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? 2'd0 : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? 2'd1 : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c6_g = co_rgnt[6];
-  assign co_c7_zm = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_zm_q : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_zm_q : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_zm_q : '0;
-  assign co_c7_zr = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_zr_q : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_zr_q : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_zr_q : '0;
+  assign co_c7_ren = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_ren : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_ren : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
+  assign co_c7_zgn = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_zgn : '0;
   assign co_c7_v = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) | (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) | (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0));
   assign co_c7_pm = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_pm : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_pm : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
   assign co_c7_row = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? cq3_entry : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? cq4_entry : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
   assign co_c7_op = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? 2'd0 : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? 2'd1 : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c7_g = co_rgnt[7];
-  assign co_c8_zm = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_zm_q : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_zm_q : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_zm_q : '0;
-  assign co_c8_zr = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_zr_q : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_zr_q : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_zr_q : '0;
+  assign co_c8_ren = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_ren : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_ren : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
+  assign co_c8_zgn = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_zgn : '0;
   assign co_c8_v = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) | (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) | (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0));
   assign co_c8_pm = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_pm : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_pm : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
   assign co_c8_row = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? cq6_entry : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? cq7_entry : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
   assign co_c8_op = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? 2'd0 : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? 2'd1 : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c8_g = co_rgnt[8];
-  assign co_c9_zm = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_zm_q : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_zm_q : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_zm_q : '0;
-  assign co_c9_zr = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_zr_q : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_zr_q : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_zr_q : '0;
+  assign co_c9_ren = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_ren : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_ren : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
+  assign co_c9_zgn = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_zgn : '0;
   assign co_c9_v = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) | (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) | (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1));
   assign co_c9_pm = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_pm : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_pm : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
   assign co_c9_row = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? cq0_entry : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? cq1_entry : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
   assign co_c9_op = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? 2'd0 : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? 2'd1 : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c9_g = co_rgnt[9];
-  assign co_c10_zm = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_zm_q : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_zm_q : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_zm_q : '0;
-  assign co_c10_zr = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_zr_q : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_zr_q : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_zr_q : '0;
+  assign co_c10_ren = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_ren : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_ren : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
+  assign co_c10_zgn = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_zgn : '0;
   assign co_c10_v = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) | (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) | (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1));
   assign co_c10_pm = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_pm : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_pm : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
   assign co_c10_row = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? cq3_entry : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? cq4_entry : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
   assign co_c10_op = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? 2'd0 : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? 2'd1 : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c10_g = co_rgnt[10];
-  assign co_c11_zm = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_zm_q : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_zm_q : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_zm_q : '0;
-  assign co_c11_zr = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_zr_q : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_zr_q : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_zr_q : '0;
+  assign co_c11_ren = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_ren : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_ren : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
+  assign co_c11_zgn = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_zgn : '0;
   assign co_c11_v = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) | (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) | (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1));
   assign co_c11_pm = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_pm : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_pm : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
   assign co_c11_row = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? cq6_entry : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? cq7_entry : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
@@ -1143,41 +1299,12 @@ module rf_top (
     .rvalid_o   (co_b0_rvalid),
     .acc_o      (co_b0_acc)
   );
-  // zero gating: per side, the granted read's byte read enables (its captured entry; every
-  // lane is needed), registered with the read; the bytes not read come out as 0
-  assign co_z0_r_zm = co_c0_g ? co_c0_zm : co_c1_g ? co_c1_zm : co_c2_g ? co_c2_zm : '0;
-  assign co_z0_r_zr = co_c0_g ? co_c0_zr : co_c1_g ? co_c1_zr : co_c2_g ? co_c2_zr : '0;
-  assign co_z0_r_pm = co_c0_g ? co_c0_pm : co_c1_g ? co_c1_pm : co_c2_g ? co_c2_pm : 4'b0000;
-  rf_zero_read u_zr0_r (
-    .active_i         ({4{1'b1}}),
-    .zm_i             (co_z0_r_zm),
-    .r_i              (co_z0_r_zr),
-    .pmask_i          (co_z0_r_pm),
-    .rdata_i          (128'h0),
-    .ren_o            (co_z0_r_ren),
-    .data_o           (co_z0_r_data),
-    .zlane_o          (co_z0_r_zlane),
-    .gated_inactive_o (co_z0_r_gi),
-    .gated_zero_o     (co_z0_r_gz)
-  );
-  assign co_z0_l_zm = co_c3_g ? co_c3_zm : co_c4_g ? co_c4_zm : co_c5_g ? co_c5_zm : '0;
-  assign co_z0_l_zr = co_c3_g ? co_c3_zr : co_c4_g ? co_c4_zr : co_c5_g ? co_c5_zr : '0;
-  assign co_z0_l_pm = co_c3_g ? co_c3_pm : co_c4_g ? co_c4_pm : co_c5_g ? co_c5_pm : 4'b0000;
-  rf_zero_read u_zr0_l (
-    .active_i         ({4{1'b1}}),
-    .zm_i             (co_z0_l_zm),
-    .r_i              (co_z0_l_zr),
-    .pmask_i          (co_z0_l_pm),
-    .rdata_i          (128'h0),
-    .ren_o            (co_z0_l_ren),
-    .data_o           (co_z0_l_data),
-    .zlane_o          (co_z0_l_zlane),
-    .gated_inactive_o (co_z0_l_gi),
-    .gated_zero_o     (co_z0_l_gz)
-  );
-  assign co_b0_ren_d = co_z0_r_ren | co_z0_l_ren;
+  // zero gating: the granted reads' byte read enables, registered with the reads; the bytes
+  // not read come out as 0
+  assign co_b0_ren_d = (co_c0_g ? co_c0_ren : '0) | (co_c1_g ? co_c1_ren : '0) | (co_c2_g ? co_c2_ren : '0) | (co_c3_g ? co_c3_ren : '0) | (co_c4_g ? co_c4_ren : '0) | (co_c5_g ? co_c5_ren : '0);
+  assign co_b0_zgr_r = (co_c0_g ? co_c0_zgn : '0) | (co_c1_g ? co_c1_zgn : '0) | (co_c2_g ? co_c2_zgn : '0);  // bytes the granted R read does not drive
+  assign co_b0_zgr_l = (co_c3_g ? co_c3_zgn : '0) | (co_c4_g ? co_c4_zgn : '0) | (co_c5_g ? co_c5_zgn : '0);
   assign co_b0_rdz = co_b0_rdata & {{8{co_b0_ren_q[15]}}, {8{co_b0_ren_q[14]}}, {8{co_b0_ren_q[13]}}, {8{co_b0_ren_q[12]}}, {8{co_b0_ren_q[11]}}, {8{co_b0_ren_q[10]}}, {8{co_b0_ren_q[9]}}, {8{co_b0_ren_q[8]}}, {8{co_b0_ren_q[7]}}, {8{co_b0_ren_q[6]}}, {8{co_b0_ren_q[5]}}, {8{co_b0_ren_q[4]}}, {8{co_b0_ren_q[3]}}, {8{co_b0_ren_q[2]}}, {8{co_b0_ren_q[1]}}, {8{co_b0_ren_q[0]}}};
-  assign co_b0_zgb = ({{4{co_z0_r_pm[3]}}, {4{co_z0_r_pm[2]}}, {4{co_z0_r_pm[1]}}, {4{co_z0_r_pm[0]}}} & ~co_z0_r_ren) | ({{4{co_z0_l_pm[3]}}, {4{co_z0_l_pm[2]}}, {4{co_z0_l_pm[1]}}, {4{co_z0_l_pm[0]}}} & ~co_z0_l_ren);  // bytes of its sub-banks not read
 
   // bank 1: the granted even request drives R, the odd one L (writes before reads)
   assign co_w0_hit1_r = wb0_gnt & (wb0_bank == 1'd1) & (co_w0_odd == 1'b0);
@@ -1215,41 +1342,12 @@ module rf_top (
     .rvalid_o   (co_b1_rvalid),
     .acc_o      (co_b1_acc)
   );
-  // zero gating: per side, the granted read's byte read enables (its captured entry; every
-  // lane is needed), registered with the read; the bytes not read come out as 0
-  assign co_z1_r_zm = co_c6_g ? co_c6_zm : co_c7_g ? co_c7_zm : co_c8_g ? co_c8_zm : '0;
-  assign co_z1_r_zr = co_c6_g ? co_c6_zr : co_c7_g ? co_c7_zr : co_c8_g ? co_c8_zr : '0;
-  assign co_z1_r_pm = co_c6_g ? co_c6_pm : co_c7_g ? co_c7_pm : co_c8_g ? co_c8_pm : 4'b0000;
-  rf_zero_read u_zr1_r (
-    .active_i         ({4{1'b1}}),
-    .zm_i             (co_z1_r_zm),
-    .r_i              (co_z1_r_zr),
-    .pmask_i          (co_z1_r_pm),
-    .rdata_i          (128'h0),
-    .ren_o            (co_z1_r_ren),
-    .data_o           (co_z1_r_data),
-    .zlane_o          (co_z1_r_zlane),
-    .gated_inactive_o (co_z1_r_gi),
-    .gated_zero_o     (co_z1_r_gz)
-  );
-  assign co_z1_l_zm = co_c9_g ? co_c9_zm : co_c10_g ? co_c10_zm : co_c11_g ? co_c11_zm : '0;
-  assign co_z1_l_zr = co_c9_g ? co_c9_zr : co_c10_g ? co_c10_zr : co_c11_g ? co_c11_zr : '0;
-  assign co_z1_l_pm = co_c9_g ? co_c9_pm : co_c10_g ? co_c10_pm : co_c11_g ? co_c11_pm : 4'b0000;
-  rf_zero_read u_zr1_l (
-    .active_i         ({4{1'b1}}),
-    .zm_i             (co_z1_l_zm),
-    .r_i              (co_z1_l_zr),
-    .pmask_i          (co_z1_l_pm),
-    .rdata_i          (128'h0),
-    .ren_o            (co_z1_l_ren),
-    .data_o           (co_z1_l_data),
-    .zlane_o          (co_z1_l_zlane),
-    .gated_inactive_o (co_z1_l_gi),
-    .gated_zero_o     (co_z1_l_gz)
-  );
-  assign co_b1_ren_d = co_z1_r_ren | co_z1_l_ren;
+  // zero gating: the granted reads' byte read enables, registered with the reads; the bytes
+  // not read come out as 0
+  assign co_b1_ren_d = (co_c6_g ? co_c6_ren : '0) | (co_c7_g ? co_c7_ren : '0) | (co_c8_g ? co_c8_ren : '0) | (co_c9_g ? co_c9_ren : '0) | (co_c10_g ? co_c10_ren : '0) | (co_c11_g ? co_c11_ren : '0);
+  assign co_b1_zgr_r = (co_c6_g ? co_c6_zgn : '0) | (co_c7_g ? co_c7_zgn : '0) | (co_c8_g ? co_c8_zgn : '0);  // bytes the granted R read does not drive
+  assign co_b1_zgr_l = (co_c9_g ? co_c9_zgn : '0) | (co_c10_g ? co_c10_zgn : '0) | (co_c11_g ? co_c11_zgn : '0);
   assign co_b1_rdz = co_b1_rdata & {{8{co_b1_ren_q[15]}}, {8{co_b1_ren_q[14]}}, {8{co_b1_ren_q[13]}}, {8{co_b1_ren_q[12]}}, {8{co_b1_ren_q[11]}}, {8{co_b1_ren_q[10]}}, {8{co_b1_ren_q[9]}}, {8{co_b1_ren_q[8]}}, {8{co_b1_ren_q[7]}}, {8{co_b1_ren_q[6]}}, {8{co_b1_ren_q[5]}}, {8{co_b1_ren_q[4]}}, {8{co_b1_ren_q[3]}}, {8{co_b1_ren_q[2]}}, {8{co_b1_ren_q[1]}}, {8{co_b1_ren_q[0]}}};
-  assign co_b1_zgb = ({{4{co_z1_r_pm[3]}}, {4{co_z1_r_pm[2]}}, {4{co_z1_r_pm[1]}}, {4{co_z1_r_pm[0]}}} & ~co_z1_r_ren) | ({{4{co_z1_l_pm[3]}}, {4{co_z1_l_pm[2]}}, {4{co_z1_l_pm[1]}}, {4{co_z1_l_pm[0]}}} & ~co_z1_l_ren);  // bytes of its sub-banks not read
 
   // slice selects of the cycle after the grant: slice k of collector j from the bank whose
   // granted read holds sub-bank k, into that read's operand buffer
@@ -1629,10 +1727,8 @@ module rf_top (
   assign co_inc_ocw = 16'(co_ocw[0]) + 16'(co_ocw[1]) + 16'(co_ocw[2]);
   assign co_inc_wb_stall = 16'(co_wstall[0]) + 16'(co_wstall[1]);
   // zero gating: bytes of the granted sub-banks not driven; bytes of the granted sub-banks
-  assign co_zgw = {co_w1_zgb, co_w0_zgb};
-  assign co_zgr = {co_b1_zgb, co_b0_zgb};
-  assign co_inc_zg_wr = 16'(co_zgw[0]) + 16'(co_zgw[1]) + 16'(co_zgw[2]) + 16'(co_zgw[3]) + 16'(co_zgw[4]) + 16'(co_zgw[5]) + 16'(co_zgw[6]) + 16'(co_zgw[7]) + 16'(co_zgw[8]) + 16'(co_zgw[9]) + 16'(co_zgw[10]) + 16'(co_zgw[11]) + 16'(co_zgw[12]) + 16'(co_zgw[13]) + 16'(co_zgw[14]) + 16'(co_zgw[15]) + 16'(co_zgw[16]) + 16'(co_zgw[17]) + 16'(co_zgw[18]) + 16'(co_zgw[19]) + 16'(co_zgw[20]) + 16'(co_zgw[21]) + 16'(co_zgw[22]) + 16'(co_zgw[23]) + 16'(co_zgw[24]) + 16'(co_zgw[25]) + 16'(co_zgw[26]) + 16'(co_zgw[27]) + 16'(co_zgw[28]) + 16'(co_zgw[29]) + 16'(co_zgw[30]) + 16'(co_zgw[31]);
-  assign co_inc_zg_rd = 16'(co_zgr[0]) + 16'(co_zgr[1]) + 16'(co_zgr[2]) + 16'(co_zgr[3]) + 16'(co_zgr[4]) + 16'(co_zgr[5]) + 16'(co_zgr[6]) + 16'(co_zgr[7]) + 16'(co_zgr[8]) + 16'(co_zgr[9]) + 16'(co_zgr[10]) + 16'(co_zgr[11]) + 16'(co_zgr[12]) + 16'(co_zgr[13]) + 16'(co_zgr[14]) + 16'(co_zgr[15]) + 16'(co_zgr[16]) + 16'(co_zgr[17]) + 16'(co_zgr[18]) + 16'(co_zgr[19]) + 16'(co_zgr[20]) + 16'(co_zgr[21]) + 16'(co_zgr[22]) + 16'(co_zgr[23]) + 16'(co_zgr[24]) + 16'(co_zgr[25]) + 16'(co_zgr[26]) + 16'(co_zgr[27]) + 16'(co_zgr[28]) + 16'(co_zgr[29]) + 16'(co_zgr[30]) + 16'(co_zgr[31]);
+  assign co_inc_zg_wr = (wb0_gnt ? 16'(co_w0_zgn) : '0) + (wb1_gnt ? 16'(co_w1_zgn) : '0);
+  assign co_inc_zg_rd = 16'(co_b0_zgr_r) + 16'(co_b0_zgr_l) + 16'(co_b1_zgr_r) + 16'(co_b1_zgr_l);
   assign co_sbn = 16'(co_sb[0]) + 16'(co_sb[1]) + 16'(co_sb[2]) + 16'(co_sb[3]) + 16'(co_sb[4]) + 16'(co_sb[5]) + 16'(co_sb[6]) + 16'(co_sb[7]);
   assign co_inc_sb_bytes = co_sbn * 16'd4;
   assign cnt_bank_acc_d = cnt_bank_acc_q + co_inc_bank_acc;
@@ -1931,7 +2027,7 @@ module rf_top (
     end
   end
   logic unused_coal;
-  assign unused_coal = ^{co_pri, co_sb, co_oc, co_msign, co_menc, co_w0_nsign, co_w0_nenc, co_w1_nsign, co_w1_nenc, co_b0_rvalid, co_b0_acc, co_b1_rvalid, co_b1_acc, co_w0_zwen, co_w0_cin, co_w0_cx, co_w0_zgi, co_w0_zgz, co_w1_zwen, co_w1_cin, co_w1_cx, co_w1_zgi, co_w1_zgz, co_z0_r_data, co_z0_r_zlane, co_z0_r_gi, co_z0_r_gz, co_z0_l_data, co_z0_l_zlane, co_z0_l_gi, co_z0_l_gz, co_z1_r_data, co_z1_r_zlane, co_z1_r_gi, co_z1_r_gz, co_z1_l_data, co_z1_l_zlane, co_z1_l_gi, co_z1_l_gz};
+  assign unused_coal = ^{co_pri, co_sb, co_oc, co_msign, co_menc, co_w0_nsign, co_w0_nenc, co_w1_nsign, co_w1_nenc, co_b0_rvalid, co_b0_acc, co_b1_rvalid, co_b1_acc, co_w0_zwen, co_w0_cin, co_w0_cx, co_w0_zgi, co_w0_zgz, co_w1_zwen, co_w1_cin, co_w1_cx, co_w1_zgi, co_w1_zgz, co_q0_zdata, co_q0_zlane, co_q0_gi, co_q0_gz, co_q1_zdata, co_q1_zlane, co_q1_gi, co_q1_gz, co_q2_zdata, co_q2_zlane, co_q2_gi, co_q2_gz, co_q3_zdata, co_q3_zlane, co_q3_gi, co_q3_gz, co_q4_zdata, co_q4_zlane, co_q4_gi, co_q4_gz, co_q5_zdata, co_q5_zlane, co_q5_gi, co_q5_gz, co_q6_zdata, co_q6_zlane, co_q6_gi, co_q6_gz, co_q7_zdata, co_q7_zlane, co_q7_gi, co_q7_gz, co_q8_zdata, co_q8_zlane, co_q8_gi, co_q8_gz};
 
   // status
   assign idle_o = ~|busy;
