@@ -58,6 +58,7 @@ typedef struct rfm_tco {
 	uint64_t wbe[RFM_MAXW][4];      /* write: bytes written, per physical sub-bank (bit = lane) */
 	uint64_t wfill[RFM_MAXW][4];    /* of those, written as 0x00 (B4 materialized zeros) */
 	uint32_t *wphys[RFM_MAXW];      /* write: lanes words as stored (inactive lanes sign-filled, odd swapped) */
+	uint64_t zrd_q, zrd_d;          /* bytes not read by the reads granted last cycle / this cycle */
 	uint32_t *rd_q;       /* per operand: value of the read granted last cycle (lanes words, BI, filled) */
 	uint64_t cnt_q[RFM_TCO_N];
 	/* this cycle: eval -> tick and check */
@@ -75,6 +76,7 @@ typedef struct rfm_tco {
 	uint64_t cnt_d[RFM_TCO_N];
 	/* checker */
 	uint64_t shadow[RFM_TCO_N];     /* recount */
+	uint64_t zrec_q;                /* recount of the gated read bytes of the last cycle */
 	uint64_t since[RFM_MAXQ];       /* cycle an operand became pending */
 	uint8_t wseen[RFM_MAXQ];        /* a write was granted in its bank while it waited */
 	uint8_t *ever;                  /* banks x rows: written since reset (a full-width run reads only these) */

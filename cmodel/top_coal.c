@@ -136,6 +136,7 @@ void rfm_tco_reset(rfm_tco_t *x)
 	memset(x->sign_q, 0, sizeof(x->sign_q));
 	memset(x->cnt_q, 0, sizeof(x->cnt_q));
 	x->pri_q = 0;
+	x->zrd_q = 0;
 	memset(x->stale, 0, sizeof(x->stale));
 	for (q = 0; q < RFM_MAXQ; q++)
 		x->since[q] = UINT64_MAX;
@@ -330,6 +331,9 @@ void rfm_tco_eval(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 				x->cnt_d[RFM_TCO_SB_BYTES] += x->lanes;
 			}
 	}
+	/* bytes not read: counted in the cycle after the grant, when the bank's data is gated */
+	x->cnt_d[RFM_TCO_ZG_RD] = mutate == 74 ? 0 : x->zrd_q;
+	x->zrd_d = 0;
 	for (i = 0; i < c->d.nq; i++) {
 		unsigned pm = rfm_cw_pmask(x->enc_q[i], x->odd_q[i]);
 		if (!((x->gnt >> i) & 1u))
@@ -337,7 +341,7 @@ void rfm_tco_eval(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 		for (k = 0; k < 4; k++)
 			if ((pm >> k) & 1u) {
 				unsigned nrd = rfm_popcount64(rd_bytes(x, i, k, mutate == 71 ? 0 : mutate) & full);
-				x->cnt_d[RFM_TCO_ZG_RD] += (mutate == 74 ? 0 : x->lanes - nrd);
+				x->zrd_d += x->lanes - nrd;
 				x->cnt_d[RFM_TCO_SB_BYTES] += x->lanes;
 			}
 	}
@@ -425,6 +429,7 @@ void rfm_tco_tick(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 	}
 	for (n = 0; n < x->ncnt; n++)
 		x->cnt_q[n] = (x->cnt_q[n] + x->cnt_d[n]) & rfm_mask64(c->stats_counter_bits);
+	x->zrd_q = x->zrd_d;
 	if (mutate != 67)
 		x->pri_q = (x->pri_q + 1) % x->n;
 }
@@ -570,6 +575,10 @@ int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 				}
 		}
 	}
+	/* the gated read bytes count one cycle after the grant */
+	n = (unsigned)rec[RFM_TCO_ZG_RD];
+	rec[RFM_TCO_ZG_RD] = x->zrec_q;
+	x->zrec_q = n;
 	for (n = 0; n < x->ncnt; n++)
 		x->shadow[n] += rec[n];
 	if (rec[RFM_TCO_COAL_RR])
@@ -580,7 +589,7 @@ int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 		*cov |= 1u << 2;
 	if (rec[RFM_TCO_WB_STALL])
 		*cov |= 1u << 3;
-	if (rec[RFM_TCO_ZG_RD])
+	if (x->zrec_q)
 		*cov |= 1u << 5;
 	/* starvation bound (rf_coal_arbiter invariant 17): a read waiting for its bank is granted
 	 * within operands x N cycles unless a write is granted in its bank meanwhile */

@@ -181,11 +181,10 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		if (zg) {
 			em_line(e, "logic %s co_q%u_zm_q, co_q%u_zm_d;", em_rng(e, L), q, q);
 			em_line(e, "logic %s co_q%u_zr_q, co_q%u_zr_d;", em_rng(e, G), q, q);
-			em_line(e, "logic %s co_q%u_ren, co_q%u_zgb;", em_rng(e, 4 * L), q, q);
+			em_line(e, "logic %s co_q%u_ren;", em_rng(e, 4 * L), q);
 			em_line(e, "logic %s co_q%u_zdata;", em_rng(e, W), q);
 			em_line(e, "logic %s co_q%u_zlane;", em_rng(e, L), q);
 			em_line(e, "logic %s co_q%u_gi, co_q%u_gz;", em_rng(e, zcw), q, q);
-			em_line(e, "logic %s co_q%u_zgn;", em_rng(e, zw), q);
 		}
 		em_line(e, "logic [3:0] co_q%u_lm, co_q%u_pm;", q, q);
 		em_line(e, "logic co_q%u_sv, co_q%u_pend_q, co_q%u_pend_d, co_q%u_vld_q, co_q%u_vld_d, co_q%u_ready;", q, q, q, q, q, q);
@@ -223,7 +222,6 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		em_line(e, "logic %s co_c%u_row;", em_rng(e, ew), i);
 		if (zg) {
 			em_line(e, "logic %s co_c%u_ren;", em_rng(e, 4 * L), i);
-			em_line(e, "logic %s co_c%u_zgn;", em_rng(e, zw), i);
 		}
 	}
 	em_line(e, "logic %s co_rd_valid, co_rgnt, co_ref, co_wblk;", em_rng(e, NC));
@@ -247,7 +245,9 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		if (zg) {
 			em_line(e, "logic %s co_b%u_ren_d, co_b%u_ren_q;", em_rng(e, 4 * L), i, i);
 			em_line(e, "logic %s co_b%u_rdz;", em_rng(e, W), i);
-			em_line(e, "logic %s co_b%u_zgr_r, co_b%u_zgr_l;", em_rng(e, zw), i, i);
+			em_line(e, "logic [3:0] co_b%u_rpm_d, co_b%u_rpm_q;", i, i);
+			em_line(e, "logic %s co_b%u_zgb;", em_rng(e, 4 * L), i);
+			em_line(e, "logic %s co_b%u_zgn;", em_rng(e, zw), i);
 		}
 		em_line(e, "logic [3:0] co_b%u_rvalid, co_b%u_acc, co_wc%u;", i, i, i);
 		em_line(e, "logic [1:0] co_b%u_nr, co_b%u_nw;", i, i);
@@ -436,11 +436,6 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 			rg_conn(e, "gated_inactive_o", em_fmt(e, "co_q%u_gi", q));
 			rg_conn(e, "gated_zero_o", em_fmt(e, "co_q%u_gz", q));
 			rg_conn_end(e);
-			em_line(e, "assign co_q%u_zgb = %s & ~co_q%u_ren;  // bytes of its sub-banks a read would not drive", q,
-				sb_bytes(e, em_fmt(e, "co_q%u_pm", q), L), q);
-			memset(&x, 0, sizeof(x));
-			bal_sum(&x, em_fmt(e, "co_q%u_zgb", q), 0, 4 * L, zw);
-			em_line(e, "assign co_q%u_zgn = %s;", q, x.s);
 		}
 		memset(&x, 0, sizeof(x));
 		for (o = j * S; o < q; o++)
@@ -473,18 +468,14 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 					       em_lit(e, bw, i), q, sd, em_lit(e, ow, s));
 				}
 				if (zg) {
-					xs_t zm, zr;
+					xs_t zm;
 					memset(&zm, 0, sizeof(zm));
-					memset(&zr, 0, sizeof(zr));
 					for (s = 0; s < S; s++) {
 						q = j * S + s;
 						xs_add(&zm, " : ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u)) ? co_q%u_ren", q,
 						       q, em_lit(e, bw, i), q, sd, q);
-						xs_add(&zr, " : ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u)) ? co_q%u_zgn", q,
-						       q, em_lit(e, bw, i), q, sd, q);
 					}
 					em_line(e, "assign co_c%u_ren = %s : '0;", cl, zm.s);
-					em_line(e, "assign co_c%u_zgn = %s : '0;", cl, zr.s);
 				}
 				em_line(e, "assign co_c%u_v = %s;", cl, v.s);
 				em_line(e, "assign co_c%u_pm = %s : 4'b0000;", cl, pm.s);
@@ -584,22 +575,25 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		em_line(e, "// zero gating: the granted reads' byte read enables, registered with the reads; the bytes");
 		em_line(e, "// not read come out as 0");
 		{
-			xs_t ren, zr, zl;
+			xs_t ren, rpm;
 			memset(&ren, 0, sizeof(ren));
-			memset(&zr, 0, sizeof(zr));
-			memset(&zl, 0, sizeof(zl));
+			memset(&rpm, 0, sizeof(rpm));
 			for (sd = 0; sd < 2; sd++)
 				for (j = 0; j < NOC; j++) {
 					unsigned cl = rfm_ca_cell(NOC, i, sd, j);
 					xs_add(&ren, " | ", "(co_c%u_g ? co_c%u_ren : '0)", cl, cl);
-					xs_add(sd ? &zl : &zr, " | ", "(co_c%u_g ? co_c%u_zgn : '0)", cl, cl);
+					xs_add(&rpm, " | ", "(co_c%u_g ? co_c%u_pm : 4'b0000)", cl, cl);
 				}
 			em_line(e, "assign co_b%u_ren_d = %s;", i, ren.s);
-			em_line(e, "assign co_b%u_zgr_r = %s;  // bytes the granted R read does not drive", i, zr.s);
-			em_line(e, "assign co_b%u_zgr_l = %s;", i, zl.s);
+			em_line(e, "assign co_b%u_rpm_d = %s;  // sub-banks the granted reads hold", i, rpm.s);
 		}
 		bytes8(&x, em_fmt(e, "co_b%u_ren_q", i), 4 * L);
 		em_line(e, "assign co_b%u_rdz = co_b%u_rdata & {%s};", i, i, x.s);
+		em_line(e, "assign co_b%u_zgb = %s & ~co_b%u_ren_q;  // bytes of the reads' sub-banks not read", i,
+			sb_bytes(e, em_fmt(e, "co_b%u_rpm_q", i), L), i);
+		memset(&x, 0, sizeof(x));
+		bal_sum(&x, em_fmt(e, "co_b%u_zgb", i), 0, 4 * L, zw);
+		em_line(e, "assign co_b%u_zgn = %s;", i, x.s);
 	}
 
 	/* collectors */
@@ -790,7 +784,7 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		em_line(e, "assign co_inc_zg_wr = %s;", x.s);
 		memset(&x, 0, sizeof(x));
 		for (i = 0; i < NB; i++)
-			xs_add(&x, " + ", "%u'(co_b%u_zgr_r) + %u'(co_b%u_zgr_l)", cb, i, cb, i);
+			xs_add(&x, " + ", "%u'(co_b%u_zgn)", cb, i);
 		em_line(e, "assign co_inc_zg_rd = %s;", x.s);
 		rg_popcount(e, "co_sbn", "co_sb", 4 * NB, cb);
 		em_line(e, "assign co_inc_sb_bytes = co_sbn * %s;", em_lit(e, cb, L));
@@ -830,8 +824,10 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		em_line(e, "cq%u_entry <= '0;", q);
 	}
 	if (zg)
-		for (i = 0; i < NB; i++)
+		for (i = 0; i < NB; i++) {
 			em_line(e, "co_b%u_ren_q <= '0;", i);
+			em_line(e, "co_b%u_rpm_q <= 4'b0000;", i);
+		}
 	for (n = 0; n < ncnt; n++)
 		em_line(e, "cnt_%s_q <= '0;", rfm_tco_cnt_names[n]);
 	em_close(e, "end else begin");
@@ -860,8 +856,10 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		em_line(e, "cq%u_entry <= co_q%u_entry_d;", q, q);
 	}
 	if (zg)
-		for (i = 0; i < NB; i++)
+		for (i = 0; i < NB; i++) {
 			em_line(e, "co_b%u_ren_q <= co_b%u_ren_d;", i, i);
+			em_line(e, "co_b%u_rpm_q <= co_b%u_rpm_d;", i, i);
+		}
 	for (n = 0; n < ncnt; n++)
 		em_line(e, "cnt_%s_q <= cnt_%s_d;", rfm_tco_cnt_names[n], rfm_tco_cnt_names[n]);
 	em_close(e, "end");

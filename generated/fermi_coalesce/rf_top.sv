@@ -400,11 +400,10 @@ module rf_top (
   logic [1:0] co_q0_enc_q, co_q0_enc_d;
   logic [31:0] co_q0_zm_q, co_q0_zm_d;
   logic [7:0] co_q0_zr_q, co_q0_zr_d;
-  logic [127:0] co_q0_ren, co_q0_zgb;
+  logic [127:0] co_q0_ren;
   logic [1023:0] co_q0_zdata;
   logic [31:0] co_q0_zlane;
   logic [5:0] co_q0_gi, co_q0_gz;
-  logic [7:0] co_q0_zgn;
   logic [3:0] co_q0_lm, co_q0_pm;
   logic co_q0_sv, co_q0_pend_q, co_q0_pend_d, co_q0_vld_q, co_q0_vld_d, co_q0_ready;
   logic cq0_req, aq0_gnt;
@@ -415,11 +414,10 @@ module rf_top (
   logic [1:0] co_q1_enc_q, co_q1_enc_d;
   logic [31:0] co_q1_zm_q, co_q1_zm_d;
   logic [7:0] co_q1_zr_q, co_q1_zr_d;
-  logic [127:0] co_q1_ren, co_q1_zgb;
+  logic [127:0] co_q1_ren;
   logic [1023:0] co_q1_zdata;
   logic [31:0] co_q1_zlane;
   logic [5:0] co_q1_gi, co_q1_gz;
-  logic [7:0] co_q1_zgn;
   logic [3:0] co_q1_lm, co_q1_pm;
   logic co_q1_sv, co_q1_pend_q, co_q1_pend_d, co_q1_vld_q, co_q1_vld_d, co_q1_ready;
   logic cq1_req, aq1_gnt;
@@ -430,11 +428,10 @@ module rf_top (
   logic [1:0] co_q2_enc_q, co_q2_enc_d;
   logic [31:0] co_q2_zm_q, co_q2_zm_d;
   logic [7:0] co_q2_zr_q, co_q2_zr_d;
-  logic [127:0] co_q2_ren, co_q2_zgb;
+  logic [127:0] co_q2_ren;
   logic [1023:0] co_q2_zdata;
   logic [31:0] co_q2_zlane;
   logic [5:0] co_q2_gi, co_q2_gz;
-  logic [7:0] co_q2_zgn;
   logic [3:0] co_q2_lm, co_q2_pm;
   logic co_q2_sv, co_q2_pend_q, co_q2_pend_d, co_q2_vld_q, co_q2_vld_d, co_q2_ready;
   logic cq2_req, aq2_gnt;
@@ -445,11 +442,10 @@ module rf_top (
   logic [1:0] co_q3_enc_q, co_q3_enc_d;
   logic [31:0] co_q3_zm_q, co_q3_zm_d;
   logic [7:0] co_q3_zr_q, co_q3_zr_d;
-  logic [127:0] co_q3_ren, co_q3_zgb;
+  logic [127:0] co_q3_ren;
   logic [1023:0] co_q3_zdata;
   logic [31:0] co_q3_zlane;
   logic [5:0] co_q3_gi, co_q3_gz;
-  logic [7:0] co_q3_zgn;
   logic [3:0] co_q3_lm, co_q3_pm;
   logic co_q3_sv, co_q3_pend_q, co_q3_pend_d, co_q3_vld_q, co_q3_vld_d, co_q3_ready;
   logic cq3_req, aq3_gnt;
@@ -460,11 +456,10 @@ module rf_top (
   logic [1:0] co_q4_enc_q, co_q4_enc_d;
   logic [31:0] co_q4_zm_q, co_q4_zm_d;
   logic [7:0] co_q4_zr_q, co_q4_zr_d;
-  logic [127:0] co_q4_ren, co_q4_zgb;
+  logic [127:0] co_q4_ren;
   logic [1023:0] co_q4_zdata;
   logic [31:0] co_q4_zlane;
   logic [5:0] co_q4_gi, co_q4_gz;
-  logic [7:0] co_q4_zgn;
   logic [3:0] co_q4_lm, co_q4_pm;
   logic co_q4_sv, co_q4_pend_q, co_q4_pend_d, co_q4_vld_q, co_q4_vld_d, co_q4_ready;
   logic cq4_req, aq4_gnt;
@@ -475,11 +470,10 @@ module rf_top (
   logic [1:0] co_q5_enc_q, co_q5_enc_d;
   logic [31:0] co_q5_zm_q, co_q5_zm_d;
   logic [7:0] co_q5_zr_q, co_q5_zr_d;
-  logic [127:0] co_q5_ren, co_q5_zgb;
+  logic [127:0] co_q5_ren;
   logic [1023:0] co_q5_zdata;
   logic [31:0] co_q5_zlane;
   logic [5:0] co_q5_gi, co_q5_gz;
-  logic [7:0] co_q5_zgn;
   logic [3:0] co_q5_lm, co_q5_pm;
   logic co_q5_sv, co_q5_pend_q, co_q5_pend_d, co_q5_vld_q, co_q5_vld_d, co_q5_ready;
   logic cq5_req, aq5_gnt;
@@ -490,11 +484,10 @@ module rf_top (
   logic [1:0] co_q6_enc_q, co_q6_enc_d;
   logic [31:0] co_q6_zm_q, co_q6_zm_d;
   logic [7:0] co_q6_zr_q, co_q6_zr_d;
-  logic [127:0] co_q6_ren, co_q6_zgb;
+  logic [127:0] co_q6_ren;
   logic [1023:0] co_q6_zdata;
   logic [31:0] co_q6_zlane;
   logic [5:0] co_q6_gi, co_q6_gz;
-  logic [7:0] co_q6_zgn;
   logic [3:0] co_q6_lm, co_q6_pm;
   logic co_q6_sv, co_q6_pend_q, co_q6_pend_d, co_q6_vld_q, co_q6_vld_d, co_q6_ready;
   logic cq6_req, aq6_gnt;
@@ -505,11 +498,10 @@ module rf_top (
   logic [1:0] co_q7_enc_q, co_q7_enc_d;
   logic [31:0] co_q7_zm_q, co_q7_zm_d;
   logic [7:0] co_q7_zr_q, co_q7_zr_d;
-  logic [127:0] co_q7_ren, co_q7_zgb;
+  logic [127:0] co_q7_ren;
   logic [1023:0] co_q7_zdata;
   logic [31:0] co_q7_zlane;
   logic [5:0] co_q7_gi, co_q7_gz;
-  logic [7:0] co_q7_zgn;
   logic [3:0] co_q7_lm, co_q7_pm;
   logic co_q7_sv, co_q7_pend_q, co_q7_pend_d, co_q7_vld_q, co_q7_vld_d, co_q7_ready;
   logic cq7_req, aq7_gnt;
@@ -520,11 +512,10 @@ module rf_top (
   logic [1:0] co_q8_enc_q, co_q8_enc_d;
   logic [31:0] co_q8_zm_q, co_q8_zm_d;
   logic [7:0] co_q8_zr_q, co_q8_zr_d;
-  logic [127:0] co_q8_ren, co_q8_zgb;
+  logic [127:0] co_q8_ren;
   logic [1023:0] co_q8_zdata;
   logic [31:0] co_q8_zlane;
   logic [5:0] co_q8_gi, co_q8_gz;
-  logic [7:0] co_q8_zgn;
   logic [3:0] co_q8_lm, co_q8_pm;
   logic co_q8_sv, co_q8_pend_q, co_q8_pend_d, co_q8_vld_q, co_q8_vld_d, co_q8_ready;
   logic cq8_req, aq8_gnt;
@@ -535,11 +526,10 @@ module rf_top (
   logic [1:0] co_q9_enc_q, co_q9_enc_d;
   logic [31:0] co_q9_zm_q, co_q9_zm_d;
   logic [7:0] co_q9_zr_q, co_q9_zr_d;
-  logic [127:0] co_q9_ren, co_q9_zgb;
+  logic [127:0] co_q9_ren;
   logic [1023:0] co_q9_zdata;
   logic [31:0] co_q9_zlane;
   logic [5:0] co_q9_gi, co_q9_gz;
-  logic [7:0] co_q9_zgn;
   logic [3:0] co_q9_lm, co_q9_pm;
   logic co_q9_sv, co_q9_pend_q, co_q9_pend_d, co_q9_vld_q, co_q9_vld_d, co_q9_ready;
   logic cq9_req, aq9_gnt;
@@ -550,11 +540,10 @@ module rf_top (
   logic [1:0] co_q10_enc_q, co_q10_enc_d;
   logic [31:0] co_q10_zm_q, co_q10_zm_d;
   logic [7:0] co_q10_zr_q, co_q10_zr_d;
-  logic [127:0] co_q10_ren, co_q10_zgb;
+  logic [127:0] co_q10_ren;
   logic [1023:0] co_q10_zdata;
   logic [31:0] co_q10_zlane;
   logic [5:0] co_q10_gi, co_q10_gz;
-  logic [7:0] co_q10_zgn;
   logic [3:0] co_q10_lm, co_q10_pm;
   logic co_q10_sv, co_q10_pend_q, co_q10_pend_d, co_q10_vld_q, co_q10_vld_d, co_q10_ready;
   logic cq10_req, aq10_gnt;
@@ -565,11 +554,10 @@ module rf_top (
   logic [1:0] co_q11_enc_q, co_q11_enc_d;
   logic [31:0] co_q11_zm_q, co_q11_zm_d;
   logic [7:0] co_q11_zr_q, co_q11_zr_d;
-  logic [127:0] co_q11_ren, co_q11_zgb;
+  logic [127:0] co_q11_ren;
   logic [1023:0] co_q11_zdata;
   logic [31:0] co_q11_zlane;
   logic [5:0] co_q11_gi, co_q11_gz;
-  logic [7:0] co_q11_zgn;
   logic [3:0] co_q11_lm, co_q11_pm;
   logic co_q11_sv, co_q11_pend_q, co_q11_pend_d, co_q11_vld_q, co_q11_vld_d, co_q11_ready;
   logic cq11_req, aq11_gnt;
@@ -660,193 +648,161 @@ module rf_top (
   logic [3:0] co_c0_pm;
   logic [7:0] co_c0_row;
   logic [127:0] co_c0_ren;
-  logic [7:0] co_c0_zgn;
   logic co_c1_v, co_c1_g, co_c1_ref, co_c1_wblk;
   logic [1:0] co_c1_op;
   logic [3:0] co_c1_pm;
   logic [7:0] co_c1_row;
   logic [127:0] co_c1_ren;
-  logic [7:0] co_c1_zgn;
   logic co_c2_v, co_c2_g, co_c2_ref, co_c2_wblk;
   logic [1:0] co_c2_op;
   logic [3:0] co_c2_pm;
   logic [7:0] co_c2_row;
   logic [127:0] co_c2_ren;
-  logic [7:0] co_c2_zgn;
   logic co_c3_v, co_c3_g, co_c3_ref, co_c3_wblk;
   logic [1:0] co_c3_op;
   logic [3:0] co_c3_pm;
   logic [7:0] co_c3_row;
   logic [127:0] co_c3_ren;
-  logic [7:0] co_c3_zgn;
   logic co_c4_v, co_c4_g, co_c4_ref, co_c4_wblk;
   logic [1:0] co_c4_op;
   logic [3:0] co_c4_pm;
   logic [7:0] co_c4_row;
   logic [127:0] co_c4_ren;
-  logic [7:0] co_c4_zgn;
   logic co_c5_v, co_c5_g, co_c5_ref, co_c5_wblk;
   logic [1:0] co_c5_op;
   logic [3:0] co_c5_pm;
   logic [7:0] co_c5_row;
   logic [127:0] co_c5_ren;
-  logic [7:0] co_c5_zgn;
   logic co_c6_v, co_c6_g, co_c6_ref, co_c6_wblk;
   logic [1:0] co_c6_op;
   logic [3:0] co_c6_pm;
   logic [7:0] co_c6_row;
   logic [127:0] co_c6_ren;
-  logic [7:0] co_c6_zgn;
   logic co_c7_v, co_c7_g, co_c7_ref, co_c7_wblk;
   logic [1:0] co_c7_op;
   logic [3:0] co_c7_pm;
   logic [7:0] co_c7_row;
   logic [127:0] co_c7_ren;
-  logic [7:0] co_c7_zgn;
   logic co_c8_v, co_c8_g, co_c8_ref, co_c8_wblk;
   logic [1:0] co_c8_op;
   logic [3:0] co_c8_pm;
   logic [7:0] co_c8_row;
   logic [127:0] co_c8_ren;
-  logic [7:0] co_c8_zgn;
   logic co_c9_v, co_c9_g, co_c9_ref, co_c9_wblk;
   logic [1:0] co_c9_op;
   logic [3:0] co_c9_pm;
   logic [7:0] co_c9_row;
   logic [127:0] co_c9_ren;
-  logic [7:0] co_c9_zgn;
   logic co_c10_v, co_c10_g, co_c10_ref, co_c10_wblk;
   logic [1:0] co_c10_op;
   logic [3:0] co_c10_pm;
   logic [7:0] co_c10_row;
   logic [127:0] co_c10_ren;
-  logic [7:0] co_c10_zgn;
   logic co_c11_v, co_c11_g, co_c11_ref, co_c11_wblk;
   logic [1:0] co_c11_op;
   logic [3:0] co_c11_pm;
   logic [7:0] co_c11_row;
   logic [127:0] co_c11_ren;
-  logic [7:0] co_c11_zgn;
   logic co_c12_v, co_c12_g, co_c12_ref, co_c12_wblk;
   logic [1:0] co_c12_op;
   logic [3:0] co_c12_pm;
   logic [7:0] co_c12_row;
   logic [127:0] co_c12_ren;
-  logic [7:0] co_c12_zgn;
   logic co_c13_v, co_c13_g, co_c13_ref, co_c13_wblk;
   logic [1:0] co_c13_op;
   logic [3:0] co_c13_pm;
   logic [7:0] co_c13_row;
   logic [127:0] co_c13_ren;
-  logic [7:0] co_c13_zgn;
   logic co_c14_v, co_c14_g, co_c14_ref, co_c14_wblk;
   logic [1:0] co_c14_op;
   logic [3:0] co_c14_pm;
   logic [7:0] co_c14_row;
   logic [127:0] co_c14_ren;
-  logic [7:0] co_c14_zgn;
   logic co_c15_v, co_c15_g, co_c15_ref, co_c15_wblk;
   logic [1:0] co_c15_op;
   logic [3:0] co_c15_pm;
   logic [7:0] co_c15_row;
   logic [127:0] co_c15_ren;
-  logic [7:0] co_c15_zgn;
   logic co_c16_v, co_c16_g, co_c16_ref, co_c16_wblk;
   logic [1:0] co_c16_op;
   logic [3:0] co_c16_pm;
   logic [7:0] co_c16_row;
   logic [127:0] co_c16_ren;
-  logic [7:0] co_c16_zgn;
   logic co_c17_v, co_c17_g, co_c17_ref, co_c17_wblk;
   logic [1:0] co_c17_op;
   logic [3:0] co_c17_pm;
   logic [7:0] co_c17_row;
   logic [127:0] co_c17_ren;
-  logic [7:0] co_c17_zgn;
   logic co_c18_v, co_c18_g, co_c18_ref, co_c18_wblk;
   logic [1:0] co_c18_op;
   logic [3:0] co_c18_pm;
   logic [7:0] co_c18_row;
   logic [127:0] co_c18_ren;
-  logic [7:0] co_c18_zgn;
   logic co_c19_v, co_c19_g, co_c19_ref, co_c19_wblk;
   logic [1:0] co_c19_op;
   logic [3:0] co_c19_pm;
   logic [7:0] co_c19_row;
   logic [127:0] co_c19_ren;
-  logic [7:0] co_c19_zgn;
   logic co_c20_v, co_c20_g, co_c20_ref, co_c20_wblk;
   logic [1:0] co_c20_op;
   logic [3:0] co_c20_pm;
   logic [7:0] co_c20_row;
   logic [127:0] co_c20_ren;
-  logic [7:0] co_c20_zgn;
   logic co_c21_v, co_c21_g, co_c21_ref, co_c21_wblk;
   logic [1:0] co_c21_op;
   logic [3:0] co_c21_pm;
   logic [7:0] co_c21_row;
   logic [127:0] co_c21_ren;
-  logic [7:0] co_c21_zgn;
   logic co_c22_v, co_c22_g, co_c22_ref, co_c22_wblk;
   logic [1:0] co_c22_op;
   logic [3:0] co_c22_pm;
   logic [7:0] co_c22_row;
   logic [127:0] co_c22_ren;
-  logic [7:0] co_c22_zgn;
   logic co_c23_v, co_c23_g, co_c23_ref, co_c23_wblk;
   logic [1:0] co_c23_op;
   logic [3:0] co_c23_pm;
   logic [7:0] co_c23_row;
   logic [127:0] co_c23_ren;
-  logic [7:0] co_c23_zgn;
   logic co_c24_v, co_c24_g, co_c24_ref, co_c24_wblk;
   logic [1:0] co_c24_op;
   logic [3:0] co_c24_pm;
   logic [7:0] co_c24_row;
   logic [127:0] co_c24_ren;
-  logic [7:0] co_c24_zgn;
   logic co_c25_v, co_c25_g, co_c25_ref, co_c25_wblk;
   logic [1:0] co_c25_op;
   logic [3:0] co_c25_pm;
   logic [7:0] co_c25_row;
   logic [127:0] co_c25_ren;
-  logic [7:0] co_c25_zgn;
   logic co_c26_v, co_c26_g, co_c26_ref, co_c26_wblk;
   logic [1:0] co_c26_op;
   logic [3:0] co_c26_pm;
   logic [7:0] co_c26_row;
   logic [127:0] co_c26_ren;
-  logic [7:0] co_c26_zgn;
   logic co_c27_v, co_c27_g, co_c27_ref, co_c27_wblk;
   logic [1:0] co_c27_op;
   logic [3:0] co_c27_pm;
   logic [7:0] co_c27_row;
   logic [127:0] co_c27_ren;
-  logic [7:0] co_c27_zgn;
   logic co_c28_v, co_c28_g, co_c28_ref, co_c28_wblk;
   logic [1:0] co_c28_op;
   logic [3:0] co_c28_pm;
   logic [7:0] co_c28_row;
   logic [127:0] co_c28_ren;
-  logic [7:0] co_c28_zgn;
   logic co_c29_v, co_c29_g, co_c29_ref, co_c29_wblk;
   logic [1:0] co_c29_op;
   logic [3:0] co_c29_pm;
   logic [7:0] co_c29_row;
   logic [127:0] co_c29_ren;
-  logic [7:0] co_c29_zgn;
   logic co_c30_v, co_c30_g, co_c30_ref, co_c30_wblk;
   logic [1:0] co_c30_op;
   logic [3:0] co_c30_pm;
   logic [7:0] co_c30_row;
   logic [127:0] co_c30_ren;
-  logic [7:0] co_c30_zgn;
   logic co_c31_v, co_c31_g, co_c31_ref, co_c31_wblk;
   logic [1:0] co_c31_op;
   logic [3:0] co_c31_pm;
   logic [7:0] co_c31_row;
   logic [127:0] co_c31_ren;
-  logic [7:0] co_c31_zgn;
   logic [31:0] co_rd_valid, co_rgnt, co_ref, co_wblk;
   logic [127:0] co_rd_pmask;
   logic [1:0] co_pri;
@@ -870,7 +826,9 @@ module rf_top (
   logic [1023:0] co_b0_rdata;
   logic [127:0] co_b0_ren_d, co_b0_ren_q;
   logic [1023:0] co_b0_rdz;
-  logic [7:0] co_b0_zgr_r, co_b0_zgr_l;
+  logic [3:0] co_b0_rpm_d, co_b0_rpm_q;
+  logic [127:0] co_b0_zgb;
+  logic [7:0] co_b0_zgn;
   logic [3:0] co_b0_rvalid, co_b0_acc, co_wc0;
   logic [1:0] co_b0_nr, co_b0_nw;
   logic co_b1_r_en, co_b1_r_we;
@@ -890,7 +848,9 @@ module rf_top (
   logic [1023:0] co_b1_rdata;
   logic [127:0] co_b1_ren_d, co_b1_ren_q;
   logic [1023:0] co_b1_rdz;
-  logic [7:0] co_b1_zgr_r, co_b1_zgr_l;
+  logic [3:0] co_b1_rpm_d, co_b1_rpm_q;
+  logic [127:0] co_b1_zgb;
+  logic [7:0] co_b1_zgn;
   logic [3:0] co_b1_rvalid, co_b1_acc, co_wc1;
   logic [1:0] co_b1_nr, co_b1_nw;
   logic co_b2_r_en, co_b2_r_we;
@@ -910,7 +870,9 @@ module rf_top (
   logic [1023:0] co_b2_rdata;
   logic [127:0] co_b2_ren_d, co_b2_ren_q;
   logic [1023:0] co_b2_rdz;
-  logic [7:0] co_b2_zgr_r, co_b2_zgr_l;
+  logic [3:0] co_b2_rpm_d, co_b2_rpm_q;
+  logic [127:0] co_b2_zgb;
+  logic [7:0] co_b2_zgn;
   logic [3:0] co_b2_rvalid, co_b2_acc, co_wc2;
   logic [1:0] co_b2_nr, co_b2_nw;
   logic co_b3_r_en, co_b3_r_we;
@@ -930,7 +892,9 @@ module rf_top (
   logic [1023:0] co_b3_rdata;
   logic [127:0] co_b3_ren_d, co_b3_ren_q;
   logic [1023:0] co_b3_rdz;
-  logic [7:0] co_b3_zgr_r, co_b3_zgr_l;
+  logic [3:0] co_b3_rpm_d, co_b3_rpm_q;
+  logic [127:0] co_b3_zgb;
+  logic [7:0] co_b3_zgn;
   logic [3:0] co_b3_rvalid, co_b3_acc, co_wc3;
   logic [1:0] co_b3_nr, co_b3_nw;
   logic [3:0] co_bacc, co_brr, co_bww, co_brw;
@@ -1190,8 +1154,6 @@ module rf_top (
     .gated_inactive_o (co_q0_gi),
     .gated_zero_o     (co_q0_gz)
   );
-  assign co_q0_zgb = {{32{co_q0_pm[3]}}, {32{co_q0_pm[2]}}, {32{co_q0_pm[1]}}, {32{co_q0_pm[0]}}} & ~co_q0_ren;  // bytes of its sub-banks a read would not drive
-  assign co_q0_zgn = (((((((8'(co_q0_zgb[0]) + 8'(co_q0_zgb[1])) + (8'(co_q0_zgb[2]) + 8'(co_q0_zgb[3]))) + ((8'(co_q0_zgb[4]) + 8'(co_q0_zgb[5])) + (8'(co_q0_zgb[6]) + 8'(co_q0_zgb[7])))) + (((8'(co_q0_zgb[8]) + 8'(co_q0_zgb[9])) + (8'(co_q0_zgb[10]) + 8'(co_q0_zgb[11]))) + ((8'(co_q0_zgb[12]) + 8'(co_q0_zgb[13])) + (8'(co_q0_zgb[14]) + 8'(co_q0_zgb[15]))))) + ((((8'(co_q0_zgb[16]) + 8'(co_q0_zgb[17])) + (8'(co_q0_zgb[18]) + 8'(co_q0_zgb[19]))) + ((8'(co_q0_zgb[20]) + 8'(co_q0_zgb[21])) + (8'(co_q0_zgb[22]) + 8'(co_q0_zgb[23])))) + (((8'(co_q0_zgb[24]) + 8'(co_q0_zgb[25])) + (8'(co_q0_zgb[26]) + 8'(co_q0_zgb[27]))) + ((8'(co_q0_zgb[28]) + 8'(co_q0_zgb[29])) + (8'(co_q0_zgb[30]) + 8'(co_q0_zgb[31])))))) + (((((8'(co_q0_zgb[32]) + 8'(co_q0_zgb[33])) + (8'(co_q0_zgb[34]) + 8'(co_q0_zgb[35]))) + ((8'(co_q0_zgb[36]) + 8'(co_q0_zgb[37])) + (8'(co_q0_zgb[38]) + 8'(co_q0_zgb[39])))) + (((8'(co_q0_zgb[40]) + 8'(co_q0_zgb[41])) + (8'(co_q0_zgb[42]) + 8'(co_q0_zgb[43]))) + ((8'(co_q0_zgb[44]) + 8'(co_q0_zgb[45])) + (8'(co_q0_zgb[46]) + 8'(co_q0_zgb[47]))))) + ((((8'(co_q0_zgb[48]) + 8'(co_q0_zgb[49])) + (8'(co_q0_zgb[50]) + 8'(co_q0_zgb[51]))) + ((8'(co_q0_zgb[52]) + 8'(co_q0_zgb[53])) + (8'(co_q0_zgb[54]) + 8'(co_q0_zgb[55])))) + (((8'(co_q0_zgb[56]) + 8'(co_q0_zgb[57])) + (8'(co_q0_zgb[58]) + 8'(co_q0_zgb[59]))) + ((8'(co_q0_zgb[60]) + 8'(co_q0_zgb[61])) + (8'(co_q0_zgb[62]) + 8'(co_q0_zgb[63]))))))) + ((((((8'(co_q0_zgb[64]) + 8'(co_q0_zgb[65])) + (8'(co_q0_zgb[66]) + 8'(co_q0_zgb[67]))) + ((8'(co_q0_zgb[68]) + 8'(co_q0_zgb[69])) + (8'(co_q0_zgb[70]) + 8'(co_q0_zgb[71])))) + (((8'(co_q0_zgb[72]) + 8'(co_q0_zgb[73])) + (8'(co_q0_zgb[74]) + 8'(co_q0_zgb[75]))) + ((8'(co_q0_zgb[76]) + 8'(co_q0_zgb[77])) + (8'(co_q0_zgb[78]) + 8'(co_q0_zgb[79]))))) + ((((8'(co_q0_zgb[80]) + 8'(co_q0_zgb[81])) + (8'(co_q0_zgb[82]) + 8'(co_q0_zgb[83]))) + ((8'(co_q0_zgb[84]) + 8'(co_q0_zgb[85])) + (8'(co_q0_zgb[86]) + 8'(co_q0_zgb[87])))) + (((8'(co_q0_zgb[88]) + 8'(co_q0_zgb[89])) + (8'(co_q0_zgb[90]) + 8'(co_q0_zgb[91]))) + ((8'(co_q0_zgb[92]) + 8'(co_q0_zgb[93])) + (8'(co_q0_zgb[94]) + 8'(co_q0_zgb[95])))))) + (((((8'(co_q0_zgb[96]) + 8'(co_q0_zgb[97])) + (8'(co_q0_zgb[98]) + 8'(co_q0_zgb[99]))) + ((8'(co_q0_zgb[100]) + 8'(co_q0_zgb[101])) + (8'(co_q0_zgb[102]) + 8'(co_q0_zgb[103])))) + (((8'(co_q0_zgb[104]) + 8'(co_q0_zgb[105])) + (8'(co_q0_zgb[106]) + 8'(co_q0_zgb[107]))) + ((8'(co_q0_zgb[108]) + 8'(co_q0_zgb[109])) + (8'(co_q0_zgb[110]) + 8'(co_q0_zgb[111]))))) + ((((8'(co_q0_zgb[112]) + 8'(co_q0_zgb[113])) + (8'(co_q0_zgb[114]) + 8'(co_q0_zgb[115]))) + ((8'(co_q0_zgb[116]) + 8'(co_q0_zgb[117])) + (8'(co_q0_zgb[118]) + 8'(co_q0_zgb[119])))) + (((8'(co_q0_zgb[120]) + 8'(co_q0_zgb[121])) + (8'(co_q0_zgb[122]) + 8'(co_q0_zgb[123]))) + ((8'(co_q0_zgb[124]) + 8'(co_q0_zgb[125])) + (8'(co_q0_zgb[126]) + 8'(co_q0_zgb[127]))))))));
   assign co_q0_head = cq0_req;  // its oldest pending operand of the same (bank, side)
   assign co_q1_odd_d = co_a0_0 ? co_i0_1_odd : co_a1_0 ? co_i1_1_odd : co_q1_odd_q;
   assign co_q1_sign_d = co_a0_0 ? co_i0_1_sign : co_a1_0 ? co_i1_1_sign : co_q1_sign_q;
@@ -1213,8 +1175,6 @@ module rf_top (
     .gated_inactive_o (co_q1_gi),
     .gated_zero_o     (co_q1_gz)
   );
-  assign co_q1_zgb = {{32{co_q1_pm[3]}}, {32{co_q1_pm[2]}}, {32{co_q1_pm[1]}}, {32{co_q1_pm[0]}}} & ~co_q1_ren;  // bytes of its sub-banks a read would not drive
-  assign co_q1_zgn = (((((((8'(co_q1_zgb[0]) + 8'(co_q1_zgb[1])) + (8'(co_q1_zgb[2]) + 8'(co_q1_zgb[3]))) + ((8'(co_q1_zgb[4]) + 8'(co_q1_zgb[5])) + (8'(co_q1_zgb[6]) + 8'(co_q1_zgb[7])))) + (((8'(co_q1_zgb[8]) + 8'(co_q1_zgb[9])) + (8'(co_q1_zgb[10]) + 8'(co_q1_zgb[11]))) + ((8'(co_q1_zgb[12]) + 8'(co_q1_zgb[13])) + (8'(co_q1_zgb[14]) + 8'(co_q1_zgb[15]))))) + ((((8'(co_q1_zgb[16]) + 8'(co_q1_zgb[17])) + (8'(co_q1_zgb[18]) + 8'(co_q1_zgb[19]))) + ((8'(co_q1_zgb[20]) + 8'(co_q1_zgb[21])) + (8'(co_q1_zgb[22]) + 8'(co_q1_zgb[23])))) + (((8'(co_q1_zgb[24]) + 8'(co_q1_zgb[25])) + (8'(co_q1_zgb[26]) + 8'(co_q1_zgb[27]))) + ((8'(co_q1_zgb[28]) + 8'(co_q1_zgb[29])) + (8'(co_q1_zgb[30]) + 8'(co_q1_zgb[31])))))) + (((((8'(co_q1_zgb[32]) + 8'(co_q1_zgb[33])) + (8'(co_q1_zgb[34]) + 8'(co_q1_zgb[35]))) + ((8'(co_q1_zgb[36]) + 8'(co_q1_zgb[37])) + (8'(co_q1_zgb[38]) + 8'(co_q1_zgb[39])))) + (((8'(co_q1_zgb[40]) + 8'(co_q1_zgb[41])) + (8'(co_q1_zgb[42]) + 8'(co_q1_zgb[43]))) + ((8'(co_q1_zgb[44]) + 8'(co_q1_zgb[45])) + (8'(co_q1_zgb[46]) + 8'(co_q1_zgb[47]))))) + ((((8'(co_q1_zgb[48]) + 8'(co_q1_zgb[49])) + (8'(co_q1_zgb[50]) + 8'(co_q1_zgb[51]))) + ((8'(co_q1_zgb[52]) + 8'(co_q1_zgb[53])) + (8'(co_q1_zgb[54]) + 8'(co_q1_zgb[55])))) + (((8'(co_q1_zgb[56]) + 8'(co_q1_zgb[57])) + (8'(co_q1_zgb[58]) + 8'(co_q1_zgb[59]))) + ((8'(co_q1_zgb[60]) + 8'(co_q1_zgb[61])) + (8'(co_q1_zgb[62]) + 8'(co_q1_zgb[63]))))))) + ((((((8'(co_q1_zgb[64]) + 8'(co_q1_zgb[65])) + (8'(co_q1_zgb[66]) + 8'(co_q1_zgb[67]))) + ((8'(co_q1_zgb[68]) + 8'(co_q1_zgb[69])) + (8'(co_q1_zgb[70]) + 8'(co_q1_zgb[71])))) + (((8'(co_q1_zgb[72]) + 8'(co_q1_zgb[73])) + (8'(co_q1_zgb[74]) + 8'(co_q1_zgb[75]))) + ((8'(co_q1_zgb[76]) + 8'(co_q1_zgb[77])) + (8'(co_q1_zgb[78]) + 8'(co_q1_zgb[79]))))) + ((((8'(co_q1_zgb[80]) + 8'(co_q1_zgb[81])) + (8'(co_q1_zgb[82]) + 8'(co_q1_zgb[83]))) + ((8'(co_q1_zgb[84]) + 8'(co_q1_zgb[85])) + (8'(co_q1_zgb[86]) + 8'(co_q1_zgb[87])))) + (((8'(co_q1_zgb[88]) + 8'(co_q1_zgb[89])) + (8'(co_q1_zgb[90]) + 8'(co_q1_zgb[91]))) + ((8'(co_q1_zgb[92]) + 8'(co_q1_zgb[93])) + (8'(co_q1_zgb[94]) + 8'(co_q1_zgb[95])))))) + (((((8'(co_q1_zgb[96]) + 8'(co_q1_zgb[97])) + (8'(co_q1_zgb[98]) + 8'(co_q1_zgb[99]))) + ((8'(co_q1_zgb[100]) + 8'(co_q1_zgb[101])) + (8'(co_q1_zgb[102]) + 8'(co_q1_zgb[103])))) + (((8'(co_q1_zgb[104]) + 8'(co_q1_zgb[105])) + (8'(co_q1_zgb[106]) + 8'(co_q1_zgb[107]))) + ((8'(co_q1_zgb[108]) + 8'(co_q1_zgb[109])) + (8'(co_q1_zgb[110]) + 8'(co_q1_zgb[111]))))) + ((((8'(co_q1_zgb[112]) + 8'(co_q1_zgb[113])) + (8'(co_q1_zgb[114]) + 8'(co_q1_zgb[115]))) + ((8'(co_q1_zgb[116]) + 8'(co_q1_zgb[117])) + (8'(co_q1_zgb[118]) + 8'(co_q1_zgb[119])))) + (((8'(co_q1_zgb[120]) + 8'(co_q1_zgb[121])) + (8'(co_q1_zgb[122]) + 8'(co_q1_zgb[123]))) + ((8'(co_q1_zgb[124]) + 8'(co_q1_zgb[125])) + (8'(co_q1_zgb[126]) + 8'(co_q1_zgb[127]))))))));
   assign co_q1_head = cq1_req & ~((cq0_req & (cq0_bank == cq1_bank) & (co_q0_odd_q == co_q1_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q2_odd_d = co_a0_0 ? co_i0_2_odd : co_a1_0 ? co_i1_2_odd : co_q2_odd_q;
   assign co_q2_sign_d = co_a0_0 ? co_i0_2_sign : co_a1_0 ? co_i1_2_sign : co_q2_sign_q;
@@ -1236,8 +1196,6 @@ module rf_top (
     .gated_inactive_o (co_q2_gi),
     .gated_zero_o     (co_q2_gz)
   );
-  assign co_q2_zgb = {{32{co_q2_pm[3]}}, {32{co_q2_pm[2]}}, {32{co_q2_pm[1]}}, {32{co_q2_pm[0]}}} & ~co_q2_ren;  // bytes of its sub-banks a read would not drive
-  assign co_q2_zgn = (((((((8'(co_q2_zgb[0]) + 8'(co_q2_zgb[1])) + (8'(co_q2_zgb[2]) + 8'(co_q2_zgb[3]))) + ((8'(co_q2_zgb[4]) + 8'(co_q2_zgb[5])) + (8'(co_q2_zgb[6]) + 8'(co_q2_zgb[7])))) + (((8'(co_q2_zgb[8]) + 8'(co_q2_zgb[9])) + (8'(co_q2_zgb[10]) + 8'(co_q2_zgb[11]))) + ((8'(co_q2_zgb[12]) + 8'(co_q2_zgb[13])) + (8'(co_q2_zgb[14]) + 8'(co_q2_zgb[15]))))) + ((((8'(co_q2_zgb[16]) + 8'(co_q2_zgb[17])) + (8'(co_q2_zgb[18]) + 8'(co_q2_zgb[19]))) + ((8'(co_q2_zgb[20]) + 8'(co_q2_zgb[21])) + (8'(co_q2_zgb[22]) + 8'(co_q2_zgb[23])))) + (((8'(co_q2_zgb[24]) + 8'(co_q2_zgb[25])) + (8'(co_q2_zgb[26]) + 8'(co_q2_zgb[27]))) + ((8'(co_q2_zgb[28]) + 8'(co_q2_zgb[29])) + (8'(co_q2_zgb[30]) + 8'(co_q2_zgb[31])))))) + (((((8'(co_q2_zgb[32]) + 8'(co_q2_zgb[33])) + (8'(co_q2_zgb[34]) + 8'(co_q2_zgb[35]))) + ((8'(co_q2_zgb[36]) + 8'(co_q2_zgb[37])) + (8'(co_q2_zgb[38]) + 8'(co_q2_zgb[39])))) + (((8'(co_q2_zgb[40]) + 8'(co_q2_zgb[41])) + (8'(co_q2_zgb[42]) + 8'(co_q2_zgb[43]))) + ((8'(co_q2_zgb[44]) + 8'(co_q2_zgb[45])) + (8'(co_q2_zgb[46]) + 8'(co_q2_zgb[47]))))) + ((((8'(co_q2_zgb[48]) + 8'(co_q2_zgb[49])) + (8'(co_q2_zgb[50]) + 8'(co_q2_zgb[51]))) + ((8'(co_q2_zgb[52]) + 8'(co_q2_zgb[53])) + (8'(co_q2_zgb[54]) + 8'(co_q2_zgb[55])))) + (((8'(co_q2_zgb[56]) + 8'(co_q2_zgb[57])) + (8'(co_q2_zgb[58]) + 8'(co_q2_zgb[59]))) + ((8'(co_q2_zgb[60]) + 8'(co_q2_zgb[61])) + (8'(co_q2_zgb[62]) + 8'(co_q2_zgb[63]))))))) + ((((((8'(co_q2_zgb[64]) + 8'(co_q2_zgb[65])) + (8'(co_q2_zgb[66]) + 8'(co_q2_zgb[67]))) + ((8'(co_q2_zgb[68]) + 8'(co_q2_zgb[69])) + (8'(co_q2_zgb[70]) + 8'(co_q2_zgb[71])))) + (((8'(co_q2_zgb[72]) + 8'(co_q2_zgb[73])) + (8'(co_q2_zgb[74]) + 8'(co_q2_zgb[75]))) + ((8'(co_q2_zgb[76]) + 8'(co_q2_zgb[77])) + (8'(co_q2_zgb[78]) + 8'(co_q2_zgb[79]))))) + ((((8'(co_q2_zgb[80]) + 8'(co_q2_zgb[81])) + (8'(co_q2_zgb[82]) + 8'(co_q2_zgb[83]))) + ((8'(co_q2_zgb[84]) + 8'(co_q2_zgb[85])) + (8'(co_q2_zgb[86]) + 8'(co_q2_zgb[87])))) + (((8'(co_q2_zgb[88]) + 8'(co_q2_zgb[89])) + (8'(co_q2_zgb[90]) + 8'(co_q2_zgb[91]))) + ((8'(co_q2_zgb[92]) + 8'(co_q2_zgb[93])) + (8'(co_q2_zgb[94]) + 8'(co_q2_zgb[95])))))) + (((((8'(co_q2_zgb[96]) + 8'(co_q2_zgb[97])) + (8'(co_q2_zgb[98]) + 8'(co_q2_zgb[99]))) + ((8'(co_q2_zgb[100]) + 8'(co_q2_zgb[101])) + (8'(co_q2_zgb[102]) + 8'(co_q2_zgb[103])))) + (((8'(co_q2_zgb[104]) + 8'(co_q2_zgb[105])) + (8'(co_q2_zgb[106]) + 8'(co_q2_zgb[107]))) + ((8'(co_q2_zgb[108]) + 8'(co_q2_zgb[109])) + (8'(co_q2_zgb[110]) + 8'(co_q2_zgb[111]))))) + ((((8'(co_q2_zgb[112]) + 8'(co_q2_zgb[113])) + (8'(co_q2_zgb[114]) + 8'(co_q2_zgb[115]))) + ((8'(co_q2_zgb[116]) + 8'(co_q2_zgb[117])) + (8'(co_q2_zgb[118]) + 8'(co_q2_zgb[119])))) + (((8'(co_q2_zgb[120]) + 8'(co_q2_zgb[121])) + (8'(co_q2_zgb[122]) + 8'(co_q2_zgb[123]))) + ((8'(co_q2_zgb[124]) + 8'(co_q2_zgb[125])) + (8'(co_q2_zgb[126]) + 8'(co_q2_zgb[127]))))))));
   assign co_q2_head = cq2_req & ~((cq0_req & (cq0_bank == cq2_bank) & (co_q0_odd_q == co_q2_odd_q)) | (cq1_req & (cq1_bank == cq2_bank) & (co_q1_odd_q == co_q2_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q3_odd_d = co_a0_1 ? co_i0_0_odd : co_a1_1 ? co_i1_0_odd : co_q3_odd_q;
   assign co_q3_sign_d = co_a0_1 ? co_i0_0_sign : co_a1_1 ? co_i1_0_sign : co_q3_sign_q;
@@ -1259,8 +1217,6 @@ module rf_top (
     .gated_inactive_o (co_q3_gi),
     .gated_zero_o     (co_q3_gz)
   );
-  assign co_q3_zgb = {{32{co_q3_pm[3]}}, {32{co_q3_pm[2]}}, {32{co_q3_pm[1]}}, {32{co_q3_pm[0]}}} & ~co_q3_ren;  // bytes of its sub-banks a read would not drive
-  assign co_q3_zgn = (((((((8'(co_q3_zgb[0]) + 8'(co_q3_zgb[1])) + (8'(co_q3_zgb[2]) + 8'(co_q3_zgb[3]))) + ((8'(co_q3_zgb[4]) + 8'(co_q3_zgb[5])) + (8'(co_q3_zgb[6]) + 8'(co_q3_zgb[7])))) + (((8'(co_q3_zgb[8]) + 8'(co_q3_zgb[9])) + (8'(co_q3_zgb[10]) + 8'(co_q3_zgb[11]))) + ((8'(co_q3_zgb[12]) + 8'(co_q3_zgb[13])) + (8'(co_q3_zgb[14]) + 8'(co_q3_zgb[15]))))) + ((((8'(co_q3_zgb[16]) + 8'(co_q3_zgb[17])) + (8'(co_q3_zgb[18]) + 8'(co_q3_zgb[19]))) + ((8'(co_q3_zgb[20]) + 8'(co_q3_zgb[21])) + (8'(co_q3_zgb[22]) + 8'(co_q3_zgb[23])))) + (((8'(co_q3_zgb[24]) + 8'(co_q3_zgb[25])) + (8'(co_q3_zgb[26]) + 8'(co_q3_zgb[27]))) + ((8'(co_q3_zgb[28]) + 8'(co_q3_zgb[29])) + (8'(co_q3_zgb[30]) + 8'(co_q3_zgb[31])))))) + (((((8'(co_q3_zgb[32]) + 8'(co_q3_zgb[33])) + (8'(co_q3_zgb[34]) + 8'(co_q3_zgb[35]))) + ((8'(co_q3_zgb[36]) + 8'(co_q3_zgb[37])) + (8'(co_q3_zgb[38]) + 8'(co_q3_zgb[39])))) + (((8'(co_q3_zgb[40]) + 8'(co_q3_zgb[41])) + (8'(co_q3_zgb[42]) + 8'(co_q3_zgb[43]))) + ((8'(co_q3_zgb[44]) + 8'(co_q3_zgb[45])) + (8'(co_q3_zgb[46]) + 8'(co_q3_zgb[47]))))) + ((((8'(co_q3_zgb[48]) + 8'(co_q3_zgb[49])) + (8'(co_q3_zgb[50]) + 8'(co_q3_zgb[51]))) + ((8'(co_q3_zgb[52]) + 8'(co_q3_zgb[53])) + (8'(co_q3_zgb[54]) + 8'(co_q3_zgb[55])))) + (((8'(co_q3_zgb[56]) + 8'(co_q3_zgb[57])) + (8'(co_q3_zgb[58]) + 8'(co_q3_zgb[59]))) + ((8'(co_q3_zgb[60]) + 8'(co_q3_zgb[61])) + (8'(co_q3_zgb[62]) + 8'(co_q3_zgb[63]))))))) + ((((((8'(co_q3_zgb[64]) + 8'(co_q3_zgb[65])) + (8'(co_q3_zgb[66]) + 8'(co_q3_zgb[67]))) + ((8'(co_q3_zgb[68]) + 8'(co_q3_zgb[69])) + (8'(co_q3_zgb[70]) + 8'(co_q3_zgb[71])))) + (((8'(co_q3_zgb[72]) + 8'(co_q3_zgb[73])) + (8'(co_q3_zgb[74]) + 8'(co_q3_zgb[75]))) + ((8'(co_q3_zgb[76]) + 8'(co_q3_zgb[77])) + (8'(co_q3_zgb[78]) + 8'(co_q3_zgb[79]))))) + ((((8'(co_q3_zgb[80]) + 8'(co_q3_zgb[81])) + (8'(co_q3_zgb[82]) + 8'(co_q3_zgb[83]))) + ((8'(co_q3_zgb[84]) + 8'(co_q3_zgb[85])) + (8'(co_q3_zgb[86]) + 8'(co_q3_zgb[87])))) + (((8'(co_q3_zgb[88]) + 8'(co_q3_zgb[89])) + (8'(co_q3_zgb[90]) + 8'(co_q3_zgb[91]))) + ((8'(co_q3_zgb[92]) + 8'(co_q3_zgb[93])) + (8'(co_q3_zgb[94]) + 8'(co_q3_zgb[95])))))) + (((((8'(co_q3_zgb[96]) + 8'(co_q3_zgb[97])) + (8'(co_q3_zgb[98]) + 8'(co_q3_zgb[99]))) + ((8'(co_q3_zgb[100]) + 8'(co_q3_zgb[101])) + (8'(co_q3_zgb[102]) + 8'(co_q3_zgb[103])))) + (((8'(co_q3_zgb[104]) + 8'(co_q3_zgb[105])) + (8'(co_q3_zgb[106]) + 8'(co_q3_zgb[107]))) + ((8'(co_q3_zgb[108]) + 8'(co_q3_zgb[109])) + (8'(co_q3_zgb[110]) + 8'(co_q3_zgb[111]))))) + ((((8'(co_q3_zgb[112]) + 8'(co_q3_zgb[113])) + (8'(co_q3_zgb[114]) + 8'(co_q3_zgb[115]))) + ((8'(co_q3_zgb[116]) + 8'(co_q3_zgb[117])) + (8'(co_q3_zgb[118]) + 8'(co_q3_zgb[119])))) + (((8'(co_q3_zgb[120]) + 8'(co_q3_zgb[121])) + (8'(co_q3_zgb[122]) + 8'(co_q3_zgb[123]))) + ((8'(co_q3_zgb[124]) + 8'(co_q3_zgb[125])) + (8'(co_q3_zgb[126]) + 8'(co_q3_zgb[127]))))))));
   assign co_q3_head = cq3_req;  // its oldest pending operand of the same (bank, side)
   assign co_q4_odd_d = co_a0_1 ? co_i0_1_odd : co_a1_1 ? co_i1_1_odd : co_q4_odd_q;
   assign co_q4_sign_d = co_a0_1 ? co_i0_1_sign : co_a1_1 ? co_i1_1_sign : co_q4_sign_q;
@@ -1282,8 +1238,6 @@ module rf_top (
     .gated_inactive_o (co_q4_gi),
     .gated_zero_o     (co_q4_gz)
   );
-  assign co_q4_zgb = {{32{co_q4_pm[3]}}, {32{co_q4_pm[2]}}, {32{co_q4_pm[1]}}, {32{co_q4_pm[0]}}} & ~co_q4_ren;  // bytes of its sub-banks a read would not drive
-  assign co_q4_zgn = (((((((8'(co_q4_zgb[0]) + 8'(co_q4_zgb[1])) + (8'(co_q4_zgb[2]) + 8'(co_q4_zgb[3]))) + ((8'(co_q4_zgb[4]) + 8'(co_q4_zgb[5])) + (8'(co_q4_zgb[6]) + 8'(co_q4_zgb[7])))) + (((8'(co_q4_zgb[8]) + 8'(co_q4_zgb[9])) + (8'(co_q4_zgb[10]) + 8'(co_q4_zgb[11]))) + ((8'(co_q4_zgb[12]) + 8'(co_q4_zgb[13])) + (8'(co_q4_zgb[14]) + 8'(co_q4_zgb[15]))))) + ((((8'(co_q4_zgb[16]) + 8'(co_q4_zgb[17])) + (8'(co_q4_zgb[18]) + 8'(co_q4_zgb[19]))) + ((8'(co_q4_zgb[20]) + 8'(co_q4_zgb[21])) + (8'(co_q4_zgb[22]) + 8'(co_q4_zgb[23])))) + (((8'(co_q4_zgb[24]) + 8'(co_q4_zgb[25])) + (8'(co_q4_zgb[26]) + 8'(co_q4_zgb[27]))) + ((8'(co_q4_zgb[28]) + 8'(co_q4_zgb[29])) + (8'(co_q4_zgb[30]) + 8'(co_q4_zgb[31])))))) + (((((8'(co_q4_zgb[32]) + 8'(co_q4_zgb[33])) + (8'(co_q4_zgb[34]) + 8'(co_q4_zgb[35]))) + ((8'(co_q4_zgb[36]) + 8'(co_q4_zgb[37])) + (8'(co_q4_zgb[38]) + 8'(co_q4_zgb[39])))) + (((8'(co_q4_zgb[40]) + 8'(co_q4_zgb[41])) + (8'(co_q4_zgb[42]) + 8'(co_q4_zgb[43]))) + ((8'(co_q4_zgb[44]) + 8'(co_q4_zgb[45])) + (8'(co_q4_zgb[46]) + 8'(co_q4_zgb[47]))))) + ((((8'(co_q4_zgb[48]) + 8'(co_q4_zgb[49])) + (8'(co_q4_zgb[50]) + 8'(co_q4_zgb[51]))) + ((8'(co_q4_zgb[52]) + 8'(co_q4_zgb[53])) + (8'(co_q4_zgb[54]) + 8'(co_q4_zgb[55])))) + (((8'(co_q4_zgb[56]) + 8'(co_q4_zgb[57])) + (8'(co_q4_zgb[58]) + 8'(co_q4_zgb[59]))) + ((8'(co_q4_zgb[60]) + 8'(co_q4_zgb[61])) + (8'(co_q4_zgb[62]) + 8'(co_q4_zgb[63]))))))) + ((((((8'(co_q4_zgb[64]) + 8'(co_q4_zgb[65])) + (8'(co_q4_zgb[66]) + 8'(co_q4_zgb[67]))) + ((8'(co_q4_zgb[68]) + 8'(co_q4_zgb[69])) + (8'(co_q4_zgb[70]) + 8'(co_q4_zgb[71])))) + (((8'(co_q4_zgb[72]) + 8'(co_q4_zgb[73])) + (8'(co_q4_zgb[74]) + 8'(co_q4_zgb[75]))) + ((8'(co_q4_zgb[76]) + 8'(co_q4_zgb[77])) + (8'(co_q4_zgb[78]) + 8'(co_q4_zgb[79]))))) + ((((8'(co_q4_zgb[80]) + 8'(co_q4_zgb[81])) + (8'(co_q4_zgb[82]) + 8'(co_q4_zgb[83]))) + ((8'(co_q4_zgb[84]) + 8'(co_q4_zgb[85])) + (8'(co_q4_zgb[86]) + 8'(co_q4_zgb[87])))) + (((8'(co_q4_zgb[88]) + 8'(co_q4_zgb[89])) + (8'(co_q4_zgb[90]) + 8'(co_q4_zgb[91]))) + ((8'(co_q4_zgb[92]) + 8'(co_q4_zgb[93])) + (8'(co_q4_zgb[94]) + 8'(co_q4_zgb[95])))))) + (((((8'(co_q4_zgb[96]) + 8'(co_q4_zgb[97])) + (8'(co_q4_zgb[98]) + 8'(co_q4_zgb[99]))) + ((8'(co_q4_zgb[100]) + 8'(co_q4_zgb[101])) + (8'(co_q4_zgb[102]) + 8'(co_q4_zgb[103])))) + (((8'(co_q4_zgb[104]) + 8'(co_q4_zgb[105])) + (8'(co_q4_zgb[106]) + 8'(co_q4_zgb[107]))) + ((8'(co_q4_zgb[108]) + 8'(co_q4_zgb[109])) + (8'(co_q4_zgb[110]) + 8'(co_q4_zgb[111]))))) + ((((8'(co_q4_zgb[112]) + 8'(co_q4_zgb[113])) + (8'(co_q4_zgb[114]) + 8'(co_q4_zgb[115]))) + ((8'(co_q4_zgb[116]) + 8'(co_q4_zgb[117])) + (8'(co_q4_zgb[118]) + 8'(co_q4_zgb[119])))) + (((8'(co_q4_zgb[120]) + 8'(co_q4_zgb[121])) + (8'(co_q4_zgb[122]) + 8'(co_q4_zgb[123]))) + ((8'(co_q4_zgb[124]) + 8'(co_q4_zgb[125])) + (8'(co_q4_zgb[126]) + 8'(co_q4_zgb[127]))))))));
   assign co_q4_head = cq4_req & ~((cq3_req & (cq3_bank == cq4_bank) & (co_q3_odd_q == co_q4_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q5_odd_d = co_a0_1 ? co_i0_2_odd : co_a1_1 ? co_i1_2_odd : co_q5_odd_q;
   assign co_q5_sign_d = co_a0_1 ? co_i0_2_sign : co_a1_1 ? co_i1_2_sign : co_q5_sign_q;
@@ -1305,8 +1259,6 @@ module rf_top (
     .gated_inactive_o (co_q5_gi),
     .gated_zero_o     (co_q5_gz)
   );
-  assign co_q5_zgb = {{32{co_q5_pm[3]}}, {32{co_q5_pm[2]}}, {32{co_q5_pm[1]}}, {32{co_q5_pm[0]}}} & ~co_q5_ren;  // bytes of its sub-banks a read would not drive
-  assign co_q5_zgn = (((((((8'(co_q5_zgb[0]) + 8'(co_q5_zgb[1])) + (8'(co_q5_zgb[2]) + 8'(co_q5_zgb[3]))) + ((8'(co_q5_zgb[4]) + 8'(co_q5_zgb[5])) + (8'(co_q5_zgb[6]) + 8'(co_q5_zgb[7])))) + (((8'(co_q5_zgb[8]) + 8'(co_q5_zgb[9])) + (8'(co_q5_zgb[10]) + 8'(co_q5_zgb[11]))) + ((8'(co_q5_zgb[12]) + 8'(co_q5_zgb[13])) + (8'(co_q5_zgb[14]) + 8'(co_q5_zgb[15]))))) + ((((8'(co_q5_zgb[16]) + 8'(co_q5_zgb[17])) + (8'(co_q5_zgb[18]) + 8'(co_q5_zgb[19]))) + ((8'(co_q5_zgb[20]) + 8'(co_q5_zgb[21])) + (8'(co_q5_zgb[22]) + 8'(co_q5_zgb[23])))) + (((8'(co_q5_zgb[24]) + 8'(co_q5_zgb[25])) + (8'(co_q5_zgb[26]) + 8'(co_q5_zgb[27]))) + ((8'(co_q5_zgb[28]) + 8'(co_q5_zgb[29])) + (8'(co_q5_zgb[30]) + 8'(co_q5_zgb[31])))))) + (((((8'(co_q5_zgb[32]) + 8'(co_q5_zgb[33])) + (8'(co_q5_zgb[34]) + 8'(co_q5_zgb[35]))) + ((8'(co_q5_zgb[36]) + 8'(co_q5_zgb[37])) + (8'(co_q5_zgb[38]) + 8'(co_q5_zgb[39])))) + (((8'(co_q5_zgb[40]) + 8'(co_q5_zgb[41])) + (8'(co_q5_zgb[42]) + 8'(co_q5_zgb[43]))) + ((8'(co_q5_zgb[44]) + 8'(co_q5_zgb[45])) + (8'(co_q5_zgb[46]) + 8'(co_q5_zgb[47]))))) + ((((8'(co_q5_zgb[48]) + 8'(co_q5_zgb[49])) + (8'(co_q5_zgb[50]) + 8'(co_q5_zgb[51]))) + ((8'(co_q5_zgb[52]) + 8'(co_q5_zgb[53])) + (8'(co_q5_zgb[54]) + 8'(co_q5_zgb[55])))) + (((8'(co_q5_zgb[56]) + 8'(co_q5_zgb[57])) + (8'(co_q5_zgb[58]) + 8'(co_q5_zgb[59]))) + ((8'(co_q5_zgb[60]) + 8'(co_q5_zgb[61])) + (8'(co_q5_zgb[62]) + 8'(co_q5_zgb[63]))))))) + ((((((8'(co_q5_zgb[64]) + 8'(co_q5_zgb[65])) + (8'(co_q5_zgb[66]) + 8'(co_q5_zgb[67]))) + ((8'(co_q5_zgb[68]) + 8'(co_q5_zgb[69])) + (8'(co_q5_zgb[70]) + 8'(co_q5_zgb[71])))) + (((8'(co_q5_zgb[72]) + 8'(co_q5_zgb[73])) + (8'(co_q5_zgb[74]) + 8'(co_q5_zgb[75]))) + ((8'(co_q5_zgb[76]) + 8'(co_q5_zgb[77])) + (8'(co_q5_zgb[78]) + 8'(co_q5_zgb[79]))))) + ((((8'(co_q5_zgb[80]) + 8'(co_q5_zgb[81])) + (8'(co_q5_zgb[82]) + 8'(co_q5_zgb[83]))) + ((8'(co_q5_zgb[84]) + 8'(co_q5_zgb[85])) + (8'(co_q5_zgb[86]) + 8'(co_q5_zgb[87])))) + (((8'(co_q5_zgb[88]) + 8'(co_q5_zgb[89])) + (8'(co_q5_zgb[90]) + 8'(co_q5_zgb[91]))) + ((8'(co_q5_zgb[92]) + 8'(co_q5_zgb[93])) + (8'(co_q5_zgb[94]) + 8'(co_q5_zgb[95])))))) + (((((8'(co_q5_zgb[96]) + 8'(co_q5_zgb[97])) + (8'(co_q5_zgb[98]) + 8'(co_q5_zgb[99]))) + ((8'(co_q5_zgb[100]) + 8'(co_q5_zgb[101])) + (8'(co_q5_zgb[102]) + 8'(co_q5_zgb[103])))) + (((8'(co_q5_zgb[104]) + 8'(co_q5_zgb[105])) + (8'(co_q5_zgb[106]) + 8'(co_q5_zgb[107]))) + ((8'(co_q5_zgb[108]) + 8'(co_q5_zgb[109])) + (8'(co_q5_zgb[110]) + 8'(co_q5_zgb[111]))))) + ((((8'(co_q5_zgb[112]) + 8'(co_q5_zgb[113])) + (8'(co_q5_zgb[114]) + 8'(co_q5_zgb[115]))) + ((8'(co_q5_zgb[116]) + 8'(co_q5_zgb[117])) + (8'(co_q5_zgb[118]) + 8'(co_q5_zgb[119])))) + (((8'(co_q5_zgb[120]) + 8'(co_q5_zgb[121])) + (8'(co_q5_zgb[122]) + 8'(co_q5_zgb[123]))) + ((8'(co_q5_zgb[124]) + 8'(co_q5_zgb[125])) + (8'(co_q5_zgb[126]) + 8'(co_q5_zgb[127]))))))));
   assign co_q5_head = cq5_req & ~((cq3_req & (cq3_bank == cq5_bank) & (co_q3_odd_q == co_q5_odd_q)) | (cq4_req & (cq4_bank == cq5_bank) & (co_q4_odd_q == co_q5_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q6_odd_d = co_a0_2 ? co_i0_0_odd : co_a1_2 ? co_i1_0_odd : co_q6_odd_q;
   assign co_q6_sign_d = co_a0_2 ? co_i0_0_sign : co_a1_2 ? co_i1_0_sign : co_q6_sign_q;
@@ -1328,8 +1280,6 @@ module rf_top (
     .gated_inactive_o (co_q6_gi),
     .gated_zero_o     (co_q6_gz)
   );
-  assign co_q6_zgb = {{32{co_q6_pm[3]}}, {32{co_q6_pm[2]}}, {32{co_q6_pm[1]}}, {32{co_q6_pm[0]}}} & ~co_q6_ren;  // bytes of its sub-banks a read would not drive
-  assign co_q6_zgn = (((((((8'(co_q6_zgb[0]) + 8'(co_q6_zgb[1])) + (8'(co_q6_zgb[2]) + 8'(co_q6_zgb[3]))) + ((8'(co_q6_zgb[4]) + 8'(co_q6_zgb[5])) + (8'(co_q6_zgb[6]) + 8'(co_q6_zgb[7])))) + (((8'(co_q6_zgb[8]) + 8'(co_q6_zgb[9])) + (8'(co_q6_zgb[10]) + 8'(co_q6_zgb[11]))) + ((8'(co_q6_zgb[12]) + 8'(co_q6_zgb[13])) + (8'(co_q6_zgb[14]) + 8'(co_q6_zgb[15]))))) + ((((8'(co_q6_zgb[16]) + 8'(co_q6_zgb[17])) + (8'(co_q6_zgb[18]) + 8'(co_q6_zgb[19]))) + ((8'(co_q6_zgb[20]) + 8'(co_q6_zgb[21])) + (8'(co_q6_zgb[22]) + 8'(co_q6_zgb[23])))) + (((8'(co_q6_zgb[24]) + 8'(co_q6_zgb[25])) + (8'(co_q6_zgb[26]) + 8'(co_q6_zgb[27]))) + ((8'(co_q6_zgb[28]) + 8'(co_q6_zgb[29])) + (8'(co_q6_zgb[30]) + 8'(co_q6_zgb[31])))))) + (((((8'(co_q6_zgb[32]) + 8'(co_q6_zgb[33])) + (8'(co_q6_zgb[34]) + 8'(co_q6_zgb[35]))) + ((8'(co_q6_zgb[36]) + 8'(co_q6_zgb[37])) + (8'(co_q6_zgb[38]) + 8'(co_q6_zgb[39])))) + (((8'(co_q6_zgb[40]) + 8'(co_q6_zgb[41])) + (8'(co_q6_zgb[42]) + 8'(co_q6_zgb[43]))) + ((8'(co_q6_zgb[44]) + 8'(co_q6_zgb[45])) + (8'(co_q6_zgb[46]) + 8'(co_q6_zgb[47]))))) + ((((8'(co_q6_zgb[48]) + 8'(co_q6_zgb[49])) + (8'(co_q6_zgb[50]) + 8'(co_q6_zgb[51]))) + ((8'(co_q6_zgb[52]) + 8'(co_q6_zgb[53])) + (8'(co_q6_zgb[54]) + 8'(co_q6_zgb[55])))) + (((8'(co_q6_zgb[56]) + 8'(co_q6_zgb[57])) + (8'(co_q6_zgb[58]) + 8'(co_q6_zgb[59]))) + ((8'(co_q6_zgb[60]) + 8'(co_q6_zgb[61])) + (8'(co_q6_zgb[62]) + 8'(co_q6_zgb[63]))))))) + ((((((8'(co_q6_zgb[64]) + 8'(co_q6_zgb[65])) + (8'(co_q6_zgb[66]) + 8'(co_q6_zgb[67]))) + ((8'(co_q6_zgb[68]) + 8'(co_q6_zgb[69])) + (8'(co_q6_zgb[70]) + 8'(co_q6_zgb[71])))) + (((8'(co_q6_zgb[72]) + 8'(co_q6_zgb[73])) + (8'(co_q6_zgb[74]) + 8'(co_q6_zgb[75]))) + ((8'(co_q6_zgb[76]) + 8'(co_q6_zgb[77])) + (8'(co_q6_zgb[78]) + 8'(co_q6_zgb[79]))))) + ((((8'(co_q6_zgb[80]) + 8'(co_q6_zgb[81])) + (8'(co_q6_zgb[82]) + 8'(co_q6_zgb[83]))) + ((8'(co_q6_zgb[84]) + 8'(co_q6_zgb[85])) + (8'(co_q6_zgb[86]) + 8'(co_q6_zgb[87])))) + (((8'(co_q6_zgb[88]) + 8'(co_q6_zgb[89])) + (8'(co_q6_zgb[90]) + 8'(co_q6_zgb[91]))) + ((8'(co_q6_zgb[92]) + 8'(co_q6_zgb[93])) + (8'(co_q6_zgb[94]) + 8'(co_q6_zgb[95])))))) + (((((8'(co_q6_zgb[96]) + 8'(co_q6_zgb[97])) + (8'(co_q6_zgb[98]) + 8'(co_q6_zgb[99]))) + ((8'(co_q6_zgb[100]) + 8'(co_q6_zgb[101])) + (8'(co_q6_zgb[102]) + 8'(co_q6_zgb[103])))) + (((8'(co_q6_zgb[104]) + 8'(co_q6_zgb[105])) + (8'(co_q6_zgb[106]) + 8'(co_q6_zgb[107]))) + ((8'(co_q6_zgb[108]) + 8'(co_q6_zgb[109])) + (8'(co_q6_zgb[110]) + 8'(co_q6_zgb[111]))))) + ((((8'(co_q6_zgb[112]) + 8'(co_q6_zgb[113])) + (8'(co_q6_zgb[114]) + 8'(co_q6_zgb[115]))) + ((8'(co_q6_zgb[116]) + 8'(co_q6_zgb[117])) + (8'(co_q6_zgb[118]) + 8'(co_q6_zgb[119])))) + (((8'(co_q6_zgb[120]) + 8'(co_q6_zgb[121])) + (8'(co_q6_zgb[122]) + 8'(co_q6_zgb[123]))) + ((8'(co_q6_zgb[124]) + 8'(co_q6_zgb[125])) + (8'(co_q6_zgb[126]) + 8'(co_q6_zgb[127]))))))));
   assign co_q6_head = cq6_req;  // its oldest pending operand of the same (bank, side)
   assign co_q7_odd_d = co_a0_2 ? co_i0_1_odd : co_a1_2 ? co_i1_1_odd : co_q7_odd_q;
   assign co_q7_sign_d = co_a0_2 ? co_i0_1_sign : co_a1_2 ? co_i1_1_sign : co_q7_sign_q;
@@ -1351,8 +1301,6 @@ module rf_top (
     .gated_inactive_o (co_q7_gi),
     .gated_zero_o     (co_q7_gz)
   );
-  assign co_q7_zgb = {{32{co_q7_pm[3]}}, {32{co_q7_pm[2]}}, {32{co_q7_pm[1]}}, {32{co_q7_pm[0]}}} & ~co_q7_ren;  // bytes of its sub-banks a read would not drive
-  assign co_q7_zgn = (((((((8'(co_q7_zgb[0]) + 8'(co_q7_zgb[1])) + (8'(co_q7_zgb[2]) + 8'(co_q7_zgb[3]))) + ((8'(co_q7_zgb[4]) + 8'(co_q7_zgb[5])) + (8'(co_q7_zgb[6]) + 8'(co_q7_zgb[7])))) + (((8'(co_q7_zgb[8]) + 8'(co_q7_zgb[9])) + (8'(co_q7_zgb[10]) + 8'(co_q7_zgb[11]))) + ((8'(co_q7_zgb[12]) + 8'(co_q7_zgb[13])) + (8'(co_q7_zgb[14]) + 8'(co_q7_zgb[15]))))) + ((((8'(co_q7_zgb[16]) + 8'(co_q7_zgb[17])) + (8'(co_q7_zgb[18]) + 8'(co_q7_zgb[19]))) + ((8'(co_q7_zgb[20]) + 8'(co_q7_zgb[21])) + (8'(co_q7_zgb[22]) + 8'(co_q7_zgb[23])))) + (((8'(co_q7_zgb[24]) + 8'(co_q7_zgb[25])) + (8'(co_q7_zgb[26]) + 8'(co_q7_zgb[27]))) + ((8'(co_q7_zgb[28]) + 8'(co_q7_zgb[29])) + (8'(co_q7_zgb[30]) + 8'(co_q7_zgb[31])))))) + (((((8'(co_q7_zgb[32]) + 8'(co_q7_zgb[33])) + (8'(co_q7_zgb[34]) + 8'(co_q7_zgb[35]))) + ((8'(co_q7_zgb[36]) + 8'(co_q7_zgb[37])) + (8'(co_q7_zgb[38]) + 8'(co_q7_zgb[39])))) + (((8'(co_q7_zgb[40]) + 8'(co_q7_zgb[41])) + (8'(co_q7_zgb[42]) + 8'(co_q7_zgb[43]))) + ((8'(co_q7_zgb[44]) + 8'(co_q7_zgb[45])) + (8'(co_q7_zgb[46]) + 8'(co_q7_zgb[47]))))) + ((((8'(co_q7_zgb[48]) + 8'(co_q7_zgb[49])) + (8'(co_q7_zgb[50]) + 8'(co_q7_zgb[51]))) + ((8'(co_q7_zgb[52]) + 8'(co_q7_zgb[53])) + (8'(co_q7_zgb[54]) + 8'(co_q7_zgb[55])))) + (((8'(co_q7_zgb[56]) + 8'(co_q7_zgb[57])) + (8'(co_q7_zgb[58]) + 8'(co_q7_zgb[59]))) + ((8'(co_q7_zgb[60]) + 8'(co_q7_zgb[61])) + (8'(co_q7_zgb[62]) + 8'(co_q7_zgb[63]))))))) + ((((((8'(co_q7_zgb[64]) + 8'(co_q7_zgb[65])) + (8'(co_q7_zgb[66]) + 8'(co_q7_zgb[67]))) + ((8'(co_q7_zgb[68]) + 8'(co_q7_zgb[69])) + (8'(co_q7_zgb[70]) + 8'(co_q7_zgb[71])))) + (((8'(co_q7_zgb[72]) + 8'(co_q7_zgb[73])) + (8'(co_q7_zgb[74]) + 8'(co_q7_zgb[75]))) + ((8'(co_q7_zgb[76]) + 8'(co_q7_zgb[77])) + (8'(co_q7_zgb[78]) + 8'(co_q7_zgb[79]))))) + ((((8'(co_q7_zgb[80]) + 8'(co_q7_zgb[81])) + (8'(co_q7_zgb[82]) + 8'(co_q7_zgb[83]))) + ((8'(co_q7_zgb[84]) + 8'(co_q7_zgb[85])) + (8'(co_q7_zgb[86]) + 8'(co_q7_zgb[87])))) + (((8'(co_q7_zgb[88]) + 8'(co_q7_zgb[89])) + (8'(co_q7_zgb[90]) + 8'(co_q7_zgb[91]))) + ((8'(co_q7_zgb[92]) + 8'(co_q7_zgb[93])) + (8'(co_q7_zgb[94]) + 8'(co_q7_zgb[95])))))) + (((((8'(co_q7_zgb[96]) + 8'(co_q7_zgb[97])) + (8'(co_q7_zgb[98]) + 8'(co_q7_zgb[99]))) + ((8'(co_q7_zgb[100]) + 8'(co_q7_zgb[101])) + (8'(co_q7_zgb[102]) + 8'(co_q7_zgb[103])))) + (((8'(co_q7_zgb[104]) + 8'(co_q7_zgb[105])) + (8'(co_q7_zgb[106]) + 8'(co_q7_zgb[107]))) + ((8'(co_q7_zgb[108]) + 8'(co_q7_zgb[109])) + (8'(co_q7_zgb[110]) + 8'(co_q7_zgb[111]))))) + ((((8'(co_q7_zgb[112]) + 8'(co_q7_zgb[113])) + (8'(co_q7_zgb[114]) + 8'(co_q7_zgb[115]))) + ((8'(co_q7_zgb[116]) + 8'(co_q7_zgb[117])) + (8'(co_q7_zgb[118]) + 8'(co_q7_zgb[119])))) + (((8'(co_q7_zgb[120]) + 8'(co_q7_zgb[121])) + (8'(co_q7_zgb[122]) + 8'(co_q7_zgb[123]))) + ((8'(co_q7_zgb[124]) + 8'(co_q7_zgb[125])) + (8'(co_q7_zgb[126]) + 8'(co_q7_zgb[127]))))))));
   assign co_q7_head = cq7_req & ~((cq6_req & (cq6_bank == cq7_bank) & (co_q6_odd_q == co_q7_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q8_odd_d = co_a0_2 ? co_i0_2_odd : co_a1_2 ? co_i1_2_odd : co_q8_odd_q;
   assign co_q8_sign_d = co_a0_2 ? co_i0_2_sign : co_a1_2 ? co_i1_2_sign : co_q8_sign_q;
@@ -1374,8 +1322,6 @@ module rf_top (
     .gated_inactive_o (co_q8_gi),
     .gated_zero_o     (co_q8_gz)
   );
-  assign co_q8_zgb = {{32{co_q8_pm[3]}}, {32{co_q8_pm[2]}}, {32{co_q8_pm[1]}}, {32{co_q8_pm[0]}}} & ~co_q8_ren;  // bytes of its sub-banks a read would not drive
-  assign co_q8_zgn = (((((((8'(co_q8_zgb[0]) + 8'(co_q8_zgb[1])) + (8'(co_q8_zgb[2]) + 8'(co_q8_zgb[3]))) + ((8'(co_q8_zgb[4]) + 8'(co_q8_zgb[5])) + (8'(co_q8_zgb[6]) + 8'(co_q8_zgb[7])))) + (((8'(co_q8_zgb[8]) + 8'(co_q8_zgb[9])) + (8'(co_q8_zgb[10]) + 8'(co_q8_zgb[11]))) + ((8'(co_q8_zgb[12]) + 8'(co_q8_zgb[13])) + (8'(co_q8_zgb[14]) + 8'(co_q8_zgb[15]))))) + ((((8'(co_q8_zgb[16]) + 8'(co_q8_zgb[17])) + (8'(co_q8_zgb[18]) + 8'(co_q8_zgb[19]))) + ((8'(co_q8_zgb[20]) + 8'(co_q8_zgb[21])) + (8'(co_q8_zgb[22]) + 8'(co_q8_zgb[23])))) + (((8'(co_q8_zgb[24]) + 8'(co_q8_zgb[25])) + (8'(co_q8_zgb[26]) + 8'(co_q8_zgb[27]))) + ((8'(co_q8_zgb[28]) + 8'(co_q8_zgb[29])) + (8'(co_q8_zgb[30]) + 8'(co_q8_zgb[31])))))) + (((((8'(co_q8_zgb[32]) + 8'(co_q8_zgb[33])) + (8'(co_q8_zgb[34]) + 8'(co_q8_zgb[35]))) + ((8'(co_q8_zgb[36]) + 8'(co_q8_zgb[37])) + (8'(co_q8_zgb[38]) + 8'(co_q8_zgb[39])))) + (((8'(co_q8_zgb[40]) + 8'(co_q8_zgb[41])) + (8'(co_q8_zgb[42]) + 8'(co_q8_zgb[43]))) + ((8'(co_q8_zgb[44]) + 8'(co_q8_zgb[45])) + (8'(co_q8_zgb[46]) + 8'(co_q8_zgb[47]))))) + ((((8'(co_q8_zgb[48]) + 8'(co_q8_zgb[49])) + (8'(co_q8_zgb[50]) + 8'(co_q8_zgb[51]))) + ((8'(co_q8_zgb[52]) + 8'(co_q8_zgb[53])) + (8'(co_q8_zgb[54]) + 8'(co_q8_zgb[55])))) + (((8'(co_q8_zgb[56]) + 8'(co_q8_zgb[57])) + (8'(co_q8_zgb[58]) + 8'(co_q8_zgb[59]))) + ((8'(co_q8_zgb[60]) + 8'(co_q8_zgb[61])) + (8'(co_q8_zgb[62]) + 8'(co_q8_zgb[63]))))))) + ((((((8'(co_q8_zgb[64]) + 8'(co_q8_zgb[65])) + (8'(co_q8_zgb[66]) + 8'(co_q8_zgb[67]))) + ((8'(co_q8_zgb[68]) + 8'(co_q8_zgb[69])) + (8'(co_q8_zgb[70]) + 8'(co_q8_zgb[71])))) + (((8'(co_q8_zgb[72]) + 8'(co_q8_zgb[73])) + (8'(co_q8_zgb[74]) + 8'(co_q8_zgb[75]))) + ((8'(co_q8_zgb[76]) + 8'(co_q8_zgb[77])) + (8'(co_q8_zgb[78]) + 8'(co_q8_zgb[79]))))) + ((((8'(co_q8_zgb[80]) + 8'(co_q8_zgb[81])) + (8'(co_q8_zgb[82]) + 8'(co_q8_zgb[83]))) + ((8'(co_q8_zgb[84]) + 8'(co_q8_zgb[85])) + (8'(co_q8_zgb[86]) + 8'(co_q8_zgb[87])))) + (((8'(co_q8_zgb[88]) + 8'(co_q8_zgb[89])) + (8'(co_q8_zgb[90]) + 8'(co_q8_zgb[91]))) + ((8'(co_q8_zgb[92]) + 8'(co_q8_zgb[93])) + (8'(co_q8_zgb[94]) + 8'(co_q8_zgb[95])))))) + (((((8'(co_q8_zgb[96]) + 8'(co_q8_zgb[97])) + (8'(co_q8_zgb[98]) + 8'(co_q8_zgb[99]))) + ((8'(co_q8_zgb[100]) + 8'(co_q8_zgb[101])) + (8'(co_q8_zgb[102]) + 8'(co_q8_zgb[103])))) + (((8'(co_q8_zgb[104]) + 8'(co_q8_zgb[105])) + (8'(co_q8_zgb[106]) + 8'(co_q8_zgb[107]))) + ((8'(co_q8_zgb[108]) + 8'(co_q8_zgb[109])) + (8'(co_q8_zgb[110]) + 8'(co_q8_zgb[111]))))) + ((((8'(co_q8_zgb[112]) + 8'(co_q8_zgb[113])) + (8'(co_q8_zgb[114]) + 8'(co_q8_zgb[115]))) + ((8'(co_q8_zgb[116]) + 8'(co_q8_zgb[117])) + (8'(co_q8_zgb[118]) + 8'(co_q8_zgb[119])))) + (((8'(co_q8_zgb[120]) + 8'(co_q8_zgb[121])) + (8'(co_q8_zgb[122]) + 8'(co_q8_zgb[123]))) + ((8'(co_q8_zgb[124]) + 8'(co_q8_zgb[125])) + (8'(co_q8_zgb[126]) + 8'(co_q8_zgb[127]))))))));
   assign co_q8_head = cq8_req & ~((cq6_req & (cq6_bank == cq8_bank) & (co_q6_odd_q == co_q8_odd_q)) | (cq7_req & (cq7_bank == cq8_bank) & (co_q7_odd_q == co_q8_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q9_odd_d = co_a0_3 ? co_i0_0_odd : co_a1_3 ? co_i1_0_odd : co_q9_odd_q;
   assign co_q9_sign_d = co_a0_3 ? co_i0_0_sign : co_a1_3 ? co_i1_0_sign : co_q9_sign_q;
@@ -1397,8 +1343,6 @@ module rf_top (
     .gated_inactive_o (co_q9_gi),
     .gated_zero_o     (co_q9_gz)
   );
-  assign co_q9_zgb = {{32{co_q9_pm[3]}}, {32{co_q9_pm[2]}}, {32{co_q9_pm[1]}}, {32{co_q9_pm[0]}}} & ~co_q9_ren;  // bytes of its sub-banks a read would not drive
-  assign co_q9_zgn = (((((((8'(co_q9_zgb[0]) + 8'(co_q9_zgb[1])) + (8'(co_q9_zgb[2]) + 8'(co_q9_zgb[3]))) + ((8'(co_q9_zgb[4]) + 8'(co_q9_zgb[5])) + (8'(co_q9_zgb[6]) + 8'(co_q9_zgb[7])))) + (((8'(co_q9_zgb[8]) + 8'(co_q9_zgb[9])) + (8'(co_q9_zgb[10]) + 8'(co_q9_zgb[11]))) + ((8'(co_q9_zgb[12]) + 8'(co_q9_zgb[13])) + (8'(co_q9_zgb[14]) + 8'(co_q9_zgb[15]))))) + ((((8'(co_q9_zgb[16]) + 8'(co_q9_zgb[17])) + (8'(co_q9_zgb[18]) + 8'(co_q9_zgb[19]))) + ((8'(co_q9_zgb[20]) + 8'(co_q9_zgb[21])) + (8'(co_q9_zgb[22]) + 8'(co_q9_zgb[23])))) + (((8'(co_q9_zgb[24]) + 8'(co_q9_zgb[25])) + (8'(co_q9_zgb[26]) + 8'(co_q9_zgb[27]))) + ((8'(co_q9_zgb[28]) + 8'(co_q9_zgb[29])) + (8'(co_q9_zgb[30]) + 8'(co_q9_zgb[31])))))) + (((((8'(co_q9_zgb[32]) + 8'(co_q9_zgb[33])) + (8'(co_q9_zgb[34]) + 8'(co_q9_zgb[35]))) + ((8'(co_q9_zgb[36]) + 8'(co_q9_zgb[37])) + (8'(co_q9_zgb[38]) + 8'(co_q9_zgb[39])))) + (((8'(co_q9_zgb[40]) + 8'(co_q9_zgb[41])) + (8'(co_q9_zgb[42]) + 8'(co_q9_zgb[43]))) + ((8'(co_q9_zgb[44]) + 8'(co_q9_zgb[45])) + (8'(co_q9_zgb[46]) + 8'(co_q9_zgb[47]))))) + ((((8'(co_q9_zgb[48]) + 8'(co_q9_zgb[49])) + (8'(co_q9_zgb[50]) + 8'(co_q9_zgb[51]))) + ((8'(co_q9_zgb[52]) + 8'(co_q9_zgb[53])) + (8'(co_q9_zgb[54]) + 8'(co_q9_zgb[55])))) + (((8'(co_q9_zgb[56]) + 8'(co_q9_zgb[57])) + (8'(co_q9_zgb[58]) + 8'(co_q9_zgb[59]))) + ((8'(co_q9_zgb[60]) + 8'(co_q9_zgb[61])) + (8'(co_q9_zgb[62]) + 8'(co_q9_zgb[63]))))))) + ((((((8'(co_q9_zgb[64]) + 8'(co_q9_zgb[65])) + (8'(co_q9_zgb[66]) + 8'(co_q9_zgb[67]))) + ((8'(co_q9_zgb[68]) + 8'(co_q9_zgb[69])) + (8'(co_q9_zgb[70]) + 8'(co_q9_zgb[71])))) + (((8'(co_q9_zgb[72]) + 8'(co_q9_zgb[73])) + (8'(co_q9_zgb[74]) + 8'(co_q9_zgb[75]))) + ((8'(co_q9_zgb[76]) + 8'(co_q9_zgb[77])) + (8'(co_q9_zgb[78]) + 8'(co_q9_zgb[79]))))) + ((((8'(co_q9_zgb[80]) + 8'(co_q9_zgb[81])) + (8'(co_q9_zgb[82]) + 8'(co_q9_zgb[83]))) + ((8'(co_q9_zgb[84]) + 8'(co_q9_zgb[85])) + (8'(co_q9_zgb[86]) + 8'(co_q9_zgb[87])))) + (((8'(co_q9_zgb[88]) + 8'(co_q9_zgb[89])) + (8'(co_q9_zgb[90]) + 8'(co_q9_zgb[91]))) + ((8'(co_q9_zgb[92]) + 8'(co_q9_zgb[93])) + (8'(co_q9_zgb[94]) + 8'(co_q9_zgb[95])))))) + (((((8'(co_q9_zgb[96]) + 8'(co_q9_zgb[97])) + (8'(co_q9_zgb[98]) + 8'(co_q9_zgb[99]))) + ((8'(co_q9_zgb[100]) + 8'(co_q9_zgb[101])) + (8'(co_q9_zgb[102]) + 8'(co_q9_zgb[103])))) + (((8'(co_q9_zgb[104]) + 8'(co_q9_zgb[105])) + (8'(co_q9_zgb[106]) + 8'(co_q9_zgb[107]))) + ((8'(co_q9_zgb[108]) + 8'(co_q9_zgb[109])) + (8'(co_q9_zgb[110]) + 8'(co_q9_zgb[111]))))) + ((((8'(co_q9_zgb[112]) + 8'(co_q9_zgb[113])) + (8'(co_q9_zgb[114]) + 8'(co_q9_zgb[115]))) + ((8'(co_q9_zgb[116]) + 8'(co_q9_zgb[117])) + (8'(co_q9_zgb[118]) + 8'(co_q9_zgb[119])))) + (((8'(co_q9_zgb[120]) + 8'(co_q9_zgb[121])) + (8'(co_q9_zgb[122]) + 8'(co_q9_zgb[123]))) + ((8'(co_q9_zgb[124]) + 8'(co_q9_zgb[125])) + (8'(co_q9_zgb[126]) + 8'(co_q9_zgb[127]))))))));
   assign co_q9_head = cq9_req;  // its oldest pending operand of the same (bank, side)
   assign co_q10_odd_d = co_a0_3 ? co_i0_1_odd : co_a1_3 ? co_i1_1_odd : co_q10_odd_q;
   assign co_q10_sign_d = co_a0_3 ? co_i0_1_sign : co_a1_3 ? co_i1_1_sign : co_q10_sign_q;
@@ -1420,8 +1364,6 @@ module rf_top (
     .gated_inactive_o (co_q10_gi),
     .gated_zero_o     (co_q10_gz)
   );
-  assign co_q10_zgb = {{32{co_q10_pm[3]}}, {32{co_q10_pm[2]}}, {32{co_q10_pm[1]}}, {32{co_q10_pm[0]}}} & ~co_q10_ren;  // bytes of its sub-banks a read would not drive
-  assign co_q10_zgn = (((((((8'(co_q10_zgb[0]) + 8'(co_q10_zgb[1])) + (8'(co_q10_zgb[2]) + 8'(co_q10_zgb[3]))) + ((8'(co_q10_zgb[4]) + 8'(co_q10_zgb[5])) + (8'(co_q10_zgb[6]) + 8'(co_q10_zgb[7])))) + (((8'(co_q10_zgb[8]) + 8'(co_q10_zgb[9])) + (8'(co_q10_zgb[10]) + 8'(co_q10_zgb[11]))) + ((8'(co_q10_zgb[12]) + 8'(co_q10_zgb[13])) + (8'(co_q10_zgb[14]) + 8'(co_q10_zgb[15]))))) + ((((8'(co_q10_zgb[16]) + 8'(co_q10_zgb[17])) + (8'(co_q10_zgb[18]) + 8'(co_q10_zgb[19]))) + ((8'(co_q10_zgb[20]) + 8'(co_q10_zgb[21])) + (8'(co_q10_zgb[22]) + 8'(co_q10_zgb[23])))) + (((8'(co_q10_zgb[24]) + 8'(co_q10_zgb[25])) + (8'(co_q10_zgb[26]) + 8'(co_q10_zgb[27]))) + ((8'(co_q10_zgb[28]) + 8'(co_q10_zgb[29])) + (8'(co_q10_zgb[30]) + 8'(co_q10_zgb[31])))))) + (((((8'(co_q10_zgb[32]) + 8'(co_q10_zgb[33])) + (8'(co_q10_zgb[34]) + 8'(co_q10_zgb[35]))) + ((8'(co_q10_zgb[36]) + 8'(co_q10_zgb[37])) + (8'(co_q10_zgb[38]) + 8'(co_q10_zgb[39])))) + (((8'(co_q10_zgb[40]) + 8'(co_q10_zgb[41])) + (8'(co_q10_zgb[42]) + 8'(co_q10_zgb[43]))) + ((8'(co_q10_zgb[44]) + 8'(co_q10_zgb[45])) + (8'(co_q10_zgb[46]) + 8'(co_q10_zgb[47]))))) + ((((8'(co_q10_zgb[48]) + 8'(co_q10_zgb[49])) + (8'(co_q10_zgb[50]) + 8'(co_q10_zgb[51]))) + ((8'(co_q10_zgb[52]) + 8'(co_q10_zgb[53])) + (8'(co_q10_zgb[54]) + 8'(co_q10_zgb[55])))) + (((8'(co_q10_zgb[56]) + 8'(co_q10_zgb[57])) + (8'(co_q10_zgb[58]) + 8'(co_q10_zgb[59]))) + ((8'(co_q10_zgb[60]) + 8'(co_q10_zgb[61])) + (8'(co_q10_zgb[62]) + 8'(co_q10_zgb[63]))))))) + ((((((8'(co_q10_zgb[64]) + 8'(co_q10_zgb[65])) + (8'(co_q10_zgb[66]) + 8'(co_q10_zgb[67]))) + ((8'(co_q10_zgb[68]) + 8'(co_q10_zgb[69])) + (8'(co_q10_zgb[70]) + 8'(co_q10_zgb[71])))) + (((8'(co_q10_zgb[72]) + 8'(co_q10_zgb[73])) + (8'(co_q10_zgb[74]) + 8'(co_q10_zgb[75]))) + ((8'(co_q10_zgb[76]) + 8'(co_q10_zgb[77])) + (8'(co_q10_zgb[78]) + 8'(co_q10_zgb[79]))))) + ((((8'(co_q10_zgb[80]) + 8'(co_q10_zgb[81])) + (8'(co_q10_zgb[82]) + 8'(co_q10_zgb[83]))) + ((8'(co_q10_zgb[84]) + 8'(co_q10_zgb[85])) + (8'(co_q10_zgb[86]) + 8'(co_q10_zgb[87])))) + (((8'(co_q10_zgb[88]) + 8'(co_q10_zgb[89])) + (8'(co_q10_zgb[90]) + 8'(co_q10_zgb[91]))) + ((8'(co_q10_zgb[92]) + 8'(co_q10_zgb[93])) + (8'(co_q10_zgb[94]) + 8'(co_q10_zgb[95])))))) + (((((8'(co_q10_zgb[96]) + 8'(co_q10_zgb[97])) + (8'(co_q10_zgb[98]) + 8'(co_q10_zgb[99]))) + ((8'(co_q10_zgb[100]) + 8'(co_q10_zgb[101])) + (8'(co_q10_zgb[102]) + 8'(co_q10_zgb[103])))) + (((8'(co_q10_zgb[104]) + 8'(co_q10_zgb[105])) + (8'(co_q10_zgb[106]) + 8'(co_q10_zgb[107]))) + ((8'(co_q10_zgb[108]) + 8'(co_q10_zgb[109])) + (8'(co_q10_zgb[110]) + 8'(co_q10_zgb[111]))))) + ((((8'(co_q10_zgb[112]) + 8'(co_q10_zgb[113])) + (8'(co_q10_zgb[114]) + 8'(co_q10_zgb[115]))) + ((8'(co_q10_zgb[116]) + 8'(co_q10_zgb[117])) + (8'(co_q10_zgb[118]) + 8'(co_q10_zgb[119])))) + (((8'(co_q10_zgb[120]) + 8'(co_q10_zgb[121])) + (8'(co_q10_zgb[122]) + 8'(co_q10_zgb[123]))) + ((8'(co_q10_zgb[124]) + 8'(co_q10_zgb[125])) + (8'(co_q10_zgb[126]) + 8'(co_q10_zgb[127]))))))));
   assign co_q10_head = cq10_req & ~((cq9_req & (cq9_bank == cq10_bank) & (co_q9_odd_q == co_q10_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q11_odd_d = co_a0_3 ? co_i0_2_odd : co_a1_3 ? co_i1_2_odd : co_q11_odd_q;
   assign co_q11_sign_d = co_a0_3 ? co_i0_2_sign : co_a1_3 ? co_i1_2_sign : co_q11_sign_q;
@@ -1443,230 +1385,196 @@ module rf_top (
     .gated_inactive_o (co_q11_gi),
     .gated_zero_o     (co_q11_gz)
   );
-  assign co_q11_zgb = {{32{co_q11_pm[3]}}, {32{co_q11_pm[2]}}, {32{co_q11_pm[1]}}, {32{co_q11_pm[0]}}} & ~co_q11_ren;  // bytes of its sub-banks a read would not drive
-  assign co_q11_zgn = (((((((8'(co_q11_zgb[0]) + 8'(co_q11_zgb[1])) + (8'(co_q11_zgb[2]) + 8'(co_q11_zgb[3]))) + ((8'(co_q11_zgb[4]) + 8'(co_q11_zgb[5])) + (8'(co_q11_zgb[6]) + 8'(co_q11_zgb[7])))) + (((8'(co_q11_zgb[8]) + 8'(co_q11_zgb[9])) + (8'(co_q11_zgb[10]) + 8'(co_q11_zgb[11]))) + ((8'(co_q11_zgb[12]) + 8'(co_q11_zgb[13])) + (8'(co_q11_zgb[14]) + 8'(co_q11_zgb[15]))))) + ((((8'(co_q11_zgb[16]) + 8'(co_q11_zgb[17])) + (8'(co_q11_zgb[18]) + 8'(co_q11_zgb[19]))) + ((8'(co_q11_zgb[20]) + 8'(co_q11_zgb[21])) + (8'(co_q11_zgb[22]) + 8'(co_q11_zgb[23])))) + (((8'(co_q11_zgb[24]) + 8'(co_q11_zgb[25])) + (8'(co_q11_zgb[26]) + 8'(co_q11_zgb[27]))) + ((8'(co_q11_zgb[28]) + 8'(co_q11_zgb[29])) + (8'(co_q11_zgb[30]) + 8'(co_q11_zgb[31])))))) + (((((8'(co_q11_zgb[32]) + 8'(co_q11_zgb[33])) + (8'(co_q11_zgb[34]) + 8'(co_q11_zgb[35]))) + ((8'(co_q11_zgb[36]) + 8'(co_q11_zgb[37])) + (8'(co_q11_zgb[38]) + 8'(co_q11_zgb[39])))) + (((8'(co_q11_zgb[40]) + 8'(co_q11_zgb[41])) + (8'(co_q11_zgb[42]) + 8'(co_q11_zgb[43]))) + ((8'(co_q11_zgb[44]) + 8'(co_q11_zgb[45])) + (8'(co_q11_zgb[46]) + 8'(co_q11_zgb[47]))))) + ((((8'(co_q11_zgb[48]) + 8'(co_q11_zgb[49])) + (8'(co_q11_zgb[50]) + 8'(co_q11_zgb[51]))) + ((8'(co_q11_zgb[52]) + 8'(co_q11_zgb[53])) + (8'(co_q11_zgb[54]) + 8'(co_q11_zgb[55])))) + (((8'(co_q11_zgb[56]) + 8'(co_q11_zgb[57])) + (8'(co_q11_zgb[58]) + 8'(co_q11_zgb[59]))) + ((8'(co_q11_zgb[60]) + 8'(co_q11_zgb[61])) + (8'(co_q11_zgb[62]) + 8'(co_q11_zgb[63]))))))) + ((((((8'(co_q11_zgb[64]) + 8'(co_q11_zgb[65])) + (8'(co_q11_zgb[66]) + 8'(co_q11_zgb[67]))) + ((8'(co_q11_zgb[68]) + 8'(co_q11_zgb[69])) + (8'(co_q11_zgb[70]) + 8'(co_q11_zgb[71])))) + (((8'(co_q11_zgb[72]) + 8'(co_q11_zgb[73])) + (8'(co_q11_zgb[74]) + 8'(co_q11_zgb[75]))) + ((8'(co_q11_zgb[76]) + 8'(co_q11_zgb[77])) + (8'(co_q11_zgb[78]) + 8'(co_q11_zgb[79]))))) + ((((8'(co_q11_zgb[80]) + 8'(co_q11_zgb[81])) + (8'(co_q11_zgb[82]) + 8'(co_q11_zgb[83]))) + ((8'(co_q11_zgb[84]) + 8'(co_q11_zgb[85])) + (8'(co_q11_zgb[86]) + 8'(co_q11_zgb[87])))) + (((8'(co_q11_zgb[88]) + 8'(co_q11_zgb[89])) + (8'(co_q11_zgb[90]) + 8'(co_q11_zgb[91]))) + ((8'(co_q11_zgb[92]) + 8'(co_q11_zgb[93])) + (8'(co_q11_zgb[94]) + 8'(co_q11_zgb[95])))))) + (((((8'(co_q11_zgb[96]) + 8'(co_q11_zgb[97])) + (8'(co_q11_zgb[98]) + 8'(co_q11_zgb[99]))) + ((8'(co_q11_zgb[100]) + 8'(co_q11_zgb[101])) + (8'(co_q11_zgb[102]) + 8'(co_q11_zgb[103])))) + (((8'(co_q11_zgb[104]) + 8'(co_q11_zgb[105])) + (8'(co_q11_zgb[106]) + 8'(co_q11_zgb[107]))) + ((8'(co_q11_zgb[108]) + 8'(co_q11_zgb[109])) + (8'(co_q11_zgb[110]) + 8'(co_q11_zgb[111]))))) + ((((8'(co_q11_zgb[112]) + 8'(co_q11_zgb[113])) + (8'(co_q11_zgb[114]) + 8'(co_q11_zgb[115]))) + ((8'(co_q11_zgb[116]) + 8'(co_q11_zgb[117])) + (8'(co_q11_zgb[118]) + 8'(co_q11_zgb[119])))) + (((8'(co_q11_zgb[120]) + 8'(co_q11_zgb[121])) + (8'(co_q11_zgb[122]) + 8'(co_q11_zgb[123]))) + ((8'(co_q11_zgb[124]) + 8'(co_q11_zgb[125])) + (8'(co_q11_zgb[126]) + 8'(co_q11_zgb[127]))))))));
   assign co_q11_head = cq11_req & ~((cq9_req & (cq9_bank == cq11_bank) & (co_q9_odd_q == co_q11_odd_q)) | (cq10_req & (cq10_bank == cq11_bank) & (co_q10_odd_q == co_q11_odd_q)));  // its oldest pending operand of the same (bank, side)
 
   // request matrix: per (bank, side, collector) the head operand
   assign co_c0_ren = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
-  assign co_c0_zgn = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_zgn : '0;
   assign co_c0_v = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) | (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) | (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0));
   assign co_c0_pm = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
   assign co_c0_row = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
   assign co_c0_op = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c0_g = co_rgnt[0];
   assign co_c1_ren = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
-  assign co_c1_zgn = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_zgn : '0;
   assign co_c1_v = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) | (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) | (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0));
   assign co_c1_pm = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
   assign co_c1_row = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
   assign co_c1_op = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c1_g = co_rgnt[1];
   assign co_c2_ren = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
-  assign co_c2_zgn = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_zgn : '0;
   assign co_c2_v = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) | (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) | (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0));
   assign co_c2_pm = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
   assign co_c2_row = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
   assign co_c2_op = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c2_g = co_rgnt[2];
   assign co_c3_ren = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0)) ? co_q11_ren : '0;
-  assign co_c3_zgn = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) ? co_q9_zgn : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) ? co_q10_zgn : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0)) ? co_q11_zgn : '0;
   assign co_c3_v = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) | (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) | (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0));
   assign co_c3_pm = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0)) ? co_q11_pm : 4'b0000;
   assign co_c3_row = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0)) ? cq11_entry : '0;
   assign co_c3_op = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) ? 2'd0 : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) ? 2'd1 : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c3_g = co_rgnt[3];
   assign co_c4_ren = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
-  assign co_c4_zgn = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_zgn : '0;
   assign co_c4_v = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) | (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) | (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1));
   assign co_c4_pm = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
   assign co_c4_row = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
   assign co_c4_op = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c4_g = co_rgnt[4];
   assign co_c5_ren = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
-  assign co_c5_zgn = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_zgn : '0;
   assign co_c5_v = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) | (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) | (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1));
   assign co_c5_pm = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
   assign co_c5_row = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
   assign co_c5_op = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c5_g = co_rgnt[5];
   assign co_c6_ren = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
-  assign co_c6_zgn = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_zgn : '0;
   assign co_c6_v = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) | (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) | (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1));
   assign co_c6_pm = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
   assign co_c6_row = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
   assign co_c6_op = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c6_g = co_rgnt[6];
   assign co_c7_ren = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1)) ? co_q11_ren : '0;
-  assign co_c7_zgn = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) ? co_q9_zgn : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) ? co_q10_zgn : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1)) ? co_q11_zgn : '0;
   assign co_c7_v = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) | (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) | (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1));
   assign co_c7_pm = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1)) ? co_q11_pm : 4'b0000;
   assign co_c7_row = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1)) ? cq11_entry : '0;
   assign co_c7_op = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) ? 2'd0 : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) ? 2'd1 : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c7_g = co_rgnt[7];
   assign co_c8_ren = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
-  assign co_c8_zgn = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_zgn : '0;
   assign co_c8_v = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) | (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) | (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0));
   assign co_c8_pm = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
   assign co_c8_row = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
   assign co_c8_op = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c8_g = co_rgnt[8];
   assign co_c9_ren = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
-  assign co_c9_zgn = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_zgn : '0;
   assign co_c9_v = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) | (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) | (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0));
   assign co_c9_pm = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
   assign co_c9_row = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
   assign co_c9_op = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c9_g = co_rgnt[9];
   assign co_c10_ren = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
-  assign co_c10_zgn = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_zgn : '0;
   assign co_c10_v = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) | (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) | (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0));
   assign co_c10_pm = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
   assign co_c10_row = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
   assign co_c10_op = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c10_g = co_rgnt[10];
   assign co_c11_ren = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0)) ? co_q11_ren : '0;
-  assign co_c11_zgn = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) ? co_q9_zgn : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) ? co_q10_zgn : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0)) ? co_q11_zgn : '0;
   assign co_c11_v = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) | (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) | (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0));
   assign co_c11_pm = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0)) ? co_q11_pm : 4'b0000;
   assign co_c11_row = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0)) ? cq11_entry : '0;
   assign co_c11_op = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) ? 2'd0 : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) ? 2'd1 : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c11_g = co_rgnt[11];
   assign co_c12_ren = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
-  assign co_c12_zgn = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_zgn : '0;
   assign co_c12_v = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) | (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) | (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1));
   assign co_c12_pm = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
   assign co_c12_row = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
   assign co_c12_op = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c12_g = co_rgnt[12];
   assign co_c13_ren = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
-  assign co_c13_zgn = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_zgn : '0;
   assign co_c13_v = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) | (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) | (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1));
   assign co_c13_pm = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
   assign co_c13_row = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
   assign co_c13_op = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c13_g = co_rgnt[13];
   assign co_c14_ren = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
-  assign co_c14_zgn = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_zgn : '0;
   assign co_c14_v = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) | (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) | (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1));
   assign co_c14_pm = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
   assign co_c14_row = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
   assign co_c14_op = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c14_g = co_rgnt[14];
   assign co_c15_ren = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1)) ? co_q11_ren : '0;
-  assign co_c15_zgn = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) ? co_q9_zgn : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) ? co_q10_zgn : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1)) ? co_q11_zgn : '0;
   assign co_c15_v = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) | (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) | (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1));
   assign co_c15_pm = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1)) ? co_q11_pm : 4'b0000;
   assign co_c15_row = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1)) ? cq11_entry : '0;
   assign co_c15_op = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) ? 2'd0 : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) ? 2'd1 : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c15_g = co_rgnt[15];
   assign co_c16_ren = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
-  assign co_c16_zgn = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0)) ? co_q2_zgn : '0;
   assign co_c16_v = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) | (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) | (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0));
   assign co_c16_pm = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
   assign co_c16_row = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
   assign co_c16_op = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c16_g = co_rgnt[16];
   assign co_c17_ren = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
-  assign co_c17_zgn = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0)) ? co_q5_zgn : '0;
   assign co_c17_v = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) | (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) | (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0));
   assign co_c17_pm = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
   assign co_c17_row = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
   assign co_c17_op = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c17_g = co_rgnt[17];
   assign co_c18_ren = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
-  assign co_c18_zgn = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0)) ? co_q8_zgn : '0;
   assign co_c18_v = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) | (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) | (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0));
   assign co_c18_pm = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
   assign co_c18_row = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
   assign co_c18_op = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c18_g = co_rgnt[18];
   assign co_c19_ren = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0)) ? co_q11_ren : '0;
-  assign co_c19_zgn = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) ? co_q9_zgn : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) ? co_q10_zgn : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0)) ? co_q11_zgn : '0;
   assign co_c19_v = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) | (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) | (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0));
   assign co_c19_pm = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0)) ? co_q11_pm : 4'b0000;
   assign co_c19_row = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0)) ? cq11_entry : '0;
   assign co_c19_op = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) ? 2'd0 : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) ? 2'd1 : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c19_g = co_rgnt[19];
   assign co_c20_ren = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
-  assign co_c20_zgn = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1)) ? co_q2_zgn : '0;
   assign co_c20_v = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) | (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) | (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1));
   assign co_c20_pm = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
   assign co_c20_row = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
   assign co_c20_op = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c20_g = co_rgnt[20];
   assign co_c21_ren = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
-  assign co_c21_zgn = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1)) ? co_q5_zgn : '0;
   assign co_c21_v = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) | (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) | (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1));
   assign co_c21_pm = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
   assign co_c21_row = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
   assign co_c21_op = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c21_g = co_rgnt[21];
   assign co_c22_ren = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
-  assign co_c22_zgn = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1)) ? co_q8_zgn : '0;
   assign co_c22_v = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) | (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) | (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1));
   assign co_c22_pm = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
   assign co_c22_row = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
   assign co_c22_op = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c22_g = co_rgnt[22];
   assign co_c23_ren = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1)) ? co_q11_ren : '0;
-  assign co_c23_zgn = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) ? co_q9_zgn : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) ? co_q10_zgn : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1)) ? co_q11_zgn : '0;
   assign co_c23_v = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) | (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) | (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1));
   assign co_c23_pm = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1)) ? co_q11_pm : 4'b0000;
   assign co_c23_row = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1)) ? cq11_entry : '0;
   assign co_c23_op = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) ? 2'd0 : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) ? 2'd1 : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c23_g = co_rgnt[23];
   assign co_c24_ren = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
-  assign co_c24_zgn = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0)) ? co_q2_zgn : '0;
   assign co_c24_v = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) | (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) | (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0));
   assign co_c24_pm = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
   assign co_c24_row = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
   assign co_c24_op = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c24_g = co_rgnt[24];
   assign co_c25_ren = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
-  assign co_c25_zgn = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0)) ? co_q5_zgn : '0;
   assign co_c25_v = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) | (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) | (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0));
   assign co_c25_pm = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
   assign co_c25_row = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
   assign co_c25_op = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c25_g = co_rgnt[25];
   assign co_c26_ren = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
-  assign co_c26_zgn = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0)) ? co_q8_zgn : '0;
   assign co_c26_v = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) | (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) | (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0));
   assign co_c26_pm = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
   assign co_c26_row = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
   assign co_c26_op = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c26_g = co_rgnt[26];
   assign co_c27_ren = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0)) ? co_q11_ren : '0;
-  assign co_c27_zgn = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) ? co_q9_zgn : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) ? co_q10_zgn : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0)) ? co_q11_zgn : '0;
   assign co_c27_v = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) | (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) | (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0));
   assign co_c27_pm = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0)) ? co_q11_pm : 4'b0000;
   assign co_c27_row = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0)) ? cq11_entry : '0;
   assign co_c27_op = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) ? 2'd0 : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) ? 2'd1 : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c27_g = co_rgnt[27];
   assign co_c28_ren = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
-  assign co_c28_zgn = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1)) ? co_q2_zgn : '0;
   assign co_c28_v = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) | (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) | (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1));
   assign co_c28_pm = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
   assign co_c28_row = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
   assign co_c28_op = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c28_g = co_rgnt[28];
   assign co_c29_ren = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
-  assign co_c29_zgn = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1)) ? co_q5_zgn : '0;
   assign co_c29_v = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) | (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) | (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1));
   assign co_c29_pm = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
   assign co_c29_row = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
   assign co_c29_op = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c29_g = co_rgnt[29];
   assign co_c30_ren = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
-  assign co_c30_zgn = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1)) ? co_q8_zgn : '0;
   assign co_c30_v = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) | (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) | (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1));
   assign co_c30_pm = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
   assign co_c30_row = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
   assign co_c30_op = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c30_g = co_rgnt[30];
   assign co_c31_ren = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1)) ? co_q11_ren : '0;
-  assign co_c31_zgn = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1)) ? co_q9_zgn : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1)) ? co_q10_zgn : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1)) ? co_q11_zgn : '0;
   assign co_c31_v = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1)) | (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1)) | (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1));
   assign co_c31_pm = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1)) ? co_q11_pm : 4'b0000;
   assign co_c31_row = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1)) ? cq11_entry : '0;
@@ -1744,9 +1652,10 @@ module rf_top (
   // zero gating: the granted reads' byte read enables, registered with the reads; the bytes
   // not read come out as 0
   assign co_b0_ren_d = (co_c0_g ? co_c0_ren : '0) | (co_c1_g ? co_c1_ren : '0) | (co_c2_g ? co_c2_ren : '0) | (co_c3_g ? co_c3_ren : '0) | (co_c4_g ? co_c4_ren : '0) | (co_c5_g ? co_c5_ren : '0) | (co_c6_g ? co_c6_ren : '0) | (co_c7_g ? co_c7_ren : '0);
-  assign co_b0_zgr_r = (co_c0_g ? co_c0_zgn : '0) | (co_c1_g ? co_c1_zgn : '0) | (co_c2_g ? co_c2_zgn : '0) | (co_c3_g ? co_c3_zgn : '0);  // bytes the granted R read does not drive
-  assign co_b0_zgr_l = (co_c4_g ? co_c4_zgn : '0) | (co_c5_g ? co_c5_zgn : '0) | (co_c6_g ? co_c6_zgn : '0) | (co_c7_g ? co_c7_zgn : '0);
+  assign co_b0_rpm_d = (co_c0_g ? co_c0_pm : 4'b0000) | (co_c1_g ? co_c1_pm : 4'b0000) | (co_c2_g ? co_c2_pm : 4'b0000) | (co_c3_g ? co_c3_pm : 4'b0000) | (co_c4_g ? co_c4_pm : 4'b0000) | (co_c5_g ? co_c5_pm : 4'b0000) | (co_c6_g ? co_c6_pm : 4'b0000) | (co_c7_g ? co_c7_pm : 4'b0000);  // sub-banks the granted reads hold
   assign co_b0_rdz = co_b0_rdata & {{8{co_b0_ren_q[127]}}, {8{co_b0_ren_q[126]}}, {8{co_b0_ren_q[125]}}, {8{co_b0_ren_q[124]}}, {8{co_b0_ren_q[123]}}, {8{co_b0_ren_q[122]}}, {8{co_b0_ren_q[121]}}, {8{co_b0_ren_q[120]}}, {8{co_b0_ren_q[119]}}, {8{co_b0_ren_q[118]}}, {8{co_b0_ren_q[117]}}, {8{co_b0_ren_q[116]}}, {8{co_b0_ren_q[115]}}, {8{co_b0_ren_q[114]}}, {8{co_b0_ren_q[113]}}, {8{co_b0_ren_q[112]}}, {8{co_b0_ren_q[111]}}, {8{co_b0_ren_q[110]}}, {8{co_b0_ren_q[109]}}, {8{co_b0_ren_q[108]}}, {8{co_b0_ren_q[107]}}, {8{co_b0_ren_q[106]}}, {8{co_b0_ren_q[105]}}, {8{co_b0_ren_q[104]}}, {8{co_b0_ren_q[103]}}, {8{co_b0_ren_q[102]}}, {8{co_b0_ren_q[101]}}, {8{co_b0_ren_q[100]}}, {8{co_b0_ren_q[99]}}, {8{co_b0_ren_q[98]}}, {8{co_b0_ren_q[97]}}, {8{co_b0_ren_q[96]}}, {8{co_b0_ren_q[95]}}, {8{co_b0_ren_q[94]}}, {8{co_b0_ren_q[93]}}, {8{co_b0_ren_q[92]}}, {8{co_b0_ren_q[91]}}, {8{co_b0_ren_q[90]}}, {8{co_b0_ren_q[89]}}, {8{co_b0_ren_q[88]}}, {8{co_b0_ren_q[87]}}, {8{co_b0_ren_q[86]}}, {8{co_b0_ren_q[85]}}, {8{co_b0_ren_q[84]}}, {8{co_b0_ren_q[83]}}, {8{co_b0_ren_q[82]}}, {8{co_b0_ren_q[81]}}, {8{co_b0_ren_q[80]}}, {8{co_b0_ren_q[79]}}, {8{co_b0_ren_q[78]}}, {8{co_b0_ren_q[77]}}, {8{co_b0_ren_q[76]}}, {8{co_b0_ren_q[75]}}, {8{co_b0_ren_q[74]}}, {8{co_b0_ren_q[73]}}, {8{co_b0_ren_q[72]}}, {8{co_b0_ren_q[71]}}, {8{co_b0_ren_q[70]}}, {8{co_b0_ren_q[69]}}, {8{co_b0_ren_q[68]}}, {8{co_b0_ren_q[67]}}, {8{co_b0_ren_q[66]}}, {8{co_b0_ren_q[65]}}, {8{co_b0_ren_q[64]}}, {8{co_b0_ren_q[63]}}, {8{co_b0_ren_q[62]}}, {8{co_b0_ren_q[61]}}, {8{co_b0_ren_q[60]}}, {8{co_b0_ren_q[59]}}, {8{co_b0_ren_q[58]}}, {8{co_b0_ren_q[57]}}, {8{co_b0_ren_q[56]}}, {8{co_b0_ren_q[55]}}, {8{co_b0_ren_q[54]}}, {8{co_b0_ren_q[53]}}, {8{co_b0_ren_q[52]}}, {8{co_b0_ren_q[51]}}, {8{co_b0_ren_q[50]}}, {8{co_b0_ren_q[49]}}, {8{co_b0_ren_q[48]}}, {8{co_b0_ren_q[47]}}, {8{co_b0_ren_q[46]}}, {8{co_b0_ren_q[45]}}, {8{co_b0_ren_q[44]}}, {8{co_b0_ren_q[43]}}, {8{co_b0_ren_q[42]}}, {8{co_b0_ren_q[41]}}, {8{co_b0_ren_q[40]}}, {8{co_b0_ren_q[39]}}, {8{co_b0_ren_q[38]}}, {8{co_b0_ren_q[37]}}, {8{co_b0_ren_q[36]}}, {8{co_b0_ren_q[35]}}, {8{co_b0_ren_q[34]}}, {8{co_b0_ren_q[33]}}, {8{co_b0_ren_q[32]}}, {8{co_b0_ren_q[31]}}, {8{co_b0_ren_q[30]}}, {8{co_b0_ren_q[29]}}, {8{co_b0_ren_q[28]}}, {8{co_b0_ren_q[27]}}, {8{co_b0_ren_q[26]}}, {8{co_b0_ren_q[25]}}, {8{co_b0_ren_q[24]}}, {8{co_b0_ren_q[23]}}, {8{co_b0_ren_q[22]}}, {8{co_b0_ren_q[21]}}, {8{co_b0_ren_q[20]}}, {8{co_b0_ren_q[19]}}, {8{co_b0_ren_q[18]}}, {8{co_b0_ren_q[17]}}, {8{co_b0_ren_q[16]}}, {8{co_b0_ren_q[15]}}, {8{co_b0_ren_q[14]}}, {8{co_b0_ren_q[13]}}, {8{co_b0_ren_q[12]}}, {8{co_b0_ren_q[11]}}, {8{co_b0_ren_q[10]}}, {8{co_b0_ren_q[9]}}, {8{co_b0_ren_q[8]}}, {8{co_b0_ren_q[7]}}, {8{co_b0_ren_q[6]}}, {8{co_b0_ren_q[5]}}, {8{co_b0_ren_q[4]}}, {8{co_b0_ren_q[3]}}, {8{co_b0_ren_q[2]}}, {8{co_b0_ren_q[1]}}, {8{co_b0_ren_q[0]}}};
+  assign co_b0_zgb = {{32{co_b0_rpm_q[3]}}, {32{co_b0_rpm_q[2]}}, {32{co_b0_rpm_q[1]}}, {32{co_b0_rpm_q[0]}}} & ~co_b0_ren_q;  // bytes of the reads' sub-banks not read
+  assign co_b0_zgn = (((((((8'(co_b0_zgb[0]) + 8'(co_b0_zgb[1])) + (8'(co_b0_zgb[2]) + 8'(co_b0_zgb[3]))) + ((8'(co_b0_zgb[4]) + 8'(co_b0_zgb[5])) + (8'(co_b0_zgb[6]) + 8'(co_b0_zgb[7])))) + (((8'(co_b0_zgb[8]) + 8'(co_b0_zgb[9])) + (8'(co_b0_zgb[10]) + 8'(co_b0_zgb[11]))) + ((8'(co_b0_zgb[12]) + 8'(co_b0_zgb[13])) + (8'(co_b0_zgb[14]) + 8'(co_b0_zgb[15]))))) + ((((8'(co_b0_zgb[16]) + 8'(co_b0_zgb[17])) + (8'(co_b0_zgb[18]) + 8'(co_b0_zgb[19]))) + ((8'(co_b0_zgb[20]) + 8'(co_b0_zgb[21])) + (8'(co_b0_zgb[22]) + 8'(co_b0_zgb[23])))) + (((8'(co_b0_zgb[24]) + 8'(co_b0_zgb[25])) + (8'(co_b0_zgb[26]) + 8'(co_b0_zgb[27]))) + ((8'(co_b0_zgb[28]) + 8'(co_b0_zgb[29])) + (8'(co_b0_zgb[30]) + 8'(co_b0_zgb[31])))))) + (((((8'(co_b0_zgb[32]) + 8'(co_b0_zgb[33])) + (8'(co_b0_zgb[34]) + 8'(co_b0_zgb[35]))) + ((8'(co_b0_zgb[36]) + 8'(co_b0_zgb[37])) + (8'(co_b0_zgb[38]) + 8'(co_b0_zgb[39])))) + (((8'(co_b0_zgb[40]) + 8'(co_b0_zgb[41])) + (8'(co_b0_zgb[42]) + 8'(co_b0_zgb[43]))) + ((8'(co_b0_zgb[44]) + 8'(co_b0_zgb[45])) + (8'(co_b0_zgb[46]) + 8'(co_b0_zgb[47]))))) + ((((8'(co_b0_zgb[48]) + 8'(co_b0_zgb[49])) + (8'(co_b0_zgb[50]) + 8'(co_b0_zgb[51]))) + ((8'(co_b0_zgb[52]) + 8'(co_b0_zgb[53])) + (8'(co_b0_zgb[54]) + 8'(co_b0_zgb[55])))) + (((8'(co_b0_zgb[56]) + 8'(co_b0_zgb[57])) + (8'(co_b0_zgb[58]) + 8'(co_b0_zgb[59]))) + ((8'(co_b0_zgb[60]) + 8'(co_b0_zgb[61])) + (8'(co_b0_zgb[62]) + 8'(co_b0_zgb[63]))))))) + ((((((8'(co_b0_zgb[64]) + 8'(co_b0_zgb[65])) + (8'(co_b0_zgb[66]) + 8'(co_b0_zgb[67]))) + ((8'(co_b0_zgb[68]) + 8'(co_b0_zgb[69])) + (8'(co_b0_zgb[70]) + 8'(co_b0_zgb[71])))) + (((8'(co_b0_zgb[72]) + 8'(co_b0_zgb[73])) + (8'(co_b0_zgb[74]) + 8'(co_b0_zgb[75]))) + ((8'(co_b0_zgb[76]) + 8'(co_b0_zgb[77])) + (8'(co_b0_zgb[78]) + 8'(co_b0_zgb[79]))))) + ((((8'(co_b0_zgb[80]) + 8'(co_b0_zgb[81])) + (8'(co_b0_zgb[82]) + 8'(co_b0_zgb[83]))) + ((8'(co_b0_zgb[84]) + 8'(co_b0_zgb[85])) + (8'(co_b0_zgb[86]) + 8'(co_b0_zgb[87])))) + (((8'(co_b0_zgb[88]) + 8'(co_b0_zgb[89])) + (8'(co_b0_zgb[90]) + 8'(co_b0_zgb[91]))) + ((8'(co_b0_zgb[92]) + 8'(co_b0_zgb[93])) + (8'(co_b0_zgb[94]) + 8'(co_b0_zgb[95])))))) + (((((8'(co_b0_zgb[96]) + 8'(co_b0_zgb[97])) + (8'(co_b0_zgb[98]) + 8'(co_b0_zgb[99]))) + ((8'(co_b0_zgb[100]) + 8'(co_b0_zgb[101])) + (8'(co_b0_zgb[102]) + 8'(co_b0_zgb[103])))) + (((8'(co_b0_zgb[104]) + 8'(co_b0_zgb[105])) + (8'(co_b0_zgb[106]) + 8'(co_b0_zgb[107]))) + ((8'(co_b0_zgb[108]) + 8'(co_b0_zgb[109])) + (8'(co_b0_zgb[110]) + 8'(co_b0_zgb[111]))))) + ((((8'(co_b0_zgb[112]) + 8'(co_b0_zgb[113])) + (8'(co_b0_zgb[114]) + 8'(co_b0_zgb[115]))) + ((8'(co_b0_zgb[116]) + 8'(co_b0_zgb[117])) + (8'(co_b0_zgb[118]) + 8'(co_b0_zgb[119])))) + (((8'(co_b0_zgb[120]) + 8'(co_b0_zgb[121])) + (8'(co_b0_zgb[122]) + 8'(co_b0_zgb[123]))) + ((8'(co_b0_zgb[124]) + 8'(co_b0_zgb[125])) + (8'(co_b0_zgb[126]) + 8'(co_b0_zgb[127]))))))));
 
   // bank 1: the granted even request drives R, the odd one L (writes before reads)
   assign co_w0_hit1_r = wb0_gnt & (wb0_bank == 2'd1) & (co_w0_odd == 1'b0);
@@ -1787,9 +1696,10 @@ module rf_top (
   // zero gating: the granted reads' byte read enables, registered with the reads; the bytes
   // not read come out as 0
   assign co_b1_ren_d = (co_c8_g ? co_c8_ren : '0) | (co_c9_g ? co_c9_ren : '0) | (co_c10_g ? co_c10_ren : '0) | (co_c11_g ? co_c11_ren : '0) | (co_c12_g ? co_c12_ren : '0) | (co_c13_g ? co_c13_ren : '0) | (co_c14_g ? co_c14_ren : '0) | (co_c15_g ? co_c15_ren : '0);
-  assign co_b1_zgr_r = (co_c8_g ? co_c8_zgn : '0) | (co_c9_g ? co_c9_zgn : '0) | (co_c10_g ? co_c10_zgn : '0) | (co_c11_g ? co_c11_zgn : '0);  // bytes the granted R read does not drive
-  assign co_b1_zgr_l = (co_c12_g ? co_c12_zgn : '0) | (co_c13_g ? co_c13_zgn : '0) | (co_c14_g ? co_c14_zgn : '0) | (co_c15_g ? co_c15_zgn : '0);
+  assign co_b1_rpm_d = (co_c8_g ? co_c8_pm : 4'b0000) | (co_c9_g ? co_c9_pm : 4'b0000) | (co_c10_g ? co_c10_pm : 4'b0000) | (co_c11_g ? co_c11_pm : 4'b0000) | (co_c12_g ? co_c12_pm : 4'b0000) | (co_c13_g ? co_c13_pm : 4'b0000) | (co_c14_g ? co_c14_pm : 4'b0000) | (co_c15_g ? co_c15_pm : 4'b0000);  // sub-banks the granted reads hold
   assign co_b1_rdz = co_b1_rdata & {{8{co_b1_ren_q[127]}}, {8{co_b1_ren_q[126]}}, {8{co_b1_ren_q[125]}}, {8{co_b1_ren_q[124]}}, {8{co_b1_ren_q[123]}}, {8{co_b1_ren_q[122]}}, {8{co_b1_ren_q[121]}}, {8{co_b1_ren_q[120]}}, {8{co_b1_ren_q[119]}}, {8{co_b1_ren_q[118]}}, {8{co_b1_ren_q[117]}}, {8{co_b1_ren_q[116]}}, {8{co_b1_ren_q[115]}}, {8{co_b1_ren_q[114]}}, {8{co_b1_ren_q[113]}}, {8{co_b1_ren_q[112]}}, {8{co_b1_ren_q[111]}}, {8{co_b1_ren_q[110]}}, {8{co_b1_ren_q[109]}}, {8{co_b1_ren_q[108]}}, {8{co_b1_ren_q[107]}}, {8{co_b1_ren_q[106]}}, {8{co_b1_ren_q[105]}}, {8{co_b1_ren_q[104]}}, {8{co_b1_ren_q[103]}}, {8{co_b1_ren_q[102]}}, {8{co_b1_ren_q[101]}}, {8{co_b1_ren_q[100]}}, {8{co_b1_ren_q[99]}}, {8{co_b1_ren_q[98]}}, {8{co_b1_ren_q[97]}}, {8{co_b1_ren_q[96]}}, {8{co_b1_ren_q[95]}}, {8{co_b1_ren_q[94]}}, {8{co_b1_ren_q[93]}}, {8{co_b1_ren_q[92]}}, {8{co_b1_ren_q[91]}}, {8{co_b1_ren_q[90]}}, {8{co_b1_ren_q[89]}}, {8{co_b1_ren_q[88]}}, {8{co_b1_ren_q[87]}}, {8{co_b1_ren_q[86]}}, {8{co_b1_ren_q[85]}}, {8{co_b1_ren_q[84]}}, {8{co_b1_ren_q[83]}}, {8{co_b1_ren_q[82]}}, {8{co_b1_ren_q[81]}}, {8{co_b1_ren_q[80]}}, {8{co_b1_ren_q[79]}}, {8{co_b1_ren_q[78]}}, {8{co_b1_ren_q[77]}}, {8{co_b1_ren_q[76]}}, {8{co_b1_ren_q[75]}}, {8{co_b1_ren_q[74]}}, {8{co_b1_ren_q[73]}}, {8{co_b1_ren_q[72]}}, {8{co_b1_ren_q[71]}}, {8{co_b1_ren_q[70]}}, {8{co_b1_ren_q[69]}}, {8{co_b1_ren_q[68]}}, {8{co_b1_ren_q[67]}}, {8{co_b1_ren_q[66]}}, {8{co_b1_ren_q[65]}}, {8{co_b1_ren_q[64]}}, {8{co_b1_ren_q[63]}}, {8{co_b1_ren_q[62]}}, {8{co_b1_ren_q[61]}}, {8{co_b1_ren_q[60]}}, {8{co_b1_ren_q[59]}}, {8{co_b1_ren_q[58]}}, {8{co_b1_ren_q[57]}}, {8{co_b1_ren_q[56]}}, {8{co_b1_ren_q[55]}}, {8{co_b1_ren_q[54]}}, {8{co_b1_ren_q[53]}}, {8{co_b1_ren_q[52]}}, {8{co_b1_ren_q[51]}}, {8{co_b1_ren_q[50]}}, {8{co_b1_ren_q[49]}}, {8{co_b1_ren_q[48]}}, {8{co_b1_ren_q[47]}}, {8{co_b1_ren_q[46]}}, {8{co_b1_ren_q[45]}}, {8{co_b1_ren_q[44]}}, {8{co_b1_ren_q[43]}}, {8{co_b1_ren_q[42]}}, {8{co_b1_ren_q[41]}}, {8{co_b1_ren_q[40]}}, {8{co_b1_ren_q[39]}}, {8{co_b1_ren_q[38]}}, {8{co_b1_ren_q[37]}}, {8{co_b1_ren_q[36]}}, {8{co_b1_ren_q[35]}}, {8{co_b1_ren_q[34]}}, {8{co_b1_ren_q[33]}}, {8{co_b1_ren_q[32]}}, {8{co_b1_ren_q[31]}}, {8{co_b1_ren_q[30]}}, {8{co_b1_ren_q[29]}}, {8{co_b1_ren_q[28]}}, {8{co_b1_ren_q[27]}}, {8{co_b1_ren_q[26]}}, {8{co_b1_ren_q[25]}}, {8{co_b1_ren_q[24]}}, {8{co_b1_ren_q[23]}}, {8{co_b1_ren_q[22]}}, {8{co_b1_ren_q[21]}}, {8{co_b1_ren_q[20]}}, {8{co_b1_ren_q[19]}}, {8{co_b1_ren_q[18]}}, {8{co_b1_ren_q[17]}}, {8{co_b1_ren_q[16]}}, {8{co_b1_ren_q[15]}}, {8{co_b1_ren_q[14]}}, {8{co_b1_ren_q[13]}}, {8{co_b1_ren_q[12]}}, {8{co_b1_ren_q[11]}}, {8{co_b1_ren_q[10]}}, {8{co_b1_ren_q[9]}}, {8{co_b1_ren_q[8]}}, {8{co_b1_ren_q[7]}}, {8{co_b1_ren_q[6]}}, {8{co_b1_ren_q[5]}}, {8{co_b1_ren_q[4]}}, {8{co_b1_ren_q[3]}}, {8{co_b1_ren_q[2]}}, {8{co_b1_ren_q[1]}}, {8{co_b1_ren_q[0]}}};
+  assign co_b1_zgb = {{32{co_b1_rpm_q[3]}}, {32{co_b1_rpm_q[2]}}, {32{co_b1_rpm_q[1]}}, {32{co_b1_rpm_q[0]}}} & ~co_b1_ren_q;  // bytes of the reads' sub-banks not read
+  assign co_b1_zgn = (((((((8'(co_b1_zgb[0]) + 8'(co_b1_zgb[1])) + (8'(co_b1_zgb[2]) + 8'(co_b1_zgb[3]))) + ((8'(co_b1_zgb[4]) + 8'(co_b1_zgb[5])) + (8'(co_b1_zgb[6]) + 8'(co_b1_zgb[7])))) + (((8'(co_b1_zgb[8]) + 8'(co_b1_zgb[9])) + (8'(co_b1_zgb[10]) + 8'(co_b1_zgb[11]))) + ((8'(co_b1_zgb[12]) + 8'(co_b1_zgb[13])) + (8'(co_b1_zgb[14]) + 8'(co_b1_zgb[15]))))) + ((((8'(co_b1_zgb[16]) + 8'(co_b1_zgb[17])) + (8'(co_b1_zgb[18]) + 8'(co_b1_zgb[19]))) + ((8'(co_b1_zgb[20]) + 8'(co_b1_zgb[21])) + (8'(co_b1_zgb[22]) + 8'(co_b1_zgb[23])))) + (((8'(co_b1_zgb[24]) + 8'(co_b1_zgb[25])) + (8'(co_b1_zgb[26]) + 8'(co_b1_zgb[27]))) + ((8'(co_b1_zgb[28]) + 8'(co_b1_zgb[29])) + (8'(co_b1_zgb[30]) + 8'(co_b1_zgb[31])))))) + (((((8'(co_b1_zgb[32]) + 8'(co_b1_zgb[33])) + (8'(co_b1_zgb[34]) + 8'(co_b1_zgb[35]))) + ((8'(co_b1_zgb[36]) + 8'(co_b1_zgb[37])) + (8'(co_b1_zgb[38]) + 8'(co_b1_zgb[39])))) + (((8'(co_b1_zgb[40]) + 8'(co_b1_zgb[41])) + (8'(co_b1_zgb[42]) + 8'(co_b1_zgb[43]))) + ((8'(co_b1_zgb[44]) + 8'(co_b1_zgb[45])) + (8'(co_b1_zgb[46]) + 8'(co_b1_zgb[47]))))) + ((((8'(co_b1_zgb[48]) + 8'(co_b1_zgb[49])) + (8'(co_b1_zgb[50]) + 8'(co_b1_zgb[51]))) + ((8'(co_b1_zgb[52]) + 8'(co_b1_zgb[53])) + (8'(co_b1_zgb[54]) + 8'(co_b1_zgb[55])))) + (((8'(co_b1_zgb[56]) + 8'(co_b1_zgb[57])) + (8'(co_b1_zgb[58]) + 8'(co_b1_zgb[59]))) + ((8'(co_b1_zgb[60]) + 8'(co_b1_zgb[61])) + (8'(co_b1_zgb[62]) + 8'(co_b1_zgb[63]))))))) + ((((((8'(co_b1_zgb[64]) + 8'(co_b1_zgb[65])) + (8'(co_b1_zgb[66]) + 8'(co_b1_zgb[67]))) + ((8'(co_b1_zgb[68]) + 8'(co_b1_zgb[69])) + (8'(co_b1_zgb[70]) + 8'(co_b1_zgb[71])))) + (((8'(co_b1_zgb[72]) + 8'(co_b1_zgb[73])) + (8'(co_b1_zgb[74]) + 8'(co_b1_zgb[75]))) + ((8'(co_b1_zgb[76]) + 8'(co_b1_zgb[77])) + (8'(co_b1_zgb[78]) + 8'(co_b1_zgb[79]))))) + ((((8'(co_b1_zgb[80]) + 8'(co_b1_zgb[81])) + (8'(co_b1_zgb[82]) + 8'(co_b1_zgb[83]))) + ((8'(co_b1_zgb[84]) + 8'(co_b1_zgb[85])) + (8'(co_b1_zgb[86]) + 8'(co_b1_zgb[87])))) + (((8'(co_b1_zgb[88]) + 8'(co_b1_zgb[89])) + (8'(co_b1_zgb[90]) + 8'(co_b1_zgb[91]))) + ((8'(co_b1_zgb[92]) + 8'(co_b1_zgb[93])) + (8'(co_b1_zgb[94]) + 8'(co_b1_zgb[95])))))) + (((((8'(co_b1_zgb[96]) + 8'(co_b1_zgb[97])) + (8'(co_b1_zgb[98]) + 8'(co_b1_zgb[99]))) + ((8'(co_b1_zgb[100]) + 8'(co_b1_zgb[101])) + (8'(co_b1_zgb[102]) + 8'(co_b1_zgb[103])))) + (((8'(co_b1_zgb[104]) + 8'(co_b1_zgb[105])) + (8'(co_b1_zgb[106]) + 8'(co_b1_zgb[107]))) + ((8'(co_b1_zgb[108]) + 8'(co_b1_zgb[109])) + (8'(co_b1_zgb[110]) + 8'(co_b1_zgb[111]))))) + ((((8'(co_b1_zgb[112]) + 8'(co_b1_zgb[113])) + (8'(co_b1_zgb[114]) + 8'(co_b1_zgb[115]))) + ((8'(co_b1_zgb[116]) + 8'(co_b1_zgb[117])) + (8'(co_b1_zgb[118]) + 8'(co_b1_zgb[119])))) + (((8'(co_b1_zgb[120]) + 8'(co_b1_zgb[121])) + (8'(co_b1_zgb[122]) + 8'(co_b1_zgb[123]))) + ((8'(co_b1_zgb[124]) + 8'(co_b1_zgb[125])) + (8'(co_b1_zgb[126]) + 8'(co_b1_zgb[127]))))))));
 
   // bank 2: the granted even request drives R, the odd one L (writes before reads)
   assign co_w0_hit2_r = wb0_gnt & (wb0_bank == 2'd2) & (co_w0_odd == 1'b0);
@@ -1830,9 +1740,10 @@ module rf_top (
   // zero gating: the granted reads' byte read enables, registered with the reads; the bytes
   // not read come out as 0
   assign co_b2_ren_d = (co_c16_g ? co_c16_ren : '0) | (co_c17_g ? co_c17_ren : '0) | (co_c18_g ? co_c18_ren : '0) | (co_c19_g ? co_c19_ren : '0) | (co_c20_g ? co_c20_ren : '0) | (co_c21_g ? co_c21_ren : '0) | (co_c22_g ? co_c22_ren : '0) | (co_c23_g ? co_c23_ren : '0);
-  assign co_b2_zgr_r = (co_c16_g ? co_c16_zgn : '0) | (co_c17_g ? co_c17_zgn : '0) | (co_c18_g ? co_c18_zgn : '0) | (co_c19_g ? co_c19_zgn : '0);  // bytes the granted R read does not drive
-  assign co_b2_zgr_l = (co_c20_g ? co_c20_zgn : '0) | (co_c21_g ? co_c21_zgn : '0) | (co_c22_g ? co_c22_zgn : '0) | (co_c23_g ? co_c23_zgn : '0);
+  assign co_b2_rpm_d = (co_c16_g ? co_c16_pm : 4'b0000) | (co_c17_g ? co_c17_pm : 4'b0000) | (co_c18_g ? co_c18_pm : 4'b0000) | (co_c19_g ? co_c19_pm : 4'b0000) | (co_c20_g ? co_c20_pm : 4'b0000) | (co_c21_g ? co_c21_pm : 4'b0000) | (co_c22_g ? co_c22_pm : 4'b0000) | (co_c23_g ? co_c23_pm : 4'b0000);  // sub-banks the granted reads hold
   assign co_b2_rdz = co_b2_rdata & {{8{co_b2_ren_q[127]}}, {8{co_b2_ren_q[126]}}, {8{co_b2_ren_q[125]}}, {8{co_b2_ren_q[124]}}, {8{co_b2_ren_q[123]}}, {8{co_b2_ren_q[122]}}, {8{co_b2_ren_q[121]}}, {8{co_b2_ren_q[120]}}, {8{co_b2_ren_q[119]}}, {8{co_b2_ren_q[118]}}, {8{co_b2_ren_q[117]}}, {8{co_b2_ren_q[116]}}, {8{co_b2_ren_q[115]}}, {8{co_b2_ren_q[114]}}, {8{co_b2_ren_q[113]}}, {8{co_b2_ren_q[112]}}, {8{co_b2_ren_q[111]}}, {8{co_b2_ren_q[110]}}, {8{co_b2_ren_q[109]}}, {8{co_b2_ren_q[108]}}, {8{co_b2_ren_q[107]}}, {8{co_b2_ren_q[106]}}, {8{co_b2_ren_q[105]}}, {8{co_b2_ren_q[104]}}, {8{co_b2_ren_q[103]}}, {8{co_b2_ren_q[102]}}, {8{co_b2_ren_q[101]}}, {8{co_b2_ren_q[100]}}, {8{co_b2_ren_q[99]}}, {8{co_b2_ren_q[98]}}, {8{co_b2_ren_q[97]}}, {8{co_b2_ren_q[96]}}, {8{co_b2_ren_q[95]}}, {8{co_b2_ren_q[94]}}, {8{co_b2_ren_q[93]}}, {8{co_b2_ren_q[92]}}, {8{co_b2_ren_q[91]}}, {8{co_b2_ren_q[90]}}, {8{co_b2_ren_q[89]}}, {8{co_b2_ren_q[88]}}, {8{co_b2_ren_q[87]}}, {8{co_b2_ren_q[86]}}, {8{co_b2_ren_q[85]}}, {8{co_b2_ren_q[84]}}, {8{co_b2_ren_q[83]}}, {8{co_b2_ren_q[82]}}, {8{co_b2_ren_q[81]}}, {8{co_b2_ren_q[80]}}, {8{co_b2_ren_q[79]}}, {8{co_b2_ren_q[78]}}, {8{co_b2_ren_q[77]}}, {8{co_b2_ren_q[76]}}, {8{co_b2_ren_q[75]}}, {8{co_b2_ren_q[74]}}, {8{co_b2_ren_q[73]}}, {8{co_b2_ren_q[72]}}, {8{co_b2_ren_q[71]}}, {8{co_b2_ren_q[70]}}, {8{co_b2_ren_q[69]}}, {8{co_b2_ren_q[68]}}, {8{co_b2_ren_q[67]}}, {8{co_b2_ren_q[66]}}, {8{co_b2_ren_q[65]}}, {8{co_b2_ren_q[64]}}, {8{co_b2_ren_q[63]}}, {8{co_b2_ren_q[62]}}, {8{co_b2_ren_q[61]}}, {8{co_b2_ren_q[60]}}, {8{co_b2_ren_q[59]}}, {8{co_b2_ren_q[58]}}, {8{co_b2_ren_q[57]}}, {8{co_b2_ren_q[56]}}, {8{co_b2_ren_q[55]}}, {8{co_b2_ren_q[54]}}, {8{co_b2_ren_q[53]}}, {8{co_b2_ren_q[52]}}, {8{co_b2_ren_q[51]}}, {8{co_b2_ren_q[50]}}, {8{co_b2_ren_q[49]}}, {8{co_b2_ren_q[48]}}, {8{co_b2_ren_q[47]}}, {8{co_b2_ren_q[46]}}, {8{co_b2_ren_q[45]}}, {8{co_b2_ren_q[44]}}, {8{co_b2_ren_q[43]}}, {8{co_b2_ren_q[42]}}, {8{co_b2_ren_q[41]}}, {8{co_b2_ren_q[40]}}, {8{co_b2_ren_q[39]}}, {8{co_b2_ren_q[38]}}, {8{co_b2_ren_q[37]}}, {8{co_b2_ren_q[36]}}, {8{co_b2_ren_q[35]}}, {8{co_b2_ren_q[34]}}, {8{co_b2_ren_q[33]}}, {8{co_b2_ren_q[32]}}, {8{co_b2_ren_q[31]}}, {8{co_b2_ren_q[30]}}, {8{co_b2_ren_q[29]}}, {8{co_b2_ren_q[28]}}, {8{co_b2_ren_q[27]}}, {8{co_b2_ren_q[26]}}, {8{co_b2_ren_q[25]}}, {8{co_b2_ren_q[24]}}, {8{co_b2_ren_q[23]}}, {8{co_b2_ren_q[22]}}, {8{co_b2_ren_q[21]}}, {8{co_b2_ren_q[20]}}, {8{co_b2_ren_q[19]}}, {8{co_b2_ren_q[18]}}, {8{co_b2_ren_q[17]}}, {8{co_b2_ren_q[16]}}, {8{co_b2_ren_q[15]}}, {8{co_b2_ren_q[14]}}, {8{co_b2_ren_q[13]}}, {8{co_b2_ren_q[12]}}, {8{co_b2_ren_q[11]}}, {8{co_b2_ren_q[10]}}, {8{co_b2_ren_q[9]}}, {8{co_b2_ren_q[8]}}, {8{co_b2_ren_q[7]}}, {8{co_b2_ren_q[6]}}, {8{co_b2_ren_q[5]}}, {8{co_b2_ren_q[4]}}, {8{co_b2_ren_q[3]}}, {8{co_b2_ren_q[2]}}, {8{co_b2_ren_q[1]}}, {8{co_b2_ren_q[0]}}};
+  assign co_b2_zgb = {{32{co_b2_rpm_q[3]}}, {32{co_b2_rpm_q[2]}}, {32{co_b2_rpm_q[1]}}, {32{co_b2_rpm_q[0]}}} & ~co_b2_ren_q;  // bytes of the reads' sub-banks not read
+  assign co_b2_zgn = (((((((8'(co_b2_zgb[0]) + 8'(co_b2_zgb[1])) + (8'(co_b2_zgb[2]) + 8'(co_b2_zgb[3]))) + ((8'(co_b2_zgb[4]) + 8'(co_b2_zgb[5])) + (8'(co_b2_zgb[6]) + 8'(co_b2_zgb[7])))) + (((8'(co_b2_zgb[8]) + 8'(co_b2_zgb[9])) + (8'(co_b2_zgb[10]) + 8'(co_b2_zgb[11]))) + ((8'(co_b2_zgb[12]) + 8'(co_b2_zgb[13])) + (8'(co_b2_zgb[14]) + 8'(co_b2_zgb[15]))))) + ((((8'(co_b2_zgb[16]) + 8'(co_b2_zgb[17])) + (8'(co_b2_zgb[18]) + 8'(co_b2_zgb[19]))) + ((8'(co_b2_zgb[20]) + 8'(co_b2_zgb[21])) + (8'(co_b2_zgb[22]) + 8'(co_b2_zgb[23])))) + (((8'(co_b2_zgb[24]) + 8'(co_b2_zgb[25])) + (8'(co_b2_zgb[26]) + 8'(co_b2_zgb[27]))) + ((8'(co_b2_zgb[28]) + 8'(co_b2_zgb[29])) + (8'(co_b2_zgb[30]) + 8'(co_b2_zgb[31])))))) + (((((8'(co_b2_zgb[32]) + 8'(co_b2_zgb[33])) + (8'(co_b2_zgb[34]) + 8'(co_b2_zgb[35]))) + ((8'(co_b2_zgb[36]) + 8'(co_b2_zgb[37])) + (8'(co_b2_zgb[38]) + 8'(co_b2_zgb[39])))) + (((8'(co_b2_zgb[40]) + 8'(co_b2_zgb[41])) + (8'(co_b2_zgb[42]) + 8'(co_b2_zgb[43]))) + ((8'(co_b2_zgb[44]) + 8'(co_b2_zgb[45])) + (8'(co_b2_zgb[46]) + 8'(co_b2_zgb[47]))))) + ((((8'(co_b2_zgb[48]) + 8'(co_b2_zgb[49])) + (8'(co_b2_zgb[50]) + 8'(co_b2_zgb[51]))) + ((8'(co_b2_zgb[52]) + 8'(co_b2_zgb[53])) + (8'(co_b2_zgb[54]) + 8'(co_b2_zgb[55])))) + (((8'(co_b2_zgb[56]) + 8'(co_b2_zgb[57])) + (8'(co_b2_zgb[58]) + 8'(co_b2_zgb[59]))) + ((8'(co_b2_zgb[60]) + 8'(co_b2_zgb[61])) + (8'(co_b2_zgb[62]) + 8'(co_b2_zgb[63]))))))) + ((((((8'(co_b2_zgb[64]) + 8'(co_b2_zgb[65])) + (8'(co_b2_zgb[66]) + 8'(co_b2_zgb[67]))) + ((8'(co_b2_zgb[68]) + 8'(co_b2_zgb[69])) + (8'(co_b2_zgb[70]) + 8'(co_b2_zgb[71])))) + (((8'(co_b2_zgb[72]) + 8'(co_b2_zgb[73])) + (8'(co_b2_zgb[74]) + 8'(co_b2_zgb[75]))) + ((8'(co_b2_zgb[76]) + 8'(co_b2_zgb[77])) + (8'(co_b2_zgb[78]) + 8'(co_b2_zgb[79]))))) + ((((8'(co_b2_zgb[80]) + 8'(co_b2_zgb[81])) + (8'(co_b2_zgb[82]) + 8'(co_b2_zgb[83]))) + ((8'(co_b2_zgb[84]) + 8'(co_b2_zgb[85])) + (8'(co_b2_zgb[86]) + 8'(co_b2_zgb[87])))) + (((8'(co_b2_zgb[88]) + 8'(co_b2_zgb[89])) + (8'(co_b2_zgb[90]) + 8'(co_b2_zgb[91]))) + ((8'(co_b2_zgb[92]) + 8'(co_b2_zgb[93])) + (8'(co_b2_zgb[94]) + 8'(co_b2_zgb[95])))))) + (((((8'(co_b2_zgb[96]) + 8'(co_b2_zgb[97])) + (8'(co_b2_zgb[98]) + 8'(co_b2_zgb[99]))) + ((8'(co_b2_zgb[100]) + 8'(co_b2_zgb[101])) + (8'(co_b2_zgb[102]) + 8'(co_b2_zgb[103])))) + (((8'(co_b2_zgb[104]) + 8'(co_b2_zgb[105])) + (8'(co_b2_zgb[106]) + 8'(co_b2_zgb[107]))) + ((8'(co_b2_zgb[108]) + 8'(co_b2_zgb[109])) + (8'(co_b2_zgb[110]) + 8'(co_b2_zgb[111]))))) + ((((8'(co_b2_zgb[112]) + 8'(co_b2_zgb[113])) + (8'(co_b2_zgb[114]) + 8'(co_b2_zgb[115]))) + ((8'(co_b2_zgb[116]) + 8'(co_b2_zgb[117])) + (8'(co_b2_zgb[118]) + 8'(co_b2_zgb[119])))) + (((8'(co_b2_zgb[120]) + 8'(co_b2_zgb[121])) + (8'(co_b2_zgb[122]) + 8'(co_b2_zgb[123]))) + ((8'(co_b2_zgb[124]) + 8'(co_b2_zgb[125])) + (8'(co_b2_zgb[126]) + 8'(co_b2_zgb[127]))))))));
 
   // bank 3: the granted even request drives R, the odd one L (writes before reads)
   assign co_w0_hit3_r = wb0_gnt & (wb0_bank == 2'd3) & (co_w0_odd == 1'b0);
@@ -1873,9 +1784,10 @@ module rf_top (
   // zero gating: the granted reads' byte read enables, registered with the reads; the bytes
   // not read come out as 0
   assign co_b3_ren_d = (co_c24_g ? co_c24_ren : '0) | (co_c25_g ? co_c25_ren : '0) | (co_c26_g ? co_c26_ren : '0) | (co_c27_g ? co_c27_ren : '0) | (co_c28_g ? co_c28_ren : '0) | (co_c29_g ? co_c29_ren : '0) | (co_c30_g ? co_c30_ren : '0) | (co_c31_g ? co_c31_ren : '0);
-  assign co_b3_zgr_r = (co_c24_g ? co_c24_zgn : '0) | (co_c25_g ? co_c25_zgn : '0) | (co_c26_g ? co_c26_zgn : '0) | (co_c27_g ? co_c27_zgn : '0);  // bytes the granted R read does not drive
-  assign co_b3_zgr_l = (co_c28_g ? co_c28_zgn : '0) | (co_c29_g ? co_c29_zgn : '0) | (co_c30_g ? co_c30_zgn : '0) | (co_c31_g ? co_c31_zgn : '0);
+  assign co_b3_rpm_d = (co_c24_g ? co_c24_pm : 4'b0000) | (co_c25_g ? co_c25_pm : 4'b0000) | (co_c26_g ? co_c26_pm : 4'b0000) | (co_c27_g ? co_c27_pm : 4'b0000) | (co_c28_g ? co_c28_pm : 4'b0000) | (co_c29_g ? co_c29_pm : 4'b0000) | (co_c30_g ? co_c30_pm : 4'b0000) | (co_c31_g ? co_c31_pm : 4'b0000);  // sub-banks the granted reads hold
   assign co_b3_rdz = co_b3_rdata & {{8{co_b3_ren_q[127]}}, {8{co_b3_ren_q[126]}}, {8{co_b3_ren_q[125]}}, {8{co_b3_ren_q[124]}}, {8{co_b3_ren_q[123]}}, {8{co_b3_ren_q[122]}}, {8{co_b3_ren_q[121]}}, {8{co_b3_ren_q[120]}}, {8{co_b3_ren_q[119]}}, {8{co_b3_ren_q[118]}}, {8{co_b3_ren_q[117]}}, {8{co_b3_ren_q[116]}}, {8{co_b3_ren_q[115]}}, {8{co_b3_ren_q[114]}}, {8{co_b3_ren_q[113]}}, {8{co_b3_ren_q[112]}}, {8{co_b3_ren_q[111]}}, {8{co_b3_ren_q[110]}}, {8{co_b3_ren_q[109]}}, {8{co_b3_ren_q[108]}}, {8{co_b3_ren_q[107]}}, {8{co_b3_ren_q[106]}}, {8{co_b3_ren_q[105]}}, {8{co_b3_ren_q[104]}}, {8{co_b3_ren_q[103]}}, {8{co_b3_ren_q[102]}}, {8{co_b3_ren_q[101]}}, {8{co_b3_ren_q[100]}}, {8{co_b3_ren_q[99]}}, {8{co_b3_ren_q[98]}}, {8{co_b3_ren_q[97]}}, {8{co_b3_ren_q[96]}}, {8{co_b3_ren_q[95]}}, {8{co_b3_ren_q[94]}}, {8{co_b3_ren_q[93]}}, {8{co_b3_ren_q[92]}}, {8{co_b3_ren_q[91]}}, {8{co_b3_ren_q[90]}}, {8{co_b3_ren_q[89]}}, {8{co_b3_ren_q[88]}}, {8{co_b3_ren_q[87]}}, {8{co_b3_ren_q[86]}}, {8{co_b3_ren_q[85]}}, {8{co_b3_ren_q[84]}}, {8{co_b3_ren_q[83]}}, {8{co_b3_ren_q[82]}}, {8{co_b3_ren_q[81]}}, {8{co_b3_ren_q[80]}}, {8{co_b3_ren_q[79]}}, {8{co_b3_ren_q[78]}}, {8{co_b3_ren_q[77]}}, {8{co_b3_ren_q[76]}}, {8{co_b3_ren_q[75]}}, {8{co_b3_ren_q[74]}}, {8{co_b3_ren_q[73]}}, {8{co_b3_ren_q[72]}}, {8{co_b3_ren_q[71]}}, {8{co_b3_ren_q[70]}}, {8{co_b3_ren_q[69]}}, {8{co_b3_ren_q[68]}}, {8{co_b3_ren_q[67]}}, {8{co_b3_ren_q[66]}}, {8{co_b3_ren_q[65]}}, {8{co_b3_ren_q[64]}}, {8{co_b3_ren_q[63]}}, {8{co_b3_ren_q[62]}}, {8{co_b3_ren_q[61]}}, {8{co_b3_ren_q[60]}}, {8{co_b3_ren_q[59]}}, {8{co_b3_ren_q[58]}}, {8{co_b3_ren_q[57]}}, {8{co_b3_ren_q[56]}}, {8{co_b3_ren_q[55]}}, {8{co_b3_ren_q[54]}}, {8{co_b3_ren_q[53]}}, {8{co_b3_ren_q[52]}}, {8{co_b3_ren_q[51]}}, {8{co_b3_ren_q[50]}}, {8{co_b3_ren_q[49]}}, {8{co_b3_ren_q[48]}}, {8{co_b3_ren_q[47]}}, {8{co_b3_ren_q[46]}}, {8{co_b3_ren_q[45]}}, {8{co_b3_ren_q[44]}}, {8{co_b3_ren_q[43]}}, {8{co_b3_ren_q[42]}}, {8{co_b3_ren_q[41]}}, {8{co_b3_ren_q[40]}}, {8{co_b3_ren_q[39]}}, {8{co_b3_ren_q[38]}}, {8{co_b3_ren_q[37]}}, {8{co_b3_ren_q[36]}}, {8{co_b3_ren_q[35]}}, {8{co_b3_ren_q[34]}}, {8{co_b3_ren_q[33]}}, {8{co_b3_ren_q[32]}}, {8{co_b3_ren_q[31]}}, {8{co_b3_ren_q[30]}}, {8{co_b3_ren_q[29]}}, {8{co_b3_ren_q[28]}}, {8{co_b3_ren_q[27]}}, {8{co_b3_ren_q[26]}}, {8{co_b3_ren_q[25]}}, {8{co_b3_ren_q[24]}}, {8{co_b3_ren_q[23]}}, {8{co_b3_ren_q[22]}}, {8{co_b3_ren_q[21]}}, {8{co_b3_ren_q[20]}}, {8{co_b3_ren_q[19]}}, {8{co_b3_ren_q[18]}}, {8{co_b3_ren_q[17]}}, {8{co_b3_ren_q[16]}}, {8{co_b3_ren_q[15]}}, {8{co_b3_ren_q[14]}}, {8{co_b3_ren_q[13]}}, {8{co_b3_ren_q[12]}}, {8{co_b3_ren_q[11]}}, {8{co_b3_ren_q[10]}}, {8{co_b3_ren_q[9]}}, {8{co_b3_ren_q[8]}}, {8{co_b3_ren_q[7]}}, {8{co_b3_ren_q[6]}}, {8{co_b3_ren_q[5]}}, {8{co_b3_ren_q[4]}}, {8{co_b3_ren_q[3]}}, {8{co_b3_ren_q[2]}}, {8{co_b3_ren_q[1]}}, {8{co_b3_ren_q[0]}}};
+  assign co_b3_zgb = {{32{co_b3_rpm_q[3]}}, {32{co_b3_rpm_q[2]}}, {32{co_b3_rpm_q[1]}}, {32{co_b3_rpm_q[0]}}} & ~co_b3_ren_q;  // bytes of the reads' sub-banks not read
+  assign co_b3_zgn = (((((((8'(co_b3_zgb[0]) + 8'(co_b3_zgb[1])) + (8'(co_b3_zgb[2]) + 8'(co_b3_zgb[3]))) + ((8'(co_b3_zgb[4]) + 8'(co_b3_zgb[5])) + (8'(co_b3_zgb[6]) + 8'(co_b3_zgb[7])))) + (((8'(co_b3_zgb[8]) + 8'(co_b3_zgb[9])) + (8'(co_b3_zgb[10]) + 8'(co_b3_zgb[11]))) + ((8'(co_b3_zgb[12]) + 8'(co_b3_zgb[13])) + (8'(co_b3_zgb[14]) + 8'(co_b3_zgb[15]))))) + ((((8'(co_b3_zgb[16]) + 8'(co_b3_zgb[17])) + (8'(co_b3_zgb[18]) + 8'(co_b3_zgb[19]))) + ((8'(co_b3_zgb[20]) + 8'(co_b3_zgb[21])) + (8'(co_b3_zgb[22]) + 8'(co_b3_zgb[23])))) + (((8'(co_b3_zgb[24]) + 8'(co_b3_zgb[25])) + (8'(co_b3_zgb[26]) + 8'(co_b3_zgb[27]))) + ((8'(co_b3_zgb[28]) + 8'(co_b3_zgb[29])) + (8'(co_b3_zgb[30]) + 8'(co_b3_zgb[31])))))) + (((((8'(co_b3_zgb[32]) + 8'(co_b3_zgb[33])) + (8'(co_b3_zgb[34]) + 8'(co_b3_zgb[35]))) + ((8'(co_b3_zgb[36]) + 8'(co_b3_zgb[37])) + (8'(co_b3_zgb[38]) + 8'(co_b3_zgb[39])))) + (((8'(co_b3_zgb[40]) + 8'(co_b3_zgb[41])) + (8'(co_b3_zgb[42]) + 8'(co_b3_zgb[43]))) + ((8'(co_b3_zgb[44]) + 8'(co_b3_zgb[45])) + (8'(co_b3_zgb[46]) + 8'(co_b3_zgb[47]))))) + ((((8'(co_b3_zgb[48]) + 8'(co_b3_zgb[49])) + (8'(co_b3_zgb[50]) + 8'(co_b3_zgb[51]))) + ((8'(co_b3_zgb[52]) + 8'(co_b3_zgb[53])) + (8'(co_b3_zgb[54]) + 8'(co_b3_zgb[55])))) + (((8'(co_b3_zgb[56]) + 8'(co_b3_zgb[57])) + (8'(co_b3_zgb[58]) + 8'(co_b3_zgb[59]))) + ((8'(co_b3_zgb[60]) + 8'(co_b3_zgb[61])) + (8'(co_b3_zgb[62]) + 8'(co_b3_zgb[63]))))))) + ((((((8'(co_b3_zgb[64]) + 8'(co_b3_zgb[65])) + (8'(co_b3_zgb[66]) + 8'(co_b3_zgb[67]))) + ((8'(co_b3_zgb[68]) + 8'(co_b3_zgb[69])) + (8'(co_b3_zgb[70]) + 8'(co_b3_zgb[71])))) + (((8'(co_b3_zgb[72]) + 8'(co_b3_zgb[73])) + (8'(co_b3_zgb[74]) + 8'(co_b3_zgb[75]))) + ((8'(co_b3_zgb[76]) + 8'(co_b3_zgb[77])) + (8'(co_b3_zgb[78]) + 8'(co_b3_zgb[79]))))) + ((((8'(co_b3_zgb[80]) + 8'(co_b3_zgb[81])) + (8'(co_b3_zgb[82]) + 8'(co_b3_zgb[83]))) + ((8'(co_b3_zgb[84]) + 8'(co_b3_zgb[85])) + (8'(co_b3_zgb[86]) + 8'(co_b3_zgb[87])))) + (((8'(co_b3_zgb[88]) + 8'(co_b3_zgb[89])) + (8'(co_b3_zgb[90]) + 8'(co_b3_zgb[91]))) + ((8'(co_b3_zgb[92]) + 8'(co_b3_zgb[93])) + (8'(co_b3_zgb[94]) + 8'(co_b3_zgb[95])))))) + (((((8'(co_b3_zgb[96]) + 8'(co_b3_zgb[97])) + (8'(co_b3_zgb[98]) + 8'(co_b3_zgb[99]))) + ((8'(co_b3_zgb[100]) + 8'(co_b3_zgb[101])) + (8'(co_b3_zgb[102]) + 8'(co_b3_zgb[103])))) + (((8'(co_b3_zgb[104]) + 8'(co_b3_zgb[105])) + (8'(co_b3_zgb[106]) + 8'(co_b3_zgb[107]))) + ((8'(co_b3_zgb[108]) + 8'(co_b3_zgb[109])) + (8'(co_b3_zgb[110]) + 8'(co_b3_zgb[111]))))) + ((((8'(co_b3_zgb[112]) + 8'(co_b3_zgb[113])) + (8'(co_b3_zgb[114]) + 8'(co_b3_zgb[115]))) + ((8'(co_b3_zgb[116]) + 8'(co_b3_zgb[117])) + (8'(co_b3_zgb[118]) + 8'(co_b3_zgb[119])))) + (((8'(co_b3_zgb[120]) + 8'(co_b3_zgb[121])) + (8'(co_b3_zgb[122]) + 8'(co_b3_zgb[123]))) + ((8'(co_b3_zgb[124]) + 8'(co_b3_zgb[125])) + (8'(co_b3_zgb[126]) + 8'(co_b3_zgb[127]))))))));
 
   // slice selects of the cycle after the grant: slice k of collector j from the bank whose
   // granted read holds sub-bank k, into that read's operand buffer
@@ -2403,7 +2315,7 @@ module rf_top (
   assign co_inc_wb_stall = 32'(co_wstall[0]) + 32'(co_wstall[1]);
   // zero gating: bytes of the granted sub-banks not driven; bytes of the granted sub-banks
   assign co_inc_zg_wr = (wb0_gnt ? 32'(co_w0_zgn) : '0) + (wb1_gnt ? 32'(co_w1_zgn) : '0);
-  assign co_inc_zg_rd = 32'(co_b0_zgr_r) + 32'(co_b0_zgr_l) + 32'(co_b1_zgr_r) + 32'(co_b1_zgr_l) + 32'(co_b2_zgr_r) + 32'(co_b2_zgr_l) + 32'(co_b3_zgr_r) + 32'(co_b3_zgr_l);
+  assign co_inc_zg_rd = 32'(co_b0_zgn) + 32'(co_b1_zgn) + 32'(co_b2_zgn) + 32'(co_b3_zgn);
   assign co_sbn = 32'(co_sb[0]) + 32'(co_sb[1]) + 32'(co_sb[2]) + 32'(co_sb[3]) + 32'(co_sb[4]) + 32'(co_sb[5]) + 32'(co_sb[6]) + 32'(co_sb[7]) + 32'(co_sb[8]) + 32'(co_sb[9]) + 32'(co_sb[10]) + 32'(co_sb[11]) + 32'(co_sb[12]) + 32'(co_sb[13]) + 32'(co_sb[14]) + 32'(co_sb[15]);
   assign co_inc_sb_bytes = co_sbn * 32'd32;
   assign cnt_bank_acc_d = cnt_bank_acc_q + co_inc_bank_acc;
@@ -2594,9 +2506,13 @@ module rf_top (
       cq11_bank <= '0;
       cq11_entry <= '0;
       co_b0_ren_q <= '0;
+      co_b0_rpm_q <= 4'b0000;
       co_b1_ren_q <= '0;
+      co_b1_rpm_q <= 4'b0000;
       co_b2_ren_q <= '0;
+      co_b2_rpm_q <= 4'b0000;
       co_b3_ren_q <= '0;
+      co_b3_rpm_q <= 4'b0000;
       cnt_bank_acc_q <= '0;
       cnt_coal_rr_q <= '0;
       cnt_coal_ww_q <= '0;
@@ -2773,9 +2689,13 @@ module rf_top (
       cq11_bank <= co_q11_bank_d;
       cq11_entry <= co_q11_entry_d;
       co_b0_ren_q <= co_b0_ren_d;
+      co_b0_rpm_q <= co_b0_rpm_d;
       co_b1_ren_q <= co_b1_ren_d;
+      co_b1_rpm_q <= co_b1_rpm_d;
       co_b2_ren_q <= co_b2_ren_d;
+      co_b2_rpm_q <= co_b2_rpm_d;
       co_b3_ren_q <= co_b3_ren_d;
+      co_b3_rpm_q <= co_b3_rpm_d;
       cnt_bank_acc_q <= cnt_bank_acc_d;
       cnt_coal_rr_q <= cnt_coal_rr_d;
       cnt_coal_ww_q <= cnt_coal_ww_d;

@@ -396,11 +396,10 @@ module rf_top (
   logic [1:0] co_q0_enc_q, co_q0_enc_d;
   logic [3:0] co_q0_zm_q, co_q0_zm_d;
   logic  co_q0_zr_q, co_q0_zr_d;
-  logic [15:0] co_q0_ren, co_q0_zgb;
+  logic [15:0] co_q0_ren;
   logic [127:0] co_q0_zdata;
   logic [3:0] co_q0_zlane;
   logic [2:0] co_q0_gi, co_q0_gz;
-  logic [4:0] co_q0_zgn;
   logic [3:0] co_q0_lm, co_q0_pm;
   logic co_q0_sv, co_q0_pend_q, co_q0_pend_d, co_q0_vld_q, co_q0_vld_d, co_q0_ready;
   logic cq0_req, aq0_gnt;
@@ -411,11 +410,10 @@ module rf_top (
   logic [1:0] co_q1_enc_q, co_q1_enc_d;
   logic [3:0] co_q1_zm_q, co_q1_zm_d;
   logic  co_q1_zr_q, co_q1_zr_d;
-  logic [15:0] co_q1_ren, co_q1_zgb;
+  logic [15:0] co_q1_ren;
   logic [127:0] co_q1_zdata;
   logic [3:0] co_q1_zlane;
   logic [2:0] co_q1_gi, co_q1_gz;
-  logic [4:0] co_q1_zgn;
   logic [3:0] co_q1_lm, co_q1_pm;
   logic co_q1_sv, co_q1_pend_q, co_q1_pend_d, co_q1_vld_q, co_q1_vld_d, co_q1_ready;
   logic cq1_req, aq1_gnt;
@@ -426,11 +424,10 @@ module rf_top (
   logic [1:0] co_q2_enc_q, co_q2_enc_d;
   logic [3:0] co_q2_zm_q, co_q2_zm_d;
   logic  co_q2_zr_q, co_q2_zr_d;
-  logic [15:0] co_q2_ren, co_q2_zgb;
+  logic [15:0] co_q2_ren;
   logic [127:0] co_q2_zdata;
   logic [3:0] co_q2_zlane;
   logic [2:0] co_q2_gi, co_q2_gz;
-  logic [4:0] co_q2_zgn;
   logic [3:0] co_q2_lm, co_q2_pm;
   logic co_q2_sv, co_q2_pend_q, co_q2_pend_d, co_q2_vld_q, co_q2_vld_d, co_q2_ready;
   logic cq2_req, aq2_gnt;
@@ -441,11 +438,10 @@ module rf_top (
   logic [1:0] co_q3_enc_q, co_q3_enc_d;
   logic [3:0] co_q3_zm_q, co_q3_zm_d;
   logic  co_q3_zr_q, co_q3_zr_d;
-  logic [15:0] co_q3_ren, co_q3_zgb;
+  logic [15:0] co_q3_ren;
   logic [127:0] co_q3_zdata;
   logic [3:0] co_q3_zlane;
   logic [2:0] co_q3_gi, co_q3_gz;
-  logic [4:0] co_q3_zgn;
   logic [3:0] co_q3_lm, co_q3_pm;
   logic co_q3_sv, co_q3_pend_q, co_q3_pend_d, co_q3_vld_q, co_q3_vld_d, co_q3_ready;
   logic cq3_req, aq3_gnt;
@@ -456,11 +452,10 @@ module rf_top (
   logic [1:0] co_q4_enc_q, co_q4_enc_d;
   logic [3:0] co_q4_zm_q, co_q4_zm_d;
   logic  co_q4_zr_q, co_q4_zr_d;
-  logic [15:0] co_q4_ren, co_q4_zgb;
+  logic [15:0] co_q4_ren;
   logic [127:0] co_q4_zdata;
   logic [3:0] co_q4_zlane;
   logic [2:0] co_q4_gi, co_q4_gz;
-  logic [4:0] co_q4_zgn;
   logic [3:0] co_q4_lm, co_q4_pm;
   logic co_q4_sv, co_q4_pend_q, co_q4_pend_d, co_q4_vld_q, co_q4_vld_d, co_q4_ready;
   logic cq4_req, aq4_gnt;
@@ -471,11 +466,10 @@ module rf_top (
   logic [1:0] co_q5_enc_q, co_q5_enc_d;
   logic [3:0] co_q5_zm_q, co_q5_zm_d;
   logic  co_q5_zr_q, co_q5_zr_d;
-  logic [15:0] co_q5_ren, co_q5_zgb;
+  logic [15:0] co_q5_ren;
   logic [127:0] co_q5_zdata;
   logic [3:0] co_q5_zlane;
   logic [2:0] co_q5_gi, co_q5_gz;
-  logic [4:0] co_q5_zgn;
   logic [3:0] co_q5_lm, co_q5_pm;
   logic co_q5_sv, co_q5_pend_q, co_q5_pend_d, co_q5_vld_q, co_q5_vld_d, co_q5_ready;
   logic cq5_req, aq5_gnt;
@@ -486,11 +480,10 @@ module rf_top (
   logic [1:0] co_q6_enc_q, co_q6_enc_d;
   logic [3:0] co_q6_zm_q, co_q6_zm_d;
   logic  co_q6_zr_q, co_q6_zr_d;
-  logic [15:0] co_q6_ren, co_q6_zgb;
+  logic [15:0] co_q6_ren;
   logic [127:0] co_q6_zdata;
   logic [3:0] co_q6_zlane;
   logic [2:0] co_q6_gi, co_q6_gz;
-  logic [4:0] co_q6_zgn;
   logic [3:0] co_q6_lm, co_q6_pm;
   logic co_q6_sv, co_q6_pend_q, co_q6_pend_d, co_q6_vld_q, co_q6_vld_d, co_q6_ready;
   logic cq6_req, aq6_gnt;
@@ -501,11 +494,10 @@ module rf_top (
   logic [1:0] co_q7_enc_q, co_q7_enc_d;
   logic [3:0] co_q7_zm_q, co_q7_zm_d;
   logic  co_q7_zr_q, co_q7_zr_d;
-  logic [15:0] co_q7_ren, co_q7_zgb;
+  logic [15:0] co_q7_ren;
   logic [127:0] co_q7_zdata;
   logic [3:0] co_q7_zlane;
   logic [2:0] co_q7_gi, co_q7_gz;
-  logic [4:0] co_q7_zgn;
   logic [3:0] co_q7_lm, co_q7_pm;
   logic co_q7_sv, co_q7_pend_q, co_q7_pend_d, co_q7_vld_q, co_q7_vld_d, co_q7_ready;
   logic cq7_req, aq7_gnt;
@@ -516,11 +508,10 @@ module rf_top (
   logic [1:0] co_q8_enc_q, co_q8_enc_d;
   logic [3:0] co_q8_zm_q, co_q8_zm_d;
   logic  co_q8_zr_q, co_q8_zr_d;
-  logic [15:0] co_q8_ren, co_q8_zgb;
+  logic [15:0] co_q8_ren;
   logic [127:0] co_q8_zdata;
   logic [3:0] co_q8_zlane;
   logic [2:0] co_q8_gi, co_q8_gz;
-  logic [4:0] co_q8_zgn;
   logic [3:0] co_q8_lm, co_q8_pm;
   logic co_q8_sv, co_q8_pend_q, co_q8_pend_d, co_q8_vld_q, co_q8_vld_d, co_q8_ready;
   logic cq8_req, aq8_gnt;
@@ -594,73 +585,61 @@ module rf_top (
   logic [3:0] co_c0_pm;
   logic [3:0] co_c0_row;
   logic [15:0] co_c0_ren;
-  logic [4:0] co_c0_zgn;
   logic co_c1_v, co_c1_g, co_c1_ref, co_c1_wblk;
   logic [1:0] co_c1_op;
   logic [3:0] co_c1_pm;
   logic [3:0] co_c1_row;
   logic [15:0] co_c1_ren;
-  logic [4:0] co_c1_zgn;
   logic co_c2_v, co_c2_g, co_c2_ref, co_c2_wblk;
   logic [1:0] co_c2_op;
   logic [3:0] co_c2_pm;
   logic [3:0] co_c2_row;
   logic [15:0] co_c2_ren;
-  logic [4:0] co_c2_zgn;
   logic co_c3_v, co_c3_g, co_c3_ref, co_c3_wblk;
   logic [1:0] co_c3_op;
   logic [3:0] co_c3_pm;
   logic [3:0] co_c3_row;
   logic [15:0] co_c3_ren;
-  logic [4:0] co_c3_zgn;
   logic co_c4_v, co_c4_g, co_c4_ref, co_c4_wblk;
   logic [1:0] co_c4_op;
   logic [3:0] co_c4_pm;
   logic [3:0] co_c4_row;
   logic [15:0] co_c4_ren;
-  logic [4:0] co_c4_zgn;
   logic co_c5_v, co_c5_g, co_c5_ref, co_c5_wblk;
   logic [1:0] co_c5_op;
   logic [3:0] co_c5_pm;
   logic [3:0] co_c5_row;
   logic [15:0] co_c5_ren;
-  logic [4:0] co_c5_zgn;
   logic co_c6_v, co_c6_g, co_c6_ref, co_c6_wblk;
   logic [1:0] co_c6_op;
   logic [3:0] co_c6_pm;
   logic [3:0] co_c6_row;
   logic [15:0] co_c6_ren;
-  logic [4:0] co_c6_zgn;
   logic co_c7_v, co_c7_g, co_c7_ref, co_c7_wblk;
   logic [1:0] co_c7_op;
   logic [3:0] co_c7_pm;
   logic [3:0] co_c7_row;
   logic [15:0] co_c7_ren;
-  logic [4:0] co_c7_zgn;
   logic co_c8_v, co_c8_g, co_c8_ref, co_c8_wblk;
   logic [1:0] co_c8_op;
   logic [3:0] co_c8_pm;
   logic [3:0] co_c8_row;
   logic [15:0] co_c8_ren;
-  logic [4:0] co_c8_zgn;
   logic co_c9_v, co_c9_g, co_c9_ref, co_c9_wblk;
   logic [1:0] co_c9_op;
   logic [3:0] co_c9_pm;
   logic [3:0] co_c9_row;
   logic [15:0] co_c9_ren;
-  logic [4:0] co_c9_zgn;
   logic co_c10_v, co_c10_g, co_c10_ref, co_c10_wblk;
   logic [1:0] co_c10_op;
   logic [3:0] co_c10_pm;
   logic [3:0] co_c10_row;
   logic [15:0] co_c10_ren;
-  logic [4:0] co_c10_zgn;
   logic co_c11_v, co_c11_g, co_c11_ref, co_c11_wblk;
   logic [1:0] co_c11_op;
   logic [3:0] co_c11_pm;
   logic [3:0] co_c11_row;
   logic [15:0] co_c11_ren;
-  logic [4:0] co_c11_zgn;
   logic [11:0] co_rd_valid, co_rgnt, co_ref, co_wblk;
   logic [47:0] co_rd_pmask;
   logic [1:0] co_pri;
@@ -684,7 +663,9 @@ module rf_top (
   logic [127:0] co_b0_rdata;
   logic [15:0] co_b0_ren_d, co_b0_ren_q;
   logic [127:0] co_b0_rdz;
-  logic [4:0] co_b0_zgr_r, co_b0_zgr_l;
+  logic [3:0] co_b0_rpm_d, co_b0_rpm_q;
+  logic [15:0] co_b0_zgb;
+  logic [4:0] co_b0_zgn;
   logic [3:0] co_b0_rvalid, co_b0_acc, co_wc0;
   logic [1:0] co_b0_nr, co_b0_nw;
   logic co_b1_r_en, co_b1_r_we;
@@ -704,7 +685,9 @@ module rf_top (
   logic [127:0] co_b1_rdata;
   logic [15:0] co_b1_ren_d, co_b1_ren_q;
   logic [127:0] co_b1_rdz;
-  logic [4:0] co_b1_zgr_r, co_b1_zgr_l;
+  logic [3:0] co_b1_rpm_d, co_b1_rpm_q;
+  logic [15:0] co_b1_zgb;
+  logic [4:0] co_b1_zgn;
   logic [3:0] co_b1_rvalid, co_b1_acc, co_wc1;
   logic [1:0] co_b1_nr, co_b1_nw;
   logic [1:0] co_bacc, co_brr, co_bww, co_brw;
@@ -960,8 +943,6 @@ module rf_top (
     .gated_inactive_o (co_q0_gi),
     .gated_zero_o     (co_q0_gz)
   );
-  assign co_q0_zgb = {{4{co_q0_pm[3]}}, {4{co_q0_pm[2]}}, {4{co_q0_pm[1]}}, {4{co_q0_pm[0]}}} & ~co_q0_ren;  // bytes of its sub-banks a read would not drive
-  assign co_q0_zgn = ((((5'(co_q0_zgb[0]) + 5'(co_q0_zgb[1])) + (5'(co_q0_zgb[2]) + 5'(co_q0_zgb[3]))) + ((5'(co_q0_zgb[4]) + 5'(co_q0_zgb[5])) + (5'(co_q0_zgb[6]) + 5'(co_q0_zgb[7])))) + (((5'(co_q0_zgb[8]) + 5'(co_q0_zgb[9])) + (5'(co_q0_zgb[10]) + 5'(co_q0_zgb[11]))) + ((5'(co_q0_zgb[12]) + 5'(co_q0_zgb[13])) + (5'(co_q0_zgb[14]) + 5'(co_q0_zgb[15])))));
   assign co_q0_head = cq0_req;  // its oldest pending operand of the same (bank, side)
   assign co_q1_odd_d = co_a0_0 ? co_i0_1_odd : co_a1_0 ? co_i1_1_odd : co_q1_odd_q;
   assign co_q1_sign_d = co_a0_0 ? co_i0_1_sign : co_a1_0 ? co_i1_1_sign : co_q1_sign_q;
@@ -983,8 +964,6 @@ module rf_top (
     .gated_inactive_o (co_q1_gi),
     .gated_zero_o     (co_q1_gz)
   );
-  assign co_q1_zgb = {{4{co_q1_pm[3]}}, {4{co_q1_pm[2]}}, {4{co_q1_pm[1]}}, {4{co_q1_pm[0]}}} & ~co_q1_ren;  // bytes of its sub-banks a read would not drive
-  assign co_q1_zgn = ((((5'(co_q1_zgb[0]) + 5'(co_q1_zgb[1])) + (5'(co_q1_zgb[2]) + 5'(co_q1_zgb[3]))) + ((5'(co_q1_zgb[4]) + 5'(co_q1_zgb[5])) + (5'(co_q1_zgb[6]) + 5'(co_q1_zgb[7])))) + (((5'(co_q1_zgb[8]) + 5'(co_q1_zgb[9])) + (5'(co_q1_zgb[10]) + 5'(co_q1_zgb[11]))) + ((5'(co_q1_zgb[12]) + 5'(co_q1_zgb[13])) + (5'(co_q1_zgb[14]) + 5'(co_q1_zgb[15])))));
   assign co_q1_head = cq1_req & ~((cq0_req & (cq0_bank == cq1_bank) & (co_q0_odd_q == co_q1_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q2_odd_d = co_a0_0 ? co_i0_2_odd : co_a1_0 ? co_i1_2_odd : co_q2_odd_q;
   assign co_q2_sign_d = co_a0_0 ? co_i0_2_sign : co_a1_0 ? co_i1_2_sign : co_q2_sign_q;
@@ -1006,8 +985,6 @@ module rf_top (
     .gated_inactive_o (co_q2_gi),
     .gated_zero_o     (co_q2_gz)
   );
-  assign co_q2_zgb = {{4{co_q2_pm[3]}}, {4{co_q2_pm[2]}}, {4{co_q2_pm[1]}}, {4{co_q2_pm[0]}}} & ~co_q2_ren;  // bytes of its sub-banks a read would not drive
-  assign co_q2_zgn = ((((5'(co_q2_zgb[0]) + 5'(co_q2_zgb[1])) + (5'(co_q2_zgb[2]) + 5'(co_q2_zgb[3]))) + ((5'(co_q2_zgb[4]) + 5'(co_q2_zgb[5])) + (5'(co_q2_zgb[6]) + 5'(co_q2_zgb[7])))) + (((5'(co_q2_zgb[8]) + 5'(co_q2_zgb[9])) + (5'(co_q2_zgb[10]) + 5'(co_q2_zgb[11]))) + ((5'(co_q2_zgb[12]) + 5'(co_q2_zgb[13])) + (5'(co_q2_zgb[14]) + 5'(co_q2_zgb[15])))));
   assign co_q2_head = cq2_req & ~((cq0_req & (cq0_bank == cq2_bank) & (co_q0_odd_q == co_q2_odd_q)) | (cq1_req & (cq1_bank == cq2_bank) & (co_q1_odd_q == co_q2_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q3_odd_d = co_a0_1 ? co_i0_0_odd : co_a1_1 ? co_i1_0_odd : co_q3_odd_q;
   assign co_q3_sign_d = co_a0_1 ? co_i0_0_sign : co_a1_1 ? co_i1_0_sign : co_q3_sign_q;
@@ -1029,8 +1006,6 @@ module rf_top (
     .gated_inactive_o (co_q3_gi),
     .gated_zero_o     (co_q3_gz)
   );
-  assign co_q3_zgb = {{4{co_q3_pm[3]}}, {4{co_q3_pm[2]}}, {4{co_q3_pm[1]}}, {4{co_q3_pm[0]}}} & ~co_q3_ren;  // bytes of its sub-banks a read would not drive
-  assign co_q3_zgn = ((((5'(co_q3_zgb[0]) + 5'(co_q3_zgb[1])) + (5'(co_q3_zgb[2]) + 5'(co_q3_zgb[3]))) + ((5'(co_q3_zgb[4]) + 5'(co_q3_zgb[5])) + (5'(co_q3_zgb[6]) + 5'(co_q3_zgb[7])))) + (((5'(co_q3_zgb[8]) + 5'(co_q3_zgb[9])) + (5'(co_q3_zgb[10]) + 5'(co_q3_zgb[11]))) + ((5'(co_q3_zgb[12]) + 5'(co_q3_zgb[13])) + (5'(co_q3_zgb[14]) + 5'(co_q3_zgb[15])))));
   assign co_q3_head = cq3_req;  // its oldest pending operand of the same (bank, side)
   assign co_q4_odd_d = co_a0_1 ? co_i0_1_odd : co_a1_1 ? co_i1_1_odd : co_q4_odd_q;
   assign co_q4_sign_d = co_a0_1 ? co_i0_1_sign : co_a1_1 ? co_i1_1_sign : co_q4_sign_q;
@@ -1052,8 +1027,6 @@ module rf_top (
     .gated_inactive_o (co_q4_gi),
     .gated_zero_o     (co_q4_gz)
   );
-  assign co_q4_zgb = {{4{co_q4_pm[3]}}, {4{co_q4_pm[2]}}, {4{co_q4_pm[1]}}, {4{co_q4_pm[0]}}} & ~co_q4_ren;  // bytes of its sub-banks a read would not drive
-  assign co_q4_zgn = ((((5'(co_q4_zgb[0]) + 5'(co_q4_zgb[1])) + (5'(co_q4_zgb[2]) + 5'(co_q4_zgb[3]))) + ((5'(co_q4_zgb[4]) + 5'(co_q4_zgb[5])) + (5'(co_q4_zgb[6]) + 5'(co_q4_zgb[7])))) + (((5'(co_q4_zgb[8]) + 5'(co_q4_zgb[9])) + (5'(co_q4_zgb[10]) + 5'(co_q4_zgb[11]))) + ((5'(co_q4_zgb[12]) + 5'(co_q4_zgb[13])) + (5'(co_q4_zgb[14]) + 5'(co_q4_zgb[15])))));
   assign co_q4_head = cq4_req & ~((cq3_req & (cq3_bank == cq4_bank) & (co_q3_odd_q == co_q4_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q5_odd_d = co_a0_1 ? co_i0_2_odd : co_a1_1 ? co_i1_2_odd : co_q5_odd_q;
   assign co_q5_sign_d = co_a0_1 ? co_i0_2_sign : co_a1_1 ? co_i1_2_sign : co_q5_sign_q;
@@ -1075,8 +1048,6 @@ module rf_top (
     .gated_inactive_o (co_q5_gi),
     .gated_zero_o     (co_q5_gz)
   );
-  assign co_q5_zgb = {{4{co_q5_pm[3]}}, {4{co_q5_pm[2]}}, {4{co_q5_pm[1]}}, {4{co_q5_pm[0]}}} & ~co_q5_ren;  // bytes of its sub-banks a read would not drive
-  assign co_q5_zgn = ((((5'(co_q5_zgb[0]) + 5'(co_q5_zgb[1])) + (5'(co_q5_zgb[2]) + 5'(co_q5_zgb[3]))) + ((5'(co_q5_zgb[4]) + 5'(co_q5_zgb[5])) + (5'(co_q5_zgb[6]) + 5'(co_q5_zgb[7])))) + (((5'(co_q5_zgb[8]) + 5'(co_q5_zgb[9])) + (5'(co_q5_zgb[10]) + 5'(co_q5_zgb[11]))) + ((5'(co_q5_zgb[12]) + 5'(co_q5_zgb[13])) + (5'(co_q5_zgb[14]) + 5'(co_q5_zgb[15])))));
   assign co_q5_head = cq5_req & ~((cq3_req & (cq3_bank == cq5_bank) & (co_q3_odd_q == co_q5_odd_q)) | (cq4_req & (cq4_bank == cq5_bank) & (co_q4_odd_q == co_q5_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q6_odd_d = co_a0_2 ? co_i0_0_odd : co_a1_2 ? co_i1_0_odd : co_q6_odd_q;
   assign co_q6_sign_d = co_a0_2 ? co_i0_0_sign : co_a1_2 ? co_i1_0_sign : co_q6_sign_q;
@@ -1098,8 +1069,6 @@ module rf_top (
     .gated_inactive_o (co_q6_gi),
     .gated_zero_o     (co_q6_gz)
   );
-  assign co_q6_zgb = {{4{co_q6_pm[3]}}, {4{co_q6_pm[2]}}, {4{co_q6_pm[1]}}, {4{co_q6_pm[0]}}} & ~co_q6_ren;  // bytes of its sub-banks a read would not drive
-  assign co_q6_zgn = ((((5'(co_q6_zgb[0]) + 5'(co_q6_zgb[1])) + (5'(co_q6_zgb[2]) + 5'(co_q6_zgb[3]))) + ((5'(co_q6_zgb[4]) + 5'(co_q6_zgb[5])) + (5'(co_q6_zgb[6]) + 5'(co_q6_zgb[7])))) + (((5'(co_q6_zgb[8]) + 5'(co_q6_zgb[9])) + (5'(co_q6_zgb[10]) + 5'(co_q6_zgb[11]))) + ((5'(co_q6_zgb[12]) + 5'(co_q6_zgb[13])) + (5'(co_q6_zgb[14]) + 5'(co_q6_zgb[15])))));
   assign co_q6_head = cq6_req;  // its oldest pending operand of the same (bank, side)
   assign co_q7_odd_d = co_a0_2 ? co_i0_1_odd : co_a1_2 ? co_i1_1_odd : co_q7_odd_q;
   assign co_q7_sign_d = co_a0_2 ? co_i0_1_sign : co_a1_2 ? co_i1_1_sign : co_q7_sign_q;
@@ -1121,8 +1090,6 @@ module rf_top (
     .gated_inactive_o (co_q7_gi),
     .gated_zero_o     (co_q7_gz)
   );
-  assign co_q7_zgb = {{4{co_q7_pm[3]}}, {4{co_q7_pm[2]}}, {4{co_q7_pm[1]}}, {4{co_q7_pm[0]}}} & ~co_q7_ren;  // bytes of its sub-banks a read would not drive
-  assign co_q7_zgn = ((((5'(co_q7_zgb[0]) + 5'(co_q7_zgb[1])) + (5'(co_q7_zgb[2]) + 5'(co_q7_zgb[3]))) + ((5'(co_q7_zgb[4]) + 5'(co_q7_zgb[5])) + (5'(co_q7_zgb[6]) + 5'(co_q7_zgb[7])))) + (((5'(co_q7_zgb[8]) + 5'(co_q7_zgb[9])) + (5'(co_q7_zgb[10]) + 5'(co_q7_zgb[11]))) + ((5'(co_q7_zgb[12]) + 5'(co_q7_zgb[13])) + (5'(co_q7_zgb[14]) + 5'(co_q7_zgb[15])))));
   assign co_q7_head = cq7_req & ~((cq6_req & (cq6_bank == cq7_bank) & (co_q6_odd_q == co_q7_odd_q)));  // its oldest pending operand of the same (bank, side)
   assign co_q8_odd_d = co_a0_2 ? co_i0_2_odd : co_a1_2 ? co_i1_2_odd : co_q8_odd_q;
   assign co_q8_sign_d = co_a0_2 ? co_i0_2_sign : co_a1_2 ? co_i1_2_sign : co_q8_sign_q;
@@ -1144,90 +1111,76 @@ module rf_top (
     .gated_inactive_o (co_q8_gi),
     .gated_zero_o     (co_q8_gz)
   );
-  assign co_q8_zgb = {{4{co_q8_pm[3]}}, {4{co_q8_pm[2]}}, {4{co_q8_pm[1]}}, {4{co_q8_pm[0]}}} & ~co_q8_ren;  // bytes of its sub-banks a read would not drive
-  assign co_q8_zgn = ((((5'(co_q8_zgb[0]) + 5'(co_q8_zgb[1])) + (5'(co_q8_zgb[2]) + 5'(co_q8_zgb[3]))) + ((5'(co_q8_zgb[4]) + 5'(co_q8_zgb[5])) + (5'(co_q8_zgb[6]) + 5'(co_q8_zgb[7])))) + (((5'(co_q8_zgb[8]) + 5'(co_q8_zgb[9])) + (5'(co_q8_zgb[10]) + 5'(co_q8_zgb[11]))) + ((5'(co_q8_zgb[12]) + 5'(co_q8_zgb[13])) + (5'(co_q8_zgb[14]) + 5'(co_q8_zgb[15])))));
   assign co_q8_head = cq8_req & ~((cq6_req & (cq6_bank == cq8_bank) & (co_q6_odd_q == co_q8_odd_q)) | (cq7_req & (cq7_bank == cq8_bank) & (co_q7_odd_q == co_q8_odd_q)));  // its oldest pending operand of the same (bank, side)
 
   // request matrix: per (bank, side, collector) the head operand
   assign co_c0_ren = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_ren : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_ren : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
-  assign co_c0_zgn = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_zgn : '0;
   assign co_c0_v = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) | (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) | (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0));
   assign co_c0_pm = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_pm : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_pm : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
   assign co_c0_row = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? cq0_entry : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? cq1_entry : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
   assign co_c0_op = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? 2'd0 : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? 2'd1 : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c0_g = co_rgnt[0];
   assign co_c1_ren = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_ren : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_ren : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
-  assign co_c1_zgn = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_zgn : '0;
   assign co_c1_v = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) | (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) | (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0));
   assign co_c1_pm = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_pm : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_pm : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
   assign co_c1_row = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? cq3_entry : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? cq4_entry : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
   assign co_c1_op = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? 2'd0 : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? 2'd1 : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c1_g = co_rgnt[1];
   assign co_c2_ren = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_ren : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_ren : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
-  assign co_c2_zgn = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_zgn : '0;
   assign co_c2_v = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) | (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) | (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0));
   assign co_c2_pm = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_pm : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_pm : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
   assign co_c2_row = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? cq6_entry : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? cq7_entry : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
   assign co_c2_op = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? 2'd0 : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? 2'd1 : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c2_g = co_rgnt[2];
   assign co_c3_ren = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_ren : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_ren : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
-  assign co_c3_zgn = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_zgn : '0;
   assign co_c3_v = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) | (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) | (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1));
   assign co_c3_pm = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_pm : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_pm : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
   assign co_c3_row = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? cq0_entry : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? cq1_entry : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
   assign co_c3_op = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? 2'd0 : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? 2'd1 : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c3_g = co_rgnt[3];
   assign co_c4_ren = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_ren : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_ren : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
-  assign co_c4_zgn = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_zgn : '0;
   assign co_c4_v = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) | (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) | (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1));
   assign co_c4_pm = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_pm : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_pm : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
   assign co_c4_row = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? cq3_entry : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? cq4_entry : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
   assign co_c4_op = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? 2'd0 : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? 2'd1 : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c4_g = co_rgnt[4];
   assign co_c5_ren = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_ren : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_ren : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
-  assign co_c5_zgn = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_zgn : '0;
   assign co_c5_v = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) | (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) | (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1));
   assign co_c5_pm = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_pm : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_pm : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
   assign co_c5_row = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? cq6_entry : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? cq7_entry : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
   assign co_c5_op = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? 2'd0 : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? 2'd1 : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c5_g = co_rgnt[5];
   assign co_c6_ren = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_ren : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_ren : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
-  assign co_c6_zgn = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_zgn : '0;
   assign co_c6_v = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) | (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) | (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0));
   assign co_c6_pm = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_pm : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_pm : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
   assign co_c6_row = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? cq0_entry : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? cq1_entry : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
   assign co_c6_op = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? 2'd0 : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? 2'd1 : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c6_g = co_rgnt[6];
   assign co_c7_ren = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_ren : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_ren : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
-  assign co_c7_zgn = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_zgn : '0;
   assign co_c7_v = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) | (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) | (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0));
   assign co_c7_pm = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_pm : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_pm : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
   assign co_c7_row = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? cq3_entry : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? cq4_entry : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
   assign co_c7_op = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? 2'd0 : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? 2'd1 : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c7_g = co_rgnt[7];
   assign co_c8_ren = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_ren : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_ren : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
-  assign co_c8_zgn = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_zgn : '0;
   assign co_c8_v = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) | (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) | (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0));
   assign co_c8_pm = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_pm : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_pm : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
   assign co_c8_row = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? cq6_entry : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? cq7_entry : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
   assign co_c8_op = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? 2'd0 : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? 2'd1 : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c8_g = co_rgnt[8];
   assign co_c9_ren = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_ren : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_ren : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
-  assign co_c9_zgn = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_zgn : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_zgn : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_zgn : '0;
   assign co_c9_v = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) | (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) | (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1));
   assign co_c9_pm = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_pm : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_pm : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
   assign co_c9_row = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? cq0_entry : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? cq1_entry : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
   assign co_c9_op = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? 2'd0 : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? 2'd1 : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c9_g = co_rgnt[9];
   assign co_c10_ren = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_ren : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_ren : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
-  assign co_c10_zgn = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_zgn : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_zgn : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_zgn : '0;
   assign co_c10_v = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) | (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) | (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1));
   assign co_c10_pm = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_pm : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_pm : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
   assign co_c10_row = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? cq3_entry : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? cq4_entry : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
   assign co_c10_op = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? 2'd0 : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? 2'd1 : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c10_g = co_rgnt[10];
   assign co_c11_ren = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_ren : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_ren : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
-  assign co_c11_zgn = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_zgn : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_zgn : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_zgn : '0;
   assign co_c11_v = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) | (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) | (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1));
   assign co_c11_pm = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_pm : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_pm : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
   assign co_c11_row = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? cq6_entry : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? cq7_entry : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
@@ -1302,9 +1255,10 @@ module rf_top (
   // zero gating: the granted reads' byte read enables, registered with the reads; the bytes
   // not read come out as 0
   assign co_b0_ren_d = (co_c0_g ? co_c0_ren : '0) | (co_c1_g ? co_c1_ren : '0) | (co_c2_g ? co_c2_ren : '0) | (co_c3_g ? co_c3_ren : '0) | (co_c4_g ? co_c4_ren : '0) | (co_c5_g ? co_c5_ren : '0);
-  assign co_b0_zgr_r = (co_c0_g ? co_c0_zgn : '0) | (co_c1_g ? co_c1_zgn : '0) | (co_c2_g ? co_c2_zgn : '0);  // bytes the granted R read does not drive
-  assign co_b0_zgr_l = (co_c3_g ? co_c3_zgn : '0) | (co_c4_g ? co_c4_zgn : '0) | (co_c5_g ? co_c5_zgn : '0);
+  assign co_b0_rpm_d = (co_c0_g ? co_c0_pm : 4'b0000) | (co_c1_g ? co_c1_pm : 4'b0000) | (co_c2_g ? co_c2_pm : 4'b0000) | (co_c3_g ? co_c3_pm : 4'b0000) | (co_c4_g ? co_c4_pm : 4'b0000) | (co_c5_g ? co_c5_pm : 4'b0000);  // sub-banks the granted reads hold
   assign co_b0_rdz = co_b0_rdata & {{8{co_b0_ren_q[15]}}, {8{co_b0_ren_q[14]}}, {8{co_b0_ren_q[13]}}, {8{co_b0_ren_q[12]}}, {8{co_b0_ren_q[11]}}, {8{co_b0_ren_q[10]}}, {8{co_b0_ren_q[9]}}, {8{co_b0_ren_q[8]}}, {8{co_b0_ren_q[7]}}, {8{co_b0_ren_q[6]}}, {8{co_b0_ren_q[5]}}, {8{co_b0_ren_q[4]}}, {8{co_b0_ren_q[3]}}, {8{co_b0_ren_q[2]}}, {8{co_b0_ren_q[1]}}, {8{co_b0_ren_q[0]}}};
+  assign co_b0_zgb = {{4{co_b0_rpm_q[3]}}, {4{co_b0_rpm_q[2]}}, {4{co_b0_rpm_q[1]}}, {4{co_b0_rpm_q[0]}}} & ~co_b0_ren_q;  // bytes of the reads' sub-banks not read
+  assign co_b0_zgn = ((((5'(co_b0_zgb[0]) + 5'(co_b0_zgb[1])) + (5'(co_b0_zgb[2]) + 5'(co_b0_zgb[3]))) + ((5'(co_b0_zgb[4]) + 5'(co_b0_zgb[5])) + (5'(co_b0_zgb[6]) + 5'(co_b0_zgb[7])))) + (((5'(co_b0_zgb[8]) + 5'(co_b0_zgb[9])) + (5'(co_b0_zgb[10]) + 5'(co_b0_zgb[11]))) + ((5'(co_b0_zgb[12]) + 5'(co_b0_zgb[13])) + (5'(co_b0_zgb[14]) + 5'(co_b0_zgb[15])))));
 
   // bank 1: the granted even request drives R, the odd one L (writes before reads)
   assign co_w0_hit1_r = wb0_gnt & (wb0_bank == 1'd1) & (co_w0_odd == 1'b0);
@@ -1345,9 +1299,10 @@ module rf_top (
   // zero gating: the granted reads' byte read enables, registered with the reads; the bytes
   // not read come out as 0
   assign co_b1_ren_d = (co_c6_g ? co_c6_ren : '0) | (co_c7_g ? co_c7_ren : '0) | (co_c8_g ? co_c8_ren : '0) | (co_c9_g ? co_c9_ren : '0) | (co_c10_g ? co_c10_ren : '0) | (co_c11_g ? co_c11_ren : '0);
-  assign co_b1_zgr_r = (co_c6_g ? co_c6_zgn : '0) | (co_c7_g ? co_c7_zgn : '0) | (co_c8_g ? co_c8_zgn : '0);  // bytes the granted R read does not drive
-  assign co_b1_zgr_l = (co_c9_g ? co_c9_zgn : '0) | (co_c10_g ? co_c10_zgn : '0) | (co_c11_g ? co_c11_zgn : '0);
+  assign co_b1_rpm_d = (co_c6_g ? co_c6_pm : 4'b0000) | (co_c7_g ? co_c7_pm : 4'b0000) | (co_c8_g ? co_c8_pm : 4'b0000) | (co_c9_g ? co_c9_pm : 4'b0000) | (co_c10_g ? co_c10_pm : 4'b0000) | (co_c11_g ? co_c11_pm : 4'b0000);  // sub-banks the granted reads hold
   assign co_b1_rdz = co_b1_rdata & {{8{co_b1_ren_q[15]}}, {8{co_b1_ren_q[14]}}, {8{co_b1_ren_q[13]}}, {8{co_b1_ren_q[12]}}, {8{co_b1_ren_q[11]}}, {8{co_b1_ren_q[10]}}, {8{co_b1_ren_q[9]}}, {8{co_b1_ren_q[8]}}, {8{co_b1_ren_q[7]}}, {8{co_b1_ren_q[6]}}, {8{co_b1_ren_q[5]}}, {8{co_b1_ren_q[4]}}, {8{co_b1_ren_q[3]}}, {8{co_b1_ren_q[2]}}, {8{co_b1_ren_q[1]}}, {8{co_b1_ren_q[0]}}};
+  assign co_b1_zgb = {{4{co_b1_rpm_q[3]}}, {4{co_b1_rpm_q[2]}}, {4{co_b1_rpm_q[1]}}, {4{co_b1_rpm_q[0]}}} & ~co_b1_ren_q;  // bytes of the reads' sub-banks not read
+  assign co_b1_zgn = ((((5'(co_b1_zgb[0]) + 5'(co_b1_zgb[1])) + (5'(co_b1_zgb[2]) + 5'(co_b1_zgb[3]))) + ((5'(co_b1_zgb[4]) + 5'(co_b1_zgb[5])) + (5'(co_b1_zgb[6]) + 5'(co_b1_zgb[7])))) + (((5'(co_b1_zgb[8]) + 5'(co_b1_zgb[9])) + (5'(co_b1_zgb[10]) + 5'(co_b1_zgb[11]))) + ((5'(co_b1_zgb[12]) + 5'(co_b1_zgb[13])) + (5'(co_b1_zgb[14]) + 5'(co_b1_zgb[15])))));
 
   // slice selects of the cycle after the grant: slice k of collector j from the bank whose
   // granted read holds sub-bank k, into that read's operand buffer
@@ -1728,7 +1683,7 @@ module rf_top (
   assign co_inc_wb_stall = 16'(co_wstall[0]) + 16'(co_wstall[1]);
   // zero gating: bytes of the granted sub-banks not driven; bytes of the granted sub-banks
   assign co_inc_zg_wr = (wb0_gnt ? 16'(co_w0_zgn) : '0) + (wb1_gnt ? 16'(co_w1_zgn) : '0);
-  assign co_inc_zg_rd = 16'(co_b0_zgr_r) + 16'(co_b0_zgr_l) + 16'(co_b1_zgr_r) + 16'(co_b1_zgr_l);
+  assign co_inc_zg_rd = 16'(co_b0_zgn) + 16'(co_b1_zgn);
   assign co_sbn = 16'(co_sb[0]) + 16'(co_sb[1]) + 16'(co_sb[2]) + 16'(co_sb[3]) + 16'(co_sb[4]) + 16'(co_sb[5]) + 16'(co_sb[6]) + 16'(co_sb[7]);
   assign co_inc_sb_bytes = co_sbn * 16'd4;
   assign cnt_bank_acc_d = cnt_bank_acc_q + co_inc_bank_acc;
@@ -1878,7 +1833,9 @@ module rf_top (
       cq8_bank <= '0;
       cq8_entry <= '0;
       co_b0_ren_q <= '0;
+      co_b0_rpm_q <= 4'b0000;
       co_b1_ren_q <= '0;
+      co_b1_rpm_q <= 4'b0000;
       cnt_bank_acc_q <= '0;
       cnt_coal_rr_q <= '0;
       cnt_coal_ww_q <= '0;
@@ -2014,7 +1971,9 @@ module rf_top (
       cq8_bank <= co_q8_bank_d;
       cq8_entry <= co_q8_entry_d;
       co_b0_ren_q <= co_b0_ren_d;
+      co_b0_rpm_q <= co_b0_rpm_d;
       co_b1_ren_q <= co_b1_ren_d;
+      co_b1_rpm_q <= co_b1_rpm_d;
       cnt_bank_acc_q <= cnt_bank_acc_d;
       cnt_coal_rr_q <= cnt_coal_rr_d;
       cnt_coal_ww_q <= cnt_coal_ww_d;
