@@ -279,6 +279,11 @@ $(B)/bin/coal_access: verif/bench/coal_access.c $(B)/lib/librfm.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Icmodel $< $(B)/lib/librfm.a -linih -o $@
 
+# the baseline twin's rf_top and the coalescing rf_top on one shared stimulus (verif/bench/top_equiv.c)
+$(B)/bin/top_equiv: verif/bench/top_equiv.c $(B)/lib/librfm.a
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Icmodel $< $(B)/lib/librfm.a -linih -o $@
+
 # coalescing with every value full width: the access model equals the baseline count for count (a
 # planted fault is caught), and rf_top runs in lock-step with no two accesses sharing a bank
 coal-equiv: $(B)/bin/coal_access
