@@ -159,6 +159,7 @@ typedef struct rfm_coll_in {
 	uint8_t sv[RFM_MAXS][RFM_MAXOP];    /* iss<k>_src<s>_valid_i */
 	uint8_t sb[RFM_MAXS][RFM_MAXOP];    /* iss<k>_src<s>_bank_i */
 	uint16_t se[RFM_MAXS][RFM_MAXOP];   /* iss<k>_src<s>_entry_i */
+	uint64_t amask[RFM_MAXS];           /* rf_top with zero gating: iss<k>_amask_i (the warp's active lanes) */
 } rfm_coll_in_t;
 
 /* rf_collector: outputs of one cycle (request locations are the state bank_q / entry_q). */

@@ -53,6 +53,7 @@ typedef struct rfm_tco {
 	unsigned ncnt;        /* counters: rfm_tco_ncnt */
 	rfm_cz_entry_t *zmb;  /* banks x rows: zero-mask buffer entry */
 	rfm_cz_entry_t zq[RFM_MAXQ];                /* per operand: entry captured at issue */
+	uint64_t am_q[RFM_MAXC];                    /* per collector: active lanes captured at issue */
 	rfm_cz_entry_t lk_z[RFM_MAXS][RFM_MAXOP];   /* this cycle's issue lookups (forwarded) */
 	rfm_cz_entry_t wzold[RFM_MAXW], wznew[RFM_MAXW]; /* write: stored and new entry */
 	uint64_t wbe[RFM_MAXW][4];      /* write: bytes written, per physical sub-bank (bit = lane) */
@@ -111,9 +112,9 @@ void rfm_tco_tick(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
  * (disjoint sub-banks per bank, slices per collector, one grant per bank side, the oldest operand
  * of a cell), captured codes against the mask buffer, the every-value-full-width invariant, the
  * starvation bound, the counters (cnt_out: the counter outputs in port order); with zero gating the
- * captured zero-mask entries and the recount of the gated bytes. Sets in *cov bit 0..7: rd-rd,
- * wr-wr, rd-wr coalesced, a write-back refused, a packed collector write, a read byte gated as
- * zero, a write byte gated as zero, a materialized zero written (B4). 0 = fine. */
+ * captured zero-mask entries and the recount of the gated bytes. Sets in *cov bit 0..8: rd-rd,
+ * wr-wr, rd-wr coalesced, a write-back refused, a packed collector write, a read byte gated, a
+ * write byte gated as zero, a materialized zero written (B4), a read with inactive lanes. 0 = fine. */
 int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, const uint8_t *wrdy,
 		  const uint64_t *cnt_out, uint64_t cycle, FILE *err, unsigned *cov);
 /* Zero-mask buffer entry of (bank, row) (zero gating on). */
@@ -123,9 +124,13 @@ static inline rfm_cz_entry_t rfm_tco_zentry(const rfm_tco_t *x, unsigned bank, u
 }
 /* Byte (lane t, physical sub-bank ph) is zero by entry e: the group's R-bit (the mode's in the
  * static modes) picks word 4g + ph (R = 1, cross-lane) or lane t (R = 0). */
+static inline unsigned rfm_tco_zr(unsigned mode, rfm_cz_entry_t e, unsigned g)
+{
+	return mode == RFM_ZG_CROSS_LANE ? 1u : mode == RFM_ZG_DYNAMIC ? (unsigned)(e.r >> g) & 1u : 0u;
+}
 static inline unsigned rfm_tco_zbyte(unsigned mode, rfm_cz_entry_t e, unsigned t, unsigned ph)
 {
-	unsigned g = t / 4, r = mode == RFM_ZG_CROSS_LANE ? 1u : mode == RFM_ZG_DYNAMIC ? (e.r >> g) & 1u : 0u;
+	unsigned g = t / 4, r = rfm_tco_zr(mode, e, g);
 	return (unsigned)((e.zm >> (r ? 4 * g + ph : t)) & 1u);
 }
 /* Mask-buffer entry of (bank, row). */

@@ -22,7 +22,8 @@ enum {
 	COV_PARTIAL_WRITE, COV_SAME_REG_TWO_WB, COV_RM_EXT_READ, COV_RM_NOSECT, COV_RM_STALL, COV_RM_EXIT,
 	COV_RM_FULL, COV_RM_RELEASE, COV_VT_ALLOC, COV_VT_ALLOC_LAST, COV_VT_MAPPED_WRITE, COV_VT_RT_CONFLICT,
 	COV_VT_PIR, COV_VT_PBR, COV_VT_EXIT, COV_VT_EXEMPT, COV_VT_UNMAPPED, COV_VT_REL_AND_ALLOC, COV_VT_ALL_LIVE, COV_VT_BYPASS,
-	COV_CO_RR, COV_CO_WW, COV_CO_RW, COV_CO_WB_REFUSED, COV_CO_PACKED, COV_CO_ZRD, COV_CO_ZWR, COV_CO_ZFILL, COV_N
+	COV_CO_RR, COV_CO_WW, COV_CO_RW, COV_CO_WB_REFUSED, COV_CO_PACKED, COV_CO_ZRD, COV_CO_ZWR, COV_CO_ZFILL,
+	COV_CO_ZINACT, COV_N
 };
 static const char *const cov_names[COV_N] = {
 	"three_operands_one_bank", "write_and_read_one_bank", "all_collectors_busy",
@@ -36,7 +37,8 @@ static const char *const cov_names[COV_N] = {
 	"virt_exempt_register", "virt_unmapped_source", "virt_release_and_allocation_one_cycle", "virt_all_warps_live",
 	"virt_read_of_register_allocated_same_cycle",
 	"coal_rd_rd_one_bank", "coal_wr_wr_one_bank", "coal_rd_wr_one_bank", "coal_write_back_refused",
-	"coal_packed_collector_write", "coal_zero_read_gated", "coal_zero_write_gated", "coal_zero_materialized"};
+	"coal_packed_collector_write", "coal_zero_read_gated", "coal_zero_write_gated", "coal_zero_materialized",
+	"coal_read_skips_inactive_lanes"};
 
 /* Virtualization counters of rf_top (docs/virtualization.md, "rf_top with virtualization"). */
 enum { VT_CNT_ALLOC, VT_CNT_FREE, VT_CNT_RT_CONFLICT, VT_CNT_UNMAPPED, VT_CNT_N };
@@ -51,6 +53,7 @@ static const char *const rm_cnt_names[RM_CNT_N] = {"acquire", "acq_stall", "rele
 /* An issued instruction not yet dispatched, as the checker sees it. */
 typedef struct fly {
 	unsigned tag, warp, nsrc;
+	uint64_t amask; /* lanes checked: the active mask with zero gating in rf_top, else every lane */
 	uint8_t valid[RFM_MAXOP], err[RFM_MAXOP], taint[RFM_MAXOP], rel[RFM_MAXOP];
 	unsigned reg[RFM_MAXOP], bank[RFM_MAXOP];
 } fly_t;
@@ -59,7 +62,7 @@ typedef struct top_ix {
 	unsigned clk, rst;
 	unsigned lv, lw, lr, lerr;
 	unsigned wv[RFM_MAXW], ww[RFM_MAXW], wr[RFM_MAXW], wm[RFM_MAXW], wd[RFM_MAXW];
-	unsigned iv[RFM_MAXS], ir[RFM_MAXS], it[RFM_MAXS], iw[RFM_MAXS];
+	unsigned iv[RFM_MAXS], ir[RFM_MAXS], it[RFM_MAXS], iw[RFM_MAXS], iam[RFM_MAXS];
 	unsigned isv[RFM_MAXS][RFM_MAXOP], isr[RFM_MAXS][RFM_MAXOP];
 	unsigned dv[RFM_MAXS], dt[RFM_MAXS], dw[RFM_MAXS], dop[RFM_MAXS][RFM_MAXOP];
 	unsigned idle, accerr, cnt[RFM_CNT_N];
@@ -180,6 +183,10 @@ static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 		ix->ir[k] = rfm_ports_add(pt, RFM_OUT, 1, "a collector takes it this cycle", "iss%u_ready_o", k);
 		ix->it[k] = rfm_ports_add(pt, RFM_IN, c->sm_tag_bits, "tag carried to dispatch", "iss%u_tag_i", k);
 		ix->iw[k] = rfm_ports_add(pt, RFM_IN, c->d.warp_w, "warp slot", "iss%u_warp_i", k);
+		if (c->coalescing_enable == RFM_ON && c->coalescing_zero_gating >= RFM_ZG_IN_LANE)
+			ix->iam[k] = rfm_ports_add(pt, RFM_IN, c->rf_lanes,
+						   "zero gating: active lanes; reads skip words no active lane needs "
+						   "(other lanes' operand bits undefined)", "iss%u_amask_i", k);
 		for (s = 0; s < c->sm_operands; s++) {
 			ix->isv[k][s] = rfm_ports_add(pt, RFM_IN, 1, "source operand used", "iss%u_src%u_valid_i", k, s);
 			ix->isr[k][s] = rfm_ports_add(pt, RFM_IN, c->d.reg_w, "its register", "iss%u_src%u_reg_i", k, s);
@@ -548,6 +555,7 @@ static void top_eval(rfm_model_t *m)
 			cin->valid[k] = (uint8_t)rfm_get(m, t->ix.iv[k]);
 			cin->tag[k] = (unsigned)rfm_get(m, t->ix.it[k]);
 			cin->warp[k] = warp;
+			cin->amask[k] = t->co && t->co->zg ? rfm_get(m, t->ix.iam[k]) : rfm_mask64(c->rf_lanes);
 			for (s = 0; s < c->sm_operands; s++) {
 				unsigned bk, row;
 				t->creg[k][s] = (unsigned)rfm_get(m, t->ix.isr[k][s]);
@@ -1100,6 +1108,10 @@ static void top_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 		rfm_set(m, t->ix.iv[k], 1);
 		rfm_set(m, t->ix.it[k], tag);
 		rfm_set(m, t->ix.iw[k], w);
+		if (t->co && t->co->zg) /* zero gating: a quarter of the instructions run with some lanes off */
+			rfm_set(m, t->ix.iam[k],
+				rfm_rng_chance(r, 3, 4) ? rfm_mask64(c->rf_lanes)
+							: (rfm_rng_next(r) | 1ull << rfm_rng_below(r, c->rf_lanes)) & rfm_mask64(c->rf_lanes));
 		for (s = 0; s < c->sm_operands; s++) {
 			unsigned g = stim_reg(t, r, w, leaving);
 			if (same_bank && base + s * c->rf_banks < t->skr &&
@@ -1161,11 +1173,11 @@ static int check_operand(rfm_top_t *t, uint64_t cycle, unsigned d, unsigned s, c
 	if (t->rm && f->reg[s] >= t->kq.bs && t->known[(size_t)f->warp * c->sm_regs_per_thread + f->reg[s]])
 		rfm_cov_hit(&t->m, COV_RM_EXT_READ);
 	if (t->known[(size_t)f->warp * c->sm_regs_per_thread + f->reg[s]] == rfm_mask64(c->rf_lanes) &&
-	    !memcmp(gold_at(t, f->warp, f->reg[s]), got, t->wq * 4u))
-		return 0; /* every lane known and equal: the common case */
+	    f->amask == rfm_mask64(c->rf_lanes) && !memcmp(gold_at(t, f->warp, f->reg[s]), got, t->wq * 4u))
+		return 0; /* every lane known, active and equal: the common case */
 	for (l = 0; l < c->rf_lanes; l++) {
 		uint64_t want, have;
-		if (!((t->known[(size_t)f->warp * c->sm_regs_per_thread + f->reg[s]] >> l) & 1u))
+		if (!((t->known[(size_t)f->warp * c->sm_regs_per_thread + f->reg[s]] & f->amask) >> l & 1u))
 			continue;
 		want = rfm_bits_get(gold_at(t, f->warp, f->reg[s]), l * lb, lb);
 		have = rfm_bits_get(got, l * lb, lb);
@@ -1218,7 +1230,7 @@ static int co_check(rfm_top_t *t, uint64_t cycle, FILE *err)
 		out[n] = rfm_get(m, t->ix.cocnt[n]);
 	if (rfm_tco_check(x, t->coll, t->cwb, t->wrdy, out, cycle, err, &cv))
 		return 1;
-	for (n = 0; n < 8; n++)
+	for (n = 0; n < 9; n++)
 		if ((cv >> n) & 1u)
 			rfm_cov_hit(m, COV_CO_RR + n);
 	for (p = 1; p < c->rf_write_ports; p++)
@@ -1535,6 +1547,7 @@ static int top_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 		f->tag = (unsigned)rfm_get(m, t->ix.it[k]);
 		f->warp = (unsigned)rfm_get(m, t->ix.iw[k]);
 		f->nsrc = c->sm_operands;
+		f->amask = t->co && t->co->zg ? rfm_get(m, t->ix.iam[k]) & rfm_mask64(c->rf_lanes) : rfm_mask64(c->rf_lanes);
 		for (s = 0; s < c->sm_operands; s++) {
 			unsigned row;
 			f->valid[s] = (uint8_t)rfm_get(m, t->ix.isv[k][s]);
@@ -1678,7 +1691,7 @@ rfm_model_t *rfm_rf_top_create(const rfm_cfg_t *c)
 	for (i = COV_CO_RR; i <= COV_CO_PACKED; i++) /* with every value full width nothing coalesces */
 		if (!t->co || (i == COV_CO_WW && c->rf_write_ports < 2) || (t->co->full && i != COV_CO_WB_REFUSED))
 			rfm_cov_na(&t->m, i);
-	for (i = COV_CO_ZRD; i <= COV_CO_ZFILL; i++) /* zero gating in rf_top; full-width values are not zero */
+	for (i = COV_CO_ZRD; i <= COV_CO_ZINACT; i++) /* zero gating in rf_top; full-width values are not zero */
 		if (!t->co || !t->co->zg || t->co->full || (i == COV_CO_ZFILL && (c->rf_lanes < 4 || c->coalescing_zero_gating == RFM_ZG_IN_LANE)))
 			rfm_cov_na(&t->m, i);
 	if (t->vt && c->sm_schedulers < 2)

@@ -24,9 +24,10 @@
  * Zero gating (zero_gating in_lane and above; docs/coalescing.md, "Zero gating in rf_top"): a write
  * goes through rf_zero_detect too (old entry from rf_zmask_buffer); its byte enables lose the bytes
  * of words the new entry calls zero and gain the B4 materialized zeros; the entry is updated with
- * the mask-buffer code. Each source captures its entry at issue (forwarded like the code); a read
- * drives only the bytes of its mask that are not in a zero word (rf_zero_read, every lane needed),
- * and the others come out as 0. Three counters: bytes not written, bytes not read, bytes of the
+ * the mask-buffer code. Each source captures its entry at issue (forwarded like the code), and each
+ * collector the instruction's active mask (iss<k>_amask_i); a read drives only the bytes of its
+ * mask that are in a word an active lane needs and that is not zero (rf_zero_read), and the others
+ * come out as 0. Three counters: bytes not written, bytes not read, bytes of the
  * granted sub-banks.
  *
  * Planted faults (m->mutate, make mutation): 61 an odd register's write data is not byte-swapped
@@ -36,7 +37,7 @@
  * priority diagonal never moves; 68 cnt_coal_rr_o also counts read-write pairs; 69 port 1's
  * mask-buffer update is lost; 71 a read ignores the zero mask; 72 a write gates by the old zero-mask
  * entry; 73 the issue lookup does not forward a granted write's zero-mask entry; 74 cnt_zg_rd_o
- * counts nothing; 75 port 1's zero-mask update is lost. 60 (cmodel/top.c, the stimulus) ignores
+ * counts nothing; 75 port 1's zero-mask update is lost; 76 a read ignores the active mask. 60 (cmodel/top.c, the stimulus) ignores
  * RFM_WIDTH_DIST, so the full-width checks must fire (make coal-equiv).
  */
 #include <stdlib.h>
@@ -199,8 +200,8 @@ static void wr_bytes(rfm_tco_t *x, unsigned p, const rfm_tco_wb_t *w, unsigned m
 }
 
 /* Bytes of sub-bank ph a read of operand q drives: the read's physical mask, minus (zero gating)
- * the words its captured entry calls zero (rf_zero_read; every lane is needed: the issue ports
- * carry no active mask). */
+ * the words its captured entry calls zero and the words no active lane of its instruction needs
+ * (rf_zero_read with the active mask captured at issue). */
 static uint64_t rd_bytes(const rfm_tco_t *x, unsigned q, unsigned ph, unsigned mutate)
 {
 	unsigned pm = rfm_cw_pmask(x->enc_q[q], x->odd_q[q]);
@@ -209,7 +210,7 @@ static uint64_t rd_bytes(const rfm_tco_t *x, unsigned q, unsigned ph, unsigned m
 		return 0;
 	if (!x->zg || mutate == 71)
 		return rfm_mask64(x->lanes);
-	rfm_cz_read(rfm_mask64(x->lanes), x->zq[q], pm, x->lanes, x->zmode, &z);
+	rfm_cz_read(mutate == 76 ? rfm_mask64(x->lanes) : x->am_q[q / x->ops], x->zq[q], pm, x->lanes, x->zmode, &z);
 	return z.ren[ph];
 }
 
@@ -398,8 +399,8 @@ void rfm_tco_tick(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 			x->enc_q[q] = x->lk_enc[kk][s];
 			x->zq[q] = x->lk_z[kk][s];
 		}
+		x->am_q[cu] = cin->amask[kk] & rfm_mask64(x->lanes);
 	}
-	(void)cin;
 	/* reads granted this cycle: the bank registers its sub-banks (before this edge's writes,
 	 * which never touch a sub-bank a read of the cycle holds) */
 	for (i = 0; i < x->nb * 2 * x->noc; i++)
@@ -527,8 +528,14 @@ int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 				     "holds %llx R %x", jj, q % x->ops, b, u->entry_q[q], (unsigned long long)x->zq[q].zm,
 				     x->zq[q].r, (unsigned long long)ze.zm, ze.r);
 			for (ph = 0; ph < 4; ph++)
-				for (t = 0; (pm >> ph) & 1u && t < x->lanes; t++)
-					rec[RFM_TCO_ZG_RD] += rfm_tco_zbyte(x->zmode, x->zq[q], t, ph);
+				for (t = 0; (pm >> ph) & 1u && t < x->lanes; t++) {
+					/* needed (B10): its lane is active (R = 0) or a lane of its group is (R = 1) */
+					uint64_t am = x->am_q[jj], grp = am >> (t & ~3u) & 15u;
+					unsigned need = rfm_tco_zr(x->zmode, x->zq[q], t / 4) ? grp != 0 : (unsigned)(am >> t & 1u);
+					if (!(am >> t & 1u))
+						*cov |= 1u << 8;
+					rec[RFM_TCO_ZG_RD] += !need || rfm_tco_zbyte(x->zmode, x->zq[q], t, ph);
+				}
 		}
 		cell = rfm_ca_cell(x->noc, b, x->odd_q[q], jj);
 		if (!x->rgnt[cell])

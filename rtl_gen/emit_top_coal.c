@@ -198,6 +198,8 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		em_line(e, "logic co_u%u_alloc, co_u%u_free, co_u%u_busy;", j, j, j);
 		em_line(e, "logic %s co_u%u_tag_q, co_u%u_tag_d;", em_rng(e, c->sm_tag_bits), j, j);
 		em_line(e, "logic %s co_u%u_warp_q, co_u%u_warp_d;", em_rng(e, c->d.warp_w), j, j);
+		if (zg)
+			em_line(e, "logic %s co_u%u_am_q, co_u%u_am_d;", em_rng(e, L), j, j);
 		for (k = 0; k < 4; k++) {
 			em_line(e, "logic co_x%u_%u_v_q, co_x%u_%u_v_d;", j, k, j, k);
 			em_line(e, "logic %s co_x%u_%u_b_q, co_x%u_%u_b_d;", em_rng(e, bw), j, k, j, k);
@@ -423,9 +425,9 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		em_line(e, "assign co_q%u_pm = co_q%u_odd_q ? {co_q%u_lm[0], co_q%u_lm[1], co_q%u_lm[2], co_q%u_lm[3]} : co_q%u_lm;",
 			q, q, q, q, q, q, q);
 		if (zg) {
-			em_line(e, "// zero gating: the operand's byte read enables from its captured entry (every lane needed)");
+			em_line(e, "// zero gating: the operand's byte read enables from its captured entry and its unit's active lanes");
 			em_open(e, "rf_zero_read u_zr%u (", q);
-			rg_conn(e, "active_i", em_fmt(e, "{%u{1'b1}}", L));
+			rg_conn(e, "active_i", em_fmt(e, "co_u%u_am_q", j));
 			rg_conn(e, "zm_i", em_fmt(e, "co_q%u_zm_q", q));
 			rg_conn(e, "r_i", em_fmt(e, "co_q%u_zr_q", q));
 			rg_conn(e, "pmask_i", em_fmt(e, "co_q%u_pm", q));
@@ -663,6 +665,12 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		em_line(e, "assign co_u%u_free = %s;", j, rg_bit(e, "disp", NOC, j));
 		em_line(e, "assign co_u%u_tag_d = %s : co_u%u_tag_q;", j, tg.s, j);
 		em_line(e, "assign co_u%u_warp_d = %s : co_u%u_warp_q;", j, wp.s, j);
+		if (zg) {
+			memset(&x, 0, sizeof(x));
+			for (k = 0; k < K; k++)
+				xs_add(&x, " : ", "co_a%u_%u ? iss%u_amask_i", k, j, k);
+			em_line(e, "assign co_u%u_am_d = %s : co_u%u_am_q;", j, x.s, j);
+		}
 		for (s = 0; s < S; s++) {
 			xs_t sv, bk, rw;
 			q = j * S + s;
@@ -804,6 +812,8 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 	for (j = 0; j < NOC; j++) {
 		em_line(e, "co_u%u_tag_q <= '0;", j);
 		em_line(e, "co_u%u_warp_q <= '0;", j);
+		if (zg)
+			em_line(e, "co_u%u_am_q <= '0;", j);
 		for (k = 0; k < 4; k++) {
 			em_line(e, "co_x%u_%u_v_q <= 1'b0;", j, k);
 			em_line(e, "co_x%u_%u_b_q <= '0;", j, k);
@@ -836,6 +846,8 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 	for (j = 0; j < NOC; j++) {
 		em_line(e, "co_u%u_tag_q <= co_u%u_tag_d;", j, j);
 		em_line(e, "co_u%u_warp_q <= co_u%u_warp_d;", j, j);
+		if (zg)
+			em_line(e, "co_u%u_am_q <= co_u%u_am_d;", j, j);
 		for (k = 0; k < 4; k++) {
 			em_line(e, "co_x%u_%u_v_q <= co_x%u_%u_v_d;", j, k, j, k);
 			em_line(e, "co_x%u_%u_b_q <= co_x%u_%u_b_d;", j, k, j, k);

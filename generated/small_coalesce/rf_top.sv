@@ -36,6 +36,7 @@
 //   iss0_ready_o      out 1   a collector takes it this cycle
 //   iss0_tag_i        in  4   tag carried to dispatch
 //   iss0_warp_i       in  2   warp slot
+//   iss0_amask_i      in  4   zero gating: active lanes; reads skip words no active lane needs (other lanes' operand bits und
 //   iss0_src0_valid_i in  1   source operand used
 //   iss0_src0_reg_i   in  3   its register
 //   iss0_src1_valid_i in  1   source operand used
@@ -46,6 +47,7 @@
 //   iss1_ready_o      out 1   a collector takes it this cycle
 //   iss1_tag_i        in  4   tag carried to dispatch
 //   iss1_warp_i       in  2   warp slot
+//   iss1_amask_i      in  4   zero gating: active lanes; reads skip words no active lane needs (other lanes' operand bits und
 //   iss1_src0_valid_i in  1   source operand used
 //   iss1_src0_reg_i   in  3   its register
 //   iss1_src1_valid_i in  1   source operand used
@@ -110,6 +112,7 @@ module rf_top (
   output logic       iss0_ready_o,
   input  logic [3:0] iss0_tag_i,
   input  logic [1:0] iss0_warp_i,
+  input  logic [3:0] iss0_amask_i,
   input  logic       iss0_src0_valid_i,
   input  logic [2:0] iss0_src0_reg_i,
   input  logic       iss0_src1_valid_i,
@@ -121,6 +124,7 @@ module rf_top (
   output logic       iss1_ready_o,
   input  logic [3:0] iss1_tag_i,
   input  logic [1:0] iss1_warp_i,
+  input  logic [3:0] iss1_amask_i,
   input  logic       iss1_src0_valid_i,
   input  logic [2:0] iss1_src0_reg_i,
   input  logic       iss1_src1_valid_i,
@@ -522,6 +526,7 @@ module rf_top (
   logic co_u0_alloc, co_u0_free, co_u0_busy;
   logic [3:0] co_u0_tag_q, co_u0_tag_d;
   logic [1:0] co_u0_warp_q, co_u0_warp_d;
+  logic [3:0] co_u0_am_q, co_u0_am_d;
   logic co_x0_0_v_q, co_x0_0_v_d;
   logic  co_x0_0_b_q, co_x0_0_b_d;
   logic [1:0] co_x0_0_o_q, co_x0_0_o_d;
@@ -539,6 +544,7 @@ module rf_top (
   logic co_u1_alloc, co_u1_free, co_u1_busy;
   logic [3:0] co_u1_tag_q, co_u1_tag_d;
   logic [1:0] co_u1_warp_q, co_u1_warp_d;
+  logic [3:0] co_u1_am_q, co_u1_am_d;
   logic co_x1_0_v_q, co_x1_0_v_d;
   logic  co_x1_0_b_q, co_x1_0_b_d;
   logic [1:0] co_x1_0_o_q, co_x1_0_o_d;
@@ -556,6 +562,7 @@ module rf_top (
   logic co_u2_alloc, co_u2_free, co_u2_busy;
   logic [3:0] co_u2_tag_q, co_u2_tag_d;
   logic [1:0] co_u2_warp_q, co_u2_warp_d;
+  logic [3:0] co_u2_am_q, co_u2_am_d;
   logic co_x2_0_v_q, co_x2_0_v_d;
   logic  co_x2_0_b_q, co_x2_0_b_d;
   logic [1:0] co_x2_0_o_q, co_x2_0_o_d;
@@ -930,9 +937,9 @@ module rf_top (
   assign co_q0_zr_d = co_a0_0 ? co_i0_0_zr : co_a1_0 ? co_i1_0_zr : co_q0_zr_q;
   assign co_q0_lm = {(co_q0_enc_q == 2'd3), (co_q0_enc_q >= 2'd2), (co_q0_enc_q != 2'd0), 1'b1};
   assign co_q0_pm = co_q0_odd_q ? {co_q0_lm[0], co_q0_lm[1], co_q0_lm[2], co_q0_lm[3]} : co_q0_lm;
-  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
   rf_zero_read u_zr0 (
-    .active_i         ({4{1'b1}}),
+    .active_i         (co_u0_am_q),
     .zm_i             (co_q0_zm_q),
     .r_i              (co_q0_zr_q),
     .pmask_i          (co_q0_pm),
@@ -951,9 +958,9 @@ module rf_top (
   assign co_q1_zr_d = co_a0_0 ? co_i0_1_zr : co_a1_0 ? co_i1_1_zr : co_q1_zr_q;
   assign co_q1_lm = {(co_q1_enc_q == 2'd3), (co_q1_enc_q >= 2'd2), (co_q1_enc_q != 2'd0), 1'b1};
   assign co_q1_pm = co_q1_odd_q ? {co_q1_lm[0], co_q1_lm[1], co_q1_lm[2], co_q1_lm[3]} : co_q1_lm;
-  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
   rf_zero_read u_zr1 (
-    .active_i         ({4{1'b1}}),
+    .active_i         (co_u0_am_q),
     .zm_i             (co_q1_zm_q),
     .r_i              (co_q1_zr_q),
     .pmask_i          (co_q1_pm),
@@ -972,9 +979,9 @@ module rf_top (
   assign co_q2_zr_d = co_a0_0 ? co_i0_2_zr : co_a1_0 ? co_i1_2_zr : co_q2_zr_q;
   assign co_q2_lm = {(co_q2_enc_q == 2'd3), (co_q2_enc_q >= 2'd2), (co_q2_enc_q != 2'd0), 1'b1};
   assign co_q2_pm = co_q2_odd_q ? {co_q2_lm[0], co_q2_lm[1], co_q2_lm[2], co_q2_lm[3]} : co_q2_lm;
-  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
   rf_zero_read u_zr2 (
-    .active_i         ({4{1'b1}}),
+    .active_i         (co_u0_am_q),
     .zm_i             (co_q2_zm_q),
     .r_i              (co_q2_zr_q),
     .pmask_i          (co_q2_pm),
@@ -993,9 +1000,9 @@ module rf_top (
   assign co_q3_zr_d = co_a0_1 ? co_i0_0_zr : co_a1_1 ? co_i1_0_zr : co_q3_zr_q;
   assign co_q3_lm = {(co_q3_enc_q == 2'd3), (co_q3_enc_q >= 2'd2), (co_q3_enc_q != 2'd0), 1'b1};
   assign co_q3_pm = co_q3_odd_q ? {co_q3_lm[0], co_q3_lm[1], co_q3_lm[2], co_q3_lm[3]} : co_q3_lm;
-  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
   rf_zero_read u_zr3 (
-    .active_i         ({4{1'b1}}),
+    .active_i         (co_u1_am_q),
     .zm_i             (co_q3_zm_q),
     .r_i              (co_q3_zr_q),
     .pmask_i          (co_q3_pm),
@@ -1014,9 +1021,9 @@ module rf_top (
   assign co_q4_zr_d = co_a0_1 ? co_i0_1_zr : co_a1_1 ? co_i1_1_zr : co_q4_zr_q;
   assign co_q4_lm = {(co_q4_enc_q == 2'd3), (co_q4_enc_q >= 2'd2), (co_q4_enc_q != 2'd0), 1'b1};
   assign co_q4_pm = co_q4_odd_q ? {co_q4_lm[0], co_q4_lm[1], co_q4_lm[2], co_q4_lm[3]} : co_q4_lm;
-  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
   rf_zero_read u_zr4 (
-    .active_i         ({4{1'b1}}),
+    .active_i         (co_u1_am_q),
     .zm_i             (co_q4_zm_q),
     .r_i              (co_q4_zr_q),
     .pmask_i          (co_q4_pm),
@@ -1035,9 +1042,9 @@ module rf_top (
   assign co_q5_zr_d = co_a0_1 ? co_i0_2_zr : co_a1_1 ? co_i1_2_zr : co_q5_zr_q;
   assign co_q5_lm = {(co_q5_enc_q == 2'd3), (co_q5_enc_q >= 2'd2), (co_q5_enc_q != 2'd0), 1'b1};
   assign co_q5_pm = co_q5_odd_q ? {co_q5_lm[0], co_q5_lm[1], co_q5_lm[2], co_q5_lm[3]} : co_q5_lm;
-  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
   rf_zero_read u_zr5 (
-    .active_i         ({4{1'b1}}),
+    .active_i         (co_u1_am_q),
     .zm_i             (co_q5_zm_q),
     .r_i              (co_q5_zr_q),
     .pmask_i          (co_q5_pm),
@@ -1056,9 +1063,9 @@ module rf_top (
   assign co_q6_zr_d = co_a0_2 ? co_i0_0_zr : co_a1_2 ? co_i1_0_zr : co_q6_zr_q;
   assign co_q6_lm = {(co_q6_enc_q == 2'd3), (co_q6_enc_q >= 2'd2), (co_q6_enc_q != 2'd0), 1'b1};
   assign co_q6_pm = co_q6_odd_q ? {co_q6_lm[0], co_q6_lm[1], co_q6_lm[2], co_q6_lm[3]} : co_q6_lm;
-  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
   rf_zero_read u_zr6 (
-    .active_i         ({4{1'b1}}),
+    .active_i         (co_u2_am_q),
     .zm_i             (co_q6_zm_q),
     .r_i              (co_q6_zr_q),
     .pmask_i          (co_q6_pm),
@@ -1077,9 +1084,9 @@ module rf_top (
   assign co_q7_zr_d = co_a0_2 ? co_i0_1_zr : co_a1_2 ? co_i1_1_zr : co_q7_zr_q;
   assign co_q7_lm = {(co_q7_enc_q == 2'd3), (co_q7_enc_q >= 2'd2), (co_q7_enc_q != 2'd0), 1'b1};
   assign co_q7_pm = co_q7_odd_q ? {co_q7_lm[0], co_q7_lm[1], co_q7_lm[2], co_q7_lm[3]} : co_q7_lm;
-  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
   rf_zero_read u_zr7 (
-    .active_i         ({4{1'b1}}),
+    .active_i         (co_u2_am_q),
     .zm_i             (co_q7_zm_q),
     .r_i              (co_q7_zr_q),
     .pmask_i          (co_q7_pm),
@@ -1098,9 +1105,9 @@ module rf_top (
   assign co_q8_zr_d = co_a0_2 ? co_i0_2_zr : co_a1_2 ? co_i1_2_zr : co_q8_zr_q;
   assign co_q8_lm = {(co_q8_enc_q == 2'd3), (co_q8_enc_q >= 2'd2), (co_q8_enc_q != 2'd0), 1'b1};
   assign co_q8_pm = co_q8_odd_q ? {co_q8_lm[0], co_q8_lm[1], co_q8_lm[2], co_q8_lm[3]} : co_q8_lm;
-  // zero gating: the operand's byte read enables from its captured entry (every lane needed)
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
   rf_zero_read u_zr8 (
-    .active_i         ({4{1'b1}}),
+    .active_i         (co_u2_am_q),
     .zm_i             (co_q8_zm_q),
     .r_i              (co_q8_zr_q),
     .pmask_i          (co_q8_pm),
@@ -1369,6 +1376,7 @@ module rf_top (
   assign co_u0_free = disp[0];
   assign co_u0_tag_d = co_a0_0 ? iss0_tag_i : co_a1_0 ? iss1_tag_i : co_u0_tag_q;
   assign co_u0_warp_d = co_a0_0 ? iss0_warp_i : co_a1_0 ? iss1_warp_i : co_u0_warp_q;
+  assign co_u0_am_d = co_a0_0 ? iss0_amask_i : co_a1_0 ? iss1_amask_i : co_u0_am_q;
   assign co_q0_sv = co_a0_0 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_0 ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
   assign co_q0_pend_d = co_u0_alloc ? co_q0_sv : co_q0_pend_q & ~aq0_gnt;
   assign co_q0_vld_d = co_u0_alloc ? co_q0_sv : co_q0_vld_q;
@@ -1394,6 +1402,7 @@ module rf_top (
   assign co_u1_free = disp[1];
   assign co_u1_tag_d = co_a0_1 ? iss0_tag_i : co_a1_1 ? iss1_tag_i : co_u1_tag_q;
   assign co_u1_warp_d = co_a0_1 ? iss0_warp_i : co_a1_1 ? iss1_warp_i : co_u1_warp_q;
+  assign co_u1_am_d = co_a0_1 ? iss0_amask_i : co_a1_1 ? iss1_amask_i : co_u1_am_q;
   assign co_q3_sv = co_a0_1 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_1 ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
   assign co_q3_pend_d = co_u1_alloc ? co_q3_sv : co_q3_pend_q & ~aq3_gnt;
   assign co_q3_vld_d = co_u1_alloc ? co_q3_sv : co_q3_vld_q;
@@ -1419,6 +1428,7 @@ module rf_top (
   assign co_u2_free = disp[2];
   assign co_u2_tag_d = co_a0_2 ? iss0_tag_i : co_a1_2 ? iss1_tag_i : co_u2_tag_q;
   assign co_u2_warp_d = co_a0_2 ? iss0_warp_i : co_a1_2 ? iss1_warp_i : co_u2_warp_q;
+  assign co_u2_am_d = co_a0_2 ? iss0_amask_i : co_a1_2 ? iss1_amask_i : co_u2_am_q;
   assign co_q6_sv = co_a0_2 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_2 ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
   assign co_q6_pend_d = co_u2_alloc ? co_q6_sv : co_q6_pend_q & ~aq6_gnt;
   assign co_q6_vld_d = co_u2_alloc ? co_q6_sv : co_q6_vld_q;
@@ -1711,6 +1721,7 @@ module rf_top (
       dptr_q <= '0;
       co_u0_tag_q <= '0;
       co_u0_warp_q <= '0;
+      co_u0_am_q <= '0;
       co_x0_0_v_q <= 1'b0;
       co_x0_0_b_q <= '0;
       co_x0_0_o_q <= '0;
@@ -1725,6 +1736,7 @@ module rf_top (
       co_x0_3_o_q <= '0;
       co_u1_tag_q <= '0;
       co_u1_warp_q <= '0;
+      co_u1_am_q <= '0;
       co_x1_0_v_q <= 1'b0;
       co_x1_0_b_q <= '0;
       co_x1_0_o_q <= '0;
@@ -1739,6 +1751,7 @@ module rf_top (
       co_x1_3_o_q <= '0;
       co_u2_tag_q <= '0;
       co_u2_warp_q <= '0;
+      co_u2_am_q <= '0;
       co_x2_0_v_q <= 1'b0;
       co_x2_0_b_q <= '0;
       co_x2_0_o_q <= '0;
@@ -1849,6 +1862,7 @@ module rf_top (
       dptr_q <= dptr_d;
       co_u0_tag_q <= co_u0_tag_d;
       co_u0_warp_q <= co_u0_warp_d;
+      co_u0_am_q <= co_u0_am_d;
       co_x0_0_v_q <= co_x0_0_v_d;
       co_x0_0_b_q <= co_x0_0_b_d;
       co_x0_0_o_q <= co_x0_0_o_d;
@@ -1863,6 +1877,7 @@ module rf_top (
       co_x0_3_o_q <= co_x0_3_o_d;
       co_u1_tag_q <= co_u1_tag_d;
       co_u1_warp_q <= co_u1_warp_d;
+      co_u1_am_q <= co_u1_am_d;
       co_x1_0_v_q <= co_x1_0_v_d;
       co_x1_0_b_q <= co_x1_0_b_d;
       co_x1_0_o_q <= co_x1_0_o_d;
@@ -1877,6 +1892,7 @@ module rf_top (
       co_x1_3_o_q <= co_x1_3_o_d;
       co_u2_tag_q <= co_u2_tag_d;
       co_u2_warp_q <= co_u2_warp_d;
+      co_u2_am_q <= co_u2_am_d;
       co_x2_0_v_q <= co_x2_0_v_d;
       co_x2_0_b_q <= co_x2_0_b_d;
       co_x2_0_o_q <= co_x2_0_o_d;

@@ -81,7 +81,7 @@ if [ "$set" = coalescing ]; then
 		expect_fail "model-top-$1" "$3" "$harness" "${args[@]}" +mutate="$2"
 		expect_fail "checker-top-$1" "$4" "$harness" "${args[@]}" +mutate="$2" +model-only
 	}
-	top_mutant odd-write-not-swapped 61 MISMATCH "rf_top golden\|rf_top coalescing recount"  # the byte recount may fire first
+	top_mutant odd-write-not-swapped 61 MISMATCH "rf_top golden\|rf_top coalescing recount\|rf_top coalescing zero-mask buffer"  # whichever fires first
 	top_mutant merge-ignores-old-code 62 "MISMATCH\|rf_top coalescing mask buffer" "rf_top coalescing mask buffer"  # either may fire first
 	top_mutant no-forwarding-at-issue 63 MISMATCH "rf_top golden"
 	top_mutant no-unswap-on-read 64 MISMATCH "rf_top golden"
@@ -95,6 +95,7 @@ if [ "$set" = coalescing ]; then
 	top_mutant zero-no-forwarding-at-issue 73 MISMATCH "rf_top golden"
 	top_mutant zero-read-count-lost 74 MISMATCH "rf_top coalescing recount"
 	top_mutant zero-port1-update-lost 75 "rf_top coalescing zero-mask buffer" "rf_top coalescing zero-mask buffer"  # the checker fires first
+	top_mutant zero-read-ignores-active-mask 76 MISMATCH "rf_top coalescing recount"
 elif [ "$set" = base ]; then
 	# 1 and 2: model faults (cmodel/top.c, cmodel/arbiter.c: m->mutate)
 	expect_fail model-arbiter-ignores-writes MISMATCH "$harness" "${args[@]}" +mutate=1
@@ -166,6 +167,7 @@ if [ "$set" = coalescing ]; then
 	rtl_mutant rtl-top-read-not-zero-gated rf_top.sv 's/^  assign co_b0_rdz = co_b0_rdata \& .*;$/  assign co_b0_rdz = co_b0_rdata;/'
 	rtl_mutant rtl-top-zero-bytes-written rf_top.sv 's/^  assign co_w0_bwz = (co_w0_bwe \& ~co_w0_zb)/  assign co_w0_bwz = (co_w0_bwe)/'
 	rtl_mutant rtl-top-issue-without-zero-forwarding rf_top.sv 's/^  assign co_i0_0_zm = .*$/  assign co_i0_0_zm = co_i0_0_mzm;/'
+	rtl_mutant rtl-top-read-ignores-active-mask rf_top.sv "s/^  assign co_u0_am_d = .*$/  assign co_u0_am_d = '1;/"
 elif [ "$set" = base ]; then
 	rtl_mutant rtl-write-does-not-block-read rf_bank_arbiter.sv 's/assign b0_p0_cand = req & ~blk & b0_mine;/assign b0_p0_cand = req \& b0_mine;/'
 	rtl_mutant rtl-lane-mask-ignored rf_sram.sv 's/if (w0_mask_i\[1\])/if (1'"'"'b1)/'

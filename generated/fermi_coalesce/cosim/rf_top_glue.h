@@ -35,6 +35,7 @@ static const glue_port_t glue_ports[] = {
   {"iss0_ready_o", 1, 1},
   {"iss0_tag_i", 0, 8},
   {"iss0_warp_i", 0, 6},
+  {"iss0_amask_i", 0, 32},
   {"iss0_src0_valid_i", 0, 1},
   {"iss0_src0_reg_i", 0, 6},
   {"iss0_src1_valid_i", 0, 1},
@@ -45,6 +46,7 @@ static const glue_port_t glue_ports[] = {
   {"iss1_ready_o", 1, 1},
   {"iss1_tag_i", 0, 8},
   {"iss1_warp_i", 0, 6},
+  {"iss1_amask_i", 0, 32},
   {"iss1_src0_valid_i", 0, 1},
   {"iss1_src0_reg_i", 0, 6},
   {"iss1_src1_valid_i", 0, 1},
@@ -81,7 +83,7 @@ static const glue_port_t glue_ports[] = {
   {"cnt_zg_rd_o", 1, 32},
   {"cnt_sb_bytes_o", 1, 32},
 };
-static const unsigned glue_nports = 67;
+static const unsigned glue_nports = 69;
 
 // inputs: model -> RTL (clk_i is driven by the harness)
 static inline void glue_in(glue_top_t *t, const rfm_model_t *m) {
@@ -102,21 +104,23 @@ static inline void glue_in(glue_top_t *t, const rfm_model_t *m) {
   glue_put(t->iss0_valid_i, m->io + m->ports.p[18].off, 1);
   glue_put(t->iss0_tag_i, m->io + m->ports.p[20].off, 1);
   glue_put(t->iss0_warp_i, m->io + m->ports.p[21].off, 1);
-  glue_put(t->iss0_src0_valid_i, m->io + m->ports.p[22].off, 1);
-  glue_put(t->iss0_src0_reg_i, m->io + m->ports.p[23].off, 1);
-  glue_put(t->iss0_src1_valid_i, m->io + m->ports.p[24].off, 1);
-  glue_put(t->iss0_src1_reg_i, m->io + m->ports.p[25].off, 1);
-  glue_put(t->iss0_src2_valid_i, m->io + m->ports.p[26].off, 1);
-  glue_put(t->iss0_src2_reg_i, m->io + m->ports.p[27].off, 1);
-  glue_put(t->iss1_valid_i, m->io + m->ports.p[28].off, 1);
-  glue_put(t->iss1_tag_i, m->io + m->ports.p[30].off, 1);
-  glue_put(t->iss1_warp_i, m->io + m->ports.p[31].off, 1);
-  glue_put(t->iss1_src0_valid_i, m->io + m->ports.p[32].off, 1);
-  glue_put(t->iss1_src0_reg_i, m->io + m->ports.p[33].off, 1);
-  glue_put(t->iss1_src1_valid_i, m->io + m->ports.p[34].off, 1);
-  glue_put(t->iss1_src1_reg_i, m->io + m->ports.p[35].off, 1);
-  glue_put(t->iss1_src2_valid_i, m->io + m->ports.p[36].off, 1);
-  glue_put(t->iss1_src2_reg_i, m->io + m->ports.p[37].off, 1);
+  glue_put(t->iss0_amask_i, m->io + m->ports.p[22].off, 1);
+  glue_put(t->iss0_src0_valid_i, m->io + m->ports.p[23].off, 1);
+  glue_put(t->iss0_src0_reg_i, m->io + m->ports.p[24].off, 1);
+  glue_put(t->iss0_src1_valid_i, m->io + m->ports.p[25].off, 1);
+  glue_put(t->iss0_src1_reg_i, m->io + m->ports.p[26].off, 1);
+  glue_put(t->iss0_src2_valid_i, m->io + m->ports.p[27].off, 1);
+  glue_put(t->iss0_src2_reg_i, m->io + m->ports.p[28].off, 1);
+  glue_put(t->iss1_valid_i, m->io + m->ports.p[29].off, 1);
+  glue_put(t->iss1_tag_i, m->io + m->ports.p[31].off, 1);
+  glue_put(t->iss1_warp_i, m->io + m->ports.p[32].off, 1);
+  glue_put(t->iss1_amask_i, m->io + m->ports.p[33].off, 1);
+  glue_put(t->iss1_src0_valid_i, m->io + m->ports.p[34].off, 1);
+  glue_put(t->iss1_src0_reg_i, m->io + m->ports.p[35].off, 1);
+  glue_put(t->iss1_src1_valid_i, m->io + m->ports.p[36].off, 1);
+  glue_put(t->iss1_src1_reg_i, m->io + m->ports.p[37].off, 1);
+  glue_put(t->iss1_src2_valid_i, m->io + m->ports.p[38].off, 1);
+  glue_put(t->iss1_src2_reg_i, m->io + m->ports.p[39].off, 1);
 }
 
 // outputs: RTL against model; returns the number of ports that differ
@@ -126,35 +130,35 @@ static inline unsigned glue_out(glue_top_t *t, const rfm_model_t *m, glue_report
   bad += glue_cmp(t->wb0_ready_o, m->io + m->ports.p[11].off, 1, 1, "wb0_ready_o", report, ctx);
   bad += glue_cmp(t->wb1_ready_o, m->io + m->ports.p[17].off, 1, 1, "wb1_ready_o", report, ctx);
   bad += glue_cmp(t->iss0_ready_o, m->io + m->ports.p[19].off, 1, 1, "iss0_ready_o", report, ctx);
-  bad += glue_cmp(t->iss1_ready_o, m->io + m->ports.p[29].off, 1, 1, "iss1_ready_o", report, ctx);
-  bad += glue_cmp(t->dsp0_valid_o, m->io + m->ports.p[38].off, 1, 1, "dsp0_valid_o", report, ctx);
-  bad += glue_cmp(t->dsp0_tag_o, m->io + m->ports.p[39].off, 1, 8, "dsp0_tag_o", report, ctx);
-  bad += glue_cmp(t->dsp0_warp_o, m->io + m->ports.p[40].off, 1, 6, "dsp0_warp_o", report, ctx);
-  bad += glue_cmp(t->dsp0_op0_o, m->io + m->ports.p[41].off, 32, 1024, "dsp0_op0_o", report, ctx);
-  bad += glue_cmp(t->dsp0_op1_o, m->io + m->ports.p[42].off, 32, 1024, "dsp0_op1_o", report, ctx);
-  bad += glue_cmp(t->dsp0_op2_o, m->io + m->ports.p[43].off, 32, 1024, "dsp0_op2_o", report, ctx);
-  bad += glue_cmp(t->dsp1_valid_o, m->io + m->ports.p[44].off, 1, 1, "dsp1_valid_o", report, ctx);
-  bad += glue_cmp(t->dsp1_tag_o, m->io + m->ports.p[45].off, 1, 8, "dsp1_tag_o", report, ctx);
-  bad += glue_cmp(t->dsp1_warp_o, m->io + m->ports.p[46].off, 1, 6, "dsp1_warp_o", report, ctx);
-  bad += glue_cmp(t->dsp1_op0_o, m->io + m->ports.p[47].off, 32, 1024, "dsp1_op0_o", report, ctx);
-  bad += glue_cmp(t->dsp1_op1_o, m->io + m->ports.p[48].off, 32, 1024, "dsp1_op1_o", report, ctx);
-  bad += glue_cmp(t->dsp1_op2_o, m->io + m->ports.p[49].off, 32, 1024, "dsp1_op2_o", report, ctx);
-  bad += glue_cmp(t->idle_o, m->io + m->ports.p[50].off, 1, 1, "idle_o", report, ctx);
-  bad += glue_cmp(t->acc_err_o, m->io + m->ports.p[51].off, 1, 1, "acc_err_o", report, ctx);
-  bad += glue_cmp(t->cnt_conflict_o, m->io + m->ports.p[52].off, 1, 32, "cnt_conflict_o", report, ctx);
-  bad += glue_cmp(t->cnt_wconflict_o, m->io + m->ports.p[53].off, 1, 32, "cnt_wconflict_o", report, ctx);
-  bad += glue_cmp(t->cnt_stall_o, m->io + m->ports.p[54].off, 1, 32, "cnt_stall_o", report, ctx);
-  bad += glue_cmp(t->cnt_read_o, m->io + m->ports.p[55].off, 1, 32, "cnt_read_o", report, ctx);
-  bad += glue_cmp(t->cnt_write_o, m->io + m->ports.p[56].off, 1, 32, "cnt_write_o", report, ctx);
-  bad += glue_cmp(t->cnt_dispatch_o, m->io + m->ports.p[57].off, 1, 32, "cnt_dispatch_o", report, ctx);
-  bad += glue_cmp(t->cnt_bank_acc_o, m->io + m->ports.p[58].off, 1, 32, "cnt_bank_acc_o", report, ctx);
-  bad += glue_cmp(t->cnt_coal_rr_o, m->io + m->ports.p[59].off, 1, 32, "cnt_coal_rr_o", report, ctx);
-  bad += glue_cmp(t->cnt_coal_ww_o, m->io + m->ports.p[60].off, 1, 32, "cnt_coal_ww_o", report, ctx);
-  bad += glue_cmp(t->cnt_coal_rw_o, m->io + m->ports.p[61].off, 1, 32, "cnt_coal_rw_o", report, ctx);
-  bad += glue_cmp(t->cnt_ocw_o, m->io + m->ports.p[62].off, 1, 32, "cnt_ocw_o", report, ctx);
-  bad += glue_cmp(t->cnt_wb_stall_o, m->io + m->ports.p[63].off, 1, 32, "cnt_wb_stall_o", report, ctx);
-  bad += glue_cmp(t->cnt_zg_wr_o, m->io + m->ports.p[64].off, 1, 32, "cnt_zg_wr_o", report, ctx);
-  bad += glue_cmp(t->cnt_zg_rd_o, m->io + m->ports.p[65].off, 1, 32, "cnt_zg_rd_o", report, ctx);
-  bad += glue_cmp(t->cnt_sb_bytes_o, m->io + m->ports.p[66].off, 1, 32, "cnt_sb_bytes_o", report, ctx);
+  bad += glue_cmp(t->iss1_ready_o, m->io + m->ports.p[30].off, 1, 1, "iss1_ready_o", report, ctx);
+  bad += glue_cmp(t->dsp0_valid_o, m->io + m->ports.p[40].off, 1, 1, "dsp0_valid_o", report, ctx);
+  bad += glue_cmp(t->dsp0_tag_o, m->io + m->ports.p[41].off, 1, 8, "dsp0_tag_o", report, ctx);
+  bad += glue_cmp(t->dsp0_warp_o, m->io + m->ports.p[42].off, 1, 6, "dsp0_warp_o", report, ctx);
+  bad += glue_cmp(t->dsp0_op0_o, m->io + m->ports.p[43].off, 32, 1024, "dsp0_op0_o", report, ctx);
+  bad += glue_cmp(t->dsp0_op1_o, m->io + m->ports.p[44].off, 32, 1024, "dsp0_op1_o", report, ctx);
+  bad += glue_cmp(t->dsp0_op2_o, m->io + m->ports.p[45].off, 32, 1024, "dsp0_op2_o", report, ctx);
+  bad += glue_cmp(t->dsp1_valid_o, m->io + m->ports.p[46].off, 1, 1, "dsp1_valid_o", report, ctx);
+  bad += glue_cmp(t->dsp1_tag_o, m->io + m->ports.p[47].off, 1, 8, "dsp1_tag_o", report, ctx);
+  bad += glue_cmp(t->dsp1_warp_o, m->io + m->ports.p[48].off, 1, 6, "dsp1_warp_o", report, ctx);
+  bad += glue_cmp(t->dsp1_op0_o, m->io + m->ports.p[49].off, 32, 1024, "dsp1_op0_o", report, ctx);
+  bad += glue_cmp(t->dsp1_op1_o, m->io + m->ports.p[50].off, 32, 1024, "dsp1_op1_o", report, ctx);
+  bad += glue_cmp(t->dsp1_op2_o, m->io + m->ports.p[51].off, 32, 1024, "dsp1_op2_o", report, ctx);
+  bad += glue_cmp(t->idle_o, m->io + m->ports.p[52].off, 1, 1, "idle_o", report, ctx);
+  bad += glue_cmp(t->acc_err_o, m->io + m->ports.p[53].off, 1, 1, "acc_err_o", report, ctx);
+  bad += glue_cmp(t->cnt_conflict_o, m->io + m->ports.p[54].off, 1, 32, "cnt_conflict_o", report, ctx);
+  bad += glue_cmp(t->cnt_wconflict_o, m->io + m->ports.p[55].off, 1, 32, "cnt_wconflict_o", report, ctx);
+  bad += glue_cmp(t->cnt_stall_o, m->io + m->ports.p[56].off, 1, 32, "cnt_stall_o", report, ctx);
+  bad += glue_cmp(t->cnt_read_o, m->io + m->ports.p[57].off, 1, 32, "cnt_read_o", report, ctx);
+  bad += glue_cmp(t->cnt_write_o, m->io + m->ports.p[58].off, 1, 32, "cnt_write_o", report, ctx);
+  bad += glue_cmp(t->cnt_dispatch_o, m->io + m->ports.p[59].off, 1, 32, "cnt_dispatch_o", report, ctx);
+  bad += glue_cmp(t->cnt_bank_acc_o, m->io + m->ports.p[60].off, 1, 32, "cnt_bank_acc_o", report, ctx);
+  bad += glue_cmp(t->cnt_coal_rr_o, m->io + m->ports.p[61].off, 1, 32, "cnt_coal_rr_o", report, ctx);
+  bad += glue_cmp(t->cnt_coal_ww_o, m->io + m->ports.p[62].off, 1, 32, "cnt_coal_ww_o", report, ctx);
+  bad += glue_cmp(t->cnt_coal_rw_o, m->io + m->ports.p[63].off, 1, 32, "cnt_coal_rw_o", report, ctx);
+  bad += glue_cmp(t->cnt_ocw_o, m->io + m->ports.p[64].off, 1, 32, "cnt_ocw_o", report, ctx);
+  bad += glue_cmp(t->cnt_wb_stall_o, m->io + m->ports.p[65].off, 1, 32, "cnt_wb_stall_o", report, ctx);
+  bad += glue_cmp(t->cnt_zg_wr_o, m->io + m->ports.p[66].off, 1, 32, "cnt_zg_wr_o", report, ctx);
+  bad += glue_cmp(t->cnt_zg_rd_o, m->io + m->ports.p[67].off, 1, 32, "cnt_zg_rd_o", report, ctx);
+  bad += glue_cmp(t->cnt_sb_bytes_o, m->io + m->ports.p[68].off, 1, 32, "cnt_sb_bytes_o", report, ctx);
   return bad;
 }
