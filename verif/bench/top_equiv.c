@@ -88,6 +88,7 @@ typedef struct tix {
 	unsigned rst, lv, lw, lr, lerr, idle, accerr;
 	unsigned wv[RFM_MAXW], ww[RFM_MAXW], wr[RFM_MAXW], wm[RFM_MAXW], wd[RFM_MAXW];
 	int wrdy[RFM_MAXW];                      /* wb<p>_ready_o, -1 in the baseline */
+	int iam[RFM_MAXS];                       /* iss<k>_amask_i (zero gating), -1 without it */
 	unsigned iv[RFM_MAXS], ir[RFM_MAXS], it[RFM_MAXS], iw[RFM_MAXS];
 	unsigned isv[RFM_MAXS][RFM_MAXOP], isr[RFM_MAXS][RFM_MAXOP];
 	unsigned dv[RFM_MAXS], dt[RFM_MAXS], dw[RFM_MAXS], dop[RFM_MAXS][RFM_MAXOP];
@@ -270,6 +271,8 @@ static int lookup(run_t *r, feed_t *f)
 		REQ(ix->ir[k], "iss%u_ready_o", k);
 		REQ(ix->it[k], "iss%u_tag_i", k);
 		REQ(ix->iw[k], "iss%u_warp_i", k);
+		snprintf(nm, sizeof(nm), "iss%u_amask_i", k);
+		ix->iam[k] = port(m, nm, 1);
 		REQ(ix->dv[k], "dsp%u_valid_o", k);
 		REQ(ix->dt[k], "dsp%u_tag_o", k);
 		REQ(ix->dw[k], "dsp%u_warp_o", k);
@@ -517,6 +520,8 @@ static void offer(run_t *r, unsigned mi)
 		rfm_set(m, ix->iv[k], 1);
 		rfm_set(m, ix->it[k], in->tag);
 		rfm_set(m, ix->iw[k], in->warp);
+		if (ix->iam[k] >= 0) /* every lane active: the baseline reads every lane */
+			rfm_set(m, (unsigned)ix->iam[k], rfm_mask64(r->c->rf_lanes));
 		for (s = 0; s < r->ops; s++) {
 			rfm_set(m, ix->isv[k][s], in->sv[s]);
 			rfm_set(m, ix->isr[k][s], in->sv[s] ? in->reg[s] : 0);
