@@ -27,8 +27,8 @@
  * the mask-buffer code. Each source captures its entry at issue (forwarded like the code), and each
  * collector the instruction's active mask (iss<k>_amask_i); a read drives only the bytes of its
  * mask that are in a word an active lane needs and that is not zero (rf_zero_read), and the others
- * come out as 0. Three counters: bytes not written, bytes not read, bytes of the
- * granted sub-banks.
+ * come out as 0. Three counters: bytes not written, bytes not read (a cycle after the grant),
+ * bytes of the granted sub-banks.
  *
  * Planted faults (m->mutate, make mutation): 61 an odd register's write data is not byte-swapped
  * (right-aligned); 62 a partial write ignores the stored code (the new value's code only); 63 the
@@ -37,8 +37,9 @@
  * priority diagonal never moves; 68 cnt_coal_rr_o also counts read-write pairs; 69 port 1's
  * mask-buffer update is lost; 71 a read ignores the zero mask; 72 a write gates by the old zero-mask
  * entry; 73 the issue lookup does not forward a granted write's zero-mask entry; 74 cnt_zg_rd_o
- * counts nothing; 75 port 1's zero-mask update is lost; 76 a read ignores the active mask. 60 (cmodel/top.c, the stimulus) ignores
- * RFM_WIDTH_DIST, so the full-width checks must fire (make coal-equiv).
+ * counts nothing; 75 port 1's zero-mask update is lost; 76 a read ignores the active mask. 60
+ * (cmodel/top.c, the stimulus) ignores RFM_WIDTH_DIST, so the full-width checks must fire (make
+ * coal-equiv).
  */
 #include <stdlib.h>
 
@@ -55,7 +56,7 @@ const char *const rfm_tco_cnt_help[RFM_TCO_N] = {
 	"coalescing: collectors receiving a read grant (collector write cycles)",
 	"coalescing: write-backs refused (held by the requester)",
 	"zero gating: bytes of the granted writes' sub-banks not written (inactive lanes, zero words)",
-	"zero gating: bytes of the granted reads' sub-banks not read (zero words)",
+	"zero gating: bytes of the reads' sub-banks not read (zero words, no active lane), a cycle after the grant",
 	"zero gating: bytes of the sub-banks granted, reads and writes (lanes per sub-bank)"};
 
 unsigned rfm_tco_ncnt(const rfm_cfg_t *c)
@@ -285,7 +286,9 @@ void rfm_tco_eval(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 		for (s = 0; s < x->ops; s++) {
 			unsigned b = cin->sb[k][s], r = cin->se[k][s];
 			rfm_cw_code_t cd = mb_code(x, b, r);
-			rfm_cz_entry_t ze = x->zg ? rfm_tco_zentry(x, b, r) : x->zq[0];
+			rfm_cz_entry_t ze = {0, 0};
+			if (x->zg)
+				ze = rfm_tco_zentry(x, b, r);
 			for (p = 0; p < x->nwr; p++)
 				if (x->wgnt[p] && wb[p].bank == b && wb[p].row == r && mutate != 63) {
 					cd = x->wfin[p];
@@ -367,7 +370,7 @@ static void read_value(rfm_tco_t *x, unsigned q, unsigned b, unsigned r, unsigne
 	rfm_cw_code_t cd;
 	cd.sign = mutate == 65 ? 0 : x->sign_q[q];
 	cd.enc = x->enc_q[q];
-	for (k = 0; k < 4; k++) /* zero gating: bytes of zero words are not read and come out as 0 */
+	for (k = 0; k < 4; k++) /* zero gating: bytes not read (zero words, no active lane) come out as 0 */
 		ren[k] = rd_bytes(x, q, k, mutate);
 	for (t = 0; t < x->lanes; t++) {
 		uint32_t v = 0;
@@ -582,10 +585,11 @@ int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 				}
 		}
 	}
-	/* the gated read bytes count one cycle after the grant */
-	n = (unsigned)rec[RFM_TCO_ZG_RD];
-	rec[RFM_TCO_ZG_RD] = x->zrec_q;
-	x->zrec_q = n;
+	{ /* the gated read bytes count one cycle after the grant */
+		uint64_t now = rec[RFM_TCO_ZG_RD];
+		rec[RFM_TCO_ZG_RD] = x->zrec_q;
+		x->zrec_q = now;
+	}
 	for (n = 0; n < x->ncnt; n++)
 		x->shadow[n] += rec[n];
 	if (rec[RFM_TCO_COAL_RR])

@@ -81,7 +81,7 @@
 //   cnt_ocw_o         out 32   coalescing: collectors receiving a read grant (collector write cycles)
 //   cnt_wb_stall_o    out 32   coalescing: write-backs refused (held by the requester)
 //   cnt_zg_wr_o       out 32   zero gating: bytes of the granted writes' sub-banks not written (inactive lanes, zero words)
-//   cnt_zg_rd_o       out 32   zero gating: bytes of the granted reads' sub-banks not read (zero words)
+//   cnt_zg_rd_o       out 32   zero gating: bytes of the reads' sub-banks not read (zero words, no active lane), a cycle after
 //   cnt_sb_bytes_o    out 32   zero gating: bytes of the sub-banks granted, reads and writes (lanes per sub-bank)
 
 module rf_top (
