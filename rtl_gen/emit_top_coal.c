@@ -8,15 +8,17 @@
  * Called by rg_emit_rf_top in place of rf_collector, rf_bank_arbiter, rf_bank and rf_xbar. */
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../cmodel/rfm_models.h"
 #include "../cmodel/rfm_top_coal.h"
 #include "rg.h"
 
-/* A growing expression (joined terms). */
+/* A growing expression (joined terms): room for the widest one, the zero-byte mask of a 64-lane
+ * file (256 terms); overflowing it is a generator bug and stops rtl_gen. */
 typedef struct xs {
-	char s[8192];
+	char s[32768];
 	size_t n;
 } xs_t;
 
@@ -29,8 +31,10 @@ static void xs_add(xs_t *x, const char *sep, const char *fmt, ...)
 	va_start(ap, fmt);
 	x->n += (size_t)vsnprintf(x->s + x->n, sizeof(x->s) - x->n, fmt, ap);
 	va_end(ap);
-	if (x->n >= sizeof(x->s))
-		x->n = sizeof(x->s) - 1;
+	if (x->n >= sizeof(x->s)) {
+		fprintf(stderr, "rtl_gen: internal error: an rf_top expression exceeds %zu characters\n", sizeof(x->s));
+		exit(1);
+	}
 }
 
 static unsigned bits_for(unsigned n) /* bits to hold 0..n */
@@ -142,7 +146,7 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		em_line(e, "logic %s co_w%u_bwe;", em_rng(e, 4 * L), p);
 	}
 	if (zg) {
-		em_line(e, "// zero gating (chapter 4): rf_zero_detect per write-back, rf_zmask_buffer, rf_zero_read per bank side");
+		em_line(e, "// zero gating (chapter 4): rf_zero_detect per write-back, rf_zmask_buffer, rf_zero_read per operand");
 		for (p = 0; p < P; p++) {
 			em_line(e, "logic %s co_w%u_ozm, co_w%u_zm;", em_rng(e, L), p, p);
 			em_line(e, "logic %s co_w%u_or, co_w%u_zr;", em_rng(e, G), p, p);

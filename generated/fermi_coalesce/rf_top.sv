@@ -333,7 +333,7 @@ module rf_top (
   logic [9:0] co_w1_idx;
   logic [1023:0] co_w1_wdata;
   logic [127:0] co_w1_bwe;
-  // zero gating (chapter 4): rf_zero_detect per write-back, rf_zmask_buffer, rf_zero_read per bank side
+  // zero gating (chapter 4): rf_zero_detect per write-back, rf_zmask_buffer, rf_zero_read per operand
   logic [31:0] co_w0_ozm, co_w0_zm;
   logic [7:0] co_w0_or, co_w0_zr;
   logic [127:0] co_w0_zwen, co_w0_fill, co_w0_zb, co_w0_bwz, co_w0_zgb;
