@@ -4,7 +4,7 @@
  * slices; unswap, sign fill and TI -> BI at dispatch) and the collector control of rf_collector's
  * rules (issue allocation, pending operands, dispatch round robin); the coalescing counters. With
  * zero gating (in_lane and above): rf_zero_detect per write-back port, rf_zmask_buffer, and
- * rf_zero_read per bank side, whose registered byte enables gate the bank's read data.
+ * rf_zero_read per operand; the granted reads' byte enables, registered, gate the bank's read data.
  * Called by rg_emit_rf_top in place of rf_collector, rf_bank_arbiter, rf_bank and rf_xbar. */
 #include <stdarg.h>
 #include <stdio.h>
