@@ -30,16 +30,6 @@ static void byte_set(uint32_t *w, unsigned b, unsigned v)
 
 static unsigned bit(uint64_t v, unsigned i) { return (unsigned)((v >> i) & 1u); }
 
-/* The R-bit a group uses: the mode's in the static modes, else the entry's. */
-static unsigned group_r(unsigned mode, uint32_t r, unsigned g)
-{
-	if (mode == RFM_ZG_IN_LANE)
-		return 0;
-	if (mode == RFM_ZG_CROSS_LANE)
-		return 1;
-	return (r >> g) & 1u;
-}
-
 rfm_cz_entry_t rfm_cz_reset_entry(unsigned lanes, unsigned mode)
 {
 	rfm_cz_entry_t e = {0, 0};
@@ -73,7 +63,7 @@ static void cz_write(const uint32_t *v, uint64_t active, int valid, rfm_cz_entry
 	}
 	for (g = 0; g < G; g++) {
 		unsigned a = (unsigned)(active >> (4 * g)) & 15u, zold = (unsigned)(old.zm >> (4 * g)) & 15u;
-		unsigned r = group_r(mode, old.r, g), zn = zold;
+		unsigned r = rfm_cz_group_r(mode, old.r, g), zn = zold;
 		if (!a) { /* no lane of the group writes: entry and bytes untouched */
 			o->gated_inactive += 4;
 			continue;
@@ -151,7 +141,7 @@ static void cz_read(uint64_t active, rfm_cz_entry_t e, unsigned pmask, unsigned 
 	}
 	for (g = 0; g < G; g++) {
 		unsigned a = (unsigned)(active >> (4 * g)) & 15u, z = (unsigned)(e.zm >> (4 * g)) & 15u;
-		unsigned r = mode < RFM_ZG_IN_LANE ? 0 : group_r(mode, e.r, g);
+		unsigned r = mode < RFM_ZG_IN_LANE ? 0 : rfm_cz_group_r(mode, e.r, g);
 		for (i = 0; i < 4; i++) {
 			unsigned t = 4 * g + i, need = r ? a != 0 : bit(a, i);
 			if (!need)

@@ -116,6 +116,13 @@ typedef struct rfm_cz_entry {
 	uint32_t r;  /* R-bits, bit g = group g holds the cross-lane order (lanes / 4 bits) */
 } rfm_cz_entry_t;
 
+/* The R-bit group g of an entry uses: fixed by the static modes (in_lane 0, cross_lane 1), the
+ * entry's own bit r >> g under dynamic. Modes below in_lane keep no zero mask (callers skip them). */
+static inline unsigned rfm_cz_group_r(unsigned mode, uint32_t r, unsigned g)
+{
+	return mode == RFM_ZG_CROSS_LANE ? 1u : mode == RFM_ZG_DYNAMIC ? (unsigned)(r >> g) & 1u : 0u;
+}
+
 /* Entry of a register never written since reset: every word zero (zm all ones), so it reads as 0
  * whatever the banks hold; R = 1 in cross_lane mode (R never changes there), else 0. Modes below
  * in_lane keep no zero mask: {0, 0}. mode: cfg->coalescing_zero_gating. */

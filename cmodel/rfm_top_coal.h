@@ -124,13 +124,9 @@ static inline rfm_cz_entry_t rfm_tco_zentry(const rfm_tco_t *x, unsigned bank, u
 }
 /* Byte (lane t, physical sub-bank ph) is zero by entry e: the group's R-bit (the mode's in the
  * static modes) picks word 4g + ph (R = 1, cross-lane) or lane t (R = 0). */
-static inline unsigned rfm_tco_zr(unsigned mode, rfm_cz_entry_t e, unsigned g)
-{
-	return mode == RFM_ZG_CROSS_LANE ? 1u : mode == RFM_ZG_DYNAMIC ? (unsigned)(e.r >> g) & 1u : 0u;
-}
 static inline unsigned rfm_tco_zbyte(unsigned mode, rfm_cz_entry_t e, unsigned t, unsigned ph)
 {
-	unsigned g = t / 4, r = rfm_tco_zr(mode, e, g);
+	unsigned g = t / 4, r = rfm_cz_group_r(mode, e.r, g);
 	return (unsigned)((e.zm >> (r ? 4 * g + ph : t)) & 1u);
 }
 /* Mask-buffer entry of (bank, row). */

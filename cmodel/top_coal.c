@@ -534,7 +534,7 @@ int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 				for (t = 0; (pm >> ph) & 1u && t < x->lanes; t++) {
 					/* needed (B10): its lane is active (R = 0) or a lane of its group is (R = 1) */
 					uint64_t am = x->am_q[jj], grp = am >> (t & ~3u) & 15u;
-					unsigned need = rfm_tco_zr(x->zmode, x->zq[q], t / 4) ? grp != 0 : (unsigned)(am >> t & 1u);
+					unsigned need = rfm_cz_group_r(x->zmode, x->zq[q].r, t / 4) ? grp != 0 : (unsigned)(am >> t & 1u);
 					if (!(am >> t & 1u))
 						*cov |= 1u << 8;
 					rec[RFM_TCO_ZG_RD] += !need || rfm_tco_zbyte(x->zmode, x->zq[q], t, ph);
