@@ -121,6 +121,45 @@ static void fwd_chain(em_t *e, unsigned P, unsigned k, unsigned s, const char *f
 	em_line(e, "assign co_i%u_%u_%s = %s : co_i%u_%u_%s;", k, s, fld, y.s, k, s, mfld);
 }
 
+/* The ports of a per-register buffer with issue lookups, old-value lookups and updates
+ * (rf_mask_buffer, rf_zmask_buffer), after clk_i and rst_ni: lookup q = k * operands + s is
+ * <lk>q_<idx>_i from co_i<k>_<s>_idx, its fields <lk>q_<fld>_o into co_i<k>_<s>_<look>; write port
+ * p's old-value lookup o<p>_<idx>_i, o<p>_<fld>_o into co_w<p>_<old>; its update
+ * <up><p>_valid_i = wb<p>_gnt, <up><p>_<idx>_i, <up><p>_<fld>_i from co_w<p>_<upd>. */
+typedef struct buf_ports {
+	const char *lk, *idx, *up, *fld[2], *look[2], *old[2], *upd[2];
+} buf_ports_t;
+
+static const buf_ports_t mask_buffer_ports = {
+	"l", "idx", "u", {"sign", "enc"}, {"msign", "menc"}, {"osign", "oenc"}, {"fsign", "fenc"}};
+static const buf_ports_t zmask_buffer_ports = {
+	"i", "pack", "w", {"zm", "r"}, {"mzm", "mzr"}, {"ozm", "or"}, {"zm", "zr"}};
+
+static void buffer_conns(em_t *e, const rfm_cfg_t *c, const buf_ports_t *b)
+{
+	unsigned K = c->sm_schedulers, S = c->sm_operands, P = c->rf_write_ports, k, s, p, f;
+	rg_conn(e, "clk_i", "clk_i");
+	rg_conn(e, "rst_ni", "rst_ni");
+	for (k = 0; k < K; k++)
+		for (s = 0; s < S; s++) {
+			rg_conn(e, em_fmt(e, "%s%u_%s_i", b->lk, k * S + s, b->idx), em_fmt(e, "co_i%u_%u_idx", k, s));
+			for (f = 0; f < 2; f++)
+				rg_conn(e, em_fmt(e, "%s%u_%s_o", b->lk, k * S + s, b->fld[f]),
+					em_fmt(e, "co_i%u_%u_%s", k, s, b->look[f]));
+		}
+	for (p = 0; p < P; p++) {
+		rg_conn(e, em_fmt(e, "o%u_%s_i", p, b->idx), em_fmt(e, "co_w%u_idx", p));
+		for (f = 0; f < 2; f++)
+			rg_conn(e, em_fmt(e, "o%u_%s_o", p, b->fld[f]), em_fmt(e, "co_w%u_%s", p, b->old[f]));
+	}
+	for (p = 0; p < P; p++) {
+		rg_conn(e, em_fmt(e, "%s%u_valid_i", b->up, p), em_fmt(e, "wb%u_gnt", p));
+		rg_conn(e, em_fmt(e, "%s%u_%s_i", b->up, p, b->idx), em_fmt(e, "co_w%u_idx", p));
+		for (f = 0; f < 2; f++)
+			rg_conn(e, em_fmt(e, "%s%u_%s_i", b->up, p, b->fld[f]), em_fmt(e, "co_w%u_%s", p, b->upd[f]));
+	}
+}
+
 void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 {
 	unsigned P = c->rf_write_ports, K = c->sm_schedulers, S = c->sm_operands, NB = c->rf_banks;
@@ -354,50 +393,14 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 	em_blank(e);
 	em_line(e, "// mask buffer: {sign, enc} per warp register; updated at the edge of a granted write");
 	em_open(e, "rf_mask_buffer u_mask_buffer (");
-	rg_conn(e, "clk_i", "clk_i");
-	rg_conn(e, "rst_ni", "rst_ni");
-	for (k = 0; k < K; k++)
-		for (s = 0; s < S; s++) {
-			rg_conn(e, em_fmt(e, "l%u_idx_i", k * S + s), em_fmt(e, "co_i%u_%u_idx", k, s));
-			rg_conn(e, em_fmt(e, "l%u_sign_o", k * S + s), em_fmt(e, "co_i%u_%u_msign", k, s));
-			rg_conn(e, em_fmt(e, "l%u_enc_o", k * S + s), em_fmt(e, "co_i%u_%u_menc", k, s));
-		}
-	for (p = 0; p < P; p++) {
-		rg_conn(e, em_fmt(e, "o%u_idx_i", p), em_fmt(e, "co_w%u_idx", p));
-		rg_conn(e, em_fmt(e, "o%u_sign_o", p), em_fmt(e, "co_w%u_osign", p));
-		rg_conn(e, em_fmt(e, "o%u_enc_o", p), em_fmt(e, "co_w%u_oenc", p));
-	}
-	for (p = 0; p < P; p++) {
-		rg_conn(e, em_fmt(e, "u%u_valid_i", p), em_fmt(e, "wb%u_gnt", p));
-		rg_conn(e, em_fmt(e, "u%u_idx_i", p), em_fmt(e, "co_w%u_idx", p));
-		rg_conn(e, em_fmt(e, "u%u_sign_i", p), em_fmt(e, "co_w%u_fsign", p));
-		rg_conn(e, em_fmt(e, "u%u_enc_i", p), em_fmt(e, "co_w%u_fenc", p));
-	}
+	buffer_conns(e, c, &mask_buffer_ports);
 	rg_conn(e, "msign_o", "co_msign");
 	rg_conn(e, "menc_o", "co_menc");
 	rg_conn_end(e);
 	if (zg) {
 		em_line(e, "// zero-mask buffer: {zero mask, R-bits} per warp register; lookups and updates as above");
 		em_open(e, "rf_zmask_buffer u_zmask_buffer (");
-		rg_conn(e, "clk_i", "clk_i");
-		rg_conn(e, "rst_ni", "rst_ni");
-		for (k = 0; k < K; k++)
-			for (s = 0; s < S; s++) {
-				rg_conn(e, em_fmt(e, "i%u_pack_i", k * S + s), em_fmt(e, "co_i%u_%u_idx", k, s));
-				rg_conn(e, em_fmt(e, "i%u_zm_o", k * S + s), em_fmt(e, "co_i%u_%u_mzm", k, s));
-				rg_conn(e, em_fmt(e, "i%u_r_o", k * S + s), em_fmt(e, "co_i%u_%u_mzr", k, s));
-			}
-		for (p = 0; p < P; p++) {
-			rg_conn(e, em_fmt(e, "o%u_pack_i", p), em_fmt(e, "co_w%u_idx", p));
-			rg_conn(e, em_fmt(e, "o%u_zm_o", p), em_fmt(e, "co_w%u_ozm", p));
-			rg_conn(e, em_fmt(e, "o%u_r_o", p), em_fmt(e, "co_w%u_or", p));
-		}
-		for (p = 0; p < P; p++) {
-			rg_conn(e, em_fmt(e, "w%u_valid_i", p), em_fmt(e, "wb%u_gnt", p));
-			rg_conn(e, em_fmt(e, "w%u_pack_i", p), em_fmt(e, "co_w%u_idx", p));
-			rg_conn(e, em_fmt(e, "w%u_zm_i", p), em_fmt(e, "co_w%u_zm", p));
-			rg_conn(e, em_fmt(e, "w%u_r_i", p), em_fmt(e, "co_w%u_zr", p));
-		}
+		buffer_conns(e, c, &zmask_buffer_ports);
 		rg_conn_end(e);
 	}
 
