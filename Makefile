@@ -48,11 +48,14 @@ CFLAGS := -std=c11 -D_GNU_SOURCE -O2 -g $(WARN)
 SANFLAGS := -std=c11 -D_GNU_SOURCE -O1 -g $(WARN) -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=all
 
-CMODEL_SRC := $(wildcard cmodel/*.c)
-CMODEL_HDR := $(wildcard cmodel/*.h cmodel/*.def)
-RTLGEN_SRC := $(wildcard rtl_gen/*.c)
-RTLGEN_HDR := $(wildcard rtl_gen/*.h)
-UNIT_SRC := $(wildcard verif/unit/*.c)
+# shared code at the top of cmodel/ and rtl_gen/, one folder per technique below (docs/architecture.md);
+# a technique's unit tests are its cmodel/<technique>/test_*.c
+CMODEL_SRC := $(filter-out $(wildcard cmodel/*/test_*.c),$(wildcard cmodel/*.c cmodel/*/*.c))
+CMODEL_HDR := $(wildcard cmodel/*.h cmodel/*.def cmodel/*/*.h cmodel/*/*.def)
+CMODEL_INC := -Icmodel $(patsubst %/,-I%,$(wildcard cmodel/*/))
+RTLGEN_SRC := $(wildcard rtl_gen/*.c rtl_gen/*/*.c)
+RTLGEN_HDR := $(wildcard rtl_gen/*.h rtl_gen/*/*.h)
+UNIT_SRC := $(wildcard verif/unit/*.c cmodel/*/test_*.c)
 
 # Debian packages the flows need (make deps installs them as root, else prints the line).
 DEB_PKGS := make gcc g++ verilator iverilog yosys libcunit1-dev libinih-dev opensta qflow-tech-osu018 \
@@ -89,7 +92,7 @@ $(DEPS_STAMP): Makefile
 
 $(B)/obj/cmodel/%.o: cmodel/%.c $(CMODEL_HDR) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Icmodel -c $< -o $@
+	$(CC) $(CFLAGS) $(CMODEL_INC) -c $< -o $@
 
 $(B)/lib/librfm.a: $(CMODEL_SRC:cmodel/%.c=$(B)/obj/cmodel/%.o)
 	@mkdir -p $(@D)
@@ -97,16 +100,16 @@ $(B)/lib/librfm.a: $(CMODEL_SRC:cmodel/%.c=$(B)/obj/cmodel/%.o)
 
 $(B)/bin/rtl_gen: $(RTLGEN_SRC) $(RTLGEN_HDR) $(B)/lib/librfm.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Icmodel $(RTLGEN_SRC) $(B)/lib/librfm.a -linih -o $@
+	$(CC) $(CFLAGS) $(CMODEL_INC) -Irtl_gen $(RTLGEN_SRC) $(B)/lib/librfm.a -linih -o $@
 
 # sanitizer builds (ASan + UBSan) for the unit tests and the fuzz replay
 $(B)/san/bin/unit_tests: $(UNIT_SRC) $(CMODEL_SRC) $(CMODEL_HDR) $(wildcard verif/unit/*.h) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(SANFLAGS) -Icmodel -Iverif/unit $(UNIT_SRC) $(CMODEL_SRC) -lcunit -linih -o $@
+	$(CC) $(SANFLAGS) $(CMODEL_INC) -Iverif/unit $(UNIT_SRC) $(CMODEL_SRC) -lcunit -linih -o $@
 
 $(B)/san/bin/fuzz_replay: verif/fuzz/replay.c verif/fuzz/fuzz_config.c $(CMODEL_SRC) $(CMODEL_HDR) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(SANFLAGS) -Icmodel verif/fuzz/replay.c verif/fuzz/fuzz_config.c $(CMODEL_SRC) -linih -o $@
+	$(CC) $(SANFLAGS) $(CMODEL_INC) verif/fuzz/replay.c verif/fuzz/fuzz_config.c $(CMODEL_SRC) -linih -o $@
 
 unit: $(B)/san/bin/unit_tests $(B)/bin/rtl_gen
 	RTL_GEN=$(ROOT)/$(B)/bin/rtl_gen RF_ROOT=$(ROOT) $(B)/san/bin/unit_tests
@@ -277,12 +280,12 @@ docs-check: $(B)/bin/rtl_gen
 # the access-reduction model of the coalescing register file (verif/bench/coal_access.c)
 $(B)/bin/coal_access: verif/bench/coal_access.c $(B)/lib/librfm.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Icmodel $< $(B)/lib/librfm.a -linih -o $@
+	$(CC) $(CFLAGS) $(CMODEL_INC) $< $(B)/lib/librfm.a -linih -o $@
 
 # the baseline twin's rf_top and the coalescing rf_top on one shared stimulus (verif/bench/top_equiv.c)
 $(B)/bin/top_equiv: verif/bench/top_equiv.c $(B)/lib/librfm.a
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) -Icmodel $< $(B)/lib/librfm.a -linih -o $@
+	$(CC) $(CFLAGS) $(CMODEL_INC) $< $(B)/lib/librfm.a -linih -o $@
 
 # coalescing with every value full width: the access model equals the baseline count for count (a
 # planted fault is caught), and rf_top runs in lock-step with no two accesses sharing a bank

@@ -2,7 +2,7 @@
  * counters (docs/semantics.md, "rf_top"; model: cmodel/top.c). */
 #include <string.h>
 
-#include "../cmodel/rfm_models.h"
+#include "rfm_models.h"
 #include "rg.h"
 
 /* Width of the launch-fit arithmetic. */

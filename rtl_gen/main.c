@@ -18,7 +18,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "../cmodel/rfm_inventory.h"
+#include "rfm_inventory.h"
 #include "rg.h"
 
 #define MAX_OVERRIDES 256

@@ -9,7 +9,7 @@ static const struct {
 	const char *module;
 	rg_body_fn body;
 } bodies[] = {
-#include "../cmodel/rfm_blocks.def"
+#include "rfm_blocks.def"
 };
 #undef X
 

@@ -2,8 +2,8 @@
 #ifndef RG_H
 #define RG_H
 
-#include "../cmodel/rfm_block.h"
-#include "../cmodel/rfm_blocks.h"
+#include "rfm_block.h"
+#include "rfm_blocks.h"
 #include "em.h"
 
 /* Emit the body of a module (everything between the port list and endmodule). */
@@ -11,7 +11,7 @@ typedef void (*rg_body_fn)(em_t *e, const rfm_cfg_t *cfg, const rfm_ports_t *pt)
 
 /* Body emitters, one per registered block (rfm_blocks.def). */
 #define X(mod, feat, help) void rg_emit_##mod(em_t *e, const rfm_cfg_t *cfg, const rfm_ports_t *pt);
-#include "../cmodel/rfm_blocks.def"
+#include "rfm_blocks.def"
 #undef X
 
 /* Emit a whole module file: banner, config, port table, port list, body, endmodule. 0 on success. */

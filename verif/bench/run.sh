@@ -41,7 +41,7 @@ done
 med=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
 echo "rtl_gen -c rtl_gen/configs/fermi.ini -o DIR: median $(awk -v m="$med" 'BEGIN {printf "%.1f", m/1000}') ms over ${#times[@]} runs" | tee -a "$res"
 # register file virtualization: the power-gating view on a synthetic workload (docs/virtualization.md)
-gcc -O2 -std=c11 -D_GNU_SOURCE -Icmodel verif/bench/vt_power.c build/lib/librfm.a -linih -o "$out/vt_power"
+gcc -O2 -std=c11 -D_GNU_SOURCE -Icmodel -Icmodel/virtualization verif/bench/vt_power.c build/lib/librfm.a -linih -o "$out/vt_power"
 "$out/vt_power" rtl_gen/configs/fermi_virt.ini | tee -a "$res"
 # coalescing-aware register file: bank accesses and collector writes saved on a synthetic narrow-biased
 # workload (docs/coalescing.md, "Access reduction"); the same stream with every value full width

@@ -59,7 +59,7 @@
  * value or count but every phase's timing). RFM_EQUIV_TRACE=N prints phase N's hand-shakes and
  * dispatches, cycle by cycle.
  *
- * Planted faults: RFM_EQUIV_MUTATE=N sets the coalescing model's mutate (cmodel/top_coal.c, e.g.
+ * Planted faults: RFM_EQUIV_MUTATE=N sets the coalescing model's mutate (cmodel/coalescing/top_coal.c, e.g.
  * 64: odd registers are not unswapped on reads), RFM_EQUIV_MUTATE_BASE=N the baseline's
  * (cmodel/top.c, e.g. 2: the crossbar slot 0 takes the neighbouring source, 3: the lane mask is
  * ignored, which only shows with more than one lane per sub-bank). RFM_EQUIV_SELFCHECK=1 also

@@ -39,7 +39,7 @@ block_model_mutant() { # name module N checker-pattern
 }
 
 if [ "$set" = coalescing ]; then
-	# coalescing model faults (cmodel/coal_width.c, coal_arbiter.c, coal_datapath.c, coal_zero.c)
+	# coalescing model faults (cmodel/coalescing/: coal_width.c, coal_arbiter.c, coal_datapath.c, coal_zero.c)
 	block_model_mutant ti-convert-bytes-crossed rf_ti_convert 21 "rf_ti_convert golden"
 	block_model_mutant byte-swap-rotates-a-lane rf_byte_swap 22 "rf_byte_swap invariant 2"
 	block_model_mutant width-without-thermometer rf_width_detect 23 "rf_width_detect invariant 3/4"
@@ -76,7 +76,7 @@ if [ "$set" = coalescing ]; then
 	block_model_mutant zero-read-gated-bytes-pass rf_zero_read 57 "rf_zero_read golden"
 	block_model_mutant zmask-update-bypassed rf_zmask_buffer 58 "rf_zmask_buffer golden"
 	block_model_mutant zmask-lower-port-wins rf_zmask_buffer 59 "rf_zmask_buffer golden"
-	# rf_top with coalescing (cmodel/top_coal.c): the lock-step run, then the rf_top checker alone
+	# rf_top with coalescing (cmodel/coalescing/top_coal.c): the lock-step run, then the rf_top checker alone
 	top_mutant() { # name N pattern-with-RTL pattern-model-only
 		expect_fail "model-top-$1" "$3" "$harness" "${args[@]}" +mutate="$2"
 		expect_fail "checker-top-$1" "$4" "$harness" "${args[@]}" +mutate="$2" +model-only
@@ -97,14 +97,14 @@ if [ "$set" = coalescing ]; then
 	top_mutant zero-port1-update-lost 75 "rf_top coalescing zero-mask buffer" "rf_top coalescing zero-mask buffer"  # the checker fires first
 	top_mutant zero-read-ignores-active-mask 76 MISMATCH "rf_top coalescing recount"
 elif [ "$set" = base ]; then
-	# 1 and 2: model faults (cmodel/top.c, cmodel/arbiter.c: m->mutate)
+	# 1 and 2: model faults (cmodel/top.c, cmodel/base/arbiter.c: m->mutate)
 	expect_fail model-arbiter-ignores-writes MISMATCH "$harness" "${args[@]}" +mutate=1
 	expect_fail model-xbar-wrong-source MISMATCH "$harness" "${args[@]}" +mutate=2
 	expect_fail model-bank-ignores-lane-mask MISMATCH "$harness" "${args[@]}" +mutate=3
 	expect_fail golden-xbar-wrong-source "rf_top golden" "$harness" "${args[@]}" +mutate=2 +model-only
 	expect_fail golden-bank-ignores-lane-mask "rf_top golden" "$harness" "${args[@]}" +mutate=3 +model-only
 elif [ "$set" = virtualization ]; then
-	# virtualization model faults (cmodel/virt.c rfm_fb_comb, rfm_rt_comb)
+	# virtualization model faults (cmodel/virtualization/virt.c rfm_fb_comb, rfm_rt_comb)
 	expect_fail model-vt-allocation-skips-an-id MISMATCH "$harness" "${args[@]}" +mutate=7
 	expect_fail model-vt-no-table-bank-conflicts MISMATCH "$harness" "${args[@]}" +mutate=8
 	expect_fail model-vt-release-keeps-mapping "rf_top invariant" "$harness" "${args[@]}" +mutate=9
@@ -112,7 +112,7 @@ elif [ "$set" = virtualization ]; then
 	expect_fail invariant-vt-release-keeps-mapping "rf_top invariant" "$harness" "${args[@]}" +mutate=9 +model-only
 	expect_fail golden-vt-lookup-misses-new-mapping "rf_top golden" "$harness" "${args[@]}" +mutate=10 +model-only
 else
-	# RegMutex model faults (cmodel/regmutex.c rfm_srp_comb)
+	# RegMutex model faults (cmodel/regmutex/regmutex.c rfm_srp_comb)
 	expect_fail model-srp-highest-free-section MISMATCH "$harness" "${args[@]}" +mutate=4
 	expect_fail model-srp-release-leaks "rf_top invariant" "$harness" "${args[@]}" +mutate=5  # the checker fires before any port differs
 	expect_fail model-srp-ports-share-section MISMATCH "$harness" "${args[@]}" +mutate=6

@@ -1,5 +1,5 @@
 /* emit_arbiter.c - body of rf_bank_arbiter (docs/semantics.md, "Bank arbitration";
- * model: cmodel/arbiter.c). Also the round-robin picker shared with the collector's dispatch. */
+ * model: cmodel/base/arbiter.c). Also the round-robin picker shared with the collector's dispatch. */
 #include "rg.h"
 
 /* Concatenation {fmt(n-1), ..., fmt(0)} of a per-index expression; fmt takes one %u twice at most. */

@@ -1,7 +1,7 @@
 /* emit_virt.c - bodies of rf_free_bitmap and rf_rename_table, register file virtualization's
- * availability flag and renaming table (docs/virtualization.md; model: cmodel/virt.c,
+ * availability flag and renaming table (docs/virtualization.md; model: cmodel/virtualization/virt.c,
  * rfm_fb_comb and rfm_rt_comb). */
-#include "../cmodel/rfm_models.h"
+#include "rfm_models.h"
 #include "rg.h"
 
 void rg_emit_rf_free_bitmap(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)

@@ -1,5 +1,5 @@
 /* emit_coal_arbiter.c - body of rf_coal_arbiter, the coalescing-aware register-file arbiter
- * (docs/coalescing.md, "Arbiter"; model: cmodel/coal_arbiter.c, rfm_ca_arbitrate).
+ * (docs/coalescing.md, "Arbiter"; model: cmodel/coalescing/coal_arbiter.c, rfm_ca_arbitrate).
  *
  * Structure: the write grants and their sub-bank claims; each request row (bank i, side s) rotated
  * by pri so that rotated collector c is collector (c + pri) mod N; then a fixed chain of N steps,
@@ -10,8 +10,8 @@
  * rotated back by pri. Critical path: rotation (log2 N mux levels), 2N cell sub-steps (mask AND,
  * 4-input OR, AND; then the claim update), rotation back.
  */
-#include "../cmodel/rfm_coal.h"
-#include "../cmodel/rfm_models.h"
+#include "rfm_coal.h"
+#include "rfm_models.h"
 #include "rg.h"
 
 /* A 4-bit slice k of a signal: "sig[4k+3:4k]" (or the whole signal when it has 4 bits). */

@@ -1,5 +1,5 @@
 /* emit_collector.c - body of rf_collector (docs/semantics.md, "Operand collectors";
- * model: cmodel/collector.c). */
+ * model: cmodel/base/collector.c). */
 #include "rg.h"
 
 

@@ -1,6 +1,6 @@
 /* emit_coal_zero.c - bodies of rf_zero_detect, rf_zero_read and rf_zmask_buffer, zero-data gating
  * on the coalescing register file's thread-interleaved storage (docs/coalescing.md, "Zero gating";
- * model: cmodel/coal_zero.c, rfm_cz_write and rfm_cz_read).
+ * model: cmodel/coalescing/coal_zero.c, rfm_cz_write and rfm_cz_read).
  *
  * Byte b = W*k + t of a TI vector is byte k of lane t, in sub-bank k. A group's cross-lane word
  * (g, s) is bytes 4g..4g+3 of sub-bank s, so no byte moves: the R-bit only chooses, per byte,
@@ -8,7 +8,7 @@
  */
 #include <stdio.h>
 
-#include "../cmodel/rfm_coal.h"
+#include "rfm_coal.h"
 #include "rg.h"
 
 /* "{{4{sig[stride*(G-1)+off]}}, ..., {4{sig[off]}}}": a per-group bit of sig repeated over the

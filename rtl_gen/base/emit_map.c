@@ -1,5 +1,5 @@
 /* emit_map.c - body of rf_map, the register-to-bank mapping (docs/semantics.md,
- * "Register-to-bank mapping"; model: cmodel/map.c, rfm_map_fn). */
+ * "Register-to-bank mapping"; model: cmodel/base/map.c, rfm_map_fn). */
 #include "rg.h"
 
 /* Width of the arithmetic: wide enough for warp * registers and for a row index, plus one. */

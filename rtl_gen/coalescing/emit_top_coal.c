@@ -1,5 +1,5 @@
 /* emit_top_coal.c - rf_top's coalescing register file ([coalescing] enable = on; model:
- * cmodel/top_coal.c): rf_width_detect per write-back port, rf_mask_buffer, rf_coal_arbiter, one
+ * cmodel/coalescing/top_coal.c): rf_width_detect per write-back port, rf_mask_buffer, rf_coal_arbiter, one
  * rf_dual_bank per bank, rf_subbank_xbar, rf_coal_collector (operand buffers with four write
  * slices; unswap, sign fill and TI -> BI at dispatch) and the collector control of rf_collector's
  * rules (issue allocation, pending operands, dispatch round robin); the coalescing counters. With
@@ -11,8 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "../cmodel/rfm_models.h"
-#include "../cmodel/rfm_top_coal.h"
+#include "rfm_models.h"
+#include "rfm_top_coal.h"
 #include "rg.h"
 
 /* A growing expression (joined terms): room for the widest one, the zero-byte mask of a 64-lane

@@ -1,4 +1,4 @@
-/* rfm_top_coal.h - rf_top with [coalescing] enable = on (cmodel/top_coal.c): the coalescing part of
+/* rfm_top_coal.h - rf_top with [coalescing] enable = on (cmodel/coalescing/top_coal.c): the coalescing part of
  * the register file that top.c calls in place of the baseline banks, arbiter and crossbar. The
  * collector control (issue allocation, pending operands, dispatch round robin) keeps rf_collector's
  * rules and model (rfm_coll_comb / rfm_coll_clock; the RTL has the same rules in rf_top around

@@ -1,4 +1,4 @@
-/* test_coal_top.c - CUnit suite "coal_top": rf_top with [coalescing] enable = on (cmodel/top_coal.c)
+/* test_coal_top.c - CUnit suite "coal_top": rf_top with [coalescing] enable = on (cmodel/coalescing/top_coal.c)
  * on directed scenarios of the dissertation's coalescing cases (Radaideh 2020, Table 3.2; the
  * extract's section 2.6): two narrow reads of one bank by one instruction in one bank cycle, two
  * narrow writes of one bank in one cycle, a refused write-back that is held, zero gating of a

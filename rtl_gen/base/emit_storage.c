@@ -1,5 +1,5 @@
 /* emit_storage.c - bodies of rf_sram (one sub-bank array) and rf_bank (subbanks x rf_sram).
- * Rules: docs/semantics.md, "Storage arrays"; models: cmodel/sram.c, cmodel/bank.c.
+ * Rules: docs/semantics.md, "Storage arrays"; models: cmodel/base/sram.c, cmodel/base/bank.c.
  */
 #include "rg.h"
 

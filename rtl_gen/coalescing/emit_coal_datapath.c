@@ -1,5 +1,5 @@
 /* emit_coal_datapath.c - bodies of the coalescing-aware register file's data path: rf_dual_bank,
- * rf_subbank_xbar and rf_coal_collector (docs/coalescing.md; model: cmodel/coal_datapath.c).
+ * rf_subbank_xbar and rf_coal_collector (docs/coalescing.md; model: cmodel/coalescing/coal_datapath.c).
  * Combinational logic is written with assign only (no always_comb), so slice and bit selects
  * stay out of processes (Icarus).
  */
