@@ -325,8 +325,8 @@ coal-equiv: $(B)/bin/coal_access
 	  echo "coal-equiv: CAUGHT planted fault RFM_EQUIV_SKEW=1 (the coalescing model sees each phase a cycle late): values and counts equal, phases without contention not cycle-identical"; \
 	else echo "coal-equiv: MISSED planted fault RFM_EQUIV_SKEW=1 (log $$log)"; exit 1; fi
 
+# verif/bench/run.sh builds its own rf_top harnesses (no tracing) for small and every fermi-scale config
 bench: $(B)/bin/rtl_gen $(B)/lib/librfm.a
-	@$(MAKE) --no-print-directory $(B)/fermi/cosim/rf_top/Vcosim $(B)/small/cosim/rf_top/Vcosim CONFIG=fermi
 	@verif/bench/run.sh
 
 # ---- the main job and the test suite ----------------------------------------------------------
