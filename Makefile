@@ -52,7 +52,9 @@ SANFLAGS := -std=c11 -D_GNU_SOURCE -O1 -g $(WARN) -fsanitize=address,undefined -
 # a technique's unit tests are its cmodel/<technique>/test_*.c
 CMODEL_SRC := $(filter-out $(wildcard cmodel/*/test_*.c),$(wildcard cmodel/*.c cmodel/*/*.c))
 CMODEL_HDR := $(wildcard cmodel/*.h cmodel/*.def cmodel/*/*.h cmodel/*/*.def)
-CMODEL_INC := -Icmodel $(patsubst %/,-I%,$(wildcard cmodel/*/))
+CMODEL_INC := -Icmodel $(patsubst %/,-I%,$(wildcard cmodel/*/)) -I$(B)/gen
+# every technique's planted faults (cmodel/<technique>/faults.def), collected for rfm_fault_ids.h
+FAULTS_DEF := $(B)/gen/rfm_faults_all.def
 RTLGEN_SRC := $(wildcard rtl_gen/*.c rtl_gen/*/*.c)
 RTLGEN_HDR := $(wildcard rtl_gen/*.h rtl_gen/*/*.h)
 UNIT_SRC := $(wildcard verif/unit/*.c cmodel/*/test_*.c)
@@ -90,7 +92,11 @@ $(DEPS_STAMP): Makefile
 
 # ---- C: model library, generator, tests -------------------------------------------------------
 
-$(B)/obj/cmodel/%.o: cmodel/%.c $(CMODEL_HDR) | $(DEPS_STAMP)
+$(FAULTS_DEF): $(wildcard cmodel/*/faults.def)
+	@mkdir -p $(@D)
+	@for f in $(sort $^); do echo "#include \"$${f#cmodel/}\""; done > $@.tmp && mv $@.tmp $@
+
+$(B)/obj/cmodel/%.o: cmodel/%.c $(CMODEL_HDR) $(FAULTS_DEF) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(CMODEL_INC) -c $< -o $@
 
@@ -103,11 +109,11 @@ $(B)/bin/rtl_gen: $(RTLGEN_SRC) $(RTLGEN_HDR) $(B)/lib/librfm.a
 	$(CC) $(CFLAGS) $(CMODEL_INC) -Irtl_gen $(RTLGEN_SRC) $(B)/lib/librfm.a -linih -o $@
 
 # sanitizer builds (ASan + UBSan) for the unit tests and the fuzz replay
-$(B)/san/bin/unit_tests: $(UNIT_SRC) $(CMODEL_SRC) $(CMODEL_HDR) $(wildcard verif/unit/*.h) | $(DEPS_STAMP)
+$(B)/san/bin/unit_tests: $(UNIT_SRC) $(CMODEL_SRC) $(CMODEL_HDR) $(FAULTS_DEF) $(wildcard verif/unit/*.h) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(SANFLAGS) $(CMODEL_INC) -Iverif/unit $(UNIT_SRC) $(CMODEL_SRC) -lcunit -linih -o $@
 
-$(B)/san/bin/fuzz_replay: verif/fuzz/replay.c verif/fuzz/fuzz_config.c $(CMODEL_SRC) $(CMODEL_HDR) | $(DEPS_STAMP)
+$(B)/san/bin/fuzz_replay: verif/fuzz/replay.c verif/fuzz/fuzz_config.c $(CMODEL_SRC) $(CMODEL_HDR) $(FAULTS_DEF) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(SANFLAGS) $(CMODEL_INC) verif/fuzz/replay.c verif/fuzz/fuzz_config.c $(CMODEL_SRC) -linih -o $@
 

@@ -94,7 +94,8 @@ int main(void)
 		return 2;
 	if (test_config_register() || test_model_register() || test_gen_register() || test_regmutex_register() ||
 	    test_virt_register() || test_coal_width_register() || test_coal_datapath_register() ||
-	    test_coal_arbiter_register() || test_coal_zero_register() || test_coal_top_register()) {
+	    test_coal_arbiter_register() || test_coal_zero_register() || test_coal_top_register() ||
+	    test_faults_register()) {
 		fprintf(stderr, "unit: cannot register the suites: %s\n", CU_get_error_msg());
 		CU_cleanup_registry();
 		return 2;

@@ -41,5 +41,6 @@ int test_coal_datapath_register(void);
 int test_coal_arbiter_register(void);
 int test_coal_zero_register(void);
 int test_coal_top_register(void);
+int test_faults_register(void);
 
 #endif /* TEST_UTIL_H */
