@@ -38,6 +38,7 @@
  * cfg->path, so a cfg copied by value is self-contained again after validation.
  */
 #include "rfm_config.h"
+#include "rfm_techniques.h"
 #include "rfm_util.h"
 
 #include <ctype.h>
@@ -1285,4 +1286,57 @@ int rfm_vt_launch_fits(const rfm_cfg_t *cfg, unsigned nwarps, unsigned nregs, un
 	if (nwarps < 1 || nwarps > cfg->sm_warps || nregs < 1 || nregs > cfg->sm_regs_per_thread || nexempt > nregs)
 		return 0;
 	return (uint64_t)nwarps * nregs <= cfg->d.warp_regs && (uint64_t)nwarps * (nregs - nexempt) <= cfg->d.rt_depth;
+}
+
+const rfm_top_slot_info_t rfm_top_slots[RFM_SLOT_COUNT] = {
+#define X(s, excl, what, base) {#s, excl, what, base},
+	RFM_SLOTS(X)
+#undef X
+};
+
+const rfm_technique_t rfm_techniques[RFM_TECH_COUNT] = {
+#define X(name, sec, slot, parent, key, min) {#name, #sec, RFM_SLOT_##slot, RFM_TECH_##parent, RFM_K_##key, min},
+#include "rfm_techniques.def"
+#undef X
+};
+
+int rfm_tech_on(const rfm_cfg_t *cfg, rfm_tech_t t)
+{
+	/* the technique's key, then its parent's, up to a technique of its own */
+	while ((int)t >= 0 && t < RFM_TECH_COUNT) {
+		const rfm_technique_t *x = &rfm_techniques[t];
+		uint32_t v;
+		if ((unsigned)x->on_key >= RFM_K_COUNT)
+			return 0;
+		v = rfm_cfg_get(cfg, x->on_key);
+		if (v < x->on_min || v > rfm_params[x->on_key].max)
+			return 0;
+		if (x->parent == RFM_TECH_none)
+			return 1;
+		t = x->parent;
+	}
+	return 0;
+}
+
+rfm_tech_t rfm_tech_find(const char *name)
+{
+	int t;
+	for (t = 0; t < RFM_TECH_COUNT; t++)
+		if (strcmp(rfm_techniques[t].name, name) == 0)
+			return (rfm_tech_t)t;
+	return RFM_TECH_none;
+}
+
+int rfm_technique_on(const rfm_cfg_t *cfg, const char *name)
+{
+	return strcmp(name, "base") == 0 || rfm_tech_on(cfg, rfm_tech_find(name));
+}
+
+rfm_tech_t rfm_slot_provider(const rfm_cfg_t *cfg, rfm_top_slot_t s)
+{
+	int t;
+	for (t = 0; t < RFM_TECH_COUNT; t++)
+		if (rfm_techniques[t].slot == s && rfm_tech_on(cfg, (rfm_tech_t)t))
+			return (rfm_tech_t)t;
+	return RFM_TECH_none;
 }

@@ -106,7 +106,7 @@ typedef struct rfm_model {
 /* One entry of the block registry (cmodel/rfm_blocks.def). */
 typedef struct rfm_block_desc {
 	const char *module;                                         /* RTL module name */
-	const char *feature;                                        /* "base" or the enabling config section */
+	const char *feature;                                        /* "base" or a technique of rfm_techniques.def */
 	const char *help;                                           /* one line of meaning */
 	int (*ports)(const rfm_cfg_t *cfg, rfm_ports_t *pt);       /* build the port table */
 	rfm_model_t *(*create)(const rfm_cfg_t *cfg);              /* new model, NULL on no memory */
@@ -119,7 +119,7 @@ extern const unsigned rfm_block_count;
 /* Registry entry of a module, or NULL. */
 const rfm_block_desc_t *rfm_block_find(const char *module);
 
-/* 1 when the block is part of cfg's register file: a base block, or its section is enabled. */
+/* 1 when the block is part of cfg's register file: a base block, or its technique is on. */
 int rfm_block_enabled(const rfm_block_desc_t *blk, const rfm_cfg_t *cfg);
 
 /* Create a model by module name (NULL if unknown or out of memory). */

@@ -14,7 +14,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "rfm_block.h"
 #include "rfm_config.h"
+#include "rfm_techniques.h"
 
 /* Register the suite "config"; 0 on success, -1 on a CUnit error. */
 int test_config_register(void);
@@ -997,6 +999,57 @@ static void test_config_launch_fits(void)
 	CU_ASSERT_EQUAL(rfm_launch_fits(&cfg, 17, 1), 0);
 }
 
+/* The technique table: every line names a schema section and a key of it, every block's feature is
+ * "base" or a technique, and rfm_technique_on follows the enable keys (zero gating: in_lane and up,
+ * only while coalescing is on). */
+static void test_config_technique_table(void)
+{
+	rfm_cfg_t cfg;
+	unsigned i;
+	int t;
+	for (t = 0; t < RFM_TECH_COUNT; t++) {
+		const rfm_technique_t *x = &rfm_techniques[t];
+		CU_ASSERT_STRING_EQUAL(rfm_params[x->on_key].section, x->section);
+		CU_ASSERT(x->on_min >= 1 && x->on_min <= rfm_params[x->on_key].max);
+		CU_ASSERT_EQUAL(rfm_tech_find(x->name), (rfm_tech_t)t);
+		CU_ASSERT((x->slot == RFM_SLOT_NONE) == (x->parent != RFM_TECH_none));
+		CU_ASSERT(x->parent < (rfm_tech_t)t); /* a parent comes first */
+	}
+	for (i = 0; i < rfm_block_count; i++)
+		CU_ASSERT(!strcmp(rfm_blocks[i].feature, "base") || rfm_tech_find(rfm_blocks[i].feature) != RFM_TECH_none);
+	CU_ASSERT_EQUAL(rfm_tech_find("base"), RFM_TECH_none);
+	CU_ASSERT_EQUAL(rfm_tech_find("nonesuch"), RFM_TECH_none);
+	rfm_cfg_defaults(&cfg);
+	CU_ASSERT_EQUAL(rfm_technique_on(&cfg, "base"), 1);
+	CU_ASSERT_EQUAL(rfm_technique_on(&cfg, "nonesuch"), 0);
+	for (t = 0; t < RFM_TECH_COUNT; t++)
+		CU_ASSERT_EQUAL(rfm_tech_on(&cfg, (rfm_tech_t)t), 0);
+	CU_ASSERT_EQUAL(rfm_tech_on(&cfg, RFM_TECH_none), 0);
+	CU_ASSERT_EQUAL(rfm_slot_provider(&cfg, RFM_SLOT_LOCATE), RFM_TECH_none);
+	CU_ASSERT_EQUAL(rfm_slot_provider(&cfg, RFM_SLOT_BACKEND), RFM_TECH_none);
+	cfg.regmutex_enable = RFM_ON;
+	CU_ASSERT_EQUAL(rfm_technique_on(&cfg, "regmutex"), 1);
+	CU_ASSERT_EQUAL(rfm_technique_on(&cfg, "virtualization"), 0);
+	CU_ASSERT_EQUAL(rfm_slot_provider(&cfg, RFM_SLOT_LOCATE), RFM_TECH_regmutex);
+	cfg.regmutex_enable = RFM_OFF;
+	cfg.virtualization_enable = RFM_ON;
+	CU_ASSERT_EQUAL(rfm_slot_provider(&cfg, RFM_SLOT_LOCATE), RFM_TECH_virtualization);
+	cfg.coalescing_zero_gating = RFM_ZG_IN_LANE;
+	CU_ASSERT_EQUAL(rfm_technique_on(&cfg, "zero_gating"), 0); /* coalescing is off */
+	cfg.coalescing_enable = RFM_ON;
+	CU_ASSERT_EQUAL(rfm_technique_on(&cfg, "coalescing"), 1);
+	CU_ASSERT_EQUAL(rfm_technique_on(&cfg, "zero_gating"), 1);
+	CU_ASSERT_EQUAL(rfm_slot_provider(&cfg, RFM_SLOT_BACKEND), RFM_TECH_coalescing);
+	cfg.coalescing_zero_gating = RFM_ZG_ACTIVE;
+	CU_ASSERT_EQUAL(rfm_technique_on(&cfg, "zero_gating"), 0);
+	cfg.coalescing_zero_gating = RFM_ZG_DYNAMIC;
+	CU_ASSERT_EQUAL(rfm_technique_on(&cfg, "zero_gating"), 1);
+	cfg.coalescing_zero_gating = 9; /* outside the legal range: not on */
+	CU_ASSERT_EQUAL(rfm_technique_on(&cfg, "zero_gating"), 0);
+	CU_ASSERT_STRING_EQUAL(rfm_top_slots[RFM_SLOT_LOCATE].name, "LOCATE");
+	CU_ASSERT_EQUAL(rfm_top_slots[RFM_SLOT_SIDE].exclusive, 0);
+}
+
 /* rfm_param_range_str for integers and enums. */
 static void test_config_range_str(void)
 {
@@ -1077,6 +1130,7 @@ int test_config_register(void)
 		T(test_config_echo_format),
 		T(test_config_hash),
 		T(test_config_launch_fits),
+		T(test_config_technique_table),
 		T(test_config_range_str),
 		T(test_config_value_str_get),
 #undef T

@@ -1,0 +1,95 @@
+/* rfm_techniques.h - the technique table (rfm_techniques.def) and the rf_top slots it fills.
+ *
+ * rf_top is a skeleton with fixed slots; a technique fills one of them (docs/architecture.md):
+ *   ADMIT    launch fields and launch fit           exactly one: base unless a technique fills it
+ *   LOCATE   (warp, reg) -> (bank, row) per access  exactly one: base mapping unless ...
+ *   BACKEND  banks, arbiter, crossbar               exactly one: baseline unless ...
+ *   STORAGE  the sub-bank array                     exactly one: SRAM unless ...
+ *   SIDE     side-band parts                        any number
+ * The only exclusion rule between techniques is one provider per exclusive slot (config.c refuses
+ * a second one, naming the slot and both techniques); everything else a technique refuses is a
+ * physical constraint of its own, checked by its validation hook.
+ *
+ * The table (config.c) is the one place that maps a feature name or a config section to "is it
+ * on": rfm_block_enabled, the generator and the models ask it instead of testing enable keys.
+ */
+#ifndef RFM_TECHNIQUES_H
+#define RFM_TECHNIQUES_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rfm_config.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The slots of rf_top: X(slot, exclusive, what it does, provider when no technique fills it). */
+#define RFM_SLOTS(X)                                                                               \
+	X(NONE, 0, "a sub-feature inside its parent's part", "-")                                  \
+	X(ADMIT, 1, "launch fields and launch fit", "base")                                        \
+	X(LOCATE, 1, "register placement", "base mapping")                                         \
+	X(BACKEND, 1, "banks, arbiter and crossbar", "baseline")                                   \
+	X(STORAGE, 1, "sub-bank storage array", "SRAM")                                            \
+	X(SIDE, 0, "side-band part", "-")
+
+/* A slot of rf_top (RFM_SLOT_<slot>). */
+typedef enum rfm_top_slot {
+#define X(s, ...) RFM_SLOT_##s,
+	RFM_SLOTS(X)
+#undef X
+	RFM_SLOT_COUNT /* number of slots */
+} rfm_top_slot_t;
+
+/* One slot's description. */
+typedef struct rfm_top_slot_info {
+	const char *name;     /* "LOCATE" */
+	int exclusive;        /* 1: exactly one provider; 0: any number (or none, for NONE) */
+	const char *what;     /* what the slot does, as messages say it */
+	const char *baseline; /* the provider when no technique fills the slot ("-": none) */
+} rfm_top_slot_info_t;
+
+/* The slots, indexed by rfm_top_slot_t. */
+extern const rfm_top_slot_info_t rfm_top_slots[RFM_SLOT_COUNT];
+
+/* A technique (RFM_TECH_<name>, in table order); RFM_TECH_none is "no technique". */
+typedef enum rfm_tech {
+	RFM_TECH_none = -1, /* no technique: the baseline */
+#define X(name, ...) RFM_TECH_##name,
+#include "rfm_techniques.def"
+#undef X
+	RFM_TECH_COUNT /* number of techniques */
+} rfm_tech_t;
+
+/* One line of the technique table. */
+typedef struct rfm_technique {
+	const char *name;    /* technique name, the feature of its blocks in rfm_blocks.def */
+	const char *section; /* its config section */
+	rfm_top_slot_t slot; /* the slot it fills (RFM_SLOT_NONE: a sub-feature of parent) */
+	rfm_tech_t parent;   /* the technique it refines, or RFM_TECH_none */
+	rfm_key_t on_key;    /* the key that turns it on */
+	uint32_t on_min;     /* it is on when on_key >= on_min */
+} rfm_technique_t;
+
+/* The technique table, indexed by rfm_tech_t. */
+extern const rfm_technique_t rfm_techniques[RFM_TECH_COUNT];
+
+/* 1 when technique t is on in cfg (its key reaches on_min and its parent is on); 0 for none. */
+int rfm_tech_on(const rfm_cfg_t *cfg, rfm_tech_t t);
+
+/* The technique called name, or RFM_TECH_none. */
+rfm_tech_t rfm_tech_find(const char *name);
+
+/* 1 when name is "base" (always on) or a technique that is on in cfg; 0 for unknown names. */
+int rfm_technique_on(const rfm_cfg_t *cfg, const char *name);
+
+/* The first technique (table order) on in cfg that fills slot s, or RFM_TECH_none (the
+ * baseline provider); for an exclusive slot a valid cfg has at most one. */
+rfm_tech_t rfm_slot_provider(const rfm_cfg_t *cfg, rfm_top_slot_t s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RFM_TECHNIQUES_H */
