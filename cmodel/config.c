@@ -766,6 +766,46 @@ static unsigned check_virtualization(rfm_cfg_t *cfg, FILE *err)
 	return 0;
 }
 
+/* The values of key k below min, as a "(legal: ...)" text into buf (LIST_MAX bytes): the ones that
+ * leave a technique off. */
+static const char *below_str(rfm_key_t k, uint32_t min, char *buf)
+{
+	const rfm_param_t *p = &rfm_params[k];
+	uint32_t i;
+	buf[0] = '\0';
+	if (p->type != RFM_T_ENUM) {
+		snprintf(buf, LIST_MAX, "%llu..%llu", (unsigned long long)p->min, (unsigned long long)min - 1);
+		return buf;
+	}
+	for (i = 0; i < min && p->names[i]; i++)
+		list_add(buf, LIST_MAX, p->names[i]);
+	return buf;
+}
+
+/*
+ * The slot rule, the only exclusion between techniques: an exclusive slot of rf_top has one
+ * provider. Technique t, when on, is refused if a technique before it in the table that is on
+ * fills the same exclusive slot. Returns the number of violations printed (0 or 1).
+ */
+static unsigned check_slot(rfm_cfg_t *cfg, FILE *err, rfm_tech_t t)
+{
+	const rfm_technique_t *x = &rfm_techniques[t];
+	const rfm_top_slot_info_t *s = &rfm_top_slots[x->slot];
+	char legal[LIST_MAX];
+	int u;
+	if (!s->exclusive || !rfm_tech_on(cfg, t))
+		return 0;
+	for (u = 0; u < (int)t; u++) {
+		if (rfm_techniques[u].slot != x->slot || !rfm_tech_on(cfg, (rfm_tech_t)u))
+			continue;
+		rule_msg(cfg, err, x->on_key, below_str(x->on_key, x->on_min, legal),
+			 "%s and %s both fill the %s slot (%s); enable one of them", rfm_techniques[u].name, x->name,
+			 s->name, s->what);
+		return 1;
+	}
+	return 0;
+}
+
 /*
  * Check the per-key ranges and the cross-field rules a..e of docs/config.md; rules that involve
  * a key already known bad (bad_in, or out of range here) are skipped. Derives. Returns the
@@ -882,11 +922,8 @@ static unsigned check_rules(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad_
 	    GOOD(virtualization_rt_budget_bits) && GOOD(virtualization_rt_banks) && GOOD(sm_warps) &&
 	    GOOD(sm_regs_per_thread))
 		nerr += check_virtualization(cfg, err);
-	if (cfg->virtualization_enable == RFM_ON && cfg->regmutex_enable == RFM_ON) {
-		rule_msg(cfg, err, RFM_K_virtualization_enable, "off",
-			 "virtualization and regmutex both place registers; enable one of them");
-		nerr++;
-	}
+	for (k = 0; k < RFM_TECH_COUNT; k++)
+		nerr += check_slot(cfg, err, (rfm_tech_t)k);
 	/* h. coalescing: 4-byte lanes, one sub-bank per byte position, groups of 4 lanes (docs/coalescing.md) */
 	if (cfg->coalescing_enable == RFM_ON) {
 		if (GOOD(rf_lane_bits) && bits != 32) {

@@ -1050,6 +1050,67 @@ static void test_config_technique_table(void)
 	CU_ASSERT_EQUAL(rfm_top_slots[RFM_SLOT_SIDE].exclusive, 0);
 }
 
+/* The value that turns technique x on, as INI text, into buf (32 bytes). */
+static const char *on_value(const rfm_technique_t *x, char *buf)
+{
+	if (rfm_params[x->on_key].names)
+		snprintf(buf, 32, "%s", rfm_params[x->on_key].names[x->on_min]);
+	else
+		snprintf(buf, 32, "%u", (unsigned)x->on_min);
+	return buf;
+}
+
+/* The slot rule: any two techniques of the table that fill one exclusive slot are refused together,
+ * on the later one's key, naming the slot and both; each alone loads. */
+static void test_config_slot_rule(void)
+{
+	rfm_cfg_t cfg;
+	char *msg = NULL, text[256], want[256], name[32];
+	unsigned pairs = 0;
+	int a, b;
+	for (a = 0; a < RFM_TECH_COUNT; a++) {
+		for (b = a + 1; b < RFM_TECH_COUNT; b++) {
+			const rfm_technique_t *x = &rfm_techniques[a], *y = &rfm_techniques[b];
+			const rfm_top_slot_info_t *sl = &rfm_top_slots[y->slot];
+			rfm_cfg_defaults(&cfg);
+			if (x->slot != y->slot || !sl->exclusive)
+				continue;
+			pairs++;
+			snprintf(text, sizeof(text), "[%s]\n%s = %s\n", x->section, rfm_params[x->on_key].key,
+				 on_value(x, name));
+			CU_ASSERT_EQUAL(load_s(&cfg, text, &msg), RFM_OK); /* alone: fine */
+			free(msg);
+			msg = NULL;
+			snprintf(text + strlen(text), sizeof(text) - strlen(text), "[%s]\n%s = %s\n", y->section,
+				 rfm_params[y->on_key].key, on_value(y, name));
+			CU_ASSERT_EQUAL(load_s(&cfg, text, &msg), RFM_EINVAL);
+			snprintf(want, sizeof(want), "small.ini:4: %s.%s = %s: %s and %s both fill the %s slot (%s); enable "
+				 "one of them (legal: ", y->section, rfm_params[y->on_key].key,
+				 rfm_cfg_value_str(&cfg, y->on_key, name), x->name, y->name, sl->name, sl->what);
+			ASSERT_HAS(msg, want);
+			free(msg);
+			msg = NULL;
+		}
+	}
+	CU_ASSERT(pairs >= 1); /* regmutex and virtualization both fill LOCATE */
+	/* the message in full, on the later technique's key; an override is named as such */
+	expect_one("[regmutex]\nenable = on\n[virtualization]\nenable = on\n",
+		   "small.ini:4: virtualization.enable = on: regmutex and virtualization both fill the LOCATE slot "
+		   "(register placement); enable one of them (legal: off)\n");
+	{
+		static const char *const ov[] = {"regmutex.enable=on", "virtualization.enable=on"};
+		CU_ASSERT_EQUAL(load_f(&cfg, NULL, ov, 2, &msg), RFM_EINVAL);
+		CU_ASSERT_EQUAL(count_lines(msg), 1);
+		ASSERT_HAS(msg, "-s[2]: virtualization.enable = on: regmutex and virtualization both fill the LOCATE "
+				"slot (register placement); enable one of them (legal: off)\n");
+		free(msg);
+		msg = NULL;
+	}
+	/* different slots combine: a placement scheme on the coalescing back end */
+	CU_ASSERT_EQUAL(load_s(&cfg, "[virtualization]\nenable = on\n[coalescing]\nenable = on\n", &msg), RFM_OK);
+	free(msg);
+}
+
 /* rfm_param_range_str for integers and enums. */
 static void test_config_range_str(void)
 {
@@ -1131,6 +1192,7 @@ int test_config_register(void)
 		T(test_config_hash),
 		T(test_config_launch_fits),
 		T(test_config_technique_table),
+		T(test_config_slot_rule),
 		T(test_config_range_str),
 		T(test_config_value_str_get),
 #undef T
