@@ -16,6 +16,7 @@
 #ifndef RFM_TECHNIQUES_H
 #define RFM_TECHNIQUES_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -62,6 +63,14 @@ typedef enum rfm_tech {
 	RFM_TECH_COUNT /* number of techniques */
 } rfm_tech_t;
 
+/* A technique's validation hook: print every violated rule of its own (via rfm_rule_msg), skipping
+ * rules on keys marked in bad[RFM_K_COUNT]; returns the number printed. Called only when it is on. */
+typedef unsigned (*rfm_tech_check_fn)(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad);
+
+/* A technique's derived-values hook: fill its fields of cfg->d (zero before the call) from the keys
+ * and the base fields of cfg->d. Called by rfm_cfg_derive only when it is on. */
+typedef void (*rfm_tech_derive_fn)(rfm_cfg_t *cfg);
+
 /* One line of the technique table. */
 typedef struct rfm_technique {
 	const char *name;    /* technique name, the feature of its blocks in rfm_blocks.def */
@@ -70,6 +79,8 @@ typedef struct rfm_technique {
 	rfm_tech_t parent;   /* the technique it refines, or RFM_TECH_none */
 	rfm_key_t on_key;    /* the key that turns it on */
 	uint32_t on_min;     /* it is on when on_key >= on_min */
+	rfm_tech_check_fn check;   /* its validation rules */
+	rfm_tech_derive_fn derive; /* its derived values */
 } rfm_technique_t;
 
 /* The technique table, indexed by rfm_tech_t. */
@@ -87,6 +98,35 @@ int rfm_technique_on(const rfm_cfg_t *cfg, const char *name);
 /* The first technique (table order) on in cfg that fills slot s, or RFM_TECH_none (the
  * baseline provider); for an exclusive slot a valid cfg has at most one. */
 rfm_tech_t rfm_slot_provider(const rfm_cfg_t *cfg, rfm_top_slot_t s);
+
+/* The hooks named in rfm_techniques.def (defined in the technique's config_<tech>.c). */
+#define X(name, sec, slot, parent, key, min, check, derive)                                        \
+	unsigned check(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad); /* its rules */      \
+	void derive(rfm_cfg_t *cfg);                                          /* its values */
+#include "rfm_techniques.def"
+#undef X
+
+/* Validation hook of a technique without rules of its own: prints nothing, returns 0. */
+unsigned rfm_tech_no_check(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad);
+
+/* Derived-values hook of a technique without values of its own: does nothing. */
+void rfm_tech_no_derive(rfm_cfg_t *cfg);
+
+/* Helpers for the hooks. */
+
+/* Size of a buffer for a "(legal: ...)" text or a '|'-joined list. */
+#define RFM_LIST_MAX 512
+
+/* 1 when key sec_key was not already found bad (bad as passed to a validation hook). */
+#define RFM_GOOD(bad, key) (!(bad)[RFM_K_##key])
+
+/* Print one rule violation on key k: "ORIGIN sec.key = v[ (default)]: WHAT (legal: LEGAL)", where
+ * ORIGIN is "file:line: ", "-s[N]: " or "file: " (the message format of rfm_config.h). */
+void rfm_rule_msg(const rfm_cfg_t *cfg, FILE *err, rfm_key_t k, const char *legal, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* Append s to the '|'-joined list in buf (cap bytes). */
+void rfm_list_add(char *buf, size_t cap, const char *s);
 
 #ifdef __cplusplus
 }
