@@ -10,8 +10,9 @@
  * a second one, naming the slot and both techniques); everything else a technique refuses is a
  * physical constraint of its own, checked by its validation hook.
  *
- * The table (config.c) is the one place that maps a feature name or a config section to "is it
- * on": rfm_block_enabled, the generator and the models ask it instead of testing enable keys.
+ * The table (config.c) is the one place that maps a technique's name to "is it on" and to its
+ * slot: rfm_block_enabled asks rfm_technique_on, and code outside a technique's folder asks
+ * rfm_tech_on / rfm_slot_provider rather than testing a section's enable key.
  */
 #ifndef RFM_TECHNIQUES_H
 #define RFM_TECHNIQUES_H
