@@ -5,6 +5,7 @@
 
 #include "rfm_block.h"
 #include "rfm_blocks.h"
+#include "rfm_techniques.h"
 
 void rfm_ports_group(rfm_ports_t *pt, const char *fmt, ...)
 {
@@ -130,17 +131,7 @@ const rfm_block_desc_t *rfm_block_find(const char *module)
 
 int rfm_block_enabled(const rfm_block_desc_t *blk, const rfm_cfg_t *cfg)
 {
-	if (!strcmp(blk->feature, "base"))
-		return 1;
-	if (!strcmp(blk->feature, "regmutex"))
-		return cfg->regmutex_enable == RFM_ON;
-	if (!strcmp(blk->feature, "virtualization"))
-		return cfg->virtualization_enable == RFM_ON;
-	if (!strcmp(blk->feature, "coalescing"))
-		return cfg->coalescing_enable == RFM_ON;
-	if (!strcmp(blk->feature, "zero_gating")) /* the zero-mask blocks: in_lane and up */
-		return cfg->coalescing_enable == RFM_ON && cfg->coalescing_zero_gating >= RFM_ZG_IN_LANE;
-	return 0;
+	return rfm_technique_on(cfg, blk->feature);
 }
 
 rfm_model_t *rfm_model_create(const char *module, const rfm_cfg_t *cfg)

@@ -1,5 +1,8 @@
 /* config.c - the register-file configuration: schema table, INI parser, -s overrides, validation,
- * derived values, echo and hash (the contract is rfm_config.h).
+ * derived values, echo and hash (the contract is rfm_config.h), and the technique table
+ * (rfm_techniques.h). This file names no technique: each one's rules and derived values are its
+ * config_<tech>.c hooks, called through the table; the only rule between techniques is the slot
+ * rule here (one provider per exclusive rf_top slot).
  *
  * Accepted INI syntax. Parsing uses inih r55 as Debian builds it (libinih-dev, runtime switches
  * left at their defaults: inline comments on, multi-line values on, BOM on, 200-byte line buffer,
@@ -38,6 +41,7 @@
  * cfg->path, so a cfg copied by value is self-contained again after validation.
  */
 #include "rfm_config.h"
+#include "rfm_techniques.h"
 #include "rfm_util.h"
 
 #include <ctype.h>
@@ -80,7 +84,7 @@ static const char origin_override[] = "-s";
 #define MSG_TEXT_MAX 64
 
 /* Size of the buffers that hold a '|'-joined list of keys or sections. */
-#define LIST_MAX 512
+#define LIST_MAX RFM_LIST_MAX
 
 /* Result of parsing one value. */
 typedef enum vres {
@@ -177,8 +181,7 @@ static int find_key(const char *sec, const char *key)
 	return -1;
 }
 
-/* Append s to the '|'-joined list in buf (cap bytes). */
-static void list_add(char *buf, size_t cap, const char *s)
+void rfm_list_add(char *buf, size_t cap, const char *s)
 {
 	size_t n = strlen(buf);
 	snprintf(buf + n, cap - n, "%s%s", n ? "|" : "", s);
@@ -191,7 +194,7 @@ static const char *sections_str(char *buf)
 	buf[0] = '\0';
 	for (k = 0; k < RFM_K_COUNT; k++)
 		if (find_section(rfm_params[k].section) == k)
-			list_add(buf, LIST_MAX, rfm_params[k].section);
+			rfm_list_add(buf, LIST_MAX, rfm_params[k].section);
 	return buf;
 }
 
@@ -202,7 +205,7 @@ static const char *keys_str(const char *sec, char *buf)
 	buf[0] = '\0';
 	for (k = 0; k < RFM_K_COUNT; k++)
 		if (strcmp(rfm_params[k].section, sec) == 0)
-			list_add(buf, LIST_MAX, rfm_params[k].key);
+			rfm_list_add(buf, LIST_MAX, rfm_params[k].key);
 	return buf;
 }
 
@@ -628,8 +631,7 @@ static void put_origin(const rfm_cfg_t *cfg, rfm_key_t k, FILE *err)
 		fprintf(err, "%s: ", cfg->path[0] ? cfg->path : "<defaults>");
 }
 
-/* Print one rule violation on key k: "ORIGIN sec.key = v[ (default)]: WHAT (legal: LEGAL)". */
-static void rule_msg(const rfm_cfg_t *cfg, FILE *err, rfm_key_t k, const char *legal, const char *fmt, ...)
+void rfm_rule_msg(const rfm_cfg_t *cfg, FILE *err, rfm_key_t k, const char *legal, const char *fmt, ...)
 {
 	const rfm_origin_t *o = &cfg->origin[k];
 	char vbuf[32];
@@ -648,127 +650,50 @@ static void rule_msg(const rfm_cfg_t *cfg, FILE *err, rfm_key_t k, const char *l
 /* Ceiling of a / b (b > 0). */
 static uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
-/* Rule f: the RegMutex reference kernel. Returns the number of violations printed. */
-static unsigned check_regmutex(rfm_cfg_t *cfg, FILE *err)
+/* The values of key k below min, as a "(legal: ...)" text into buf (LIST_MAX bytes): the ones that
+ * leave a technique off. */
+static const char *below_str(rfm_key_t k, uint32_t min, char *buf)
 {
-	char legal[LIST_MAX];
-	unsigned R = cfg->regmutex_regs, es = cfg->regmutex_ext_regs, w = cfg->regmutex_warps, bs, occ, P;
-	int paired = cfg->regmutex_paired == RFM_ON;
-	rfm_cfg_derive(cfg);
-	P = cfg->d.warp_regs;
-	if (cfg->sm_warps < 2) {
-		rule_msg(cfg, err, RFM_K_sm_warps, "2..64", "RegMutex time-shares registers between warps: "
-			 "regmutex.enable = on needs at least 2 warp slots");
-		return 1;
+	const rfm_param_t *p = &rfm_params[k];
+	uint32_t i;
+	buf[0] = '\0';
+	if (p->type != RFM_T_ENUM) {
+		snprintf(buf, LIST_MAX, "%llu..%llu", (unsigned long long)p->min, (unsigned long long)min - 1);
+		return buf;
 	}
-	if (R > cfg->sm_regs_per_thread) {
-		snprintf(legal, sizeof(legal), "1..%u", (unsigned)cfg->sm_regs_per_thread);
-		rule_msg(cfg, err, RFM_K_regmutex_regs, legal, "more than sm.regs_per_thread = %u",
-			 (unsigned)cfg->sm_regs_per_thread);
-		return 1;
-	}
-	if (es == 0) {
-		es = rfm_rm_choose_es(cfg, R, NULL, NULL);
-		if (!es) {
-			snprintf(legal, sizeof(legal), "1..%u", R > 1 ? R - 1 : 1);
-			rule_msg(cfg, err, RFM_K_regmutex_ext_regs, legal,
-				 "the paper's rule finds no extended set for regmutex.regs = %u (%s); give ext_regs", R,
-				 (uint64_t)(P / R) >= cfg->sm_warps ? "the kernel is not limited by registers"
-								    : "no candidate leaves a section");
-			return 1;
-		}
-	}
-	if (es >= R) {
-		snprintf(legal, sizeof(legal), "0..%u", R - 1);
-		rule_msg(cfg, err, RFM_K_regmutex_ext_regs, legal,
-			 "leaves no base set: regmutex.regs = %u must exceed it", R);
-		return 1;
-	}
-	bs = R - es;
-	occ = rfm_rm_occupancy(cfg, bs, es);
-	if (w > cfg->sm_warps || w > occ || occ == 0) {
-		snprintf(legal, sizeof(legal), "0..%u", occ < cfg->sm_warps ? occ : (unsigned)cfg->sm_warps);
-		if (paired)
-			rule_msg(cfg, err, RFM_K_regmutex_warps, legal,
-				 "pairs of 2 x %u base + %u extended registers do not fit %u warp registers", bs, es, P);
-		else
-			rule_msg(cfg, err, RFM_K_regmutex_warps, legal,
-				 "base sets of %u registers do not fit %u warp registers (or sm.warps = %u)", bs, P,
-				 (unsigned)cfg->sm_warps);
-		return 1;
-	}
-	if (!w)
-		w = rfm_rm_auto_warps(cfg, bs, es);
-	if (!w || (!paired && rfm_rm_sections(cfg, w, bs, es) == 0)) {
-		unsigned wmax = 0, t;
-		for (t = 1; t <= occ; t++)
-			if (rfm_rm_sections(cfg, t, bs, es))
-				wmax = t;
-		snprintf(legal, sizeof(legal), "1..%u", wmax);
-		rule_msg(cfg, err, RFM_K_regmutex_warps, legal,
-			 "leaves no SRP section (deadlock: no warp could ever acquire): %u warps x %u base registers "
-			 "= %u of %u warp registers, fewer than Es = %u left", w ? w : occ, bs, (w ? w : occ) * bs, P, es);
-		return 1;
-	}
-	return 0;
+	for (i = 0; i < min && p->names[i]; i++)
+		rfm_list_add(buf, LIST_MAX, p->names[i]);
+	return buf;
 }
 
-/* Rule g: virtualization. Returns the number of violations printed. */
-static unsigned check_virtualization(rfm_cfg_t *cfg, FILE *err)
+/*
+ * The slot rule, the only exclusion between techniques: an exclusive slot of rf_top has one
+ * provider. Technique t, when on, is refused if a technique before it in the table that is on
+ * fills the same exclusive slot. Returns the number of violations printed (0 or 1).
+ */
+static unsigned check_slot(rfm_cfg_t *cfg, FILE *err, rfm_tech_t t)
 {
+	const rfm_technique_t *x = &rfm_techniques[t];
+	const rfm_top_slot_info_t *s = &rfm_top_slots[x->slot];
 	char legal[LIST_MAX];
-	unsigned R = cfg->virtualization_regs, E = cfg->virtualization_exempt_regs, W, P, depth, t, wmax = 0;
-	rfm_cfg_derive(cfg);
-	P = cfg->d.warp_regs;
-	depth = cfg->d.rt_depth;
-	if (cfg->rf_entries % cfg->virtualization_subarrays) {
-		uint64_t d;
-		legal[0] = '\0';
-		for (d = 1; d <= cfg->rf_entries && d <= 64; d++)
-			if (cfg->rf_entries % d == 0) {
-				char num[24];
-				snprintf(num, sizeof(num), "%llu", (unsigned long long)d);
-				list_add(legal, sizeof(legal), num);
-			}
-		rule_msg(cfg, err, RFM_K_virtualization_subarrays, legal, "does not divide rf.entries = %u",
-			 (unsigned)cfg->rf_entries);
-		return 1;
-	}
-	if (depth < cfg->rf_banks && depth == 0) {
-		rule_msg(cfg, err, RFM_K_virtualization_rt_budget_bits, "0 or a budget of at least one entry per bank",
-			 "leaves the renaming table empty (%u-bit ids, %u banks)", cfg->d.pack_w,
-			 (unsigned)cfg->virtualization_rt_banks);
-		return 1;
-	}
-	if (R > cfg->sm_regs_per_thread) {
-		snprintf(legal, sizeof(legal), "1..%u", (unsigned)cfg->sm_regs_per_thread);
-		rule_msg(cfg, err, RFM_K_virtualization_regs, legal, "more than sm.regs_per_thread = %u",
-			 (unsigned)cfg->sm_regs_per_thread);
-		return 1;
-	}
-	if (E > R) {
-		snprintf(legal, sizeof(legal), "0..%u", R);
-		rule_msg(cfg, err, RFM_K_virtualization_exempt_regs, legal, "more than virtualization.regs = %u", R);
-		return 1;
-	}
-	for (t = 1; t <= cfg->sm_warps; t++)
-		if (rfm_vt_launch_fits(cfg, t, R, E))
-			wmax = t;
-	W = cfg->virtualization_warps ? cfg->virtualization_warps : wmax;
-	if (!wmax || W > wmax) {
-		snprintf(legal, sizeof(legal), "0..%u", wmax);
-		rule_msg(cfg, err, RFM_K_virtualization_warps, legal,
-			 "%u warps x %u registers (%u renamed) do not fit: %u warp registers, %u renaming-table entries", W ? W : 1, R,
-			 R - E, P, depth);
+	int u;
+	if (!s->exclusive || !rfm_tech_on(cfg, t))
+		return 0;
+	for (u = 0; u < (int)t; u++) {
+		if (rfm_techniques[u].slot != x->slot || !rfm_tech_on(cfg, (rfm_tech_t)u))
+			continue;
+		rfm_rule_msg(cfg, err, x->on_key, below_str(x->on_key, x->on_min, legal),
+			 "%s and %s both fill the %s slot (%s); enable one of them", rfm_techniques[u].name, x->name,
+			 s->name, s->what);
 		return 1;
 	}
 	return 0;
 }
 
 /*
- * Check the per-key ranges and the cross-field rules a..e of docs/config.md; rules that involve
- * a key already known bad (bad_in, or out of range here) are skipped. Derives. Returns the
- * number of violations printed.
+ * Check the per-key ranges, the cross-field rules a..e of docs/config.md, each technique's rules
+ * (its check hook, when it is on) and the slot rule; rules that involve a key already known bad
+ * (bad_in, or out of range here) are skipped. Derives. Returns the number of violations printed.
  */
 static unsigned check_rules(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad_in)
 {
@@ -785,7 +710,7 @@ static unsigned check_rules(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad_
 		if (cfg->origin[k].file && cfg->origin[k].file != origin_override)
 			cfg->origin[k].file = cfg->path;
 		if (v < rfm_params[k].min || v > rfm_params[k].max) {
-			rule_msg(cfg, err, (rfm_key_t)k, rfm_param_range_str((rfm_key_t)k, legal), "out of range");
+			rfm_rule_msg(cfg, err, (rfm_key_t)k, rfm_param_range_str((rfm_key_t)k, legal), "out of range");
 			bad[k] = 1;
 			nerr++;
 		}
@@ -802,10 +727,10 @@ static unsigned check_rules(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad_
 			if (lanes % d == 0) {
 				char num[24];
 				snprintf(num, sizeof(num), "%llu", (unsigned long long)d);
-				list_add(legal, sizeof(legal), num);
+				rfm_list_add(legal, sizeof(legal), num);
 			}
 		}
-		rule_msg(cfg, err, RFM_K_rf_subbanks, legal, "does not divide rf.lanes = %llu", (unsigned long long)lanes);
+		rfm_rule_msg(cfg, err, RFM_K_rf_subbanks, legal, "does not divide rf.lanes = %llu", (unsigned long long)lanes);
 		nerr++;
 	}
 	/* b. one warp's registers fit */
@@ -817,11 +742,11 @@ static unsigned check_rules(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad_
 				max = rfm_params[RFM_K_sm_regs_per_thread].max;
 			snprintf(legal, sizeof(legal), "1..%llu", (unsigned long long)max);
 			if (wid)
-				rule_msg(cfg, err, RFM_K_sm_regs_per_thread, legal,
+				rfm_rule_msg(cfg, err, RFM_K_sm_regs_per_thread, legal,
 					 "one warp's registers do not fit: layout wid needs %llu rows in one bank, "
 					 "rf.entries = %llu", (unsigned long long)need, (unsigned long long)entries);
 			else
-				rule_msg(cfg, err, RFM_K_sm_regs_per_thread, legal,
+				rfm_rule_msg(cfg, err, RFM_K_sm_regs_per_thread, legal,
 					 "one warp's registers do not fit: layout wshift needs ceil(%llu / %llu banks) = "
 					 "%llu rows per bank, rf.entries = %llu", (unsigned long long)regs,
 					 (unsigned long long)banks, (unsigned long long)need, (unsigned long long)entries);
@@ -831,7 +756,7 @@ static unsigned check_rules(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad_
 	/* c. every scheduler can own a collector */
 	if (GOOD(sm_schedulers) && GOOD(sm_collectors) && cfg->sm_schedulers > cfg->sm_collectors) {
 		snprintf(legal, sizeof(legal), "1..%u", (unsigned)cfg->sm_collectors);
-		rule_msg(cfg, err, RFM_K_sm_schedulers, legal, "more schedulers than sm.collectors = %u",
+		rfm_rule_msg(cfg, err, RFM_K_sm_schedulers, legal, "more schedulers than sm.collectors = %u",
 			 (unsigned)cfg->sm_collectors);
 		nerr++;
 	}
@@ -844,12 +769,12 @@ static unsigned check_rules(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad_
 				max = rfm_params[RFM_K_sm_warps].max;
 			snprintf(legal, sizeof(legal), "1..%llu", (unsigned long long)max);
 			if (wid)
-				rule_msg(cfg, err, RFM_K_sm_warps, legal,
+				rfm_rule_msg(cfg, err, RFM_K_sm_warps, legal,
 					 "warp slots do not fit: layout wid needs ceil(%llu / %llu banks) = %llu rows "
 					 "per bank, rf.entries = %llu", (unsigned long long)warps, (unsigned long long)banks,
 					 (unsigned long long)need, (unsigned long long)entries);
 			else
-				rule_msg(cfg, err, RFM_K_sm_warps, legal,
+				rfm_rule_msg(cfg, err, RFM_K_sm_warps, legal,
 					 "warp slots do not fit: layout wshift needs %llu rows per bank, rf.entries = %llu",
 					 (unsigned long long)need, (unsigned long long)entries);
 			nerr++;
@@ -863,53 +788,18 @@ static unsigned check_rules(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad_
 			if (max > rfm_params[RFM_K_rf_entries].max)
 				max = rfm_params[RFM_K_rf_entries].max;
 			snprintf(legal, sizeof(legal), "1..%llu", (unsigned long long)max);
-			rule_msg(cfg, err, RFM_K_rf_entries, legal,
+			rfm_rule_msg(cfg, err, RFM_K_rf_entries, legal,
 				 "storage of %llu banks x %llu entries x %llu lanes x %llu bits = %llu bytes exceeds "
 				 "1 MiB", (unsigned long long)banks, (unsigned long long)entries,
 				 (unsigned long long)lanes, (unsigned long long)bits, (unsigned long long)(total / 8));
 			nerr++;
 		}
 	}
-	/* f. the RegMutex reference kernel fits and cannot deadlock (docs/regmutex.md) */
-	if (cfg->regmutex_enable == RFM_ON && GOOD(regmutex_regs) && GOOD(regmutex_ext_regs) && GOOD(regmutex_warps) &&
-	    GOOD(sm_regs_per_thread) && GOOD(sm_warps) && GOOD(rf_banks) && GOOD(rf_entries)) {
-		nerr += check_regmutex(cfg, err);
-	}
-	/* g. virtualization: sub-arrays split the rows, the reference kernel fits */
-	if (cfg->virtualization_enable == RFM_ON && GOOD(virtualization_subarrays) && GOOD(rf_entries) && GOOD(rf_banks) &&
-	    GOOD(virtualization_regs) && GOOD(virtualization_exempt_regs) && GOOD(virtualization_warps) &&
-	    GOOD(virtualization_rt_budget_bits) && GOOD(virtualization_rt_banks) && GOOD(sm_warps) &&
-	    GOOD(sm_regs_per_thread))
-		nerr += check_virtualization(cfg, err);
-	if (cfg->virtualization_enable == RFM_ON && cfg->regmutex_enable == RFM_ON) {
-		rule_msg(cfg, err, RFM_K_virtualization_enable, "off",
-			 "virtualization and regmutex both place registers; enable one of them");
-		nerr++;
-	}
-	/* h. coalescing: 4-byte lanes, one sub-bank per byte position, groups of 4 lanes (docs/coalescing.md) */
-	if (cfg->coalescing_enable == RFM_ON) {
-		if (GOOD(rf_lane_bits) && bits != 32) {
-			rule_msg(cfg, err, RFM_K_rf_lane_bits, "32",
-				 "coalescing stores byte k of every lane in sub-bank k: coalescing.enable = on needs "
-				 "4-byte lanes");
-			nerr++;
-		}
-		if (GOOD(rf_subbanks) && sub != 4) {
-			rule_msg(cfg, err, RFM_K_rf_subbanks, "4",
-				 "coalescing needs one sub-bank per byte of a lane (rf.lane_bits / 8)");
-			nerr++;
-		}
-		if (GOOD(rf_lanes) && lanes % 4 != 0) {
-			rule_msg(cfg, err, RFM_K_rf_lanes, "4, 8, 12, ..., 64",
-				 "coalescing's cross-lane zero mask works on groups of 4 lanes");
-			nerr++;
-		}
-		if (cfg->regmutex_enable == RFM_ON || cfg->virtualization_enable == RFM_ON) {
-			rule_msg(cfg, err, RFM_K_coalescing_enable, "off",
-				 "coalescing is not combined with %s yet; enable one technique",
-				 cfg->regmutex_enable == RFM_ON ? "regmutex" : "virtualization");
-			nerr++;
-		}
+	/* f, g, h, ...: each technique's own rules (its config_<tech>.c), then the slot rule */
+	for (k = 0; k < RFM_TECH_COUNT; k++) {
+		if (rfm_tech_on(cfg, (rfm_tech_t)k))
+			nerr += rfm_techniques[k].check(cfg, err, bad);
+		nerr += check_slot(cfg, err, (rfm_tech_t)k);
 	}
 #undef GOOD
 	rfm_cfg_derive(cfg);
@@ -1010,6 +900,8 @@ void rfm_cfg_derive(rfm_cfg_t *cfg)
 	rfm_derived_t *d = &cfg->d;
 	uint64_t lanes = cfg->rf_lanes, bits = cfg->rf_lane_bits, banks = cfg->rf_banks;
 	uint64_t nq = (uint64_t)cfg->sm_collectors * cfg->sm_operands;
+	int t;
+	memset(d, 0, sizeof(*d));
 	d->wreg_bits = (unsigned)(lanes * bits);
 	d->sb_lanes = cfg->rf_subbanks ? (unsigned)(lanes / cfg->rf_subbanks) : 0;
 	d->sb_bits = (unsigned)((uint64_t)d->sb_lanes * bits);
@@ -1030,49 +922,11 @@ void rfm_cfg_derive(rfm_cfg_t *cfg)
 	d->rf_bytes = d->rf_bits / 8 + (d->rf_bits % 8 != 0);
 	d->warp_regs = (unsigned)(banks * cfg->rf_entries);
 	d->pack_w = rfm_clog2(d->warp_regs);
-	d->ctag_w = cfg->sm_tag_bits + (cfg->virtualization_enable == RFM_ON ? cfg->sm_operands * (1u + d->reg_w) : 0u);
-	d->rm_regs = d->rm_es = d->rm_bs = d->rm_warps = d->rm_srp_off = d->rm_sections = d->rm_state_bits = 0;
-	d->rt_depth = d->rt_bank_depth = d->rt_idx_w = d->rfc_entries = d->sa_rows = d->domains = 0;
-	d->vt_warps = d->vt_ren = 0;
-	if (cfg->virtualization_enable == RFM_ON && cfg->virtualization_rt_banks && cfg->virtualization_subarrays) {
-		unsigned t, R = cfg->virtualization_regs, E = cfg->virtualization_exempt_regs;
-		d->rt_depth = rfm_vt_rt_depth(cfg, cfg->virtualization_rt_budget_bits);
-		d->rt_bank_depth = d->rt_depth / cfg->virtualization_rt_banks;
-		d->rt_idx_w = rfm_clog2(d->rt_depth);
-		d->rfc_entries = cfg->virtualization_rfc_entries ? cfg->virtualization_rfc_entries : cfg->sm_warps;
-		d->sa_rows = cfg->rf_entries / cfg->virtualization_subarrays;
-		d->domains = cfg->rf_banks * cfg->virtualization_subarrays;
-		d->vt_ren = E <= R ? R - E : 0;
-		d->vt_warps = cfg->virtualization_warps;
-		if (!d->vt_warps)
-			for (t = 1; t <= cfg->sm_warps; t++)
-				if (rfm_vt_launch_fits(cfg, t, R, E))
-					d->vt_warps = t;
-	}
-	d->cw_bytes = d->cw_mb_bits = d->cz_groups = d->cz_mb_bits = d->cz_oc_bits = 0;
-	if (cfg->coalescing_enable == RFM_ON) {
-		d->cw_bytes = (unsigned)(bits / 8);
-		d->cw_mb_bits = d->warp_regs * 3u;
-		d->cz_groups = (unsigned)(lanes / 4);
-		if (cfg->coalescing_zero_gating >= RFM_ZG_IN_LANE)
-			d->cz_mb_bits = d->warp_regs * (unsigned)(lanes + lanes / 4);
-		d->cz_oc_bits = (unsigned)(lanes + cfg->sm_operands * (lanes + lanes / 4));
-	}
-	if (cfg->regmutex_enable == RFM_ON) {
-		unsigned R = cfg->regmutex_regs, es = cfg->regmutex_ext_regs;
-		int paired = cfg->regmutex_paired == RFM_ON;
-		if (!es && R && R <= 255)
-			es = rfm_rm_choose_es(cfg, R, NULL, NULL);
-		d->rm_regs = R;
-		d->rm_es = es;
-		d->rm_bs = es < R ? R - es : 0;
-		d->rm_warps = cfg->regmutex_warps;
-		if (!d->rm_warps && d->rm_bs)
-			d->rm_warps = rfm_rm_auto_warps(cfg, d->rm_bs, es);
-		d->rm_srp_off = paired ? 0 : d->rm_warps * d->rm_bs;
-		d->rm_sections = paired ? (d->rm_warps + 1) / 2 : rfm_rm_sections(cfg, d->rm_warps, d->rm_bs, es);
-		d->rm_state_bits = paired ? cfg->sm_warps : cfg->sm_warps * (2u + d->warp_w);
-	}
+	d->ctag_w = cfg->sm_tag_bits;
+	/* each technique that is on adds its own values (its config_<tech>.c); the others stay 0 */
+	for (t = 0; t < RFM_TECH_COUNT; t++)
+		if (rfm_tech_on(cfg, (rfm_tech_t)t))
+			rfm_techniques[t].derive(cfg);
 }
 
 const char *rfm_cfg_value_str(const rfm_cfg_t *cfg, rfm_key_t k, char *buf)
@@ -1170,7 +1024,7 @@ const char *rfm_param_range_str(rfm_key_t k, char *buf)
 	if (p->type == RFM_T_ENUM) {
 		buf[0] = '\0';
 		for (i = 0; p->names[i]; i++)
-			list_add(buf, 128, p->names[i]);
+			rfm_list_add(buf, 128, p->names[i]);
 	} else {
 		snprintf(buf, 128, "%llu..%llu", (unsigned long long)p->min, (unsigned long long)p->max);
 	}
@@ -1189,106 +1043,64 @@ int rfm_launch_fits(const rfm_cfg_t *cfg, unsigned nwarps, unsigned nregs)
 	return rows <= cfg->rf_entries;
 }
 
-int rfm_rm_launch_fits(const rfm_cfg_t *cfg, unsigned nwarps, unsigned nregs, unsigned es, unsigned nsect)
+const rfm_top_slot_info_t rfm_top_slots[RFM_SLOT_COUNT] = {
+#define X(s, excl, what, base) {#s, excl, what, base},
+	RFM_SLOTS(X)
+#undef X
+};
+
+const rfm_technique_t rfm_techniques[RFM_TECH_COUNT] = {
+#define X(name, sec, slot, parent, key, min, check, derive)                                                      \
+	{#name, #sec, RFM_SLOT_##slot, RFM_TECH_##parent, RFM_K_##key, min, check, derive},
+#include "rfm_techniques.def"
+#undef X
+};
+
+unsigned rfm_tech_no_check(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad)
 {
-	uint64_t bs, need;
-	if (nwarps < 1 || nwarps > cfg->sm_warps || nregs < 1 || nregs > cfg->sm_regs_per_thread || es >= nregs)
-		return 0;
-	bs = nregs - es;
-	if (cfg->regmutex_paired == RFM_ON)
-		return ceil_div(nwarps, 2) * (2 * bs + es) <= cfg->d.warp_regs;
-	if (es ? nsect < 1 || nsect > cfg->sm_warps : nsect != 0)
-		return 0;
-	need = (uint64_t)nwarps * bs + (uint64_t)nsect * es;
-	return need <= cfg->d.warp_regs;
+	(void)cfg, (void)err, (void)bad;
+	return 0;
 }
 
-unsigned rfm_rm_sections(const rfm_cfg_t *cfg, unsigned nwarps, unsigned bs, unsigned es)
-{
-	uint64_t base = (uint64_t)nwarps * bs, n;
-	if (!es || base > cfg->d.warp_regs)
-		return 0;
-	n = (cfg->d.warp_regs - base) / es;
-	return n > cfg->sm_warps ? cfg->sm_warps : (unsigned)n;
-}
+void rfm_tech_no_derive(rfm_cfg_t *cfg) { (void)cfg; }
 
-unsigned rfm_rm_occupancy(const rfm_cfg_t *cfg, unsigned bs, unsigned es)
+int rfm_tech_on(const rfm_cfg_t *cfg, rfm_tech_t t)
 {
-	uint64_t n;
-	if (!bs)
-		return 0;
-	if (cfg->regmutex_paired == RFM_ON)
-		n = 2 * (cfg->d.warp_regs / (2ull * bs + es));
-	else
-		n = cfg->d.warp_regs / bs;
-	return n > cfg->sm_warps ? cfg->sm_warps : (unsigned)n;
-}
-
-unsigned rfm_rm_auto_warps(const rfm_cfg_t *cfg, unsigned bs, unsigned es)
-{
-	unsigned w = rfm_rm_occupancy(cfg, bs, es);
-	if (cfg->regmutex_paired != RFM_ON && es)
-		while (w && rfm_rm_sections(cfg, w, bs, es) == 0)
-			w--; /* rule 1: at least one section */
-	return w;
-}
-
-unsigned rfm_rm_choose_es(const rfm_cfg_t *cfg, unsigned regs, unsigned *cand, unsigned *ncand)
-{
-	static const unsigned pct[6] = {10, 15, 20, 25, 30, 35};
-	unsigned c[6], n = 0, i, j, best = 0, best_occ = 0, best_sect = 0, occ[6], sect[6];
-	rfm_cfg_t pc = *cfg;
-	pc.regmutex_paired = RFM_OFF; /* the rule is the default mode's */
-	if (ncand)
-		*ncand = 0;
-	if (!regs)
-		return 0;
-	for (i = 0; i < 6; i++) {
-		unsigned e = regs * pct[i] / 100, dup = 0;
-		if (e < 2 || e % 2 || e >= regs)
-			continue;
-		for (j = 0; j < n; j++)
-			dup |= c[j] == e;
-		if (!dup)
-			c[n++] = e; /* ascending: the products grow with i */
+	/* the technique's key, then its parent's, up to a technique of its own */
+	while ((int)t >= 0 && t < RFM_TECH_COUNT) {
+		const rfm_technique_t *x = &rfm_techniques[t];
+		uint32_t v;
+		if ((unsigned)x->on_key >= RFM_K_COUNT)
+			return 0;
+		v = rfm_cfg_get(cfg, x->on_key);
+		if (v < x->on_min || v > rfm_params[x->on_key].max)
+			return 0;
+		if (x->parent == RFM_TECH_none)
+			return 1;
+		t = x->parent;
 	}
-	if (cand)
-		for (i = 0; i < n; i++)
-			cand[i] = c[i];
-	if (ncand)
-		*ncand = n;
-	if ((uint64_t)cfg->d.warp_regs / regs >= cfg->sm_warps)
-		return 0; /* step 1: occupancy not limited by registers */
-	for (i = 0; i < n; i++) {
-		occ[i] = rfm_rm_auto_warps(&pc, regs - c[i], c[i]);
-		sect[i] = occ[i] ? rfm_rm_sections(&pc, occ[i], regs - c[i], c[i]) : 0;
-		if (occ[i] > best_occ)
-			best_occ = occ[i];
-	}
-	if (!best_occ)
-		return 0;
-	for (i = 0; i < n; i++) /* the smallest with more sections than half the warps */
-		if (occ[i] == best_occ && 2 * sect[i] > best_occ)
-			return c[i];
-	for (i = 0; i < n; i++) /* else the most sections, the smallest on ties */
-		if (occ[i] == best_occ && sect[i] > best_sect) {
-			best = c[i];
-			best_sect = sect[i];
-		}
-	return best;
+	return 0;
 }
 
-unsigned rfm_vt_rt_depth(const rfm_cfg_t *cfg, unsigned bits)
+rfm_tech_t rfm_tech_find(const char *name)
 {
-	unsigned nb = cfg->virtualization_rt_banks ? cfg->virtualization_rt_banks : 1, pw = rfm_clog2(cfg->d.warp_regs);
-	if (!bits) /* every (warp, register), rounded up to whole banks */
-		return nb * ((cfg->sm_warps * cfg->sm_regs_per_thread + nb - 1) / nb);
-	return nb * ((bits / pw) / nb);
+	int t;
+	for (t = 0; t < RFM_TECH_COUNT; t++)
+		if (strcmp(rfm_techniques[t].name, name) == 0)
+			return (rfm_tech_t)t;
+	return RFM_TECH_none;
 }
 
-int rfm_vt_launch_fits(const rfm_cfg_t *cfg, unsigned nwarps, unsigned nregs, unsigned nexempt)
+int rfm_technique_on(const rfm_cfg_t *cfg, const char *name)
 {
-	if (nwarps < 1 || nwarps > cfg->sm_warps || nregs < 1 || nregs > cfg->sm_regs_per_thread || nexempt > nregs)
-		return 0;
-	return (uint64_t)nwarps * nregs <= cfg->d.warp_regs && (uint64_t)nwarps * (nregs - nexempt) <= cfg->d.rt_depth;
+	return strcmp(name, "base") == 0 || rfm_tech_on(cfg, rfm_tech_find(name));
+}
+
+rfm_tech_t rfm_slot_provider(const rfm_cfg_t *cfg, rfm_top_slot_t s)
+{
+	int t;
+	for (t = 0; t < RFM_TECH_COUNT; t++)
+		if (rfm_techniques[t].slot == s && rfm_tech_on(cfg, (rfm_tech_t)t))
+			return (rfm_tech_t)t;
+	return RFM_TECH_none;
 }

@@ -14,6 +14,7 @@
 
 #include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "rfm_config.h"
 #include "rfm_util.h"
@@ -106,7 +107,7 @@ typedef struct rfm_model {
 /* One entry of the block registry (cmodel/rfm_blocks.def). */
 typedef struct rfm_block_desc {
 	const char *module;                                         /* RTL module name */
-	const char *feature;                                        /* "base" or the enabling config section */
+	const char *feature;                                        /* "base" or a technique of rfm_techniques.def */
 	const char *help;                                           /* one line of meaning */
 	int (*ports)(const rfm_cfg_t *cfg, rfm_ports_t *pt);       /* build the port table */
 	rfm_model_t *(*create)(const rfm_cfg_t *cfg);              /* new model, NULL on no memory */
@@ -119,7 +120,7 @@ extern const unsigned rfm_block_count;
 /* Registry entry of a module, or NULL. */
 const rfm_block_desc_t *rfm_block_find(const char *module);
 
-/* 1 when the block is part of cfg's register file: a base block, or its section is enabled. */
+/* 1 when the block is part of cfg's register file: a base block, or its technique is on. */
 int rfm_block_enabled(const rfm_block_desc_t *blk, const rfm_cfg_t *cfg);
 
 /* Create a model by module name (NULL if unknown or out of memory). */
@@ -143,6 +144,55 @@ int rfm_model_init(rfm_model_t *m, const rfm_model_ops_t *ops, const rfm_cfg_t *
 		   const char *const *cov_names, unsigned n_cov);
 /* Common part of destroy. */
 void rfm_model_fini(rfm_model_t *m);
+
+/* Hook of RFM_BLOCK for a block without it: no reset, no tick, no memory of its own to release. */
+static inline void rfm_block_noop(rfm_model_t *m) { (void)m; }
+
+/* Setup hook of RFM_BLOCK for a block with nothing to set up after rfm_model_init: returns 0. */
+static inline int rfm_block_no_setup(rfm_model_t *m) { (void)m; return 0; }
+
+/*
+ * RFM_BLOCK(mod, type, ix_type, ports, cov_names, n_cov, reset, eval, tick, stim, check, release,
+ * setup) defines the boilerplate of block mod's model (no semicolon after it). `type` starts with
+ * `rfm_model_t m` and holds the port indices in `ix_type ix`; ports(cfg, pt, ix) builds the port
+ * table. It defines:
+ *   int rfm_<mod>_ports(cfg, pt)       the port table alone (rfm_blocks.h; indices discarded)
+ *   static <mod>_destroy(m)            release(m) (the block's own memory), rfm_model_fini, free
+ *   static <mod>_ops                   {<mod>_destroy, reset, eval, tick, stim, check}
+ *   rfm_model_t *rfm_<mod>_create(cfg) calloc, rfm_model_init(#mod, ports, ix, coverage), then
+ *                                      setup(m) (state, coverage n/a; 0 on success); NULL on
+ *                                      failure
+ * reset, tick and release may be rfm_block_noop, setup rfm_block_no_setup.
+ */
+#define RFM_BLOCK(mod, type, ix_type, ports, cov_names, n_cov, reset, eval, tick, stim, check,   \
+		  release, setup)                                                                  \
+	int rfm_##mod##_ports(const rfm_cfg_t *cfg_, rfm_ports_t *pt_)                             \
+	{                                                                                          \
+		ix_type ix_;                                                                       \
+		return ports(cfg_, pt_, &ix_);                                                     \
+	}                                                                                          \
+	static void mod##_destroy(rfm_model_t *m_)                                                 \
+	{                                                                                          \
+		if (!m_)                                                                           \
+			return;                                                                    \
+		release(m_);                                                                       \
+		rfm_model_fini(m_);                                                                \
+		free(m_);                                                                          \
+	}                                                                                          \
+	static const rfm_model_ops_t mod##_ops = {mod##_destroy, reset, eval, tick, stim, check}; \
+	rfm_model_t *rfm_##mod##_create(const rfm_cfg_t *cfg_)                                     \
+	{                                                                                          \
+		type *x_ = calloc(1, sizeof(*x_));                                                 \
+		if (!x_)                                                                           \
+			return NULL;                                                               \
+		if (rfm_model_init(&x_->m, &mod##_ops, cfg_, #mod, ports, &x_->ix, cov_names,      \
+				   n_cov) ||                                                       \
+		    setup(&x_->m)) {                                                               \
+			mod##_destroy(&x_->m);                                                     \
+			return NULL;                                                               \
+		}                                                                                  \
+		return &x_->m;                                                                     \
+	}
 
 /* Value of a port of width <= 64. */
 static inline uint64_t rfm_get(const rfm_model_t *m, unsigned i)

@@ -267,6 +267,9 @@ const char *rfm_param_range_str(rfm_key_t k, char *buf);
  */
 int rfm_launch_fits(const rfm_cfg_t *cfg, unsigned nwarps, unsigned nregs);
 
+/* The technique rules below are defined in the technique's folder: rfm_rm_* in
+ * cmodel/regmutex/config_regmutex.c, rfm_vt_* in cmodel/virtualization/config_virt.c. */
+
 /*
  * RegMutex launch rule (docs/regmutex.md, "Kernel launch"): a kernel of nwarps warps, nregs
  * registers per thread of which es are extended, with nsect SRP sections (ignored when paired),

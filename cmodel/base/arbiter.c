@@ -66,12 +66,6 @@ static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	return 0;
 }
 
-int rfm_rf_bank_arbiter_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
-{
-	rfm_arb_ix_t ix;
-	return ports(c, pt, &ix);
-}
-
 static void arb_reset(rfm_model_t *m)
 {
 	rfm_arb_t *a = (rfm_arb_t *)m;
@@ -198,28 +192,18 @@ static int arb_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-static void arb_destroy(rfm_model_t *m)
+/* What rfm_rf_bank_arbiter_create does after rfm_model_init: 0 on success. */
+static int bank_arbiter_setup(rfm_model_t *m)
 {
-	if (!m)
-		return;
-	rfm_model_fini(m);
-	free(m);
-}
-
-static const rfm_model_ops_t arb_ops = {arb_destroy, arb_reset, arb_eval, arb_tick, arb_stim, arb_check};
-
-rfm_model_t *rfm_rf_bank_arbiter_create(const rfm_cfg_t *c)
-{
-	rfm_arb_t *a = calloc(1, sizeof(*a));
-	if (!a)
-		return NULL;
-	if (rfm_model_init(&a->m, &arb_ops, c, "rf_bank_arbiter", ports, &a->ix, cov_names, COV_N)) {
-		arb_destroy(&a->m);
-		return NULL;
-	}
+	rfm_arb_t *a = (rfm_arb_t *)m;
+	const rfm_cfg_t *c = m->cfg;
 	if (c->d.nq <= c->rf_read_ports) /* every request always finds a port */
 		rfm_cov_na(&a->m, COV_CONFLICT);
 	if (c->d.nq < 2)
 		rfm_cov_na(&a->m, COV_WRAP);
-	return &a->m;
+	return 0;
 }
+
+RFM_BLOCK(rf_bank_arbiter, rfm_arb_t, rfm_arb_ix_t, ports, cov_names, COV_N,
+	  arb_reset, arb_eval, arb_tick, arb_stim, arb_check,
+	  rfm_block_noop, bank_arbiter_setup)

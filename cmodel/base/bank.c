@@ -16,15 +16,6 @@ static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ix)
 	return rfm_storage_ports(c, pt, ix, c->rf_lanes, "warp register written");
 }
 
-int rfm_rf_bank_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
-{
-	rfm_bank_ix_t ix;
-	return ports(c, pt, &ix);
-}
-
-
-static void bank_reset(rfm_model_t *m) { (void)m; }
-
 static void bank_eval(rfm_model_t *m)
 {
 	rfm_bank_t *b = (rfm_bank_t *)m;
@@ -112,42 +103,36 @@ static int bank_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-static void bank_destroy(rfm_model_t *m)
+/* Free what the block allocated beyond the model head (rfm_block destroy hook). */
+static void bank_release(rfm_model_t *m)
 {
 	rfm_bank_t *b = (rfm_bank_t *)m;
 	unsigned k;
-	if (!b)
-		return;
 	if (b->sb)
 		for (k = 0; k < b->n_sb; k++)
 			rfm_model_destroy(b->sb[k] ? &b->sb[k]->m : NULL);
 	free(b->sb);
-	rfm_model_fini(m);
-	free(b);
 }
 
-static const rfm_model_ops_t bank_ops = {bank_destroy, bank_reset, bank_eval, bank_tick, bank_stim, bank_check};
-
-rfm_model_t *rfm_rf_bank_create(const rfm_cfg_t *c)
+/* What rfm_rf_bank_create does after rfm_model_init: 0 on success. */
+static int bank_setup(rfm_model_t *m)
 {
-	rfm_bank_t *b = calloc(1, sizeof(*b));
+	rfm_bank_t *b = (rfm_bank_t *)m;
+	const rfm_cfg_t *c = m->cfg;
 	unsigned k;
-	if (!b)
-		return NULL;
-	if (rfm_model_init(&b->m, &bank_ops, c, "rf_bank", ports, &b->ix, cov_names, COV_N))
-		goto fail;
 	b->n_sb = c->rf_subbanks;
 	b->sb = calloc(b->n_sb, sizeof(*b->sb));
 	if (!b->sb)
-		goto fail;
+		return -1;
 	for (k = 0; k < b->n_sb; k++)
 		if (!(b->sb[k] = (rfm_sram_t *)rfm_rf_sram_create(c)))
-			goto fail;
+			return -1;
 	if (b->n_sb < 2)
 		rfm_cov_na(&b->m, COV_GATED);
 	b->stale = 1;
-	return &b->m;
-fail:
-	bank_destroy(&b->m);
-	return NULL;
+	return 0;
 }
+
+RFM_BLOCK(rf_bank, rfm_bank_t, rfm_bank_ix_t, ports, cov_names, COV_N,
+	  rfm_block_noop, bank_eval, bank_tick, bank_stim, bank_check,
+	  bank_release, bank_setup)

@@ -15,6 +15,7 @@ static const char *const cov_names[COV_N] = {"outside_kernel", "last_row_of_kern
 
 int rfm_map_fn(const rfm_cfg_t *c, unsigned kwarps, unsigned kregs, unsigned warp, unsigned reg,
 	       unsigned *bank, unsigned *row)
+
 {
 	unsigned nb = c->rf_banks;
 	*bank = 0;
@@ -59,15 +60,6 @@ static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	ix->err = rfm_ports_add(pt, RFM_OUT, 1, "access outside the kernel (bank and row are 0)", "err_o");
 	return 0;
 }
-
-int rfm_rf_map_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
-{
-	rfm_map_ix_t ix;
-	return ports(c, pt, &ix);
-}
-
-static void map_reset(rfm_model_t *m) { (void)m; }
-static void map_tick(rfm_model_t *m) { (void)m; }
 
 static void map_eval(rfm_model_t *m)
 {
@@ -139,26 +131,16 @@ static int map_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-static void map_destroy(rfm_model_t *m)
+/* What rfm_rf_map_create does after rfm_model_init: 0 on success. */
+static int map_setup(rfm_model_t *m)
 {
-	if (!m)
-		return;
-	rfm_model_fini(m);
-	free(m);
-}
-
-static const rfm_model_ops_t map_ops = {map_destroy, map_reset, map_eval, map_tick, map_stim, map_check};
-
-rfm_model_t *rfm_rf_map_create(const rfm_cfg_t *c)
-{
-	rfm_map_t *x = calloc(1, sizeof(*x));
-	if (!x)
-		return NULL;
-	if (rfm_model_init(&x->m, &map_ops, c, "rf_map", ports, &x->ix, cov_names, COV_N)) {
-		map_destroy(&x->m);
-		return NULL;
-	}
+	rfm_map_t *x = (rfm_map_t *)m;
+	const rfm_cfg_t *c = m->cfg;
 	if (c->rf_banks < 2)
 		rfm_cov_na(&x->m, COV_BANK_WRAP);
-	return &x->m;
+	return 0;
 }
+
+RFM_BLOCK(rf_map, rfm_map_t, rfm_map_ix_t, ports, cov_names, COV_N,
+	  rfm_block_noop, map_eval, rfm_block_noop, map_stim, map_check,
+	  rfm_block_noop, map_setup)

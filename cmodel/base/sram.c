@@ -39,14 +39,6 @@ static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ix)
 	return rfm_storage_ports(c, pt, ix, c->d.sb_lanes, "data written");
 }
 
-int rfm_rf_sram_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
-{
-	rfm_sram_ix_t ix;
-	return ports(c, pt, &ix);
-}
-
-static void sram_reset(rfm_model_t *m) { (void)m; }
-
 static void sram_eval(rfm_model_t *m)
 {
 	rfm_sram_t *s = (rfm_sram_t *)m;
@@ -150,26 +142,19 @@ static int sram_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-static void sram_destroy(rfm_model_t *m)
+/* Free what the block allocated beyond the model head (rfm_block destroy hook). */
+static void sram_release(rfm_model_t *m)
 {
 	rfm_sram_t *s = (rfm_sram_t *)m;
-	if (!s)
-		return;
 	free(s->mem);
 	free(s->rdata_q);
-	rfm_model_fini(m);
-	free(s);
 }
 
-static const rfm_model_ops_t sram_ops = {sram_destroy, sram_reset, sram_eval, sram_tick, sram_stim, sram_check};
-
-rfm_model_t *rfm_rf_sram_create(const rfm_cfg_t *c)
+/* What rfm_rf_sram_create does after rfm_model_init: 0 on success. */
+static int sram_setup(rfm_model_t *m)
 {
-	rfm_sram_t *s = calloc(1, sizeof(*s));
-	if (!s)
-		return NULL;
-	if (rfm_model_init(&s->m, &sram_ops, c, "rf_sram", ports, &s->ix, cov_names, COV_N))
-		goto fail;
+	rfm_sram_t *s = (rfm_sram_t *)m;
+	const rfm_cfg_t *c = m->cfg;
 	s->width = c->d.sb_bits;
 	s->lanes = c->d.sb_lanes;
 	s->rows = c->rf_entries;
@@ -177,13 +162,14 @@ rfm_model_t *rfm_rf_sram_create(const rfm_cfg_t *c)
 	s->mem = calloc((size_t)s->rows * s->words, 4);
 	s->rdata_q = calloc((size_t)RFM_MAXR * s->words, 4);
 	if (!s->mem || !s->rdata_q)
-		goto fail;
+		return -1;
 	if (c->rf_write_ports < 2)
 		rfm_cov_na(&s->m, COV_WW);
 	if (s->lanes < 2)
 		rfm_cov_na(&s->m, COV_PARTIAL);
-	return &s->m;
-fail:
-	sram_destroy(&s->m);
-	return NULL;
+	return 0;
 }
+
+RFM_BLOCK(rf_sram, rfm_sram_t, rfm_sram_ix_t, ports, cov_names, COV_N,
+	  rfm_block_noop, sram_eval, sram_tick, sram_stim, sram_check,
+	  sram_release, sram_setup)

@@ -28,15 +28,6 @@ static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	return 0;
 }
 
-int rfm_rf_xbar_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
-{
-	rfm_xbar_ix_t ix;
-	return ports(c, pt, &ix);
-}
-
-static void xbar_reset(rfm_model_t *m) { (void)m; }
-static void xbar_tick(rfm_model_t *m) { (void)m; }
-
 static void xbar_eval(rfm_model_t *m)
 {
 	rfm_xbar_t *x = (rfm_xbar_t *)m;
@@ -75,28 +66,18 @@ static int xbar_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-static void xbar_destroy(rfm_model_t *m)
+/* What rfm_rf_xbar_create does after rfm_model_init: 0 on success. */
+static int xbar_setup(rfm_model_t *m)
 {
-	if (!m)
-		return;
-	rfm_model_fini(m);
-	free(m);
-}
-
-static const rfm_model_ops_t xbar_ops = {xbar_destroy, xbar_reset, xbar_eval, xbar_tick, xbar_stim, xbar_check};
-
-rfm_model_t *rfm_rf_xbar_create(const rfm_cfg_t *c)
-{
-	rfm_xbar_t *x = calloc(1, sizeof(*x));
-	if (!x)
-		return NULL;
-	if (rfm_model_init(&x->m, &xbar_ops, c, "rf_xbar", ports, &x->ix, cov_names, COV_N)) {
-		xbar_destroy(&x->m);
-		return NULL;
-	}
+	rfm_xbar_t *x = (rfm_xbar_t *)m;
+	const rfm_cfg_t *c = m->cfg;
 	if (c->d.src_n == (1u << c->d.src_w))
 		rfm_cov_na(&x->m, COV_BAD_SEL);
 	if (c->d.nq < 2)
 		rfm_cov_na(&x->m, COV_BCAST);
-	return &x->m;
+	return 0;
 }
+
+RFM_BLOCK(rf_xbar, rfm_xbar_t, rfm_xbar_ix_t, ports, cov_names, COV_N,
+	  rfm_block_noop, xbar_eval, rfm_block_noop, xbar_stim, xbar_check,
+	  rfm_block_noop, xbar_setup)

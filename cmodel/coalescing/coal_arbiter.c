@@ -179,12 +179,6 @@ static int ca_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	return 0;
 }
 
-int rfm_rf_coal_arbiter_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
-{
-	ca_ix_t ix;
-	return ca_ports(c, pt, &ix);
-}
-
 static void ca_reset(rfm_model_t *m)
 {
 	rfm_ca_t *x = (rfm_ca_t *)m;
@@ -692,25 +686,11 @@ static int ca_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-static void ca_destroy(rfm_model_t *m)
+/* What rfm_rf_coal_arbiter_create does after rfm_model_init: 0 on success. */
+static int coal_arbiter_setup(rfm_model_t *m)
 {
-	if (!m)
-		return;
-	rfm_model_fini(m);
-	free(m);
-}
-
-static const rfm_model_ops_t ca_ops = {ca_destroy, ca_reset, ca_eval, ca_tick, ca_stim, ca_check};
-
-rfm_model_t *rfm_rf_coal_arbiter_create(const rfm_cfg_t *c)
-{
-	rfm_ca_t *x = calloc(1, sizeof(*x));
-	if (!x)
-		return NULL;
-	if (rfm_model_init(&x->m, &ca_ops, c, "rf_coal_arbiter", ca_ports, &x->ix, cc_names, CC_N)) {
-		ca_destroy(&x->m);
-		return NULL;
-	}
+	rfm_ca_t *x = (rfm_ca_t *)m;
+	const rfm_cfg_t *c = m->cfg;
 	x->nb = c->rf_banks;
 	x->noc = c->sm_collectors;
 	x->nwr = c->rf_write_ports;
@@ -733,5 +713,9 @@ rfm_model_t *rfm_rf_coal_arbiter_create(const rfm_cfg_t *c)
 		rfm_cov_na(&x->m, CC_FIG16A);
 		rfm_cov_na(&x->m, CC_FIG16B);
 	}
-	return &x->m;
+	return 0;
 }
+
+RFM_BLOCK(rf_coal_arbiter, rfm_ca_t, ca_ix_t, ca_ports, cc_names, CC_N,
+	  ca_reset, ca_eval, ca_tick, ca_stim, ca_check,
+	  rfm_block_noop, coal_arbiter_setup)

@@ -152,12 +152,6 @@ static int db_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	return 0;
 }
 
-int rfm_rf_dual_bank_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
-{
-	db_ix_t ix;
-	return db_ports(c, pt, &ix);
-}
-
 /* The side driving sub-bank k this cycle: the left request if its mask holds k, else the right
  * request if its mask holds k, else -1 (no access). */
 static int db_src(rfm_db_t *x, unsigned k)
@@ -379,30 +373,23 @@ static int db_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-static void db_destroy(rfm_model_t *m)
+/* Free what the block allocated beyond the model head (rfm_block destroy hook). */
+static void db_release(rfm_model_t *m)
 {
 	rfm_db_t *x = (rfm_db_t *)m;
-	if (!m)
-		return;
 	free(x->mem);
 	free(x->rdata_q);
 	free(x->shadow);
 	free(x->written);
 	free(x->exp);
 	free(x->prev);
-	rfm_model_fini(m);
-	free(x);
 }
 
-static const rfm_model_ops_t db_ops = {db_destroy, db_reset, db_eval, db_tick, db_stim, db_check};
-
-rfm_model_t *rfm_rf_dual_bank_create(const rfm_cfg_t *c)
+/* What rfm_rf_dual_bank_create does after rfm_model_init: 0 on success. */
+static int dual_bank_setup(rfm_model_t *m)
 {
-	rfm_db_t *x = calloc(1, sizeof(*x));
-	if (!x)
-		return NULL;
-	if (rfm_model_init(&x->m, &db_ops, c, "rf_dual_bank", db_ports, &x->ix, db_names, DB_N))
-		goto fail;
+	rfm_db_t *x = (rfm_db_t *)m;
+	const rfm_cfg_t *c = m->cfg;
 	x->W = c->rf_lanes;
 	x->sw = x->W / 4u;
 	x->rows = c->rf_entries;
@@ -414,12 +401,13 @@ rfm_model_t *rfm_rf_dual_bank_create(const rfm_cfg_t *c)
 	x->exp = calloc((size_t)NSB * x->W, 1);
 	x->prev = calloc(x->W, 4);
 	if (!x->mem || !x->rdata_q || !x->shadow || !x->written || !x->exp || !x->prev)
-		goto fail;
-	return &x->m;
-fail:
-	db_destroy(&x->m);
-	return NULL;
+		return -1;
+	return 0;
 }
+
+RFM_BLOCK(rf_dual_bank, rfm_db_t, db_ix_t, db_ports, db_names, DB_N,
+	  db_reset, db_eval, db_tick, db_stim, db_check,
+	  db_release, dual_bank_setup)
 
 /* ---- rf_subbank_xbar ---------------------------------------------------------------------------- */
 
@@ -461,15 +449,6 @@ static int xb_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	}
 	return 0;
 }
-
-int rfm_rf_subbank_xbar_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
-{
-	xb_ix_t ix;
-	return xb_ports(c, pt, &ix);
-}
-
-static void xb_reset(rfm_model_t *m) { (void)m; }
-static void xb_tick(rfm_model_t *m) { (void)m; }
 
 static void xb_eval(rfm_model_t *m)
 {
@@ -603,25 +582,11 @@ static int xb_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-static void xb_destroy(rfm_model_t *m)
+/* What rfm_rf_subbank_xbar_create does after rfm_model_init: 0 on success. */
+static int subbank_xbar_setup(rfm_model_t *m)
 {
-	if (!m)
-		return;
-	rfm_model_fini(m);
-	free(m);
-}
-
-static const rfm_model_ops_t xb_ops = {xb_destroy, xb_reset, xb_eval, xb_tick, xb_stim, xb_check};
-
-rfm_model_t *rfm_rf_subbank_xbar_create(const rfm_cfg_t *c)
-{
-	rfm_xb_t *x = calloc(1, sizeof(*x));
-	if (!x)
-		return NULL;
-	if (rfm_model_init(&x->m, &xb_ops, c, "rf_subbank_xbar", xb_ports, &x->ix, xb_names, XB_N)) {
-		xb_destroy(&x->m);
-		return NULL;
-	}
+	rfm_xb_t *x = (rfm_xb_t *)m;
+	const rfm_cfg_t *c = m->cfg;
 	x->W = c->rf_lanes;
 	x->sw = x->W / 4u;
 	x->bw = c->d.bank_w;
@@ -629,8 +594,12 @@ rfm_model_t *rfm_rf_subbank_xbar_create(const rfm_cfg_t *c)
 		rfm_cov_na(&x->m, XB_PACKED);
 	if (c->sm_collectors < 2)
 		rfm_cov_na(&x->m, XB_SPLIT_BANK), rfm_cov_na(&x->m, XB_BCAST);
-	return &x->m;
+	return 0;
 }
+
+RFM_BLOCK(rf_subbank_xbar, rfm_xb_t, xb_ix_t, xb_ports, xb_names, XB_N,
+	  rfm_block_noop, xb_eval, rfm_block_noop, xb_stim, xb_check,
+	  rfm_block_noop, subbank_xbar_setup)
 
 /* ---- rf_coal_collector --------------------------------------------------------------------------- */
 
@@ -724,12 +693,6 @@ static int cc_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 		}
 	}
 	return 0;
-}
-
-int rfm_rf_coal_collector_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
-{
-	cc_ix_t ix;
-	return cc_ports(c, pt, &ix);
 }
 
 static void cc_reset(rfm_model_t *m)
@@ -1050,25 +1013,11 @@ static int cc_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-static void cc_destroy(rfm_model_t *m)
+/* What rfm_rf_coal_collector_create does after rfm_model_init: 0 on success. */
+static int coal_collector_setup(rfm_model_t *m)
 {
-	if (!m)
-		return;
-	rfm_model_fini(m);
-	free(m);
-}
-
-static const rfm_model_ops_t cc_ops = {cc_destroy, cc_reset, cc_eval, cc_tick, cc_stim, cc_check};
-
-rfm_model_t *rfm_rf_coal_collector_create(const rfm_cfg_t *c)
-{
-	rfm_cc_t *x = calloc(1, sizeof(*x));
-	if (!x)
-		return NULL;
-	if (rfm_model_init(&x->m, &cc_ops, c, "rf_coal_collector", cc_ports, &x->ix, cc_names, CC_N)) {
-		cc_destroy(&x->m);
-		return NULL;
-	}
+	rfm_cc_t *x = (rfm_cc_t *)m;
+	const rfm_cfg_t *c = m->cfg;
 	x->W = c->rf_lanes;
 	x->sw = x->W / 4u;
 	x->C = c->sm_collectors;
@@ -1079,5 +1028,9 @@ rfm_model_t *rfm_rf_coal_collector_create(const rfm_cfg_t *c)
 		rfm_cov_na(&x->m, CC_ALL_READY);
 		rfm_cov_na(&x->m, CC_PAPER);
 	}
-	return &x->m;
+	return 0;
 }
+
+RFM_BLOCK(rf_coal_collector, rfm_cc_t, cc_ix_t, cc_ports, cc_names, CC_N,
+	  cc_reset, cc_eval, cc_tick, cc_stim, cc_check,
+	  rfm_block_noop, coal_collector_setup)

@@ -200,15 +200,6 @@ static int tc_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	return 0;
 }
 
-int rfm_rf_ti_convert_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
-{
-	tc_ix_t ix;
-	return tc_ports(c, pt, &ix);
-}
-
-static void tc_reset(rfm_model_t *m) { (void)m; }
-static void tc_tick(rfm_model_t *m) { (void)m; }
-
 static void tc_eval(rfm_model_t *m)
 {
 	rfm_tc_t *x = (rfm_tc_t *)m;
@@ -277,27 +268,9 @@ static int tc_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-static void cw_destroy(rfm_model_t *m)
-{
-	if (!m)
-		return;
-	rfm_model_fini(m);
-	free(m);
-}
-
-static const rfm_model_ops_t tc_ops = {cw_destroy, tc_reset, tc_eval, tc_tick, tc_stim, tc_check};
-
-rfm_model_t *rfm_rf_ti_convert_create(const rfm_cfg_t *c)
-{
-	rfm_tc_t *x = calloc(1, sizeof(*x));
-	if (!x)
-		return NULL;
-	if (rfm_model_init(&x->m, &tc_ops, c, "rf_ti_convert", tc_ports, &x->ix, tc_names, TC_N)) {
-		cw_destroy(&x->m);
-		return NULL;
-	}
-	return &x->m;
-}
+RFM_BLOCK(rf_ti_convert, rfm_tc_t, tc_ix_t, tc_ports, tc_names, TC_N,
+	  rfm_block_noop, tc_eval, rfm_block_noop, tc_stim, tc_check,
+	  rfm_block_noop, rfm_block_no_setup)
 
 /* ---- rf_byte_swap ----------------------------------------------------------------------------- */
 
@@ -327,12 +300,6 @@ static int bs_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	ix->data_o = rfm_ports_add(pt, RFM_OUT, c->rf_lanes * 32, "lane t byte k = data_i lane t byte sel ? 3-k : k",
 				   "data_o");
 	return 0;
-}
-
-int rfm_rf_byte_swap_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
-{
-	bs_ix_t ix;
-	return bs_ports(c, pt, &ix);
 }
 
 static void bs_eval(rfm_model_t *m)
@@ -405,19 +372,9 @@ static int bs_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-static const rfm_model_ops_t bs_ops = {cw_destroy, tc_reset, bs_eval, tc_tick, bs_stim, bs_check};
-
-rfm_model_t *rfm_rf_byte_swap_create(const rfm_cfg_t *c)
-{
-	rfm_bs_t *x = calloc(1, sizeof(*x));
-	if (!x)
-		return NULL;
-	if (rfm_model_init(&x->m, &bs_ops, c, "rf_byte_swap", bs_ports, &x->ix, bs_names, BS_N)) {
-		cw_destroy(&x->m);
-		return NULL;
-	}
-	return &x->m;
-}
+RFM_BLOCK(rf_byte_swap, rfm_bs_t, bs_ix_t, bs_ports, bs_names, BS_N,
+	  rfm_block_noop, bs_eval, rfm_block_noop, bs_stim, bs_check,
+	  rfm_block_noop, rfm_block_no_setup)
 
 /* ---- rf_width_detect -------------------------------------------------------------------------- */
 
@@ -475,12 +432,6 @@ static int wd_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 				  "wdata_o");
 	ix->bwe = rfm_ports_add(pt, RFM_OUT, 4 * L, "byte enables: bit lanes*k + t = sub-bank k, lane t", "bwe_o");
 	return 0;
-}
-
-int rfm_rf_width_detect_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
-{
-	wd_ix_t ix;
-	return wd_ports(c, pt, &ix);
 }
 
 static void wd_eval(rfm_model_t *m)
@@ -683,19 +634,9 @@ static int wd_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-static const rfm_model_ops_t wd_ops = {cw_destroy, tc_reset, wd_eval, tc_tick, wd_stim, wd_check};
-
-rfm_model_t *rfm_rf_width_detect_create(const rfm_cfg_t *c)
-{
-	rfm_wd_t *x = calloc(1, sizeof(*x));
-	if (!x)
-		return NULL;
-	if (rfm_model_init(&x->m, &wd_ops, c, "rf_width_detect", wd_ports, &x->ix, wd_names, WD_N)) {
-		cw_destroy(&x->m);
-		return NULL;
-	}
-	return &x->m;
-}
+RFM_BLOCK(rf_width_detect, rfm_wd_t, wd_ix_t, wd_ports, wd_names, WD_N,
+	  rfm_block_noop, wd_eval, rfm_block_noop, wd_stim, wd_check,
+	  rfm_block_noop, rfm_block_no_setup)
 
 /* ---- rf_mask_buffer --------------------------------------------------------------------------- */
 
@@ -763,12 +704,6 @@ static int mb_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	ix->msign = rfm_ports_add(pt, RFM_OUT, N, "sign of entry e in bit e", "msign_o");
 	ix->menc = rfm_ports_add(pt, RFM_OUT, 2 * N, "enc of entry e in bits [2e+1:2e]", "menc_o");
 	return 0;
-}
-
-int rfm_rf_mask_buffer_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
-{
-	mb_ix_t ix;
-	return mb_ports(c, pt, &ix);
 }
 
 static void mb_reset(rfm_model_t *m)
@@ -927,40 +862,33 @@ static int mb_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-static void mb_destroy(rfm_model_t *m)
+/* Free what the block allocated beyond the model head (rfm_block destroy hook). */
+static void mb_release(rfm_model_t *m)
 {
 	rfm_mb_t *x = (rfm_mb_t *)m;
-	if (!m)
-		return;
 	free(x->st);
 	free(x->shadow);
 	free(x->written);
-	rfm_model_fini(m);
-	free(m);
 }
 
-static const rfm_model_ops_t mb_ops = {mb_destroy, mb_reset, mb_eval, mb_tick, mb_stim, mb_check};
-
-rfm_model_t *rfm_rf_mask_buffer_create(const rfm_cfg_t *c)
+/* What rfm_rf_mask_buffer_create does after rfm_model_init: 0 on success. */
+static int mask_buffer_setup(rfm_model_t *m)
 {
-	rfm_mb_t *x = calloc(1, sizeof(*x));
-	if (!x)
-		return NULL;
-	if (rfm_model_init(&x->m, &mb_ops, c, "rf_mask_buffer", mb_ports, &x->ix, mb_names, MB_N)) {
-		mb_destroy(&x->m);
-		return NULL;
-	}
+	rfm_mb_t *x = (rfm_mb_t *)m;
+	const rfm_cfg_t *c = m->cfg;
 	x->n = c->d.warp_regs;
 	x->nl = mb_nlook(c);
 	x->nw = c->rf_write_ports;
 	x->st = calloc(x->n + 1, 1);
 	x->shadow = calloc(x->n + 1, 1);
 	x->written = calloc(x->n + 1, sizeof(uint64_t));
-	if (!x->st || !x->shadow || !x->written) {
-		mb_destroy(&x->m);
-		return NULL;
-	}
+	if (!x->st || !x->shadow || !x->written)
+		return -1;
 	if (x->nw < 2)
 		rfm_cov_na(&x->m, MB_TWO_UPDATES);
-	return &x->m;
+	return 0;
 }
+
+RFM_BLOCK(rf_mask_buffer, rfm_mb_t, mb_ix_t, mb_ports, mb_names, MB_N,
+	  mb_reset, mb_eval, mb_tick, mb_stim, mb_check,
+	  mb_release, mask_buffer_setup)

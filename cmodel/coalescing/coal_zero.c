@@ -300,15 +300,6 @@ static int zd_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	return 0;
 }
 
-int rfm_rf_zero_detect_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
-{
-	zd_ix_t ix;
-	return zd_ports(c, pt, &ix);
-}
-
-static void zd_reset(rfm_model_t *m) { (void)m; }
-static void zd_tick(rfm_model_t *m) { (void)m; }
-
 static void zd_eval(rfm_model_t *m)
 {
 	rfm_zd_t *x = (rfm_zd_t *)m;
@@ -494,16 +485,6 @@ static int zd_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-static void zd_destroy(rfm_model_t *m)
-{
-	if (!m)
-		return;
-	rfm_model_fini(m);
-	free(m);
-}
-
-static const rfm_model_ops_t zd_ops = {zd_destroy, zd_reset, zd_eval, zd_tick, zd_stim, zd_check};
-
 /* Coverage events a zero-gating mode cannot produce. */
 static void zd_cov_na(rfm_model_t *m, unsigned mode)
 {
@@ -526,22 +507,22 @@ static void zd_cov_na(rfm_model_t *m, unsigned mode)
 	}
 }
 
-rfm_model_t *rfm_rf_zero_detect_create(const rfm_cfg_t *c)
+/* What rfm_rf_zero_detect_create does after rfm_model_init: 0 on success. */
+static int zero_detect_setup(rfm_model_t *m)
 {
-	rfm_zd_t *x = calloc(1, sizeof(*x));
-	if (!x)
-		return NULL;
-	if (rfm_model_init(&x->m, &zd_ops, c, "rf_zero_detect", zd_ports, &x->ix, zc_names, ZC_N)) {
-		zd_destroy(&x->m);
-		return NULL;
-	}
+	rfm_zd_t *x = (rfm_zd_t *)m;
+	const rfm_cfg_t *c = m->cfg;
 	x->lanes = c->rf_lanes;
 	x->mode = c->coalescing_zero_gating;
 	for (unsigned j = 0; j < ZD_REGS; j++)
 		x->sh[j].e = rfm_cz_reset_entry(x->lanes, x->mode);
 	zd_cov_na(&x->m, x->mode);
-	return &x->m;
+	return 0;
 }
+
+RFM_BLOCK(rf_zero_detect, rfm_zd_t, zd_ix_t, zd_ports, zc_names, ZC_N,
+	  rfm_block_noop, zd_eval, rfm_block_noop, zd_stim, zd_check,
+	  rfm_block_noop, zero_detect_setup)
 
 /* ---- rf_zero_read ------------------------------------------------------------------------------ */
 
@@ -583,15 +564,6 @@ static int zr_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	ix->gz = rfm_ports_add(pt, RFM_OUT, cw, "words not read: zero", "gated_zero_o");
 	return 0;
 }
-
-int rfm_rf_zero_read_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
-{
-	zr_ix_t ix;
-	return zr_ports(c, pt, &ix);
-}
-
-static void zr_reset(rfm_model_t *m) { (void)m; }
-static void zr_tick(rfm_model_t *m) { (void)m; }
 
 static void zr_eval(rfm_model_t *m)
 {
@@ -735,17 +707,11 @@ static int zr_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-static const rfm_model_ops_t zr_ops = {zd_destroy, zr_reset, zr_eval, zr_tick, zr_stim, zr_check};
-
-rfm_model_t *rfm_rf_zero_read_create(const rfm_cfg_t *c)
+/* What rfm_rf_zero_read_create does after rfm_model_init: 0 on success. */
+static int zero_read_setup(rfm_model_t *m)
 {
-	rfm_zr_t *x = calloc(1, sizeof(*x));
-	if (!x)
-		return NULL;
-	if (rfm_model_init(&x->m, &zr_ops, c, "rf_zero_read", zr_ports, &x->ix, rc_names, RC_N)) {
-		zd_destroy(&x->m);
-		return NULL;
-	}
+	rfm_zr_t *x = (rfm_zr_t *)m;
+	const rfm_cfg_t *c = m->cfg;
 	x->lanes = c->rf_lanes;
 	x->mode = c->coalescing_zero_gating;
 	if (x->mode == RFM_ZG_IN_LANE) {
@@ -757,8 +723,12 @@ rfm_model_t *rfm_rf_zero_read_create(const rfm_cfg_t *c)
 		rfm_cov_na(&x->m, RC_R0_ZERO);
 		rfm_cov_na(&x->m, RC_R0_INACTIVE);
 	}
-	return &x->m;
+	return 0;
 }
+
+RFM_BLOCK(rf_zero_read, rfm_zr_t, zr_ix_t, zr_ports, rc_names, RC_N,
+	  rfm_block_noop, zr_eval, rfm_block_noop, zr_stim, zr_check,
+	  rfm_block_noop, zero_read_setup)
 
 /* ---- rf_zmask_buffer --------------------------------------------------------------------------- */
 
@@ -817,12 +787,6 @@ static int zb_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 		ix->wr[p] = rfm_ports_add(pt, RFM_IN, G, "new R-bits", "w%u_r_i", p);
 	}
 	return 0;
-}
-
-int rfm_rf_zmask_buffer_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
-{
-	zb_ix_t ix;
-	return zb_ports(c, pt, &ix);
 }
 
 static void zb_reset(rfm_model_t *m)
@@ -956,31 +920,22 @@ static int zb_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-static void zb_destroy(rfm_model_t *m)
+/* Free what the block allocated beyond the model head (rfm_block destroy hook). */
+static void zb_release(rfm_model_t *m)
 {
 	rfm_zb_t *x = (rfm_zb_t *)m;
-	if (!m)
-		return;
 	free(x->e);
 	free(x->gold);
 	free(x->written);
 	free(x->last);
-	rfm_model_fini(m);
-	free(m);
 }
 
-static const rfm_model_ops_t zb_ops = {zb_destroy, zb_reset, zb_eval, zb_tick, zb_stim, zb_check};
-
-rfm_model_t *rfm_rf_zmask_buffer_create(const rfm_cfg_t *c)
+/* What rfm_rf_zmask_buffer_create does after rfm_model_init: 0 on success. */
+static int zmask_buffer_setup(rfm_model_t *m)
 {
-	rfm_zb_t *x = calloc(1, sizeof(*x));
+	rfm_zb_t *x = (rfm_zb_t *)m;
+	const rfm_cfg_t *c = m->cfg;
 	unsigned p;
-	if (!x)
-		return NULL;
-	if (rfm_model_init(&x->m, &zb_ops, c, "rf_zmask_buffer", zb_ports, &x->ix, bc_names, BC_N)) {
-		zb_destroy(&x->m);
-		return NULL;
-	}
 	x->nl = zb_nl(c);
 	x->nw = c->rf_write_ports;
 	x->P = c->d.warp_regs;
@@ -990,10 +945,8 @@ rfm_model_t *rfm_rf_zmask_buffer_create(const rfm_cfg_t *c)
 	x->gold = calloc(x->P + 1, sizeof(*x->gold));
 	x->written = calloc(x->P + 1, 1);
 	x->last = calloc(x->P + 1, 1);
-	if (!x->e || !x->gold || !x->written || !x->last) {
-		zb_destroy(&x->m);
-		return NULL;
-	}
+	if (!x->e || !x->gold || !x->written || !x->last)
+		return -1;
 	zb_reset(&x->m);
 	for (p = 0; p < x->P; p++)
 		x->gold[p] = x->rst_e;
@@ -1001,5 +954,9 @@ rfm_model_t *rfm_rf_zmask_buffer_create(const rfm_cfg_t *c)
 		x->hot[p] = p % x->P;
 	if (x->nw < 2)
 		rfm_cov_na(&x->m, BC_TWO);
-	return &x->m;
+	return 0;
 }
+
+RFM_BLOCK(rf_zmask_buffer, rfm_zb_t, zb_ix_t, zb_ports, bc_names, BC_N,
+	  zb_reset, zb_eval, zb_tick, zb_stim, zb_check,
+	  zb_release, zmask_buffer_setup)

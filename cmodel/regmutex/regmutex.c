@@ -289,12 +289,6 @@ static int ctrl_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	return 0;
 }
 
-int rfm_rf_srp_ctrl_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
-{
-	ctrl_ix_t ix;
-	return ctrl_ports(c, pt, &ix);
-}
-
 static void ctrl_reset(rfm_model_t *m)
 {
 	rfm_srp_ctrl_t *x = (rfm_srp_ctrl_t *)m;
@@ -430,6 +424,7 @@ static int ctrl_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 		rfm_cov_hit(m, CC_TWO_GRANTS);
 	if (x->in.exit_valid && !x->in.launch && ((x->q.status >> (x->in.exit_warp & 63u)) & 1u) &&
 	    x->in.exit_warp < c->sm_warps)
+
 		rfm_cov_hit(m, CC_EXIT);
 	if (x->out.full && x->nsect_q)
 		rfm_cov_hit(m, CC_FULL);
@@ -438,25 +433,11 @@ static int ctrl_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-static void ctrl_destroy(rfm_model_t *m)
+/* What rfm_rf_srp_ctrl_create does after rfm_model_init: 0 on success. */
+static int srp_ctrl_setup(rfm_model_t *m)
 {
-	if (!m)
-		return;
-	rfm_model_fini(m);
-	free(m);
-}
-
-static const rfm_model_ops_t ctrl_ops = {ctrl_destroy, ctrl_reset, ctrl_eval, ctrl_tick, ctrl_stim, ctrl_check};
-
-rfm_model_t *rfm_rf_srp_ctrl_create(const rfm_cfg_t *c)
-{
-	rfm_srp_ctrl_t *x = calloc(1, sizeof(*x));
-	if (!x)
-		return NULL;
-	if (rfm_model_init(&x->m, &ctrl_ops, c, "rf_srp_ctrl", ctrl_ports, &x->ix, cc_names, CC_N)) {
-		ctrl_destroy(&x->m);
-		return NULL;
-	}
+	rfm_srp_ctrl_t *x = (rfm_srp_ctrl_t *)m;
+	const rfm_cfg_t *c = m->cfg;
 	ctrl_reset(&x->m);
 	if (c->regmutex_paired == RFM_ON) {
 		rfm_cov_na(&x->m, CC_FULL);
@@ -464,8 +445,12 @@ rfm_model_t *rfm_rf_srp_ctrl_create(const rfm_cfg_t *c)
 	}
 	if (c->sm_schedulers < 2)
 		rfm_cov_na(&x->m, CC_TWO_GRANTS);
-	return &x->m;
+	return 0;
 }
+
+RFM_BLOCK(rf_srp_ctrl, rfm_srp_ctrl_t, ctrl_ix_t, ctrl_ports, cc_names, CC_N,
+	  ctrl_reset, ctrl_eval, ctrl_tick, ctrl_stim, ctrl_check,
+	  rfm_block_noop, srp_ctrl_setup)
 
 /* ---- rf_srp_xlate --------------------------------------------------------------------------- */
 
@@ -525,15 +510,6 @@ static int xl_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	}
 	return 0;
 }
-
-int rfm_rf_srp_xlate_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
-{
-	xl_ix_t ix;
-	return xl_ports(c, pt, &ix);
-}
-
-static void xl_reset(rfm_model_t *m) { (void)m; }
-static void xl_tick(rfm_model_t *m) { (void)m; }
 
 static void xl_eval(rfm_model_t *m)
 {
@@ -683,25 +659,15 @@ static int xl_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-static void xl_destroy(rfm_model_t *m)
+/* What rfm_rf_srp_xlate_create does after rfm_model_init: 0 on success. */
+static int srp_xlate_setup(rfm_model_t *m)
 {
-	if (!m)
-		return;
-	rfm_model_fini(m);
-	free(m);
-}
-
-static const rfm_model_ops_t xl_ops = {xl_destroy, xl_reset, xl_eval, xl_tick, xl_stim, xl_check};
-
-rfm_model_t *rfm_rf_srp_xlate_create(const rfm_cfg_t *c)
-{
-	rfm_srp_xl_t *x = calloc(1, sizeof(*x));
-	if (!x)
-		return NULL;
-	if (rfm_model_init(&x->m, &xl_ops, c, "rf_srp_xlate", xl_ports, &x->ix, xc_names, XC_N)) {
-		xl_destroy(&x->m);
-		return NULL;
-	}
+	rfm_srp_xl_t *x = (rfm_srp_xl_t *)m;
+	const rfm_cfg_t *c = m->cfg;
 	x->nx = xl_nports(c);
-	return &x->m;
+	return 0;
 }
+
+RFM_BLOCK(rf_srp_xlate, rfm_srp_xl_t, xl_ix_t, xl_ports, xc_names, XC_N,
+	  rfm_block_noop, xl_eval, rfm_block_noop, xl_stim, xl_check,
+	  rfm_block_noop, srp_xlate_setup)

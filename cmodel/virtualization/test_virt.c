@@ -187,8 +187,8 @@ static void test_vt_config_errors(void)
 		 "t.ini:5: virtualization.warps = 48: 48 warps x 21 registers (21 renamed) do not fit: 1024 warp registers, "
 		 "816 renaming-table entries (legal: 0..38)\n"},
 		{"[regmutex]\nenable = on\n[virtualization]\nenable = on\n",
-		 "t.ini:4: virtualization.enable = on: virtualization and regmutex both place registers; enable one of them "
-		 "(legal: off)\n"},
+		 "t.ini:4: virtualization.enable = on: regmutex and virtualization both fill the LOCATE slot (register "
+		 "placement); enable one of them (legal: off)\n"},
 	};
 	unsigned i;
 	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++)

@@ -220,12 +220,6 @@ static int fb_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	return 0;
 }
 
-int rfm_rf_free_bitmap_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
-{
-	fb_ix_t ix;
-	return fb_ports(c, pt, &ix);
-}
-
 static void fb_reset(rfm_model_t *m)
 {
 	rfm_fb_t *x = (rfm_fb_t *)m;
@@ -353,41 +347,34 @@ static int fb_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-static void fb_destroy(rfm_model_t *m)
+/* Free what the block allocated beyond the model head (rfm_block destroy hook). */
+static void fb_release(rfm_model_t *m)
 {
 	rfm_fb_t *x = (rfm_fb_t *)m;
-	if (!m)
-		return;
 	rfm_fb_fini(&x->q);
 	free(x->freed_q);
-	rfm_model_fini(m);
-	free(m);
 }
 
-static const rfm_model_ops_t fb_ops = {fb_destroy, fb_reset, fb_eval, fb_tick, fb_stim, fb_check};
-
-rfm_model_t *rfm_rf_free_bitmap_create(const rfm_cfg_t *c)
+/* What rfm_rf_free_bitmap_create does after rfm_model_init: 0 on success. */
+static int free_bitmap_setup(rfm_model_t *m)
 {
-	rfm_fb_t *x = calloc(1, sizeof(*x));
-	if (!x)
-		return NULL;
-	if (rfm_model_init(&x->m, &fb_ops, c, "rf_free_bitmap", fb_ports, &x->ix, fc_names, FC_N)) {
-		fb_destroy(&x->m);
-		return NULL;
-	}
+	rfm_fb_t *x = (rfm_fb_t *)m;
+	const rfm_cfg_t *c = m->cfg;
 	x->nrel = rfm_fb_nrel(c);
 	x->freed_q = calloc((c->d.warp_regs + 63) / 64, sizeof(uint64_t));
-	if (rfm_fb_init(c, &x->q) || !x->freed_q) {
-		fb_destroy(&x->m);
-		return NULL;
-	}
+	if (rfm_fb_init(c, &x->q) || !x->freed_q)
+		return -1;
 	fb_reset(&x->m);
 	if (c->rf_write_ports < 2)
 		rfm_cov_na(&x->m, FC_TWO_ALLOC);
 	if (c->virtualization_policy != RFM_VP_SPREAD || rfm_vt_stride(c) >= c->d.warp_regs)
 		rfm_cov_na(&x->m, FC_WRAP);
-	return &x->m;
+	return 0;
 }
+
+RFM_BLOCK(rf_free_bitmap, rfm_fb_t, fb_ix_t, fb_ports, fc_names, FC_N,
+	  fb_reset, fb_eval, fb_tick, fb_stim, fb_check,
+	  fb_release, free_bitmap_setup)
 
 /* ---- rf_rename_table --------------------------------------------------------------------------- */
 
@@ -583,12 +570,6 @@ static int rt_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	return 0;
 }
 
-int rfm_rf_rename_table_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
-{
-	rt_ix_t ix;
-	return rt_ports(c, pt, &ix);
-}
-
 static void rt_reset(rfm_model_t *m)
 {
 	rfm_rt_t *x = (rfm_rt_t *)m;
@@ -754,39 +735,32 @@ static int rt_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-static void rt_destroy(rfm_model_t *m)
+/* Free what the block allocated beyond the model head (rfm_block destroy hook). */
+static void rt_release(rfm_model_t *m)
 {
 	rfm_rt_t *x = (rfm_rt_t *)m;
-	if (!m)
-		return;
 	rfm_rt_fini(&x->q);
-	rfm_model_fini(m);
-	free(m);
 }
 
-static const rfm_model_ops_t rt_ops = {rt_destroy, rt_reset, rt_eval, rt_tick, rt_stim, rt_check};
-
-rfm_model_t *rfm_rf_rename_table_create(const rfm_cfg_t *c)
+/* What rfm_rf_rename_table_create does after rfm_model_init: 0 on success. */
+static int rename_table_setup(rfm_model_t *m)
 {
-	rfm_rt_t *x = calloc(1, sizeof(*x));
-	if (!x)
-		return NULL;
-	if (rfm_model_init(&x->m, &rt_ops, c, "rf_rename_table", rt_ports, &x->ix, tc_names, TC_N)) {
-		rt_destroy(&x->m);
-		return NULL;
-	}
+	rfm_rt_t *x = (rfm_rt_t *)m;
+	const rfm_cfg_t *c = m->cfg;
 	x->swarps = 1;
 	x->sren = 1;
-	if (rfm_rt_init(c, &x->q)) {
-		rt_destroy(&x->m);
-		return NULL;
-	}
+	if (rfm_rt_init(c, &x->q))
+		return -1;
 	if (c->sm_schedulers < 2) {
 		rfm_cov_na(&x->m, TC_CONFLICT);
 		rfm_cov_na(&x->m, TC_TWO_SERVED);
 	}
-	return &x->m;
+	return 0;
 }
+
+RFM_BLOCK(rf_rename_table, rfm_rt_t, rt_ix_t, rt_ports, tc_names, TC_N,
+	  rt_reset, rt_eval, rt_tick, rt_stim, rt_check,
+	  rt_release, rename_table_setup)
 
 /* ---- rf_flag_decode ---------------------------------------------------------------------------- */
 
@@ -853,15 +827,6 @@ static int fd_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	}
 	return 0;
 }
-
-int rfm_rf_flag_decode_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
-{
-	fd_ix_t ix;
-	return fd_ports(c, pt, &ix);
-}
-
-static void fd_reset(rfm_model_t *m) { (void)m; }
-static void fd_tick(rfm_model_t *m) { (void)m; }
 
 static void fd_eval(rfm_model_t *m)
 {
@@ -930,27 +895,9 @@ static int fd_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-static void fd_destroy(rfm_model_t *m)
-{
-	if (!m)
-		return;
-	rfm_model_fini(m);
-	free(m);
-}
-
-static const rfm_model_ops_t fd_ops = {fd_destroy, fd_reset, fd_eval, fd_tick, fd_stim, fd_check};
-
-rfm_model_t *rfm_rf_flag_decode_create(const rfm_cfg_t *c)
-{
-	rfm_fd_t *x = calloc(1, sizeof(*x));
-	if (!x)
-		return NULL;
-	if (rfm_model_init(&x->m, &fd_ops, c, "rf_flag_decode", fd_ports, &x->ix, dc_names, DC_N)) {
-		fd_destroy(&x->m);
-		return NULL;
-	}
-	return &x->m;
-}
+RFM_BLOCK(rf_flag_decode, rfm_fd_t, fd_ix_t, fd_ports, dc_names, DC_N,
+	  rfm_block_noop, fd_eval, rfm_block_noop, fd_stim, fd_check,
+	  rfm_block_noop, rfm_block_no_setup)
 
 /* ---- rf_release_cache -------------------------------------------------------------------------- */
 
@@ -1017,12 +964,6 @@ static int rc_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 		ix->rf[k] = rfm_ports_add(pt, RFM_OUT, 3, "its release flags (bit j: source j); 0 without an entry", "r%u_flags_o", k);
 	}
 	return 0;
-}
-
-int rfm_rf_release_cache_ports(const rfm_cfg_t *c, rfm_ports_t *pt)
-{
-	rc_ix_t ix;
-	return rc_ports(c, pt, &ix);
 }
 
 static void rc_reset(rfm_model_t *m)
@@ -1192,29 +1133,19 @@ static int rc_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-static void rc_destroy(rfm_model_t *m)
+/* What rfm_rf_release_cache_create does after rfm_model_init: 0 on success. */
+static int release_cache_setup(rfm_model_t *m)
 {
-	if (!m)
-		return;
-	rfm_model_fini(m);
-	free(m);
-}
-
-static const rfm_model_ops_t rc_ops = {rc_destroy, rc_reset, rc_eval, rc_tick, rc_stim, rc_check};
-
-rfm_model_t *rfm_rf_release_cache_create(const rfm_cfg_t *c)
-{
-	rfm_rc_t *x = calloc(1, sizeof(*x));
-	if (!x)
-		return NULL;
-	if (rfm_model_init(&x->m, &rc_ops, c, "rf_release_cache", rc_ports, &x->ix, cc2_names, CC2_N)) {
-		rc_destroy(&x->m);
-		return NULL;
-	}
+	rfm_rc_t *x = (rfm_rc_t *)m;
+	const rfm_cfg_t *c = m->cfg;
 	x->ne = c->d.rfc_entries;
 	x->iw = rfm_clog2(x->ne);
 	if (x->ne >= c->sm_warps)
 		rfm_cov_na(&x->m, CC2_STALL); /* a warp pins one entry at most: with an entry per warp one is always free */
 	rc_reset(&x->m);
-	return &x->m;
+	return 0;
 }
+
+RFM_BLOCK(rf_release_cache, rfm_rc_t, rc_ix_t, rc_ports, cc2_names, CC2_N,
+	  rc_reset, rc_eval, rc_tick, rc_stim, rc_check,
+	  rfm_block_noop, release_cache_setup)

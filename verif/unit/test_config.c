@@ -14,7 +14,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "rfm_block.h"
 #include "rfm_config.h"
+#include "rfm_techniques.h"
 
 /* Register the suite "config"; 0 on success, -1 on a CUnit error. */
 int test_config_register(void);
@@ -710,7 +712,7 @@ static void test_config_rule_a_subbanks_divide(void)
 	free(msg);
 }
 
-/* Rule h: coalescing needs 4-byte lanes, a sub-bank per byte, groups of 4 lanes, no other technique. */
+/* Rule h: coalescing needs 4-byte lanes, a sub-bank per byte, groups of 4 lanes; it combines with RegMutex or virtualization. */
 static void test_config_rule_h_coalescing(void)
 {
 	rfm_cfg_t cfg;
@@ -721,9 +723,13 @@ static void test_config_rule_h_coalescing(void)
 	expect_one("[rf]\nsubbanks = 8\n[coalescing]\nenable = on\n",
 		   "small.ini:2: rf.subbanks = 8: coalescing needs one sub-bank per byte of a lane (rf.lane_bits / 8) "
 		   "(legal: 4)\n");
-	expect_one("[regmutex]\nenable = on\n[coalescing]\nenable = on\n",
-		   "small.ini:4: coalescing.enable = on: coalescing is not combined with regmutex yet; enable one "
-		   "technique (legal: off)\n");
+	/* coalescing is a back end: it combines with either placement scheme */
+	CU_ASSERT_EQUAL(load_s(&cfg, "[regmutex]\nenable = on\n[coalescing]\nenable = on\n", &msg), RFM_OK);
+	free(msg);
+	msg = NULL;
+	CU_ASSERT_EQUAL(load_s(&cfg, "[virtualization]\nenable = on\n[coalescing]\nenable = on\n", &msg), RFM_OK);
+	free(msg);
+	msg = NULL;
 	static const char lanes6[] = "[rf]\nlanes = 6\n[coalescing]\nenable = on\n";
 	expect_error(lanes6, strlen(lanes6), 2, /* rule a fires too: 4 sub-banks do not divide 6 lanes */
 		     "small.ini:2: rf.lanes = 6: coalescing's cross-lane zero mask works on groups of 4 lanes "
@@ -993,6 +999,118 @@ static void test_config_launch_fits(void)
 	CU_ASSERT_EQUAL(rfm_launch_fits(&cfg, 17, 1), 0);
 }
 
+/* The technique table: every line names a schema section and a key of it, every block's feature is
+ * "base" or a technique, and rfm_technique_on follows the enable keys (zero gating: in_lane and up,
+ * only while coalescing is on). */
+static void test_config_technique_table(void)
+{
+	rfm_cfg_t cfg;
+	unsigned i;
+	int t;
+	for (t = 0; t < RFM_TECH_COUNT; t++) {
+		const rfm_technique_t *x = &rfm_techniques[t];
+		CU_ASSERT_STRING_EQUAL(rfm_params[x->on_key].section, x->section);
+		CU_ASSERT(x->on_min >= 1 && x->on_min <= rfm_params[x->on_key].max);
+		CU_ASSERT_EQUAL(rfm_tech_find(x->name), (rfm_tech_t)t);
+		CU_ASSERT((x->slot == RFM_SLOT_NONE) == (x->parent != RFM_TECH_none));
+		CU_ASSERT(x->parent < (rfm_tech_t)t); /* a parent comes first */
+	}
+	for (i = 0; i < rfm_block_count; i++)
+		CU_ASSERT(!strcmp(rfm_blocks[i].feature, "base") || rfm_tech_find(rfm_blocks[i].feature) != RFM_TECH_none);
+	CU_ASSERT_EQUAL(rfm_tech_find("base"), RFM_TECH_none);
+	CU_ASSERT_EQUAL(rfm_tech_find("nonesuch"), RFM_TECH_none);
+	rfm_cfg_defaults(&cfg);
+	CU_ASSERT_EQUAL(rfm_technique_on(&cfg, "base"), 1);
+	CU_ASSERT_EQUAL(rfm_technique_on(&cfg, "nonesuch"), 0);
+	for (t = 0; t < RFM_TECH_COUNT; t++)
+		CU_ASSERT_EQUAL(rfm_tech_on(&cfg, (rfm_tech_t)t), 0);
+	CU_ASSERT_EQUAL(rfm_tech_on(&cfg, RFM_TECH_none), 0);
+	CU_ASSERT_EQUAL(rfm_slot_provider(&cfg, RFM_SLOT_LOCATE), RFM_TECH_none);
+	CU_ASSERT_EQUAL(rfm_slot_provider(&cfg, RFM_SLOT_BACKEND), RFM_TECH_none);
+	cfg.regmutex_enable = RFM_ON;
+	CU_ASSERT_EQUAL(rfm_technique_on(&cfg, "regmutex"), 1);
+	CU_ASSERT_EQUAL(rfm_technique_on(&cfg, "virtualization"), 0);
+	CU_ASSERT_EQUAL(rfm_slot_provider(&cfg, RFM_SLOT_LOCATE), RFM_TECH_regmutex);
+	cfg.regmutex_enable = RFM_OFF;
+	cfg.virtualization_enable = RFM_ON;
+	CU_ASSERT_EQUAL(rfm_slot_provider(&cfg, RFM_SLOT_LOCATE), RFM_TECH_virtualization);
+	cfg.coalescing_zero_gating = RFM_ZG_IN_LANE;
+	CU_ASSERT_EQUAL(rfm_technique_on(&cfg, "zero_gating"), 0); /* coalescing is off */
+	cfg.coalescing_enable = RFM_ON;
+	CU_ASSERT_EQUAL(rfm_technique_on(&cfg, "coalescing"), 1);
+	CU_ASSERT_EQUAL(rfm_technique_on(&cfg, "zero_gating"), 1);
+	CU_ASSERT_EQUAL(rfm_slot_provider(&cfg, RFM_SLOT_BACKEND), RFM_TECH_coalescing);
+	cfg.coalescing_zero_gating = RFM_ZG_ACTIVE;
+	CU_ASSERT_EQUAL(rfm_technique_on(&cfg, "zero_gating"), 0);
+	cfg.coalescing_zero_gating = RFM_ZG_DYNAMIC;
+	CU_ASSERT_EQUAL(rfm_technique_on(&cfg, "zero_gating"), 1);
+	cfg.coalescing_zero_gating = 9; /* outside the legal range: not on */
+	CU_ASSERT_EQUAL(rfm_technique_on(&cfg, "zero_gating"), 0);
+	CU_ASSERT_STRING_EQUAL(rfm_top_slots[RFM_SLOT_LOCATE].name, "LOCATE");
+	CU_ASSERT_EQUAL(rfm_top_slots[RFM_SLOT_SIDE].exclusive, 0);
+}
+
+/* The value that turns technique x on, as INI text, into buf (32 bytes). */
+static const char *on_value(const rfm_technique_t *x, char *buf)
+{
+	if (rfm_params[x->on_key].names)
+		snprintf(buf, 32, "%s", rfm_params[x->on_key].names[x->on_min]);
+	else
+		snprintf(buf, 32, "%u", (unsigned)x->on_min);
+	return buf;
+}
+
+/* The slot rule: any two techniques of the table that fill one exclusive slot are refused together,
+ * on the later one's key, naming the slot and both; each alone loads. */
+static void test_config_slot_rule(void)
+{
+	rfm_cfg_t cfg;
+	char *msg = NULL, text[256], want[256], name[32];
+	unsigned pairs = 0;
+	int a, b;
+	for (a = 0; a < RFM_TECH_COUNT; a++) {
+		for (b = a + 1; b < RFM_TECH_COUNT; b++) {
+			const rfm_technique_t *x = &rfm_techniques[a], *y = &rfm_techniques[b];
+			const rfm_top_slot_info_t *sl = &rfm_top_slots[y->slot];
+			rfm_cfg_defaults(&cfg);
+			if (x->slot != y->slot || !sl->exclusive)
+				continue;
+			pairs++;
+			snprintf(text, sizeof(text), "[%s]\n%s = %s\n", x->section, rfm_params[x->on_key].key,
+				 on_value(x, name));
+			CU_ASSERT_EQUAL(load_s(&cfg, text, &msg), RFM_OK); /* alone: fine */
+			free(msg);
+			msg = NULL;
+			snprintf(text + strlen(text), sizeof(text) - strlen(text), "[%s]\n%s = %s\n", y->section,
+				 rfm_params[y->on_key].key, on_value(y, name));
+			CU_ASSERT_EQUAL(load_s(&cfg, text, &msg), RFM_EINVAL);
+			snprintf(want, sizeof(want), "small.ini:4: %s.%s = %s: %s and %s both fill the %s slot (%s); enable "
+				 "one of them (legal: ", y->section, rfm_params[y->on_key].key,
+				 rfm_cfg_value_str(&cfg, y->on_key, name), x->name, y->name, sl->name, sl->what);
+			ASSERT_HAS(msg, want);
+			free(msg);
+			msg = NULL;
+		}
+	}
+	CU_ASSERT(pairs >= 1); /* regmutex and virtualization both fill LOCATE */
+	/* the message in full, on the later technique's key; an override is named as such */
+	expect_one("[regmutex]\nenable = on\n[virtualization]\nenable = on\n",
+		   "small.ini:4: virtualization.enable = on: regmutex and virtualization both fill the LOCATE slot "
+		   "(register placement); enable one of them (legal: off)\n");
+	{
+		static const char *const ov[] = {"regmutex.enable=on", "virtualization.enable=on"};
+		CU_ASSERT_EQUAL(load_f(&cfg, NULL, ov, 2, &msg), RFM_EINVAL);
+		CU_ASSERT_EQUAL(count_lines(msg), 1);
+		ASSERT_HAS(msg, "-s[2]: virtualization.enable = on: regmutex and virtualization both fill the LOCATE "
+				"slot (register placement); enable one of them (legal: off)\n");
+		free(msg);
+		msg = NULL;
+	}
+	/* different slots combine: a placement scheme on the coalescing back end */
+	CU_ASSERT_EQUAL(load_s(&cfg, "[virtualization]\nenable = on\n[coalescing]\nenable = on\n", &msg), RFM_OK);
+	free(msg);
+}
+
 /* rfm_param_range_str for integers and enums. */
 static void test_config_range_str(void)
 {
@@ -1073,6 +1191,8 @@ int test_config_register(void)
 		T(test_config_echo_format),
 		T(test_config_hash),
 		T(test_config_launch_fits),
+		T(test_config_technique_table),
+		T(test_config_slot_rule),
 		T(test_config_range_str),
 		T(test_config_value_str_get),
 #undef T

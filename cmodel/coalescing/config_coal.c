@@ -1,0 +1,41 @@
+/* config_coal.c - the coalescing-aware register file's part of the configuration: its physical
+ * constraints (rule h of docs/config.md) and its derived values (cfg->d.cw_*, cz_*). The technique
+ * table (rfm_techniques.def) calls rfm_coal_check and rfm_coal_derive when [coalescing] is on.
+ */
+#include "rfm_config.h"
+#include "rfm_techniques.h"
+
+unsigned rfm_coal_check(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad)
+{
+	unsigned nerr = 0;
+	/* h. coalescing: 4-byte lanes, one sub-bank per byte position, groups of 4 lanes (docs/coalescing.md) */
+	if (RFM_GOOD(bad, rf_lane_bits) && cfg->rf_lane_bits != 32) {
+		rfm_rule_msg(cfg, err, RFM_K_rf_lane_bits, "32",
+			     "coalescing stores byte k of every lane in sub-bank k: coalescing.enable = on needs "
+			     "4-byte lanes");
+		nerr++;
+	}
+	if (RFM_GOOD(bad, rf_subbanks) && cfg->rf_subbanks != 4) {
+		rfm_rule_msg(cfg, err, RFM_K_rf_subbanks, "4",
+			     "coalescing needs one sub-bank per byte of a lane (rf.lane_bits / 8)");
+		nerr++;
+	}
+	if (RFM_GOOD(bad, rf_lanes) && cfg->rf_lanes % 4 != 0) {
+		rfm_rule_msg(cfg, err, RFM_K_rf_lanes, "4, 8, 12, ..., 64",
+			     "coalescing's cross-lane zero mask works on groups of 4 lanes");
+		nerr++;
+	}
+	return nerr;
+}
+
+void rfm_coal_derive(rfm_cfg_t *cfg)
+{
+	rfm_derived_t *d = &cfg->d;
+	uint64_t lanes = cfg->rf_lanes, bits = cfg->rf_lane_bits;
+	d->cw_bytes = (unsigned)(bits / 8);
+	d->cw_mb_bits = d->warp_regs * 3u;
+	d->cz_groups = (unsigned)(lanes / 4);
+	if (cfg->coalescing_zero_gating >= RFM_ZG_IN_LANE)
+		d->cz_mb_bits = d->warp_regs * (unsigned)(lanes + lanes / 4);
+	d->cz_oc_bits = (unsigned)(lanes + cfg->sm_operands * (lanes + lanes / 4));
+}

@@ -1,0 +1,136 @@
+/* rfm_techniques.h - the technique table (rfm_techniques.def) and the rf_top slots it fills.
+ *
+ * rf_top is a skeleton with fixed slots; a technique fills one of them (docs/architecture.md):
+ *   ADMIT    launch fields and launch fit           exactly one: base unless a technique fills it
+ *   LOCATE   (warp, reg) -> (bank, row) per access  exactly one: base mapping unless ...
+ *   BACKEND  banks, arbiter, crossbar               exactly one: baseline unless ...
+ *   STORAGE  the sub-bank array                     exactly one: SRAM unless ...
+ *   SIDE     side-band parts                        any number
+ * The only exclusion rule between techniques is one provider per exclusive slot (config.c refuses
+ * a second one, naming the slot and both techniques); everything else a technique refuses is a
+ * physical constraint of its own, checked by its validation hook.
+ *
+ * The table (config.c) is the one place that maps a technique's name to "is it on" and to its
+ * slot: rfm_block_enabled asks rfm_technique_on, and code outside a technique's folder asks
+ * rfm_tech_on / rfm_slot_provider rather than testing a section's enable key.
+ */
+#ifndef RFM_TECHNIQUES_H
+#define RFM_TECHNIQUES_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "rfm_config.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The slots of rf_top: X(slot, exclusive, what it does, provider when no technique fills it). */
+#define RFM_SLOTS(X)                                                                               \
+	X(NONE, 0, "a sub-feature inside its parent's part", "-")                                  \
+	X(ADMIT, 1, "launch fields and launch fit", "base")                                        \
+	X(LOCATE, 1, "register placement", "base mapping")                                         \
+	X(BACKEND, 1, "banks, arbiter and crossbar", "baseline")                                   \
+	X(STORAGE, 1, "sub-bank storage array", "SRAM")                                            \
+	X(SIDE, 0, "side-band part", "-")
+
+/* A slot of rf_top (RFM_SLOT_<slot>). */
+typedef enum rfm_top_slot {
+#define X(s, ...) RFM_SLOT_##s,
+	RFM_SLOTS(X)
+#undef X
+	RFM_SLOT_COUNT /* number of slots */
+} rfm_top_slot_t;
+
+/* One slot's description. */
+typedef struct rfm_top_slot_info {
+	const char *name;     /* "LOCATE" */
+	int exclusive;        /* 1: exactly one provider; 0: any number (or none, for NONE) */
+	const char *what;     /* what the slot does, as messages say it */
+	const char *baseline; /* the provider when no technique fills the slot ("-": none) */
+} rfm_top_slot_info_t;
+
+/* The slots, indexed by rfm_top_slot_t. */
+extern const rfm_top_slot_info_t rfm_top_slots[RFM_SLOT_COUNT];
+
+/* A technique (RFM_TECH_<name>, in table order); RFM_TECH_none is "no technique". */
+typedef enum rfm_tech {
+	RFM_TECH_none = -1, /* no technique: the baseline */
+#define X(name, ...) RFM_TECH_##name,
+#include "rfm_techniques.def"
+#undef X
+	RFM_TECH_COUNT /* number of techniques */
+} rfm_tech_t;
+
+/* A technique's validation hook: print every violated rule of its own (via rfm_rule_msg), skipping
+ * rules on keys marked in bad[RFM_K_COUNT]; returns the number printed. Called only when it is on. */
+typedef unsigned (*rfm_tech_check_fn)(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad);
+
+/* A technique's derived-values hook: fill its fields of cfg->d (zero before the call) from the keys
+ * and the base fields of cfg->d. Called by rfm_cfg_derive only when it is on. */
+typedef void (*rfm_tech_derive_fn)(rfm_cfg_t *cfg);
+
+/* One line of the technique table. */
+typedef struct rfm_technique {
+	const char *name;    /* technique name, the feature of its blocks in rfm_blocks.def */
+	const char *section; /* its config section */
+	rfm_top_slot_t slot; /* the slot it fills (RFM_SLOT_NONE: a sub-feature of parent) */
+	rfm_tech_t parent;   /* the technique it refines, or RFM_TECH_none */
+	rfm_key_t on_key;    /* the key that turns it on */
+	uint32_t on_min;     /* it is on when on_key >= on_min */
+	rfm_tech_check_fn check;   /* its validation rules */
+	rfm_tech_derive_fn derive; /* its derived values */
+} rfm_technique_t;
+
+/* The technique table, indexed by rfm_tech_t. */
+extern const rfm_technique_t rfm_techniques[RFM_TECH_COUNT];
+
+/* 1 when technique t is on in cfg (its key reaches on_min and its parent is on); 0 for none. */
+int rfm_tech_on(const rfm_cfg_t *cfg, rfm_tech_t t);
+
+/* The technique called name, or RFM_TECH_none. */
+rfm_tech_t rfm_tech_find(const char *name);
+
+/* 1 when name is "base" (always on) or a technique that is on in cfg; 0 for unknown names. */
+int rfm_technique_on(const rfm_cfg_t *cfg, const char *name);
+
+/* The first technique (table order) on in cfg that fills slot s, or RFM_TECH_none (the
+ * baseline provider); for an exclusive slot a valid cfg has at most one. */
+rfm_tech_t rfm_slot_provider(const rfm_cfg_t *cfg, rfm_top_slot_t s);
+
+/* The hooks named in rfm_techniques.def (defined in the technique's config_<tech>.c). */
+#define X(name, sec, slot, parent, key, min, check, derive)                                        \
+	unsigned check(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad); /* its rules */      \
+	void derive(rfm_cfg_t *cfg);                                          /* its values */
+#include "rfm_techniques.def"
+#undef X
+
+/* Validation hook of a technique without rules of its own: prints nothing, returns 0. */
+unsigned rfm_tech_no_check(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad);
+
+/* Derived-values hook of a technique without values of its own: does nothing. */
+void rfm_tech_no_derive(rfm_cfg_t *cfg);
+
+/* Helpers for the hooks. */
+
+/* Size of a buffer for a "(legal: ...)" text or a '|'-joined list. */
+#define RFM_LIST_MAX 512
+
+/* 1 when key sec_key was not already found bad (bad as passed to a validation hook). */
+#define RFM_GOOD(bad, key) (!(bad)[RFM_K_##key])
+
+/* Print one rule violation on key k: "ORIGIN sec.key = v[ (default)]: WHAT (legal: LEGAL)", where
+ * ORIGIN is "file:line: ", "-s[N]: " or "file: " (the message format of rfm_config.h). */
+void rfm_rule_msg(const rfm_cfg_t *cfg, FILE *err, rfm_key_t k, const char *legal, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+/* Append s to the '|'-joined list in buf (cap bytes). */
+void rfm_list_add(char *buf, size_t cap, const char *s);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RFM_TECHNIQUES_H */
