@@ -19,6 +19,7 @@
 #include <unistd.h>
 
 #include "rfm_inventory.h"
+#include "rfm_techniques.h"
 #include "rg.h"
 
 #define MAX_OVERRIDES 256
@@ -49,6 +50,28 @@ static void usage(FILE *f)
 	      "\n"
 	      "Exit status: 0 success, 2 bad input (nothing written), 1 I/O error.\n",
 	      f);
+}
+
+/* The slot rule of docs/config.md, from the technique table (cmodel/rfm_techniques.def). */
+static void slot_rule_markdown(void)
+{
+	unsigned s, t;
+	puts("- At most one technique per exclusive `rf_top` slot (cmodel/rfm_techniques.def); techniques in");
+	puts("  different slots combine. Slots (what they decide, how many providers, the default) and the");
+	puts("  techniques that fill them:");
+	for (s = 0; s < RFM_SLOT_COUNT; s++) {
+		int any = 0;
+		if (s == RFM_SLOT_NONE)
+			continue;
+		printf("  - %s (%s, %s; default %s):", rfm_top_slots[s].name, rfm_top_slots[s].what,
+		       rfm_top_slots[s].exclusive ? "one provider" : "any number", rfm_top_slots[s].baseline);
+		for (t = 0; t < RFM_TECH_COUNT; t++)
+			if (rfm_techniques[t].slot == (rfm_top_slot_t)s) {
+				printf("%s `[%s]`", any ? "," : "", rfm_techniques[t].section);
+				any = 1;
+			}
+		puts(any ? "" : " no technique yet");
+	}
 }
 
 static void list_params(int markdown)
@@ -102,6 +125,7 @@ static void list_params(int markdown)
 		puts("  `ext_regs < regs` (a base set remains), or `ext_regs = 0` and the paper's rule finds an `Es`; the");
 		puts("  base sets of `warps` warps fit the file (`warps x Bs <= banks x entries`; paired: `ceil(warps / 2) x");
 		puts("  (2 Bs + Es)`); and at least one SRP section is left (the paper's deadlock rule 1).");
+		slot_rule_markdown();
 		puts("\n## Derived values\n");
 		puts("Computed once in `rfm_cfg_derive()` and read by the generator, the models and the reports:");
 		puts("warp register width `lanes x lane_bits`, sub-bank width, index widths (`clog2`, at least 1),");
