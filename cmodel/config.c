@@ -904,12 +904,6 @@ static unsigned check_rules(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad_
 				 "coalescing's cross-lane zero mask works on groups of 4 lanes");
 			nerr++;
 		}
-		if (cfg->regmutex_enable == RFM_ON || cfg->virtualization_enable == RFM_ON) {
-			rule_msg(cfg, err, RFM_K_coalescing_enable, "off",
-				 "coalescing is not combined with %s yet; enable one technique",
-				 cfg->regmutex_enable == RFM_ON ? "regmutex" : "virtualization");
-			nerr++;
-		}
 	}
 #undef GOOD
 	rfm_cfg_derive(cfg);

@@ -710,7 +710,7 @@ static void test_config_rule_a_subbanks_divide(void)
 	free(msg);
 }
 
-/* Rule h: coalescing needs 4-byte lanes, a sub-bank per byte, groups of 4 lanes, no other technique. */
+/* Rule h: coalescing needs 4-byte lanes, a sub-bank per byte, groups of 4 lanes; it combines with RegMutex or virtualization. */
 static void test_config_rule_h_coalescing(void)
 {
 	rfm_cfg_t cfg;
@@ -721,9 +721,13 @@ static void test_config_rule_h_coalescing(void)
 	expect_one("[rf]\nsubbanks = 8\n[coalescing]\nenable = on\n",
 		   "small.ini:2: rf.subbanks = 8: coalescing needs one sub-bank per byte of a lane (rf.lane_bits / 8) "
 		   "(legal: 4)\n");
-	expect_one("[regmutex]\nenable = on\n[coalescing]\nenable = on\n",
-		   "small.ini:4: coalescing.enable = on: coalescing is not combined with regmutex yet; enable one "
-		   "technique (legal: off)\n");
+	/* coalescing is a back end: it combines with either placement scheme */
+	CU_ASSERT_EQUAL(load_s(&cfg, "[regmutex]\nenable = on\n[coalescing]\nenable = on\n", &msg), RFM_OK);
+	free(msg);
+	msg = NULL;
+	CU_ASSERT_EQUAL(load_s(&cfg, "[virtualization]\nenable = on\n[coalescing]\nenable = on\n", &msg), RFM_OK);
+	free(msg);
+	msg = NULL;
 	static const char lanes6[] = "[rf]\nlanes = 6\n[coalescing]\nenable = on\n";
 	expect_error(lanes6, strlen(lanes6), 2, /* rule a fires too: 4 sub-banks do not divide 6 lanes */
 		     "small.ini:2: rf.lanes = 6: coalescing's cross-lane zero mask works on groups of 4 lanes "
