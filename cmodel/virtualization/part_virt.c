@@ -464,7 +464,7 @@ static int stim_reg_ok(rfm_top_t *t, rfm_pinst_t *pi, unsigned w, unsigned g, ui
 }
 
 /* The last read of a register: release it after the read (pir), unless another source of this
- * cycle's issues reads it too. */
+ * cycle's issues reads it too or the back end holds a write-back of it. */
 static void stim_src(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigned k, unsigned s, int busy)
 {
 	rfm_model_t *m = &t->m;
@@ -476,7 +476,7 @@ static void stim_src(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigned k, un
 				if ((kk < k || j < s) && rfm_get(m, t->ix.iv[kk]) && rfm_get(m, t->ix.iw[kk]) == w &&
 				    rfm_get(m, t->ix.isr[kk][j]) == g)
 					dup = 1;
-		rfm_set(m, IX(pi)->isrel[k][s], !dup);
+		rfm_set(m, IX(pi)->isrel[k][s], !dup && !rfm_top_held(t, w, (int)g)); /* never with a held write-back */
 	}
 }
 
