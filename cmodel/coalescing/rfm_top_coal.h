@@ -1,5 +1,6 @@
-/* rfm_top_coal.h - rf_top with [coalescing] enable = on (cmodel/coalescing/top_coal.c): the coalescing part of
- * the register file that top.c calls in place of the baseline banks, arbiter and crossbar. The
+/* rfm_top_coal.h - rf_top with [coalescing] enable = on (cmodel/coalescing/top_coal.c): the coalescing back
+ * end of the register file that the coalescing part (part_coal.c, the BACKEND slot of
+ * cmodel/rfm_part.h) runs in place of the baseline banks, arbiter and crossbar. The
  * collector control (issue allocation, pending operands, dispatch round robin) keeps rf_collector's
  * rules and model (rfm_coll_comb / rfm_coll_clock; the RTL has the same rules in rf_top around
  * rf_coal_collector); top_coal.c supplies the grants and each operand's value, which the RTL
@@ -22,6 +23,17 @@ enum { RFM_TCO_BANK_ACC, RFM_TCO_COAL_RR, RFM_TCO_COAL_WW, RFM_TCO_COAL_RW, RFM_
  * above (chapter 4 in rf_top): counters of a config = rfm_tco_ncnt(c). */
 #define RFM_TCO_N_BASE RFM_TCO_ZG_WR
 unsigned rfm_tco_ncnt(const rfm_cfg_t *c);
+/* The counters: X(name stem, help), in port order. */
+#define RFM_TCO_COUNTERS                                                                                          \
+	X(bank_acc, "coalescing: banks with at least one grant, summed over cycles")                              \
+	X(coal_rr, "coalescing: banks with two read grants (rd-rd coalesced)")                                    \
+	X(coal_ww, "coalescing: banks with two write grants (wr-wr coalesced)")                                   \
+	X(coal_rw, "coalescing: banks with a read and a write grant (rd-wr coalesced)")                           \
+	X(ocw, "coalescing: collectors receiving a read grant (collector write cycles)")                          \
+	X(wb_stall, "coalescing: write-backs refused (held by the requester)")                                    \
+	X(zg_wr, "zero gating: bytes of the granted writes' sub-banks not written (inactive lanes, zero words)")  \
+	X(zg_rd, "zero gating: bytes of the reads' sub-banks not read (zero words, no active lane), a cycle after the grant") \
+	X(sb_bytes, "zero gating: bytes of the sub-banks granted, reads and writes (lanes per sub-bank)")
 extern const char *const rfm_tco_cnt_names[RFM_TCO_N]; /* port name stems */
 extern const char *const rfm_tco_cnt_help[RFM_TCO_N];  /* one line of meaning each */
 
@@ -40,7 +52,7 @@ typedef struct rfm_tco_wb {
 typedef struct rfm_tco {
 	const rfm_cfg_t *c;
 	unsigned nb, noc, ops, lanes, rows, nwr, n; /* n = max(banks, collectors) */
-	rfm_cw_dist_t dist;   /* stimulus width distribution (RFM_WIDTH_DIST, default fig3_3) */
+	rfm_cw_dist_t dist;   /* stimulus width distribution (rfm_tco_set_dist, default fig3_3) */
 	int full;             /* dist is "every value 4 bytes" */
 	/* state */
 	uint8_t *store;       /* banks x 4 x rows x lanes bytes: sub-bank k of bank b, row r, lane t */
@@ -61,7 +73,6 @@ typedef struct rfm_tco {
 	uint32_t *wphys[RFM_MAXW];      /* write: lanes words as stored (inactive lanes sign-filled, odd swapped) */
 	uint64_t zrd_q, zrd_d;          /* bytes not read by the reads granted last cycle / this cycle */
 	uint32_t *rd_q;       /* per operand: value of the read granted last cycle (lanes words, BI, filled) */
-	uint64_t cnt_q[RFM_TCO_N];
 	/* this cycle: eval -> tick and check */
 	rfm_ca_wr_t wr[RFM_MAXW];       /* write requests */
 	unsigned wodd[RFM_MAXW];        /* their side */
@@ -74,7 +85,7 @@ typedef struct rfm_tco {
 	uint8_t lk_odd[RFM_MAXS][RFM_MAXOP], lk_sign[RFM_MAXS][RFM_MAXOP], lk_enc[RFM_MAXS][RFM_MAXOP];
 	uint64_t gnt;                   /* operands granted (bit q) */
 	unsigned nconf, nwconf;         /* presented reads refused; of them, blocked by a write */
-	uint64_t cnt_d[RFM_TCO_N];
+	uint64_t cnt_d[RFM_TCO_N];      /* this cycle's counts (rf_top's skeleton adds them up) */
 	/* checker */
 	uint64_t shadow[RFM_TCO_N];     /* recount */
 	uint64_t zrec_q;                /* recount of the gated read bytes of the last cycle */
@@ -90,9 +101,13 @@ typedef struct rfm_tco {
 	uint32_t *hdata[RFM_MAXW];
 } rfm_tco_t;
 
-/* New instance (NULL on no memory); reads RFM_WIDTH_DIST once. */
+/* New instance (NULL on no memory); stimulus widths fig3_3. */
 rfm_tco_t *rfm_tco_create(const rfm_cfg_t *c);
+/* Stimulus width distribution by name (fig3_3, full or P1,P2,P3,P4[,NEG]); -1 if not one. */
+int rfm_tco_set_dist(rfm_tco_t *x, const char *name);
+/* Free an instance (NULL is fine). */
 void rfm_tco_destroy(rfm_tco_t *x);
+/* Reset values. */
 void rfm_tco_reset(rfm_tco_t *x);
 /* Side (0 = R, even; 1 = L, odd) of register reg at row per [coalescing] parity. */
 unsigned rfm_tco_odd(const rfm_cfg_t *c, unsigned reg, unsigned row);

@@ -1,8 +1,11 @@
-/* test_coal_top.c - CUnit suite "coal_top": rf_top with [coalescing] enable = on (cmodel/coalescing/top_coal.c)
+/* test_coal_top.c - CUnit suite "coal_top": rf_top with [coalescing] enable = on (cmodel/coalescing/top_coal.c,
+ * part_coal.c)
  * on directed scenarios of the dissertation's coalescing cases (Radaideh 2020, Table 3.2; the
  * extract's section 2.6): two narrow reads of one bank by one instruction in one bank cycle, two
  * narrow writes of one bank in one cycle, a refused write-back that is held, zero gating of a
- * write and of a read (chapter 4), and the checker against the planted faults 61..69, 71..76. */
+ * write and of a read (chapter 4), the checker against the planted faults 61..69, 71..76, and the
+ * combinations with a RegMutex or virtualization LOCATE (model only: stimulus, checker, coverage,
+ * planted faults). */
 #include <CUnit/Basic.h>
 #include <stdlib.h>
 #include <string.h>
@@ -203,6 +206,100 @@ static void test_coal_top_checker_catches_planted_faults(void)
 	}
 }
 
+/* ---- combinations: every LOCATE on the coalescing BACKEND (docs/semantics.md, "Combinations") ---- */
+
+/* Run rf_top of rtl_gen/configs/<name>.ini on its own stimulus, checker and clock (as the co-simulation
+ * harness drives it, without the RTL) for cycles cycles with seed and planted fault mutate. Returns
+ * the first cycle the checker fires (0: never); *m_out keeps the model for its coverage. */
+static uint64_t combo_run(const char *name, unsigned mutate, uint64_t seed, uint64_t cycles, rfm_cfg_t *cfg,
+			  rfm_model_t **m_out)
+{
+	char path[128];
+	rfm_model_t *m;
+	rfm_rng_t rng;
+	uint64_t c, bad = 0;
+	FILE *null = fopen("/dev/null", "w");
+	snprintf(path, sizeof(path), "rtl_gen/configs/%s.ini", name);
+	*m_out = NULL;
+	CU_ASSERT_FATAL(null != NULL);
+	CU_ASSERT_FATAL(rfm_cfg_load(cfg, path, NULL, 0, stderr) == RFM_OK);
+	m = rfm_model_create("rf_top", cfg);
+	CU_ASSERT_FATAL(m != NULL);
+	m->mutate = mutate;
+	rfm_rng_seed(&rng, seed);
+	for (c = 0; c < cycles && !bad; c++) {
+		m->ops->stim(m, &rng, c);
+		if (m->rst >= 0)
+			rfm_set(m, (unsigned)m->rst, c >= 2);
+		rfm_model_eval(m);
+		if (m->ops->check(m, c, mutate ? null : stderr))
+			bad = c ? c : 1;
+		rfm_model_tick(m);
+	}
+	fclose(null);
+	*m_out = m;
+	return bad;
+}
+
+/* Times coverage event name was hit (CU failure if the model has no such event). */
+static uint64_t cov_count(const rfm_model_t *m, const char *name)
+{
+	unsigned i;
+	for (i = 0; i < m->cov.n; i++)
+		if (!strcmp(m->cov.names[i], name))
+			return m->cov.count[i];
+	fprintf(stderr, "\n  no coverage event %s", name);
+	CU_FAIL("unknown coverage event");
+	return 0;
+}
+
+/* A combination runs clean on two seeds and hits its events; each planted fault is caught. */
+static void combo(const char *name, const char *const *events, const unsigned *faults, uint64_t cycles)
+{
+	static rfm_cfg_t cfg; /* outlives the model */
+	rfm_model_t *m;
+	uint64_t seed, f;
+	unsigned i;
+	for (seed = 1; seed <= 2; seed++) {
+		uint64_t tot[8] = {0};
+		f = combo_run(name, 0, seed, cycles, &cfg, &m);
+		if (f)
+			fprintf(stderr, "\n  %s seed %llu: the checker fired at cycle %llu", name, (unsigned long long)seed,
+				(unsigned long long)f);
+		CU_ASSERT_EQUAL(f, 0);
+		for (i = 0; events[i]; i++) {
+			tot[i] = cov_count(m, events[i]);
+			if (!tot[i])
+				fprintf(stderr, "\n  %s seed %llu: event %s never hit", name, (unsigned long long)seed, events[i]);
+			CU_ASSERT(tot[i] > 0);
+		}
+		rfm_model_destroy(m);
+	}
+	for (i = 0; faults[i]; i++) {
+		f = combo_run(name, faults[i], 1, cycles, &cfg, &m);
+		if (!f)
+			fprintf(stderr, "\n  %s: planted fault %u not caught", name, faults[i]);
+		CU_ASSERT(f != 0);
+		rfm_model_destroy(m);
+	}
+}
+
+static const char *const rm_events[] = {"regmutex_extended_register_read_back", "regmutex_extended_write_back_refused",
+					"regmutex_extended_access_without_set", "coal_write_back_refused",
+					"coal_rd_rd_one_bank", "regmutex_release", NULL};
+static const char *const vt_events[] = {"virt_allocation_write_back_refused", "virt_allocation", "virt_pir_release_after_read",
+					"virt_pbr_release", "coal_write_back_refused", "coal_rd_rd_one_bank",
+					"virt_read_of_register_allocated_same_cycle", NULL};
+/* 5: a RegMutex release leaks its section; 9: a virtualization release keeps its mapping; 10: a
+ * lookup misses this cycle's new mapping; 63: no forwarding at issue; 66: a refused write reports ready. */
+static const unsigned rm_faults[] = {5, 63, 66, 0};
+static const unsigned vt_faults[] = {9, 10, 63, 66, 0};
+
+static void test_coal_top_regmutex_small(void) { combo("small_regmutex_coalesce", rm_events, rm_faults, 20000); }
+static void test_coal_top_virt_small(void) { combo("small_virt_coalesce", vt_events, vt_faults, 20000); }
+static void test_coal_top_regmutex_fermi(void) { combo("fermi_regmutex_coalesce", rm_events, rm_faults, 20000); }
+static void test_coal_top_virt_fermi(void) { combo("fermi_virt_coalesce", vt_events, vt_faults, 20000); }
+
 int test_coal_top_register(void)
 {
 	CU_pSuite s = CU_add_suite("coal_top", NULL, NULL);
@@ -211,7 +308,11 @@ int test_coal_top_register(void)
 	if (!CU_add_test(s, "test_coal_top_rd_rd_one_cycle", test_coal_top_rd_rd_one_cycle) ||
 	    !CU_add_test(s, "test_coal_top_refused_write_held", test_coal_top_refused_write_held) ||
 	    !CU_add_test(s, "test_coal_top_zero_gated", test_coal_top_zero_gated) ||
-	    !CU_add_test(s, "test_coal_top_checker_catches_planted_faults", test_coal_top_checker_catches_planted_faults))
+	    !CU_add_test(s, "test_coal_top_checker_catches_planted_faults", test_coal_top_checker_catches_planted_faults) ||
+	    !CU_add_test(s, "test_coal_top_regmutex_small", test_coal_top_regmutex_small) ||
+	    !CU_add_test(s, "test_coal_top_virt_small", test_coal_top_virt_small) ||
+	    !CU_add_test(s, "test_coal_top_regmutex_fermi", test_coal_top_regmutex_fermi) ||
+	    !CU_add_test(s, "test_coal_top_virt_fermi", test_coal_top_virt_fermi))
 		return -1;
 	return 0;
 }

@@ -38,26 +38,20 @@
  * mask-buffer update is lost; 71 a read ignores the zero mask; 72 a write gates by the old zero-mask
  * entry; 73 the issue lookup does not forward a granted write's zero-mask entry; 74 cnt_zg_rd_o
  * counts nothing; 75 port 1's zero-mask update is lost; 76 a read ignores the active mask. 60
- * (cmodel/top.c, the stimulus) ignores RFM_WIDTH_DIST, so the full-width checks must fire (make
- * coal-equiv).
+ * (cmodel/coalescing/part_coal.c, the stimulus) ignores +width-dist, so the full-width checks must
+ * fire (make coal-equiv).
  */
 #include <stdlib.h>
 
 #include "rfm_models.h"
 #include "rfm_top_coal.h"
 
-const char *const rfm_tco_cnt_names[RFM_TCO_N] = {"bank_acc", "coal_rr", "coal_ww", "coal_rw", "ocw",
-						 "wb_stall", "zg_wr", "zg_rd", "sb_bytes"};
-const char *const rfm_tco_cnt_help[RFM_TCO_N] = {
-	"coalescing: banks with at least one grant, summed over cycles",
-	"coalescing: banks with two read grants (rd-rd coalesced)",
-	"coalescing: banks with two write grants (wr-wr coalesced)",
-	"coalescing: banks with a read and a write grant (rd-wr coalesced)",
-	"coalescing: collectors receiving a read grant (collector write cycles)",
-	"coalescing: write-backs refused (held by the requester)",
-	"zero gating: bytes of the granted writes' sub-banks not written (inactive lanes, zero words)",
-	"zero gating: bytes of the reads' sub-banks not read (zero words, no active lane), a cycle after the grant",
-	"zero gating: bytes of the sub-banks granted, reads and writes (lanes per sub-bank)"};
+#define X(name, help) #name,
+const char *const rfm_tco_cnt_names[RFM_TCO_N] = {RFM_TCO_COUNTERS};
+#undef X
+#define X(name, help) help,
+const char *const rfm_tco_cnt_help[RFM_TCO_N] = {RFM_TCO_COUNTERS};
+#undef X
 
 unsigned rfm_tco_ncnt(const rfm_cfg_t *c)
 {
@@ -67,7 +61,6 @@ unsigned rfm_tco_ncnt(const rfm_cfg_t *c)
 rfm_tco_t *rfm_tco_create(const rfm_cfg_t *c)
 {
 	rfm_tco_t *x = calloc(1, sizeof(*x));
-	const char *env = getenv("RFM_WIDTH_DIST");
 	unsigned p;
 	if (!x)
 		return NULL;
@@ -80,9 +73,7 @@ rfm_tco_t *rfm_tco_create(const rfm_cfg_t *c)
 	x->nwr = c->rf_write_ports;
 	x->n = rfm_ca_n(x->nb, x->noc);
 	x->dist = rfm_cw_dist_fig3_3;
-	if (env && *env && rfm_cw_dist_parse(env, &x->dist))
-		fprintf(stderr, "RFM_WIDTH_DIST=%s: not fig3_3, full or P1,P2,P3,P4[,NEG]; using fig3_3\n", env);
-	x->full = x->dist.pct[3] == 100;
+	x->full = 0;
 	x->zmode = c->coalescing_zero_gating;
 	x->zg = x->zmode >= RFM_ZG_IN_LANE;
 	x->ncnt = rfm_tco_ncnt(c);
@@ -100,6 +91,16 @@ rfm_tco_t *rfm_tco_create(const rfm_cfg_t *c)
 fail:
 	rfm_tco_destroy(x);
 	return NULL;
+}
+
+int rfm_tco_set_dist(rfm_tco_t *x, const char *name)
+{
+	rfm_cw_dist_t d;
+	if (rfm_cw_dist_parse(name, &d))
+		return -1;
+	x->dist = d;
+	x->full = d.pct[3] == 100;
+	return 0;
 }
 
 void rfm_tco_destroy(rfm_tco_t *x)
@@ -136,7 +137,6 @@ void rfm_tco_reset(rfm_tco_t *x)
 	memset(x->odd_q, 0, sizeof(x->odd_q));
 	memset(x->enc_q, 0, sizeof(x->enc_q));
 	memset(x->sign_q, 0, sizeof(x->sign_q));
-	memset(x->cnt_q, 0, sizeof(x->cnt_q));
 	x->pri_q = 0;
 	x->zrd_q = 0;
 	memset(x->stale, 0, sizeof(x->stale));
@@ -387,7 +387,7 @@ void rfm_tco_tick(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 		  unsigned mutate)
 {
 	const rfm_cfg_t *c = x->c;
-	unsigned cu, s, p, i, t, k, n;
+	unsigned cu, s, p, i, t, k;
 	/* codes of the units filled at this edge */
 	for (cu = 0; cu < x->noc; cu++) {
 		unsigned kk;
@@ -431,8 +431,6 @@ void rfm_tco_tick(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 			continue;
 		x->mb[(size_t)wb[p].bank * x->rows + wb[p].row] = (uint8_t)(x->wfin[p].sign << 2 | x->wfin[p].enc);
 	}
-	for (n = 0; n < x->ncnt; n++)
-		x->cnt_q[n] = (x->cnt_q[n] + x->cnt_d[n]) & rfm_mask64(c->stats_counter_bits);
 	x->zrd_q = x->zrd_d;
 	if (mutate != 67)
 		x->pri_q = (x->pri_q + 1) % x->n;
@@ -448,28 +446,29 @@ void rfm_tco_tick(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 		return 1;                                                                           \
 	} while (0)
 
-int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, const uint8_t *wrdy,
-		  const uint64_t *cnt_out, uint64_t cycle, FILE *err, unsigned *cov)
+/* Per-bank and per-collector tallies of one cycle's grants, shared by the two halves of the check. */
+typedef struct tally {
+	uint8_t sb[RFM_MAXB];    /* sub-banks granted per bank */
+	uint8_t nrd[RFM_MAXB];   /* read grants per bank */
+	uint8_t nwg[RFM_MAXB];   /* write grants per bank */
+	uint8_t ocn[RFM_MAXC];   /* read grants per collector */
+	uint64_t rec[RFM_TCO_N]; /* this cycle's recount */
+	uint64_t wbank;          /* banks with a granted write */
+} tally_t;
+
+/* The ready handshake and the grants' claims, rebuilt from the grants and the operands' own codes;
+ * the tallies for check_counts. */
+static int check_claims(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, const uint8_t *wrdy, tally_t *ty,
+			uint64_t cycle, FILE *err, unsigned *cov)
 {
 	const rfm_cfg_t *c = x->c;
-	unsigned i, j, s, p, q, n, nq = c->d.nq, ncell = x->nb * 2 * x->noc;
-	uint8_t sb[RFM_MAXB], oc[RFM_MAXC], side[RFM_MAXB], nrd[RFM_MAXB], nwg[RFM_MAXB], ocn[RFM_MAXC];
-	uint64_t rec[RFM_TCO_N] = {0}, wbank = 0;
+	unsigned i, s, p, q, nq = c->d.nq, ncell = x->nb * 2 * x->noc;
+	uint8_t oc[RFM_MAXC], side[RFM_MAXB];
 
-	*cov = 0;
-	/* counters: the outputs show the recount of the cycles before this one */
-	for (n = 0; n < x->ncnt; n++)
-		if (cnt_out[n] != (x->shadow[n] & rfm_mask64(c->stats_counter_bits)))
-			FAIL("recount: cnt_%s_o = %llu, recounted %llu", rfm_tco_cnt_names[n], (unsigned long long)cnt_out[n],
-			     (unsigned long long)(x->shadow[n] & rfm_mask64(c->stats_counter_bits)));
 	/* claims, rebuilt from the grants and the operands' own codes: sub-banks per bank and slices
 	 * per collector disjoint, one grant per bank side */
-	memset(sb, 0, sizeof(sb));
 	memset(oc, 0, sizeof(oc));
 	memset(side, 0, sizeof(side));
-	memset(nrd, 0, sizeof(nrd));
-	memset(nwg, 0, sizeof(nwg));
-	memset(ocn, 0, sizeof(ocn));
 	for (p = 0; p < x->nwr; p++) {
 		unsigned ready = !x->wr[p].valid || x->wgnt[p];
 		if (wrdy[p] != ready)
@@ -479,15 +478,15 @@ int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 			continue;
 		if (!x->wr[p].valid)
 			FAIL("write %u granted without a request", p);
-		if (sb[wb[p].bank] & x->wr[p].pmask)
+		if (ty->sb[wb[p].bank] & x->wr[p].pmask)
 			FAIL("write %u (bank %u, mask %x) overlaps sub-banks %x already granted", p, wb[p].bank, x->wr[p].pmask,
-			     sb[wb[p].bank]);
+			     ty->sb[wb[p].bank]);
 		if ((side[wb[p].bank] >> x->wodd[p]) & 1u)
 			FAIL("bank %u side %c granted twice", wb[p].bank, "RL"[x->wodd[p]]);
-		sb[wb[p].bank] |= x->wr[p].pmask;
+		ty->sb[wb[p].bank] |= x->wr[p].pmask;
 		side[wb[p].bank] |= (uint8_t)(1u << x->wodd[p]);
-		nwg[wb[p].bank]++;
-		wbank |= 1ull << wb[p].bank;
+		ty->nwg[wb[p].bank]++;
+		ty->wbank |= 1ull << wb[p].bank;
 		if (x->full && x->wr[p].pmask != 15)
 			FAIL("every value is full width, but write %u has mask %x", p, x->wr[p].pmask);
 	}
@@ -506,16 +505,16 @@ int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 				FAIL("collector %u operand %u granted before its older operand %u of the same bank and side", jj,
 				     q % x->ops, s);
 		}
-		if ((sb[b] & pm) || ((side[b] >> x->odd_q[q]) & 1u))
+		if ((ty->sb[b] & pm) || ((side[b] >> x->odd_q[q]) & 1u))
 			FAIL("read of collector %u operand %u (bank %u, mask %x) overlaps sub-banks %x or its side",
-			     jj, q % x->ops, b, pm, sb[b]);
+			     jj, q % x->ops, b, pm, ty->sb[b]);
 		if (oc[jj] & pm)
 			FAIL("collector %u: slices %x granted twice", jj, oc[jj] & pm);
-		sb[b] |= (uint8_t)pm;
+		ty->sb[b] |= (uint8_t)pm;
 		oc[jj] |= (uint8_t)pm;
 		side[b] |= (uint8_t)(1u << x->odd_q[q]);
-		nrd[b]++;
-		ocn[jj]++;
+		ty->nrd[b]++;
+		ty->ocn[jj]++;
 		/* the captured code is the register's code, unless a write overtook the read (a hazard) */
 		if (!x->stale[q] && x->mb[(size_t)b * x->rows + u->entry_q[q]] != (x->sign_q[q] << 2 | x->enc_q[q]))
 			FAIL("collector %u operand %u (bank %u row %u) captured {%u, %u}, the mask buffer holds {%u, %u}", jj,
@@ -537,7 +536,7 @@ int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 					unsigned need = rfm_cz_group_r(x->zmode, x->zq[q].r, t / 4) ? grp != 0 : (unsigned)(am >> t & 1u);
 					if (!(am >> t & 1u))
 						*cov |= 1u << 8;
-					rec[RFM_TCO_ZG_RD] += !need || rfm_tco_zbyte(x->zmode, x->zq[q], t, ph);
+					ty->rec[RFM_TCO_ZG_RD] += !need || rfm_tco_zbyte(x->zmode, x->zq[q], t, ph);
 				}
 		}
 		cell = rfm_ca_cell(x->noc, b, x->odd_q[q], jj);
@@ -547,25 +546,35 @@ int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 	for (i = 0; i < ncell; i++)
 		if (x->rgnt[i] && (x->rd_op[i] < 0 || !((x->gnt >> x->rd_op[i]) & 1u)))
 			FAIL("cell %u granted without its operand", i);
+	return 0;
+}
+
+/* This cycle's counts from the tallies, coverage, the starvation bound. */
+static int check_counts(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, tally_t *ty, uint64_t cycle,
+			FILE *err, unsigned *cov)
+{
+	const rfm_cfg_t *c = x->c;
+	unsigned i, j, p, q, n, nq = c->d.nq;
+
 	/* this cycle's counts, recounted from the per-bank and per-collector tallies */
 	for (i = 0; i < x->nb; i++) {
-		rec[RFM_TCO_BANK_ACC] += nrd[i] || nwg[i];
-		rec[RFM_TCO_COAL_RR] += nrd[i] == 2;
-		rec[RFM_TCO_COAL_WW] += nwg[i] == 2;
-		rec[RFM_TCO_COAL_RW] += nrd[i] == 1 && nwg[i] == 1;
-		if (x->full && nrd[i] + nwg[i] == 2)
+		ty->rec[RFM_TCO_BANK_ACC] += ty->nrd[i] || ty->nwg[i];
+		ty->rec[RFM_TCO_COAL_RR] += ty->nrd[i] == 2;
+		ty->rec[RFM_TCO_COAL_WW] += ty->nwg[i] == 2;
+		ty->rec[RFM_TCO_COAL_RW] += ty->nrd[i] == 1 && ty->nwg[i] == 1;
+		if (x->full && ty->nrd[i] + ty->nwg[i] == 2)
 			FAIL("every value is full width, but bank %u granted two requests", i);
 	}
 	for (j = 0; j < x->noc; j++) {
-		rec[RFM_TCO_OCW] += ocn[j] > 0;
-		if (ocn[j] >= 2)
+		ty->rec[RFM_TCO_OCW] += ty->ocn[j] > 0;
+		if (ty->ocn[j] >= 2)
 			*cov |= 1u << 4;
 	}
 	for (p = 0; p < x->nwr; p++)
-		rec[RFM_TCO_WB_STALL] += x->wr[p].valid && !x->wgnt[p];
+		ty->rec[RFM_TCO_WB_STALL] += x->wr[p].valid && !x->wgnt[p];
 	if (x->zg) { /* bytes of the granted sub-banks; of a write's, those it leaves alone */
 		for (i = 0; i < x->nb; i++)
-			rec[RFM_TCO_SB_BYTES] += (uint64_t)rfm_popcount64(sb[i]) * x->lanes;
+			ty->rec[RFM_TCO_SB_BYTES] += (uint64_t)rfm_popcount64(ty->sb[i]) * x->lanes;
 		for (p = 0; p < x->nwr; p++) {
 			uint64_t act = wb[p].mask & rfm_mask64(x->lanes);
 			unsigned ph, t, lk;
@@ -580,25 +589,25 @@ int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 					}
 					if (rfm_tco_zbyte(x->zmode, x->wznew[p], t, ph))
 						*cov |= 1u << 6;
-					rec[RFM_TCO_ZG_WR] += rfm_tco_zbyte(x->zmode, x->wznew[p], t, ph) ||
+					ty->rec[RFM_TCO_ZG_WR] += rfm_tco_zbyte(x->zmode, x->wznew[p], t, ph) ||
 							      (!((act >> t) & 1u) && lk <= x->wold[p].enc);
 				}
 		}
 	}
 	{ /* the gated read bytes count one cycle after the grant */
-		uint64_t now = rec[RFM_TCO_ZG_RD];
-		rec[RFM_TCO_ZG_RD] = x->zrec_q;
+		uint64_t now = ty->rec[RFM_TCO_ZG_RD];
+		ty->rec[RFM_TCO_ZG_RD] = x->zrec_q;
 		x->zrec_q = now;
 	}
 	for (n = 0; n < x->ncnt; n++)
-		x->shadow[n] += rec[n];
-	if (rec[RFM_TCO_COAL_RR])
+		x->shadow[n] += ty->rec[n];
+	if (ty->rec[RFM_TCO_COAL_RR])
 		*cov |= 1u << 0;
-	if (rec[RFM_TCO_COAL_WW])
+	if (ty->rec[RFM_TCO_COAL_WW])
 		*cov |= 1u << 1;
-	if (rec[RFM_TCO_COAL_RW])
+	if (ty->rec[RFM_TCO_COAL_RW])
 		*cov |= 1u << 2;
-	if (rec[RFM_TCO_WB_STALL])
+	if (ty->rec[RFM_TCO_WB_STALL])
 		*cov |= 1u << 3;
 	if (x->zrec_q)
 		*cov |= 1u << 5;
@@ -614,7 +623,7 @@ int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 			x->since[q] = cycle;
 			x->wseen[q] = 0;
 		}
-		if ((wbank >> u->bank_q[q]) & 1u)
+		if ((ty->wbank >> u->bank_q[q]) & 1u)
 			x->wseen[q] = 1;
 		if ((x->gnt >> q) & 1u) {
 			x->since[q] = UINT64_MAX;
@@ -625,4 +634,21 @@ int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 			     jj, q % x->ops, u->bank_q[q], (unsigned long long)(cycle - x->since[q] + 1), x->ops, x->n);
 	}
 	return 0;
+}
+
+int rfm_tco_check(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, const uint8_t *wrdy,
+		  const uint64_t *cnt_out, uint64_t cycle, FILE *err, unsigned *cov)
+{
+	const rfm_cfg_t *c = x->c;
+	unsigned n;
+	tally_t ty;
+
+	*cov = 0;
+	/* counters: the outputs show the recount of the cycles before this one */
+	for (n = 0; n < x->ncnt; n++)
+		if (cnt_out[n] != (x->shadow[n] & rfm_mask64(c->stats_counter_bits)))
+			FAIL("recount: cnt_%s_o = %llu, recounted %llu", rfm_tco_cnt_names[n], (unsigned long long)cnt_out[n],
+			     (unsigned long long)(x->shadow[n] & rfm_mask64(c->stats_counter_bits)));
+	memset(&ty, 0, sizeof(ty));
+	return check_claims(x, u, wb, wrdy, &ty, cycle, err, cov) || check_counts(x, u, wb, &ty, cycle, err, cov);
 }

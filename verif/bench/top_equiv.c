@@ -61,10 +61,10 @@
  *
  * Planted faults: RFM_EQUIV_MUTATE=N sets the coalescing model's mutate (cmodel/coalescing/top_coal.c, e.g.
  * 64: odd registers are not unswapped on reads), RFM_EQUIV_MUTATE_BASE=N the baseline's
- * (cmodel/top.c, e.g. 2: the crossbar slot 0 takes the neighbouring source, 3: the lane mask is
- * ignored, which only shows with more than one lane per sub-bank). RFM_EQUIV_SELFCHECK=1 also
- * runs each model's own checker every cycle (with RFM_WIDTH_DIST=full the coalescing checker
- * requires every mask 1111 and one grant per bank).
+ * (cmodel/base/part_base.c, e.g. 2: the crossbar slot 0 takes the neighbouring source, 3: the lane
+ * mask is ignored, which only shows with more than one lane per sub-bank). RFM_EQUIV_SELFCHECK=1
+ * also runs each model's own checker every cycle (the coalescing model's option "width-dist" is
+ * left at fig3_3: its full-width checks are the harness's +width-dist=full run).
  */
 #include <stdarg.h>
 #include <stdio.h>

@@ -7,6 +7,7 @@
 //
 //   Vcosim +config=generated/<config>/config.ini [+seed=N] [+cycles=N] [+trace=FILE.fst]
 //          [+mutate=N] [+model-only] [+rtl-only] [+covfail] [+quiet] [+bench[=REPEATS]]
+//          [+width-dist=NAME]
 //
 // +bench times the loop instead (make bench, docs/benchmarks.md): the stimulus of +cycles cycles is
 // recorded once, then REPEATS times each (median reported): the Verilated RTL alone replaying it,
@@ -14,9 +15,13 @@
 // RTL, model, compare, model checker).
 //
 // +model-only skips the RTL comparison: only the model's own checker judges (used to show that the
-// checker alone catches a fault planted in the model). +rtl-only skips the comparison and ignores the
-// model's checker (it still runs: the stimulus follows what it tracks): only the RTL's own assertions judge (a harness built with +define+RFM_ASSERTIONS
+// checker alone catches a fault planted in the model). +rtl-only skips the comparison and the
+// model's verdict: rf_top's checker runs its bookkeeping only (what the stimulus and the golden
+// registers need; rfm_top_option "verdict" "off"), other blocks' checkers run with their output
+// discarded; only the RTL's own assertions judge (a harness built with +define+RFM_ASSERTIONS
 // --assert, make cosim-assert; a failed assertion stops the run with an error).
+// +width-dist=NAME sets rf_top's stimulus value widths with coalescing (fig3_3, full, or
+// P1,P2,P3,P4[,NEG]; docs/coalescing.md).
 //
 // A mismatch prints the cycle, port, expected and actual value, and the seed that replays it;
 // the run stops at the first failing cycle. The last line is "N passed, N failed" (cycles).
@@ -40,6 +45,7 @@
 extern "C" {
 #include "rfm_block.h"
 #include "rfm_config.h"
+#include "rfm_part.h"
 }
 
 double sc_time_stamp() { return 0; }
@@ -135,12 +141,32 @@ void reset_inputs(rfm_model_t *m, const std::vector<uint32_t> &rec, uint64_t cyc
 				m->io[m->ports.p[i].off + w] = rec[cyc * in_words + k++];
 }
 
+// The model's options from the plusargs (rf_top only): +width-dist=NAME, and with +rtl-only no
+// verdict. Returns 0, or 2 on a bad value.
+int model_options(rfm_model_t *m, int argc, char **argv, bool rtl_only)
+{
+	const char *wd = plus_str(argc, argv, "+width-dist=");
+	if (strcmp(m->module, "rf_top")) {
+		if (wd)
+			fprintf(stderr, "cosim: +width-dist is an option of rf_top\n");
+		return wd ? 2 : 0;
+	}
+	int r = wd ? rfm_top_option(m, "width-dist", wd, stderr) : 0;
+	if (r > 0)
+		fprintf(stderr, "cosim: +width-dist: this rf_top has no coalescing back end\n");
+	if (r)
+		return 2;
+	if (rtl_only)
+		rfm_top_option(m, "verdict", "off", stderr);
+	return 0;
+}
+
 // make bench: time Verilator alone, lock-step on replayed stimulus, and the full loop.
-int bench(rfm_cfg_t *cfg, uint64_t seed, uint64_t cycles, unsigned repeats)
+int bench(rfm_cfg_t *cfg, uint64_t seed, uint64_t cycles, unsigned repeats, int argc, char **argv)
 {
 	unsigned in_words = 0;
 	rfm_model_t *m = rfm_model_create(GLUE_MODULE, cfg);
-	if (!m)
+	if (!m || model_options(m, argc, argv, false))
 		return 2;
 	for (unsigned i = 0; i < m->ports.n; i++)
 		if (m->ports.p[i].dir == RFM_IN)
@@ -169,6 +195,8 @@ int bench(rfm_cfg_t *cfg, uint64_t seed, uint64_t cycles, unsigned repeats)
 			auto ctx = std::make_unique<VerilatedContext>();
 			auto top = std::make_unique<glue_top_t>(ctx.get());
 			m = rfm_model_create(GLUE_MODULE, cfg);
+			if (!m || model_options(m, argc, argv, false))
+				return 2;
 			rfm_rng_seed(&rng, seed);
 			double t0 = now_s();
 			for (uint64_t cyc = 0; cyc < cycles; cyc++) {
@@ -231,7 +259,7 @@ int main(int argc, char **argv)
 		trace = "cosim.fst";
 	if (!cfg_path) {
 		fprintf(stderr, "usage: %s +config=generated/<config>/config.ini [+seed=N] [+cycles=N] [+trace=FILE.fst] "
-				"[+mutate=N] [+model-only] [+rtl-only] [+covfail] [+quiet]\n", argv[0]);
+				"[+mutate=N] [+model-only] [+rtl-only] [+covfail] [+quiet] [+width-dist=NAME]\n", argv[0]);
 		return 2;
 	}
 
@@ -267,8 +295,10 @@ int main(int argc, char **argv)
 		uint64_t repeats = 5;
 		plus_u64(argc, argv, "+bench=", &repeats);
 		rfm_model_destroy(m);
-		return bench(&cfg, seed, cycles, (unsigned)(repeats ? repeats : 1));
+		return bench(&cfg, seed, cycles, (unsigned)(repeats ? repeats : 1), argc, argv);
 	}
+	if (model_options(m, argc, argv, rtl_only))
+		return 2;
 
 	auto ctx = std::make_unique<VerilatedContext>();
 	ctx->commandArgs(argc, argv);
@@ -310,7 +340,7 @@ int main(int argc, char **argv)
 		top->eval();
 		rfm_model_eval(m);
 		unsigned bad = model_only || rtl_only ? 0 : glue_out(top.get(), m, report, &rc);
-		if (rtl_only) { // the checker still runs: the stimulus follows what it tracks; its verdict is not used
+		if (rtl_only) { // the checker keeps its books (the stimulus follows what it tracks), no verdict
 			static FILE *devnull = fopen("/dev/null", "w");
 			m->ops->check(m, cyc, devnull ? devnull : stderr);
 		} else if (!bad && m->ops->check(m, cyc, stderr)) {

@@ -1,0 +1,249 @@
+/* part_base.c - the baseline parts of rf_top (cmodel/rfm_part.h): ADMIT (launch_warps_i,
+ * launch_regs_i), the base LOCATE (rf_map with the running kernel) and the baseline BACKEND
+ * (rf_bank_arbiter, the rf_bank array, the crossbar rule of rf_xbar). Each is the default of its
+ * slot; a technique's part replaces it.
+ *
+ * Planted faults (m->mutate, make mutation): 1 the arbiter ignores the write-backs
+ * (cmodel/base/arbiter.c); 2 the crossbar gives slot 0 the neighbouring source (here); 3 the
+ * storage ignores the lane mask (cmodel/base/bank.c).
+ */
+#include <stdlib.h>
+
+#include "rfm_part.h"
+
+/* ---- ADMIT ------------------------------------------------------------------------------- */
+
+static int always(const rfm_cfg_t *c)
+{
+	(void)c;
+	return 1;
+}
+
+static void admit_ports(const rfm_cfg_t *c, rfm_ports_t *pt, uint32_t *ix, rfm_place_t pl, unsigned i)
+{
+	(void)i;
+	if (pl != RFM_PL_LAUNCH)
+		return;
+	ix[0] = rfm_ports_add(pt, RFM_IN, c->d.nwarps_w, "its resident warps", "launch_warps_i");
+	ix[1] = rfm_ports_add(pt, RFM_IN, c->d.nregs_w, "its registers per thread", "launch_regs_i");
+}
+
+static void admit_launch(rfm_top_t *t, rfm_pinst_t *pi, rfm_launch_t *ln)
+{
+	ln->warps = (unsigned)rfm_get(&t->m, pi->ix[0]);
+	ln->regs = (unsigned)rfm_get(&t->m, pi->ix[1]);
+}
+
+/* A kernel that fits, or now and then one that does not, or an empty one. */
+static void admit_stim_launch(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r)
+{
+	const rfm_cfg_t *c = t->m.cfg;
+	unsigned w, g;
+	(void)pi;
+	rfm_random_kernel(c, r, &w, &g);
+	if (rfm_rng_chance(r, 1, 4)) {
+		w = rfm_rng_chance(r, 1, 2) ? c->sm_warps : 0;
+		g = rfm_rng_chance(r, 1, 8) ? 0 : c->sm_regs_per_thread;
+	}
+	rfm_top_launch_set(t, w, g);
+}
+
+const rfm_part_t rfm_part_base_admit = {
+	.name = "base_admit", .slots = RFM_SLOT_ADMIT, .is_default = 1, .enabled = always,
+	.ports = admit_ports, .launch = admit_launch, .stim_launch = admit_stim_launch,
+};
+
+/* ---- LOCATE: rf_map ------------------------------------------------------------------------ */
+
+static int map_fits(rfm_top_t *t, rfm_pinst_t *pi, const rfm_launch_t *ln)
+{
+	(void)pi;
+	return rfm_launch_fits(t->m.cfg, ln->warps, ln->regs);
+}
+
+static int map_where(rfm_top_t *t, rfm_pinst_t *pi, unsigned w, unsigned g, unsigned *bank, unsigned *row)
+{
+	(void)pi;
+	return rfm_map_fn(t->m.cfg, t->kwarps_q, t->kregs_q, w, g, bank, row);
+}
+
+static void map_wb(rfm_top_t *t, rfm_pinst_t *pi)
+{
+	unsigned p;
+	for (p = 0; p < t->m.cfg->rf_write_ports; p++) {
+		rfm_acc_t *a = &t->wb[p];
+		a->err = map_where(t, pi, a->warp, a->reg, &a->bank, &a->row) != 0;
+	}
+}
+
+static void map_issue(rfm_top_t *t, rfm_pinst_t *pi)
+{
+	const rfm_cfg_t *c = t->m.cfg;
+	unsigned k, s;
+	for (k = 0; k < c->sm_schedulers; k++)
+		for (s = 0; s < c->sm_operands; s++) {
+			rfm_acc_t *a = &t->src[k][s];
+			a->err = map_where(t, pi, a->warp, a->reg, &a->bank, &a->row) != 0;
+		}
+}
+
+static unsigned map_stim_reg(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigned w, uint64_t leaving)
+{
+	(void)pi, (void)w, (void)leaving;
+	return (unsigned)rfm_rng_below(r, t->skr);
+}
+
+static int map_stim_reg_ok(rfm_top_t *t, rfm_pinst_t *pi, unsigned w, unsigned g, uint64_t leaving)
+{
+	(void)t, (void)pi, (void)w, (void)g, (void)leaving;
+	return 1;
+}
+
+const rfm_part_t rfm_part_base_map = {
+	.name = "base_map", .slots = RFM_SLOT_LOCATE, .is_default = 1, .enabled = always,
+	.fits = map_fits, .locate_wb = map_wb, .locate_issue = map_issue, .where = map_where,
+	.stim_reg = map_stim_reg, .stim_reg_ok = map_stim_reg_ok,
+};
+
+/* ---- BACKEND: banks, arbiter, crossbar ----------------------------------------------------- */
+
+typedef struct banks {
+	rfm_arb_t *arb;     /* rf_bank_arbiter */
+	rfm_bank_t **bank;  /* rf_bank per bank */
+	uint32_t *zero;     /* a zero warp register */
+	rfm_arb_in_t ain;   /* arbiter inputs of this cycle */
+	rfm_arb_out_t aout; /* its outputs */
+	unsigned nb;        /* banks created */
+} banks_t;
+
+static int banks_create(rfm_top_t *t, rfm_pinst_t *pi)
+{
+	const rfm_cfg_t *c = t->m.cfg;
+	banks_t *b = calloc(1, sizeof(*b));
+	unsigned i;
+	if (!(pi->st = b))
+		return -1;
+	b->arb = (rfm_arb_t *)rfm_rf_bank_arbiter_create(c);
+	b->bank = calloc(c->rf_banks, sizeof(*b->bank));
+	b->zero = calloc(t->wq, sizeof(uint32_t));
+	if (!b->arb || !b->bank || !b->zero)
+		return -1;
+	for (i = 0; i < c->rf_banks; i++, b->nb = i)
+		if (!(b->bank[i] = (rfm_bank_t *)rfm_rf_bank_create(c)))
+			return -1;
+	return 0;
+}
+
+static void banks_destroy(rfm_pinst_t *pi)
+{
+	banks_t *b = pi->st;
+	unsigned i;
+	if (!b)
+		return;
+	rfm_model_destroy(b->arb ? &b->arb->m : NULL);
+	for (i = 0; b->bank && i < b->nb; i++)
+		rfm_model_destroy(b->bank[i] ? &b->bank[i]->m : NULL);
+	free(b->bank);
+	free(b->zero);
+	free(b);
+}
+
+static void banks_reset(rfm_top_t *t, rfm_pinst_t *pi)
+{
+	banks_t *b = pi->st;
+	unsigned i;
+	b->arb->m.ops->reset(&b->arb->m);
+	for (i = 0; i < t->m.cfg->rf_banks; i++)
+		b->bank[i]->m.ops->reset(&b->bank[i]->m);
+}
+
+static void banks_eval(rfm_top_t *t, rfm_pinst_t *pi)
+{
+	banks_t *b = pi->st;
+	const rfm_cfg_t *c = t->m.cfg;
+	const rfm_coll_t *u = t->coll;
+	unsigned p, q, i;
+	for (p = 0; p < c->rf_write_ports; p++) {
+		const rfm_acc_t *a = &t->wb[p];
+		uint8_t ok = (uint8_t)(a->valid && !a->err && !a->drop);
+		b->ain.wen[p] = ok;
+		b->ain.wbank[p] = (uint8_t)a->bank;
+		b->ain.wentry[p] = (uint16_t)a->row;
+		t->be.wdone[p] = t->be.wtaken[p] = ok;
+		t->be.wrefused[p] = 0;
+	}
+	b->ain.req = t->cout.req;
+	for (q = 0; q < c->d.nq; q++) {
+		b->ain.bank[q] = (uint8_t)u->bank_q[q];
+		b->ain.entry[q] = (uint16_t)u->entry_q[q];
+	}
+	b->arb->m.mutate = t->m.mutate; /* planted fault 1 lives in the arbiter */
+	rfm_arb_comb(b->arb, &b->ain, &b->aout);
+	t->be.gnt = b->aout.gnt;
+	t->be.nconf = b->aout.nconf;
+	t->be.nwconf = b->aout.nwconf;
+	for (i = 0; i < c->rf_banks; i++) /* read data is registered: eval assembles the sub-bank outputs */
+		rfm_model_eval(&b->bank[i]->m);
+}
+
+/* The crossbar (rf_xbar's rule): a slot with a read in flight takes source bank * read_ports +
+ * port. Planted fault 2: slot 0 takes the neighbouring source. */
+static void banks_edge(rfm_top_t *t, rfm_pinst_t *pi, rfm_coll_edge_t *e)
+{
+	banks_t *b = pi->st;
+	const rfm_cfg_t *c = t->m.cfg;
+	const rfm_coll_t *u = t->coll;
+	unsigned q;
+	e->gnt = b->aout.gnt;
+	for (q = 0; q < c->d.nq; q++) {
+		e->port[q] = b->aout.port[q];
+		e->data[q] = b->zero;
+		if (u->fly_q[q]) {
+			unsigned sel = (u->bank_q[q] * c->rf_read_ports + u->port_q[q]) ^ (t->m.mutate == 2 && q == 0);
+			if (sel < c->d.src_n)
+				e->data[q] = rfm_wide(&b->bank[sel / c->rf_read_ports]->m,
+						      b->bank[sel / c->rf_read_ports]->ix.rdata[sel % c->rf_read_ports]);
+		}
+	}
+}
+
+static void banks_tick(rfm_top_t *t, rfm_pinst_t *pi)
+{
+	banks_t *b = pi->st;
+	rfm_model_t *m = &t->m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned i, p;
+	rfm_arb_clock(b->arb);
+	for (i = 0; i < c->rf_banks; i++) {
+		rfm_bank_t *bk = b->bank[i];
+		for (p = 0; p < c->rf_write_ports; p++) {
+			rfm_set(&bk->m, bk->ix.wen[p], b->ain.wen[p] && b->ain.wbank[p] == i);
+			rfm_set(&bk->m, bk->ix.waddr[p], b->ain.wentry[p]);
+			rfm_set(&bk->m, bk->ix.wmask[p], rfm_get(m, t->ix.wm[p]));
+			memcpy(rfm_wide(&bk->m, bk->ix.wdata[p]), rfm_wide(m, t->ix.wd[p]), t->wq * 4u);
+		}
+		for (p = 0; p < c->rf_read_ports; p++) {
+			rfm_set(&bk->m, bk->ix.ren[p], b->aout.ren[i][p]);
+			rfm_set(&bk->m, bk->ix.raddr[p], b->aout.raddr[i][p]);
+		}
+		bk->m.mutate = m->mutate; /* planted fault 3 lives in the storage arrays */
+		rfm_model_tick(&bk->m);
+	}
+}
+
+static void banks_stim_data(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigned p)
+{
+	(void)pi;
+	rfm_rng_fill(r, rfm_wide(&t->m, t->ix.wd[p]), t->m.cfg->d.wreg_bits);
+}
+
+const rfm_part_t rfm_part_base_banks = {
+	.name = "base_banks", .slots = RFM_SLOT_BACKEND, .is_default = 1, .enabled = always,
+	.create = banks_create, .destroy = banks_destroy, .reset = banks_reset, .be_eval = banks_eval,
+	.be_edge = banks_edge, .be_tick = banks_tick, .stim_wb_data = banks_stim_data,
+};
+
+/* The part table: defaults first; table order is port, counter and coverage order. */
+const rfm_part_t *const rfm_part_table[] = {&rfm_part_base_admit, &rfm_part_base_map, &rfm_part_base_banks,
+					    &rfm_part_coal, &rfm_part_regmutex, &rfm_part_virt};
+const unsigned rfm_part_table_n = sizeof(rfm_part_table) / sizeof(rfm_part_table[0]);

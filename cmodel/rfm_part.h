@@ -1,0 +1,305 @@
+/* rfm_part.h - the part contract of rf_top's model (docs/semantics.md, "rf_top: skeleton and parts").
+ *
+ * rf_top (cmodel/top.c) is a skeleton: it owns the launch registers, the operand collectors
+ * (rfm_coll_t), issue and dispatch, the counters' registers and outputs, the golden register
+ * checker and the list of instructions in flight. Everything a technique adds is a part, called
+ * in fixed slots:
+ *
+ *   ADMIT    exactly one  launch fields warps/regs and their decoding      base (base/part_base.c)
+ *   LOCATE   exactly one  (warp, reg) -> (bank, row) of every access; the  base rf_map, RegMutex,
+ *                         capacity rule of a launch (fits)                  virtualization
+ *   BACKEND  exactly one  banks, arbiter, crossbar                          baseline, coalescing
+ *   STORAGE  exactly one  the sub-bank arrays; there is no second provider yet, so each BACKEND
+ *                         keeps its own storage inside it (rf_bank / rf_dual_bank)
+ *   SIDE     any number   RegMutex's SRP allocator, virtualization's release walker
+ *
+ * A part owns its state, its ports (added through `ports` at fixed places of the port table),
+ * its launch fields, side-band bits in the collector tag (above sm_tag_bits), its counters (it
+ * declares name and help; the skeleton owns their registers, wrap-around and cnt_<name>_o
+ * outputs), its coverage events (the skeleton concatenates the lists in part order), its stimulus
+ * hooks, its checks (bookkeeping and verdict apart) and its planted faults.
+ *
+ * Parts are found once, at create time, through rfm_part_table (table order = port order within
+ * a place, counter order and coverage order): for an exclusive slot the enabled provider that is
+ * not a default replaces the default; two such providers are refused. The skeleton then calls
+ * parts through precomputed hook lists: no part names and no technique branches in top.c.
+ *
+ * One cycle, eval (the order is part of the contract):
+ *   1. launch: ADMIT.launch decodes the launch fields, LOCATE.fits decides the fit (t->ln);
+ *   2. the skeleton reads the write-back and issue ports into the access records (t->wb, t->src);
+ *   3. when any part has a dispatch hook: the collectors' dispatch choice (state only, t->cout);
+ *   4. dispatch hooks, in part order (virtualization: releases at dispatch and by the walker);
+ *   5. LOCATE.locate_wb: every write-back record gets bank, row, err, drop;
+ *   6. LOCATE.locate_issue: every source record gets bank, row, err, drop, attr; it may hold an
+ *      issue (t->hold: not taken by a collector; t->refuse: iss<k>_ready_o low) and add side-band
+ *      bits to the collector tag (t->cin.tag);
+ *   7. the collectors' allocation (rfm_coll_comb), iss<k>_ready_o;
+ *   8. BACKEND.eval: requests from the collectors, the write records; fills t->be;
+ *   9. side hooks, in part order (outputs and counters of each part);
+ *  10. the skeleton's outputs (dispatch ports, status, every counter output) and base counters.
+ * tick: counters, part ticks (part order, before the launch registers change), the launch
+ * registers, BACKEND.edge (edge inputs of the collectors), the collectors' edge, BACKEND.tick.
+ * check: the verdict (skipped by rfm_top_option "verdict" "off", the harness's +rtl-only), then
+ * the bookkeeping that the stimulus and the golden registers need (always).
+ */
+#ifndef RFM_PART_H
+#define RFM_PART_H
+
+#include "rfm_models.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Slots a part fills (bit set). */
+enum { RFM_SLOT_ADMIT = 1, RFM_SLOT_LOCATE = 2, RFM_SLOT_BACKEND = 4, RFM_SLOT_SIDE = 8 };
+
+/* Places of the port table where parts add ports (in table order). */
+typedef enum rfm_place {
+	RFM_PL_LAUNCH, /* after launch_valid_i: launch fields (i = 0) */
+	RFM_PL_WB,     /* end of write-back port i's group */
+	RFM_PL_ISSUE,  /* after iss<i>_warp_i */
+	RFM_PL_SRC,    /* after iss<k>_src<s>_reg_i; i = k * RFM_MAXOP + s */
+	RFM_PL_GROUPS, /* own port groups after the issue ports, before the dispatch ports (i = 0) */
+	RFM_PL_STATUS, /* status outputs after acc_err_o (i = 0) */
+	RFM_PL_N       /* number of places */
+} rfm_place_t;
+
+#define RFM_PART_MAX 8      /* most active parts */
+#define RFM_PART_IXW 64     /* words of port indices a part may record */
+#define RFM_TOP_MAXCNT 32   /* most counters of rf_top */
+#define RFM_TOP_MAXFLY (RFM_MAXC + RFM_MAXS) /* most instructions in flight */
+
+/* The skeleton's own coverage events (parts' events follow, in part order). */
+enum {
+	RFM_TCOV_THREE_ONE_BANK, RFM_TCOV_WR_RD_BANK, RFM_TCOV_ALLBUSY, RFM_TCOV_DISP_THREE_BANKS,
+	RFM_TCOV_CONFLICT, RFM_TCOV_WBLOCK, RFM_TCOV_STALL, RFM_TCOV_LAUNCH_REFUSED, RFM_TCOV_RELAUNCH,
+	RFM_TCOV_OUTSIDE, RFM_TCOV_HAZARD, RFM_TCOV_DUAL_ISSUE, RFM_TCOV_DUAL_DISP, RFM_TCOV_PARTIAL_WRITE,
+	RFM_TCOV_SAME_REG_TWO_WB, RFM_TCOV_N
+};
+
+/* One access (a write-back port, or an issued source operand) as the LOCATE places it. */
+typedef struct rfm_acc {
+	uint8_t valid;  /* the port offers it (wb<p>_valid_i; iss<k>_src<s>_valid_i) */
+	uint8_t err;    /* outside the running kernel (acc_err_o) */
+	uint8_t drop;   /* dropped by the LOCATE (RegMutex: extended without a set; virtualization: unmapped) */
+	uint8_t attr;   /* LOCATE attributes (virtualization: bit 0 = release after this read) */
+	unsigned warp;  /* warp slot */
+	unsigned reg;   /* architected register */
+	unsigned bank;  /* bank (0 when err or drop) */
+	unsigned row;   /* row in the bank (0 when err or drop) */
+} rfm_acc_t;
+
+/* This cycle's launch as ADMIT and LOCATE see it. */
+typedef struct rfm_launch {
+	uint8_t valid;  /* launch_valid_i */
+	uint8_t ok;     /* valid and it fits: the kernel starts at the edge */
+	unsigned warps; /* launch_warps_i */
+	unsigned regs;  /* launch_regs_i */
+} rfm_launch_t;
+
+/* What the BACKEND reports after its eval. */
+typedef struct rfm_be_out {
+	uint64_t gnt;              /* operands granted a read (bit q) */
+	unsigned nconf, nwconf;    /* refused reads; of them, refused for a write-back */
+	uint8_t wdone[RFM_MAXW];   /* write-back p is performed this cycle (cnt_write_o) */
+	uint8_t wtaken[RFM_MAXW];  /* write-back p is taken: the golden register takes its lanes */
+	uint8_t wrefused[RFM_MAXW];/* write-back p is refused (held by the requester, offered again) */
+} rfm_be_out_t;
+
+/* A counter a part declares. */
+typedef struct rfm_counter {
+	const char *name; /* cnt_<name>_o */
+	const char *help; /* one line of meaning */
+} rfm_counter_t;
+
+/* An issued instruction not yet dispatched, as the checker sees it. */
+typedef struct rfm_fly {
+	unsigned tag, warp, nsrc;  /* tag, warp, source operands */
+	uint64_t amask;            /* lanes checked (the active mask with zero gating, else all) */
+	uint8_t valid[RFM_MAXOP];  /* source used */
+	uint8_t err[RFM_MAXOP];    /* outside the kernel or dropped: delivered as zero */
+	uint8_t taint[RFM_MAXOP];  /* written while in flight: not judged */
+	uint8_t attr[RFM_MAXOP];   /* the LOCATE's attributes at issue */
+	unsigned reg[RFM_MAXOP];   /* architected register */
+	unsigned bank[RFM_MAXOP];  /* its bank */
+} rfm_fly_t;
+
+struct rfm_top;
+struct rfm_pinst;
+
+/* A part: its slots, its ports, counters and events, and its hooks (NULL = none). The hooks are
+ * listed in the order the skeleton calls them within a cycle. */
+typedef struct rfm_part {
+	const char *name;                                          /* e.g. "regmutex" */
+	unsigned slots;                                            /* RFM_SLOT_* bits */
+	int is_default;                                            /* provider when no other is enabled */
+	int (*enabled)(const rfm_cfg_t *c);                        /* part of cfg's rf_top */
+	void (*ports)(const rfm_cfg_t *c, rfm_ports_t *pt, uint32_t *ix, rfm_place_t pl, unsigned i); /* add ports */
+	unsigned (*counters)(const rfm_cfg_t *c, const rfm_counter_t **list); /* its counters, in port order */
+	int recount;                                               /* the skeleton compares its counters with t->shadow */
+	const char *const *cov;                                    /* coverage event names */
+	unsigned ncov;                                             /* their number */
+	int (*create)(struct rfm_top *t, struct rfm_pinst *pi);    /* state into pi->st, events n/a; 0 = fine */
+	void (*destroy)(struct rfm_pinst *pi);                     /* free pi->st */
+	void (*reset)(struct rfm_top *t, struct rfm_pinst *pi);    /* reset values */
+	int (*option)(struct rfm_top *t, struct rfm_pinst *pi, const char *name, const char *value, FILE *err); /* 0 taken, 1 not mine, -1 bad */
+	/* eval */
+	void (*launch)(struct rfm_top *t, struct rfm_pinst *pi, rfm_launch_t *ln);      /* ADMIT: decode */
+	int (*fits)(struct rfm_top *t, struct rfm_pinst *pi, const rfm_launch_t *ln);  /* LOCATE: capacity rule */
+	void (*dispatch)(struct rfm_top *t, struct rfm_pinst *pi);                      /* after the dispatch choice */
+	void (*locate_wb)(struct rfm_top *t, struct rfm_pinst *pi);                     /* LOCATE: t->wb */
+	void (*locate_issue)(struct rfm_top *t, struct rfm_pinst *pi);                  /* LOCATE: t->src, hold, tag */
+	void (*be_eval)(struct rfm_top *t, struct rfm_pinst *pi);                       /* BACKEND: t->be */
+	void (*side)(struct rfm_top *t, struct rfm_pinst *pi);                          /* outputs, counters */
+	/* clock edge */
+	void (*tick)(struct rfm_top *t, struct rfm_pinst *pi);                          /* before the launch registers */
+	void (*be_edge)(struct rfm_top *t, struct rfm_pinst *pi, rfm_coll_edge_t *e);   /* BACKEND: collector edge inputs */
+	void (*be_tick)(struct rfm_top *t, struct rfm_pinst *pi);                       /* BACKEND: after the collectors' edge */
+	/* lookups for the stimulus and the checkers (state only) */
+	int (*where)(struct rfm_top *t, struct rfm_pinst *pi, unsigned warp, unsigned reg, unsigned *bank,
+		     unsigned *row);                                                    /* LOCATE: 0, or err/drop code */
+	int (*held)(struct rfm_top *t, struct rfm_pinst *pi, unsigned warp, int reg);   /* BACKEND: a held write-back (rfm_top_held) */
+	/* stimulus */
+	void (*stim_launch)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r);     /* LOCATE, else ADMIT */
+	void (*stim_pre)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, uint64_t cycle); /* before write-backs */
+	unsigned (*stim_reg)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned w, uint64_t leaving); /* LOCATE */
+	int (*stim_reg_ok)(struct rfm_top *t, struct rfm_pinst *pi, unsigned w, unsigned g, uint64_t leaving); /* LOCATE */
+	int (*stim_wb_held)(struct rfm_top *t, struct rfm_pinst *pi, unsigned p);       /* BACKEND: offer a held one */
+	void (*stim_wb_data)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned p); /* BACKEND: value */
+	void (*stim_issue)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned k); /* after iss<k>_warp_i */
+	void (*stim_src)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned k, unsigned s, int busy); /* after a source */
+	/* checker */
+	int (*verdict)(struct rfm_top *t, struct rfm_pinst *pi, uint64_t cycle, FILE *err); /* judge; 0 = fine */
+	void (*dispatched)(struct rfm_top *t, struct rfm_pinst *pi, const rfm_fly_t *f); /* bookkeeping per dispatch */
+	void (*book_pre)(struct rfm_top *t, struct rfm_pinst *pi);                      /* before the golden write-backs */
+	void (*book_post)(struct rfm_top *t, struct rfm_pinst *pi);                     /* after them (launch included) */
+} rfm_part_t;
+
+/* An active part in one rf_top. */
+typedef struct rfm_pinst {
+	const rfm_part_t *d; /* its descriptor */
+	void *st;            /* its state */
+	uint32_t *ix;        /* its port indices (RFM_PART_IXW words of t->ix.pix) */
+	unsigned cov0;       /* index of its first coverage event */
+	unsigned cnt0;       /* index of its first counter in t->cnt_q */
+	unsigned ncnt;       /* its counters */
+} rfm_pinst_t;
+
+/* The skeleton's port indices. */
+typedef struct rfm_top_ix {
+	unsigned clk, rst, lv, lerr;                                     /* clock, reset, launch */
+	unsigned wv[RFM_MAXW], ww[RFM_MAXW], wr[RFM_MAXW], wm[RFM_MAXW], wd[RFM_MAXW]; /* write-back ports */
+	unsigned iv[RFM_MAXS], ir[RFM_MAXS], it[RFM_MAXS], iw[RFM_MAXS]; /* issue ports */
+	unsigned isv[RFM_MAXS][RFM_MAXOP], isr[RFM_MAXS][RFM_MAXOP];     /* source operands */
+	unsigned dv[RFM_MAXS], dt[RFM_MAXS], dw[RFM_MAXS], dop[RFM_MAXS][RFM_MAXOP]; /* dispatch ports */
+	unsigned idle, accerr;                                           /* status */
+	unsigned cnt[RFM_TOP_MAXCNT];                                    /* every counter output */
+	uint32_t pix[RFM_PART_MAX][RFM_PART_IXW];                        /* the parts' port indices */
+} rfm_top_ix_t;
+
+/* A hook list entry: one part's hook. */
+typedef struct rfm_hook {
+	void (*fn)(struct rfm_top *t, rfm_pinst_t *pi); /* the hook */
+	rfm_pinst_t *pi;                                /* its part */
+} rfm_hook_t;
+
+/* rf_top: the skeleton's state, visible to the parts. */
+typedef struct rfm_top {
+	rfm_model_t m;                      /* common head */
+	rfm_top_ix_t ix;                    /* port indices */
+	rfm_pinst_t part[RFM_PART_MAX];     /* active parts, in table order */
+	unsigned npart;                     /* their number */
+	rfm_pinst_t *admit, *locate, *backend; /* the exclusive slots' providers */
+	rfm_hook_t h_dispatch[RFM_PART_MAX], h_side[RFM_PART_MAX], h_tick[RFM_PART_MAX]; /* hook lists */
+	rfm_hook_t h_pre[RFM_PART_MAX], h_post[RFM_PART_MAX];
+	unsigned n_dispatch, n_side, n_tick, n_pre, n_post; /* their lengths */
+	int verdict;                        /* the checker judges (1) or only keeps books (0) */
+	const char **cov_names;             /* concatenated coverage names */
+	/* launch registers */
+	unsigned kwarps_q, kregs_q, lerr_q, acc_q, acc_d; /* running kernel, launch_err_o, acc_err_o */
+	rfm_launch_t ln;                    /* this cycle's launch */
+	/* this cycle's access records and collector traffic */
+	rfm_acc_t wb[RFM_MAXW];             /* write-back ports */
+	rfm_acc_t src[RFM_MAXS][RFM_MAXOP]; /* issued source operands */
+	uint8_t iv[RFM_MAXS];               /* iss<k>_valid_i */
+	uint8_t hold[RFM_MAXS];             /* the LOCATE keeps issue k from the collectors */
+	uint8_t refuse[RFM_MAXS];           /* the LOCATE forces iss<k>_ready_o low */
+	uint8_t ready[RFM_MAXS];            /* iss<k>_ready_o */
+	rfm_coll_t *coll;                   /* the operand collectors */
+	rfm_coll_in_t cin;                  /* their inputs this cycle */
+	rfm_coll_out_t cout;                /* their outputs */
+	rfm_be_out_t be;                    /* the BACKEND's report */
+	unsigned wq;                        /* words per warp register */
+	/* counters */
+	unsigned ncnt;                      /* all counters (RFM_CNT_N base first) */
+	uint64_t cnt_q[RFM_TOP_MAXCNT];     /* registers */
+	uint64_t cnt_d[RFM_TOP_MAXCNT];     /* this cycle's increments */
+	uint64_t shadow[RFM_TOP_MAXCNT];    /* checker recount */
+	const char *cnt_name[RFM_TOP_MAXCNT]; /* name stems */
+	/* stimulus and checker */
+	unsigned skw, skr;                  /* kernel the stimulus believes runs */
+	uint64_t leaving;                   /* stimulus: warps whose extended set leaves this cycle */
+	uint64_t launch_window;             /* last 1024-cycle phase that considered a relaunch, plus one */
+	uint32_t *gold;                     /* warps x regs golden registers */
+	uint64_t *known;                    /* lanes of each golden register written since the launch */
+	rfm_fly_t fly[RFM_TOP_MAXFLY];      /* instructions in flight */
+	unsigned nfly;                      /* their number */
+	uint8_t acc_now[RFM_MAXS];          /* issue k is taken by a collector this cycle */
+} rfm_top_t;
+
+/* The part table (base/part_base.c, and one part per technique folder), in table order. */
+extern const rfm_part_t rfm_part_base_admit, rfm_part_base_map, rfm_part_base_banks, rfm_part_coal,
+	rfm_part_regmutex, rfm_part_virt;
+extern const rfm_part_t *const rfm_part_table[];
+extern const unsigned rfm_part_table_n;
+
+/* Golden register (warp, reg): wq words. */
+static inline uint32_t *rfm_top_gold(rfm_top_t *t, unsigned w, unsigned g)
+{
+	return t->gold + ((size_t)w * t->m.cfg->sm_regs_per_thread + g) * t->wq;
+}
+/* Known lanes of golden register (warp, reg). */
+static inline uint64_t *rfm_top_known(rfm_top_t *t, unsigned w, unsigned g)
+{
+	return &t->known[(size_t)w * t->m.cfg->sm_regs_per_thread + g];
+}
+/* Location of (warp, reg) now, by the LOCATE (0, or an err/drop code; bank and row 0 then). */
+static inline int rfm_top_where(rfm_top_t *t, unsigned w, unsigned g, unsigned *bank, unsigned *row)
+{
+	return t->locate->d->where(t, t->locate, w, g, bank, row);
+}
+/* The BACKEND holds a refused write-back of (warp, reg) (reg -1: of any register of the warp;
+ * -2: any write-back at all). */
+static inline int rfm_top_held(rfm_top_t *t, unsigned w, int g)
+{
+	return t->backend->d->held ? t->backend->d->held(t, t->backend, w, g) : 0;
+}
+/* Stimulus: launch a kernel of warps x regs (an ADMIT records launch_warps_i and launch_regs_i in
+ * words 0 and 1 of its port indices). */
+static inline void rfm_top_launch_set(rfm_top_t *t, unsigned warps, unsigned regs)
+{
+	rfm_set(&t->m, t->ix.lv, 1);
+	rfm_set(&t->m, t->admit->ix[0], warps);
+	rfm_set(&t->m, t->admit->ix[1], regs);
+}
+/* Register (warp, reg) is a source of an instruction in flight. */
+int rfm_top_in_flight(const rfm_top_t *t, unsigned warp, unsigned reg);
+/* Hit coverage event ev of part pi. */
+static inline void rfm_part_cov(rfm_top_t *t, const rfm_pinst_t *pi, unsigned ev) { rfm_cov_hit(&t->m, pi->cov0 + ev); }
+/* Mark coverage event ev of part pi impossible in this config. */
+static inline void rfm_part_cov_na(rfm_top_t *t, const rfm_pinst_t *pi, unsigned ev) { rfm_cov_na(&t->m, pi->cov0 + ev); }
+
+/* rf_top's stimulus (top_golden.c; the model's ops->stim). */
+void rfm_top_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle);
+/* rf_top's checker: the verdict (unless switched off), then the bookkeeping (ops->check). */
+int rfm_top_check(rfm_model_t *m, uint64_t cycle, FILE *err);
+/* Pass an option to rf_top's parts (e.g. "width-dist" "full"; "verdict" "off"). 0: taken,
+ * 1: nobody takes it, -1: bad value (message on err). m must be an rf_top. */
+int rfm_top_option(rfm_model_t *m, const char *name, const char *value, FILE *err);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RFM_PART_H */
