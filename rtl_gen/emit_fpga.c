@@ -72,6 +72,7 @@ int rg_fpga_top(em_t *e, const rfm_cfg_t *c)
 
 	const rfm_block_desc_t *blk = rfm_block_find("rf_top");
 
+	e->wrap = RG_COLS;
 	if (!blk || rg_ports(c, blk, &top))
 		return -1;
 	if (fpga_ports(&pt)) {
@@ -128,10 +129,10 @@ int rg_fpga_top(em_t *e, const rfm_cfg_t *c)
 	for (j = 0; j < nl; j++)
 		em_line(e, "assign lfsr%u_d = {lfsr%u_q[%u:0], 1'b0} ^ ({%u{lfsr%u_q[%u]}} & Poly);", j, j, SIG_W - 2, SIG_W,
 			j, SIG_W - 1);
-	em_raw(e, "%*sassign stim = {", (int)(2 * e->ind), "");
+	em_part(e, "assign stim = {");
 	for (j = nl; j-- > 0;)
-		em_raw(e, "lfsr%u_q%s", j, j ? ", " : "");
-	em_raw(e, "};\n");
+		em_part(e, "lfsr%u_q%s", j, j ? ", " : "");
+	em_part(e, "};\n");
 	if (sw > nin)
 		rg_unused(e, "stim", rg_part(e, "stim", sw, sw - 1, nin));
 
@@ -165,8 +166,7 @@ int rg_fpga_top(em_t *e, const rfm_cfg_t *c)
 	for (j = 0; j < nl; j++)
 		em_line(e, "lfsr%u_q <= %u'h%08x;", j, SIG_W, (unsigned)((j + 1u) * SEED));
 	em_line(e, "sig_q <= '0;");
-	em_close(e, "end else begin");
-	e->ind++;
+	em_reopen(e, "end else begin");
 	for (j = 0; j < nl; j++)
 		em_line(e, "lfsr%u_q <= lfsr%u_d;", j, j);
 	em_line(e, "sig_q <= sig_d;");

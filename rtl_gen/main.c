@@ -23,7 +23,7 @@
 #include "rg.h"
 
 #define MAX_OVERRIDES 256
-#define MAX_FILES 64
+#define MAX_FILES 128
 
 /* One output file, rendered in memory. */
 typedef struct out_file {
@@ -208,7 +208,7 @@ static int report(const rfm_cfg_t *c, FILE *f, int csv)
 static int render(out_file_t *files, unsigned *n, const char *path, int (*fn)(em_t *, const void *),
 		  const void *arg)
 {
-	em_t *e = malloc(sizeof(*e));
+	em_t *e = calloc(1, sizeof(*e));
 	int rc = -1;
 	if (!e || *n >= MAX_FILES || em_init(e))
 		goto out;

@@ -54,16 +54,14 @@ void rg_unused(em_t *e, const char *name, const char *list)
 
 void rg_unused_n(em_t *e, const char *name, unsigned n, const char *fmt)
 {
+	em_str_t x = {0};
 	unsigned i;
 	if (!n)
 		return;
-	em_line(e, "logic unused_%s;", name);
-	em_raw(e, "%*sassign unused_%s = ^{", (int)(2 * e->ind), "", name);
-	for (i = 0; i < n; i++) {
-		em_raw(e, "%s", i ? ", " : "");
-		em_raw(e, fmt, i);
-	}
-	em_raw(e, "};\n");
+	for (i = 0; i < n; i++)
+		em_add(&x, ", ", fmt, i);
+	rg_unused(e, name, em_str(&x));
+	em_str_free(&x);
 }
 
 void rg_banner_notice(em_t *e, const rfm_cfg_t *c)
@@ -148,6 +146,7 @@ int rg_module(em_t *e, const rfm_cfg_t *c, const rfm_block_desc_t *blk, rg_body_
 	rfm_ports_t pt;
 	if (rg_ports(c, blk, &pt))
 		return -1;
+	e->wrap = RG_COLS;
 	banner(e, c, blk, &pt);
 	em_blank(e);
 	rg_port_list(e, blk->module, &pt);
@@ -185,4 +184,27 @@ void rg_ffz_function(em_t *e, unsigned n)
 	}
 	em_line(e, "ffz = {v != '1, i};");
 	em_close(e, "endfunction");
+}
+
+void rg_assert_begin(em_t *e, const char *what)
+{
+	em_section(e, "assertions: %s", what);
+	em_line(e, "// simulation only; make cosim-assert defines RFM_ASSERTIONS (docs/verification.md)");
+	em_line(e, "`ifndef SYNTHESIS");
+	em_line(e, "`ifdef RFM_ASSERTIONS");
+}
+
+void rg_assert(em_t *e, const char *ok, const char *module, const char *rule, const char *doc, const char *what)
+{
+	em_open(e, "always_ff @(posedge clk_i) begin");
+	em_open(e, "if (rst_ni && !(%s)) begin", ok);
+	em_line(e, "$error(\"%%s (%%s)\", \"%s %s: %s\", \"%s\");", module, rule, what, doc);
+	em_close(e, "end");
+	em_close(e, "end");
+}
+
+void rg_assert_end(em_t *e)
+{
+	em_line(e, "`endif");
+	em_line(e, "`endif");
 }

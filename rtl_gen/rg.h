@@ -6,6 +6,8 @@
 #include "rfm_blocks.h"
 #include "em.h"
 
+#define RG_COLS 100 /* generated Verilog lines are at most this long */
+
 /* Emit the body of a module (everything between the port list and endmodule). */
 typedef void (*rg_body_fn)(em_t *e, const rfm_cfg_t *cfg, const rfm_ports_t *pt);
 
@@ -16,9 +18,6 @@ typedef void (*rg_body_fn)(em_t *e, const rfm_cfg_t *cfg, const rfm_ports_t *pt)
 
 /* Emit a whole module file: banner, config, port table, port list, body, endmodule. 0 on success. */
 int rg_module(em_t *e, const rfm_cfg_t *cfg, const rfm_block_desc_t *blk, rg_body_fn body);
-
-/* rf_top's coalescing register file (emit_top_coal.c), in place of the baseline banks, arbiter, crossbar. */
-void rg_emit_top_coal(em_t *e, const rfm_cfg_t *cfg);
 
 /* Build the port table of blk for cfg into pt (zeroed first). 0 on success; pt freed on failure. */
 int rg_ports(const rfm_cfg_t *cfg, const rfm_block_desc_t *blk, rfm_ports_t *pt);
@@ -61,8 +60,10 @@ void rg_rr_pick(em_t *e, const char *prefix, unsigned n, unsigned w);
 /* assign lhs = {(ptr <= n-1), ..., (ptr <= 0)} with always-true comparisons written as 1'b1. */
 void rg_ge_vector(em_t *e, const char *lhs, const char *ptr, unsigned n, unsigned w);
 /* The dispatch ports of the collector units (emit_collector.c): round robin from dptr_q over the
- * ready vector rdy; unit<cu>_tag_q / _warp_q and <op><q><op_sfx> name a unit's fields and an operand's value. */
-void rg_emit_dispatch(em_t *e, const rfm_cfg_t *c, const char *unit, const char *op, const char *op_sfx, int blank);
+ * ready vector rdy; unit<cu>_tag_q / _warp_q and <op><q><op_sfx> name a unit's fields and an operand's value;
+ * tag names (one %u, the port) the signal a dispatched tag drives. */
+void rg_emit_dispatch(em_t *e, const rfm_cfg_t *c, const char *unit, const char *op, const char *op_sfx,
+		      const char *tag);
 /* assign lhs = w'(vec[0]) + w'(vec[1]) + ... (n terms). */
 void rg_popcount(em_t *e, const char *lhs, const char *vec, unsigned n, unsigned w);
 /* Bit i of a width-bit signal: "sig[i]", or "sig" when the signal has one bit. */
@@ -73,6 +74,15 @@ const char *rg_part(em_t *e, const char *sig, unsigned width, unsigned hi, unsig
 /* Emit `function automatic logic [L:0] ffz(input logic [n-1:0] v)`: {found, index of the lowest
  * zero of v}, L = clog2(n), in log depth and without bit selects (Icarus). */
 void rg_ffz_function(em_t *e, unsigned n);
+
+/* Simulation-only checks: open the `ifndef SYNTHESIS / `ifdef RFM_ASSERTIONS block
+ * (make cosim-assert defines RFM_ASSERTIONS) with a comment naming the rules. */
+void rg_assert_begin(em_t *e, const char *what);
+/* Check ok at every clock edge out of reset; the message names the module, the rule, the docs/
+ * section and what went wrong. */
+void rg_assert(em_t *e, const char *ok, const char *module, const char *rule, const char *doc, const char *what);
+/* Close the block. */
+void rg_assert_end(em_t *e);
 
 /* Width of the rf_map arithmetic. */
 unsigned rg_map_width(const rfm_cfg_t *cfg);

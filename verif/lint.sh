@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # lint.sh CONFIG DIR LOGDIR - the three front ends on every generated module of DIR:
 #   verilator --lint-only -Wall (each module as top), iverilog -g2012 -Wall, yosys check -assert
-#   (every module, also those rf_top does not instantiate).
+#   (every module, also those rf_top does not instantiate); and no line longer than 100 characters
+#   in any generated .sv (STYLE.md, "Emitted Verilog").
 # Any warning or error fails; tool logs are kept in LOGDIR.
 set -uo pipefail
 cfg=$1 dir=$2 logs=$3
@@ -24,7 +25,11 @@ if ! yosys -q -l "$log" -p "read_verilog -sv ${files[*]}; hierarchy -check; proc
 	>/dev/null 2>&1 || grep -qi "warning" "$log"; then
 	echo "lint: yosys check ($cfg) is not clean:"; grep -i -m 20 "warning\|error" "$log"; fail=1
 fi
+long=$(awk 'length > 100 { print FILENAME ":" FNR ": " length " characters" }' "${files[@]}" "$dir"/fpga/*.sv 2>/dev/null)
+if [ -n "$long" ]; then
+	echo "lint: lines longer than 100 characters ($cfg):"; echo "$long" | head -20; fail=1
+fi
 if [ $fail = 0 ]; then
-	echo "lint: $cfg: ${#files[@]} modules clean under verilator -Wall, iverilog -Wall, yosys check -assert"
+	echo "lint: $cfg: ${#files[@]} modules clean under verilator -Wall, iverilog -Wall, yosys check -assert, <= 100 columns"
 fi
 exit $fail

@@ -4,13 +4,15 @@
 // Cycle-level rules: docs/semantics.md. Model: cmodel/ (rfm_collector).
 //
 // Configuration (replay: config.ini in this folder):
-//  [rf] lanes=32 lane_bits=32 banks=4 entries=256 subbanks=4 read_ports=1 write_ports=2 write_conflict=bank
+//  [rf] lanes=32 lane_bits=32 banks=4 entries=256 subbanks=4 read_ports=1 write_ports=2
+// write_conflict=bank
 //  [sm] warps=48 regs_per_thread=63 schedulers=2 collectors=4 operands=3 tag_bits=8
 //  [mapping] layout=wshift
 //  [stats] counter_bits=32
 //  [target] kind=generic clock_ps=10000
 //  [regmutex] enable=off paired=off regs=24 ext_regs=0 warps=0
-//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4 rfc_entries=0 regs=21 exempt_regs=0 warps=0
+//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4
+// rfc_entries=0 regs=21 exempt_regs=0 warps=0
 //  [coalescing] enable=on alignment=reg parity=entry zero_gating=dynamic
 //
 // Ports:
@@ -359,7 +361,9 @@ module rf_collector (
 
   // status: busy units, and units whose operands are all present
   assign busy = {u3_busy_q, u2_busy_q, u1_busy_q, u0_busy_q};
-  assign rdy = {u3_busy_q & ~(q9_pend_q | q10_pend_q | q11_pend_q), u2_busy_q & ~(q6_pend_q | q7_pend_q | q8_pend_q), u1_busy_q & ~(q3_pend_q | q4_pend_q | q5_pend_q), u0_busy_q & ~(q0_pend_q | q1_pend_q | q2_pend_q)};
+  assign rdy = {u3_busy_q & ~(q9_pend_q | q10_pend_q | q11_pend_q), u2_busy_q
+      & ~(q6_pend_q | q7_pend_q | q8_pend_q), u1_busy_q & ~(q3_pend_q | q4_pend_q | q5_pend_q),
+      u0_busy_q & ~(q0_pend_q | q1_pend_q | q2_pend_q)};
   assign busy_o = busy;
 
   // issue: port k takes the k-th lowest free unit; ready does not depend on valid
@@ -367,8 +371,8 @@ module rf_collector (
   assign iss0_hi = iss0_cand;
   assign iss0_any = |iss0_cand;
   assign iss0_sel = (|iss0_hi) ?
-      (iss0_hi[0] ? 2'd0 : iss0_hi[1] ? 2'd1 : iss0_hi[2] ? 2'd2 : 2'd3) :
-      (iss0_cand[0] ? 2'd0 : iss0_cand[1] ? 2'd1 : iss0_cand[2] ? 2'd2 : 2'd3);
+  (iss0_hi[0] ? 2'd0 : iss0_hi[1] ? 2'd1 : iss0_hi[2] ? 2'd2 : 2'd3) :
+  (iss0_cand[0] ? 2'd0 : iss0_cand[1] ? 2'd1 : iss0_cand[2] ? 2'd2 : 2'd3);
   assign iss0_oh = iss0_any ? (4'(1) << iss0_sel) : '0;
   assign iss0_ready_o = iss0_any;
   assign iss0_take = iss0_oh & {Units{iss0_valid_i}};
@@ -376,8 +380,8 @@ module rf_collector (
   assign iss1_hi = iss1_cand;
   assign iss1_any = |iss1_cand;
   assign iss1_sel = (|iss1_hi) ?
-      (iss1_hi[0] ? 2'd0 : iss1_hi[1] ? 2'd1 : iss1_hi[2] ? 2'd2 : 2'd3) :
-      (iss1_cand[0] ? 2'd0 : iss1_cand[1] ? 2'd1 : iss1_cand[2] ? 2'd2 : 2'd3);
+  (iss1_hi[0] ? 2'd0 : iss1_hi[1] ? 2'd1 : iss1_hi[2] ? 2'd2 : 2'd3) :
+  (iss1_cand[0] ? 2'd0 : iss1_cand[1] ? 2'd1 : iss1_cand[2] ? 2'd2 : 2'd3);
   assign iss1_oh = iss1_any ? (4'(1) << iss1_sel) : '0;
   assign iss1_ready_o = iss1_any;
   assign iss1_take = iss1_oh & {Units{iss1_valid_i}};
@@ -388,15 +392,15 @@ module rf_collector (
   assign dsp0_hi = dsp0_cand & dispatch_ge;
   assign dsp0_any = |dsp0_cand;
   assign dsp0_sel = (|dsp0_hi) ?
-      (dsp0_hi[0] ? 2'd0 : dsp0_hi[1] ? 2'd1 : dsp0_hi[2] ? 2'd2 : 2'd3) :
-      (dsp0_cand[0] ? 2'd0 : dsp0_cand[1] ? 2'd1 : dsp0_cand[2] ? 2'd2 : 2'd3);
+  (dsp0_hi[0] ? 2'd0 : dsp0_hi[1] ? 2'd1 : dsp0_hi[2] ? 2'd2 : 2'd3) :
+  (dsp0_cand[0] ? 2'd0 : dsp0_cand[1] ? 2'd1 : dsp0_cand[2] ? 2'd2 : 2'd3);
   assign dsp0_oh = dsp0_any ? (4'(1) << dsp0_sel) : '0;
   assign dsp1_cand = dsp0_cand & ~dsp0_oh;
   assign dsp1_hi = dsp1_cand & dispatch_ge;
   assign dsp1_any = |dsp1_cand;
   assign dsp1_sel = (|dsp1_hi) ?
-      (dsp1_hi[0] ? 2'd0 : dsp1_hi[1] ? 2'd1 : dsp1_hi[2] ? 2'd2 : 2'd3) :
-      (dsp1_cand[0] ? 2'd0 : dsp1_cand[1] ? 2'd1 : dsp1_cand[2] ? 2'd2 : 2'd3);
+  (dsp1_hi[0] ? 2'd0 : dsp1_hi[1] ? 2'd1 : dsp1_hi[2] ? 2'd2 : 2'd3) :
+  (dsp1_cand[0] ? 2'd0 : dsp1_cand[1] ? 2'd1 : dsp1_cand[2] ? 2'd2 : 2'd3);
   assign dsp1_oh = dsp1_any ? (4'(1) << dsp1_sel) : '0;
   assign disp = dsp0_oh | dsp1_oh;
   always_comb begin
@@ -404,7 +408,6 @@ module rf_collector (
     if (dsp1_any) dlast = dsp1_sel;
   end
   assign dptr_d = !dsp0_any ? dptr_q : (dlast == 2'd3) ? '0 : dlast + 2'd1;
-
   assign dsp0_valid_o = dsp0_any;
   always_comb begin
     dsp0_tag_o = '0;
@@ -446,7 +449,6 @@ module rf_collector (
       endcase
     end
   end
-
   assign dsp1_valid_o = dsp1_any;
   always_comb begin
     dsp1_tag_o = '0;
@@ -573,7 +575,7 @@ module rf_collector (
       q1_fly_d = 1'b0;
       q2_pend_d = 1'b0;
       q2_fly_d = 1'b0;
-    end else if (u0_take0 | u0_take1) begin
+      end else if (u0_take0 | u0_take1) begin
       u0_busy_d = 1'b1;
       q0_fly_d = 1'b0;
       q0_data_d = '0;
@@ -666,7 +668,7 @@ module rf_collector (
       q4_fly_d = 1'b0;
       q5_pend_d = 1'b0;
       q5_fly_d = 1'b0;
-    end else if (u1_take0 | u1_take1) begin
+      end else if (u1_take0 | u1_take1) begin
       u1_busy_d = 1'b1;
       q3_fly_d = 1'b0;
       q3_data_d = '0;
@@ -759,7 +761,7 @@ module rf_collector (
       q7_fly_d = 1'b0;
       q8_pend_d = 1'b0;
       q8_fly_d = 1'b0;
-    end else if (u2_take0 | u2_take1) begin
+      end else if (u2_take0 | u2_take1) begin
       u2_busy_d = 1'b1;
       q6_fly_d = 1'b0;
       q6_data_d = '0;
@@ -852,7 +854,7 @@ module rf_collector (
       q10_fly_d = 1'b0;
       q11_pend_d = 1'b0;
       q11_fly_d = 1'b0;
-    end else if (u3_take0 | u3_take1) begin
+      end else if (u3_take0 | u3_take1) begin
       u3_busy_d = 1'b1;
       q9_fly_d = 1'b0;
       q9_data_d = '0;
@@ -1056,6 +1058,7 @@ module rf_collector (
   end
 
   logic unused_ports;
-  assign unused_ports = ^{q0_port_i, q1_port_i, q2_port_i, q3_port_i, q4_port_i, q5_port_i, q6_port_i, q7_port_i, q8_port_i, q9_port_i, q10_port_i, q11_port_i};
+  assign unused_ports = ^{q0_port_i, q1_port_i, q2_port_i, q3_port_i, q4_port_i, q5_port_i,
+      q6_port_i, q7_port_i, q8_port_i, q9_port_i, q10_port_i, q11_port_i};
 
 endmodule

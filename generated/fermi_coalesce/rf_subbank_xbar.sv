@@ -4,13 +4,15 @@
 // Cycle-level rules: docs/semantics.md. Model: cmodel/ (rfm_subbank_xbar).
 //
 // Configuration (replay: config.ini in this folder):
-//  [rf] lanes=32 lane_bits=32 banks=4 entries=256 subbanks=4 read_ports=1 write_ports=2 write_conflict=bank
+//  [rf] lanes=32 lane_bits=32 banks=4 entries=256 subbanks=4 read_ports=1 write_ports=2
+// write_conflict=bank
 //  [sm] warps=48 regs_per_thread=63 schedulers=2 collectors=4 operands=3 tag_bits=8
 //  [mapping] layout=wshift
 //  [stats] counter_bits=32
 //  [target] kind=generic clock_ps=10000
 //  [regmutex] enable=off paired=off regs=24 ext_regs=0 warps=0
-//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4 rfc_entries=0 regs=21 exempt_regs=0 warps=0
+//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4
+// rfc_entries=0 regs=21 exempt_regs=0 warps=0
 //  [coalescing] enable=on alignment=reg parity=entry zero_gating=dynamic
 //
 // Ports:
@@ -70,7 +72,8 @@ module rf_subbank_xbar (
   localparam int Banks = 4;  // banks: inputs of every crossbar
   localparam int Lanes = 32;  // bytes per slice
 
-  // Crossbar k (k = 0..3) carries sub-bank k of every bank to slice k of every collector: slice k of
+  // Crossbar k (k = 0..3) carries sub-bank k of every bank to slice k of every collector: slice k
+  // of
   // collector j is slice k of bank oc<j>_sel_bank_i[2*k +: 2] when oc<j>_sel_valid_i[k], else 0.
   // One AND-OR multiplexer per (collector, slice); a slice never takes another slice position.
 
@@ -79,30 +82,30 @@ module rf_subbank_xbar (
   logic [Banks-1:0] oc0_s1_hit;  // bit i: bank i feeds slice 1
   logic [Banks-1:0] oc0_s2_hit;  // bit i: bank i feeds slice 2
   logic [Banks-1:0] oc0_s3_hit;  // bit i: bank i feeds slice 3
-  assign oc0_s0_hit = {4{oc0_sel_valid_i[0]}} & {oc0_sel_bank_i[1:0] == 2'd3, oc0_sel_bank_i[1:0] == 2'd2, oc0_sel_bank_i[1:0] == 2'd1, oc0_sel_bank_i[1:0] == 2'd0};
-  assign oc0_s1_hit = {4{oc0_sel_valid_i[1]}} & {oc0_sel_bank_i[3:2] == 2'd3, oc0_sel_bank_i[3:2] == 2'd2, oc0_sel_bank_i[3:2] == 2'd1, oc0_sel_bank_i[3:2] == 2'd0};
-  assign oc0_s2_hit = {4{oc0_sel_valid_i[2]}} & {oc0_sel_bank_i[5:4] == 2'd3, oc0_sel_bank_i[5:4] == 2'd2, oc0_sel_bank_i[5:4] == 2'd1, oc0_sel_bank_i[5:4] == 2'd0};
-  assign oc0_s3_hit = {4{oc0_sel_valid_i[3]}} & {oc0_sel_bank_i[7:6] == 2'd3, oc0_sel_bank_i[7:6] == 2'd2, oc0_sel_bank_i[7:6] == 2'd1, oc0_sel_bank_i[7:6] == 2'd0};
-  assign oc0_wdata_o[255:0] =
-      ({Lanes*8{oc0_s0_hit[0]}} & bank0_rdata_i[255:0]) |
-      ({Lanes*8{oc0_s0_hit[1]}} & bank1_rdata_i[255:0]) |
-      ({Lanes*8{oc0_s0_hit[2]}} & bank2_rdata_i[255:0]) |
-      ({Lanes*8{oc0_s0_hit[3]}} & bank3_rdata_i[255:0]);
-  assign oc0_wdata_o[511:256] =
-      ({Lanes*8{oc0_s1_hit[0]}} & bank0_rdata_i[511:256]) |
-      ({Lanes*8{oc0_s1_hit[1]}} & bank1_rdata_i[511:256]) |
-      ({Lanes*8{oc0_s1_hit[2]}} & bank2_rdata_i[511:256]) |
-      ({Lanes*8{oc0_s1_hit[3]}} & bank3_rdata_i[511:256]);
-  assign oc0_wdata_o[767:512] =
-      ({Lanes*8{oc0_s2_hit[0]}} & bank0_rdata_i[767:512]) |
-      ({Lanes*8{oc0_s2_hit[1]}} & bank1_rdata_i[767:512]) |
-      ({Lanes*8{oc0_s2_hit[2]}} & bank2_rdata_i[767:512]) |
-      ({Lanes*8{oc0_s2_hit[3]}} & bank3_rdata_i[767:512]);
-  assign oc0_wdata_o[1023:768] =
-      ({Lanes*8{oc0_s3_hit[0]}} & bank0_rdata_i[1023:768]) |
-      ({Lanes*8{oc0_s3_hit[1]}} & bank1_rdata_i[1023:768]) |
-      ({Lanes*8{oc0_s3_hit[2]}} & bank2_rdata_i[1023:768]) |
-      ({Lanes*8{oc0_s3_hit[3]}} & bank3_rdata_i[1023:768]);
+  assign oc0_s0_hit = {4{oc0_sel_valid_i[0]}} & {oc0_sel_bank_i[1:0] == 2'd3,
+      oc0_sel_bank_i[1:0] == 2'd2, oc0_sel_bank_i[1:0] == 2'd1, oc0_sel_bank_i[1:0] == 2'd0};
+  assign oc0_s1_hit = {4{oc0_sel_valid_i[1]}} & {oc0_sel_bank_i[3:2] == 2'd3,
+      oc0_sel_bank_i[3:2] == 2'd2, oc0_sel_bank_i[3:2] == 2'd1, oc0_sel_bank_i[3:2] == 2'd0};
+  assign oc0_s2_hit = {4{oc0_sel_valid_i[2]}} & {oc0_sel_bank_i[5:4] == 2'd3,
+      oc0_sel_bank_i[5:4] == 2'd2, oc0_sel_bank_i[5:4] == 2'd1, oc0_sel_bank_i[5:4] == 2'd0};
+  assign oc0_s3_hit = {4{oc0_sel_valid_i[3]}} & {oc0_sel_bank_i[7:6] == 2'd3,
+      oc0_sel_bank_i[7:6] == 2'd2, oc0_sel_bank_i[7:6] == 2'd1, oc0_sel_bank_i[7:6] == 2'd0};
+  assign oc0_wdata_o[255:0] = ({Lanes*8{oc0_s0_hit[0]}} & bank0_rdata_i[255:0])
+      | ({Lanes*8{oc0_s0_hit[1]}} & bank1_rdata_i[255:0])
+      | ({Lanes*8{oc0_s0_hit[2]}} & bank2_rdata_i[255:0])
+      | ({Lanes*8{oc0_s0_hit[3]}} & bank3_rdata_i[255:0]);
+  assign oc0_wdata_o[511:256] = ({Lanes*8{oc0_s1_hit[0]}} & bank0_rdata_i[511:256])
+      | ({Lanes*8{oc0_s1_hit[1]}} & bank1_rdata_i[511:256])
+      | ({Lanes*8{oc0_s1_hit[2]}} & bank2_rdata_i[511:256])
+      | ({Lanes*8{oc0_s1_hit[3]}} & bank3_rdata_i[511:256]);
+  assign oc0_wdata_o[767:512] = ({Lanes*8{oc0_s2_hit[0]}} & bank0_rdata_i[767:512])
+      | ({Lanes*8{oc0_s2_hit[1]}} & bank1_rdata_i[767:512])
+      | ({Lanes*8{oc0_s2_hit[2]}} & bank2_rdata_i[767:512])
+      | ({Lanes*8{oc0_s2_hit[3]}} & bank3_rdata_i[767:512]);
+  assign oc0_wdata_o[1023:768] = ({Lanes*8{oc0_s3_hit[0]}} & bank0_rdata_i[1023:768])
+      | ({Lanes*8{oc0_s3_hit[1]}} & bank1_rdata_i[1023:768])
+      | ({Lanes*8{oc0_s3_hit[2]}} & bank2_rdata_i[1023:768])
+      | ({Lanes*8{oc0_s3_hit[3]}} & bank3_rdata_i[1023:768]);
   assign oc0_wen_o = oc0_sel_valid_i;
 
   // collector 1
@@ -110,30 +113,30 @@ module rf_subbank_xbar (
   logic [Banks-1:0] oc1_s1_hit;  // bit i: bank i feeds slice 1
   logic [Banks-1:0] oc1_s2_hit;  // bit i: bank i feeds slice 2
   logic [Banks-1:0] oc1_s3_hit;  // bit i: bank i feeds slice 3
-  assign oc1_s0_hit = {4{oc1_sel_valid_i[0]}} & {oc1_sel_bank_i[1:0] == 2'd3, oc1_sel_bank_i[1:0] == 2'd2, oc1_sel_bank_i[1:0] == 2'd1, oc1_sel_bank_i[1:0] == 2'd0};
-  assign oc1_s1_hit = {4{oc1_sel_valid_i[1]}} & {oc1_sel_bank_i[3:2] == 2'd3, oc1_sel_bank_i[3:2] == 2'd2, oc1_sel_bank_i[3:2] == 2'd1, oc1_sel_bank_i[3:2] == 2'd0};
-  assign oc1_s2_hit = {4{oc1_sel_valid_i[2]}} & {oc1_sel_bank_i[5:4] == 2'd3, oc1_sel_bank_i[5:4] == 2'd2, oc1_sel_bank_i[5:4] == 2'd1, oc1_sel_bank_i[5:4] == 2'd0};
-  assign oc1_s3_hit = {4{oc1_sel_valid_i[3]}} & {oc1_sel_bank_i[7:6] == 2'd3, oc1_sel_bank_i[7:6] == 2'd2, oc1_sel_bank_i[7:6] == 2'd1, oc1_sel_bank_i[7:6] == 2'd0};
-  assign oc1_wdata_o[255:0] =
-      ({Lanes*8{oc1_s0_hit[0]}} & bank0_rdata_i[255:0]) |
-      ({Lanes*8{oc1_s0_hit[1]}} & bank1_rdata_i[255:0]) |
-      ({Lanes*8{oc1_s0_hit[2]}} & bank2_rdata_i[255:0]) |
-      ({Lanes*8{oc1_s0_hit[3]}} & bank3_rdata_i[255:0]);
-  assign oc1_wdata_o[511:256] =
-      ({Lanes*8{oc1_s1_hit[0]}} & bank0_rdata_i[511:256]) |
-      ({Lanes*8{oc1_s1_hit[1]}} & bank1_rdata_i[511:256]) |
-      ({Lanes*8{oc1_s1_hit[2]}} & bank2_rdata_i[511:256]) |
-      ({Lanes*8{oc1_s1_hit[3]}} & bank3_rdata_i[511:256]);
-  assign oc1_wdata_o[767:512] =
-      ({Lanes*8{oc1_s2_hit[0]}} & bank0_rdata_i[767:512]) |
-      ({Lanes*8{oc1_s2_hit[1]}} & bank1_rdata_i[767:512]) |
-      ({Lanes*8{oc1_s2_hit[2]}} & bank2_rdata_i[767:512]) |
-      ({Lanes*8{oc1_s2_hit[3]}} & bank3_rdata_i[767:512]);
-  assign oc1_wdata_o[1023:768] =
-      ({Lanes*8{oc1_s3_hit[0]}} & bank0_rdata_i[1023:768]) |
-      ({Lanes*8{oc1_s3_hit[1]}} & bank1_rdata_i[1023:768]) |
-      ({Lanes*8{oc1_s3_hit[2]}} & bank2_rdata_i[1023:768]) |
-      ({Lanes*8{oc1_s3_hit[3]}} & bank3_rdata_i[1023:768]);
+  assign oc1_s0_hit = {4{oc1_sel_valid_i[0]}} & {oc1_sel_bank_i[1:0] == 2'd3,
+      oc1_sel_bank_i[1:0] == 2'd2, oc1_sel_bank_i[1:0] == 2'd1, oc1_sel_bank_i[1:0] == 2'd0};
+  assign oc1_s1_hit = {4{oc1_sel_valid_i[1]}} & {oc1_sel_bank_i[3:2] == 2'd3,
+      oc1_sel_bank_i[3:2] == 2'd2, oc1_sel_bank_i[3:2] == 2'd1, oc1_sel_bank_i[3:2] == 2'd0};
+  assign oc1_s2_hit = {4{oc1_sel_valid_i[2]}} & {oc1_sel_bank_i[5:4] == 2'd3,
+      oc1_sel_bank_i[5:4] == 2'd2, oc1_sel_bank_i[5:4] == 2'd1, oc1_sel_bank_i[5:4] == 2'd0};
+  assign oc1_s3_hit = {4{oc1_sel_valid_i[3]}} & {oc1_sel_bank_i[7:6] == 2'd3,
+      oc1_sel_bank_i[7:6] == 2'd2, oc1_sel_bank_i[7:6] == 2'd1, oc1_sel_bank_i[7:6] == 2'd0};
+  assign oc1_wdata_o[255:0] = ({Lanes*8{oc1_s0_hit[0]}} & bank0_rdata_i[255:0])
+      | ({Lanes*8{oc1_s0_hit[1]}} & bank1_rdata_i[255:0])
+      | ({Lanes*8{oc1_s0_hit[2]}} & bank2_rdata_i[255:0])
+      | ({Lanes*8{oc1_s0_hit[3]}} & bank3_rdata_i[255:0]);
+  assign oc1_wdata_o[511:256] = ({Lanes*8{oc1_s1_hit[0]}} & bank0_rdata_i[511:256])
+      | ({Lanes*8{oc1_s1_hit[1]}} & bank1_rdata_i[511:256])
+      | ({Lanes*8{oc1_s1_hit[2]}} & bank2_rdata_i[511:256])
+      | ({Lanes*8{oc1_s1_hit[3]}} & bank3_rdata_i[511:256]);
+  assign oc1_wdata_o[767:512] = ({Lanes*8{oc1_s2_hit[0]}} & bank0_rdata_i[767:512])
+      | ({Lanes*8{oc1_s2_hit[1]}} & bank1_rdata_i[767:512])
+      | ({Lanes*8{oc1_s2_hit[2]}} & bank2_rdata_i[767:512])
+      | ({Lanes*8{oc1_s2_hit[3]}} & bank3_rdata_i[767:512]);
+  assign oc1_wdata_o[1023:768] = ({Lanes*8{oc1_s3_hit[0]}} & bank0_rdata_i[1023:768])
+      | ({Lanes*8{oc1_s3_hit[1]}} & bank1_rdata_i[1023:768])
+      | ({Lanes*8{oc1_s3_hit[2]}} & bank2_rdata_i[1023:768])
+      | ({Lanes*8{oc1_s3_hit[3]}} & bank3_rdata_i[1023:768]);
   assign oc1_wen_o = oc1_sel_valid_i;
 
   // collector 2
@@ -141,30 +144,30 @@ module rf_subbank_xbar (
   logic [Banks-1:0] oc2_s1_hit;  // bit i: bank i feeds slice 1
   logic [Banks-1:0] oc2_s2_hit;  // bit i: bank i feeds slice 2
   logic [Banks-1:0] oc2_s3_hit;  // bit i: bank i feeds slice 3
-  assign oc2_s0_hit = {4{oc2_sel_valid_i[0]}} & {oc2_sel_bank_i[1:0] == 2'd3, oc2_sel_bank_i[1:0] == 2'd2, oc2_sel_bank_i[1:0] == 2'd1, oc2_sel_bank_i[1:0] == 2'd0};
-  assign oc2_s1_hit = {4{oc2_sel_valid_i[1]}} & {oc2_sel_bank_i[3:2] == 2'd3, oc2_sel_bank_i[3:2] == 2'd2, oc2_sel_bank_i[3:2] == 2'd1, oc2_sel_bank_i[3:2] == 2'd0};
-  assign oc2_s2_hit = {4{oc2_sel_valid_i[2]}} & {oc2_sel_bank_i[5:4] == 2'd3, oc2_sel_bank_i[5:4] == 2'd2, oc2_sel_bank_i[5:4] == 2'd1, oc2_sel_bank_i[5:4] == 2'd0};
-  assign oc2_s3_hit = {4{oc2_sel_valid_i[3]}} & {oc2_sel_bank_i[7:6] == 2'd3, oc2_sel_bank_i[7:6] == 2'd2, oc2_sel_bank_i[7:6] == 2'd1, oc2_sel_bank_i[7:6] == 2'd0};
-  assign oc2_wdata_o[255:0] =
-      ({Lanes*8{oc2_s0_hit[0]}} & bank0_rdata_i[255:0]) |
-      ({Lanes*8{oc2_s0_hit[1]}} & bank1_rdata_i[255:0]) |
-      ({Lanes*8{oc2_s0_hit[2]}} & bank2_rdata_i[255:0]) |
-      ({Lanes*8{oc2_s0_hit[3]}} & bank3_rdata_i[255:0]);
-  assign oc2_wdata_o[511:256] =
-      ({Lanes*8{oc2_s1_hit[0]}} & bank0_rdata_i[511:256]) |
-      ({Lanes*8{oc2_s1_hit[1]}} & bank1_rdata_i[511:256]) |
-      ({Lanes*8{oc2_s1_hit[2]}} & bank2_rdata_i[511:256]) |
-      ({Lanes*8{oc2_s1_hit[3]}} & bank3_rdata_i[511:256]);
-  assign oc2_wdata_o[767:512] =
-      ({Lanes*8{oc2_s2_hit[0]}} & bank0_rdata_i[767:512]) |
-      ({Lanes*8{oc2_s2_hit[1]}} & bank1_rdata_i[767:512]) |
-      ({Lanes*8{oc2_s2_hit[2]}} & bank2_rdata_i[767:512]) |
-      ({Lanes*8{oc2_s2_hit[3]}} & bank3_rdata_i[767:512]);
-  assign oc2_wdata_o[1023:768] =
-      ({Lanes*8{oc2_s3_hit[0]}} & bank0_rdata_i[1023:768]) |
-      ({Lanes*8{oc2_s3_hit[1]}} & bank1_rdata_i[1023:768]) |
-      ({Lanes*8{oc2_s3_hit[2]}} & bank2_rdata_i[1023:768]) |
-      ({Lanes*8{oc2_s3_hit[3]}} & bank3_rdata_i[1023:768]);
+  assign oc2_s0_hit = {4{oc2_sel_valid_i[0]}} & {oc2_sel_bank_i[1:0] == 2'd3,
+      oc2_sel_bank_i[1:0] == 2'd2, oc2_sel_bank_i[1:0] == 2'd1, oc2_sel_bank_i[1:0] == 2'd0};
+  assign oc2_s1_hit = {4{oc2_sel_valid_i[1]}} & {oc2_sel_bank_i[3:2] == 2'd3,
+      oc2_sel_bank_i[3:2] == 2'd2, oc2_sel_bank_i[3:2] == 2'd1, oc2_sel_bank_i[3:2] == 2'd0};
+  assign oc2_s2_hit = {4{oc2_sel_valid_i[2]}} & {oc2_sel_bank_i[5:4] == 2'd3,
+      oc2_sel_bank_i[5:4] == 2'd2, oc2_sel_bank_i[5:4] == 2'd1, oc2_sel_bank_i[5:4] == 2'd0};
+  assign oc2_s3_hit = {4{oc2_sel_valid_i[3]}} & {oc2_sel_bank_i[7:6] == 2'd3,
+      oc2_sel_bank_i[7:6] == 2'd2, oc2_sel_bank_i[7:6] == 2'd1, oc2_sel_bank_i[7:6] == 2'd0};
+  assign oc2_wdata_o[255:0] = ({Lanes*8{oc2_s0_hit[0]}} & bank0_rdata_i[255:0])
+      | ({Lanes*8{oc2_s0_hit[1]}} & bank1_rdata_i[255:0])
+      | ({Lanes*8{oc2_s0_hit[2]}} & bank2_rdata_i[255:0])
+      | ({Lanes*8{oc2_s0_hit[3]}} & bank3_rdata_i[255:0]);
+  assign oc2_wdata_o[511:256] = ({Lanes*8{oc2_s1_hit[0]}} & bank0_rdata_i[511:256])
+      | ({Lanes*8{oc2_s1_hit[1]}} & bank1_rdata_i[511:256])
+      | ({Lanes*8{oc2_s1_hit[2]}} & bank2_rdata_i[511:256])
+      | ({Lanes*8{oc2_s1_hit[3]}} & bank3_rdata_i[511:256]);
+  assign oc2_wdata_o[767:512] = ({Lanes*8{oc2_s2_hit[0]}} & bank0_rdata_i[767:512])
+      | ({Lanes*8{oc2_s2_hit[1]}} & bank1_rdata_i[767:512])
+      | ({Lanes*8{oc2_s2_hit[2]}} & bank2_rdata_i[767:512])
+      | ({Lanes*8{oc2_s2_hit[3]}} & bank3_rdata_i[767:512]);
+  assign oc2_wdata_o[1023:768] = ({Lanes*8{oc2_s3_hit[0]}} & bank0_rdata_i[1023:768])
+      | ({Lanes*8{oc2_s3_hit[1]}} & bank1_rdata_i[1023:768])
+      | ({Lanes*8{oc2_s3_hit[2]}} & bank2_rdata_i[1023:768])
+      | ({Lanes*8{oc2_s3_hit[3]}} & bank3_rdata_i[1023:768]);
   assign oc2_wen_o = oc2_sel_valid_i;
 
   // collector 3
@@ -172,30 +175,30 @@ module rf_subbank_xbar (
   logic [Banks-1:0] oc3_s1_hit;  // bit i: bank i feeds slice 1
   logic [Banks-1:0] oc3_s2_hit;  // bit i: bank i feeds slice 2
   logic [Banks-1:0] oc3_s3_hit;  // bit i: bank i feeds slice 3
-  assign oc3_s0_hit = {4{oc3_sel_valid_i[0]}} & {oc3_sel_bank_i[1:0] == 2'd3, oc3_sel_bank_i[1:0] == 2'd2, oc3_sel_bank_i[1:0] == 2'd1, oc3_sel_bank_i[1:0] == 2'd0};
-  assign oc3_s1_hit = {4{oc3_sel_valid_i[1]}} & {oc3_sel_bank_i[3:2] == 2'd3, oc3_sel_bank_i[3:2] == 2'd2, oc3_sel_bank_i[3:2] == 2'd1, oc3_sel_bank_i[3:2] == 2'd0};
-  assign oc3_s2_hit = {4{oc3_sel_valid_i[2]}} & {oc3_sel_bank_i[5:4] == 2'd3, oc3_sel_bank_i[5:4] == 2'd2, oc3_sel_bank_i[5:4] == 2'd1, oc3_sel_bank_i[5:4] == 2'd0};
-  assign oc3_s3_hit = {4{oc3_sel_valid_i[3]}} & {oc3_sel_bank_i[7:6] == 2'd3, oc3_sel_bank_i[7:6] == 2'd2, oc3_sel_bank_i[7:6] == 2'd1, oc3_sel_bank_i[7:6] == 2'd0};
-  assign oc3_wdata_o[255:0] =
-      ({Lanes*8{oc3_s0_hit[0]}} & bank0_rdata_i[255:0]) |
-      ({Lanes*8{oc3_s0_hit[1]}} & bank1_rdata_i[255:0]) |
-      ({Lanes*8{oc3_s0_hit[2]}} & bank2_rdata_i[255:0]) |
-      ({Lanes*8{oc3_s0_hit[3]}} & bank3_rdata_i[255:0]);
-  assign oc3_wdata_o[511:256] =
-      ({Lanes*8{oc3_s1_hit[0]}} & bank0_rdata_i[511:256]) |
-      ({Lanes*8{oc3_s1_hit[1]}} & bank1_rdata_i[511:256]) |
-      ({Lanes*8{oc3_s1_hit[2]}} & bank2_rdata_i[511:256]) |
-      ({Lanes*8{oc3_s1_hit[3]}} & bank3_rdata_i[511:256]);
-  assign oc3_wdata_o[767:512] =
-      ({Lanes*8{oc3_s2_hit[0]}} & bank0_rdata_i[767:512]) |
-      ({Lanes*8{oc3_s2_hit[1]}} & bank1_rdata_i[767:512]) |
-      ({Lanes*8{oc3_s2_hit[2]}} & bank2_rdata_i[767:512]) |
-      ({Lanes*8{oc3_s2_hit[3]}} & bank3_rdata_i[767:512]);
-  assign oc3_wdata_o[1023:768] =
-      ({Lanes*8{oc3_s3_hit[0]}} & bank0_rdata_i[1023:768]) |
-      ({Lanes*8{oc3_s3_hit[1]}} & bank1_rdata_i[1023:768]) |
-      ({Lanes*8{oc3_s3_hit[2]}} & bank2_rdata_i[1023:768]) |
-      ({Lanes*8{oc3_s3_hit[3]}} & bank3_rdata_i[1023:768]);
+  assign oc3_s0_hit = {4{oc3_sel_valid_i[0]}} & {oc3_sel_bank_i[1:0] == 2'd3,
+      oc3_sel_bank_i[1:0] == 2'd2, oc3_sel_bank_i[1:0] == 2'd1, oc3_sel_bank_i[1:0] == 2'd0};
+  assign oc3_s1_hit = {4{oc3_sel_valid_i[1]}} & {oc3_sel_bank_i[3:2] == 2'd3,
+      oc3_sel_bank_i[3:2] == 2'd2, oc3_sel_bank_i[3:2] == 2'd1, oc3_sel_bank_i[3:2] == 2'd0};
+  assign oc3_s2_hit = {4{oc3_sel_valid_i[2]}} & {oc3_sel_bank_i[5:4] == 2'd3,
+      oc3_sel_bank_i[5:4] == 2'd2, oc3_sel_bank_i[5:4] == 2'd1, oc3_sel_bank_i[5:4] == 2'd0};
+  assign oc3_s3_hit = {4{oc3_sel_valid_i[3]}} & {oc3_sel_bank_i[7:6] == 2'd3,
+      oc3_sel_bank_i[7:6] == 2'd2, oc3_sel_bank_i[7:6] == 2'd1, oc3_sel_bank_i[7:6] == 2'd0};
+  assign oc3_wdata_o[255:0] = ({Lanes*8{oc3_s0_hit[0]}} & bank0_rdata_i[255:0])
+      | ({Lanes*8{oc3_s0_hit[1]}} & bank1_rdata_i[255:0])
+      | ({Lanes*8{oc3_s0_hit[2]}} & bank2_rdata_i[255:0])
+      | ({Lanes*8{oc3_s0_hit[3]}} & bank3_rdata_i[255:0]);
+  assign oc3_wdata_o[511:256] = ({Lanes*8{oc3_s1_hit[0]}} & bank0_rdata_i[511:256])
+      | ({Lanes*8{oc3_s1_hit[1]}} & bank1_rdata_i[511:256])
+      | ({Lanes*8{oc3_s1_hit[2]}} & bank2_rdata_i[511:256])
+      | ({Lanes*8{oc3_s1_hit[3]}} & bank3_rdata_i[511:256]);
+  assign oc3_wdata_o[767:512] = ({Lanes*8{oc3_s2_hit[0]}} & bank0_rdata_i[767:512])
+      | ({Lanes*8{oc3_s2_hit[1]}} & bank1_rdata_i[767:512])
+      | ({Lanes*8{oc3_s2_hit[2]}} & bank2_rdata_i[767:512])
+      | ({Lanes*8{oc3_s2_hit[3]}} & bank3_rdata_i[767:512]);
+  assign oc3_wdata_o[1023:768] = ({Lanes*8{oc3_s3_hit[0]}} & bank0_rdata_i[1023:768])
+      | ({Lanes*8{oc3_s3_hit[1]}} & bank1_rdata_i[1023:768])
+      | ({Lanes*8{oc3_s3_hit[2]}} & bank2_rdata_i[1023:768])
+      | ({Lanes*8{oc3_s3_hit[3]}} & bank3_rdata_i[1023:768]);
   assign oc3_wen_o = oc3_sel_valid_i;
 
 endmodule

@@ -4,13 +4,15 @@
 // Cycle-level rules: docs/semantics.md. Model: cmodel/ (rfm_top).
 //
 // Configuration (replay: config.ini in this folder):
-//  [rf] lanes=32 lane_bits=32 banks=4 entries=256 subbanks=4 read_ports=1 write_ports=2 write_conflict=bank
+//  [rf] lanes=32 lane_bits=32 banks=4 entries=256 subbanks=4 read_ports=1 write_ports=2
+// write_conflict=bank
 //  [sm] warps=48 regs_per_thread=63 schedulers=2 collectors=4 operands=3 tag_bits=8
 //  [mapping] layout=wshift
 //  [stats] counter_bits=32
 //  [target] kind=generic clock_ps=10000
 //  [regmutex] enable=off paired=off regs=24 ext_regs=0 warps=0
-//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4 rfc_entries=0 regs=21 exempt_regs=0 warps=0
+//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4
+// rfc_entries=0 regs=21 exempt_regs=0 warps=0
 //  [coalescing] enable=on alignment=reg parity=entry zero_gating=dynamic
 //
 // Ports:
@@ -36,7 +38,8 @@
 //   iss0_ready_o      out 1    a collector takes it this cycle
 //   iss0_tag_i        in  8    tag carried to dispatch
 //   iss0_warp_i       in  6    warp slot
-//   iss0_amask_i      in  32   zero gating: active lanes; reads skip words no active lane needs (other lanes' operand bits und
+//   iss0_amask_i      in  32   zero gating: active lanes; reads skip words no active lane needs
+// (other lanes' operand bits und
 //   iss0_src0_valid_i in  1    source operand used
 //   iss0_src0_reg_i   in  6    its register
 //   iss0_src1_valid_i in  1    source operand used
@@ -47,7 +50,8 @@
 //   iss1_ready_o      out 1    a collector takes it this cycle
 //   iss1_tag_i        in  8    tag carried to dispatch
 //   iss1_warp_i       in  6    warp slot
-//   iss1_amask_i      in  32   zero gating: active lanes; reads skip words no active lane needs (other lanes' operand bits und
+//   iss1_amask_i      in  32   zero gating: active lanes; reads skip words no active lane needs
+// (other lanes' operand bits und
 //   iss1_src0_valid_i in  1    source operand used
 //   iss1_src0_reg_i   in  6    its register
 //   iss1_src1_valid_i in  1    source operand used
@@ -78,11 +82,15 @@
 //   cnt_coal_rr_o     out 32   coalescing: banks with two read grants (rd-rd coalesced)
 //   cnt_coal_ww_o     out 32   coalescing: banks with two write grants (wr-wr coalesced)
 //   cnt_coal_rw_o     out 32   coalescing: banks with a read and a write grant (rd-wr coalesced)
-//   cnt_ocw_o         out 32   coalescing: collectors receiving a read grant (collector write cycles)
+//   cnt_ocw_o         out 32   coalescing: collectors receiving a read grant (collector write
+// cycles)
 //   cnt_wb_stall_o    out 32   coalescing: write-backs refused (held by the requester)
-//   cnt_zg_wr_o       out 32   zero gating: bytes of the granted writes' sub-banks not written (inactive lanes, zero words)
-//   cnt_zg_rd_o       out 32   zero gating: bytes of the reads' sub-banks not read (zero words, no active lane), a cycle after
-//   cnt_sb_bytes_o    out 32   zero gating: bytes of the sub-banks granted, reads and writes (lanes per sub-bank)
+//   cnt_zg_wr_o       out 32   zero gating: bytes of the granted writes' sub-banks not written
+// (inactive lanes, zero words)
+//   cnt_zg_rd_o       out 32   zero gating: bytes of the reads' sub-banks not read (zero words, no
+// active lane), a cycle after
+//   cnt_sb_bytes_o    out 32   zero gating: bytes of the sub-banks granted, reads and writes (lanes
+// per sub-bank)
 
 module rf_top (
   // clock and reset
@@ -166,58 +174,24 @@ module rf_top (
   output logic [31:0] cnt_sb_bytes_o
 );
 
-  // launch-fit arithmetic in 13 bits
-  localparam logic [12:0] Banks   = 13'd4;
-  localparam logic [12:0] Entries = 13'd256;  // rows per bank
+  // ---- launch-fit arithmetic in 13 bits ----
   localparam logic [12:0] Warps   = 13'd48;  // warp slots
   localparam logic [12:0] Regs    = 13'd63;  // registers per thread, at most
+  localparam logic [12:0] Banks   = 13'd4;
+  localparam logic [12:0] Entries = 13'd256;  // rows per bank
 
-  // running kernel, launch result, access error
-  logic [5:0] kwarps_q, kwarps_d;
-  logic [5:0] kregs_q, kregs_d;
-  logic lerr_q, lerr_d, acc_q, acc_d, launch_fits;
+  // ---- kernel launch: refused (state kept, launch_err_o set) unless it fits ----
+  // running kernel, launch result
+  logic [5:0]  kwarps_q, kwarps_d;
+  logic [5:0]  kregs_q, kregs_d;
+  logic        lerr_q, lerr_d;
+  logic        launch_fits;
   logic [12:0] lw_x, lr_x, need_x;
-  logic [31:0] cnt_conflict_q, cnt_conflict_d;
-  logic [31:0] cnt_wconflict_q, cnt_wconflict_d;
-  logic [31:0] cnt_stall_q, cnt_stall_d;
-  logic [31:0] cnt_read_q, cnt_read_d;
-  logic [31:0] cnt_write_q, cnt_write_d;
-  logic [31:0] cnt_dispatch_q, cnt_dispatch_d;
-  // write-back locations
-  logic [1:0] wb0_bank;
-  logic [7:0] wb0_row;
-  logic wb0_err, wb0_ok;
-  logic [1:0] wb1_bank;
-  logic [7:0] wb1_row;
-  logic wb1_err, wb1_ok;
-  // source-operand locations
-  logic [1:0] iss0_s0_bank;
-  logic [7:0] iss0_s0_row;
-  logic iss0_s0_err;
-  logic [1:0] iss0_s1_bank;
-  logic [7:0] iss0_s1_row;
-  logic iss0_s1_err;
-  logic [1:0] iss0_s2_bank;
-  logic [7:0] iss0_s2_row;
-  logic iss0_s2_err;
-  logic [1:0] iss1_s0_bank;
-  logic [7:0] iss1_s0_row;
-  logic iss1_s0_err;
-  logic [1:0] iss1_s1_bank;
-  logic [7:0] iss1_s1_row;
-  logic iss1_s1_err;
-  logic [1:0] iss1_s2_bank;
-  logic [7:0] iss1_s2_row;
-  logic iss1_s2_err;
-  // collectors <-> arbiter <-> banks <-> crossbar
-  logic [3:0] busy;
-  logic [3:0] nconf, nwconf;
-
-  // kernel launch: refused (state kept, launch_err_o set) unless it fits the layout
   assign lw_x = 13'(launch_warps_i);
   assign lr_x = 13'(launch_regs_i);
   assign need_x = lw_x * ((lr_x + Banks - 13'd1) / Banks);  // rows: warps * ceil(regs / Banks)
-  assign launch_fits = (lw_x != '0) & (lw_x <= Warps) & (lr_x != '0) & (lr_x <= Regs) & (need_x <= Entries);
+  assign launch_fits = (lw_x != '0) & (lw_x <= Warps) & (lr_x != '0) & (lr_x <= Regs)
+      & (need_x <= Entries);
   always_comb begin
     kwarps_d = kwarps_q;
     kregs_d = kregs_q;
@@ -234,91 +208,63 @@ module rf_top (
   end
   assign launch_err_o = lerr_q;
 
-  // write-back port 0: mapped; an access outside the kernel is dropped
-  rf_map u_wmap0 (
-    .warp_i   (wb0_warp_i),
-    .reg_i    (wb0_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (wb0_bank),
-    .entry_o  (wb0_row),
-    .err_o    (wb0_err)
-  );
+  // ---- locate: one rf_map per access (write-backs, then issue k source s) ----
+  localparam int Accesses = 8;
+  logic [1:0]  wb0_bank;
+  logic [7:0]  wb0_row;
+  logic        wb0_err, wb0_ok;
+  logic [1:0]  wb1_bank;
+  logic [7:0]  wb1_row;
+  logic        wb1_err, wb1_ok;
+  logic [1:0]  iss0_s0_bank;
+  logic [7:0]  iss0_s0_row;
+  logic        iss0_s0_err;
+  logic [1:0]  iss0_s1_bank;
+  logic [7:0]  iss0_s1_row;
+  logic        iss0_s1_err;
+  logic [1:0]  iss0_s2_bank;
+  logic [7:0]  iss0_s2_row;
+  logic        iss0_s2_err;
+  logic [1:0]  iss1_s0_bank;
+  logic [7:0]  iss1_s0_row;
+  logic        iss1_s0_err;
+  logic [1:0]  iss1_s1_bank;
+  logic [7:0]  iss1_s1_row;
+  logic        iss1_s1_err;
+  logic [1:0]  iss1_s2_bank;
+  logic [7:0]  iss1_s2_row;
+  logic        iss1_s2_err;
+  logic [47:0] acc_warp;
+  logic [47:0] acc_reg;
+  logic [15:0] acc_bank;
+  logic [63:0] acc_row;
+  logic [7:0]  acc_err;
+  assign acc_warp = {iss1_warp_i, iss1_warp_i, iss1_warp_i, iss0_warp_i, iss0_warp_i, iss0_warp_i,
+      wb1_warp_i, wb0_warp_i};
+  assign acc_reg = {iss1_src2_reg_i, iss1_src1_reg_i, iss1_src0_reg_i, iss0_src2_reg_i,
+      iss0_src1_reg_i, iss0_src0_reg_i, wb1_reg_i, wb0_reg_i};
+  genvar a;
+  for (a = 0; a < Accesses; a = a + 1) begin : g_map
+    rf_map u_map (
+      .warp_i   (acc_warp[a*6 +: 6]),
+      .reg_i    (acc_reg[a*6 +: 6]),
+      .kwarps_i (kwarps_q),
+      .kregs_i  (kregs_q),
+      .bank_o   (acc_bank[a*2 +: 2]),
+      .entry_o  (acc_row[a*8 +: 8]),
+      .err_o    (acc_err[a])
+    );
+  end
+  assign {iss1_s2_bank, iss1_s1_bank, iss1_s0_bank, iss0_s2_bank, iss0_s1_bank, iss0_s0_bank,
+      wb1_bank, wb0_bank} = acc_bank;
+  assign {iss1_s2_row, iss1_s1_row, iss1_s0_row, iss0_s2_row, iss0_s1_row, iss0_s0_row, wb1_row,
+      wb0_row} = acc_row;
+  assign {iss1_s2_err, iss1_s1_err, iss1_s0_err, iss0_s2_err, iss0_s1_err, iss0_s0_err, wb1_err,
+      wb0_err} = acc_err;
   assign wb0_ok = wb0_valid_i & ~wb0_err;
-
-  // write-back port 1: mapped; an access outside the kernel is dropped
-  rf_map u_wmap1 (
-    .warp_i   (wb1_warp_i),
-    .reg_i    (wb1_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (wb1_bank),
-    .entry_o  (wb1_row),
-    .err_o    (wb1_err)
-  );
   assign wb1_ok = wb1_valid_i & ~wb1_err;
 
-  rf_map u_imap0_0 (
-    .warp_i   (iss0_warp_i),
-    .reg_i    (iss0_src0_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss0_s0_bank),
-    .entry_o  (iss0_s0_row),
-    .err_o    (iss0_s0_err)
-  );
-
-  rf_map u_imap0_1 (
-    .warp_i   (iss0_warp_i),
-    .reg_i    (iss0_src1_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss0_s1_bank),
-    .entry_o  (iss0_s1_row),
-    .err_o    (iss0_s1_err)
-  );
-
-  rf_map u_imap0_2 (
-    .warp_i   (iss0_warp_i),
-    .reg_i    (iss0_src2_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss0_s2_bank),
-    .entry_o  (iss0_s2_row),
-    .err_o    (iss0_s2_err)
-  );
-
-  rf_map u_imap1_0 (
-    .warp_i   (iss1_warp_i),
-    .reg_i    (iss1_src0_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss1_s0_bank),
-    .entry_o  (iss1_s0_row),
-    .err_o    (iss1_s0_err)
-  );
-
-  rf_map u_imap1_1 (
-    .warp_i   (iss1_warp_i),
-    .reg_i    (iss1_src1_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss1_s1_bank),
-    .entry_o  (iss1_s1_row),
-    .err_o    (iss1_s1_err)
-  );
-
-  rf_map u_imap1_2 (
-    .warp_i   (iss1_warp_i),
-    .reg_i    (iss1_src2_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss1_s2_bank),
-    .entry_o  (iss1_s2_row),
-    .err_o    (iss1_s2_err)
-  );
-
-  // ---- coalescing register file (docs/coalescing.md, "rf_top") ----
+  // ---- register file: coalescing (docs/coalescing.md, "rf_top") ----
   // Side of a register: row (entry) LSB (0: R, even, right-aligned; 1: L, odd, byte-swapped).
   // write-back requests: rf_map, rf_width_detect (old code from the mask buffer), arbiter grant
   logic co_w0_req, co_w0_odd, co_w0_osign, co_w0_fsign, co_w0_nsign, wb0_gnt;
@@ -333,7 +279,8 @@ module rf_top (
   logic [9:0] co_w1_idx;
   logic [1023:0] co_w1_wdata;
   logic [127:0] co_w1_bwe;
-  // zero gating (chapter 4): rf_zero_detect per write-back, rf_zmask_buffer, rf_zero_read per operand
+  // zero gating (chapter 4): rf_zero_detect per write-back, rf_zmask_buffer, rf_zero_read per
+  // operand
   logic [31:0] co_w0_ozm, co_w0_zm;
   logic [7:0] co_w0_or, co_w0_zr;
   logic [127:0] co_w0_zwen, co_w0_fill, co_w0_zb, co_w0_bwz, co_w0_zgb;
@@ -909,15 +856,17 @@ module rf_top (
   logic [3:0] co_ocw;
   logic [1:0] co_wstall;
   logic [31:0] co_sbn;
-  logic [31:0] cnt_bank_acc_q, cnt_bank_acc_d, co_inc_bank_acc;
-  logic [31:0] cnt_coal_rr_q, cnt_coal_rr_d, co_inc_coal_rr;
-  logic [31:0] cnt_coal_ww_q, cnt_coal_ww_d, co_inc_coal_ww;
-  logic [31:0] cnt_coal_rw_q, cnt_coal_rw_d, co_inc_coal_rw;
-  logic [31:0] cnt_ocw_q, cnt_ocw_d, co_inc_ocw;
-  logic [31:0] cnt_wb_stall_q, cnt_wb_stall_d, co_inc_wb_stall;
-  logic [31:0] cnt_zg_wr_q, cnt_zg_wr_d, co_inc_zg_wr;
-  logic [31:0] cnt_zg_rd_q, cnt_zg_rd_d, co_inc_zg_rd;
-  logic [31:0] cnt_sb_bytes_q, cnt_sb_bytes_d, co_inc_sb_bytes;
+  logic [31:0] co_inc_bank_acc;
+  logic [31:0] co_inc_coal_rr;
+  logic [31:0] co_inc_coal_ww;
+  logic [31:0] co_inc_coal_rw;
+  logic [31:0] co_inc_ocw;
+  logic [31:0] co_inc_wb_stall;
+  logic [31:0] co_inc_zg_wr;
+  logic [31:0] co_inc_zg_rd;
+  logic [31:0] co_inc_sb_bytes;
+  logic [3:0] busy;
+  logic [3:0] nconf, nwconf;
 
   // write-back port 0: a request when inside the kernel with a lane; ready unless refused
   assign co_w0_req = wb0_ok & (|wb0_mask_i);
@@ -942,7 +891,39 @@ module rf_top (
   );
   // zero gating: the stored value (TI -> BI wiring of rf_width_detect's data), its zero mask;
   // the bytes of words the new entry calls zero are not written, B4's zeros are materialized
-  assign co_w0_zdata = {co_w0_wdata[1023:1016], co_w0_wdata[767:760], co_w0_wdata[511:504], co_w0_wdata[255:248], co_w0_wdata[1015:1008], co_w0_wdata[759:752], co_w0_wdata[503:496], co_w0_wdata[247:240], co_w0_wdata[1007:1000], co_w0_wdata[751:744], co_w0_wdata[495:488], co_w0_wdata[239:232], co_w0_wdata[999:992], co_w0_wdata[743:736], co_w0_wdata[487:480], co_w0_wdata[231:224], co_w0_wdata[991:984], co_w0_wdata[735:728], co_w0_wdata[479:472], co_w0_wdata[223:216], co_w0_wdata[983:976], co_w0_wdata[727:720], co_w0_wdata[471:464], co_w0_wdata[215:208], co_w0_wdata[975:968], co_w0_wdata[719:712], co_w0_wdata[463:456], co_w0_wdata[207:200], co_w0_wdata[967:960], co_w0_wdata[711:704], co_w0_wdata[455:448], co_w0_wdata[199:192], co_w0_wdata[959:952], co_w0_wdata[703:696], co_w0_wdata[447:440], co_w0_wdata[191:184], co_w0_wdata[951:944], co_w0_wdata[695:688], co_w0_wdata[439:432], co_w0_wdata[183:176], co_w0_wdata[943:936], co_w0_wdata[687:680], co_w0_wdata[431:424], co_w0_wdata[175:168], co_w0_wdata[935:928], co_w0_wdata[679:672], co_w0_wdata[423:416], co_w0_wdata[167:160], co_w0_wdata[927:920], co_w0_wdata[671:664], co_w0_wdata[415:408], co_w0_wdata[159:152], co_w0_wdata[919:912], co_w0_wdata[663:656], co_w0_wdata[407:400], co_w0_wdata[151:144], co_w0_wdata[911:904], co_w0_wdata[655:648], co_w0_wdata[399:392], co_w0_wdata[143:136], co_w0_wdata[903:896], co_w0_wdata[647:640], co_w0_wdata[391:384], co_w0_wdata[135:128], co_w0_wdata[895:888], co_w0_wdata[639:632], co_w0_wdata[383:376], co_w0_wdata[127:120], co_w0_wdata[887:880], co_w0_wdata[631:624], co_w0_wdata[375:368], co_w0_wdata[119:112], co_w0_wdata[879:872], co_w0_wdata[623:616], co_w0_wdata[367:360], co_w0_wdata[111:104], co_w0_wdata[871:864], co_w0_wdata[615:608], co_w0_wdata[359:352], co_w0_wdata[103:96], co_w0_wdata[863:856], co_w0_wdata[607:600], co_w0_wdata[351:344], co_w0_wdata[95:88], co_w0_wdata[855:848], co_w0_wdata[599:592], co_w0_wdata[343:336], co_w0_wdata[87:80], co_w0_wdata[847:840], co_w0_wdata[591:584], co_w0_wdata[335:328], co_w0_wdata[79:72], co_w0_wdata[839:832], co_w0_wdata[583:576], co_w0_wdata[327:320], co_w0_wdata[71:64], co_w0_wdata[831:824], co_w0_wdata[575:568], co_w0_wdata[319:312], co_w0_wdata[63:56], co_w0_wdata[823:816], co_w0_wdata[567:560], co_w0_wdata[311:304], co_w0_wdata[55:48], co_w0_wdata[815:808], co_w0_wdata[559:552], co_w0_wdata[303:296], co_w0_wdata[47:40], co_w0_wdata[807:800], co_w0_wdata[551:544], co_w0_wdata[295:288], co_w0_wdata[39:32], co_w0_wdata[799:792], co_w0_wdata[543:536], co_w0_wdata[287:280], co_w0_wdata[31:24], co_w0_wdata[791:784], co_w0_wdata[535:528], co_w0_wdata[279:272], co_w0_wdata[23:16], co_w0_wdata[783:776], co_w0_wdata[527:520], co_w0_wdata[271:264], co_w0_wdata[15:8], co_w0_wdata[775:768], co_w0_wdata[519:512], co_w0_wdata[263:256], co_w0_wdata[7:0]};
+  assign co_w0_zdata = {co_w0_wdata[1023:1016], co_w0_wdata[767:760], co_w0_wdata[511:504],
+      co_w0_wdata[255:248], co_w0_wdata[1015:1008], co_w0_wdata[759:752], co_w0_wdata[503:496],
+      co_w0_wdata[247:240], co_w0_wdata[1007:1000], co_w0_wdata[751:744], co_w0_wdata[495:488],
+      co_w0_wdata[239:232], co_w0_wdata[999:992], co_w0_wdata[743:736], co_w0_wdata[487:480],
+      co_w0_wdata[231:224], co_w0_wdata[991:984], co_w0_wdata[735:728], co_w0_wdata[479:472],
+      co_w0_wdata[223:216], co_w0_wdata[983:976], co_w0_wdata[727:720], co_w0_wdata[471:464],
+      co_w0_wdata[215:208], co_w0_wdata[975:968], co_w0_wdata[719:712], co_w0_wdata[463:456],
+      co_w0_wdata[207:200], co_w0_wdata[967:960], co_w0_wdata[711:704], co_w0_wdata[455:448],
+      co_w0_wdata[199:192], co_w0_wdata[959:952], co_w0_wdata[703:696], co_w0_wdata[447:440],
+      co_w0_wdata[191:184], co_w0_wdata[951:944], co_w0_wdata[695:688], co_w0_wdata[439:432],
+      co_w0_wdata[183:176], co_w0_wdata[943:936], co_w0_wdata[687:680], co_w0_wdata[431:424],
+      co_w0_wdata[175:168], co_w0_wdata[935:928], co_w0_wdata[679:672], co_w0_wdata[423:416],
+      co_w0_wdata[167:160], co_w0_wdata[927:920], co_w0_wdata[671:664], co_w0_wdata[415:408],
+      co_w0_wdata[159:152], co_w0_wdata[919:912], co_w0_wdata[663:656], co_w0_wdata[407:400],
+      co_w0_wdata[151:144], co_w0_wdata[911:904], co_w0_wdata[655:648], co_w0_wdata[399:392],
+      co_w0_wdata[143:136], co_w0_wdata[903:896], co_w0_wdata[647:640], co_w0_wdata[391:384],
+      co_w0_wdata[135:128], co_w0_wdata[895:888], co_w0_wdata[639:632], co_w0_wdata[383:376],
+      co_w0_wdata[127:120], co_w0_wdata[887:880], co_w0_wdata[631:624], co_w0_wdata[375:368],
+      co_w0_wdata[119:112], co_w0_wdata[879:872], co_w0_wdata[623:616], co_w0_wdata[367:360],
+      co_w0_wdata[111:104], co_w0_wdata[871:864], co_w0_wdata[615:608], co_w0_wdata[359:352],
+      co_w0_wdata[103:96], co_w0_wdata[863:856], co_w0_wdata[607:600], co_w0_wdata[351:344],
+      co_w0_wdata[95:88], co_w0_wdata[855:848], co_w0_wdata[599:592], co_w0_wdata[343:336],
+      co_w0_wdata[87:80], co_w0_wdata[847:840], co_w0_wdata[591:584], co_w0_wdata[335:328],
+      co_w0_wdata[79:72], co_w0_wdata[839:832], co_w0_wdata[583:576], co_w0_wdata[327:320],
+      co_w0_wdata[71:64], co_w0_wdata[831:824], co_w0_wdata[575:568], co_w0_wdata[319:312],
+      co_w0_wdata[63:56], co_w0_wdata[823:816], co_w0_wdata[567:560], co_w0_wdata[311:304],
+      co_w0_wdata[55:48], co_w0_wdata[815:808], co_w0_wdata[559:552], co_w0_wdata[303:296],
+      co_w0_wdata[47:40], co_w0_wdata[807:800], co_w0_wdata[551:544], co_w0_wdata[295:288],
+      co_w0_wdata[39:32], co_w0_wdata[799:792], co_w0_wdata[543:536], co_w0_wdata[287:280],
+      co_w0_wdata[31:24], co_w0_wdata[791:784], co_w0_wdata[535:528], co_w0_wdata[279:272],
+      co_w0_wdata[23:16], co_w0_wdata[783:776], co_w0_wdata[527:520], co_w0_wdata[271:264],
+      co_w0_wdata[15:8], co_w0_wdata[775:768], co_w0_wdata[519:512], co_w0_wdata[263:256],
+      co_w0_wdata[7:0]};
   rf_zero_detect u_zd0 (
     .valid_i          (co_w0_req),
     .active_i         (wb0_mask_i),
@@ -958,11 +939,142 @@ module rf_top (
     .gated_inactive_o (co_w0_zgi),
     .gated_zero_o     (co_w0_zgz)
   );
-  assign co_w0_zb = {(co_w0_zr[7] ? co_w0_zm[31] : co_w0_zm[31]), (co_w0_zr[7] ? co_w0_zm[31] : co_w0_zm[30]), (co_w0_zr[7] ? co_w0_zm[31] : co_w0_zm[29]), (co_w0_zr[7] ? co_w0_zm[31] : co_w0_zm[28]), (co_w0_zr[6] ? co_w0_zm[27] : co_w0_zm[27]), (co_w0_zr[6] ? co_w0_zm[27] : co_w0_zm[26]), (co_w0_zr[6] ? co_w0_zm[27] : co_w0_zm[25]), (co_w0_zr[6] ? co_w0_zm[27] : co_w0_zm[24]), (co_w0_zr[5] ? co_w0_zm[23] : co_w0_zm[23]), (co_w0_zr[5] ? co_w0_zm[23] : co_w0_zm[22]), (co_w0_zr[5] ? co_w0_zm[23] : co_w0_zm[21]), (co_w0_zr[5] ? co_w0_zm[23] : co_w0_zm[20]), (co_w0_zr[4] ? co_w0_zm[19] : co_w0_zm[19]), (co_w0_zr[4] ? co_w0_zm[19] : co_w0_zm[18]), (co_w0_zr[4] ? co_w0_zm[19] : co_w0_zm[17]), (co_w0_zr[4] ? co_w0_zm[19] : co_w0_zm[16]), (co_w0_zr[3] ? co_w0_zm[15] : co_w0_zm[15]), (co_w0_zr[3] ? co_w0_zm[15] : co_w0_zm[14]), (co_w0_zr[3] ? co_w0_zm[15] : co_w0_zm[13]), (co_w0_zr[3] ? co_w0_zm[15] : co_w0_zm[12]), (co_w0_zr[2] ? co_w0_zm[11] : co_w0_zm[11]), (co_w0_zr[2] ? co_w0_zm[11] : co_w0_zm[10]), (co_w0_zr[2] ? co_w0_zm[11] : co_w0_zm[9]), (co_w0_zr[2] ? co_w0_zm[11] : co_w0_zm[8]), (co_w0_zr[1] ? co_w0_zm[7] : co_w0_zm[7]), (co_w0_zr[1] ? co_w0_zm[7] : co_w0_zm[6]), (co_w0_zr[1] ? co_w0_zm[7] : co_w0_zm[5]), (co_w0_zr[1] ? co_w0_zm[7] : co_w0_zm[4]), (co_w0_zr[0] ? co_w0_zm[3] : co_w0_zm[3]), (co_w0_zr[0] ? co_w0_zm[3] : co_w0_zm[2]), (co_w0_zr[0] ? co_w0_zm[3] : co_w0_zm[1]), (co_w0_zr[0] ? co_w0_zm[3] : co_w0_zm[0]), (co_w0_zr[7] ? co_w0_zm[30] : co_w0_zm[31]), (co_w0_zr[7] ? co_w0_zm[30] : co_w0_zm[30]), (co_w0_zr[7] ? co_w0_zm[30] : co_w0_zm[29]), (co_w0_zr[7] ? co_w0_zm[30] : co_w0_zm[28]), (co_w0_zr[6] ? co_w0_zm[26] : co_w0_zm[27]), (co_w0_zr[6] ? co_w0_zm[26] : co_w0_zm[26]), (co_w0_zr[6] ? co_w0_zm[26] : co_w0_zm[25]), (co_w0_zr[6] ? co_w0_zm[26] : co_w0_zm[24]), (co_w0_zr[5] ? co_w0_zm[22] : co_w0_zm[23]), (co_w0_zr[5] ? co_w0_zm[22] : co_w0_zm[22]), (co_w0_zr[5] ? co_w0_zm[22] : co_w0_zm[21]), (co_w0_zr[5] ? co_w0_zm[22] : co_w0_zm[20]), (co_w0_zr[4] ? co_w0_zm[18] : co_w0_zm[19]), (co_w0_zr[4] ? co_w0_zm[18] : co_w0_zm[18]), (co_w0_zr[4] ? co_w0_zm[18] : co_w0_zm[17]), (co_w0_zr[4] ? co_w0_zm[18] : co_w0_zm[16]), (co_w0_zr[3] ? co_w0_zm[14] : co_w0_zm[15]), (co_w0_zr[3] ? co_w0_zm[14] : co_w0_zm[14]), (co_w0_zr[3] ? co_w0_zm[14] : co_w0_zm[13]), (co_w0_zr[3] ? co_w0_zm[14] : co_w0_zm[12]), (co_w0_zr[2] ? co_w0_zm[10] : co_w0_zm[11]), (co_w0_zr[2] ? co_w0_zm[10] : co_w0_zm[10]), (co_w0_zr[2] ? co_w0_zm[10] : co_w0_zm[9]), (co_w0_zr[2] ? co_w0_zm[10] : co_w0_zm[8]), (co_w0_zr[1] ? co_w0_zm[6] : co_w0_zm[7]), (co_w0_zr[1] ? co_w0_zm[6] : co_w0_zm[6]), (co_w0_zr[1] ? co_w0_zm[6] : co_w0_zm[5]), (co_w0_zr[1] ? co_w0_zm[6] : co_w0_zm[4]), (co_w0_zr[0] ? co_w0_zm[2] : co_w0_zm[3]), (co_w0_zr[0] ? co_w0_zm[2] : co_w0_zm[2]), (co_w0_zr[0] ? co_w0_zm[2] : co_w0_zm[1]), (co_w0_zr[0] ? co_w0_zm[2] : co_w0_zm[0]), (co_w0_zr[7] ? co_w0_zm[29] : co_w0_zm[31]), (co_w0_zr[7] ? co_w0_zm[29] : co_w0_zm[30]), (co_w0_zr[7] ? co_w0_zm[29] : co_w0_zm[29]), (co_w0_zr[7] ? co_w0_zm[29] : co_w0_zm[28]), (co_w0_zr[6] ? co_w0_zm[25] : co_w0_zm[27]), (co_w0_zr[6] ? co_w0_zm[25] : co_w0_zm[26]), (co_w0_zr[6] ? co_w0_zm[25] : co_w0_zm[25]), (co_w0_zr[6] ? co_w0_zm[25] : co_w0_zm[24]), (co_w0_zr[5] ? co_w0_zm[21] : co_w0_zm[23]), (co_w0_zr[5] ? co_w0_zm[21] : co_w0_zm[22]), (co_w0_zr[5] ? co_w0_zm[21] : co_w0_zm[21]), (co_w0_zr[5] ? co_w0_zm[21] : co_w0_zm[20]), (co_w0_zr[4] ? co_w0_zm[17] : co_w0_zm[19]), (co_w0_zr[4] ? co_w0_zm[17] : co_w0_zm[18]), (co_w0_zr[4] ? co_w0_zm[17] : co_w0_zm[17]), (co_w0_zr[4] ? co_w0_zm[17] : co_w0_zm[16]), (co_w0_zr[3] ? co_w0_zm[13] : co_w0_zm[15]), (co_w0_zr[3] ? co_w0_zm[13] : co_w0_zm[14]), (co_w0_zr[3] ? co_w0_zm[13] : co_w0_zm[13]), (co_w0_zr[3] ? co_w0_zm[13] : co_w0_zm[12]), (co_w0_zr[2] ? co_w0_zm[9] : co_w0_zm[11]), (co_w0_zr[2] ? co_w0_zm[9] : co_w0_zm[10]), (co_w0_zr[2] ? co_w0_zm[9] : co_w0_zm[9]), (co_w0_zr[2] ? co_w0_zm[9] : co_w0_zm[8]), (co_w0_zr[1] ? co_w0_zm[5] : co_w0_zm[7]), (co_w0_zr[1] ? co_w0_zm[5] : co_w0_zm[6]), (co_w0_zr[1] ? co_w0_zm[5] : co_w0_zm[5]), (co_w0_zr[1] ? co_w0_zm[5] : co_w0_zm[4]), (co_w0_zr[0] ? co_w0_zm[1] : co_w0_zm[3]), (co_w0_zr[0] ? co_w0_zm[1] : co_w0_zm[2]), (co_w0_zr[0] ? co_w0_zm[1] : co_w0_zm[1]), (co_w0_zr[0] ? co_w0_zm[1] : co_w0_zm[0]), (co_w0_zr[7] ? co_w0_zm[28] : co_w0_zm[31]), (co_w0_zr[7] ? co_w0_zm[28] : co_w0_zm[30]), (co_w0_zr[7] ? co_w0_zm[28] : co_w0_zm[29]), (co_w0_zr[7] ? co_w0_zm[28] : co_w0_zm[28]), (co_w0_zr[6] ? co_w0_zm[24] : co_w0_zm[27]), (co_w0_zr[6] ? co_w0_zm[24] : co_w0_zm[26]), (co_w0_zr[6] ? co_w0_zm[24] : co_w0_zm[25]), (co_w0_zr[6] ? co_w0_zm[24] : co_w0_zm[24]), (co_w0_zr[5] ? co_w0_zm[20] : co_w0_zm[23]), (co_w0_zr[5] ? co_w0_zm[20] : co_w0_zm[22]), (co_w0_zr[5] ? co_w0_zm[20] : co_w0_zm[21]), (co_w0_zr[5] ? co_w0_zm[20] : co_w0_zm[20]), (co_w0_zr[4] ? co_w0_zm[16] : co_w0_zm[19]), (co_w0_zr[4] ? co_w0_zm[16] : co_w0_zm[18]), (co_w0_zr[4] ? co_w0_zm[16] : co_w0_zm[17]), (co_w0_zr[4] ? co_w0_zm[16] : co_w0_zm[16]), (co_w0_zr[3] ? co_w0_zm[12] : co_w0_zm[15]), (co_w0_zr[3] ? co_w0_zm[12] : co_w0_zm[14]), (co_w0_zr[3] ? co_w0_zm[12] : co_w0_zm[13]), (co_w0_zr[3] ? co_w0_zm[12] : co_w0_zm[12]), (co_w0_zr[2] ? co_w0_zm[8] : co_w0_zm[11]), (co_w0_zr[2] ? co_w0_zm[8] : co_w0_zm[10]), (co_w0_zr[2] ? co_w0_zm[8] : co_w0_zm[9]), (co_w0_zr[2] ? co_w0_zm[8] : co_w0_zm[8]), (co_w0_zr[1] ? co_w0_zm[4] : co_w0_zm[7]), (co_w0_zr[1] ? co_w0_zm[4] : co_w0_zm[6]), (co_w0_zr[1] ? co_w0_zm[4] : co_w0_zm[5]), (co_w0_zr[1] ? co_w0_zm[4] : co_w0_zm[4]), (co_w0_zr[0] ? co_w0_zm[0] : co_w0_zm[3]), (co_w0_zr[0] ? co_w0_zm[0] : co_w0_zm[2]), (co_w0_zr[0] ? co_w0_zm[0] : co_w0_zm[1]), (co_w0_zr[0] ? co_w0_zm[0] : co_w0_zm[0])};
-  assign co_w0_bwz = (co_w0_bwe & ~co_w0_zb) | (co_w0_fill & {{32{co_w0_pmask[3]}}, {32{co_w0_pmask[2]}}, {32{co_w0_pmask[1]}}, {32{co_w0_pmask[0]}}});
-  assign co_w0_wdz = co_w0_wdata & ~{{8{co_w0_fill[127]}}, {8{co_w0_fill[126]}}, {8{co_w0_fill[125]}}, {8{co_w0_fill[124]}}, {8{co_w0_fill[123]}}, {8{co_w0_fill[122]}}, {8{co_w0_fill[121]}}, {8{co_w0_fill[120]}}, {8{co_w0_fill[119]}}, {8{co_w0_fill[118]}}, {8{co_w0_fill[117]}}, {8{co_w0_fill[116]}}, {8{co_w0_fill[115]}}, {8{co_w0_fill[114]}}, {8{co_w0_fill[113]}}, {8{co_w0_fill[112]}}, {8{co_w0_fill[111]}}, {8{co_w0_fill[110]}}, {8{co_w0_fill[109]}}, {8{co_w0_fill[108]}}, {8{co_w0_fill[107]}}, {8{co_w0_fill[106]}}, {8{co_w0_fill[105]}}, {8{co_w0_fill[104]}}, {8{co_w0_fill[103]}}, {8{co_w0_fill[102]}}, {8{co_w0_fill[101]}}, {8{co_w0_fill[100]}}, {8{co_w0_fill[99]}}, {8{co_w0_fill[98]}}, {8{co_w0_fill[97]}}, {8{co_w0_fill[96]}}, {8{co_w0_fill[95]}}, {8{co_w0_fill[94]}}, {8{co_w0_fill[93]}}, {8{co_w0_fill[92]}}, {8{co_w0_fill[91]}}, {8{co_w0_fill[90]}}, {8{co_w0_fill[89]}}, {8{co_w0_fill[88]}}, {8{co_w0_fill[87]}}, {8{co_w0_fill[86]}}, {8{co_w0_fill[85]}}, {8{co_w0_fill[84]}}, {8{co_w0_fill[83]}}, {8{co_w0_fill[82]}}, {8{co_w0_fill[81]}}, {8{co_w0_fill[80]}}, {8{co_w0_fill[79]}}, {8{co_w0_fill[78]}}, {8{co_w0_fill[77]}}, {8{co_w0_fill[76]}}, {8{co_w0_fill[75]}}, {8{co_w0_fill[74]}}, {8{co_w0_fill[73]}}, {8{co_w0_fill[72]}}, {8{co_w0_fill[71]}}, {8{co_w0_fill[70]}}, {8{co_w0_fill[69]}}, {8{co_w0_fill[68]}}, {8{co_w0_fill[67]}}, {8{co_w0_fill[66]}}, {8{co_w0_fill[65]}}, {8{co_w0_fill[64]}}, {8{co_w0_fill[63]}}, {8{co_w0_fill[62]}}, {8{co_w0_fill[61]}}, {8{co_w0_fill[60]}}, {8{co_w0_fill[59]}}, {8{co_w0_fill[58]}}, {8{co_w0_fill[57]}}, {8{co_w0_fill[56]}}, {8{co_w0_fill[55]}}, {8{co_w0_fill[54]}}, {8{co_w0_fill[53]}}, {8{co_w0_fill[52]}}, {8{co_w0_fill[51]}}, {8{co_w0_fill[50]}}, {8{co_w0_fill[49]}}, {8{co_w0_fill[48]}}, {8{co_w0_fill[47]}}, {8{co_w0_fill[46]}}, {8{co_w0_fill[45]}}, {8{co_w0_fill[44]}}, {8{co_w0_fill[43]}}, {8{co_w0_fill[42]}}, {8{co_w0_fill[41]}}, {8{co_w0_fill[40]}}, {8{co_w0_fill[39]}}, {8{co_w0_fill[38]}}, {8{co_w0_fill[37]}}, {8{co_w0_fill[36]}}, {8{co_w0_fill[35]}}, {8{co_w0_fill[34]}}, {8{co_w0_fill[33]}}, {8{co_w0_fill[32]}}, {8{co_w0_fill[31]}}, {8{co_w0_fill[30]}}, {8{co_w0_fill[29]}}, {8{co_w0_fill[28]}}, {8{co_w0_fill[27]}}, {8{co_w0_fill[26]}}, {8{co_w0_fill[25]}}, {8{co_w0_fill[24]}}, {8{co_w0_fill[23]}}, {8{co_w0_fill[22]}}, {8{co_w0_fill[21]}}, {8{co_w0_fill[20]}}, {8{co_w0_fill[19]}}, {8{co_w0_fill[18]}}, {8{co_w0_fill[17]}}, {8{co_w0_fill[16]}}, {8{co_w0_fill[15]}}, {8{co_w0_fill[14]}}, {8{co_w0_fill[13]}}, {8{co_w0_fill[12]}}, {8{co_w0_fill[11]}}, {8{co_w0_fill[10]}}, {8{co_w0_fill[9]}}, {8{co_w0_fill[8]}}, {8{co_w0_fill[7]}}, {8{co_w0_fill[6]}}, {8{co_w0_fill[5]}}, {8{co_w0_fill[4]}}, {8{co_w0_fill[3]}}, {8{co_w0_fill[2]}}, {8{co_w0_fill[1]}}, {8{co_w0_fill[0]}}};
-  assign co_w0_zgb = {{32{co_w0_pmask[3]}}, {32{co_w0_pmask[2]}}, {32{co_w0_pmask[1]}}, {32{co_w0_pmask[0]}}} & ~co_w0_bwz;  // bytes of its sub-banks not written
-  assign co_w0_zgn = (((((((8'(co_w0_zgb[0]) + 8'(co_w0_zgb[1])) + (8'(co_w0_zgb[2]) + 8'(co_w0_zgb[3]))) + ((8'(co_w0_zgb[4]) + 8'(co_w0_zgb[5])) + (8'(co_w0_zgb[6]) + 8'(co_w0_zgb[7])))) + (((8'(co_w0_zgb[8]) + 8'(co_w0_zgb[9])) + (8'(co_w0_zgb[10]) + 8'(co_w0_zgb[11]))) + ((8'(co_w0_zgb[12]) + 8'(co_w0_zgb[13])) + (8'(co_w0_zgb[14]) + 8'(co_w0_zgb[15]))))) + ((((8'(co_w0_zgb[16]) + 8'(co_w0_zgb[17])) + (8'(co_w0_zgb[18]) + 8'(co_w0_zgb[19]))) + ((8'(co_w0_zgb[20]) + 8'(co_w0_zgb[21])) + (8'(co_w0_zgb[22]) + 8'(co_w0_zgb[23])))) + (((8'(co_w0_zgb[24]) + 8'(co_w0_zgb[25])) + (8'(co_w0_zgb[26]) + 8'(co_w0_zgb[27]))) + ((8'(co_w0_zgb[28]) + 8'(co_w0_zgb[29])) + (8'(co_w0_zgb[30]) + 8'(co_w0_zgb[31])))))) + (((((8'(co_w0_zgb[32]) + 8'(co_w0_zgb[33])) + (8'(co_w0_zgb[34]) + 8'(co_w0_zgb[35]))) + ((8'(co_w0_zgb[36]) + 8'(co_w0_zgb[37])) + (8'(co_w0_zgb[38]) + 8'(co_w0_zgb[39])))) + (((8'(co_w0_zgb[40]) + 8'(co_w0_zgb[41])) + (8'(co_w0_zgb[42]) + 8'(co_w0_zgb[43]))) + ((8'(co_w0_zgb[44]) + 8'(co_w0_zgb[45])) + (8'(co_w0_zgb[46]) + 8'(co_w0_zgb[47]))))) + ((((8'(co_w0_zgb[48]) + 8'(co_w0_zgb[49])) + (8'(co_w0_zgb[50]) + 8'(co_w0_zgb[51]))) + ((8'(co_w0_zgb[52]) + 8'(co_w0_zgb[53])) + (8'(co_w0_zgb[54]) + 8'(co_w0_zgb[55])))) + (((8'(co_w0_zgb[56]) + 8'(co_w0_zgb[57])) + (8'(co_w0_zgb[58]) + 8'(co_w0_zgb[59]))) + ((8'(co_w0_zgb[60]) + 8'(co_w0_zgb[61])) + (8'(co_w0_zgb[62]) + 8'(co_w0_zgb[63]))))))) + ((((((8'(co_w0_zgb[64]) + 8'(co_w0_zgb[65])) + (8'(co_w0_zgb[66]) + 8'(co_w0_zgb[67]))) + ((8'(co_w0_zgb[68]) + 8'(co_w0_zgb[69])) + (8'(co_w0_zgb[70]) + 8'(co_w0_zgb[71])))) + (((8'(co_w0_zgb[72]) + 8'(co_w0_zgb[73])) + (8'(co_w0_zgb[74]) + 8'(co_w0_zgb[75]))) + ((8'(co_w0_zgb[76]) + 8'(co_w0_zgb[77])) + (8'(co_w0_zgb[78]) + 8'(co_w0_zgb[79]))))) + ((((8'(co_w0_zgb[80]) + 8'(co_w0_zgb[81])) + (8'(co_w0_zgb[82]) + 8'(co_w0_zgb[83]))) + ((8'(co_w0_zgb[84]) + 8'(co_w0_zgb[85])) + (8'(co_w0_zgb[86]) + 8'(co_w0_zgb[87])))) + (((8'(co_w0_zgb[88]) + 8'(co_w0_zgb[89])) + (8'(co_w0_zgb[90]) + 8'(co_w0_zgb[91]))) + ((8'(co_w0_zgb[92]) + 8'(co_w0_zgb[93])) + (8'(co_w0_zgb[94]) + 8'(co_w0_zgb[95])))))) + (((((8'(co_w0_zgb[96]) + 8'(co_w0_zgb[97])) + (8'(co_w0_zgb[98]) + 8'(co_w0_zgb[99]))) + ((8'(co_w0_zgb[100]) + 8'(co_w0_zgb[101])) + (8'(co_w0_zgb[102]) + 8'(co_w0_zgb[103])))) + (((8'(co_w0_zgb[104]) + 8'(co_w0_zgb[105])) + (8'(co_w0_zgb[106]) + 8'(co_w0_zgb[107]))) + ((8'(co_w0_zgb[108]) + 8'(co_w0_zgb[109])) + (8'(co_w0_zgb[110]) + 8'(co_w0_zgb[111]))))) + ((((8'(co_w0_zgb[112]) + 8'(co_w0_zgb[113])) + (8'(co_w0_zgb[114]) + 8'(co_w0_zgb[115]))) + ((8'(co_w0_zgb[116]) + 8'(co_w0_zgb[117])) + (8'(co_w0_zgb[118]) + 8'(co_w0_zgb[119])))) + (((8'(co_w0_zgb[120]) + 8'(co_w0_zgb[121])) + (8'(co_w0_zgb[122]) + 8'(co_w0_zgb[123]))) + ((8'(co_w0_zgb[124]) + 8'(co_w0_zgb[125])) + (8'(co_w0_zgb[126]) + 8'(co_w0_zgb[127]))))))));
+  assign co_w0_zb = {co_w0_zm[31], (co_w0_zr[7] ? co_w0_zm[31] : co_w0_zm[30]),
+      (co_w0_zr[7] ? co_w0_zm[31] : co_w0_zm[29]), (co_w0_zr[7] ? co_w0_zm[31] : co_w0_zm[28]),
+      co_w0_zm[27], (co_w0_zr[6] ? co_w0_zm[27] : co_w0_zm[26]),
+      (co_w0_zr[6] ? co_w0_zm[27] : co_w0_zm[25]), (co_w0_zr[6] ? co_w0_zm[27] : co_w0_zm[24]),
+      co_w0_zm[23], (co_w0_zr[5] ? co_w0_zm[23] : co_w0_zm[22]),
+      (co_w0_zr[5] ? co_w0_zm[23] : co_w0_zm[21]), (co_w0_zr[5] ? co_w0_zm[23] : co_w0_zm[20]),
+      co_w0_zm[19], (co_w0_zr[4] ? co_w0_zm[19] : co_w0_zm[18]),
+      (co_w0_zr[4] ? co_w0_zm[19] : co_w0_zm[17]), (co_w0_zr[4] ? co_w0_zm[19] : co_w0_zm[16]),
+      co_w0_zm[15], (co_w0_zr[3] ? co_w0_zm[15] : co_w0_zm[14]),
+      (co_w0_zr[3] ? co_w0_zm[15] : co_w0_zm[13]), (co_w0_zr[3] ? co_w0_zm[15] : co_w0_zm[12]),
+      co_w0_zm[11], (co_w0_zr[2] ? co_w0_zm[11] : co_w0_zm[10]),
+      (co_w0_zr[2] ? co_w0_zm[11] : co_w0_zm[9]), (co_w0_zr[2] ? co_w0_zm[11] : co_w0_zm[8]),
+      co_w0_zm[7], (co_w0_zr[1] ? co_w0_zm[7] : co_w0_zm[6]),
+      (co_w0_zr[1] ? co_w0_zm[7] : co_w0_zm[5]), (co_w0_zr[1] ? co_w0_zm[7] : co_w0_zm[4]),
+      co_w0_zm[3], (co_w0_zr[0] ? co_w0_zm[3] : co_w0_zm[2]),
+      (co_w0_zr[0] ? co_w0_zm[3] : co_w0_zm[1]), (co_w0_zr[0] ? co_w0_zm[3] : co_w0_zm[0]),
+      (co_w0_zr[7] ? co_w0_zm[30] : co_w0_zm[31]), co_w0_zm[30],
+      (co_w0_zr[7] ? co_w0_zm[30] : co_w0_zm[29]), (co_w0_zr[7] ? co_w0_zm[30] : co_w0_zm[28]),
+      (co_w0_zr[6] ? co_w0_zm[26] : co_w0_zm[27]), co_w0_zm[26],
+      (co_w0_zr[6] ? co_w0_zm[26] : co_w0_zm[25]), (co_w0_zr[6] ? co_w0_zm[26] : co_w0_zm[24]),
+      (co_w0_zr[5] ? co_w0_zm[22] : co_w0_zm[23]), co_w0_zm[22],
+      (co_w0_zr[5] ? co_w0_zm[22] : co_w0_zm[21]), (co_w0_zr[5] ? co_w0_zm[22] : co_w0_zm[20]),
+      (co_w0_zr[4] ? co_w0_zm[18] : co_w0_zm[19]), co_w0_zm[18],
+      (co_w0_zr[4] ? co_w0_zm[18] : co_w0_zm[17]), (co_w0_zr[4] ? co_w0_zm[18] : co_w0_zm[16]),
+      (co_w0_zr[3] ? co_w0_zm[14] : co_w0_zm[15]), co_w0_zm[14],
+      (co_w0_zr[3] ? co_w0_zm[14] : co_w0_zm[13]), (co_w0_zr[3] ? co_w0_zm[14] : co_w0_zm[12]),
+      (co_w0_zr[2] ? co_w0_zm[10] : co_w0_zm[11]), co_w0_zm[10],
+      (co_w0_zr[2] ? co_w0_zm[10] : co_w0_zm[9]), (co_w0_zr[2] ? co_w0_zm[10] : co_w0_zm[8]),
+      (co_w0_zr[1] ? co_w0_zm[6] : co_w0_zm[7]), co_w0_zm[6],
+      (co_w0_zr[1] ? co_w0_zm[6] : co_w0_zm[5]), (co_w0_zr[1] ? co_w0_zm[6] : co_w0_zm[4]),
+      (co_w0_zr[0] ? co_w0_zm[2] : co_w0_zm[3]), co_w0_zm[2],
+      (co_w0_zr[0] ? co_w0_zm[2] : co_w0_zm[1]), (co_w0_zr[0] ? co_w0_zm[2] : co_w0_zm[0]),
+      (co_w0_zr[7] ? co_w0_zm[29] : co_w0_zm[31]), (co_w0_zr[7] ? co_w0_zm[29] : co_w0_zm[30]),
+      co_w0_zm[29], (co_w0_zr[7] ? co_w0_zm[29] : co_w0_zm[28]),
+      (co_w0_zr[6] ? co_w0_zm[25] : co_w0_zm[27]), (co_w0_zr[6] ? co_w0_zm[25] : co_w0_zm[26]),
+      co_w0_zm[25], (co_w0_zr[6] ? co_w0_zm[25] : co_w0_zm[24]),
+      (co_w0_zr[5] ? co_w0_zm[21] : co_w0_zm[23]), (co_w0_zr[5] ? co_w0_zm[21] : co_w0_zm[22]),
+      co_w0_zm[21], (co_w0_zr[5] ? co_w0_zm[21] : co_w0_zm[20]),
+      (co_w0_zr[4] ? co_w0_zm[17] : co_w0_zm[19]), (co_w0_zr[4] ? co_w0_zm[17] : co_w0_zm[18]),
+      co_w0_zm[17], (co_w0_zr[4] ? co_w0_zm[17] : co_w0_zm[16]),
+      (co_w0_zr[3] ? co_w0_zm[13] : co_w0_zm[15]), (co_w0_zr[3] ? co_w0_zm[13] : co_w0_zm[14]),
+      co_w0_zm[13], (co_w0_zr[3] ? co_w0_zm[13] : co_w0_zm[12]),
+      (co_w0_zr[2] ? co_w0_zm[9] : co_w0_zm[11]), (co_w0_zr[2] ? co_w0_zm[9] : co_w0_zm[10]),
+      co_w0_zm[9], (co_w0_zr[2] ? co_w0_zm[9] : co_w0_zm[8]),
+      (co_w0_zr[1] ? co_w0_zm[5] : co_w0_zm[7]), (co_w0_zr[1] ? co_w0_zm[5] : co_w0_zm[6]),
+      co_w0_zm[5], (co_w0_zr[1] ? co_w0_zm[5] : co_w0_zm[4]),
+      (co_w0_zr[0] ? co_w0_zm[1] : co_w0_zm[3]), (co_w0_zr[0] ? co_w0_zm[1] : co_w0_zm[2]),
+      co_w0_zm[1], (co_w0_zr[0] ? co_w0_zm[1] : co_w0_zm[0]),
+      (co_w0_zr[7] ? co_w0_zm[28] : co_w0_zm[31]), (co_w0_zr[7] ? co_w0_zm[28] : co_w0_zm[30]),
+      (co_w0_zr[7] ? co_w0_zm[28] : co_w0_zm[29]), co_w0_zm[28],
+      (co_w0_zr[6] ? co_w0_zm[24] : co_w0_zm[27]), (co_w0_zr[6] ? co_w0_zm[24] : co_w0_zm[26]),
+      (co_w0_zr[6] ? co_w0_zm[24] : co_w0_zm[25]), co_w0_zm[24],
+      (co_w0_zr[5] ? co_w0_zm[20] : co_w0_zm[23]), (co_w0_zr[5] ? co_w0_zm[20] : co_w0_zm[22]),
+      (co_w0_zr[5] ? co_w0_zm[20] : co_w0_zm[21]), co_w0_zm[20],
+      (co_w0_zr[4] ? co_w0_zm[16] : co_w0_zm[19]), (co_w0_zr[4] ? co_w0_zm[16] : co_w0_zm[18]),
+      (co_w0_zr[4] ? co_w0_zm[16] : co_w0_zm[17]), co_w0_zm[16],
+      (co_w0_zr[3] ? co_w0_zm[12] : co_w0_zm[15]), (co_w0_zr[3] ? co_w0_zm[12] : co_w0_zm[14]),
+      (co_w0_zr[3] ? co_w0_zm[12] : co_w0_zm[13]), co_w0_zm[12],
+      (co_w0_zr[2] ? co_w0_zm[8] : co_w0_zm[11]), (co_w0_zr[2] ? co_w0_zm[8] : co_w0_zm[10]),
+      (co_w0_zr[2] ? co_w0_zm[8] : co_w0_zm[9]), co_w0_zm[8],
+      (co_w0_zr[1] ? co_w0_zm[4] : co_w0_zm[7]), (co_w0_zr[1] ? co_w0_zm[4] : co_w0_zm[6]),
+      (co_w0_zr[1] ? co_w0_zm[4] : co_w0_zm[5]), co_w0_zm[4],
+      (co_w0_zr[0] ? co_w0_zm[0] : co_w0_zm[3]), (co_w0_zr[0] ? co_w0_zm[0] : co_w0_zm[2]),
+      (co_w0_zr[0] ? co_w0_zm[0] : co_w0_zm[1]), co_w0_zm[0]};
+  assign co_w0_bwz = (co_w0_bwe & ~co_w0_zb) | (co_w0_fill
+      & {{32{co_w0_pmask[3]}}, {32{co_w0_pmask[2]}}, {32{co_w0_pmask[1]}}, {32{co_w0_pmask[0]}}});
+  assign co_w0_wdz = co_w0_wdata & ~{{8{co_w0_fill[127]}}, {8{co_w0_fill[126]}},
+      {8{co_w0_fill[125]}}, {8{co_w0_fill[124]}}, {8{co_w0_fill[123]}}, {8{co_w0_fill[122]}},
+      {8{co_w0_fill[121]}}, {8{co_w0_fill[120]}}, {8{co_w0_fill[119]}}, {8{co_w0_fill[118]}},
+      {8{co_w0_fill[117]}}, {8{co_w0_fill[116]}}, {8{co_w0_fill[115]}}, {8{co_w0_fill[114]}},
+      {8{co_w0_fill[113]}}, {8{co_w0_fill[112]}}, {8{co_w0_fill[111]}}, {8{co_w0_fill[110]}},
+      {8{co_w0_fill[109]}}, {8{co_w0_fill[108]}}, {8{co_w0_fill[107]}}, {8{co_w0_fill[106]}},
+      {8{co_w0_fill[105]}}, {8{co_w0_fill[104]}}, {8{co_w0_fill[103]}}, {8{co_w0_fill[102]}},
+      {8{co_w0_fill[101]}}, {8{co_w0_fill[100]}}, {8{co_w0_fill[99]}}, {8{co_w0_fill[98]}},
+      {8{co_w0_fill[97]}}, {8{co_w0_fill[96]}}, {8{co_w0_fill[95]}}, {8{co_w0_fill[94]}},
+      {8{co_w0_fill[93]}}, {8{co_w0_fill[92]}}, {8{co_w0_fill[91]}}, {8{co_w0_fill[90]}},
+      {8{co_w0_fill[89]}}, {8{co_w0_fill[88]}}, {8{co_w0_fill[87]}}, {8{co_w0_fill[86]}},
+      {8{co_w0_fill[85]}}, {8{co_w0_fill[84]}}, {8{co_w0_fill[83]}}, {8{co_w0_fill[82]}},
+      {8{co_w0_fill[81]}}, {8{co_w0_fill[80]}}, {8{co_w0_fill[79]}}, {8{co_w0_fill[78]}},
+      {8{co_w0_fill[77]}}, {8{co_w0_fill[76]}}, {8{co_w0_fill[75]}}, {8{co_w0_fill[74]}},
+      {8{co_w0_fill[73]}}, {8{co_w0_fill[72]}}, {8{co_w0_fill[71]}}, {8{co_w0_fill[70]}},
+      {8{co_w0_fill[69]}}, {8{co_w0_fill[68]}}, {8{co_w0_fill[67]}}, {8{co_w0_fill[66]}},
+      {8{co_w0_fill[65]}}, {8{co_w0_fill[64]}}, {8{co_w0_fill[63]}}, {8{co_w0_fill[62]}},
+      {8{co_w0_fill[61]}}, {8{co_w0_fill[60]}}, {8{co_w0_fill[59]}}, {8{co_w0_fill[58]}},
+      {8{co_w0_fill[57]}}, {8{co_w0_fill[56]}}, {8{co_w0_fill[55]}}, {8{co_w0_fill[54]}},
+      {8{co_w0_fill[53]}}, {8{co_w0_fill[52]}}, {8{co_w0_fill[51]}}, {8{co_w0_fill[50]}},
+      {8{co_w0_fill[49]}}, {8{co_w0_fill[48]}}, {8{co_w0_fill[47]}}, {8{co_w0_fill[46]}},
+      {8{co_w0_fill[45]}}, {8{co_w0_fill[44]}}, {8{co_w0_fill[43]}}, {8{co_w0_fill[42]}},
+      {8{co_w0_fill[41]}}, {8{co_w0_fill[40]}}, {8{co_w0_fill[39]}}, {8{co_w0_fill[38]}},
+      {8{co_w0_fill[37]}}, {8{co_w0_fill[36]}}, {8{co_w0_fill[35]}}, {8{co_w0_fill[34]}},
+      {8{co_w0_fill[33]}}, {8{co_w0_fill[32]}}, {8{co_w0_fill[31]}}, {8{co_w0_fill[30]}},
+      {8{co_w0_fill[29]}}, {8{co_w0_fill[28]}}, {8{co_w0_fill[27]}}, {8{co_w0_fill[26]}},
+      {8{co_w0_fill[25]}}, {8{co_w0_fill[24]}}, {8{co_w0_fill[23]}}, {8{co_w0_fill[22]}},
+      {8{co_w0_fill[21]}}, {8{co_w0_fill[20]}}, {8{co_w0_fill[19]}}, {8{co_w0_fill[18]}},
+      {8{co_w0_fill[17]}}, {8{co_w0_fill[16]}}, {8{co_w0_fill[15]}}, {8{co_w0_fill[14]}},
+      {8{co_w0_fill[13]}}, {8{co_w0_fill[12]}}, {8{co_w0_fill[11]}}, {8{co_w0_fill[10]}},
+      {8{co_w0_fill[9]}}, {8{co_w0_fill[8]}}, {8{co_w0_fill[7]}}, {8{co_w0_fill[6]}},
+      {8{co_w0_fill[5]}}, {8{co_w0_fill[4]}}, {8{co_w0_fill[3]}}, {8{co_w0_fill[2]}},
+      {8{co_w0_fill[1]}}, {8{co_w0_fill[0]}}};
+  // bytes of its sub-banks not written
+  assign co_w0_zgb = {{32{co_w0_pmask[3]}}, {32{co_w0_pmask[2]}}, {32{co_w0_pmask[1]}},
+      {32{co_w0_pmask[0]}}} & ~co_w0_bwz;
+  assign co_w0_zgn = (((((((8'(co_w0_zgb[0]) + 8'(co_w0_zgb[1]))
+      + (8'(co_w0_zgb[2]) + 8'(co_w0_zgb[3]))) + ((8'(co_w0_zgb[4]) + 8'(co_w0_zgb[5]))
+      + (8'(co_w0_zgb[6]) + 8'(co_w0_zgb[7])))) + (((8'(co_w0_zgb[8]) + 8'(co_w0_zgb[9]))
+      + (8'(co_w0_zgb[10]) + 8'(co_w0_zgb[11]))) + ((8'(co_w0_zgb[12]) + 8'(co_w0_zgb[13]))
+      + (8'(co_w0_zgb[14]) + 8'(co_w0_zgb[15]))))) + ((((8'(co_w0_zgb[16]) + 8'(co_w0_zgb[17]))
+      + (8'(co_w0_zgb[18]) + 8'(co_w0_zgb[19]))) + ((8'(co_w0_zgb[20]) + 8'(co_w0_zgb[21]))
+      + (8'(co_w0_zgb[22]) + 8'(co_w0_zgb[23])))) + (((8'(co_w0_zgb[24]) + 8'(co_w0_zgb[25]))
+      + (8'(co_w0_zgb[26]) + 8'(co_w0_zgb[27]))) + ((8'(co_w0_zgb[28]) + 8'(co_w0_zgb[29]))
+      + (8'(co_w0_zgb[30]) + 8'(co_w0_zgb[31])))))) +
+      (((((8'(co_w0_zgb[32]) + 8'(co_w0_zgb[33])) + (8'(co_w0_zgb[34]) + 8'(co_w0_zgb[35])))
+      + ((8'(co_w0_zgb[36]) + 8'(co_w0_zgb[37])) + (8'(co_w0_zgb[38]) + 8'(co_w0_zgb[39]))))
+      + (((8'(co_w0_zgb[40]) + 8'(co_w0_zgb[41])) + (8'(co_w0_zgb[42]) + 8'(co_w0_zgb[43])))
+      + ((8'(co_w0_zgb[44]) + 8'(co_w0_zgb[45])) + (8'(co_w0_zgb[46]) + 8'(co_w0_zgb[47])))))
+      + ((((8'(co_w0_zgb[48]) + 8'(co_w0_zgb[49])) + (8'(co_w0_zgb[50]) + 8'(co_w0_zgb[51])))
+      + ((8'(co_w0_zgb[52]) + 8'(co_w0_zgb[53])) + (8'(co_w0_zgb[54]) + 8'(co_w0_zgb[55]))))
+      + (((8'(co_w0_zgb[56]) + 8'(co_w0_zgb[57])) + (8'(co_w0_zgb[58]) + 8'(co_w0_zgb[59])))
+      + ((8'(co_w0_zgb[60]) + 8'(co_w0_zgb[61])) + (8'(co_w0_zgb[62]) + 8'(co_w0_zgb[63])))))))
+      + ((((((8'(co_w0_zgb[64]) + 8'(co_w0_zgb[65])) + (8'(co_w0_zgb[66]) + 8'(co_w0_zgb[67])))
+      + ((8'(co_w0_zgb[68]) + 8'(co_w0_zgb[69])) + (8'(co_w0_zgb[70]) + 8'(co_w0_zgb[71]))))
+      + (((8'(co_w0_zgb[72]) + 8'(co_w0_zgb[73])) + (8'(co_w0_zgb[74]) + 8'(co_w0_zgb[75])))
+      + ((8'(co_w0_zgb[76]) + 8'(co_w0_zgb[77])) + (8'(co_w0_zgb[78]) + 8'(co_w0_zgb[79])))))
+      + ((((8'(co_w0_zgb[80]) + 8'(co_w0_zgb[81])) + (8'(co_w0_zgb[82]) + 8'(co_w0_zgb[83])))
+      + ((8'(co_w0_zgb[84]) + 8'(co_w0_zgb[85])) + (8'(co_w0_zgb[86]) + 8'(co_w0_zgb[87]))))
+      + (((8'(co_w0_zgb[88]) + 8'(co_w0_zgb[89])) + (8'(co_w0_zgb[90]) + 8'(co_w0_zgb[91])))
+      + ((8'(co_w0_zgb[92]) + 8'(co_w0_zgb[93])) + (8'(co_w0_zgb[94]) + 8'(co_w0_zgb[95]))))))
+      + (((((8'(co_w0_zgb[96]) + 8'(co_w0_zgb[97])) + (8'(co_w0_zgb[98]) + 8'(co_w0_zgb[99])))
+      + ((8'(co_w0_zgb[100]) + 8'(co_w0_zgb[101])) + (8'(co_w0_zgb[102]) + 8'(co_w0_zgb[103]))))
+      + (((8'(co_w0_zgb[104]) + 8'(co_w0_zgb[105])) + (8'(co_w0_zgb[106]) + 8'(co_w0_zgb[107])))
+      + ((8'(co_w0_zgb[108]) + 8'(co_w0_zgb[109])) + (8'(co_w0_zgb[110]) + 8'(co_w0_zgb[111])))))
+      + ((((8'(co_w0_zgb[112]) + 8'(co_w0_zgb[113])) + (8'(co_w0_zgb[114]) + 8'(co_w0_zgb[115])))
+      + ((8'(co_w0_zgb[116]) + 8'(co_w0_zgb[117])) + (8'(co_w0_zgb[118]) + 8'(co_w0_zgb[119]))))
+      + (((8'(co_w0_zgb[120]) + 8'(co_w0_zgb[121])) + (8'(co_w0_zgb[122]) + 8'(co_w0_zgb[123])))
+      + ((8'(co_w0_zgb[124]) + 8'(co_w0_zgb[125])) + (8'(co_w0_zgb[126])
+      + 8'(co_w0_zgb[127]))))))));
 
   // write-back port 1: a request when inside the kernel with a lane; ready unless refused
   assign co_w1_req = wb1_ok & (|wb1_mask_i);
@@ -987,7 +1099,39 @@ module rf_top (
   );
   // zero gating: the stored value (TI -> BI wiring of rf_width_detect's data), its zero mask;
   // the bytes of words the new entry calls zero are not written, B4's zeros are materialized
-  assign co_w1_zdata = {co_w1_wdata[1023:1016], co_w1_wdata[767:760], co_w1_wdata[511:504], co_w1_wdata[255:248], co_w1_wdata[1015:1008], co_w1_wdata[759:752], co_w1_wdata[503:496], co_w1_wdata[247:240], co_w1_wdata[1007:1000], co_w1_wdata[751:744], co_w1_wdata[495:488], co_w1_wdata[239:232], co_w1_wdata[999:992], co_w1_wdata[743:736], co_w1_wdata[487:480], co_w1_wdata[231:224], co_w1_wdata[991:984], co_w1_wdata[735:728], co_w1_wdata[479:472], co_w1_wdata[223:216], co_w1_wdata[983:976], co_w1_wdata[727:720], co_w1_wdata[471:464], co_w1_wdata[215:208], co_w1_wdata[975:968], co_w1_wdata[719:712], co_w1_wdata[463:456], co_w1_wdata[207:200], co_w1_wdata[967:960], co_w1_wdata[711:704], co_w1_wdata[455:448], co_w1_wdata[199:192], co_w1_wdata[959:952], co_w1_wdata[703:696], co_w1_wdata[447:440], co_w1_wdata[191:184], co_w1_wdata[951:944], co_w1_wdata[695:688], co_w1_wdata[439:432], co_w1_wdata[183:176], co_w1_wdata[943:936], co_w1_wdata[687:680], co_w1_wdata[431:424], co_w1_wdata[175:168], co_w1_wdata[935:928], co_w1_wdata[679:672], co_w1_wdata[423:416], co_w1_wdata[167:160], co_w1_wdata[927:920], co_w1_wdata[671:664], co_w1_wdata[415:408], co_w1_wdata[159:152], co_w1_wdata[919:912], co_w1_wdata[663:656], co_w1_wdata[407:400], co_w1_wdata[151:144], co_w1_wdata[911:904], co_w1_wdata[655:648], co_w1_wdata[399:392], co_w1_wdata[143:136], co_w1_wdata[903:896], co_w1_wdata[647:640], co_w1_wdata[391:384], co_w1_wdata[135:128], co_w1_wdata[895:888], co_w1_wdata[639:632], co_w1_wdata[383:376], co_w1_wdata[127:120], co_w1_wdata[887:880], co_w1_wdata[631:624], co_w1_wdata[375:368], co_w1_wdata[119:112], co_w1_wdata[879:872], co_w1_wdata[623:616], co_w1_wdata[367:360], co_w1_wdata[111:104], co_w1_wdata[871:864], co_w1_wdata[615:608], co_w1_wdata[359:352], co_w1_wdata[103:96], co_w1_wdata[863:856], co_w1_wdata[607:600], co_w1_wdata[351:344], co_w1_wdata[95:88], co_w1_wdata[855:848], co_w1_wdata[599:592], co_w1_wdata[343:336], co_w1_wdata[87:80], co_w1_wdata[847:840], co_w1_wdata[591:584], co_w1_wdata[335:328], co_w1_wdata[79:72], co_w1_wdata[839:832], co_w1_wdata[583:576], co_w1_wdata[327:320], co_w1_wdata[71:64], co_w1_wdata[831:824], co_w1_wdata[575:568], co_w1_wdata[319:312], co_w1_wdata[63:56], co_w1_wdata[823:816], co_w1_wdata[567:560], co_w1_wdata[311:304], co_w1_wdata[55:48], co_w1_wdata[815:808], co_w1_wdata[559:552], co_w1_wdata[303:296], co_w1_wdata[47:40], co_w1_wdata[807:800], co_w1_wdata[551:544], co_w1_wdata[295:288], co_w1_wdata[39:32], co_w1_wdata[799:792], co_w1_wdata[543:536], co_w1_wdata[287:280], co_w1_wdata[31:24], co_w1_wdata[791:784], co_w1_wdata[535:528], co_w1_wdata[279:272], co_w1_wdata[23:16], co_w1_wdata[783:776], co_w1_wdata[527:520], co_w1_wdata[271:264], co_w1_wdata[15:8], co_w1_wdata[775:768], co_w1_wdata[519:512], co_w1_wdata[263:256], co_w1_wdata[7:0]};
+  assign co_w1_zdata = {co_w1_wdata[1023:1016], co_w1_wdata[767:760], co_w1_wdata[511:504],
+      co_w1_wdata[255:248], co_w1_wdata[1015:1008], co_w1_wdata[759:752], co_w1_wdata[503:496],
+      co_w1_wdata[247:240], co_w1_wdata[1007:1000], co_w1_wdata[751:744], co_w1_wdata[495:488],
+      co_w1_wdata[239:232], co_w1_wdata[999:992], co_w1_wdata[743:736], co_w1_wdata[487:480],
+      co_w1_wdata[231:224], co_w1_wdata[991:984], co_w1_wdata[735:728], co_w1_wdata[479:472],
+      co_w1_wdata[223:216], co_w1_wdata[983:976], co_w1_wdata[727:720], co_w1_wdata[471:464],
+      co_w1_wdata[215:208], co_w1_wdata[975:968], co_w1_wdata[719:712], co_w1_wdata[463:456],
+      co_w1_wdata[207:200], co_w1_wdata[967:960], co_w1_wdata[711:704], co_w1_wdata[455:448],
+      co_w1_wdata[199:192], co_w1_wdata[959:952], co_w1_wdata[703:696], co_w1_wdata[447:440],
+      co_w1_wdata[191:184], co_w1_wdata[951:944], co_w1_wdata[695:688], co_w1_wdata[439:432],
+      co_w1_wdata[183:176], co_w1_wdata[943:936], co_w1_wdata[687:680], co_w1_wdata[431:424],
+      co_w1_wdata[175:168], co_w1_wdata[935:928], co_w1_wdata[679:672], co_w1_wdata[423:416],
+      co_w1_wdata[167:160], co_w1_wdata[927:920], co_w1_wdata[671:664], co_w1_wdata[415:408],
+      co_w1_wdata[159:152], co_w1_wdata[919:912], co_w1_wdata[663:656], co_w1_wdata[407:400],
+      co_w1_wdata[151:144], co_w1_wdata[911:904], co_w1_wdata[655:648], co_w1_wdata[399:392],
+      co_w1_wdata[143:136], co_w1_wdata[903:896], co_w1_wdata[647:640], co_w1_wdata[391:384],
+      co_w1_wdata[135:128], co_w1_wdata[895:888], co_w1_wdata[639:632], co_w1_wdata[383:376],
+      co_w1_wdata[127:120], co_w1_wdata[887:880], co_w1_wdata[631:624], co_w1_wdata[375:368],
+      co_w1_wdata[119:112], co_w1_wdata[879:872], co_w1_wdata[623:616], co_w1_wdata[367:360],
+      co_w1_wdata[111:104], co_w1_wdata[871:864], co_w1_wdata[615:608], co_w1_wdata[359:352],
+      co_w1_wdata[103:96], co_w1_wdata[863:856], co_w1_wdata[607:600], co_w1_wdata[351:344],
+      co_w1_wdata[95:88], co_w1_wdata[855:848], co_w1_wdata[599:592], co_w1_wdata[343:336],
+      co_w1_wdata[87:80], co_w1_wdata[847:840], co_w1_wdata[591:584], co_w1_wdata[335:328],
+      co_w1_wdata[79:72], co_w1_wdata[839:832], co_w1_wdata[583:576], co_w1_wdata[327:320],
+      co_w1_wdata[71:64], co_w1_wdata[831:824], co_w1_wdata[575:568], co_w1_wdata[319:312],
+      co_w1_wdata[63:56], co_w1_wdata[823:816], co_w1_wdata[567:560], co_w1_wdata[311:304],
+      co_w1_wdata[55:48], co_w1_wdata[815:808], co_w1_wdata[559:552], co_w1_wdata[303:296],
+      co_w1_wdata[47:40], co_w1_wdata[807:800], co_w1_wdata[551:544], co_w1_wdata[295:288],
+      co_w1_wdata[39:32], co_w1_wdata[799:792], co_w1_wdata[543:536], co_w1_wdata[287:280],
+      co_w1_wdata[31:24], co_w1_wdata[791:784], co_w1_wdata[535:528], co_w1_wdata[279:272],
+      co_w1_wdata[23:16], co_w1_wdata[783:776], co_w1_wdata[527:520], co_w1_wdata[271:264],
+      co_w1_wdata[15:8], co_w1_wdata[775:768], co_w1_wdata[519:512], co_w1_wdata[263:256],
+      co_w1_wdata[7:0]};
   rf_zero_detect u_zd1 (
     .valid_i          (co_w1_req),
     .active_i         (wb1_mask_i),
@@ -1003,50 +1147,217 @@ module rf_top (
     .gated_inactive_o (co_w1_zgi),
     .gated_zero_o     (co_w1_zgz)
   );
-  assign co_w1_zb = {(co_w1_zr[7] ? co_w1_zm[31] : co_w1_zm[31]), (co_w1_zr[7] ? co_w1_zm[31] : co_w1_zm[30]), (co_w1_zr[7] ? co_w1_zm[31] : co_w1_zm[29]), (co_w1_zr[7] ? co_w1_zm[31] : co_w1_zm[28]), (co_w1_zr[6] ? co_w1_zm[27] : co_w1_zm[27]), (co_w1_zr[6] ? co_w1_zm[27] : co_w1_zm[26]), (co_w1_zr[6] ? co_w1_zm[27] : co_w1_zm[25]), (co_w1_zr[6] ? co_w1_zm[27] : co_w1_zm[24]), (co_w1_zr[5] ? co_w1_zm[23] : co_w1_zm[23]), (co_w1_zr[5] ? co_w1_zm[23] : co_w1_zm[22]), (co_w1_zr[5] ? co_w1_zm[23] : co_w1_zm[21]), (co_w1_zr[5] ? co_w1_zm[23] : co_w1_zm[20]), (co_w1_zr[4] ? co_w1_zm[19] : co_w1_zm[19]), (co_w1_zr[4] ? co_w1_zm[19] : co_w1_zm[18]), (co_w1_zr[4] ? co_w1_zm[19] : co_w1_zm[17]), (co_w1_zr[4] ? co_w1_zm[19] : co_w1_zm[16]), (co_w1_zr[3] ? co_w1_zm[15] : co_w1_zm[15]), (co_w1_zr[3] ? co_w1_zm[15] : co_w1_zm[14]), (co_w1_zr[3] ? co_w1_zm[15] : co_w1_zm[13]), (co_w1_zr[3] ? co_w1_zm[15] : co_w1_zm[12]), (co_w1_zr[2] ? co_w1_zm[11] : co_w1_zm[11]), (co_w1_zr[2] ? co_w1_zm[11] : co_w1_zm[10]), (co_w1_zr[2] ? co_w1_zm[11] : co_w1_zm[9]), (co_w1_zr[2] ? co_w1_zm[11] : co_w1_zm[8]), (co_w1_zr[1] ? co_w1_zm[7] : co_w1_zm[7]), (co_w1_zr[1] ? co_w1_zm[7] : co_w1_zm[6]), (co_w1_zr[1] ? co_w1_zm[7] : co_w1_zm[5]), (co_w1_zr[1] ? co_w1_zm[7] : co_w1_zm[4]), (co_w1_zr[0] ? co_w1_zm[3] : co_w1_zm[3]), (co_w1_zr[0] ? co_w1_zm[3] : co_w1_zm[2]), (co_w1_zr[0] ? co_w1_zm[3] : co_w1_zm[1]), (co_w1_zr[0] ? co_w1_zm[3] : co_w1_zm[0]), (co_w1_zr[7] ? co_w1_zm[30] : co_w1_zm[31]), (co_w1_zr[7] ? co_w1_zm[30] : co_w1_zm[30]), (co_w1_zr[7] ? co_w1_zm[30] : co_w1_zm[29]), (co_w1_zr[7] ? co_w1_zm[30] : co_w1_zm[28]), (co_w1_zr[6] ? co_w1_zm[26] : co_w1_zm[27]), (co_w1_zr[6] ? co_w1_zm[26] : co_w1_zm[26]), (co_w1_zr[6] ? co_w1_zm[26] : co_w1_zm[25]), (co_w1_zr[6] ? co_w1_zm[26] : co_w1_zm[24]), (co_w1_zr[5] ? co_w1_zm[22] : co_w1_zm[23]), (co_w1_zr[5] ? co_w1_zm[22] : co_w1_zm[22]), (co_w1_zr[5] ? co_w1_zm[22] : co_w1_zm[21]), (co_w1_zr[5] ? co_w1_zm[22] : co_w1_zm[20]), (co_w1_zr[4] ? co_w1_zm[18] : co_w1_zm[19]), (co_w1_zr[4] ? co_w1_zm[18] : co_w1_zm[18]), (co_w1_zr[4] ? co_w1_zm[18] : co_w1_zm[17]), (co_w1_zr[4] ? co_w1_zm[18] : co_w1_zm[16]), (co_w1_zr[3] ? co_w1_zm[14] : co_w1_zm[15]), (co_w1_zr[3] ? co_w1_zm[14] : co_w1_zm[14]), (co_w1_zr[3] ? co_w1_zm[14] : co_w1_zm[13]), (co_w1_zr[3] ? co_w1_zm[14] : co_w1_zm[12]), (co_w1_zr[2] ? co_w1_zm[10] : co_w1_zm[11]), (co_w1_zr[2] ? co_w1_zm[10] : co_w1_zm[10]), (co_w1_zr[2] ? co_w1_zm[10] : co_w1_zm[9]), (co_w1_zr[2] ? co_w1_zm[10] : co_w1_zm[8]), (co_w1_zr[1] ? co_w1_zm[6] : co_w1_zm[7]), (co_w1_zr[1] ? co_w1_zm[6] : co_w1_zm[6]), (co_w1_zr[1] ? co_w1_zm[6] : co_w1_zm[5]), (co_w1_zr[1] ? co_w1_zm[6] : co_w1_zm[4]), (co_w1_zr[0] ? co_w1_zm[2] : co_w1_zm[3]), (co_w1_zr[0] ? co_w1_zm[2] : co_w1_zm[2]), (co_w1_zr[0] ? co_w1_zm[2] : co_w1_zm[1]), (co_w1_zr[0] ? co_w1_zm[2] : co_w1_zm[0]), (co_w1_zr[7] ? co_w1_zm[29] : co_w1_zm[31]), (co_w1_zr[7] ? co_w1_zm[29] : co_w1_zm[30]), (co_w1_zr[7] ? co_w1_zm[29] : co_w1_zm[29]), (co_w1_zr[7] ? co_w1_zm[29] : co_w1_zm[28]), (co_w1_zr[6] ? co_w1_zm[25] : co_w1_zm[27]), (co_w1_zr[6] ? co_w1_zm[25] : co_w1_zm[26]), (co_w1_zr[6] ? co_w1_zm[25] : co_w1_zm[25]), (co_w1_zr[6] ? co_w1_zm[25] : co_w1_zm[24]), (co_w1_zr[5] ? co_w1_zm[21] : co_w1_zm[23]), (co_w1_zr[5] ? co_w1_zm[21] : co_w1_zm[22]), (co_w1_zr[5] ? co_w1_zm[21] : co_w1_zm[21]), (co_w1_zr[5] ? co_w1_zm[21] : co_w1_zm[20]), (co_w1_zr[4] ? co_w1_zm[17] : co_w1_zm[19]), (co_w1_zr[4] ? co_w1_zm[17] : co_w1_zm[18]), (co_w1_zr[4] ? co_w1_zm[17] : co_w1_zm[17]), (co_w1_zr[4] ? co_w1_zm[17] : co_w1_zm[16]), (co_w1_zr[3] ? co_w1_zm[13] : co_w1_zm[15]), (co_w1_zr[3] ? co_w1_zm[13] : co_w1_zm[14]), (co_w1_zr[3] ? co_w1_zm[13] : co_w1_zm[13]), (co_w1_zr[3] ? co_w1_zm[13] : co_w1_zm[12]), (co_w1_zr[2] ? co_w1_zm[9] : co_w1_zm[11]), (co_w1_zr[2] ? co_w1_zm[9] : co_w1_zm[10]), (co_w1_zr[2] ? co_w1_zm[9] : co_w1_zm[9]), (co_w1_zr[2] ? co_w1_zm[9] : co_w1_zm[8]), (co_w1_zr[1] ? co_w1_zm[5] : co_w1_zm[7]), (co_w1_zr[1] ? co_w1_zm[5] : co_w1_zm[6]), (co_w1_zr[1] ? co_w1_zm[5] : co_w1_zm[5]), (co_w1_zr[1] ? co_w1_zm[5] : co_w1_zm[4]), (co_w1_zr[0] ? co_w1_zm[1] : co_w1_zm[3]), (co_w1_zr[0] ? co_w1_zm[1] : co_w1_zm[2]), (co_w1_zr[0] ? co_w1_zm[1] : co_w1_zm[1]), (co_w1_zr[0] ? co_w1_zm[1] : co_w1_zm[0]), (co_w1_zr[7] ? co_w1_zm[28] : co_w1_zm[31]), (co_w1_zr[7] ? co_w1_zm[28] : co_w1_zm[30]), (co_w1_zr[7] ? co_w1_zm[28] : co_w1_zm[29]), (co_w1_zr[7] ? co_w1_zm[28] : co_w1_zm[28]), (co_w1_zr[6] ? co_w1_zm[24] : co_w1_zm[27]), (co_w1_zr[6] ? co_w1_zm[24] : co_w1_zm[26]), (co_w1_zr[6] ? co_w1_zm[24] : co_w1_zm[25]), (co_w1_zr[6] ? co_w1_zm[24] : co_w1_zm[24]), (co_w1_zr[5] ? co_w1_zm[20] : co_w1_zm[23]), (co_w1_zr[5] ? co_w1_zm[20] : co_w1_zm[22]), (co_w1_zr[5] ? co_w1_zm[20] : co_w1_zm[21]), (co_w1_zr[5] ? co_w1_zm[20] : co_w1_zm[20]), (co_w1_zr[4] ? co_w1_zm[16] : co_w1_zm[19]), (co_w1_zr[4] ? co_w1_zm[16] : co_w1_zm[18]), (co_w1_zr[4] ? co_w1_zm[16] : co_w1_zm[17]), (co_w1_zr[4] ? co_w1_zm[16] : co_w1_zm[16]), (co_w1_zr[3] ? co_w1_zm[12] : co_w1_zm[15]), (co_w1_zr[3] ? co_w1_zm[12] : co_w1_zm[14]), (co_w1_zr[3] ? co_w1_zm[12] : co_w1_zm[13]), (co_w1_zr[3] ? co_w1_zm[12] : co_w1_zm[12]), (co_w1_zr[2] ? co_w1_zm[8] : co_w1_zm[11]), (co_w1_zr[2] ? co_w1_zm[8] : co_w1_zm[10]), (co_w1_zr[2] ? co_w1_zm[8] : co_w1_zm[9]), (co_w1_zr[2] ? co_w1_zm[8] : co_w1_zm[8]), (co_w1_zr[1] ? co_w1_zm[4] : co_w1_zm[7]), (co_w1_zr[1] ? co_w1_zm[4] : co_w1_zm[6]), (co_w1_zr[1] ? co_w1_zm[4] : co_w1_zm[5]), (co_w1_zr[1] ? co_w1_zm[4] : co_w1_zm[4]), (co_w1_zr[0] ? co_w1_zm[0] : co_w1_zm[3]), (co_w1_zr[0] ? co_w1_zm[0] : co_w1_zm[2]), (co_w1_zr[0] ? co_w1_zm[0] : co_w1_zm[1]), (co_w1_zr[0] ? co_w1_zm[0] : co_w1_zm[0])};
-  assign co_w1_bwz = (co_w1_bwe & ~co_w1_zb) | (co_w1_fill & {{32{co_w1_pmask[3]}}, {32{co_w1_pmask[2]}}, {32{co_w1_pmask[1]}}, {32{co_w1_pmask[0]}}});
-  assign co_w1_wdz = co_w1_wdata & ~{{8{co_w1_fill[127]}}, {8{co_w1_fill[126]}}, {8{co_w1_fill[125]}}, {8{co_w1_fill[124]}}, {8{co_w1_fill[123]}}, {8{co_w1_fill[122]}}, {8{co_w1_fill[121]}}, {8{co_w1_fill[120]}}, {8{co_w1_fill[119]}}, {8{co_w1_fill[118]}}, {8{co_w1_fill[117]}}, {8{co_w1_fill[116]}}, {8{co_w1_fill[115]}}, {8{co_w1_fill[114]}}, {8{co_w1_fill[113]}}, {8{co_w1_fill[112]}}, {8{co_w1_fill[111]}}, {8{co_w1_fill[110]}}, {8{co_w1_fill[109]}}, {8{co_w1_fill[108]}}, {8{co_w1_fill[107]}}, {8{co_w1_fill[106]}}, {8{co_w1_fill[105]}}, {8{co_w1_fill[104]}}, {8{co_w1_fill[103]}}, {8{co_w1_fill[102]}}, {8{co_w1_fill[101]}}, {8{co_w1_fill[100]}}, {8{co_w1_fill[99]}}, {8{co_w1_fill[98]}}, {8{co_w1_fill[97]}}, {8{co_w1_fill[96]}}, {8{co_w1_fill[95]}}, {8{co_w1_fill[94]}}, {8{co_w1_fill[93]}}, {8{co_w1_fill[92]}}, {8{co_w1_fill[91]}}, {8{co_w1_fill[90]}}, {8{co_w1_fill[89]}}, {8{co_w1_fill[88]}}, {8{co_w1_fill[87]}}, {8{co_w1_fill[86]}}, {8{co_w1_fill[85]}}, {8{co_w1_fill[84]}}, {8{co_w1_fill[83]}}, {8{co_w1_fill[82]}}, {8{co_w1_fill[81]}}, {8{co_w1_fill[80]}}, {8{co_w1_fill[79]}}, {8{co_w1_fill[78]}}, {8{co_w1_fill[77]}}, {8{co_w1_fill[76]}}, {8{co_w1_fill[75]}}, {8{co_w1_fill[74]}}, {8{co_w1_fill[73]}}, {8{co_w1_fill[72]}}, {8{co_w1_fill[71]}}, {8{co_w1_fill[70]}}, {8{co_w1_fill[69]}}, {8{co_w1_fill[68]}}, {8{co_w1_fill[67]}}, {8{co_w1_fill[66]}}, {8{co_w1_fill[65]}}, {8{co_w1_fill[64]}}, {8{co_w1_fill[63]}}, {8{co_w1_fill[62]}}, {8{co_w1_fill[61]}}, {8{co_w1_fill[60]}}, {8{co_w1_fill[59]}}, {8{co_w1_fill[58]}}, {8{co_w1_fill[57]}}, {8{co_w1_fill[56]}}, {8{co_w1_fill[55]}}, {8{co_w1_fill[54]}}, {8{co_w1_fill[53]}}, {8{co_w1_fill[52]}}, {8{co_w1_fill[51]}}, {8{co_w1_fill[50]}}, {8{co_w1_fill[49]}}, {8{co_w1_fill[48]}}, {8{co_w1_fill[47]}}, {8{co_w1_fill[46]}}, {8{co_w1_fill[45]}}, {8{co_w1_fill[44]}}, {8{co_w1_fill[43]}}, {8{co_w1_fill[42]}}, {8{co_w1_fill[41]}}, {8{co_w1_fill[40]}}, {8{co_w1_fill[39]}}, {8{co_w1_fill[38]}}, {8{co_w1_fill[37]}}, {8{co_w1_fill[36]}}, {8{co_w1_fill[35]}}, {8{co_w1_fill[34]}}, {8{co_w1_fill[33]}}, {8{co_w1_fill[32]}}, {8{co_w1_fill[31]}}, {8{co_w1_fill[30]}}, {8{co_w1_fill[29]}}, {8{co_w1_fill[28]}}, {8{co_w1_fill[27]}}, {8{co_w1_fill[26]}}, {8{co_w1_fill[25]}}, {8{co_w1_fill[24]}}, {8{co_w1_fill[23]}}, {8{co_w1_fill[22]}}, {8{co_w1_fill[21]}}, {8{co_w1_fill[20]}}, {8{co_w1_fill[19]}}, {8{co_w1_fill[18]}}, {8{co_w1_fill[17]}}, {8{co_w1_fill[16]}}, {8{co_w1_fill[15]}}, {8{co_w1_fill[14]}}, {8{co_w1_fill[13]}}, {8{co_w1_fill[12]}}, {8{co_w1_fill[11]}}, {8{co_w1_fill[10]}}, {8{co_w1_fill[9]}}, {8{co_w1_fill[8]}}, {8{co_w1_fill[7]}}, {8{co_w1_fill[6]}}, {8{co_w1_fill[5]}}, {8{co_w1_fill[4]}}, {8{co_w1_fill[3]}}, {8{co_w1_fill[2]}}, {8{co_w1_fill[1]}}, {8{co_w1_fill[0]}}};
-  assign co_w1_zgb = {{32{co_w1_pmask[3]}}, {32{co_w1_pmask[2]}}, {32{co_w1_pmask[1]}}, {32{co_w1_pmask[0]}}} & ~co_w1_bwz;  // bytes of its sub-banks not written
-  assign co_w1_zgn = (((((((8'(co_w1_zgb[0]) + 8'(co_w1_zgb[1])) + (8'(co_w1_zgb[2]) + 8'(co_w1_zgb[3]))) + ((8'(co_w1_zgb[4]) + 8'(co_w1_zgb[5])) + (8'(co_w1_zgb[6]) + 8'(co_w1_zgb[7])))) + (((8'(co_w1_zgb[8]) + 8'(co_w1_zgb[9])) + (8'(co_w1_zgb[10]) + 8'(co_w1_zgb[11]))) + ((8'(co_w1_zgb[12]) + 8'(co_w1_zgb[13])) + (8'(co_w1_zgb[14]) + 8'(co_w1_zgb[15]))))) + ((((8'(co_w1_zgb[16]) + 8'(co_w1_zgb[17])) + (8'(co_w1_zgb[18]) + 8'(co_w1_zgb[19]))) + ((8'(co_w1_zgb[20]) + 8'(co_w1_zgb[21])) + (8'(co_w1_zgb[22]) + 8'(co_w1_zgb[23])))) + (((8'(co_w1_zgb[24]) + 8'(co_w1_zgb[25])) + (8'(co_w1_zgb[26]) + 8'(co_w1_zgb[27]))) + ((8'(co_w1_zgb[28]) + 8'(co_w1_zgb[29])) + (8'(co_w1_zgb[30]) + 8'(co_w1_zgb[31])))))) + (((((8'(co_w1_zgb[32]) + 8'(co_w1_zgb[33])) + (8'(co_w1_zgb[34]) + 8'(co_w1_zgb[35]))) + ((8'(co_w1_zgb[36]) + 8'(co_w1_zgb[37])) + (8'(co_w1_zgb[38]) + 8'(co_w1_zgb[39])))) + (((8'(co_w1_zgb[40]) + 8'(co_w1_zgb[41])) + (8'(co_w1_zgb[42]) + 8'(co_w1_zgb[43]))) + ((8'(co_w1_zgb[44]) + 8'(co_w1_zgb[45])) + (8'(co_w1_zgb[46]) + 8'(co_w1_zgb[47]))))) + ((((8'(co_w1_zgb[48]) + 8'(co_w1_zgb[49])) + (8'(co_w1_zgb[50]) + 8'(co_w1_zgb[51]))) + ((8'(co_w1_zgb[52]) + 8'(co_w1_zgb[53])) + (8'(co_w1_zgb[54]) + 8'(co_w1_zgb[55])))) + (((8'(co_w1_zgb[56]) + 8'(co_w1_zgb[57])) + (8'(co_w1_zgb[58]) + 8'(co_w1_zgb[59]))) + ((8'(co_w1_zgb[60]) + 8'(co_w1_zgb[61])) + (8'(co_w1_zgb[62]) + 8'(co_w1_zgb[63]))))))) + ((((((8'(co_w1_zgb[64]) + 8'(co_w1_zgb[65])) + (8'(co_w1_zgb[66]) + 8'(co_w1_zgb[67]))) + ((8'(co_w1_zgb[68]) + 8'(co_w1_zgb[69])) + (8'(co_w1_zgb[70]) + 8'(co_w1_zgb[71])))) + (((8'(co_w1_zgb[72]) + 8'(co_w1_zgb[73])) + (8'(co_w1_zgb[74]) + 8'(co_w1_zgb[75]))) + ((8'(co_w1_zgb[76]) + 8'(co_w1_zgb[77])) + (8'(co_w1_zgb[78]) + 8'(co_w1_zgb[79]))))) + ((((8'(co_w1_zgb[80]) + 8'(co_w1_zgb[81])) + (8'(co_w1_zgb[82]) + 8'(co_w1_zgb[83]))) + ((8'(co_w1_zgb[84]) + 8'(co_w1_zgb[85])) + (8'(co_w1_zgb[86]) + 8'(co_w1_zgb[87])))) + (((8'(co_w1_zgb[88]) + 8'(co_w1_zgb[89])) + (8'(co_w1_zgb[90]) + 8'(co_w1_zgb[91]))) + ((8'(co_w1_zgb[92]) + 8'(co_w1_zgb[93])) + (8'(co_w1_zgb[94]) + 8'(co_w1_zgb[95])))))) + (((((8'(co_w1_zgb[96]) + 8'(co_w1_zgb[97])) + (8'(co_w1_zgb[98]) + 8'(co_w1_zgb[99]))) + ((8'(co_w1_zgb[100]) + 8'(co_w1_zgb[101])) + (8'(co_w1_zgb[102]) + 8'(co_w1_zgb[103])))) + (((8'(co_w1_zgb[104]) + 8'(co_w1_zgb[105])) + (8'(co_w1_zgb[106]) + 8'(co_w1_zgb[107]))) + ((8'(co_w1_zgb[108]) + 8'(co_w1_zgb[109])) + (8'(co_w1_zgb[110]) + 8'(co_w1_zgb[111]))))) + ((((8'(co_w1_zgb[112]) + 8'(co_w1_zgb[113])) + (8'(co_w1_zgb[114]) + 8'(co_w1_zgb[115]))) + ((8'(co_w1_zgb[116]) + 8'(co_w1_zgb[117])) + (8'(co_w1_zgb[118]) + 8'(co_w1_zgb[119])))) + (((8'(co_w1_zgb[120]) + 8'(co_w1_zgb[121])) + (8'(co_w1_zgb[122]) + 8'(co_w1_zgb[123]))) + ((8'(co_w1_zgb[124]) + 8'(co_w1_zgb[125])) + (8'(co_w1_zgb[126]) + 8'(co_w1_zgb[127]))))))));
+  assign co_w1_zb = {co_w1_zm[31], (co_w1_zr[7] ? co_w1_zm[31] : co_w1_zm[30]),
+      (co_w1_zr[7] ? co_w1_zm[31] : co_w1_zm[29]), (co_w1_zr[7] ? co_w1_zm[31] : co_w1_zm[28]),
+      co_w1_zm[27], (co_w1_zr[6] ? co_w1_zm[27] : co_w1_zm[26]),
+      (co_w1_zr[6] ? co_w1_zm[27] : co_w1_zm[25]), (co_w1_zr[6] ? co_w1_zm[27] : co_w1_zm[24]),
+      co_w1_zm[23], (co_w1_zr[5] ? co_w1_zm[23] : co_w1_zm[22]),
+      (co_w1_zr[5] ? co_w1_zm[23] : co_w1_zm[21]), (co_w1_zr[5] ? co_w1_zm[23] : co_w1_zm[20]),
+      co_w1_zm[19], (co_w1_zr[4] ? co_w1_zm[19] : co_w1_zm[18]),
+      (co_w1_zr[4] ? co_w1_zm[19] : co_w1_zm[17]), (co_w1_zr[4] ? co_w1_zm[19] : co_w1_zm[16]),
+      co_w1_zm[15], (co_w1_zr[3] ? co_w1_zm[15] : co_w1_zm[14]),
+      (co_w1_zr[3] ? co_w1_zm[15] : co_w1_zm[13]), (co_w1_zr[3] ? co_w1_zm[15] : co_w1_zm[12]),
+      co_w1_zm[11], (co_w1_zr[2] ? co_w1_zm[11] : co_w1_zm[10]),
+      (co_w1_zr[2] ? co_w1_zm[11] : co_w1_zm[9]), (co_w1_zr[2] ? co_w1_zm[11] : co_w1_zm[8]),
+      co_w1_zm[7], (co_w1_zr[1] ? co_w1_zm[7] : co_w1_zm[6]),
+      (co_w1_zr[1] ? co_w1_zm[7] : co_w1_zm[5]), (co_w1_zr[1] ? co_w1_zm[7] : co_w1_zm[4]),
+      co_w1_zm[3], (co_w1_zr[0] ? co_w1_zm[3] : co_w1_zm[2]),
+      (co_w1_zr[0] ? co_w1_zm[3] : co_w1_zm[1]), (co_w1_zr[0] ? co_w1_zm[3] : co_w1_zm[0]),
+      (co_w1_zr[7] ? co_w1_zm[30] : co_w1_zm[31]), co_w1_zm[30],
+      (co_w1_zr[7] ? co_w1_zm[30] : co_w1_zm[29]), (co_w1_zr[7] ? co_w1_zm[30] : co_w1_zm[28]),
+      (co_w1_zr[6] ? co_w1_zm[26] : co_w1_zm[27]), co_w1_zm[26],
+      (co_w1_zr[6] ? co_w1_zm[26] : co_w1_zm[25]), (co_w1_zr[6] ? co_w1_zm[26] : co_w1_zm[24]),
+      (co_w1_zr[5] ? co_w1_zm[22] : co_w1_zm[23]), co_w1_zm[22],
+      (co_w1_zr[5] ? co_w1_zm[22] : co_w1_zm[21]), (co_w1_zr[5] ? co_w1_zm[22] : co_w1_zm[20]),
+      (co_w1_zr[4] ? co_w1_zm[18] : co_w1_zm[19]), co_w1_zm[18],
+      (co_w1_zr[4] ? co_w1_zm[18] : co_w1_zm[17]), (co_w1_zr[4] ? co_w1_zm[18] : co_w1_zm[16]),
+      (co_w1_zr[3] ? co_w1_zm[14] : co_w1_zm[15]), co_w1_zm[14],
+      (co_w1_zr[3] ? co_w1_zm[14] : co_w1_zm[13]), (co_w1_zr[3] ? co_w1_zm[14] : co_w1_zm[12]),
+      (co_w1_zr[2] ? co_w1_zm[10] : co_w1_zm[11]), co_w1_zm[10],
+      (co_w1_zr[2] ? co_w1_zm[10] : co_w1_zm[9]), (co_w1_zr[2] ? co_w1_zm[10] : co_w1_zm[8]),
+      (co_w1_zr[1] ? co_w1_zm[6] : co_w1_zm[7]), co_w1_zm[6],
+      (co_w1_zr[1] ? co_w1_zm[6] : co_w1_zm[5]), (co_w1_zr[1] ? co_w1_zm[6] : co_w1_zm[4]),
+      (co_w1_zr[0] ? co_w1_zm[2] : co_w1_zm[3]), co_w1_zm[2],
+      (co_w1_zr[0] ? co_w1_zm[2] : co_w1_zm[1]), (co_w1_zr[0] ? co_w1_zm[2] : co_w1_zm[0]),
+      (co_w1_zr[7] ? co_w1_zm[29] : co_w1_zm[31]), (co_w1_zr[7] ? co_w1_zm[29] : co_w1_zm[30]),
+      co_w1_zm[29], (co_w1_zr[7] ? co_w1_zm[29] : co_w1_zm[28]),
+      (co_w1_zr[6] ? co_w1_zm[25] : co_w1_zm[27]), (co_w1_zr[6] ? co_w1_zm[25] : co_w1_zm[26]),
+      co_w1_zm[25], (co_w1_zr[6] ? co_w1_zm[25] : co_w1_zm[24]),
+      (co_w1_zr[5] ? co_w1_zm[21] : co_w1_zm[23]), (co_w1_zr[5] ? co_w1_zm[21] : co_w1_zm[22]),
+      co_w1_zm[21], (co_w1_zr[5] ? co_w1_zm[21] : co_w1_zm[20]),
+      (co_w1_zr[4] ? co_w1_zm[17] : co_w1_zm[19]), (co_w1_zr[4] ? co_w1_zm[17] : co_w1_zm[18]),
+      co_w1_zm[17], (co_w1_zr[4] ? co_w1_zm[17] : co_w1_zm[16]),
+      (co_w1_zr[3] ? co_w1_zm[13] : co_w1_zm[15]), (co_w1_zr[3] ? co_w1_zm[13] : co_w1_zm[14]),
+      co_w1_zm[13], (co_w1_zr[3] ? co_w1_zm[13] : co_w1_zm[12]),
+      (co_w1_zr[2] ? co_w1_zm[9] : co_w1_zm[11]), (co_w1_zr[2] ? co_w1_zm[9] : co_w1_zm[10]),
+      co_w1_zm[9], (co_w1_zr[2] ? co_w1_zm[9] : co_w1_zm[8]),
+      (co_w1_zr[1] ? co_w1_zm[5] : co_w1_zm[7]), (co_w1_zr[1] ? co_w1_zm[5] : co_w1_zm[6]),
+      co_w1_zm[5], (co_w1_zr[1] ? co_w1_zm[5] : co_w1_zm[4]),
+      (co_w1_zr[0] ? co_w1_zm[1] : co_w1_zm[3]), (co_w1_zr[0] ? co_w1_zm[1] : co_w1_zm[2]),
+      co_w1_zm[1], (co_w1_zr[0] ? co_w1_zm[1] : co_w1_zm[0]),
+      (co_w1_zr[7] ? co_w1_zm[28] : co_w1_zm[31]), (co_w1_zr[7] ? co_w1_zm[28] : co_w1_zm[30]),
+      (co_w1_zr[7] ? co_w1_zm[28] : co_w1_zm[29]), co_w1_zm[28],
+      (co_w1_zr[6] ? co_w1_zm[24] : co_w1_zm[27]), (co_w1_zr[6] ? co_w1_zm[24] : co_w1_zm[26]),
+      (co_w1_zr[6] ? co_w1_zm[24] : co_w1_zm[25]), co_w1_zm[24],
+      (co_w1_zr[5] ? co_w1_zm[20] : co_w1_zm[23]), (co_w1_zr[5] ? co_w1_zm[20] : co_w1_zm[22]),
+      (co_w1_zr[5] ? co_w1_zm[20] : co_w1_zm[21]), co_w1_zm[20],
+      (co_w1_zr[4] ? co_w1_zm[16] : co_w1_zm[19]), (co_w1_zr[4] ? co_w1_zm[16] : co_w1_zm[18]),
+      (co_w1_zr[4] ? co_w1_zm[16] : co_w1_zm[17]), co_w1_zm[16],
+      (co_w1_zr[3] ? co_w1_zm[12] : co_w1_zm[15]), (co_w1_zr[3] ? co_w1_zm[12] : co_w1_zm[14]),
+      (co_w1_zr[3] ? co_w1_zm[12] : co_w1_zm[13]), co_w1_zm[12],
+      (co_w1_zr[2] ? co_w1_zm[8] : co_w1_zm[11]), (co_w1_zr[2] ? co_w1_zm[8] : co_w1_zm[10]),
+      (co_w1_zr[2] ? co_w1_zm[8] : co_w1_zm[9]), co_w1_zm[8],
+      (co_w1_zr[1] ? co_w1_zm[4] : co_w1_zm[7]), (co_w1_zr[1] ? co_w1_zm[4] : co_w1_zm[6]),
+      (co_w1_zr[1] ? co_w1_zm[4] : co_w1_zm[5]), co_w1_zm[4],
+      (co_w1_zr[0] ? co_w1_zm[0] : co_w1_zm[3]), (co_w1_zr[0] ? co_w1_zm[0] : co_w1_zm[2]),
+      (co_w1_zr[0] ? co_w1_zm[0] : co_w1_zm[1]), co_w1_zm[0]};
+  assign co_w1_bwz = (co_w1_bwe & ~co_w1_zb) | (co_w1_fill
+      & {{32{co_w1_pmask[3]}}, {32{co_w1_pmask[2]}}, {32{co_w1_pmask[1]}}, {32{co_w1_pmask[0]}}});
+  assign co_w1_wdz = co_w1_wdata & ~{{8{co_w1_fill[127]}}, {8{co_w1_fill[126]}},
+      {8{co_w1_fill[125]}}, {8{co_w1_fill[124]}}, {8{co_w1_fill[123]}}, {8{co_w1_fill[122]}},
+      {8{co_w1_fill[121]}}, {8{co_w1_fill[120]}}, {8{co_w1_fill[119]}}, {8{co_w1_fill[118]}},
+      {8{co_w1_fill[117]}}, {8{co_w1_fill[116]}}, {8{co_w1_fill[115]}}, {8{co_w1_fill[114]}},
+      {8{co_w1_fill[113]}}, {8{co_w1_fill[112]}}, {8{co_w1_fill[111]}}, {8{co_w1_fill[110]}},
+      {8{co_w1_fill[109]}}, {8{co_w1_fill[108]}}, {8{co_w1_fill[107]}}, {8{co_w1_fill[106]}},
+      {8{co_w1_fill[105]}}, {8{co_w1_fill[104]}}, {8{co_w1_fill[103]}}, {8{co_w1_fill[102]}},
+      {8{co_w1_fill[101]}}, {8{co_w1_fill[100]}}, {8{co_w1_fill[99]}}, {8{co_w1_fill[98]}},
+      {8{co_w1_fill[97]}}, {8{co_w1_fill[96]}}, {8{co_w1_fill[95]}}, {8{co_w1_fill[94]}},
+      {8{co_w1_fill[93]}}, {8{co_w1_fill[92]}}, {8{co_w1_fill[91]}}, {8{co_w1_fill[90]}},
+      {8{co_w1_fill[89]}}, {8{co_w1_fill[88]}}, {8{co_w1_fill[87]}}, {8{co_w1_fill[86]}},
+      {8{co_w1_fill[85]}}, {8{co_w1_fill[84]}}, {8{co_w1_fill[83]}}, {8{co_w1_fill[82]}},
+      {8{co_w1_fill[81]}}, {8{co_w1_fill[80]}}, {8{co_w1_fill[79]}}, {8{co_w1_fill[78]}},
+      {8{co_w1_fill[77]}}, {8{co_w1_fill[76]}}, {8{co_w1_fill[75]}}, {8{co_w1_fill[74]}},
+      {8{co_w1_fill[73]}}, {8{co_w1_fill[72]}}, {8{co_w1_fill[71]}}, {8{co_w1_fill[70]}},
+      {8{co_w1_fill[69]}}, {8{co_w1_fill[68]}}, {8{co_w1_fill[67]}}, {8{co_w1_fill[66]}},
+      {8{co_w1_fill[65]}}, {8{co_w1_fill[64]}}, {8{co_w1_fill[63]}}, {8{co_w1_fill[62]}},
+      {8{co_w1_fill[61]}}, {8{co_w1_fill[60]}}, {8{co_w1_fill[59]}}, {8{co_w1_fill[58]}},
+      {8{co_w1_fill[57]}}, {8{co_w1_fill[56]}}, {8{co_w1_fill[55]}}, {8{co_w1_fill[54]}},
+      {8{co_w1_fill[53]}}, {8{co_w1_fill[52]}}, {8{co_w1_fill[51]}}, {8{co_w1_fill[50]}},
+      {8{co_w1_fill[49]}}, {8{co_w1_fill[48]}}, {8{co_w1_fill[47]}}, {8{co_w1_fill[46]}},
+      {8{co_w1_fill[45]}}, {8{co_w1_fill[44]}}, {8{co_w1_fill[43]}}, {8{co_w1_fill[42]}},
+      {8{co_w1_fill[41]}}, {8{co_w1_fill[40]}}, {8{co_w1_fill[39]}}, {8{co_w1_fill[38]}},
+      {8{co_w1_fill[37]}}, {8{co_w1_fill[36]}}, {8{co_w1_fill[35]}}, {8{co_w1_fill[34]}},
+      {8{co_w1_fill[33]}}, {8{co_w1_fill[32]}}, {8{co_w1_fill[31]}}, {8{co_w1_fill[30]}},
+      {8{co_w1_fill[29]}}, {8{co_w1_fill[28]}}, {8{co_w1_fill[27]}}, {8{co_w1_fill[26]}},
+      {8{co_w1_fill[25]}}, {8{co_w1_fill[24]}}, {8{co_w1_fill[23]}}, {8{co_w1_fill[22]}},
+      {8{co_w1_fill[21]}}, {8{co_w1_fill[20]}}, {8{co_w1_fill[19]}}, {8{co_w1_fill[18]}},
+      {8{co_w1_fill[17]}}, {8{co_w1_fill[16]}}, {8{co_w1_fill[15]}}, {8{co_w1_fill[14]}},
+      {8{co_w1_fill[13]}}, {8{co_w1_fill[12]}}, {8{co_w1_fill[11]}}, {8{co_w1_fill[10]}},
+      {8{co_w1_fill[9]}}, {8{co_w1_fill[8]}}, {8{co_w1_fill[7]}}, {8{co_w1_fill[6]}},
+      {8{co_w1_fill[5]}}, {8{co_w1_fill[4]}}, {8{co_w1_fill[3]}}, {8{co_w1_fill[2]}},
+      {8{co_w1_fill[1]}}, {8{co_w1_fill[0]}}};
+  // bytes of its sub-banks not written
+  assign co_w1_zgb = {{32{co_w1_pmask[3]}}, {32{co_w1_pmask[2]}}, {32{co_w1_pmask[1]}},
+      {32{co_w1_pmask[0]}}} & ~co_w1_bwz;
+  assign co_w1_zgn = (((((((8'(co_w1_zgb[0]) + 8'(co_w1_zgb[1]))
+      + (8'(co_w1_zgb[2]) + 8'(co_w1_zgb[3]))) + ((8'(co_w1_zgb[4]) + 8'(co_w1_zgb[5]))
+      + (8'(co_w1_zgb[6]) + 8'(co_w1_zgb[7])))) + (((8'(co_w1_zgb[8]) + 8'(co_w1_zgb[9]))
+      + (8'(co_w1_zgb[10]) + 8'(co_w1_zgb[11]))) + ((8'(co_w1_zgb[12]) + 8'(co_w1_zgb[13]))
+      + (8'(co_w1_zgb[14]) + 8'(co_w1_zgb[15]))))) + ((((8'(co_w1_zgb[16]) + 8'(co_w1_zgb[17]))
+      + (8'(co_w1_zgb[18]) + 8'(co_w1_zgb[19]))) + ((8'(co_w1_zgb[20]) + 8'(co_w1_zgb[21]))
+      + (8'(co_w1_zgb[22]) + 8'(co_w1_zgb[23])))) + (((8'(co_w1_zgb[24]) + 8'(co_w1_zgb[25]))
+      + (8'(co_w1_zgb[26]) + 8'(co_w1_zgb[27]))) + ((8'(co_w1_zgb[28]) + 8'(co_w1_zgb[29]))
+      + (8'(co_w1_zgb[30]) + 8'(co_w1_zgb[31])))))) +
+      (((((8'(co_w1_zgb[32]) + 8'(co_w1_zgb[33])) + (8'(co_w1_zgb[34]) + 8'(co_w1_zgb[35])))
+      + ((8'(co_w1_zgb[36]) + 8'(co_w1_zgb[37])) + (8'(co_w1_zgb[38]) + 8'(co_w1_zgb[39]))))
+      + (((8'(co_w1_zgb[40]) + 8'(co_w1_zgb[41])) + (8'(co_w1_zgb[42]) + 8'(co_w1_zgb[43])))
+      + ((8'(co_w1_zgb[44]) + 8'(co_w1_zgb[45])) + (8'(co_w1_zgb[46]) + 8'(co_w1_zgb[47])))))
+      + ((((8'(co_w1_zgb[48]) + 8'(co_w1_zgb[49])) + (8'(co_w1_zgb[50]) + 8'(co_w1_zgb[51])))
+      + ((8'(co_w1_zgb[52]) + 8'(co_w1_zgb[53])) + (8'(co_w1_zgb[54]) + 8'(co_w1_zgb[55]))))
+      + (((8'(co_w1_zgb[56]) + 8'(co_w1_zgb[57])) + (8'(co_w1_zgb[58]) + 8'(co_w1_zgb[59])))
+      + ((8'(co_w1_zgb[60]) + 8'(co_w1_zgb[61])) + (8'(co_w1_zgb[62]) + 8'(co_w1_zgb[63])))))))
+      + ((((((8'(co_w1_zgb[64]) + 8'(co_w1_zgb[65])) + (8'(co_w1_zgb[66]) + 8'(co_w1_zgb[67])))
+      + ((8'(co_w1_zgb[68]) + 8'(co_w1_zgb[69])) + (8'(co_w1_zgb[70]) + 8'(co_w1_zgb[71]))))
+      + (((8'(co_w1_zgb[72]) + 8'(co_w1_zgb[73])) + (8'(co_w1_zgb[74]) + 8'(co_w1_zgb[75])))
+      + ((8'(co_w1_zgb[76]) + 8'(co_w1_zgb[77])) + (8'(co_w1_zgb[78]) + 8'(co_w1_zgb[79])))))
+      + ((((8'(co_w1_zgb[80]) + 8'(co_w1_zgb[81])) + (8'(co_w1_zgb[82]) + 8'(co_w1_zgb[83])))
+      + ((8'(co_w1_zgb[84]) + 8'(co_w1_zgb[85])) + (8'(co_w1_zgb[86]) + 8'(co_w1_zgb[87]))))
+      + (((8'(co_w1_zgb[88]) + 8'(co_w1_zgb[89])) + (8'(co_w1_zgb[90]) + 8'(co_w1_zgb[91])))
+      + ((8'(co_w1_zgb[92]) + 8'(co_w1_zgb[93])) + (8'(co_w1_zgb[94]) + 8'(co_w1_zgb[95]))))))
+      + (((((8'(co_w1_zgb[96]) + 8'(co_w1_zgb[97])) + (8'(co_w1_zgb[98]) + 8'(co_w1_zgb[99])))
+      + ((8'(co_w1_zgb[100]) + 8'(co_w1_zgb[101])) + (8'(co_w1_zgb[102]) + 8'(co_w1_zgb[103]))))
+      + (((8'(co_w1_zgb[104]) + 8'(co_w1_zgb[105])) + (8'(co_w1_zgb[106]) + 8'(co_w1_zgb[107])))
+      + ((8'(co_w1_zgb[108]) + 8'(co_w1_zgb[109])) + (8'(co_w1_zgb[110]) + 8'(co_w1_zgb[111])))))
+      + ((((8'(co_w1_zgb[112]) + 8'(co_w1_zgb[113])) + (8'(co_w1_zgb[114]) + 8'(co_w1_zgb[115])))
+      + ((8'(co_w1_zgb[116]) + 8'(co_w1_zgb[117])) + (8'(co_w1_zgb[118]) + 8'(co_w1_zgb[119]))))
+      + (((8'(co_w1_zgb[120]) + 8'(co_w1_zgb[121])) + (8'(co_w1_zgb[122]) + 8'(co_w1_zgb[123])))
+      + ((8'(co_w1_zgb[124]) + 8'(co_w1_zgb[125])) + (8'(co_w1_zgb[126])
+      + 8'(co_w1_zgb[127]))))))));
 
   // issue lookups: the code of each source; a write granted this cycle to the same (bank, row)
   // gives its final code (the mask buffer itself changes at the edge)
   assign co_i0_0_idx = 10'(iss0_s0_bank) * 10'd256 + 10'(iss0_s0_row);
   assign co_i0_0_odd = iss0_s0_row[0];
-  assign co_i0_0_sign = (wb1_gnt & (wb1_bank == iss0_s0_bank) & (wb1_row == iss0_s0_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss0_s0_bank) & (wb0_row == iss0_s0_row)) ? co_w0_fsign : co_i0_0_msign;
-  assign co_i0_0_enc = (wb1_gnt & (wb1_bank == iss0_s0_bank) & (wb1_row == iss0_s0_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss0_s0_bank) & (wb0_row == iss0_s0_row)) ? co_w0_fenc : co_i0_0_menc;
-  assign co_i0_0_zm = (wb1_gnt & (wb1_bank == iss0_s0_bank) & (wb1_row == iss0_s0_row)) ? co_w1_zm : (wb0_gnt & (wb0_bank == iss0_s0_bank) & (wb0_row == iss0_s0_row)) ? co_w0_zm : co_i0_0_mzm;
-  assign co_i0_0_zr = (wb1_gnt & (wb1_bank == iss0_s0_bank) & (wb1_row == iss0_s0_row)) ? co_w1_zr : (wb0_gnt & (wb0_bank == iss0_s0_bank) & (wb0_row == iss0_s0_row)) ? co_w0_zr : co_i0_0_mzr;
+  assign co_i0_0_sign = (wb1_gnt & (wb1_bank == iss0_s0_bank) & (wb1_row == iss0_s0_row))
+      ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss0_s0_bank) & (wb0_row == iss0_s0_row))
+      ? co_w0_fsign : co_i0_0_msign;
+  assign co_i0_0_enc = (wb1_gnt & (wb1_bank == iss0_s0_bank) & (wb1_row == iss0_s0_row))
+      ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss0_s0_bank) & (wb0_row == iss0_s0_row)) ? co_w0_fenc
+      : co_i0_0_menc;
+  assign co_i0_0_zm = (wb1_gnt & (wb1_bank == iss0_s0_bank) & (wb1_row == iss0_s0_row)) ? co_w1_zm
+      : (wb0_gnt & (wb0_bank == iss0_s0_bank) & (wb0_row == iss0_s0_row)) ? co_w0_zm : co_i0_0_mzm;
+  assign co_i0_0_zr = (wb1_gnt & (wb1_bank == iss0_s0_bank) & (wb1_row == iss0_s0_row)) ? co_w1_zr
+      : (wb0_gnt & (wb0_bank == iss0_s0_bank) & (wb0_row == iss0_s0_row)) ? co_w0_zr : co_i0_0_mzr;
   assign co_i0_1_idx = 10'(iss0_s1_bank) * 10'd256 + 10'(iss0_s1_row);
   assign co_i0_1_odd = iss0_s1_row[0];
-  assign co_i0_1_sign = (wb1_gnt & (wb1_bank == iss0_s1_bank) & (wb1_row == iss0_s1_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss0_s1_bank) & (wb0_row == iss0_s1_row)) ? co_w0_fsign : co_i0_1_msign;
-  assign co_i0_1_enc = (wb1_gnt & (wb1_bank == iss0_s1_bank) & (wb1_row == iss0_s1_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss0_s1_bank) & (wb0_row == iss0_s1_row)) ? co_w0_fenc : co_i0_1_menc;
-  assign co_i0_1_zm = (wb1_gnt & (wb1_bank == iss0_s1_bank) & (wb1_row == iss0_s1_row)) ? co_w1_zm : (wb0_gnt & (wb0_bank == iss0_s1_bank) & (wb0_row == iss0_s1_row)) ? co_w0_zm : co_i0_1_mzm;
-  assign co_i0_1_zr = (wb1_gnt & (wb1_bank == iss0_s1_bank) & (wb1_row == iss0_s1_row)) ? co_w1_zr : (wb0_gnt & (wb0_bank == iss0_s1_bank) & (wb0_row == iss0_s1_row)) ? co_w0_zr : co_i0_1_mzr;
+  assign co_i0_1_sign = (wb1_gnt & (wb1_bank == iss0_s1_bank) & (wb1_row == iss0_s1_row))
+      ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss0_s1_bank) & (wb0_row == iss0_s1_row))
+      ? co_w0_fsign : co_i0_1_msign;
+  assign co_i0_1_enc = (wb1_gnt & (wb1_bank == iss0_s1_bank) & (wb1_row == iss0_s1_row))
+      ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss0_s1_bank) & (wb0_row == iss0_s1_row)) ? co_w0_fenc
+      : co_i0_1_menc;
+  assign co_i0_1_zm = (wb1_gnt & (wb1_bank == iss0_s1_bank) & (wb1_row == iss0_s1_row)) ? co_w1_zm
+      : (wb0_gnt & (wb0_bank == iss0_s1_bank) & (wb0_row == iss0_s1_row)) ? co_w0_zm : co_i0_1_mzm;
+  assign co_i0_1_zr = (wb1_gnt & (wb1_bank == iss0_s1_bank) & (wb1_row == iss0_s1_row)) ? co_w1_zr
+      : (wb0_gnt & (wb0_bank == iss0_s1_bank) & (wb0_row == iss0_s1_row)) ? co_w0_zr : co_i0_1_mzr;
   assign co_i0_2_idx = 10'(iss0_s2_bank) * 10'd256 + 10'(iss0_s2_row);
   assign co_i0_2_odd = iss0_s2_row[0];
-  assign co_i0_2_sign = (wb1_gnt & (wb1_bank == iss0_s2_bank) & (wb1_row == iss0_s2_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss0_s2_bank) & (wb0_row == iss0_s2_row)) ? co_w0_fsign : co_i0_2_msign;
-  assign co_i0_2_enc = (wb1_gnt & (wb1_bank == iss0_s2_bank) & (wb1_row == iss0_s2_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss0_s2_bank) & (wb0_row == iss0_s2_row)) ? co_w0_fenc : co_i0_2_menc;
-  assign co_i0_2_zm = (wb1_gnt & (wb1_bank == iss0_s2_bank) & (wb1_row == iss0_s2_row)) ? co_w1_zm : (wb0_gnt & (wb0_bank == iss0_s2_bank) & (wb0_row == iss0_s2_row)) ? co_w0_zm : co_i0_2_mzm;
-  assign co_i0_2_zr = (wb1_gnt & (wb1_bank == iss0_s2_bank) & (wb1_row == iss0_s2_row)) ? co_w1_zr : (wb0_gnt & (wb0_bank == iss0_s2_bank) & (wb0_row == iss0_s2_row)) ? co_w0_zr : co_i0_2_mzr;
+  assign co_i0_2_sign = (wb1_gnt & (wb1_bank == iss0_s2_bank) & (wb1_row == iss0_s2_row))
+      ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss0_s2_bank) & (wb0_row == iss0_s2_row))
+      ? co_w0_fsign : co_i0_2_msign;
+  assign co_i0_2_enc = (wb1_gnt & (wb1_bank == iss0_s2_bank) & (wb1_row == iss0_s2_row))
+      ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss0_s2_bank) & (wb0_row == iss0_s2_row)) ? co_w0_fenc
+      : co_i0_2_menc;
+  assign co_i0_2_zm = (wb1_gnt & (wb1_bank == iss0_s2_bank) & (wb1_row == iss0_s2_row)) ? co_w1_zm
+      : (wb0_gnt & (wb0_bank == iss0_s2_bank) & (wb0_row == iss0_s2_row)) ? co_w0_zm : co_i0_2_mzm;
+  assign co_i0_2_zr = (wb1_gnt & (wb1_bank == iss0_s2_bank) & (wb1_row == iss0_s2_row)) ? co_w1_zr
+      : (wb0_gnt & (wb0_bank == iss0_s2_bank) & (wb0_row == iss0_s2_row)) ? co_w0_zr : co_i0_2_mzr;
   assign co_i1_0_idx = 10'(iss1_s0_bank) * 10'd256 + 10'(iss1_s0_row);
   assign co_i1_0_odd = iss1_s0_row[0];
-  assign co_i1_0_sign = (wb1_gnt & (wb1_bank == iss1_s0_bank) & (wb1_row == iss1_s0_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss1_s0_bank) & (wb0_row == iss1_s0_row)) ? co_w0_fsign : co_i1_0_msign;
-  assign co_i1_0_enc = (wb1_gnt & (wb1_bank == iss1_s0_bank) & (wb1_row == iss1_s0_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss1_s0_bank) & (wb0_row == iss1_s0_row)) ? co_w0_fenc : co_i1_0_menc;
-  assign co_i1_0_zm = (wb1_gnt & (wb1_bank == iss1_s0_bank) & (wb1_row == iss1_s0_row)) ? co_w1_zm : (wb0_gnt & (wb0_bank == iss1_s0_bank) & (wb0_row == iss1_s0_row)) ? co_w0_zm : co_i1_0_mzm;
-  assign co_i1_0_zr = (wb1_gnt & (wb1_bank == iss1_s0_bank) & (wb1_row == iss1_s0_row)) ? co_w1_zr : (wb0_gnt & (wb0_bank == iss1_s0_bank) & (wb0_row == iss1_s0_row)) ? co_w0_zr : co_i1_0_mzr;
+  assign co_i1_0_sign = (wb1_gnt & (wb1_bank == iss1_s0_bank) & (wb1_row == iss1_s0_row))
+      ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss1_s0_bank) & (wb0_row == iss1_s0_row))
+      ? co_w0_fsign : co_i1_0_msign;
+  assign co_i1_0_enc = (wb1_gnt & (wb1_bank == iss1_s0_bank) & (wb1_row == iss1_s0_row))
+      ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss1_s0_bank) & (wb0_row == iss1_s0_row)) ? co_w0_fenc
+      : co_i1_0_menc;
+  assign co_i1_0_zm = (wb1_gnt & (wb1_bank == iss1_s0_bank) & (wb1_row == iss1_s0_row)) ? co_w1_zm
+      : (wb0_gnt & (wb0_bank == iss1_s0_bank) & (wb0_row == iss1_s0_row)) ? co_w0_zm : co_i1_0_mzm;
+  assign co_i1_0_zr = (wb1_gnt & (wb1_bank == iss1_s0_bank) & (wb1_row == iss1_s0_row)) ? co_w1_zr
+      : (wb0_gnt & (wb0_bank == iss1_s0_bank) & (wb0_row == iss1_s0_row)) ? co_w0_zr : co_i1_0_mzr;
   assign co_i1_1_idx = 10'(iss1_s1_bank) * 10'd256 + 10'(iss1_s1_row);
   assign co_i1_1_odd = iss1_s1_row[0];
-  assign co_i1_1_sign = (wb1_gnt & (wb1_bank == iss1_s1_bank) & (wb1_row == iss1_s1_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss1_s1_bank) & (wb0_row == iss1_s1_row)) ? co_w0_fsign : co_i1_1_msign;
-  assign co_i1_1_enc = (wb1_gnt & (wb1_bank == iss1_s1_bank) & (wb1_row == iss1_s1_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss1_s1_bank) & (wb0_row == iss1_s1_row)) ? co_w0_fenc : co_i1_1_menc;
-  assign co_i1_1_zm = (wb1_gnt & (wb1_bank == iss1_s1_bank) & (wb1_row == iss1_s1_row)) ? co_w1_zm : (wb0_gnt & (wb0_bank == iss1_s1_bank) & (wb0_row == iss1_s1_row)) ? co_w0_zm : co_i1_1_mzm;
-  assign co_i1_1_zr = (wb1_gnt & (wb1_bank == iss1_s1_bank) & (wb1_row == iss1_s1_row)) ? co_w1_zr : (wb0_gnt & (wb0_bank == iss1_s1_bank) & (wb0_row == iss1_s1_row)) ? co_w0_zr : co_i1_1_mzr;
+  assign co_i1_1_sign = (wb1_gnt & (wb1_bank == iss1_s1_bank) & (wb1_row == iss1_s1_row))
+      ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss1_s1_bank) & (wb0_row == iss1_s1_row))
+      ? co_w0_fsign : co_i1_1_msign;
+  assign co_i1_1_enc = (wb1_gnt & (wb1_bank == iss1_s1_bank) & (wb1_row == iss1_s1_row))
+      ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss1_s1_bank) & (wb0_row == iss1_s1_row)) ? co_w0_fenc
+      : co_i1_1_menc;
+  assign co_i1_1_zm = (wb1_gnt & (wb1_bank == iss1_s1_bank) & (wb1_row == iss1_s1_row)) ? co_w1_zm
+      : (wb0_gnt & (wb0_bank == iss1_s1_bank) & (wb0_row == iss1_s1_row)) ? co_w0_zm : co_i1_1_mzm;
+  assign co_i1_1_zr = (wb1_gnt & (wb1_bank == iss1_s1_bank) & (wb1_row == iss1_s1_row)) ? co_w1_zr
+      : (wb0_gnt & (wb0_bank == iss1_s1_bank) & (wb0_row == iss1_s1_row)) ? co_w0_zr : co_i1_1_mzr;
   assign co_i1_2_idx = 10'(iss1_s2_bank) * 10'd256 + 10'(iss1_s2_row);
   assign co_i1_2_odd = iss1_s2_row[0];
-  assign co_i1_2_sign = (wb1_gnt & (wb1_bank == iss1_s2_bank) & (wb1_row == iss1_s2_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss1_s2_bank) & (wb0_row == iss1_s2_row)) ? co_w0_fsign : co_i1_2_msign;
-  assign co_i1_2_enc = (wb1_gnt & (wb1_bank == iss1_s2_bank) & (wb1_row == iss1_s2_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss1_s2_bank) & (wb0_row == iss1_s2_row)) ? co_w0_fenc : co_i1_2_menc;
-  assign co_i1_2_zm = (wb1_gnt & (wb1_bank == iss1_s2_bank) & (wb1_row == iss1_s2_row)) ? co_w1_zm : (wb0_gnt & (wb0_bank == iss1_s2_bank) & (wb0_row == iss1_s2_row)) ? co_w0_zm : co_i1_2_mzm;
-  assign co_i1_2_zr = (wb1_gnt & (wb1_bank == iss1_s2_bank) & (wb1_row == iss1_s2_row)) ? co_w1_zr : (wb0_gnt & (wb0_bank == iss1_s2_bank) & (wb0_row == iss1_s2_row)) ? co_w0_zr : co_i1_2_mzr;
+  assign co_i1_2_sign = (wb1_gnt & (wb1_bank == iss1_s2_bank) & (wb1_row == iss1_s2_row))
+      ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss1_s2_bank) & (wb0_row == iss1_s2_row))
+      ? co_w0_fsign : co_i1_2_msign;
+  assign co_i1_2_enc = (wb1_gnt & (wb1_bank == iss1_s2_bank) & (wb1_row == iss1_s2_row))
+      ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss1_s2_bank) & (wb0_row == iss1_s2_row)) ? co_w0_fenc
+      : co_i1_2_menc;
+  assign co_i1_2_zm = (wb1_gnt & (wb1_bank == iss1_s2_bank) & (wb1_row == iss1_s2_row)) ? co_w1_zm
+      : (wb0_gnt & (wb0_bank == iss1_s2_bank) & (wb0_row == iss1_s2_row)) ? co_w0_zm : co_i1_2_mzm;
+  assign co_i1_2_zr = (wb1_gnt & (wb1_bank == iss1_s2_bank) & (wb1_row == iss1_s2_row)) ? co_w1_zr
+      : (wb0_gnt & (wb0_bank == iss1_s2_bank) & (wb0_row == iss1_s2_row)) ? co_w0_zr : co_i1_2_mzr;
 
   // mask buffer: {sign, enc} per warp register; updated at the edge of a granted write
   rf_mask_buffer u_mask_buffer (
@@ -1149,7 +1460,8 @@ module rf_top (
   assign co_q0_zr_d = co_a0_0 ? co_i0_0_zr : co_a1_0 ? co_i1_0_zr : co_q0_zr_q;
   assign co_q0_lm = {(co_q0_enc_q == 2'd3), (co_q0_enc_q >= 2'd2), (co_q0_enc_q != 2'd0), 1'b1};
   assign co_q0_pm = co_q0_odd_q ? {co_q0_lm[0], co_q0_lm[1], co_q0_lm[2], co_q0_lm[3]} : co_q0_lm;
-  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active
+  // lanes
   rf_zero_read u_zr0 (
     .active_i         (co_u0_am_q),
     .zm_i             (co_q0_zm_q),
@@ -1170,7 +1482,8 @@ module rf_top (
   assign co_q1_zr_d = co_a0_0 ? co_i0_1_zr : co_a1_0 ? co_i1_1_zr : co_q1_zr_q;
   assign co_q1_lm = {(co_q1_enc_q == 2'd3), (co_q1_enc_q >= 2'd2), (co_q1_enc_q != 2'd0), 1'b1};
   assign co_q1_pm = co_q1_odd_q ? {co_q1_lm[0], co_q1_lm[1], co_q1_lm[2], co_q1_lm[3]} : co_q1_lm;
-  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active
+  // lanes
   rf_zero_read u_zr1 (
     .active_i         (co_u0_am_q),
     .zm_i             (co_q1_zm_q),
@@ -1183,7 +1496,9 @@ module rf_top (
     .gated_inactive_o (co_q1_gi),
     .gated_zero_o     (co_q1_gz)
   );
-  assign co_q1_head = cq1_req & ~((cq0_req & (cq0_bank == cq1_bank) & (co_q0_odd_q == co_q1_odd_q)));  // its oldest pending operand of the same (bank, side)
+  // its oldest pending operand of the same (bank, side)
+  assign co_q1_head = cq1_req & ~((cq0_req & (cq0_bank == cq1_bank)
+      & (co_q0_odd_q == co_q1_odd_q)));
   assign co_q2_odd_d = co_a0_0 ? co_i0_2_odd : co_a1_0 ? co_i1_2_odd : co_q2_odd_q;
   assign co_q2_sign_d = co_a0_0 ? co_i0_2_sign : co_a1_0 ? co_i1_2_sign : co_q2_sign_q;
   assign co_q2_enc_d = co_a0_0 ? co_i0_2_enc : co_a1_0 ? co_i1_2_enc : co_q2_enc_q;
@@ -1191,7 +1506,8 @@ module rf_top (
   assign co_q2_zr_d = co_a0_0 ? co_i0_2_zr : co_a1_0 ? co_i1_2_zr : co_q2_zr_q;
   assign co_q2_lm = {(co_q2_enc_q == 2'd3), (co_q2_enc_q >= 2'd2), (co_q2_enc_q != 2'd0), 1'b1};
   assign co_q2_pm = co_q2_odd_q ? {co_q2_lm[0], co_q2_lm[1], co_q2_lm[2], co_q2_lm[3]} : co_q2_lm;
-  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active
+  // lanes
   rf_zero_read u_zr2 (
     .active_i         (co_u0_am_q),
     .zm_i             (co_q2_zm_q),
@@ -1204,7 +1520,9 @@ module rf_top (
     .gated_inactive_o (co_q2_gi),
     .gated_zero_o     (co_q2_gz)
   );
-  assign co_q2_head = cq2_req & ~((cq0_req & (cq0_bank == cq2_bank) & (co_q0_odd_q == co_q2_odd_q)) | (cq1_req & (cq1_bank == cq2_bank) & (co_q1_odd_q == co_q2_odd_q)));  // its oldest pending operand of the same (bank, side)
+  // its oldest pending operand of the same (bank, side)
+  assign co_q2_head = cq2_req & ~((cq0_req & (cq0_bank == cq2_bank) & (co_q0_odd_q == co_q2_odd_q))
+      | (cq1_req & (cq1_bank == cq2_bank) & (co_q1_odd_q == co_q2_odd_q)));
   assign co_q3_odd_d = co_a0_1 ? co_i0_0_odd : co_a1_1 ? co_i1_0_odd : co_q3_odd_q;
   assign co_q3_sign_d = co_a0_1 ? co_i0_0_sign : co_a1_1 ? co_i1_0_sign : co_q3_sign_q;
   assign co_q3_enc_d = co_a0_1 ? co_i0_0_enc : co_a1_1 ? co_i1_0_enc : co_q3_enc_q;
@@ -1212,7 +1530,8 @@ module rf_top (
   assign co_q3_zr_d = co_a0_1 ? co_i0_0_zr : co_a1_1 ? co_i1_0_zr : co_q3_zr_q;
   assign co_q3_lm = {(co_q3_enc_q == 2'd3), (co_q3_enc_q >= 2'd2), (co_q3_enc_q != 2'd0), 1'b1};
   assign co_q3_pm = co_q3_odd_q ? {co_q3_lm[0], co_q3_lm[1], co_q3_lm[2], co_q3_lm[3]} : co_q3_lm;
-  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active
+  // lanes
   rf_zero_read u_zr3 (
     .active_i         (co_u1_am_q),
     .zm_i             (co_q3_zm_q),
@@ -1233,7 +1552,8 @@ module rf_top (
   assign co_q4_zr_d = co_a0_1 ? co_i0_1_zr : co_a1_1 ? co_i1_1_zr : co_q4_zr_q;
   assign co_q4_lm = {(co_q4_enc_q == 2'd3), (co_q4_enc_q >= 2'd2), (co_q4_enc_q != 2'd0), 1'b1};
   assign co_q4_pm = co_q4_odd_q ? {co_q4_lm[0], co_q4_lm[1], co_q4_lm[2], co_q4_lm[3]} : co_q4_lm;
-  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active
+  // lanes
   rf_zero_read u_zr4 (
     .active_i         (co_u1_am_q),
     .zm_i             (co_q4_zm_q),
@@ -1246,7 +1566,9 @@ module rf_top (
     .gated_inactive_o (co_q4_gi),
     .gated_zero_o     (co_q4_gz)
   );
-  assign co_q4_head = cq4_req & ~((cq3_req & (cq3_bank == cq4_bank) & (co_q3_odd_q == co_q4_odd_q)));  // its oldest pending operand of the same (bank, side)
+  // its oldest pending operand of the same (bank, side)
+  assign co_q4_head = cq4_req & ~((cq3_req & (cq3_bank == cq4_bank)
+      & (co_q3_odd_q == co_q4_odd_q)));
   assign co_q5_odd_d = co_a0_1 ? co_i0_2_odd : co_a1_1 ? co_i1_2_odd : co_q5_odd_q;
   assign co_q5_sign_d = co_a0_1 ? co_i0_2_sign : co_a1_1 ? co_i1_2_sign : co_q5_sign_q;
   assign co_q5_enc_d = co_a0_1 ? co_i0_2_enc : co_a1_1 ? co_i1_2_enc : co_q5_enc_q;
@@ -1254,7 +1576,8 @@ module rf_top (
   assign co_q5_zr_d = co_a0_1 ? co_i0_2_zr : co_a1_1 ? co_i1_2_zr : co_q5_zr_q;
   assign co_q5_lm = {(co_q5_enc_q == 2'd3), (co_q5_enc_q >= 2'd2), (co_q5_enc_q != 2'd0), 1'b1};
   assign co_q5_pm = co_q5_odd_q ? {co_q5_lm[0], co_q5_lm[1], co_q5_lm[2], co_q5_lm[3]} : co_q5_lm;
-  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active
+  // lanes
   rf_zero_read u_zr5 (
     .active_i         (co_u1_am_q),
     .zm_i             (co_q5_zm_q),
@@ -1267,7 +1590,9 @@ module rf_top (
     .gated_inactive_o (co_q5_gi),
     .gated_zero_o     (co_q5_gz)
   );
-  assign co_q5_head = cq5_req & ~((cq3_req & (cq3_bank == cq5_bank) & (co_q3_odd_q == co_q5_odd_q)) | (cq4_req & (cq4_bank == cq5_bank) & (co_q4_odd_q == co_q5_odd_q)));  // its oldest pending operand of the same (bank, side)
+  // its oldest pending operand of the same (bank, side)
+  assign co_q5_head = cq5_req & ~((cq3_req & (cq3_bank == cq5_bank) & (co_q3_odd_q == co_q5_odd_q))
+      | (cq4_req & (cq4_bank == cq5_bank) & (co_q4_odd_q == co_q5_odd_q)));
   assign co_q6_odd_d = co_a0_2 ? co_i0_0_odd : co_a1_2 ? co_i1_0_odd : co_q6_odd_q;
   assign co_q6_sign_d = co_a0_2 ? co_i0_0_sign : co_a1_2 ? co_i1_0_sign : co_q6_sign_q;
   assign co_q6_enc_d = co_a0_2 ? co_i0_0_enc : co_a1_2 ? co_i1_0_enc : co_q6_enc_q;
@@ -1275,7 +1600,8 @@ module rf_top (
   assign co_q6_zr_d = co_a0_2 ? co_i0_0_zr : co_a1_2 ? co_i1_0_zr : co_q6_zr_q;
   assign co_q6_lm = {(co_q6_enc_q == 2'd3), (co_q6_enc_q >= 2'd2), (co_q6_enc_q != 2'd0), 1'b1};
   assign co_q6_pm = co_q6_odd_q ? {co_q6_lm[0], co_q6_lm[1], co_q6_lm[2], co_q6_lm[3]} : co_q6_lm;
-  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active
+  // lanes
   rf_zero_read u_zr6 (
     .active_i         (co_u2_am_q),
     .zm_i             (co_q6_zm_q),
@@ -1296,7 +1622,8 @@ module rf_top (
   assign co_q7_zr_d = co_a0_2 ? co_i0_1_zr : co_a1_2 ? co_i1_1_zr : co_q7_zr_q;
   assign co_q7_lm = {(co_q7_enc_q == 2'd3), (co_q7_enc_q >= 2'd2), (co_q7_enc_q != 2'd0), 1'b1};
   assign co_q7_pm = co_q7_odd_q ? {co_q7_lm[0], co_q7_lm[1], co_q7_lm[2], co_q7_lm[3]} : co_q7_lm;
-  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active
+  // lanes
   rf_zero_read u_zr7 (
     .active_i         (co_u2_am_q),
     .zm_i             (co_q7_zm_q),
@@ -1309,7 +1636,9 @@ module rf_top (
     .gated_inactive_o (co_q7_gi),
     .gated_zero_o     (co_q7_gz)
   );
-  assign co_q7_head = cq7_req & ~((cq6_req & (cq6_bank == cq7_bank) & (co_q6_odd_q == co_q7_odd_q)));  // its oldest pending operand of the same (bank, side)
+  // its oldest pending operand of the same (bank, side)
+  assign co_q7_head = cq7_req & ~((cq6_req & (cq6_bank == cq7_bank)
+      & (co_q6_odd_q == co_q7_odd_q)));
   assign co_q8_odd_d = co_a0_2 ? co_i0_2_odd : co_a1_2 ? co_i1_2_odd : co_q8_odd_q;
   assign co_q8_sign_d = co_a0_2 ? co_i0_2_sign : co_a1_2 ? co_i1_2_sign : co_q8_sign_q;
   assign co_q8_enc_d = co_a0_2 ? co_i0_2_enc : co_a1_2 ? co_i1_2_enc : co_q8_enc_q;
@@ -1317,7 +1646,8 @@ module rf_top (
   assign co_q8_zr_d = co_a0_2 ? co_i0_2_zr : co_a1_2 ? co_i1_2_zr : co_q8_zr_q;
   assign co_q8_lm = {(co_q8_enc_q == 2'd3), (co_q8_enc_q >= 2'd2), (co_q8_enc_q != 2'd0), 1'b1};
   assign co_q8_pm = co_q8_odd_q ? {co_q8_lm[0], co_q8_lm[1], co_q8_lm[2], co_q8_lm[3]} : co_q8_lm;
-  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active
+  // lanes
   rf_zero_read u_zr8 (
     .active_i         (co_u2_am_q),
     .zm_i             (co_q8_zm_q),
@@ -1330,7 +1660,9 @@ module rf_top (
     .gated_inactive_o (co_q8_gi),
     .gated_zero_o     (co_q8_gz)
   );
-  assign co_q8_head = cq8_req & ~((cq6_req & (cq6_bank == cq8_bank) & (co_q6_odd_q == co_q8_odd_q)) | (cq7_req & (cq7_bank == cq8_bank) & (co_q7_odd_q == co_q8_odd_q)));  // its oldest pending operand of the same (bank, side)
+  // its oldest pending operand of the same (bank, side)
+  assign co_q8_head = cq8_req & ~((cq6_req & (cq6_bank == cq8_bank) & (co_q6_odd_q == co_q8_odd_q))
+      | (cq7_req & (cq7_bank == cq8_bank) & (co_q7_odd_q == co_q8_odd_q)));
   assign co_q9_odd_d = co_a0_3 ? co_i0_0_odd : co_a1_3 ? co_i1_0_odd : co_q9_odd_q;
   assign co_q9_sign_d = co_a0_3 ? co_i0_0_sign : co_a1_3 ? co_i1_0_sign : co_q9_sign_q;
   assign co_q9_enc_d = co_a0_3 ? co_i0_0_enc : co_a1_3 ? co_i1_0_enc : co_q9_enc_q;
@@ -1338,7 +1670,8 @@ module rf_top (
   assign co_q9_zr_d = co_a0_3 ? co_i0_0_zr : co_a1_3 ? co_i1_0_zr : co_q9_zr_q;
   assign co_q9_lm = {(co_q9_enc_q == 2'd3), (co_q9_enc_q >= 2'd2), (co_q9_enc_q != 2'd0), 1'b1};
   assign co_q9_pm = co_q9_odd_q ? {co_q9_lm[0], co_q9_lm[1], co_q9_lm[2], co_q9_lm[3]} : co_q9_lm;
-  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active
+  // lanes
   rf_zero_read u_zr9 (
     .active_i         (co_u3_am_q),
     .zm_i             (co_q9_zm_q),
@@ -1358,8 +1691,10 @@ module rf_top (
   assign co_q10_zm_d = co_a0_3 ? co_i0_1_zm : co_a1_3 ? co_i1_1_zm : co_q10_zm_q;
   assign co_q10_zr_d = co_a0_3 ? co_i0_1_zr : co_a1_3 ? co_i1_1_zr : co_q10_zr_q;
   assign co_q10_lm = {(co_q10_enc_q == 2'd3), (co_q10_enc_q >= 2'd2), (co_q10_enc_q != 2'd0), 1'b1};
-  assign co_q10_pm = co_q10_odd_q ? {co_q10_lm[0], co_q10_lm[1], co_q10_lm[2], co_q10_lm[3]} : co_q10_lm;
-  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
+  assign co_q10_pm = co_q10_odd_q ? {co_q10_lm[0], co_q10_lm[1], co_q10_lm[2], co_q10_lm[3]}
+      : co_q10_lm;
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active
+  // lanes
   rf_zero_read u_zr10 (
     .active_i         (co_u3_am_q),
     .zm_i             (co_q10_zm_q),
@@ -1372,15 +1707,19 @@ module rf_top (
     .gated_inactive_o (co_q10_gi),
     .gated_zero_o     (co_q10_gz)
   );
-  assign co_q10_head = cq10_req & ~((cq9_req & (cq9_bank == cq10_bank) & (co_q9_odd_q == co_q10_odd_q)));  // its oldest pending operand of the same (bank, side)
+  // its oldest pending operand of the same (bank, side)
+  assign co_q10_head = cq10_req & ~((cq9_req & (cq9_bank == cq10_bank)
+      & (co_q9_odd_q == co_q10_odd_q)));
   assign co_q11_odd_d = co_a0_3 ? co_i0_2_odd : co_a1_3 ? co_i1_2_odd : co_q11_odd_q;
   assign co_q11_sign_d = co_a0_3 ? co_i0_2_sign : co_a1_3 ? co_i1_2_sign : co_q11_sign_q;
   assign co_q11_enc_d = co_a0_3 ? co_i0_2_enc : co_a1_3 ? co_i1_2_enc : co_q11_enc_q;
   assign co_q11_zm_d = co_a0_3 ? co_i0_2_zm : co_a1_3 ? co_i1_2_zm : co_q11_zm_q;
   assign co_q11_zr_d = co_a0_3 ? co_i0_2_zr : co_a1_3 ? co_i1_2_zr : co_q11_zr_q;
   assign co_q11_lm = {(co_q11_enc_q == 2'd3), (co_q11_enc_q >= 2'd2), (co_q11_enc_q != 2'd0), 1'b1};
-  assign co_q11_pm = co_q11_odd_q ? {co_q11_lm[0], co_q11_lm[1], co_q11_lm[2], co_q11_lm[3]} : co_q11_lm;
-  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
+  assign co_q11_pm = co_q11_odd_q ? {co_q11_lm[0], co_q11_lm[1], co_q11_lm[2], co_q11_lm[3]}
+      : co_q11_lm;
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active
+  // lanes
   rf_zero_read u_zr11 (
     .active_i         (co_u3_am_q),
     .zm_i             (co_q11_zm_q),
@@ -1393,203 +1732,532 @@ module rf_top (
     .gated_inactive_o (co_q11_gi),
     .gated_zero_o     (co_q11_gz)
   );
-  assign co_q11_head = cq11_req & ~((cq9_req & (cq9_bank == cq11_bank) & (co_q9_odd_q == co_q11_odd_q)) | (cq10_req & (cq10_bank == cq11_bank) & (co_q10_odd_q == co_q11_odd_q)));  // its oldest pending operand of the same (bank, side)
+  // its oldest pending operand of the same (bank, side)
+  assign co_q11_head = cq11_req & ~((cq9_req & (cq9_bank == cq11_bank)
+      & (co_q9_odd_q == co_q11_odd_q)) | (cq10_req & (cq10_bank == cq11_bank)
+      & (co_q10_odd_q == co_q11_odd_q)));
 
   // request matrix: per (bank, side, collector) the head operand
-  assign co_c0_ren = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
-  assign co_c0_v = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) | (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) | (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0));
-  assign co_c0_pm = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
-  assign co_c0_row = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
-  assign co_c0_op = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c0_ren = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_ren
+      : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_ren
+      : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
+  assign co_c0_v = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0))
+      | (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0))
+      | (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0));
+  assign co_c0_pm = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_pm
+      : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_pm
+      : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
+  assign co_c0_row = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) ? cq0_entry
+      : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) ? cq1_entry
+      : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
+  assign co_c0_op = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0)) ? 2'd0
+      : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0)) ? 2'd1
+      : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c0_g = co_rgnt[0];
-  assign co_c1_ren = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
-  assign co_c1_v = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) | (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) | (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0));
-  assign co_c1_pm = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
-  assign co_c1_row = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
-  assign co_c1_op = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c1_ren = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_ren
+      : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_ren
+      : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
+  assign co_c1_v = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0))
+      | (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0))
+      | (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0));
+  assign co_c1_pm = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_pm
+      : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_pm
+      : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
+  assign co_c1_row = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) ? cq3_entry
+      : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) ? cq4_entry
+      : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
+  assign co_c1_op = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0)) ? 2'd0
+      : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0)) ? 2'd1
+      : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c1_g = co_rgnt[1];
-  assign co_c2_ren = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
-  assign co_c2_v = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) | (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) | (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0));
-  assign co_c2_pm = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
-  assign co_c2_row = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
-  assign co_c2_op = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c2_ren = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_ren
+      : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_ren
+      : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
+  assign co_c2_v = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0))
+      | (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0))
+      | (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0));
+  assign co_c2_pm = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_pm
+      : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_pm
+      : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
+  assign co_c2_row = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) ? cq6_entry
+      : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) ? cq7_entry
+      : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
+  assign co_c2_op = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0)) ? 2'd0
+      : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0)) ? 2'd1
+      : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c2_g = co_rgnt[2];
-  assign co_c3_ren = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0)) ? co_q11_ren : '0;
-  assign co_c3_v = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) | (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) | (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0));
-  assign co_c3_pm = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0)) ? co_q11_pm : 4'b0000;
-  assign co_c3_row = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0)) ? cq11_entry : '0;
-  assign co_c3_op = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) ? 2'd0 : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) ? 2'd1 : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c3_ren = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) ? co_q9_ren
+      : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) ? co_q10_ren
+      : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0)) ? co_q11_ren : '0;
+  assign co_c3_v = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0))
+      | (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0))
+      | (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0));
+  assign co_c3_pm = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) ? co_q9_pm
+      : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) ? co_q10_pm
+      : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0)) ? co_q11_pm : 4'b0000;
+  assign co_c3_row = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) ? cq9_entry
+      : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) ? cq10_entry
+      : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0)) ? cq11_entry : '0;
+  assign co_c3_op = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0)) ? 2'd0
+      : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0)) ? 2'd1
+      : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c3_g = co_rgnt[3];
-  assign co_c4_ren = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
-  assign co_c4_v = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) | (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) | (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1));
-  assign co_c4_pm = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
-  assign co_c4_row = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
-  assign co_c4_op = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c4_ren = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_ren
+      : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_ren
+      : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
+  assign co_c4_v = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1))
+      | (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1))
+      | (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1));
+  assign co_c4_pm = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_pm
+      : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_pm
+      : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
+  assign co_c4_row = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) ? cq0_entry
+      : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) ? cq1_entry
+      : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
+  assign co_c4_op = (co_q0_head & (cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1)) ? 2'd0
+      : (co_q1_head & (cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1)) ? 2'd1
+      : (co_q2_head & (cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c4_g = co_rgnt[4];
-  assign co_c5_ren = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
-  assign co_c5_v = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) | (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) | (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1));
-  assign co_c5_pm = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
-  assign co_c5_row = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
-  assign co_c5_op = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c5_ren = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_ren
+      : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_ren
+      : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
+  assign co_c5_v = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1))
+      | (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1))
+      | (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1));
+  assign co_c5_pm = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_pm
+      : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_pm
+      : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
+  assign co_c5_row = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) ? cq3_entry
+      : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) ? cq4_entry
+      : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
+  assign co_c5_op = (co_q3_head & (cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1)) ? 2'd0
+      : (co_q4_head & (cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1)) ? 2'd1
+      : (co_q5_head & (cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c5_g = co_rgnt[5];
-  assign co_c6_ren = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
-  assign co_c6_v = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) | (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) | (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1));
-  assign co_c6_pm = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
-  assign co_c6_row = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
-  assign co_c6_op = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c6_ren = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_ren
+      : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_ren
+      : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
+  assign co_c6_v = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1))
+      | (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1))
+      | (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1));
+  assign co_c6_pm = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_pm
+      : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_pm
+      : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
+  assign co_c6_row = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) ? cq6_entry
+      : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) ? cq7_entry
+      : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
+  assign co_c6_op = (co_q6_head & (cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1)) ? 2'd0
+      : (co_q7_head & (cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1)) ? 2'd1
+      : (co_q8_head & (cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c6_g = co_rgnt[6];
-  assign co_c7_ren = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1)) ? co_q11_ren : '0;
-  assign co_c7_v = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) | (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) | (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1));
-  assign co_c7_pm = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1)) ? co_q11_pm : 4'b0000;
-  assign co_c7_row = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1)) ? cq11_entry : '0;
-  assign co_c7_op = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) ? 2'd0 : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) ? 2'd1 : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c7_ren = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) ? co_q9_ren
+      : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) ? co_q10_ren
+      : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1)) ? co_q11_ren : '0;
+  assign co_c7_v = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1))
+      | (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1))
+      | (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1));
+  assign co_c7_pm = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) ? co_q9_pm
+      : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) ? co_q10_pm
+      : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1)) ? co_q11_pm : 4'b0000;
+  assign co_c7_row = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) ? cq9_entry
+      : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) ? cq10_entry
+      : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1)) ? cq11_entry : '0;
+  assign co_c7_op = (co_q9_head & (cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1)) ? 2'd0
+      : (co_q10_head & (cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1)) ? 2'd1
+      : (co_q11_head & (cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c7_g = co_rgnt[7];
-  assign co_c8_ren = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
-  assign co_c8_v = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) | (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) | (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0));
-  assign co_c8_pm = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
-  assign co_c8_row = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
-  assign co_c8_op = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c8_ren = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_ren
+      : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_ren
+      : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
+  assign co_c8_v = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0))
+      | (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0))
+      | (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0));
+  assign co_c8_pm = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_pm
+      : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_pm
+      : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
+  assign co_c8_row = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) ? cq0_entry
+      : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) ? cq1_entry
+      : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
+  assign co_c8_op = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0)) ? 2'd0
+      : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0)) ? 2'd1
+      : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c8_g = co_rgnt[8];
-  assign co_c9_ren = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
-  assign co_c9_v = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) | (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) | (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0));
-  assign co_c9_pm = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
-  assign co_c9_row = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
-  assign co_c9_op = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c9_ren = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_ren
+      : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_ren
+      : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
+  assign co_c9_v = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0))
+      | (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0))
+      | (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0));
+  assign co_c9_pm = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_pm
+      : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_pm
+      : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
+  assign co_c9_row = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) ? cq3_entry
+      : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) ? cq4_entry
+      : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
+  assign co_c9_op = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0)) ? 2'd0
+      : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0)) ? 2'd1
+      : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c9_g = co_rgnt[9];
-  assign co_c10_ren = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
-  assign co_c10_v = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) | (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) | (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0));
-  assign co_c10_pm = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
-  assign co_c10_row = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
-  assign co_c10_op = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c10_ren = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_ren
+      : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_ren
+      : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
+  assign co_c10_v = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0))
+      | (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0))
+      | (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0));
+  assign co_c10_pm = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_pm
+      : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_pm
+      : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
+  assign co_c10_row = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) ? cq6_entry
+      : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) ? cq7_entry
+      : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
+  assign co_c10_op = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0)) ? 2'd0
+      : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0)) ? 2'd1
+      : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c10_g = co_rgnt[10];
-  assign co_c11_ren = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0)) ? co_q11_ren : '0;
-  assign co_c11_v = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) | (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) | (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0));
-  assign co_c11_pm = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0)) ? co_q11_pm : 4'b0000;
-  assign co_c11_row = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0)) ? cq11_entry : '0;
-  assign co_c11_op = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) ? 2'd0 : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) ? 2'd1 : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c11_ren = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) ? co_q9_ren
+      : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) ? co_q10_ren
+      : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0)) ? co_q11_ren : '0;
+  assign co_c11_v = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0))
+      | (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0))
+      | (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0));
+  assign co_c11_pm = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) ? co_q9_pm
+      : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) ? co_q10_pm
+      : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0)) ? co_q11_pm : 4'b0000;
+  assign co_c11_row = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) ? cq9_entry
+      : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) ? cq10_entry
+      : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0)) ? cq11_entry : '0;
+  assign co_c11_op = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0)) ? 2'd0
+      : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0)) ? 2'd1
+      : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c11_g = co_rgnt[11];
-  assign co_c12_ren = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
-  assign co_c12_v = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) | (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) | (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1));
-  assign co_c12_pm = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
-  assign co_c12_row = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
-  assign co_c12_op = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c12_ren = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_ren
+      : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_ren
+      : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
+  assign co_c12_v = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1))
+      | (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1))
+      | (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1));
+  assign co_c12_pm = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_pm
+      : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_pm
+      : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
+  assign co_c12_row = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) ? cq0_entry
+      : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) ? cq1_entry
+      : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
+  assign co_c12_op = (co_q0_head & (cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1)) ? 2'd0
+      : (co_q1_head & (cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1)) ? 2'd1
+      : (co_q2_head & (cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c12_g = co_rgnt[12];
-  assign co_c13_ren = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
-  assign co_c13_v = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) | (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) | (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1));
-  assign co_c13_pm = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
-  assign co_c13_row = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
-  assign co_c13_op = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c13_ren = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_ren
+      : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_ren
+      : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
+  assign co_c13_v = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1))
+      | (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1))
+      | (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1));
+  assign co_c13_pm = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_pm
+      : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_pm
+      : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
+  assign co_c13_row = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) ? cq3_entry
+      : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) ? cq4_entry
+      : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
+  assign co_c13_op = (co_q3_head & (cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1)) ? 2'd0
+      : (co_q4_head & (cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1)) ? 2'd1
+      : (co_q5_head & (cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c13_g = co_rgnt[13];
-  assign co_c14_ren = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
-  assign co_c14_v = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) | (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) | (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1));
-  assign co_c14_pm = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
-  assign co_c14_row = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
-  assign co_c14_op = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c14_ren = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_ren
+      : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_ren
+      : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
+  assign co_c14_v = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1))
+      | (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1))
+      | (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1));
+  assign co_c14_pm = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_pm
+      : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_pm
+      : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
+  assign co_c14_row = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) ? cq6_entry
+      : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) ? cq7_entry
+      : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
+  assign co_c14_op = (co_q6_head & (cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1)) ? 2'd0
+      : (co_q7_head & (cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1)) ? 2'd1
+      : (co_q8_head & (cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c14_g = co_rgnt[14];
-  assign co_c15_ren = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1)) ? co_q11_ren : '0;
-  assign co_c15_v = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) | (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) | (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1));
-  assign co_c15_pm = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1)) ? co_q11_pm : 4'b0000;
-  assign co_c15_row = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1)) ? cq11_entry : '0;
-  assign co_c15_op = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) ? 2'd0 : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) ? 2'd1 : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c15_ren = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) ? co_q9_ren
+      : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) ? co_q10_ren
+      : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1)) ? co_q11_ren : '0;
+  assign co_c15_v = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1))
+      | (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1))
+      | (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1));
+  assign co_c15_pm = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) ? co_q9_pm
+      : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) ? co_q10_pm
+      : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1)) ? co_q11_pm : 4'b0000;
+  assign co_c15_row = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) ? cq9_entry
+      : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) ? cq10_entry
+      : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1)) ? cq11_entry : '0;
+  assign co_c15_op = (co_q9_head & (cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1)) ? 2'd0
+      : (co_q10_head & (cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1)) ? 2'd1
+      : (co_q11_head & (cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c15_g = co_rgnt[15];
-  assign co_c16_ren = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
-  assign co_c16_v = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) | (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) | (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0));
-  assign co_c16_pm = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
-  assign co_c16_row = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
-  assign co_c16_op = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c16_ren = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) ? co_q0_ren
+      : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) ? co_q1_ren
+      : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
+  assign co_c16_v = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0))
+      | (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0))
+      | (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0));
+  assign co_c16_pm = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) ? co_q0_pm
+      : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) ? co_q1_pm
+      : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
+  assign co_c16_row = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) ? cq0_entry
+      : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) ? cq1_entry
+      : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
+  assign co_c16_op = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0)) ? 2'd0
+      : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0)) ? 2'd1
+      : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c16_g = co_rgnt[16];
-  assign co_c17_ren = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
-  assign co_c17_v = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) | (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) | (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0));
-  assign co_c17_pm = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
-  assign co_c17_row = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
-  assign co_c17_op = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c17_ren = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) ? co_q3_ren
+      : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) ? co_q4_ren
+      : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
+  assign co_c17_v = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0))
+      | (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0))
+      | (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0));
+  assign co_c17_pm = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) ? co_q3_pm
+      : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) ? co_q4_pm
+      : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
+  assign co_c17_row = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) ? cq3_entry
+      : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) ? cq4_entry
+      : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
+  assign co_c17_op = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0)) ? 2'd0
+      : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0)) ? 2'd1
+      : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c17_g = co_rgnt[17];
-  assign co_c18_ren = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
-  assign co_c18_v = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) | (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) | (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0));
-  assign co_c18_pm = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
-  assign co_c18_row = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
-  assign co_c18_op = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c18_ren = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) ? co_q6_ren
+      : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) ? co_q7_ren
+      : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
+  assign co_c18_v = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0))
+      | (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0))
+      | (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0));
+  assign co_c18_pm = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) ? co_q6_pm
+      : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) ? co_q7_pm
+      : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
+  assign co_c18_row = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) ? cq6_entry
+      : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) ? cq7_entry
+      : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
+  assign co_c18_op = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0)) ? 2'd0
+      : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0)) ? 2'd1
+      : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c18_g = co_rgnt[18];
-  assign co_c19_ren = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0)) ? co_q11_ren : '0;
-  assign co_c19_v = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) | (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) | (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0));
-  assign co_c19_pm = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0)) ? co_q11_pm : 4'b0000;
-  assign co_c19_row = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0)) ? cq11_entry : '0;
-  assign co_c19_op = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) ? 2'd0 : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) ? 2'd1 : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c19_ren = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) ? co_q9_ren
+      : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) ? co_q10_ren
+      : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0)) ? co_q11_ren : '0;
+  assign co_c19_v = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0))
+      | (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0))
+      | (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0));
+  assign co_c19_pm = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) ? co_q9_pm
+      : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) ? co_q10_pm
+      : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0)) ? co_q11_pm : 4'b0000;
+  assign co_c19_row = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) ? cq9_entry
+      : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) ? cq10_entry
+      : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0)) ? cq11_entry : '0;
+  assign co_c19_op = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0)) ? 2'd0
+      : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0)) ? 2'd1
+      : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c19_g = co_rgnt[19];
-  assign co_c20_ren = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
-  assign co_c20_v = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) | (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) | (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1));
-  assign co_c20_pm = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
-  assign co_c20_row = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
-  assign co_c20_op = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c20_ren = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) ? co_q0_ren
+      : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) ? co_q1_ren
+      : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
+  assign co_c20_v = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1))
+      | (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1))
+      | (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1));
+  assign co_c20_pm = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) ? co_q0_pm
+      : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) ? co_q1_pm
+      : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
+  assign co_c20_row = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) ? cq0_entry
+      : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) ? cq1_entry
+      : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
+  assign co_c20_op = (co_q0_head & (cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1)) ? 2'd0
+      : (co_q1_head & (cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1)) ? 2'd1
+      : (co_q2_head & (cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c20_g = co_rgnt[20];
-  assign co_c21_ren = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
-  assign co_c21_v = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) | (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) | (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1));
-  assign co_c21_pm = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
-  assign co_c21_row = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
-  assign co_c21_op = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c21_ren = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) ? co_q3_ren
+      : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) ? co_q4_ren
+      : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
+  assign co_c21_v = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1))
+      | (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1))
+      | (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1));
+  assign co_c21_pm = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) ? co_q3_pm
+      : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) ? co_q4_pm
+      : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
+  assign co_c21_row = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) ? cq3_entry
+      : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) ? cq4_entry
+      : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
+  assign co_c21_op = (co_q3_head & (cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1)) ? 2'd0
+      : (co_q4_head & (cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1)) ? 2'd1
+      : (co_q5_head & (cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c21_g = co_rgnt[21];
-  assign co_c22_ren = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
-  assign co_c22_v = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) | (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) | (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1));
-  assign co_c22_pm = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
-  assign co_c22_row = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
-  assign co_c22_op = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c22_ren = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) ? co_q6_ren
+      : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) ? co_q7_ren
+      : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
+  assign co_c22_v = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1))
+      | (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1))
+      | (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1));
+  assign co_c22_pm = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) ? co_q6_pm
+      : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) ? co_q7_pm
+      : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
+  assign co_c22_row = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) ? cq6_entry
+      : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) ? cq7_entry
+      : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
+  assign co_c22_op = (co_q6_head & (cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1)) ? 2'd0
+      : (co_q7_head & (cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1)) ? 2'd1
+      : (co_q8_head & (cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c22_g = co_rgnt[22];
-  assign co_c23_ren = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1)) ? co_q11_ren : '0;
-  assign co_c23_v = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) | (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) | (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1));
-  assign co_c23_pm = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1)) ? co_q11_pm : 4'b0000;
-  assign co_c23_row = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1)) ? cq11_entry : '0;
-  assign co_c23_op = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) ? 2'd0 : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) ? 2'd1 : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c23_ren = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) ? co_q9_ren
+      : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) ? co_q10_ren
+      : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1)) ? co_q11_ren : '0;
+  assign co_c23_v = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1))
+      | (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1))
+      | (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1));
+  assign co_c23_pm = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) ? co_q9_pm
+      : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) ? co_q10_pm
+      : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1)) ? co_q11_pm : 4'b0000;
+  assign co_c23_row = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) ? cq9_entry
+      : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) ? cq10_entry
+      : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1)) ? cq11_entry : '0;
+  assign co_c23_op = (co_q9_head & (cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1)) ? 2'd0
+      : (co_q10_head & (cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1)) ? 2'd1
+      : (co_q11_head & (cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c23_g = co_rgnt[23];
-  assign co_c24_ren = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
-  assign co_c24_v = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) | (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) | (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0));
-  assign co_c24_pm = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
-  assign co_c24_row = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
-  assign co_c24_op = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c24_ren = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) ? co_q0_ren
+      : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) ? co_q1_ren
+      : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
+  assign co_c24_v = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0))
+      | (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0))
+      | (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0));
+  assign co_c24_pm = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) ? co_q0_pm
+      : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) ? co_q1_pm
+      : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
+  assign co_c24_row = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) ? cq0_entry
+      : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) ? cq1_entry
+      : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
+  assign co_c24_op = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0)) ? 2'd0
+      : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0)) ? 2'd1
+      : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c24_g = co_rgnt[24];
-  assign co_c25_ren = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
-  assign co_c25_v = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) | (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) | (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0));
-  assign co_c25_pm = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
-  assign co_c25_row = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
-  assign co_c25_op = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c25_ren = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) ? co_q3_ren
+      : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) ? co_q4_ren
+      : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
+  assign co_c25_v = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0))
+      | (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0))
+      | (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0));
+  assign co_c25_pm = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) ? co_q3_pm
+      : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) ? co_q4_pm
+      : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
+  assign co_c25_row = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) ? cq3_entry
+      : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) ? cq4_entry
+      : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
+  assign co_c25_op = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0)) ? 2'd0
+      : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0)) ? 2'd1
+      : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c25_g = co_rgnt[25];
-  assign co_c26_ren = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
-  assign co_c26_v = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) | (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) | (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0));
-  assign co_c26_pm = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
-  assign co_c26_row = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
-  assign co_c26_op = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c26_ren = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) ? co_q6_ren
+      : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) ? co_q7_ren
+      : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
+  assign co_c26_v = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0))
+      | (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0))
+      | (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0));
+  assign co_c26_pm = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) ? co_q6_pm
+      : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) ? co_q7_pm
+      : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
+  assign co_c26_row = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) ? cq6_entry
+      : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) ? cq7_entry
+      : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
+  assign co_c26_op = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0)) ? 2'd0
+      : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0)) ? 2'd1
+      : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c26_g = co_rgnt[26];
-  assign co_c27_ren = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0)) ? co_q11_ren : '0;
-  assign co_c27_v = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) | (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) | (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0));
-  assign co_c27_pm = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0)) ? co_q11_pm : 4'b0000;
-  assign co_c27_row = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0)) ? cq11_entry : '0;
-  assign co_c27_op = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) ? 2'd0 : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) ? 2'd1 : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c27_ren = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) ? co_q9_ren
+      : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) ? co_q10_ren
+      : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0)) ? co_q11_ren : '0;
+  assign co_c27_v = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0))
+      | (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0))
+      | (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0));
+  assign co_c27_pm = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) ? co_q9_pm
+      : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) ? co_q10_pm
+      : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0)) ? co_q11_pm : 4'b0000;
+  assign co_c27_row = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) ? cq9_entry
+      : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) ? cq10_entry
+      : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0)) ? cq11_entry : '0;
+  assign co_c27_op = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0)) ? 2'd0
+      : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0)) ? 2'd1
+      : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c27_g = co_rgnt[27];
-  assign co_c28_ren = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) ? co_q0_ren : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) ? co_q1_ren : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
-  assign co_c28_v = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) | (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) | (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1));
-  assign co_c28_pm = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) ? co_q0_pm : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) ? co_q1_pm : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
-  assign co_c28_row = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) ? cq0_entry : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) ? cq1_entry : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
-  assign co_c28_op = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) ? 2'd0 : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) ? 2'd1 : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c28_ren = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) ? co_q0_ren
+      : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) ? co_q1_ren
+      : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
+  assign co_c28_v = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1))
+      | (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1))
+      | (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1));
+  assign co_c28_pm = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) ? co_q0_pm
+      : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) ? co_q1_pm
+      : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
+  assign co_c28_row = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) ? cq0_entry
+      : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) ? cq1_entry
+      : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
+  assign co_c28_op = (co_q0_head & (cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1)) ? 2'd0
+      : (co_q1_head & (cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1)) ? 2'd1
+      : (co_q2_head & (cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c28_g = co_rgnt[28];
-  assign co_c29_ren = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) ? co_q3_ren : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) ? co_q4_ren : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
-  assign co_c29_v = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) | (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) | (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1));
-  assign co_c29_pm = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) ? co_q3_pm : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) ? co_q4_pm : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
-  assign co_c29_row = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) ? cq3_entry : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) ? cq4_entry : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
-  assign co_c29_op = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) ? 2'd0 : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) ? 2'd1 : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c29_ren = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) ? co_q3_ren
+      : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) ? co_q4_ren
+      : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
+  assign co_c29_v = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1))
+      | (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1))
+      | (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1));
+  assign co_c29_pm = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) ? co_q3_pm
+      : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) ? co_q4_pm
+      : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
+  assign co_c29_row = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) ? cq3_entry
+      : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) ? cq4_entry
+      : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
+  assign co_c29_op = (co_q3_head & (cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1)) ? 2'd0
+      : (co_q4_head & (cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1)) ? 2'd1
+      : (co_q5_head & (cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c29_g = co_rgnt[29];
-  assign co_c30_ren = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) ? co_q6_ren : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) ? co_q7_ren : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
-  assign co_c30_v = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) | (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) | (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1));
-  assign co_c30_pm = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) ? co_q6_pm : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) ? co_q7_pm : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
-  assign co_c30_row = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) ? cq6_entry : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) ? cq7_entry : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
-  assign co_c30_op = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) ? 2'd0 : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) ? 2'd1 : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c30_ren = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) ? co_q6_ren
+      : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) ? co_q7_ren
+      : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
+  assign co_c30_v = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1))
+      | (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1))
+      | (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1));
+  assign co_c30_pm = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) ? co_q6_pm
+      : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) ? co_q7_pm
+      : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
+  assign co_c30_row = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) ? cq6_entry
+      : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) ? cq7_entry
+      : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
+  assign co_c30_op = (co_q6_head & (cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1)) ? 2'd0
+      : (co_q7_head & (cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1)) ? 2'd1
+      : (co_q8_head & (cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c30_g = co_rgnt[30];
-  assign co_c31_ren = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1)) ? co_q9_ren : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1)) ? co_q10_ren : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1)) ? co_q11_ren : '0;
-  assign co_c31_v = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1)) | (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1)) | (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1));
-  assign co_c31_pm = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1)) ? co_q9_pm : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1)) ? co_q10_pm : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1)) ? co_q11_pm : 4'b0000;
-  assign co_c31_row = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1)) ? cq9_entry : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1)) ? cq10_entry : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1)) ? cq11_entry : '0;
-  assign co_c31_op = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1)) ? 2'd0 : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1)) ? 2'd1 : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c31_ren = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1)) ? co_q9_ren
+      : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1)) ? co_q10_ren
+      : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1)) ? co_q11_ren : '0;
+  assign co_c31_v = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1))
+      | (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1))
+      | (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1));
+  assign co_c31_pm = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1)) ? co_q9_pm
+      : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1)) ? co_q10_pm
+      : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1)) ? co_q11_pm : 4'b0000;
+  assign co_c31_row = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1)) ? cq9_entry
+      : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1)) ? cq10_entry
+      : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1)) ? cq11_entry : '0;
+  assign co_c31_op = (co_q9_head & (cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1)) ? 2'd0
+      : (co_q10_head & (cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1)) ? 2'd1
+      : (co_q11_head & (cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c31_g = co_rgnt[31];
-  assign co_rd_valid = {co_c31_v, co_c30_v, co_c29_v, co_c28_v, co_c27_v, co_c26_v, co_c25_v, co_c24_v, co_c23_v, co_c22_v, co_c21_v, co_c20_v, co_c19_v, co_c18_v, co_c17_v, co_c16_v, co_c15_v, co_c14_v, co_c13_v, co_c12_v, co_c11_v, co_c10_v, co_c9_v, co_c8_v, co_c7_v, co_c6_v, co_c5_v, co_c4_v, co_c3_v, co_c2_v, co_c1_v, co_c0_v};
-  assign co_rd_pmask = {co_c31_pm, co_c30_pm, co_c29_pm, co_c28_pm, co_c27_pm, co_c26_pm, co_c25_pm, co_c24_pm, co_c23_pm, co_c22_pm, co_c21_pm, co_c20_pm, co_c19_pm, co_c18_pm, co_c17_pm, co_c16_pm, co_c15_pm, co_c14_pm, co_c13_pm, co_c12_pm, co_c11_pm, co_c10_pm, co_c9_pm, co_c8_pm, co_c7_pm, co_c6_pm, co_c5_pm, co_c4_pm, co_c3_pm, co_c2_pm, co_c1_pm, co_c0_pm};
+  assign co_rd_valid = {co_c31_v, co_c30_v, co_c29_v, co_c28_v, co_c27_v, co_c26_v, co_c25_v,
+      co_c24_v, co_c23_v, co_c22_v, co_c21_v, co_c20_v, co_c19_v, co_c18_v, co_c17_v, co_c16_v,
+      co_c15_v, co_c14_v, co_c13_v, co_c12_v, co_c11_v, co_c10_v, co_c9_v, co_c8_v, co_c7_v,
+      co_c6_v, co_c5_v, co_c4_v, co_c3_v, co_c2_v, co_c1_v, co_c0_v};
+  assign co_rd_pmask = {co_c31_pm, co_c30_pm, co_c29_pm, co_c28_pm, co_c27_pm, co_c26_pm, co_c25_pm,
+      co_c24_pm, co_c23_pm, co_c22_pm, co_c21_pm, co_c20_pm, co_c19_pm, co_c18_pm, co_c17_pm,
+      co_c16_pm, co_c15_pm, co_c14_pm, co_c13_pm, co_c12_pm, co_c11_pm, co_c10_pm, co_c9_pm,
+      co_c8_pm, co_c7_pm, co_c6_pm, co_c5_pm, co_c4_pm, co_c3_pm, co_c2_pm, co_c1_pm, co_c0_pm};
   rf_coal_arbiter u_coal_arbiter (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
@@ -1608,34 +2276,122 @@ module rf_top (
     .oc_o        (co_oc)
   );
   // operand grants to the collectors (all-or-nothing, one read port)
-  assign aq0_gnt = co_q0_head & (((cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0) & co_c0_g) | ((cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1) & co_c4_g) | ((cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0) & co_c8_g) | ((cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1) & co_c12_g) | ((cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0) & co_c16_g) | ((cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1) & co_c20_g) | ((cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0) & co_c24_g) | ((cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1) & co_c28_g));
-  assign aq1_gnt = co_q1_head & (((cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0) & co_c0_g) | ((cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1) & co_c4_g) | ((cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0) & co_c8_g) | ((cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1) & co_c12_g) | ((cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0) & co_c16_g) | ((cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1) & co_c20_g) | ((cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0) & co_c24_g) | ((cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1) & co_c28_g));
-  assign aq2_gnt = co_q2_head & (((cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0) & co_c0_g) | ((cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1) & co_c4_g) | ((cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0) & co_c8_g) | ((cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1) & co_c12_g) | ((cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0) & co_c16_g) | ((cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1) & co_c20_g) | ((cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0) & co_c24_g) | ((cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1) & co_c28_g));
-  assign aq3_gnt = co_q3_head & (((cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0) & co_c1_g) | ((cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1) & co_c5_g) | ((cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0) & co_c9_g) | ((cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1) & co_c13_g) | ((cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0) & co_c17_g) | ((cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1) & co_c21_g) | ((cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0) & co_c25_g) | ((cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1) & co_c29_g));
-  assign aq4_gnt = co_q4_head & (((cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0) & co_c1_g) | ((cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1) & co_c5_g) | ((cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0) & co_c9_g) | ((cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1) & co_c13_g) | ((cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0) & co_c17_g) | ((cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1) & co_c21_g) | ((cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0) & co_c25_g) | ((cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1) & co_c29_g));
-  assign aq5_gnt = co_q5_head & (((cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0) & co_c1_g) | ((cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1) & co_c5_g) | ((cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0) & co_c9_g) | ((cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1) & co_c13_g) | ((cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0) & co_c17_g) | ((cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1) & co_c21_g) | ((cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0) & co_c25_g) | ((cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1) & co_c29_g));
-  assign aq6_gnt = co_q6_head & (((cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0) & co_c2_g) | ((cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1) & co_c6_g) | ((cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0) & co_c10_g) | ((cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1) & co_c14_g) | ((cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0) & co_c18_g) | ((cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1) & co_c22_g) | ((cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0) & co_c26_g) | ((cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1) & co_c30_g));
-  assign aq7_gnt = co_q7_head & (((cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0) & co_c2_g) | ((cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1) & co_c6_g) | ((cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0) & co_c10_g) | ((cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1) & co_c14_g) | ((cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0) & co_c18_g) | ((cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1) & co_c22_g) | ((cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0) & co_c26_g) | ((cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1) & co_c30_g));
-  assign aq8_gnt = co_q8_head & (((cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0) & co_c2_g) | ((cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1) & co_c6_g) | ((cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0) & co_c10_g) | ((cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1) & co_c14_g) | ((cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0) & co_c18_g) | ((cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1) & co_c22_g) | ((cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0) & co_c26_g) | ((cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1) & co_c30_g));
-  assign aq9_gnt = co_q9_head & (((cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0) & co_c3_g) | ((cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1) & co_c7_g) | ((cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0) & co_c11_g) | ((cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1) & co_c15_g) | ((cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0) & co_c19_g) | ((cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1) & co_c23_g) | ((cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0) & co_c27_g) | ((cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1) & co_c31_g));
-  assign aq10_gnt = co_q10_head & (((cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0) & co_c3_g) | ((cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1) & co_c7_g) | ((cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0) & co_c11_g) | ((cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1) & co_c15_g) | ((cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0) & co_c19_g) | ((cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1) & co_c23_g) | ((cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0) & co_c27_g) | ((cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1) & co_c31_g));
-  assign aq11_gnt = co_q11_head & (((cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0) & co_c3_g) | ((cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1) & co_c7_g) | ((cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0) & co_c11_g) | ((cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1) & co_c15_g) | ((cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0) & co_c19_g) | ((cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1) & co_c23_g) | ((cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0) & co_c27_g) | ((cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1) & co_c31_g));
+  assign aq0_gnt = co_q0_head & (((cq0_bank == 2'd0) & (co_q0_odd_q == 1'b0) & co_c0_g)
+      | ((cq0_bank == 2'd0) & (co_q0_odd_q == 1'b1) & co_c4_g)
+      | ((cq0_bank == 2'd1) & (co_q0_odd_q == 1'b0) & co_c8_g)
+      | ((cq0_bank == 2'd1) & (co_q0_odd_q == 1'b1) & co_c12_g)
+      | ((cq0_bank == 2'd2) & (co_q0_odd_q == 1'b0) & co_c16_g)
+      | ((cq0_bank == 2'd2) & (co_q0_odd_q == 1'b1) & co_c20_g)
+      | ((cq0_bank == 2'd3) & (co_q0_odd_q == 1'b0) & co_c24_g)
+      | ((cq0_bank == 2'd3) & (co_q0_odd_q == 1'b1) & co_c28_g));
+  assign aq1_gnt = co_q1_head & (((cq1_bank == 2'd0) & (co_q1_odd_q == 1'b0) & co_c0_g)
+      | ((cq1_bank == 2'd0) & (co_q1_odd_q == 1'b1) & co_c4_g)
+      | ((cq1_bank == 2'd1) & (co_q1_odd_q == 1'b0) & co_c8_g)
+      | ((cq1_bank == 2'd1) & (co_q1_odd_q == 1'b1) & co_c12_g)
+      | ((cq1_bank == 2'd2) & (co_q1_odd_q == 1'b0) & co_c16_g)
+      | ((cq1_bank == 2'd2) & (co_q1_odd_q == 1'b1) & co_c20_g)
+      | ((cq1_bank == 2'd3) & (co_q1_odd_q == 1'b0) & co_c24_g)
+      | ((cq1_bank == 2'd3) & (co_q1_odd_q == 1'b1) & co_c28_g));
+  assign aq2_gnt = co_q2_head & (((cq2_bank == 2'd0) & (co_q2_odd_q == 1'b0) & co_c0_g)
+      | ((cq2_bank == 2'd0) & (co_q2_odd_q == 1'b1) & co_c4_g)
+      | ((cq2_bank == 2'd1) & (co_q2_odd_q == 1'b0) & co_c8_g)
+      | ((cq2_bank == 2'd1) & (co_q2_odd_q == 1'b1) & co_c12_g)
+      | ((cq2_bank == 2'd2) & (co_q2_odd_q == 1'b0) & co_c16_g)
+      | ((cq2_bank == 2'd2) & (co_q2_odd_q == 1'b1) & co_c20_g)
+      | ((cq2_bank == 2'd3) & (co_q2_odd_q == 1'b0) & co_c24_g)
+      | ((cq2_bank == 2'd3) & (co_q2_odd_q == 1'b1) & co_c28_g));
+  assign aq3_gnt = co_q3_head & (((cq3_bank == 2'd0) & (co_q3_odd_q == 1'b0) & co_c1_g)
+      | ((cq3_bank == 2'd0) & (co_q3_odd_q == 1'b1) & co_c5_g)
+      | ((cq3_bank == 2'd1) & (co_q3_odd_q == 1'b0) & co_c9_g)
+      | ((cq3_bank == 2'd1) & (co_q3_odd_q == 1'b1) & co_c13_g)
+      | ((cq3_bank == 2'd2) & (co_q3_odd_q == 1'b0) & co_c17_g)
+      | ((cq3_bank == 2'd2) & (co_q3_odd_q == 1'b1) & co_c21_g)
+      | ((cq3_bank == 2'd3) & (co_q3_odd_q == 1'b0) & co_c25_g)
+      | ((cq3_bank == 2'd3) & (co_q3_odd_q == 1'b1) & co_c29_g));
+  assign aq4_gnt = co_q4_head & (((cq4_bank == 2'd0) & (co_q4_odd_q == 1'b0) & co_c1_g)
+      | ((cq4_bank == 2'd0) & (co_q4_odd_q == 1'b1) & co_c5_g)
+      | ((cq4_bank == 2'd1) & (co_q4_odd_q == 1'b0) & co_c9_g)
+      | ((cq4_bank == 2'd1) & (co_q4_odd_q == 1'b1) & co_c13_g)
+      | ((cq4_bank == 2'd2) & (co_q4_odd_q == 1'b0) & co_c17_g)
+      | ((cq4_bank == 2'd2) & (co_q4_odd_q == 1'b1) & co_c21_g)
+      | ((cq4_bank == 2'd3) & (co_q4_odd_q == 1'b0) & co_c25_g)
+      | ((cq4_bank == 2'd3) & (co_q4_odd_q == 1'b1) & co_c29_g));
+  assign aq5_gnt = co_q5_head & (((cq5_bank == 2'd0) & (co_q5_odd_q == 1'b0) & co_c1_g)
+      | ((cq5_bank == 2'd0) & (co_q5_odd_q == 1'b1) & co_c5_g)
+      | ((cq5_bank == 2'd1) & (co_q5_odd_q == 1'b0) & co_c9_g)
+      | ((cq5_bank == 2'd1) & (co_q5_odd_q == 1'b1) & co_c13_g)
+      | ((cq5_bank == 2'd2) & (co_q5_odd_q == 1'b0) & co_c17_g)
+      | ((cq5_bank == 2'd2) & (co_q5_odd_q == 1'b1) & co_c21_g)
+      | ((cq5_bank == 2'd3) & (co_q5_odd_q == 1'b0) & co_c25_g)
+      | ((cq5_bank == 2'd3) & (co_q5_odd_q == 1'b1) & co_c29_g));
+  assign aq6_gnt = co_q6_head & (((cq6_bank == 2'd0) & (co_q6_odd_q == 1'b0) & co_c2_g)
+      | ((cq6_bank == 2'd0) & (co_q6_odd_q == 1'b1) & co_c6_g)
+      | ((cq6_bank == 2'd1) & (co_q6_odd_q == 1'b0) & co_c10_g)
+      | ((cq6_bank == 2'd1) & (co_q6_odd_q == 1'b1) & co_c14_g)
+      | ((cq6_bank == 2'd2) & (co_q6_odd_q == 1'b0) & co_c18_g)
+      | ((cq6_bank == 2'd2) & (co_q6_odd_q == 1'b1) & co_c22_g)
+      | ((cq6_bank == 2'd3) & (co_q6_odd_q == 1'b0) & co_c26_g)
+      | ((cq6_bank == 2'd3) & (co_q6_odd_q == 1'b1) & co_c30_g));
+  assign aq7_gnt = co_q7_head & (((cq7_bank == 2'd0) & (co_q7_odd_q == 1'b0) & co_c2_g)
+      | ((cq7_bank == 2'd0) & (co_q7_odd_q == 1'b1) & co_c6_g)
+      | ((cq7_bank == 2'd1) & (co_q7_odd_q == 1'b0) & co_c10_g)
+      | ((cq7_bank == 2'd1) & (co_q7_odd_q == 1'b1) & co_c14_g)
+      | ((cq7_bank == 2'd2) & (co_q7_odd_q == 1'b0) & co_c18_g)
+      | ((cq7_bank == 2'd2) & (co_q7_odd_q == 1'b1) & co_c22_g)
+      | ((cq7_bank == 2'd3) & (co_q7_odd_q == 1'b0) & co_c26_g)
+      | ((cq7_bank == 2'd3) & (co_q7_odd_q == 1'b1) & co_c30_g));
+  assign aq8_gnt = co_q8_head & (((cq8_bank == 2'd0) & (co_q8_odd_q == 1'b0) & co_c2_g)
+      | ((cq8_bank == 2'd0) & (co_q8_odd_q == 1'b1) & co_c6_g)
+      | ((cq8_bank == 2'd1) & (co_q8_odd_q == 1'b0) & co_c10_g)
+      | ((cq8_bank == 2'd1) & (co_q8_odd_q == 1'b1) & co_c14_g)
+      | ((cq8_bank == 2'd2) & (co_q8_odd_q == 1'b0) & co_c18_g)
+      | ((cq8_bank == 2'd2) & (co_q8_odd_q == 1'b1) & co_c22_g)
+      | ((cq8_bank == 2'd3) & (co_q8_odd_q == 1'b0) & co_c26_g)
+      | ((cq8_bank == 2'd3) & (co_q8_odd_q == 1'b1) & co_c30_g));
+  assign aq9_gnt = co_q9_head & (((cq9_bank == 2'd0) & (co_q9_odd_q == 1'b0) & co_c3_g)
+      | ((cq9_bank == 2'd0) & (co_q9_odd_q == 1'b1) & co_c7_g)
+      | ((cq9_bank == 2'd1) & (co_q9_odd_q == 1'b0) & co_c11_g)
+      | ((cq9_bank == 2'd1) & (co_q9_odd_q == 1'b1) & co_c15_g)
+      | ((cq9_bank == 2'd2) & (co_q9_odd_q == 1'b0) & co_c19_g)
+      | ((cq9_bank == 2'd2) & (co_q9_odd_q == 1'b1) & co_c23_g)
+      | ((cq9_bank == 2'd3) & (co_q9_odd_q == 1'b0) & co_c27_g)
+      | ((cq9_bank == 2'd3) & (co_q9_odd_q == 1'b1) & co_c31_g));
+  assign aq10_gnt = co_q10_head & (((cq10_bank == 2'd0) & (co_q10_odd_q == 1'b0) & co_c3_g)
+      | ((cq10_bank == 2'd0) & (co_q10_odd_q == 1'b1) & co_c7_g)
+      | ((cq10_bank == 2'd1) & (co_q10_odd_q == 1'b0) & co_c11_g)
+      | ((cq10_bank == 2'd1) & (co_q10_odd_q == 1'b1) & co_c15_g)
+      | ((cq10_bank == 2'd2) & (co_q10_odd_q == 1'b0) & co_c19_g)
+      | ((cq10_bank == 2'd2) & (co_q10_odd_q == 1'b1) & co_c23_g)
+      | ((cq10_bank == 2'd3) & (co_q10_odd_q == 1'b0) & co_c27_g)
+      | ((cq10_bank == 2'd3) & (co_q10_odd_q == 1'b1) & co_c31_g));
+  assign aq11_gnt = co_q11_head & (((cq11_bank == 2'd0) & (co_q11_odd_q == 1'b0) & co_c3_g)
+      | ((cq11_bank == 2'd0) & (co_q11_odd_q == 1'b1) & co_c7_g)
+      | ((cq11_bank == 2'd1) & (co_q11_odd_q == 1'b0) & co_c11_g)
+      | ((cq11_bank == 2'd1) & (co_q11_odd_q == 1'b1) & co_c15_g)
+      | ((cq11_bank == 2'd2) & (co_q11_odd_q == 1'b0) & co_c19_g)
+      | ((cq11_bank == 2'd2) & (co_q11_odd_q == 1'b1) & co_c23_g)
+      | ((cq11_bank == 2'd3) & (co_q11_odd_q == 1'b0) & co_c27_g)
+      | ((cq11_bank == 2'd3) & (co_q11_odd_q == 1'b1) & co_c31_g));
 
   // bank 0: the granted even request drives R, the odd one L (writes before reads)
   assign co_w0_hit0_r = wb0_gnt & (wb0_bank == 2'd0) & (co_w0_odd == 1'b0);
   assign co_w1_hit0_r = wb1_gnt & (wb1_bank == 2'd0) & (co_w1_odd == 1'b0);
   assign co_b0_r_en = co_w0_hit0_r | co_w1_hit0_r | co_c0_g | co_c1_g | co_c2_g | co_c3_g;
   assign co_b0_r_we = co_w0_hit0_r | co_w1_hit0_r;
-  assign co_b0_r_row = co_w0_hit0_r ? wb0_row : co_w1_hit0_r ? wb1_row : co_c0_g ? co_c0_row : co_c1_g ? co_c1_row : co_c2_g ? co_c2_row : co_c3_g ? co_c3_row : '0;
-  assign co_b0_r_pmask = co_w0_hit0_r ? co_w0_pmask : co_w1_hit0_r ? co_w1_pmask : co_c0_g ? co_c0_pm : co_c1_g ? co_c1_pm : co_c2_g ? co_c2_pm : co_c3_g ? co_c3_pm : 4'b0000;
+  assign co_b0_r_row = co_w0_hit0_r ? wb0_row : co_w1_hit0_r ? wb1_row : co_c0_g ? co_c0_row
+      : co_c1_g ? co_c1_row : co_c2_g ? co_c2_row : co_c3_g ? co_c3_row : '0;
+  assign co_b0_r_pmask = co_w0_hit0_r ? co_w0_pmask : co_w1_hit0_r ? co_w1_pmask : co_c0_g
+      ? co_c0_pm : co_c1_g ? co_c1_pm : co_c2_g ? co_c2_pm : co_c3_g ? co_c3_pm : 4'b0000;
   assign co_b0_r_wdata = co_w0_hit0_r ? co_w0_wdz : co_w1_hit0_r ? co_w1_wdz : '0;
   assign co_b0_r_bwe = co_w0_hit0_r ? co_w0_bwz : co_w1_hit0_r ? co_w1_bwz : '0;
   assign co_w0_hit0_l = wb0_gnt & (wb0_bank == 2'd0) & (co_w0_odd == 1'b1);
   assign co_w1_hit0_l = wb1_gnt & (wb1_bank == 2'd0) & (co_w1_odd == 1'b1);
   assign co_b0_l_en = co_w0_hit0_l | co_w1_hit0_l | co_c4_g | co_c5_g | co_c6_g | co_c7_g;
   assign co_b0_l_we = co_w0_hit0_l | co_w1_hit0_l;
-  assign co_b0_l_row = co_w0_hit0_l ? wb0_row : co_w1_hit0_l ? wb1_row : co_c4_g ? co_c4_row : co_c5_g ? co_c5_row : co_c6_g ? co_c6_row : co_c7_g ? co_c7_row : '0;
-  assign co_b0_l_pmask = co_w0_hit0_l ? co_w0_pmask : co_w1_hit0_l ? co_w1_pmask : co_c4_g ? co_c4_pm : co_c5_g ? co_c5_pm : co_c6_g ? co_c6_pm : co_c7_g ? co_c7_pm : 4'b0000;
+  assign co_b0_l_row = co_w0_hit0_l ? wb0_row : co_w1_hit0_l ? wb1_row : co_c4_g ? co_c4_row
+      : co_c5_g ? co_c5_row : co_c6_g ? co_c6_row : co_c7_g ? co_c7_row : '0;
+  assign co_b0_l_pmask = co_w0_hit0_l ? co_w0_pmask : co_w1_hit0_l ? co_w1_pmask : co_c4_g
+      ? co_c4_pm : co_c5_g ? co_c5_pm : co_c6_g ? co_c6_pm : co_c7_g ? co_c7_pm : 4'b0000;
   assign co_b0_l_wdata = co_w0_hit0_l ? co_w0_wdz : co_w1_hit0_l ? co_w1_wdz : '0;
   assign co_b0_l_bwe = co_w0_hit0_l ? co_w0_bwz : co_w1_hit0_l ? co_w1_bwz : '0;
   rf_dual_bank u_bank0 (
@@ -1659,27 +2415,104 @@ module rf_top (
   );
   // zero gating: the granted reads' byte read enables, registered with the reads; the bytes
   // not read come out as 0
-  assign co_b0_ren_d = (co_c0_g ? co_c0_ren : '0) | (co_c1_g ? co_c1_ren : '0) | (co_c2_g ? co_c2_ren : '0) | (co_c3_g ? co_c3_ren : '0) | (co_c4_g ? co_c4_ren : '0) | (co_c5_g ? co_c5_ren : '0) | (co_c6_g ? co_c6_ren : '0) | (co_c7_g ? co_c7_ren : '0);
-  assign co_b0_rpm_d = (co_c0_g ? co_c0_pm : 4'b0000) | (co_c1_g ? co_c1_pm : 4'b0000) | (co_c2_g ? co_c2_pm : 4'b0000) | (co_c3_g ? co_c3_pm : 4'b0000) | (co_c4_g ? co_c4_pm : 4'b0000) | (co_c5_g ? co_c5_pm : 4'b0000) | (co_c6_g ? co_c6_pm : 4'b0000) | (co_c7_g ? co_c7_pm : 4'b0000);  // sub-banks the granted reads hold
-  assign co_b0_rdz = co_b0_rdata & {{8{co_b0_ren_q[127]}}, {8{co_b0_ren_q[126]}}, {8{co_b0_ren_q[125]}}, {8{co_b0_ren_q[124]}}, {8{co_b0_ren_q[123]}}, {8{co_b0_ren_q[122]}}, {8{co_b0_ren_q[121]}}, {8{co_b0_ren_q[120]}}, {8{co_b0_ren_q[119]}}, {8{co_b0_ren_q[118]}}, {8{co_b0_ren_q[117]}}, {8{co_b0_ren_q[116]}}, {8{co_b0_ren_q[115]}}, {8{co_b0_ren_q[114]}}, {8{co_b0_ren_q[113]}}, {8{co_b0_ren_q[112]}}, {8{co_b0_ren_q[111]}}, {8{co_b0_ren_q[110]}}, {8{co_b0_ren_q[109]}}, {8{co_b0_ren_q[108]}}, {8{co_b0_ren_q[107]}}, {8{co_b0_ren_q[106]}}, {8{co_b0_ren_q[105]}}, {8{co_b0_ren_q[104]}}, {8{co_b0_ren_q[103]}}, {8{co_b0_ren_q[102]}}, {8{co_b0_ren_q[101]}}, {8{co_b0_ren_q[100]}}, {8{co_b0_ren_q[99]}}, {8{co_b0_ren_q[98]}}, {8{co_b0_ren_q[97]}}, {8{co_b0_ren_q[96]}}, {8{co_b0_ren_q[95]}}, {8{co_b0_ren_q[94]}}, {8{co_b0_ren_q[93]}}, {8{co_b0_ren_q[92]}}, {8{co_b0_ren_q[91]}}, {8{co_b0_ren_q[90]}}, {8{co_b0_ren_q[89]}}, {8{co_b0_ren_q[88]}}, {8{co_b0_ren_q[87]}}, {8{co_b0_ren_q[86]}}, {8{co_b0_ren_q[85]}}, {8{co_b0_ren_q[84]}}, {8{co_b0_ren_q[83]}}, {8{co_b0_ren_q[82]}}, {8{co_b0_ren_q[81]}}, {8{co_b0_ren_q[80]}}, {8{co_b0_ren_q[79]}}, {8{co_b0_ren_q[78]}}, {8{co_b0_ren_q[77]}}, {8{co_b0_ren_q[76]}}, {8{co_b0_ren_q[75]}}, {8{co_b0_ren_q[74]}}, {8{co_b0_ren_q[73]}}, {8{co_b0_ren_q[72]}}, {8{co_b0_ren_q[71]}}, {8{co_b0_ren_q[70]}}, {8{co_b0_ren_q[69]}}, {8{co_b0_ren_q[68]}}, {8{co_b0_ren_q[67]}}, {8{co_b0_ren_q[66]}}, {8{co_b0_ren_q[65]}}, {8{co_b0_ren_q[64]}}, {8{co_b0_ren_q[63]}}, {8{co_b0_ren_q[62]}}, {8{co_b0_ren_q[61]}}, {8{co_b0_ren_q[60]}}, {8{co_b0_ren_q[59]}}, {8{co_b0_ren_q[58]}}, {8{co_b0_ren_q[57]}}, {8{co_b0_ren_q[56]}}, {8{co_b0_ren_q[55]}}, {8{co_b0_ren_q[54]}}, {8{co_b0_ren_q[53]}}, {8{co_b0_ren_q[52]}}, {8{co_b0_ren_q[51]}}, {8{co_b0_ren_q[50]}}, {8{co_b0_ren_q[49]}}, {8{co_b0_ren_q[48]}}, {8{co_b0_ren_q[47]}}, {8{co_b0_ren_q[46]}}, {8{co_b0_ren_q[45]}}, {8{co_b0_ren_q[44]}}, {8{co_b0_ren_q[43]}}, {8{co_b0_ren_q[42]}}, {8{co_b0_ren_q[41]}}, {8{co_b0_ren_q[40]}}, {8{co_b0_ren_q[39]}}, {8{co_b0_ren_q[38]}}, {8{co_b0_ren_q[37]}}, {8{co_b0_ren_q[36]}}, {8{co_b0_ren_q[35]}}, {8{co_b0_ren_q[34]}}, {8{co_b0_ren_q[33]}}, {8{co_b0_ren_q[32]}}, {8{co_b0_ren_q[31]}}, {8{co_b0_ren_q[30]}}, {8{co_b0_ren_q[29]}}, {8{co_b0_ren_q[28]}}, {8{co_b0_ren_q[27]}}, {8{co_b0_ren_q[26]}}, {8{co_b0_ren_q[25]}}, {8{co_b0_ren_q[24]}}, {8{co_b0_ren_q[23]}}, {8{co_b0_ren_q[22]}}, {8{co_b0_ren_q[21]}}, {8{co_b0_ren_q[20]}}, {8{co_b0_ren_q[19]}}, {8{co_b0_ren_q[18]}}, {8{co_b0_ren_q[17]}}, {8{co_b0_ren_q[16]}}, {8{co_b0_ren_q[15]}}, {8{co_b0_ren_q[14]}}, {8{co_b0_ren_q[13]}}, {8{co_b0_ren_q[12]}}, {8{co_b0_ren_q[11]}}, {8{co_b0_ren_q[10]}}, {8{co_b0_ren_q[9]}}, {8{co_b0_ren_q[8]}}, {8{co_b0_ren_q[7]}}, {8{co_b0_ren_q[6]}}, {8{co_b0_ren_q[5]}}, {8{co_b0_ren_q[4]}}, {8{co_b0_ren_q[3]}}, {8{co_b0_ren_q[2]}}, {8{co_b0_ren_q[1]}}, {8{co_b0_ren_q[0]}}};
-  assign co_b0_zgb = {{32{co_b0_rpm_q[3]}}, {32{co_b0_rpm_q[2]}}, {32{co_b0_rpm_q[1]}}, {32{co_b0_rpm_q[0]}}} & ~co_b0_ren_q;  // bytes of the reads' sub-banks not read
-  assign co_b0_zgn = (((((((8'(co_b0_zgb[0]) + 8'(co_b0_zgb[1])) + (8'(co_b0_zgb[2]) + 8'(co_b0_zgb[3]))) + ((8'(co_b0_zgb[4]) + 8'(co_b0_zgb[5])) + (8'(co_b0_zgb[6]) + 8'(co_b0_zgb[7])))) + (((8'(co_b0_zgb[8]) + 8'(co_b0_zgb[9])) + (8'(co_b0_zgb[10]) + 8'(co_b0_zgb[11]))) + ((8'(co_b0_zgb[12]) + 8'(co_b0_zgb[13])) + (8'(co_b0_zgb[14]) + 8'(co_b0_zgb[15]))))) + ((((8'(co_b0_zgb[16]) + 8'(co_b0_zgb[17])) + (8'(co_b0_zgb[18]) + 8'(co_b0_zgb[19]))) + ((8'(co_b0_zgb[20]) + 8'(co_b0_zgb[21])) + (8'(co_b0_zgb[22]) + 8'(co_b0_zgb[23])))) + (((8'(co_b0_zgb[24]) + 8'(co_b0_zgb[25])) + (8'(co_b0_zgb[26]) + 8'(co_b0_zgb[27]))) + ((8'(co_b0_zgb[28]) + 8'(co_b0_zgb[29])) + (8'(co_b0_zgb[30]) + 8'(co_b0_zgb[31])))))) + (((((8'(co_b0_zgb[32]) + 8'(co_b0_zgb[33])) + (8'(co_b0_zgb[34]) + 8'(co_b0_zgb[35]))) + ((8'(co_b0_zgb[36]) + 8'(co_b0_zgb[37])) + (8'(co_b0_zgb[38]) + 8'(co_b0_zgb[39])))) + (((8'(co_b0_zgb[40]) + 8'(co_b0_zgb[41])) + (8'(co_b0_zgb[42]) + 8'(co_b0_zgb[43]))) + ((8'(co_b0_zgb[44]) + 8'(co_b0_zgb[45])) + (8'(co_b0_zgb[46]) + 8'(co_b0_zgb[47]))))) + ((((8'(co_b0_zgb[48]) + 8'(co_b0_zgb[49])) + (8'(co_b0_zgb[50]) + 8'(co_b0_zgb[51]))) + ((8'(co_b0_zgb[52]) + 8'(co_b0_zgb[53])) + (8'(co_b0_zgb[54]) + 8'(co_b0_zgb[55])))) + (((8'(co_b0_zgb[56]) + 8'(co_b0_zgb[57])) + (8'(co_b0_zgb[58]) + 8'(co_b0_zgb[59]))) + ((8'(co_b0_zgb[60]) + 8'(co_b0_zgb[61])) + (8'(co_b0_zgb[62]) + 8'(co_b0_zgb[63]))))))) + ((((((8'(co_b0_zgb[64]) + 8'(co_b0_zgb[65])) + (8'(co_b0_zgb[66]) + 8'(co_b0_zgb[67]))) + ((8'(co_b0_zgb[68]) + 8'(co_b0_zgb[69])) + (8'(co_b0_zgb[70]) + 8'(co_b0_zgb[71])))) + (((8'(co_b0_zgb[72]) + 8'(co_b0_zgb[73])) + (8'(co_b0_zgb[74]) + 8'(co_b0_zgb[75]))) + ((8'(co_b0_zgb[76]) + 8'(co_b0_zgb[77])) + (8'(co_b0_zgb[78]) + 8'(co_b0_zgb[79]))))) + ((((8'(co_b0_zgb[80]) + 8'(co_b0_zgb[81])) + (8'(co_b0_zgb[82]) + 8'(co_b0_zgb[83]))) + ((8'(co_b0_zgb[84]) + 8'(co_b0_zgb[85])) + (8'(co_b0_zgb[86]) + 8'(co_b0_zgb[87])))) + (((8'(co_b0_zgb[88]) + 8'(co_b0_zgb[89])) + (8'(co_b0_zgb[90]) + 8'(co_b0_zgb[91]))) + ((8'(co_b0_zgb[92]) + 8'(co_b0_zgb[93])) + (8'(co_b0_zgb[94]) + 8'(co_b0_zgb[95])))))) + (((((8'(co_b0_zgb[96]) + 8'(co_b0_zgb[97])) + (8'(co_b0_zgb[98]) + 8'(co_b0_zgb[99]))) + ((8'(co_b0_zgb[100]) + 8'(co_b0_zgb[101])) + (8'(co_b0_zgb[102]) + 8'(co_b0_zgb[103])))) + (((8'(co_b0_zgb[104]) + 8'(co_b0_zgb[105])) + (8'(co_b0_zgb[106]) + 8'(co_b0_zgb[107]))) + ((8'(co_b0_zgb[108]) + 8'(co_b0_zgb[109])) + (8'(co_b0_zgb[110]) + 8'(co_b0_zgb[111]))))) + ((((8'(co_b0_zgb[112]) + 8'(co_b0_zgb[113])) + (8'(co_b0_zgb[114]) + 8'(co_b0_zgb[115]))) + ((8'(co_b0_zgb[116]) + 8'(co_b0_zgb[117])) + (8'(co_b0_zgb[118]) + 8'(co_b0_zgb[119])))) + (((8'(co_b0_zgb[120]) + 8'(co_b0_zgb[121])) + (8'(co_b0_zgb[122]) + 8'(co_b0_zgb[123]))) + ((8'(co_b0_zgb[124]) + 8'(co_b0_zgb[125])) + (8'(co_b0_zgb[126]) + 8'(co_b0_zgb[127]))))))));
+  assign co_b0_ren_d = (co_c0_g ? co_c0_ren : '0) | (co_c1_g ? co_c1_ren : '0)
+      | (co_c2_g ? co_c2_ren : '0) | (co_c3_g ? co_c3_ren : '0) | (co_c4_g ? co_c4_ren : '0)
+      | (co_c5_g ? co_c5_ren : '0) | (co_c6_g ? co_c6_ren : '0) | (co_c7_g ? co_c7_ren : '0);
+  // sub-banks the granted reads hold
+  assign co_b0_rpm_d = (co_c0_g ? co_c0_pm : 4'b0000) | (co_c1_g ? co_c1_pm : 4'b0000)
+      | (co_c2_g ? co_c2_pm : 4'b0000) | (co_c3_g ? co_c3_pm : 4'b0000)
+      | (co_c4_g ? co_c4_pm : 4'b0000) | (co_c5_g ? co_c5_pm : 4'b0000)
+      | (co_c6_g ? co_c6_pm : 4'b0000) | (co_c7_g ? co_c7_pm : 4'b0000);
+  assign co_b0_rdz = co_b0_rdata & {{8{co_b0_ren_q[127]}}, {8{co_b0_ren_q[126]}},
+      {8{co_b0_ren_q[125]}}, {8{co_b0_ren_q[124]}}, {8{co_b0_ren_q[123]}}, {8{co_b0_ren_q[122]}},
+      {8{co_b0_ren_q[121]}}, {8{co_b0_ren_q[120]}}, {8{co_b0_ren_q[119]}}, {8{co_b0_ren_q[118]}},
+      {8{co_b0_ren_q[117]}}, {8{co_b0_ren_q[116]}}, {8{co_b0_ren_q[115]}}, {8{co_b0_ren_q[114]}},
+      {8{co_b0_ren_q[113]}}, {8{co_b0_ren_q[112]}}, {8{co_b0_ren_q[111]}}, {8{co_b0_ren_q[110]}},
+      {8{co_b0_ren_q[109]}}, {8{co_b0_ren_q[108]}}, {8{co_b0_ren_q[107]}}, {8{co_b0_ren_q[106]}},
+      {8{co_b0_ren_q[105]}}, {8{co_b0_ren_q[104]}}, {8{co_b0_ren_q[103]}}, {8{co_b0_ren_q[102]}},
+      {8{co_b0_ren_q[101]}}, {8{co_b0_ren_q[100]}}, {8{co_b0_ren_q[99]}}, {8{co_b0_ren_q[98]}},
+      {8{co_b0_ren_q[97]}}, {8{co_b0_ren_q[96]}}, {8{co_b0_ren_q[95]}}, {8{co_b0_ren_q[94]}},
+      {8{co_b0_ren_q[93]}}, {8{co_b0_ren_q[92]}}, {8{co_b0_ren_q[91]}}, {8{co_b0_ren_q[90]}},
+      {8{co_b0_ren_q[89]}}, {8{co_b0_ren_q[88]}}, {8{co_b0_ren_q[87]}}, {8{co_b0_ren_q[86]}},
+      {8{co_b0_ren_q[85]}}, {8{co_b0_ren_q[84]}}, {8{co_b0_ren_q[83]}}, {8{co_b0_ren_q[82]}},
+      {8{co_b0_ren_q[81]}}, {8{co_b0_ren_q[80]}}, {8{co_b0_ren_q[79]}}, {8{co_b0_ren_q[78]}},
+      {8{co_b0_ren_q[77]}}, {8{co_b0_ren_q[76]}}, {8{co_b0_ren_q[75]}}, {8{co_b0_ren_q[74]}},
+      {8{co_b0_ren_q[73]}}, {8{co_b0_ren_q[72]}}, {8{co_b0_ren_q[71]}}, {8{co_b0_ren_q[70]}},
+      {8{co_b0_ren_q[69]}}, {8{co_b0_ren_q[68]}}, {8{co_b0_ren_q[67]}}, {8{co_b0_ren_q[66]}},
+      {8{co_b0_ren_q[65]}}, {8{co_b0_ren_q[64]}}, {8{co_b0_ren_q[63]}}, {8{co_b0_ren_q[62]}},
+      {8{co_b0_ren_q[61]}}, {8{co_b0_ren_q[60]}}, {8{co_b0_ren_q[59]}}, {8{co_b0_ren_q[58]}},
+      {8{co_b0_ren_q[57]}}, {8{co_b0_ren_q[56]}}, {8{co_b0_ren_q[55]}}, {8{co_b0_ren_q[54]}},
+      {8{co_b0_ren_q[53]}}, {8{co_b0_ren_q[52]}}, {8{co_b0_ren_q[51]}}, {8{co_b0_ren_q[50]}},
+      {8{co_b0_ren_q[49]}}, {8{co_b0_ren_q[48]}}, {8{co_b0_ren_q[47]}}, {8{co_b0_ren_q[46]}},
+      {8{co_b0_ren_q[45]}}, {8{co_b0_ren_q[44]}}, {8{co_b0_ren_q[43]}}, {8{co_b0_ren_q[42]}},
+      {8{co_b0_ren_q[41]}}, {8{co_b0_ren_q[40]}}, {8{co_b0_ren_q[39]}}, {8{co_b0_ren_q[38]}},
+      {8{co_b0_ren_q[37]}}, {8{co_b0_ren_q[36]}}, {8{co_b0_ren_q[35]}}, {8{co_b0_ren_q[34]}},
+      {8{co_b0_ren_q[33]}}, {8{co_b0_ren_q[32]}}, {8{co_b0_ren_q[31]}}, {8{co_b0_ren_q[30]}},
+      {8{co_b0_ren_q[29]}}, {8{co_b0_ren_q[28]}}, {8{co_b0_ren_q[27]}}, {8{co_b0_ren_q[26]}},
+      {8{co_b0_ren_q[25]}}, {8{co_b0_ren_q[24]}}, {8{co_b0_ren_q[23]}}, {8{co_b0_ren_q[22]}},
+      {8{co_b0_ren_q[21]}}, {8{co_b0_ren_q[20]}}, {8{co_b0_ren_q[19]}}, {8{co_b0_ren_q[18]}},
+      {8{co_b0_ren_q[17]}}, {8{co_b0_ren_q[16]}}, {8{co_b0_ren_q[15]}}, {8{co_b0_ren_q[14]}},
+      {8{co_b0_ren_q[13]}}, {8{co_b0_ren_q[12]}}, {8{co_b0_ren_q[11]}}, {8{co_b0_ren_q[10]}},
+      {8{co_b0_ren_q[9]}}, {8{co_b0_ren_q[8]}}, {8{co_b0_ren_q[7]}}, {8{co_b0_ren_q[6]}},
+      {8{co_b0_ren_q[5]}}, {8{co_b0_ren_q[4]}}, {8{co_b0_ren_q[3]}}, {8{co_b0_ren_q[2]}},
+      {8{co_b0_ren_q[1]}}, {8{co_b0_ren_q[0]}}};
+  // bytes of the reads' sub-banks not read
+  assign co_b0_zgb = {{32{co_b0_rpm_q[3]}}, {32{co_b0_rpm_q[2]}}, {32{co_b0_rpm_q[1]}},
+      {32{co_b0_rpm_q[0]}}} & ~co_b0_ren_q;
+  assign co_b0_zgn = (((((((8'(co_b0_zgb[0]) + 8'(co_b0_zgb[1]))
+      + (8'(co_b0_zgb[2]) + 8'(co_b0_zgb[3]))) + ((8'(co_b0_zgb[4]) + 8'(co_b0_zgb[5]))
+      + (8'(co_b0_zgb[6]) + 8'(co_b0_zgb[7])))) + (((8'(co_b0_zgb[8]) + 8'(co_b0_zgb[9]))
+      + (8'(co_b0_zgb[10]) + 8'(co_b0_zgb[11]))) + ((8'(co_b0_zgb[12]) + 8'(co_b0_zgb[13]))
+      + (8'(co_b0_zgb[14]) + 8'(co_b0_zgb[15]))))) + ((((8'(co_b0_zgb[16]) + 8'(co_b0_zgb[17]))
+      + (8'(co_b0_zgb[18]) + 8'(co_b0_zgb[19]))) + ((8'(co_b0_zgb[20]) + 8'(co_b0_zgb[21]))
+      + (8'(co_b0_zgb[22]) + 8'(co_b0_zgb[23])))) + (((8'(co_b0_zgb[24]) + 8'(co_b0_zgb[25]))
+      + (8'(co_b0_zgb[26]) + 8'(co_b0_zgb[27]))) + ((8'(co_b0_zgb[28]) + 8'(co_b0_zgb[29]))
+      + (8'(co_b0_zgb[30]) + 8'(co_b0_zgb[31])))))) +
+      (((((8'(co_b0_zgb[32]) + 8'(co_b0_zgb[33])) + (8'(co_b0_zgb[34]) + 8'(co_b0_zgb[35])))
+      + ((8'(co_b0_zgb[36]) + 8'(co_b0_zgb[37])) + (8'(co_b0_zgb[38]) + 8'(co_b0_zgb[39]))))
+      + (((8'(co_b0_zgb[40]) + 8'(co_b0_zgb[41])) + (8'(co_b0_zgb[42]) + 8'(co_b0_zgb[43])))
+      + ((8'(co_b0_zgb[44]) + 8'(co_b0_zgb[45])) + (8'(co_b0_zgb[46]) + 8'(co_b0_zgb[47])))))
+      + ((((8'(co_b0_zgb[48]) + 8'(co_b0_zgb[49])) + (8'(co_b0_zgb[50]) + 8'(co_b0_zgb[51])))
+      + ((8'(co_b0_zgb[52]) + 8'(co_b0_zgb[53])) + (8'(co_b0_zgb[54]) + 8'(co_b0_zgb[55]))))
+      + (((8'(co_b0_zgb[56]) + 8'(co_b0_zgb[57])) + (8'(co_b0_zgb[58]) + 8'(co_b0_zgb[59])))
+      + ((8'(co_b0_zgb[60]) + 8'(co_b0_zgb[61])) + (8'(co_b0_zgb[62]) + 8'(co_b0_zgb[63])))))))
+      + ((((((8'(co_b0_zgb[64]) + 8'(co_b0_zgb[65])) + (8'(co_b0_zgb[66]) + 8'(co_b0_zgb[67])))
+      + ((8'(co_b0_zgb[68]) + 8'(co_b0_zgb[69])) + (8'(co_b0_zgb[70]) + 8'(co_b0_zgb[71]))))
+      + (((8'(co_b0_zgb[72]) + 8'(co_b0_zgb[73])) + (8'(co_b0_zgb[74]) + 8'(co_b0_zgb[75])))
+      + ((8'(co_b0_zgb[76]) + 8'(co_b0_zgb[77])) + (8'(co_b0_zgb[78]) + 8'(co_b0_zgb[79])))))
+      + ((((8'(co_b0_zgb[80]) + 8'(co_b0_zgb[81])) + (8'(co_b0_zgb[82]) + 8'(co_b0_zgb[83])))
+      + ((8'(co_b0_zgb[84]) + 8'(co_b0_zgb[85])) + (8'(co_b0_zgb[86]) + 8'(co_b0_zgb[87]))))
+      + (((8'(co_b0_zgb[88]) + 8'(co_b0_zgb[89])) + (8'(co_b0_zgb[90]) + 8'(co_b0_zgb[91])))
+      + ((8'(co_b0_zgb[92]) + 8'(co_b0_zgb[93])) + (8'(co_b0_zgb[94]) + 8'(co_b0_zgb[95]))))))
+      + (((((8'(co_b0_zgb[96]) + 8'(co_b0_zgb[97])) + (8'(co_b0_zgb[98]) + 8'(co_b0_zgb[99])))
+      + ((8'(co_b0_zgb[100]) + 8'(co_b0_zgb[101])) + (8'(co_b0_zgb[102]) + 8'(co_b0_zgb[103]))))
+      + (((8'(co_b0_zgb[104]) + 8'(co_b0_zgb[105])) + (8'(co_b0_zgb[106]) + 8'(co_b0_zgb[107])))
+      + ((8'(co_b0_zgb[108]) + 8'(co_b0_zgb[109])) + (8'(co_b0_zgb[110]) + 8'(co_b0_zgb[111])))))
+      + ((((8'(co_b0_zgb[112]) + 8'(co_b0_zgb[113])) + (8'(co_b0_zgb[114]) + 8'(co_b0_zgb[115])))
+      + ((8'(co_b0_zgb[116]) + 8'(co_b0_zgb[117])) + (8'(co_b0_zgb[118]) + 8'(co_b0_zgb[119]))))
+      + (((8'(co_b0_zgb[120]) + 8'(co_b0_zgb[121])) + (8'(co_b0_zgb[122]) + 8'(co_b0_zgb[123])))
+      + ((8'(co_b0_zgb[124]) + 8'(co_b0_zgb[125])) + (8'(co_b0_zgb[126])
+      + 8'(co_b0_zgb[127]))))))));
 
   // bank 1: the granted even request drives R, the odd one L (writes before reads)
   assign co_w0_hit1_r = wb0_gnt & (wb0_bank == 2'd1) & (co_w0_odd == 1'b0);
   assign co_w1_hit1_r = wb1_gnt & (wb1_bank == 2'd1) & (co_w1_odd == 1'b0);
   assign co_b1_r_en = co_w0_hit1_r | co_w1_hit1_r | co_c8_g | co_c9_g | co_c10_g | co_c11_g;
   assign co_b1_r_we = co_w0_hit1_r | co_w1_hit1_r;
-  assign co_b1_r_row = co_w0_hit1_r ? wb0_row : co_w1_hit1_r ? wb1_row : co_c8_g ? co_c8_row : co_c9_g ? co_c9_row : co_c10_g ? co_c10_row : co_c11_g ? co_c11_row : '0;
-  assign co_b1_r_pmask = co_w0_hit1_r ? co_w0_pmask : co_w1_hit1_r ? co_w1_pmask : co_c8_g ? co_c8_pm : co_c9_g ? co_c9_pm : co_c10_g ? co_c10_pm : co_c11_g ? co_c11_pm : 4'b0000;
+  assign co_b1_r_row = co_w0_hit1_r ? wb0_row : co_w1_hit1_r ? wb1_row : co_c8_g ? co_c8_row
+      : co_c9_g ? co_c9_row : co_c10_g ? co_c10_row : co_c11_g ? co_c11_row : '0;
+  assign co_b1_r_pmask = co_w0_hit1_r ? co_w0_pmask : co_w1_hit1_r ? co_w1_pmask : co_c8_g
+      ? co_c8_pm : co_c9_g ? co_c9_pm : co_c10_g ? co_c10_pm : co_c11_g ? co_c11_pm : 4'b0000;
   assign co_b1_r_wdata = co_w0_hit1_r ? co_w0_wdz : co_w1_hit1_r ? co_w1_wdz : '0;
   assign co_b1_r_bwe = co_w0_hit1_r ? co_w0_bwz : co_w1_hit1_r ? co_w1_bwz : '0;
   assign co_w0_hit1_l = wb0_gnt & (wb0_bank == 2'd1) & (co_w0_odd == 1'b1);
   assign co_w1_hit1_l = wb1_gnt & (wb1_bank == 2'd1) & (co_w1_odd == 1'b1);
   assign co_b1_l_en = co_w0_hit1_l | co_w1_hit1_l | co_c12_g | co_c13_g | co_c14_g | co_c15_g;
   assign co_b1_l_we = co_w0_hit1_l | co_w1_hit1_l;
-  assign co_b1_l_row = co_w0_hit1_l ? wb0_row : co_w1_hit1_l ? wb1_row : co_c12_g ? co_c12_row : co_c13_g ? co_c13_row : co_c14_g ? co_c14_row : co_c15_g ? co_c15_row : '0;
-  assign co_b1_l_pmask = co_w0_hit1_l ? co_w0_pmask : co_w1_hit1_l ? co_w1_pmask : co_c12_g ? co_c12_pm : co_c13_g ? co_c13_pm : co_c14_g ? co_c14_pm : co_c15_g ? co_c15_pm : 4'b0000;
+  assign co_b1_l_row = co_w0_hit1_l ? wb0_row : co_w1_hit1_l ? wb1_row : co_c12_g ? co_c12_row
+      : co_c13_g ? co_c13_row : co_c14_g ? co_c14_row : co_c15_g ? co_c15_row : '0;
+  assign co_b1_l_pmask = co_w0_hit1_l ? co_w0_pmask : co_w1_hit1_l ? co_w1_pmask : co_c12_g
+      ? co_c12_pm : co_c13_g ? co_c13_pm : co_c14_g ? co_c14_pm : co_c15_g ? co_c15_pm : 4'b0000;
   assign co_b1_l_wdata = co_w0_hit1_l ? co_w0_wdz : co_w1_hit1_l ? co_w1_wdz : '0;
   assign co_b1_l_bwe = co_w0_hit1_l ? co_w0_bwz : co_w1_hit1_l ? co_w1_bwz : '0;
   rf_dual_bank u_bank1 (
@@ -1703,27 +2536,104 @@ module rf_top (
   );
   // zero gating: the granted reads' byte read enables, registered with the reads; the bytes
   // not read come out as 0
-  assign co_b1_ren_d = (co_c8_g ? co_c8_ren : '0) | (co_c9_g ? co_c9_ren : '0) | (co_c10_g ? co_c10_ren : '0) | (co_c11_g ? co_c11_ren : '0) | (co_c12_g ? co_c12_ren : '0) | (co_c13_g ? co_c13_ren : '0) | (co_c14_g ? co_c14_ren : '0) | (co_c15_g ? co_c15_ren : '0);
-  assign co_b1_rpm_d = (co_c8_g ? co_c8_pm : 4'b0000) | (co_c9_g ? co_c9_pm : 4'b0000) | (co_c10_g ? co_c10_pm : 4'b0000) | (co_c11_g ? co_c11_pm : 4'b0000) | (co_c12_g ? co_c12_pm : 4'b0000) | (co_c13_g ? co_c13_pm : 4'b0000) | (co_c14_g ? co_c14_pm : 4'b0000) | (co_c15_g ? co_c15_pm : 4'b0000);  // sub-banks the granted reads hold
-  assign co_b1_rdz = co_b1_rdata & {{8{co_b1_ren_q[127]}}, {8{co_b1_ren_q[126]}}, {8{co_b1_ren_q[125]}}, {8{co_b1_ren_q[124]}}, {8{co_b1_ren_q[123]}}, {8{co_b1_ren_q[122]}}, {8{co_b1_ren_q[121]}}, {8{co_b1_ren_q[120]}}, {8{co_b1_ren_q[119]}}, {8{co_b1_ren_q[118]}}, {8{co_b1_ren_q[117]}}, {8{co_b1_ren_q[116]}}, {8{co_b1_ren_q[115]}}, {8{co_b1_ren_q[114]}}, {8{co_b1_ren_q[113]}}, {8{co_b1_ren_q[112]}}, {8{co_b1_ren_q[111]}}, {8{co_b1_ren_q[110]}}, {8{co_b1_ren_q[109]}}, {8{co_b1_ren_q[108]}}, {8{co_b1_ren_q[107]}}, {8{co_b1_ren_q[106]}}, {8{co_b1_ren_q[105]}}, {8{co_b1_ren_q[104]}}, {8{co_b1_ren_q[103]}}, {8{co_b1_ren_q[102]}}, {8{co_b1_ren_q[101]}}, {8{co_b1_ren_q[100]}}, {8{co_b1_ren_q[99]}}, {8{co_b1_ren_q[98]}}, {8{co_b1_ren_q[97]}}, {8{co_b1_ren_q[96]}}, {8{co_b1_ren_q[95]}}, {8{co_b1_ren_q[94]}}, {8{co_b1_ren_q[93]}}, {8{co_b1_ren_q[92]}}, {8{co_b1_ren_q[91]}}, {8{co_b1_ren_q[90]}}, {8{co_b1_ren_q[89]}}, {8{co_b1_ren_q[88]}}, {8{co_b1_ren_q[87]}}, {8{co_b1_ren_q[86]}}, {8{co_b1_ren_q[85]}}, {8{co_b1_ren_q[84]}}, {8{co_b1_ren_q[83]}}, {8{co_b1_ren_q[82]}}, {8{co_b1_ren_q[81]}}, {8{co_b1_ren_q[80]}}, {8{co_b1_ren_q[79]}}, {8{co_b1_ren_q[78]}}, {8{co_b1_ren_q[77]}}, {8{co_b1_ren_q[76]}}, {8{co_b1_ren_q[75]}}, {8{co_b1_ren_q[74]}}, {8{co_b1_ren_q[73]}}, {8{co_b1_ren_q[72]}}, {8{co_b1_ren_q[71]}}, {8{co_b1_ren_q[70]}}, {8{co_b1_ren_q[69]}}, {8{co_b1_ren_q[68]}}, {8{co_b1_ren_q[67]}}, {8{co_b1_ren_q[66]}}, {8{co_b1_ren_q[65]}}, {8{co_b1_ren_q[64]}}, {8{co_b1_ren_q[63]}}, {8{co_b1_ren_q[62]}}, {8{co_b1_ren_q[61]}}, {8{co_b1_ren_q[60]}}, {8{co_b1_ren_q[59]}}, {8{co_b1_ren_q[58]}}, {8{co_b1_ren_q[57]}}, {8{co_b1_ren_q[56]}}, {8{co_b1_ren_q[55]}}, {8{co_b1_ren_q[54]}}, {8{co_b1_ren_q[53]}}, {8{co_b1_ren_q[52]}}, {8{co_b1_ren_q[51]}}, {8{co_b1_ren_q[50]}}, {8{co_b1_ren_q[49]}}, {8{co_b1_ren_q[48]}}, {8{co_b1_ren_q[47]}}, {8{co_b1_ren_q[46]}}, {8{co_b1_ren_q[45]}}, {8{co_b1_ren_q[44]}}, {8{co_b1_ren_q[43]}}, {8{co_b1_ren_q[42]}}, {8{co_b1_ren_q[41]}}, {8{co_b1_ren_q[40]}}, {8{co_b1_ren_q[39]}}, {8{co_b1_ren_q[38]}}, {8{co_b1_ren_q[37]}}, {8{co_b1_ren_q[36]}}, {8{co_b1_ren_q[35]}}, {8{co_b1_ren_q[34]}}, {8{co_b1_ren_q[33]}}, {8{co_b1_ren_q[32]}}, {8{co_b1_ren_q[31]}}, {8{co_b1_ren_q[30]}}, {8{co_b1_ren_q[29]}}, {8{co_b1_ren_q[28]}}, {8{co_b1_ren_q[27]}}, {8{co_b1_ren_q[26]}}, {8{co_b1_ren_q[25]}}, {8{co_b1_ren_q[24]}}, {8{co_b1_ren_q[23]}}, {8{co_b1_ren_q[22]}}, {8{co_b1_ren_q[21]}}, {8{co_b1_ren_q[20]}}, {8{co_b1_ren_q[19]}}, {8{co_b1_ren_q[18]}}, {8{co_b1_ren_q[17]}}, {8{co_b1_ren_q[16]}}, {8{co_b1_ren_q[15]}}, {8{co_b1_ren_q[14]}}, {8{co_b1_ren_q[13]}}, {8{co_b1_ren_q[12]}}, {8{co_b1_ren_q[11]}}, {8{co_b1_ren_q[10]}}, {8{co_b1_ren_q[9]}}, {8{co_b1_ren_q[8]}}, {8{co_b1_ren_q[7]}}, {8{co_b1_ren_q[6]}}, {8{co_b1_ren_q[5]}}, {8{co_b1_ren_q[4]}}, {8{co_b1_ren_q[3]}}, {8{co_b1_ren_q[2]}}, {8{co_b1_ren_q[1]}}, {8{co_b1_ren_q[0]}}};
-  assign co_b1_zgb = {{32{co_b1_rpm_q[3]}}, {32{co_b1_rpm_q[2]}}, {32{co_b1_rpm_q[1]}}, {32{co_b1_rpm_q[0]}}} & ~co_b1_ren_q;  // bytes of the reads' sub-banks not read
-  assign co_b1_zgn = (((((((8'(co_b1_zgb[0]) + 8'(co_b1_zgb[1])) + (8'(co_b1_zgb[2]) + 8'(co_b1_zgb[3]))) + ((8'(co_b1_zgb[4]) + 8'(co_b1_zgb[5])) + (8'(co_b1_zgb[6]) + 8'(co_b1_zgb[7])))) + (((8'(co_b1_zgb[8]) + 8'(co_b1_zgb[9])) + (8'(co_b1_zgb[10]) + 8'(co_b1_zgb[11]))) + ((8'(co_b1_zgb[12]) + 8'(co_b1_zgb[13])) + (8'(co_b1_zgb[14]) + 8'(co_b1_zgb[15]))))) + ((((8'(co_b1_zgb[16]) + 8'(co_b1_zgb[17])) + (8'(co_b1_zgb[18]) + 8'(co_b1_zgb[19]))) + ((8'(co_b1_zgb[20]) + 8'(co_b1_zgb[21])) + (8'(co_b1_zgb[22]) + 8'(co_b1_zgb[23])))) + (((8'(co_b1_zgb[24]) + 8'(co_b1_zgb[25])) + (8'(co_b1_zgb[26]) + 8'(co_b1_zgb[27]))) + ((8'(co_b1_zgb[28]) + 8'(co_b1_zgb[29])) + (8'(co_b1_zgb[30]) + 8'(co_b1_zgb[31])))))) + (((((8'(co_b1_zgb[32]) + 8'(co_b1_zgb[33])) + (8'(co_b1_zgb[34]) + 8'(co_b1_zgb[35]))) + ((8'(co_b1_zgb[36]) + 8'(co_b1_zgb[37])) + (8'(co_b1_zgb[38]) + 8'(co_b1_zgb[39])))) + (((8'(co_b1_zgb[40]) + 8'(co_b1_zgb[41])) + (8'(co_b1_zgb[42]) + 8'(co_b1_zgb[43]))) + ((8'(co_b1_zgb[44]) + 8'(co_b1_zgb[45])) + (8'(co_b1_zgb[46]) + 8'(co_b1_zgb[47]))))) + ((((8'(co_b1_zgb[48]) + 8'(co_b1_zgb[49])) + (8'(co_b1_zgb[50]) + 8'(co_b1_zgb[51]))) + ((8'(co_b1_zgb[52]) + 8'(co_b1_zgb[53])) + (8'(co_b1_zgb[54]) + 8'(co_b1_zgb[55])))) + (((8'(co_b1_zgb[56]) + 8'(co_b1_zgb[57])) + (8'(co_b1_zgb[58]) + 8'(co_b1_zgb[59]))) + ((8'(co_b1_zgb[60]) + 8'(co_b1_zgb[61])) + (8'(co_b1_zgb[62]) + 8'(co_b1_zgb[63]))))))) + ((((((8'(co_b1_zgb[64]) + 8'(co_b1_zgb[65])) + (8'(co_b1_zgb[66]) + 8'(co_b1_zgb[67]))) + ((8'(co_b1_zgb[68]) + 8'(co_b1_zgb[69])) + (8'(co_b1_zgb[70]) + 8'(co_b1_zgb[71])))) + (((8'(co_b1_zgb[72]) + 8'(co_b1_zgb[73])) + (8'(co_b1_zgb[74]) + 8'(co_b1_zgb[75]))) + ((8'(co_b1_zgb[76]) + 8'(co_b1_zgb[77])) + (8'(co_b1_zgb[78]) + 8'(co_b1_zgb[79]))))) + ((((8'(co_b1_zgb[80]) + 8'(co_b1_zgb[81])) + (8'(co_b1_zgb[82]) + 8'(co_b1_zgb[83]))) + ((8'(co_b1_zgb[84]) + 8'(co_b1_zgb[85])) + (8'(co_b1_zgb[86]) + 8'(co_b1_zgb[87])))) + (((8'(co_b1_zgb[88]) + 8'(co_b1_zgb[89])) + (8'(co_b1_zgb[90]) + 8'(co_b1_zgb[91]))) + ((8'(co_b1_zgb[92]) + 8'(co_b1_zgb[93])) + (8'(co_b1_zgb[94]) + 8'(co_b1_zgb[95])))))) + (((((8'(co_b1_zgb[96]) + 8'(co_b1_zgb[97])) + (8'(co_b1_zgb[98]) + 8'(co_b1_zgb[99]))) + ((8'(co_b1_zgb[100]) + 8'(co_b1_zgb[101])) + (8'(co_b1_zgb[102]) + 8'(co_b1_zgb[103])))) + (((8'(co_b1_zgb[104]) + 8'(co_b1_zgb[105])) + (8'(co_b1_zgb[106]) + 8'(co_b1_zgb[107]))) + ((8'(co_b1_zgb[108]) + 8'(co_b1_zgb[109])) + (8'(co_b1_zgb[110]) + 8'(co_b1_zgb[111]))))) + ((((8'(co_b1_zgb[112]) + 8'(co_b1_zgb[113])) + (8'(co_b1_zgb[114]) + 8'(co_b1_zgb[115]))) + ((8'(co_b1_zgb[116]) + 8'(co_b1_zgb[117])) + (8'(co_b1_zgb[118]) + 8'(co_b1_zgb[119])))) + (((8'(co_b1_zgb[120]) + 8'(co_b1_zgb[121])) + (8'(co_b1_zgb[122]) + 8'(co_b1_zgb[123]))) + ((8'(co_b1_zgb[124]) + 8'(co_b1_zgb[125])) + (8'(co_b1_zgb[126]) + 8'(co_b1_zgb[127]))))))));
+  assign co_b1_ren_d = (co_c8_g ? co_c8_ren : '0) | (co_c9_g ? co_c9_ren : '0)
+      | (co_c10_g ? co_c10_ren : '0) | (co_c11_g ? co_c11_ren : '0) | (co_c12_g ? co_c12_ren : '0)
+      | (co_c13_g ? co_c13_ren : '0) | (co_c14_g ? co_c14_ren : '0) | (co_c15_g ? co_c15_ren : '0);
+  // sub-banks the granted reads hold
+  assign co_b1_rpm_d = (co_c8_g ? co_c8_pm : 4'b0000) | (co_c9_g ? co_c9_pm : 4'b0000)
+      | (co_c10_g ? co_c10_pm : 4'b0000) | (co_c11_g ? co_c11_pm : 4'b0000)
+      | (co_c12_g ? co_c12_pm : 4'b0000) | (co_c13_g ? co_c13_pm : 4'b0000)
+      | (co_c14_g ? co_c14_pm : 4'b0000) | (co_c15_g ? co_c15_pm : 4'b0000);
+  assign co_b1_rdz = co_b1_rdata & {{8{co_b1_ren_q[127]}}, {8{co_b1_ren_q[126]}},
+      {8{co_b1_ren_q[125]}}, {8{co_b1_ren_q[124]}}, {8{co_b1_ren_q[123]}}, {8{co_b1_ren_q[122]}},
+      {8{co_b1_ren_q[121]}}, {8{co_b1_ren_q[120]}}, {8{co_b1_ren_q[119]}}, {8{co_b1_ren_q[118]}},
+      {8{co_b1_ren_q[117]}}, {8{co_b1_ren_q[116]}}, {8{co_b1_ren_q[115]}}, {8{co_b1_ren_q[114]}},
+      {8{co_b1_ren_q[113]}}, {8{co_b1_ren_q[112]}}, {8{co_b1_ren_q[111]}}, {8{co_b1_ren_q[110]}},
+      {8{co_b1_ren_q[109]}}, {8{co_b1_ren_q[108]}}, {8{co_b1_ren_q[107]}}, {8{co_b1_ren_q[106]}},
+      {8{co_b1_ren_q[105]}}, {8{co_b1_ren_q[104]}}, {8{co_b1_ren_q[103]}}, {8{co_b1_ren_q[102]}},
+      {8{co_b1_ren_q[101]}}, {8{co_b1_ren_q[100]}}, {8{co_b1_ren_q[99]}}, {8{co_b1_ren_q[98]}},
+      {8{co_b1_ren_q[97]}}, {8{co_b1_ren_q[96]}}, {8{co_b1_ren_q[95]}}, {8{co_b1_ren_q[94]}},
+      {8{co_b1_ren_q[93]}}, {8{co_b1_ren_q[92]}}, {8{co_b1_ren_q[91]}}, {8{co_b1_ren_q[90]}},
+      {8{co_b1_ren_q[89]}}, {8{co_b1_ren_q[88]}}, {8{co_b1_ren_q[87]}}, {8{co_b1_ren_q[86]}},
+      {8{co_b1_ren_q[85]}}, {8{co_b1_ren_q[84]}}, {8{co_b1_ren_q[83]}}, {8{co_b1_ren_q[82]}},
+      {8{co_b1_ren_q[81]}}, {8{co_b1_ren_q[80]}}, {8{co_b1_ren_q[79]}}, {8{co_b1_ren_q[78]}},
+      {8{co_b1_ren_q[77]}}, {8{co_b1_ren_q[76]}}, {8{co_b1_ren_q[75]}}, {8{co_b1_ren_q[74]}},
+      {8{co_b1_ren_q[73]}}, {8{co_b1_ren_q[72]}}, {8{co_b1_ren_q[71]}}, {8{co_b1_ren_q[70]}},
+      {8{co_b1_ren_q[69]}}, {8{co_b1_ren_q[68]}}, {8{co_b1_ren_q[67]}}, {8{co_b1_ren_q[66]}},
+      {8{co_b1_ren_q[65]}}, {8{co_b1_ren_q[64]}}, {8{co_b1_ren_q[63]}}, {8{co_b1_ren_q[62]}},
+      {8{co_b1_ren_q[61]}}, {8{co_b1_ren_q[60]}}, {8{co_b1_ren_q[59]}}, {8{co_b1_ren_q[58]}},
+      {8{co_b1_ren_q[57]}}, {8{co_b1_ren_q[56]}}, {8{co_b1_ren_q[55]}}, {8{co_b1_ren_q[54]}},
+      {8{co_b1_ren_q[53]}}, {8{co_b1_ren_q[52]}}, {8{co_b1_ren_q[51]}}, {8{co_b1_ren_q[50]}},
+      {8{co_b1_ren_q[49]}}, {8{co_b1_ren_q[48]}}, {8{co_b1_ren_q[47]}}, {8{co_b1_ren_q[46]}},
+      {8{co_b1_ren_q[45]}}, {8{co_b1_ren_q[44]}}, {8{co_b1_ren_q[43]}}, {8{co_b1_ren_q[42]}},
+      {8{co_b1_ren_q[41]}}, {8{co_b1_ren_q[40]}}, {8{co_b1_ren_q[39]}}, {8{co_b1_ren_q[38]}},
+      {8{co_b1_ren_q[37]}}, {8{co_b1_ren_q[36]}}, {8{co_b1_ren_q[35]}}, {8{co_b1_ren_q[34]}},
+      {8{co_b1_ren_q[33]}}, {8{co_b1_ren_q[32]}}, {8{co_b1_ren_q[31]}}, {8{co_b1_ren_q[30]}},
+      {8{co_b1_ren_q[29]}}, {8{co_b1_ren_q[28]}}, {8{co_b1_ren_q[27]}}, {8{co_b1_ren_q[26]}},
+      {8{co_b1_ren_q[25]}}, {8{co_b1_ren_q[24]}}, {8{co_b1_ren_q[23]}}, {8{co_b1_ren_q[22]}},
+      {8{co_b1_ren_q[21]}}, {8{co_b1_ren_q[20]}}, {8{co_b1_ren_q[19]}}, {8{co_b1_ren_q[18]}},
+      {8{co_b1_ren_q[17]}}, {8{co_b1_ren_q[16]}}, {8{co_b1_ren_q[15]}}, {8{co_b1_ren_q[14]}},
+      {8{co_b1_ren_q[13]}}, {8{co_b1_ren_q[12]}}, {8{co_b1_ren_q[11]}}, {8{co_b1_ren_q[10]}},
+      {8{co_b1_ren_q[9]}}, {8{co_b1_ren_q[8]}}, {8{co_b1_ren_q[7]}}, {8{co_b1_ren_q[6]}},
+      {8{co_b1_ren_q[5]}}, {8{co_b1_ren_q[4]}}, {8{co_b1_ren_q[3]}}, {8{co_b1_ren_q[2]}},
+      {8{co_b1_ren_q[1]}}, {8{co_b1_ren_q[0]}}};
+  // bytes of the reads' sub-banks not read
+  assign co_b1_zgb = {{32{co_b1_rpm_q[3]}}, {32{co_b1_rpm_q[2]}}, {32{co_b1_rpm_q[1]}},
+      {32{co_b1_rpm_q[0]}}} & ~co_b1_ren_q;
+  assign co_b1_zgn = (((((((8'(co_b1_zgb[0]) + 8'(co_b1_zgb[1]))
+      + (8'(co_b1_zgb[2]) + 8'(co_b1_zgb[3]))) + ((8'(co_b1_zgb[4]) + 8'(co_b1_zgb[5]))
+      + (8'(co_b1_zgb[6]) + 8'(co_b1_zgb[7])))) + (((8'(co_b1_zgb[8]) + 8'(co_b1_zgb[9]))
+      + (8'(co_b1_zgb[10]) + 8'(co_b1_zgb[11]))) + ((8'(co_b1_zgb[12]) + 8'(co_b1_zgb[13]))
+      + (8'(co_b1_zgb[14]) + 8'(co_b1_zgb[15]))))) + ((((8'(co_b1_zgb[16]) + 8'(co_b1_zgb[17]))
+      + (8'(co_b1_zgb[18]) + 8'(co_b1_zgb[19]))) + ((8'(co_b1_zgb[20]) + 8'(co_b1_zgb[21]))
+      + (8'(co_b1_zgb[22]) + 8'(co_b1_zgb[23])))) + (((8'(co_b1_zgb[24]) + 8'(co_b1_zgb[25]))
+      + (8'(co_b1_zgb[26]) + 8'(co_b1_zgb[27]))) + ((8'(co_b1_zgb[28]) + 8'(co_b1_zgb[29]))
+      + (8'(co_b1_zgb[30]) + 8'(co_b1_zgb[31])))))) +
+      (((((8'(co_b1_zgb[32]) + 8'(co_b1_zgb[33])) + (8'(co_b1_zgb[34]) + 8'(co_b1_zgb[35])))
+      + ((8'(co_b1_zgb[36]) + 8'(co_b1_zgb[37])) + (8'(co_b1_zgb[38]) + 8'(co_b1_zgb[39]))))
+      + (((8'(co_b1_zgb[40]) + 8'(co_b1_zgb[41])) + (8'(co_b1_zgb[42]) + 8'(co_b1_zgb[43])))
+      + ((8'(co_b1_zgb[44]) + 8'(co_b1_zgb[45])) + (8'(co_b1_zgb[46]) + 8'(co_b1_zgb[47])))))
+      + ((((8'(co_b1_zgb[48]) + 8'(co_b1_zgb[49])) + (8'(co_b1_zgb[50]) + 8'(co_b1_zgb[51])))
+      + ((8'(co_b1_zgb[52]) + 8'(co_b1_zgb[53])) + (8'(co_b1_zgb[54]) + 8'(co_b1_zgb[55]))))
+      + (((8'(co_b1_zgb[56]) + 8'(co_b1_zgb[57])) + (8'(co_b1_zgb[58]) + 8'(co_b1_zgb[59])))
+      + ((8'(co_b1_zgb[60]) + 8'(co_b1_zgb[61])) + (8'(co_b1_zgb[62]) + 8'(co_b1_zgb[63])))))))
+      + ((((((8'(co_b1_zgb[64]) + 8'(co_b1_zgb[65])) + (8'(co_b1_zgb[66]) + 8'(co_b1_zgb[67])))
+      + ((8'(co_b1_zgb[68]) + 8'(co_b1_zgb[69])) + (8'(co_b1_zgb[70]) + 8'(co_b1_zgb[71]))))
+      + (((8'(co_b1_zgb[72]) + 8'(co_b1_zgb[73])) + (8'(co_b1_zgb[74]) + 8'(co_b1_zgb[75])))
+      + ((8'(co_b1_zgb[76]) + 8'(co_b1_zgb[77])) + (8'(co_b1_zgb[78]) + 8'(co_b1_zgb[79])))))
+      + ((((8'(co_b1_zgb[80]) + 8'(co_b1_zgb[81])) + (8'(co_b1_zgb[82]) + 8'(co_b1_zgb[83])))
+      + ((8'(co_b1_zgb[84]) + 8'(co_b1_zgb[85])) + (8'(co_b1_zgb[86]) + 8'(co_b1_zgb[87]))))
+      + (((8'(co_b1_zgb[88]) + 8'(co_b1_zgb[89])) + (8'(co_b1_zgb[90]) + 8'(co_b1_zgb[91])))
+      + ((8'(co_b1_zgb[92]) + 8'(co_b1_zgb[93])) + (8'(co_b1_zgb[94]) + 8'(co_b1_zgb[95]))))))
+      + (((((8'(co_b1_zgb[96]) + 8'(co_b1_zgb[97])) + (8'(co_b1_zgb[98]) + 8'(co_b1_zgb[99])))
+      + ((8'(co_b1_zgb[100]) + 8'(co_b1_zgb[101])) + (8'(co_b1_zgb[102]) + 8'(co_b1_zgb[103]))))
+      + (((8'(co_b1_zgb[104]) + 8'(co_b1_zgb[105])) + (8'(co_b1_zgb[106]) + 8'(co_b1_zgb[107])))
+      + ((8'(co_b1_zgb[108]) + 8'(co_b1_zgb[109])) + (8'(co_b1_zgb[110]) + 8'(co_b1_zgb[111])))))
+      + ((((8'(co_b1_zgb[112]) + 8'(co_b1_zgb[113])) + (8'(co_b1_zgb[114]) + 8'(co_b1_zgb[115])))
+      + ((8'(co_b1_zgb[116]) + 8'(co_b1_zgb[117])) + (8'(co_b1_zgb[118]) + 8'(co_b1_zgb[119]))))
+      + (((8'(co_b1_zgb[120]) + 8'(co_b1_zgb[121])) + (8'(co_b1_zgb[122]) + 8'(co_b1_zgb[123])))
+      + ((8'(co_b1_zgb[124]) + 8'(co_b1_zgb[125])) + (8'(co_b1_zgb[126])
+      + 8'(co_b1_zgb[127]))))))));
 
   // bank 2: the granted even request drives R, the odd one L (writes before reads)
   assign co_w0_hit2_r = wb0_gnt & (wb0_bank == 2'd2) & (co_w0_odd == 1'b0);
   assign co_w1_hit2_r = wb1_gnt & (wb1_bank == 2'd2) & (co_w1_odd == 1'b0);
   assign co_b2_r_en = co_w0_hit2_r | co_w1_hit2_r | co_c16_g | co_c17_g | co_c18_g | co_c19_g;
   assign co_b2_r_we = co_w0_hit2_r | co_w1_hit2_r;
-  assign co_b2_r_row = co_w0_hit2_r ? wb0_row : co_w1_hit2_r ? wb1_row : co_c16_g ? co_c16_row : co_c17_g ? co_c17_row : co_c18_g ? co_c18_row : co_c19_g ? co_c19_row : '0;
-  assign co_b2_r_pmask = co_w0_hit2_r ? co_w0_pmask : co_w1_hit2_r ? co_w1_pmask : co_c16_g ? co_c16_pm : co_c17_g ? co_c17_pm : co_c18_g ? co_c18_pm : co_c19_g ? co_c19_pm : 4'b0000;
+  assign co_b2_r_row = co_w0_hit2_r ? wb0_row : co_w1_hit2_r ? wb1_row : co_c16_g ? co_c16_row
+      : co_c17_g ? co_c17_row : co_c18_g ? co_c18_row : co_c19_g ? co_c19_row : '0;
+  assign co_b2_r_pmask = co_w0_hit2_r ? co_w0_pmask : co_w1_hit2_r ? co_w1_pmask : co_c16_g
+      ? co_c16_pm : co_c17_g ? co_c17_pm : co_c18_g ? co_c18_pm : co_c19_g ? co_c19_pm : 4'b0000;
   assign co_b2_r_wdata = co_w0_hit2_r ? co_w0_wdz : co_w1_hit2_r ? co_w1_wdz : '0;
   assign co_b2_r_bwe = co_w0_hit2_r ? co_w0_bwz : co_w1_hit2_r ? co_w1_bwz : '0;
   assign co_w0_hit2_l = wb0_gnt & (wb0_bank == 2'd2) & (co_w0_odd == 1'b1);
   assign co_w1_hit2_l = wb1_gnt & (wb1_bank == 2'd2) & (co_w1_odd == 1'b1);
   assign co_b2_l_en = co_w0_hit2_l | co_w1_hit2_l | co_c20_g | co_c21_g | co_c22_g | co_c23_g;
   assign co_b2_l_we = co_w0_hit2_l | co_w1_hit2_l;
-  assign co_b2_l_row = co_w0_hit2_l ? wb0_row : co_w1_hit2_l ? wb1_row : co_c20_g ? co_c20_row : co_c21_g ? co_c21_row : co_c22_g ? co_c22_row : co_c23_g ? co_c23_row : '0;
-  assign co_b2_l_pmask = co_w0_hit2_l ? co_w0_pmask : co_w1_hit2_l ? co_w1_pmask : co_c20_g ? co_c20_pm : co_c21_g ? co_c21_pm : co_c22_g ? co_c22_pm : co_c23_g ? co_c23_pm : 4'b0000;
+  assign co_b2_l_row = co_w0_hit2_l ? wb0_row : co_w1_hit2_l ? wb1_row : co_c20_g ? co_c20_row
+      : co_c21_g ? co_c21_row : co_c22_g ? co_c22_row : co_c23_g ? co_c23_row : '0;
+  assign co_b2_l_pmask = co_w0_hit2_l ? co_w0_pmask : co_w1_hit2_l ? co_w1_pmask : co_c20_g
+      ? co_c20_pm : co_c21_g ? co_c21_pm : co_c22_g ? co_c22_pm : co_c23_g ? co_c23_pm : 4'b0000;
   assign co_b2_l_wdata = co_w0_hit2_l ? co_w0_wdz : co_w1_hit2_l ? co_w1_wdz : '0;
   assign co_b2_l_bwe = co_w0_hit2_l ? co_w0_bwz : co_w1_hit2_l ? co_w1_bwz : '0;
   rf_dual_bank u_bank2 (
@@ -1747,27 +2657,104 @@ module rf_top (
   );
   // zero gating: the granted reads' byte read enables, registered with the reads; the bytes
   // not read come out as 0
-  assign co_b2_ren_d = (co_c16_g ? co_c16_ren : '0) | (co_c17_g ? co_c17_ren : '0) | (co_c18_g ? co_c18_ren : '0) | (co_c19_g ? co_c19_ren : '0) | (co_c20_g ? co_c20_ren : '0) | (co_c21_g ? co_c21_ren : '0) | (co_c22_g ? co_c22_ren : '0) | (co_c23_g ? co_c23_ren : '0);
-  assign co_b2_rpm_d = (co_c16_g ? co_c16_pm : 4'b0000) | (co_c17_g ? co_c17_pm : 4'b0000) | (co_c18_g ? co_c18_pm : 4'b0000) | (co_c19_g ? co_c19_pm : 4'b0000) | (co_c20_g ? co_c20_pm : 4'b0000) | (co_c21_g ? co_c21_pm : 4'b0000) | (co_c22_g ? co_c22_pm : 4'b0000) | (co_c23_g ? co_c23_pm : 4'b0000);  // sub-banks the granted reads hold
-  assign co_b2_rdz = co_b2_rdata & {{8{co_b2_ren_q[127]}}, {8{co_b2_ren_q[126]}}, {8{co_b2_ren_q[125]}}, {8{co_b2_ren_q[124]}}, {8{co_b2_ren_q[123]}}, {8{co_b2_ren_q[122]}}, {8{co_b2_ren_q[121]}}, {8{co_b2_ren_q[120]}}, {8{co_b2_ren_q[119]}}, {8{co_b2_ren_q[118]}}, {8{co_b2_ren_q[117]}}, {8{co_b2_ren_q[116]}}, {8{co_b2_ren_q[115]}}, {8{co_b2_ren_q[114]}}, {8{co_b2_ren_q[113]}}, {8{co_b2_ren_q[112]}}, {8{co_b2_ren_q[111]}}, {8{co_b2_ren_q[110]}}, {8{co_b2_ren_q[109]}}, {8{co_b2_ren_q[108]}}, {8{co_b2_ren_q[107]}}, {8{co_b2_ren_q[106]}}, {8{co_b2_ren_q[105]}}, {8{co_b2_ren_q[104]}}, {8{co_b2_ren_q[103]}}, {8{co_b2_ren_q[102]}}, {8{co_b2_ren_q[101]}}, {8{co_b2_ren_q[100]}}, {8{co_b2_ren_q[99]}}, {8{co_b2_ren_q[98]}}, {8{co_b2_ren_q[97]}}, {8{co_b2_ren_q[96]}}, {8{co_b2_ren_q[95]}}, {8{co_b2_ren_q[94]}}, {8{co_b2_ren_q[93]}}, {8{co_b2_ren_q[92]}}, {8{co_b2_ren_q[91]}}, {8{co_b2_ren_q[90]}}, {8{co_b2_ren_q[89]}}, {8{co_b2_ren_q[88]}}, {8{co_b2_ren_q[87]}}, {8{co_b2_ren_q[86]}}, {8{co_b2_ren_q[85]}}, {8{co_b2_ren_q[84]}}, {8{co_b2_ren_q[83]}}, {8{co_b2_ren_q[82]}}, {8{co_b2_ren_q[81]}}, {8{co_b2_ren_q[80]}}, {8{co_b2_ren_q[79]}}, {8{co_b2_ren_q[78]}}, {8{co_b2_ren_q[77]}}, {8{co_b2_ren_q[76]}}, {8{co_b2_ren_q[75]}}, {8{co_b2_ren_q[74]}}, {8{co_b2_ren_q[73]}}, {8{co_b2_ren_q[72]}}, {8{co_b2_ren_q[71]}}, {8{co_b2_ren_q[70]}}, {8{co_b2_ren_q[69]}}, {8{co_b2_ren_q[68]}}, {8{co_b2_ren_q[67]}}, {8{co_b2_ren_q[66]}}, {8{co_b2_ren_q[65]}}, {8{co_b2_ren_q[64]}}, {8{co_b2_ren_q[63]}}, {8{co_b2_ren_q[62]}}, {8{co_b2_ren_q[61]}}, {8{co_b2_ren_q[60]}}, {8{co_b2_ren_q[59]}}, {8{co_b2_ren_q[58]}}, {8{co_b2_ren_q[57]}}, {8{co_b2_ren_q[56]}}, {8{co_b2_ren_q[55]}}, {8{co_b2_ren_q[54]}}, {8{co_b2_ren_q[53]}}, {8{co_b2_ren_q[52]}}, {8{co_b2_ren_q[51]}}, {8{co_b2_ren_q[50]}}, {8{co_b2_ren_q[49]}}, {8{co_b2_ren_q[48]}}, {8{co_b2_ren_q[47]}}, {8{co_b2_ren_q[46]}}, {8{co_b2_ren_q[45]}}, {8{co_b2_ren_q[44]}}, {8{co_b2_ren_q[43]}}, {8{co_b2_ren_q[42]}}, {8{co_b2_ren_q[41]}}, {8{co_b2_ren_q[40]}}, {8{co_b2_ren_q[39]}}, {8{co_b2_ren_q[38]}}, {8{co_b2_ren_q[37]}}, {8{co_b2_ren_q[36]}}, {8{co_b2_ren_q[35]}}, {8{co_b2_ren_q[34]}}, {8{co_b2_ren_q[33]}}, {8{co_b2_ren_q[32]}}, {8{co_b2_ren_q[31]}}, {8{co_b2_ren_q[30]}}, {8{co_b2_ren_q[29]}}, {8{co_b2_ren_q[28]}}, {8{co_b2_ren_q[27]}}, {8{co_b2_ren_q[26]}}, {8{co_b2_ren_q[25]}}, {8{co_b2_ren_q[24]}}, {8{co_b2_ren_q[23]}}, {8{co_b2_ren_q[22]}}, {8{co_b2_ren_q[21]}}, {8{co_b2_ren_q[20]}}, {8{co_b2_ren_q[19]}}, {8{co_b2_ren_q[18]}}, {8{co_b2_ren_q[17]}}, {8{co_b2_ren_q[16]}}, {8{co_b2_ren_q[15]}}, {8{co_b2_ren_q[14]}}, {8{co_b2_ren_q[13]}}, {8{co_b2_ren_q[12]}}, {8{co_b2_ren_q[11]}}, {8{co_b2_ren_q[10]}}, {8{co_b2_ren_q[9]}}, {8{co_b2_ren_q[8]}}, {8{co_b2_ren_q[7]}}, {8{co_b2_ren_q[6]}}, {8{co_b2_ren_q[5]}}, {8{co_b2_ren_q[4]}}, {8{co_b2_ren_q[3]}}, {8{co_b2_ren_q[2]}}, {8{co_b2_ren_q[1]}}, {8{co_b2_ren_q[0]}}};
-  assign co_b2_zgb = {{32{co_b2_rpm_q[3]}}, {32{co_b2_rpm_q[2]}}, {32{co_b2_rpm_q[1]}}, {32{co_b2_rpm_q[0]}}} & ~co_b2_ren_q;  // bytes of the reads' sub-banks not read
-  assign co_b2_zgn = (((((((8'(co_b2_zgb[0]) + 8'(co_b2_zgb[1])) + (8'(co_b2_zgb[2]) + 8'(co_b2_zgb[3]))) + ((8'(co_b2_zgb[4]) + 8'(co_b2_zgb[5])) + (8'(co_b2_zgb[6]) + 8'(co_b2_zgb[7])))) + (((8'(co_b2_zgb[8]) + 8'(co_b2_zgb[9])) + (8'(co_b2_zgb[10]) + 8'(co_b2_zgb[11]))) + ((8'(co_b2_zgb[12]) + 8'(co_b2_zgb[13])) + (8'(co_b2_zgb[14]) + 8'(co_b2_zgb[15]))))) + ((((8'(co_b2_zgb[16]) + 8'(co_b2_zgb[17])) + (8'(co_b2_zgb[18]) + 8'(co_b2_zgb[19]))) + ((8'(co_b2_zgb[20]) + 8'(co_b2_zgb[21])) + (8'(co_b2_zgb[22]) + 8'(co_b2_zgb[23])))) + (((8'(co_b2_zgb[24]) + 8'(co_b2_zgb[25])) + (8'(co_b2_zgb[26]) + 8'(co_b2_zgb[27]))) + ((8'(co_b2_zgb[28]) + 8'(co_b2_zgb[29])) + (8'(co_b2_zgb[30]) + 8'(co_b2_zgb[31])))))) + (((((8'(co_b2_zgb[32]) + 8'(co_b2_zgb[33])) + (8'(co_b2_zgb[34]) + 8'(co_b2_zgb[35]))) + ((8'(co_b2_zgb[36]) + 8'(co_b2_zgb[37])) + (8'(co_b2_zgb[38]) + 8'(co_b2_zgb[39])))) + (((8'(co_b2_zgb[40]) + 8'(co_b2_zgb[41])) + (8'(co_b2_zgb[42]) + 8'(co_b2_zgb[43]))) + ((8'(co_b2_zgb[44]) + 8'(co_b2_zgb[45])) + (8'(co_b2_zgb[46]) + 8'(co_b2_zgb[47]))))) + ((((8'(co_b2_zgb[48]) + 8'(co_b2_zgb[49])) + (8'(co_b2_zgb[50]) + 8'(co_b2_zgb[51]))) + ((8'(co_b2_zgb[52]) + 8'(co_b2_zgb[53])) + (8'(co_b2_zgb[54]) + 8'(co_b2_zgb[55])))) + (((8'(co_b2_zgb[56]) + 8'(co_b2_zgb[57])) + (8'(co_b2_zgb[58]) + 8'(co_b2_zgb[59]))) + ((8'(co_b2_zgb[60]) + 8'(co_b2_zgb[61])) + (8'(co_b2_zgb[62]) + 8'(co_b2_zgb[63]))))))) + ((((((8'(co_b2_zgb[64]) + 8'(co_b2_zgb[65])) + (8'(co_b2_zgb[66]) + 8'(co_b2_zgb[67]))) + ((8'(co_b2_zgb[68]) + 8'(co_b2_zgb[69])) + (8'(co_b2_zgb[70]) + 8'(co_b2_zgb[71])))) + (((8'(co_b2_zgb[72]) + 8'(co_b2_zgb[73])) + (8'(co_b2_zgb[74]) + 8'(co_b2_zgb[75]))) + ((8'(co_b2_zgb[76]) + 8'(co_b2_zgb[77])) + (8'(co_b2_zgb[78]) + 8'(co_b2_zgb[79]))))) + ((((8'(co_b2_zgb[80]) + 8'(co_b2_zgb[81])) + (8'(co_b2_zgb[82]) + 8'(co_b2_zgb[83]))) + ((8'(co_b2_zgb[84]) + 8'(co_b2_zgb[85])) + (8'(co_b2_zgb[86]) + 8'(co_b2_zgb[87])))) + (((8'(co_b2_zgb[88]) + 8'(co_b2_zgb[89])) + (8'(co_b2_zgb[90]) + 8'(co_b2_zgb[91]))) + ((8'(co_b2_zgb[92]) + 8'(co_b2_zgb[93])) + (8'(co_b2_zgb[94]) + 8'(co_b2_zgb[95])))))) + (((((8'(co_b2_zgb[96]) + 8'(co_b2_zgb[97])) + (8'(co_b2_zgb[98]) + 8'(co_b2_zgb[99]))) + ((8'(co_b2_zgb[100]) + 8'(co_b2_zgb[101])) + (8'(co_b2_zgb[102]) + 8'(co_b2_zgb[103])))) + (((8'(co_b2_zgb[104]) + 8'(co_b2_zgb[105])) + (8'(co_b2_zgb[106]) + 8'(co_b2_zgb[107]))) + ((8'(co_b2_zgb[108]) + 8'(co_b2_zgb[109])) + (8'(co_b2_zgb[110]) + 8'(co_b2_zgb[111]))))) + ((((8'(co_b2_zgb[112]) + 8'(co_b2_zgb[113])) + (8'(co_b2_zgb[114]) + 8'(co_b2_zgb[115]))) + ((8'(co_b2_zgb[116]) + 8'(co_b2_zgb[117])) + (8'(co_b2_zgb[118]) + 8'(co_b2_zgb[119])))) + (((8'(co_b2_zgb[120]) + 8'(co_b2_zgb[121])) + (8'(co_b2_zgb[122]) + 8'(co_b2_zgb[123]))) + ((8'(co_b2_zgb[124]) + 8'(co_b2_zgb[125])) + (8'(co_b2_zgb[126]) + 8'(co_b2_zgb[127]))))))));
+  assign co_b2_ren_d = (co_c16_g ? co_c16_ren : '0) | (co_c17_g ? co_c17_ren : '0)
+      | (co_c18_g ? co_c18_ren : '0) | (co_c19_g ? co_c19_ren : '0) | (co_c20_g ? co_c20_ren : '0)
+      | (co_c21_g ? co_c21_ren : '0) | (co_c22_g ? co_c22_ren : '0) | (co_c23_g ? co_c23_ren : '0);
+  // sub-banks the granted reads hold
+  assign co_b2_rpm_d = (co_c16_g ? co_c16_pm : 4'b0000) | (co_c17_g ? co_c17_pm : 4'b0000)
+      | (co_c18_g ? co_c18_pm : 4'b0000) | (co_c19_g ? co_c19_pm : 4'b0000)
+      | (co_c20_g ? co_c20_pm : 4'b0000) | (co_c21_g ? co_c21_pm : 4'b0000)
+      | (co_c22_g ? co_c22_pm : 4'b0000) | (co_c23_g ? co_c23_pm : 4'b0000);
+  assign co_b2_rdz = co_b2_rdata & {{8{co_b2_ren_q[127]}}, {8{co_b2_ren_q[126]}},
+      {8{co_b2_ren_q[125]}}, {8{co_b2_ren_q[124]}}, {8{co_b2_ren_q[123]}}, {8{co_b2_ren_q[122]}},
+      {8{co_b2_ren_q[121]}}, {8{co_b2_ren_q[120]}}, {8{co_b2_ren_q[119]}}, {8{co_b2_ren_q[118]}},
+      {8{co_b2_ren_q[117]}}, {8{co_b2_ren_q[116]}}, {8{co_b2_ren_q[115]}}, {8{co_b2_ren_q[114]}},
+      {8{co_b2_ren_q[113]}}, {8{co_b2_ren_q[112]}}, {8{co_b2_ren_q[111]}}, {8{co_b2_ren_q[110]}},
+      {8{co_b2_ren_q[109]}}, {8{co_b2_ren_q[108]}}, {8{co_b2_ren_q[107]}}, {8{co_b2_ren_q[106]}},
+      {8{co_b2_ren_q[105]}}, {8{co_b2_ren_q[104]}}, {8{co_b2_ren_q[103]}}, {8{co_b2_ren_q[102]}},
+      {8{co_b2_ren_q[101]}}, {8{co_b2_ren_q[100]}}, {8{co_b2_ren_q[99]}}, {8{co_b2_ren_q[98]}},
+      {8{co_b2_ren_q[97]}}, {8{co_b2_ren_q[96]}}, {8{co_b2_ren_q[95]}}, {8{co_b2_ren_q[94]}},
+      {8{co_b2_ren_q[93]}}, {8{co_b2_ren_q[92]}}, {8{co_b2_ren_q[91]}}, {8{co_b2_ren_q[90]}},
+      {8{co_b2_ren_q[89]}}, {8{co_b2_ren_q[88]}}, {8{co_b2_ren_q[87]}}, {8{co_b2_ren_q[86]}},
+      {8{co_b2_ren_q[85]}}, {8{co_b2_ren_q[84]}}, {8{co_b2_ren_q[83]}}, {8{co_b2_ren_q[82]}},
+      {8{co_b2_ren_q[81]}}, {8{co_b2_ren_q[80]}}, {8{co_b2_ren_q[79]}}, {8{co_b2_ren_q[78]}},
+      {8{co_b2_ren_q[77]}}, {8{co_b2_ren_q[76]}}, {8{co_b2_ren_q[75]}}, {8{co_b2_ren_q[74]}},
+      {8{co_b2_ren_q[73]}}, {8{co_b2_ren_q[72]}}, {8{co_b2_ren_q[71]}}, {8{co_b2_ren_q[70]}},
+      {8{co_b2_ren_q[69]}}, {8{co_b2_ren_q[68]}}, {8{co_b2_ren_q[67]}}, {8{co_b2_ren_q[66]}},
+      {8{co_b2_ren_q[65]}}, {8{co_b2_ren_q[64]}}, {8{co_b2_ren_q[63]}}, {8{co_b2_ren_q[62]}},
+      {8{co_b2_ren_q[61]}}, {8{co_b2_ren_q[60]}}, {8{co_b2_ren_q[59]}}, {8{co_b2_ren_q[58]}},
+      {8{co_b2_ren_q[57]}}, {8{co_b2_ren_q[56]}}, {8{co_b2_ren_q[55]}}, {8{co_b2_ren_q[54]}},
+      {8{co_b2_ren_q[53]}}, {8{co_b2_ren_q[52]}}, {8{co_b2_ren_q[51]}}, {8{co_b2_ren_q[50]}},
+      {8{co_b2_ren_q[49]}}, {8{co_b2_ren_q[48]}}, {8{co_b2_ren_q[47]}}, {8{co_b2_ren_q[46]}},
+      {8{co_b2_ren_q[45]}}, {8{co_b2_ren_q[44]}}, {8{co_b2_ren_q[43]}}, {8{co_b2_ren_q[42]}},
+      {8{co_b2_ren_q[41]}}, {8{co_b2_ren_q[40]}}, {8{co_b2_ren_q[39]}}, {8{co_b2_ren_q[38]}},
+      {8{co_b2_ren_q[37]}}, {8{co_b2_ren_q[36]}}, {8{co_b2_ren_q[35]}}, {8{co_b2_ren_q[34]}},
+      {8{co_b2_ren_q[33]}}, {8{co_b2_ren_q[32]}}, {8{co_b2_ren_q[31]}}, {8{co_b2_ren_q[30]}},
+      {8{co_b2_ren_q[29]}}, {8{co_b2_ren_q[28]}}, {8{co_b2_ren_q[27]}}, {8{co_b2_ren_q[26]}},
+      {8{co_b2_ren_q[25]}}, {8{co_b2_ren_q[24]}}, {8{co_b2_ren_q[23]}}, {8{co_b2_ren_q[22]}},
+      {8{co_b2_ren_q[21]}}, {8{co_b2_ren_q[20]}}, {8{co_b2_ren_q[19]}}, {8{co_b2_ren_q[18]}},
+      {8{co_b2_ren_q[17]}}, {8{co_b2_ren_q[16]}}, {8{co_b2_ren_q[15]}}, {8{co_b2_ren_q[14]}},
+      {8{co_b2_ren_q[13]}}, {8{co_b2_ren_q[12]}}, {8{co_b2_ren_q[11]}}, {8{co_b2_ren_q[10]}},
+      {8{co_b2_ren_q[9]}}, {8{co_b2_ren_q[8]}}, {8{co_b2_ren_q[7]}}, {8{co_b2_ren_q[6]}},
+      {8{co_b2_ren_q[5]}}, {8{co_b2_ren_q[4]}}, {8{co_b2_ren_q[3]}}, {8{co_b2_ren_q[2]}},
+      {8{co_b2_ren_q[1]}}, {8{co_b2_ren_q[0]}}};
+  // bytes of the reads' sub-banks not read
+  assign co_b2_zgb = {{32{co_b2_rpm_q[3]}}, {32{co_b2_rpm_q[2]}}, {32{co_b2_rpm_q[1]}},
+      {32{co_b2_rpm_q[0]}}} & ~co_b2_ren_q;
+  assign co_b2_zgn = (((((((8'(co_b2_zgb[0]) + 8'(co_b2_zgb[1]))
+      + (8'(co_b2_zgb[2]) + 8'(co_b2_zgb[3]))) + ((8'(co_b2_zgb[4]) + 8'(co_b2_zgb[5]))
+      + (8'(co_b2_zgb[6]) + 8'(co_b2_zgb[7])))) + (((8'(co_b2_zgb[8]) + 8'(co_b2_zgb[9]))
+      + (8'(co_b2_zgb[10]) + 8'(co_b2_zgb[11]))) + ((8'(co_b2_zgb[12]) + 8'(co_b2_zgb[13]))
+      + (8'(co_b2_zgb[14]) + 8'(co_b2_zgb[15]))))) + ((((8'(co_b2_zgb[16]) + 8'(co_b2_zgb[17]))
+      + (8'(co_b2_zgb[18]) + 8'(co_b2_zgb[19]))) + ((8'(co_b2_zgb[20]) + 8'(co_b2_zgb[21]))
+      + (8'(co_b2_zgb[22]) + 8'(co_b2_zgb[23])))) + (((8'(co_b2_zgb[24]) + 8'(co_b2_zgb[25]))
+      + (8'(co_b2_zgb[26]) + 8'(co_b2_zgb[27]))) + ((8'(co_b2_zgb[28]) + 8'(co_b2_zgb[29]))
+      + (8'(co_b2_zgb[30]) + 8'(co_b2_zgb[31])))))) +
+      (((((8'(co_b2_zgb[32]) + 8'(co_b2_zgb[33])) + (8'(co_b2_zgb[34]) + 8'(co_b2_zgb[35])))
+      + ((8'(co_b2_zgb[36]) + 8'(co_b2_zgb[37])) + (8'(co_b2_zgb[38]) + 8'(co_b2_zgb[39]))))
+      + (((8'(co_b2_zgb[40]) + 8'(co_b2_zgb[41])) + (8'(co_b2_zgb[42]) + 8'(co_b2_zgb[43])))
+      + ((8'(co_b2_zgb[44]) + 8'(co_b2_zgb[45])) + (8'(co_b2_zgb[46]) + 8'(co_b2_zgb[47])))))
+      + ((((8'(co_b2_zgb[48]) + 8'(co_b2_zgb[49])) + (8'(co_b2_zgb[50]) + 8'(co_b2_zgb[51])))
+      + ((8'(co_b2_zgb[52]) + 8'(co_b2_zgb[53])) + (8'(co_b2_zgb[54]) + 8'(co_b2_zgb[55]))))
+      + (((8'(co_b2_zgb[56]) + 8'(co_b2_zgb[57])) + (8'(co_b2_zgb[58]) + 8'(co_b2_zgb[59])))
+      + ((8'(co_b2_zgb[60]) + 8'(co_b2_zgb[61])) + (8'(co_b2_zgb[62]) + 8'(co_b2_zgb[63])))))))
+      + ((((((8'(co_b2_zgb[64]) + 8'(co_b2_zgb[65])) + (8'(co_b2_zgb[66]) + 8'(co_b2_zgb[67])))
+      + ((8'(co_b2_zgb[68]) + 8'(co_b2_zgb[69])) + (8'(co_b2_zgb[70]) + 8'(co_b2_zgb[71]))))
+      + (((8'(co_b2_zgb[72]) + 8'(co_b2_zgb[73])) + (8'(co_b2_zgb[74]) + 8'(co_b2_zgb[75])))
+      + ((8'(co_b2_zgb[76]) + 8'(co_b2_zgb[77])) + (8'(co_b2_zgb[78]) + 8'(co_b2_zgb[79])))))
+      + ((((8'(co_b2_zgb[80]) + 8'(co_b2_zgb[81])) + (8'(co_b2_zgb[82]) + 8'(co_b2_zgb[83])))
+      + ((8'(co_b2_zgb[84]) + 8'(co_b2_zgb[85])) + (8'(co_b2_zgb[86]) + 8'(co_b2_zgb[87]))))
+      + (((8'(co_b2_zgb[88]) + 8'(co_b2_zgb[89])) + (8'(co_b2_zgb[90]) + 8'(co_b2_zgb[91])))
+      + ((8'(co_b2_zgb[92]) + 8'(co_b2_zgb[93])) + (8'(co_b2_zgb[94]) + 8'(co_b2_zgb[95]))))))
+      + (((((8'(co_b2_zgb[96]) + 8'(co_b2_zgb[97])) + (8'(co_b2_zgb[98]) + 8'(co_b2_zgb[99])))
+      + ((8'(co_b2_zgb[100]) + 8'(co_b2_zgb[101])) + (8'(co_b2_zgb[102]) + 8'(co_b2_zgb[103]))))
+      + (((8'(co_b2_zgb[104]) + 8'(co_b2_zgb[105])) + (8'(co_b2_zgb[106]) + 8'(co_b2_zgb[107])))
+      + ((8'(co_b2_zgb[108]) + 8'(co_b2_zgb[109])) + (8'(co_b2_zgb[110]) + 8'(co_b2_zgb[111])))))
+      + ((((8'(co_b2_zgb[112]) + 8'(co_b2_zgb[113])) + (8'(co_b2_zgb[114]) + 8'(co_b2_zgb[115])))
+      + ((8'(co_b2_zgb[116]) + 8'(co_b2_zgb[117])) + (8'(co_b2_zgb[118]) + 8'(co_b2_zgb[119]))))
+      + (((8'(co_b2_zgb[120]) + 8'(co_b2_zgb[121])) + (8'(co_b2_zgb[122]) + 8'(co_b2_zgb[123])))
+      + ((8'(co_b2_zgb[124]) + 8'(co_b2_zgb[125])) + (8'(co_b2_zgb[126])
+      + 8'(co_b2_zgb[127]))))))));
 
   // bank 3: the granted even request drives R, the odd one L (writes before reads)
   assign co_w0_hit3_r = wb0_gnt & (wb0_bank == 2'd3) & (co_w0_odd == 1'b0);
   assign co_w1_hit3_r = wb1_gnt & (wb1_bank == 2'd3) & (co_w1_odd == 1'b0);
   assign co_b3_r_en = co_w0_hit3_r | co_w1_hit3_r | co_c24_g | co_c25_g | co_c26_g | co_c27_g;
   assign co_b3_r_we = co_w0_hit3_r | co_w1_hit3_r;
-  assign co_b3_r_row = co_w0_hit3_r ? wb0_row : co_w1_hit3_r ? wb1_row : co_c24_g ? co_c24_row : co_c25_g ? co_c25_row : co_c26_g ? co_c26_row : co_c27_g ? co_c27_row : '0;
-  assign co_b3_r_pmask = co_w0_hit3_r ? co_w0_pmask : co_w1_hit3_r ? co_w1_pmask : co_c24_g ? co_c24_pm : co_c25_g ? co_c25_pm : co_c26_g ? co_c26_pm : co_c27_g ? co_c27_pm : 4'b0000;
+  assign co_b3_r_row = co_w0_hit3_r ? wb0_row : co_w1_hit3_r ? wb1_row : co_c24_g ? co_c24_row
+      : co_c25_g ? co_c25_row : co_c26_g ? co_c26_row : co_c27_g ? co_c27_row : '0;
+  assign co_b3_r_pmask = co_w0_hit3_r ? co_w0_pmask : co_w1_hit3_r ? co_w1_pmask : co_c24_g
+      ? co_c24_pm : co_c25_g ? co_c25_pm : co_c26_g ? co_c26_pm : co_c27_g ? co_c27_pm : 4'b0000;
   assign co_b3_r_wdata = co_w0_hit3_r ? co_w0_wdz : co_w1_hit3_r ? co_w1_wdz : '0;
   assign co_b3_r_bwe = co_w0_hit3_r ? co_w0_bwz : co_w1_hit3_r ? co_w1_bwz : '0;
   assign co_w0_hit3_l = wb0_gnt & (wb0_bank == 2'd3) & (co_w0_odd == 1'b1);
   assign co_w1_hit3_l = wb1_gnt & (wb1_bank == 2'd3) & (co_w1_odd == 1'b1);
   assign co_b3_l_en = co_w0_hit3_l | co_w1_hit3_l | co_c28_g | co_c29_g | co_c30_g | co_c31_g;
   assign co_b3_l_we = co_w0_hit3_l | co_w1_hit3_l;
-  assign co_b3_l_row = co_w0_hit3_l ? wb0_row : co_w1_hit3_l ? wb1_row : co_c28_g ? co_c28_row : co_c29_g ? co_c29_row : co_c30_g ? co_c30_row : co_c31_g ? co_c31_row : '0;
-  assign co_b3_l_pmask = co_w0_hit3_l ? co_w0_pmask : co_w1_hit3_l ? co_w1_pmask : co_c28_g ? co_c28_pm : co_c29_g ? co_c29_pm : co_c30_g ? co_c30_pm : co_c31_g ? co_c31_pm : 4'b0000;
+  assign co_b3_l_row = co_w0_hit3_l ? wb0_row : co_w1_hit3_l ? wb1_row : co_c28_g ? co_c28_row
+      : co_c29_g ? co_c29_row : co_c30_g ? co_c30_row : co_c31_g ? co_c31_row : '0;
+  assign co_b3_l_pmask = co_w0_hit3_l ? co_w0_pmask : co_w1_hit3_l ? co_w1_pmask : co_c28_g
+      ? co_c28_pm : co_c29_g ? co_c29_pm : co_c30_g ? co_c30_pm : co_c31_g ? co_c31_pm : 4'b0000;
   assign co_b3_l_wdata = co_w0_hit3_l ? co_w0_wdz : co_w1_hit3_l ? co_w1_wdz : '0;
   assign co_b3_l_bwe = co_w0_hit3_l ? co_w0_bwz : co_w1_hit3_l ? co_w1_bwz : '0;
   rf_dual_bank u_bank3 (
@@ -1791,62 +2778,263 @@ module rf_top (
   );
   // zero gating: the granted reads' byte read enables, registered with the reads; the bytes
   // not read come out as 0
-  assign co_b3_ren_d = (co_c24_g ? co_c24_ren : '0) | (co_c25_g ? co_c25_ren : '0) | (co_c26_g ? co_c26_ren : '0) | (co_c27_g ? co_c27_ren : '0) | (co_c28_g ? co_c28_ren : '0) | (co_c29_g ? co_c29_ren : '0) | (co_c30_g ? co_c30_ren : '0) | (co_c31_g ? co_c31_ren : '0);
-  assign co_b3_rpm_d = (co_c24_g ? co_c24_pm : 4'b0000) | (co_c25_g ? co_c25_pm : 4'b0000) | (co_c26_g ? co_c26_pm : 4'b0000) | (co_c27_g ? co_c27_pm : 4'b0000) | (co_c28_g ? co_c28_pm : 4'b0000) | (co_c29_g ? co_c29_pm : 4'b0000) | (co_c30_g ? co_c30_pm : 4'b0000) | (co_c31_g ? co_c31_pm : 4'b0000);  // sub-banks the granted reads hold
-  assign co_b3_rdz = co_b3_rdata & {{8{co_b3_ren_q[127]}}, {8{co_b3_ren_q[126]}}, {8{co_b3_ren_q[125]}}, {8{co_b3_ren_q[124]}}, {8{co_b3_ren_q[123]}}, {8{co_b3_ren_q[122]}}, {8{co_b3_ren_q[121]}}, {8{co_b3_ren_q[120]}}, {8{co_b3_ren_q[119]}}, {8{co_b3_ren_q[118]}}, {8{co_b3_ren_q[117]}}, {8{co_b3_ren_q[116]}}, {8{co_b3_ren_q[115]}}, {8{co_b3_ren_q[114]}}, {8{co_b3_ren_q[113]}}, {8{co_b3_ren_q[112]}}, {8{co_b3_ren_q[111]}}, {8{co_b3_ren_q[110]}}, {8{co_b3_ren_q[109]}}, {8{co_b3_ren_q[108]}}, {8{co_b3_ren_q[107]}}, {8{co_b3_ren_q[106]}}, {8{co_b3_ren_q[105]}}, {8{co_b3_ren_q[104]}}, {8{co_b3_ren_q[103]}}, {8{co_b3_ren_q[102]}}, {8{co_b3_ren_q[101]}}, {8{co_b3_ren_q[100]}}, {8{co_b3_ren_q[99]}}, {8{co_b3_ren_q[98]}}, {8{co_b3_ren_q[97]}}, {8{co_b3_ren_q[96]}}, {8{co_b3_ren_q[95]}}, {8{co_b3_ren_q[94]}}, {8{co_b3_ren_q[93]}}, {8{co_b3_ren_q[92]}}, {8{co_b3_ren_q[91]}}, {8{co_b3_ren_q[90]}}, {8{co_b3_ren_q[89]}}, {8{co_b3_ren_q[88]}}, {8{co_b3_ren_q[87]}}, {8{co_b3_ren_q[86]}}, {8{co_b3_ren_q[85]}}, {8{co_b3_ren_q[84]}}, {8{co_b3_ren_q[83]}}, {8{co_b3_ren_q[82]}}, {8{co_b3_ren_q[81]}}, {8{co_b3_ren_q[80]}}, {8{co_b3_ren_q[79]}}, {8{co_b3_ren_q[78]}}, {8{co_b3_ren_q[77]}}, {8{co_b3_ren_q[76]}}, {8{co_b3_ren_q[75]}}, {8{co_b3_ren_q[74]}}, {8{co_b3_ren_q[73]}}, {8{co_b3_ren_q[72]}}, {8{co_b3_ren_q[71]}}, {8{co_b3_ren_q[70]}}, {8{co_b3_ren_q[69]}}, {8{co_b3_ren_q[68]}}, {8{co_b3_ren_q[67]}}, {8{co_b3_ren_q[66]}}, {8{co_b3_ren_q[65]}}, {8{co_b3_ren_q[64]}}, {8{co_b3_ren_q[63]}}, {8{co_b3_ren_q[62]}}, {8{co_b3_ren_q[61]}}, {8{co_b3_ren_q[60]}}, {8{co_b3_ren_q[59]}}, {8{co_b3_ren_q[58]}}, {8{co_b3_ren_q[57]}}, {8{co_b3_ren_q[56]}}, {8{co_b3_ren_q[55]}}, {8{co_b3_ren_q[54]}}, {8{co_b3_ren_q[53]}}, {8{co_b3_ren_q[52]}}, {8{co_b3_ren_q[51]}}, {8{co_b3_ren_q[50]}}, {8{co_b3_ren_q[49]}}, {8{co_b3_ren_q[48]}}, {8{co_b3_ren_q[47]}}, {8{co_b3_ren_q[46]}}, {8{co_b3_ren_q[45]}}, {8{co_b3_ren_q[44]}}, {8{co_b3_ren_q[43]}}, {8{co_b3_ren_q[42]}}, {8{co_b3_ren_q[41]}}, {8{co_b3_ren_q[40]}}, {8{co_b3_ren_q[39]}}, {8{co_b3_ren_q[38]}}, {8{co_b3_ren_q[37]}}, {8{co_b3_ren_q[36]}}, {8{co_b3_ren_q[35]}}, {8{co_b3_ren_q[34]}}, {8{co_b3_ren_q[33]}}, {8{co_b3_ren_q[32]}}, {8{co_b3_ren_q[31]}}, {8{co_b3_ren_q[30]}}, {8{co_b3_ren_q[29]}}, {8{co_b3_ren_q[28]}}, {8{co_b3_ren_q[27]}}, {8{co_b3_ren_q[26]}}, {8{co_b3_ren_q[25]}}, {8{co_b3_ren_q[24]}}, {8{co_b3_ren_q[23]}}, {8{co_b3_ren_q[22]}}, {8{co_b3_ren_q[21]}}, {8{co_b3_ren_q[20]}}, {8{co_b3_ren_q[19]}}, {8{co_b3_ren_q[18]}}, {8{co_b3_ren_q[17]}}, {8{co_b3_ren_q[16]}}, {8{co_b3_ren_q[15]}}, {8{co_b3_ren_q[14]}}, {8{co_b3_ren_q[13]}}, {8{co_b3_ren_q[12]}}, {8{co_b3_ren_q[11]}}, {8{co_b3_ren_q[10]}}, {8{co_b3_ren_q[9]}}, {8{co_b3_ren_q[8]}}, {8{co_b3_ren_q[7]}}, {8{co_b3_ren_q[6]}}, {8{co_b3_ren_q[5]}}, {8{co_b3_ren_q[4]}}, {8{co_b3_ren_q[3]}}, {8{co_b3_ren_q[2]}}, {8{co_b3_ren_q[1]}}, {8{co_b3_ren_q[0]}}};
-  assign co_b3_zgb = {{32{co_b3_rpm_q[3]}}, {32{co_b3_rpm_q[2]}}, {32{co_b3_rpm_q[1]}}, {32{co_b3_rpm_q[0]}}} & ~co_b3_ren_q;  // bytes of the reads' sub-banks not read
-  assign co_b3_zgn = (((((((8'(co_b3_zgb[0]) + 8'(co_b3_zgb[1])) + (8'(co_b3_zgb[2]) + 8'(co_b3_zgb[3]))) + ((8'(co_b3_zgb[4]) + 8'(co_b3_zgb[5])) + (8'(co_b3_zgb[6]) + 8'(co_b3_zgb[7])))) + (((8'(co_b3_zgb[8]) + 8'(co_b3_zgb[9])) + (8'(co_b3_zgb[10]) + 8'(co_b3_zgb[11]))) + ((8'(co_b3_zgb[12]) + 8'(co_b3_zgb[13])) + (8'(co_b3_zgb[14]) + 8'(co_b3_zgb[15]))))) + ((((8'(co_b3_zgb[16]) + 8'(co_b3_zgb[17])) + (8'(co_b3_zgb[18]) + 8'(co_b3_zgb[19]))) + ((8'(co_b3_zgb[20]) + 8'(co_b3_zgb[21])) + (8'(co_b3_zgb[22]) + 8'(co_b3_zgb[23])))) + (((8'(co_b3_zgb[24]) + 8'(co_b3_zgb[25])) + (8'(co_b3_zgb[26]) + 8'(co_b3_zgb[27]))) + ((8'(co_b3_zgb[28]) + 8'(co_b3_zgb[29])) + (8'(co_b3_zgb[30]) + 8'(co_b3_zgb[31])))))) + (((((8'(co_b3_zgb[32]) + 8'(co_b3_zgb[33])) + (8'(co_b3_zgb[34]) + 8'(co_b3_zgb[35]))) + ((8'(co_b3_zgb[36]) + 8'(co_b3_zgb[37])) + (8'(co_b3_zgb[38]) + 8'(co_b3_zgb[39])))) + (((8'(co_b3_zgb[40]) + 8'(co_b3_zgb[41])) + (8'(co_b3_zgb[42]) + 8'(co_b3_zgb[43]))) + ((8'(co_b3_zgb[44]) + 8'(co_b3_zgb[45])) + (8'(co_b3_zgb[46]) + 8'(co_b3_zgb[47]))))) + ((((8'(co_b3_zgb[48]) + 8'(co_b3_zgb[49])) + (8'(co_b3_zgb[50]) + 8'(co_b3_zgb[51]))) + ((8'(co_b3_zgb[52]) + 8'(co_b3_zgb[53])) + (8'(co_b3_zgb[54]) + 8'(co_b3_zgb[55])))) + (((8'(co_b3_zgb[56]) + 8'(co_b3_zgb[57])) + (8'(co_b3_zgb[58]) + 8'(co_b3_zgb[59]))) + ((8'(co_b3_zgb[60]) + 8'(co_b3_zgb[61])) + (8'(co_b3_zgb[62]) + 8'(co_b3_zgb[63]))))))) + ((((((8'(co_b3_zgb[64]) + 8'(co_b3_zgb[65])) + (8'(co_b3_zgb[66]) + 8'(co_b3_zgb[67]))) + ((8'(co_b3_zgb[68]) + 8'(co_b3_zgb[69])) + (8'(co_b3_zgb[70]) + 8'(co_b3_zgb[71])))) + (((8'(co_b3_zgb[72]) + 8'(co_b3_zgb[73])) + (8'(co_b3_zgb[74]) + 8'(co_b3_zgb[75]))) + ((8'(co_b3_zgb[76]) + 8'(co_b3_zgb[77])) + (8'(co_b3_zgb[78]) + 8'(co_b3_zgb[79]))))) + ((((8'(co_b3_zgb[80]) + 8'(co_b3_zgb[81])) + (8'(co_b3_zgb[82]) + 8'(co_b3_zgb[83]))) + ((8'(co_b3_zgb[84]) + 8'(co_b3_zgb[85])) + (8'(co_b3_zgb[86]) + 8'(co_b3_zgb[87])))) + (((8'(co_b3_zgb[88]) + 8'(co_b3_zgb[89])) + (8'(co_b3_zgb[90]) + 8'(co_b3_zgb[91]))) + ((8'(co_b3_zgb[92]) + 8'(co_b3_zgb[93])) + (8'(co_b3_zgb[94]) + 8'(co_b3_zgb[95])))))) + (((((8'(co_b3_zgb[96]) + 8'(co_b3_zgb[97])) + (8'(co_b3_zgb[98]) + 8'(co_b3_zgb[99]))) + ((8'(co_b3_zgb[100]) + 8'(co_b3_zgb[101])) + (8'(co_b3_zgb[102]) + 8'(co_b3_zgb[103])))) + (((8'(co_b3_zgb[104]) + 8'(co_b3_zgb[105])) + (8'(co_b3_zgb[106]) + 8'(co_b3_zgb[107]))) + ((8'(co_b3_zgb[108]) + 8'(co_b3_zgb[109])) + (8'(co_b3_zgb[110]) + 8'(co_b3_zgb[111]))))) + ((((8'(co_b3_zgb[112]) + 8'(co_b3_zgb[113])) + (8'(co_b3_zgb[114]) + 8'(co_b3_zgb[115]))) + ((8'(co_b3_zgb[116]) + 8'(co_b3_zgb[117])) + (8'(co_b3_zgb[118]) + 8'(co_b3_zgb[119])))) + (((8'(co_b3_zgb[120]) + 8'(co_b3_zgb[121])) + (8'(co_b3_zgb[122]) + 8'(co_b3_zgb[123]))) + ((8'(co_b3_zgb[124]) + 8'(co_b3_zgb[125])) + (8'(co_b3_zgb[126]) + 8'(co_b3_zgb[127]))))))));
+  assign co_b3_ren_d = (co_c24_g ? co_c24_ren : '0) | (co_c25_g ? co_c25_ren : '0)
+      | (co_c26_g ? co_c26_ren : '0) | (co_c27_g ? co_c27_ren : '0) | (co_c28_g ? co_c28_ren : '0)
+      | (co_c29_g ? co_c29_ren : '0) | (co_c30_g ? co_c30_ren : '0) | (co_c31_g ? co_c31_ren : '0);
+  // sub-banks the granted reads hold
+  assign co_b3_rpm_d = (co_c24_g ? co_c24_pm : 4'b0000) | (co_c25_g ? co_c25_pm : 4'b0000)
+      | (co_c26_g ? co_c26_pm : 4'b0000) | (co_c27_g ? co_c27_pm : 4'b0000)
+      | (co_c28_g ? co_c28_pm : 4'b0000) | (co_c29_g ? co_c29_pm : 4'b0000)
+      | (co_c30_g ? co_c30_pm : 4'b0000) | (co_c31_g ? co_c31_pm : 4'b0000);
+  assign co_b3_rdz = co_b3_rdata & {{8{co_b3_ren_q[127]}}, {8{co_b3_ren_q[126]}},
+      {8{co_b3_ren_q[125]}}, {8{co_b3_ren_q[124]}}, {8{co_b3_ren_q[123]}}, {8{co_b3_ren_q[122]}},
+      {8{co_b3_ren_q[121]}}, {8{co_b3_ren_q[120]}}, {8{co_b3_ren_q[119]}}, {8{co_b3_ren_q[118]}},
+      {8{co_b3_ren_q[117]}}, {8{co_b3_ren_q[116]}}, {8{co_b3_ren_q[115]}}, {8{co_b3_ren_q[114]}},
+      {8{co_b3_ren_q[113]}}, {8{co_b3_ren_q[112]}}, {8{co_b3_ren_q[111]}}, {8{co_b3_ren_q[110]}},
+      {8{co_b3_ren_q[109]}}, {8{co_b3_ren_q[108]}}, {8{co_b3_ren_q[107]}}, {8{co_b3_ren_q[106]}},
+      {8{co_b3_ren_q[105]}}, {8{co_b3_ren_q[104]}}, {8{co_b3_ren_q[103]}}, {8{co_b3_ren_q[102]}},
+      {8{co_b3_ren_q[101]}}, {8{co_b3_ren_q[100]}}, {8{co_b3_ren_q[99]}}, {8{co_b3_ren_q[98]}},
+      {8{co_b3_ren_q[97]}}, {8{co_b3_ren_q[96]}}, {8{co_b3_ren_q[95]}}, {8{co_b3_ren_q[94]}},
+      {8{co_b3_ren_q[93]}}, {8{co_b3_ren_q[92]}}, {8{co_b3_ren_q[91]}}, {8{co_b3_ren_q[90]}},
+      {8{co_b3_ren_q[89]}}, {8{co_b3_ren_q[88]}}, {8{co_b3_ren_q[87]}}, {8{co_b3_ren_q[86]}},
+      {8{co_b3_ren_q[85]}}, {8{co_b3_ren_q[84]}}, {8{co_b3_ren_q[83]}}, {8{co_b3_ren_q[82]}},
+      {8{co_b3_ren_q[81]}}, {8{co_b3_ren_q[80]}}, {8{co_b3_ren_q[79]}}, {8{co_b3_ren_q[78]}},
+      {8{co_b3_ren_q[77]}}, {8{co_b3_ren_q[76]}}, {8{co_b3_ren_q[75]}}, {8{co_b3_ren_q[74]}},
+      {8{co_b3_ren_q[73]}}, {8{co_b3_ren_q[72]}}, {8{co_b3_ren_q[71]}}, {8{co_b3_ren_q[70]}},
+      {8{co_b3_ren_q[69]}}, {8{co_b3_ren_q[68]}}, {8{co_b3_ren_q[67]}}, {8{co_b3_ren_q[66]}},
+      {8{co_b3_ren_q[65]}}, {8{co_b3_ren_q[64]}}, {8{co_b3_ren_q[63]}}, {8{co_b3_ren_q[62]}},
+      {8{co_b3_ren_q[61]}}, {8{co_b3_ren_q[60]}}, {8{co_b3_ren_q[59]}}, {8{co_b3_ren_q[58]}},
+      {8{co_b3_ren_q[57]}}, {8{co_b3_ren_q[56]}}, {8{co_b3_ren_q[55]}}, {8{co_b3_ren_q[54]}},
+      {8{co_b3_ren_q[53]}}, {8{co_b3_ren_q[52]}}, {8{co_b3_ren_q[51]}}, {8{co_b3_ren_q[50]}},
+      {8{co_b3_ren_q[49]}}, {8{co_b3_ren_q[48]}}, {8{co_b3_ren_q[47]}}, {8{co_b3_ren_q[46]}},
+      {8{co_b3_ren_q[45]}}, {8{co_b3_ren_q[44]}}, {8{co_b3_ren_q[43]}}, {8{co_b3_ren_q[42]}},
+      {8{co_b3_ren_q[41]}}, {8{co_b3_ren_q[40]}}, {8{co_b3_ren_q[39]}}, {8{co_b3_ren_q[38]}},
+      {8{co_b3_ren_q[37]}}, {8{co_b3_ren_q[36]}}, {8{co_b3_ren_q[35]}}, {8{co_b3_ren_q[34]}},
+      {8{co_b3_ren_q[33]}}, {8{co_b3_ren_q[32]}}, {8{co_b3_ren_q[31]}}, {8{co_b3_ren_q[30]}},
+      {8{co_b3_ren_q[29]}}, {8{co_b3_ren_q[28]}}, {8{co_b3_ren_q[27]}}, {8{co_b3_ren_q[26]}},
+      {8{co_b3_ren_q[25]}}, {8{co_b3_ren_q[24]}}, {8{co_b3_ren_q[23]}}, {8{co_b3_ren_q[22]}},
+      {8{co_b3_ren_q[21]}}, {8{co_b3_ren_q[20]}}, {8{co_b3_ren_q[19]}}, {8{co_b3_ren_q[18]}},
+      {8{co_b3_ren_q[17]}}, {8{co_b3_ren_q[16]}}, {8{co_b3_ren_q[15]}}, {8{co_b3_ren_q[14]}},
+      {8{co_b3_ren_q[13]}}, {8{co_b3_ren_q[12]}}, {8{co_b3_ren_q[11]}}, {8{co_b3_ren_q[10]}},
+      {8{co_b3_ren_q[9]}}, {8{co_b3_ren_q[8]}}, {8{co_b3_ren_q[7]}}, {8{co_b3_ren_q[6]}},
+      {8{co_b3_ren_q[5]}}, {8{co_b3_ren_q[4]}}, {8{co_b3_ren_q[3]}}, {8{co_b3_ren_q[2]}},
+      {8{co_b3_ren_q[1]}}, {8{co_b3_ren_q[0]}}};
+  // bytes of the reads' sub-banks not read
+  assign co_b3_zgb = {{32{co_b3_rpm_q[3]}}, {32{co_b3_rpm_q[2]}}, {32{co_b3_rpm_q[1]}},
+      {32{co_b3_rpm_q[0]}}} & ~co_b3_ren_q;
+  assign co_b3_zgn = (((((((8'(co_b3_zgb[0]) + 8'(co_b3_zgb[1]))
+      + (8'(co_b3_zgb[2]) + 8'(co_b3_zgb[3]))) + ((8'(co_b3_zgb[4]) + 8'(co_b3_zgb[5]))
+      + (8'(co_b3_zgb[6]) + 8'(co_b3_zgb[7])))) + (((8'(co_b3_zgb[8]) + 8'(co_b3_zgb[9]))
+      + (8'(co_b3_zgb[10]) + 8'(co_b3_zgb[11]))) + ((8'(co_b3_zgb[12]) + 8'(co_b3_zgb[13]))
+      + (8'(co_b3_zgb[14]) + 8'(co_b3_zgb[15]))))) + ((((8'(co_b3_zgb[16]) + 8'(co_b3_zgb[17]))
+      + (8'(co_b3_zgb[18]) + 8'(co_b3_zgb[19]))) + ((8'(co_b3_zgb[20]) + 8'(co_b3_zgb[21]))
+      + (8'(co_b3_zgb[22]) + 8'(co_b3_zgb[23])))) + (((8'(co_b3_zgb[24]) + 8'(co_b3_zgb[25]))
+      + (8'(co_b3_zgb[26]) + 8'(co_b3_zgb[27]))) + ((8'(co_b3_zgb[28]) + 8'(co_b3_zgb[29]))
+      + (8'(co_b3_zgb[30]) + 8'(co_b3_zgb[31])))))) +
+      (((((8'(co_b3_zgb[32]) + 8'(co_b3_zgb[33])) + (8'(co_b3_zgb[34]) + 8'(co_b3_zgb[35])))
+      + ((8'(co_b3_zgb[36]) + 8'(co_b3_zgb[37])) + (8'(co_b3_zgb[38]) + 8'(co_b3_zgb[39]))))
+      + (((8'(co_b3_zgb[40]) + 8'(co_b3_zgb[41])) + (8'(co_b3_zgb[42]) + 8'(co_b3_zgb[43])))
+      + ((8'(co_b3_zgb[44]) + 8'(co_b3_zgb[45])) + (8'(co_b3_zgb[46]) + 8'(co_b3_zgb[47])))))
+      + ((((8'(co_b3_zgb[48]) + 8'(co_b3_zgb[49])) + (8'(co_b3_zgb[50]) + 8'(co_b3_zgb[51])))
+      + ((8'(co_b3_zgb[52]) + 8'(co_b3_zgb[53])) + (8'(co_b3_zgb[54]) + 8'(co_b3_zgb[55]))))
+      + (((8'(co_b3_zgb[56]) + 8'(co_b3_zgb[57])) + (8'(co_b3_zgb[58]) + 8'(co_b3_zgb[59])))
+      + ((8'(co_b3_zgb[60]) + 8'(co_b3_zgb[61])) + (8'(co_b3_zgb[62]) + 8'(co_b3_zgb[63])))))))
+      + ((((((8'(co_b3_zgb[64]) + 8'(co_b3_zgb[65])) + (8'(co_b3_zgb[66]) + 8'(co_b3_zgb[67])))
+      + ((8'(co_b3_zgb[68]) + 8'(co_b3_zgb[69])) + (8'(co_b3_zgb[70]) + 8'(co_b3_zgb[71]))))
+      + (((8'(co_b3_zgb[72]) + 8'(co_b3_zgb[73])) + (8'(co_b3_zgb[74]) + 8'(co_b3_zgb[75])))
+      + ((8'(co_b3_zgb[76]) + 8'(co_b3_zgb[77])) + (8'(co_b3_zgb[78]) + 8'(co_b3_zgb[79])))))
+      + ((((8'(co_b3_zgb[80]) + 8'(co_b3_zgb[81])) + (8'(co_b3_zgb[82]) + 8'(co_b3_zgb[83])))
+      + ((8'(co_b3_zgb[84]) + 8'(co_b3_zgb[85])) + (8'(co_b3_zgb[86]) + 8'(co_b3_zgb[87]))))
+      + (((8'(co_b3_zgb[88]) + 8'(co_b3_zgb[89])) + (8'(co_b3_zgb[90]) + 8'(co_b3_zgb[91])))
+      + ((8'(co_b3_zgb[92]) + 8'(co_b3_zgb[93])) + (8'(co_b3_zgb[94]) + 8'(co_b3_zgb[95]))))))
+      + (((((8'(co_b3_zgb[96]) + 8'(co_b3_zgb[97])) + (8'(co_b3_zgb[98]) + 8'(co_b3_zgb[99])))
+      + ((8'(co_b3_zgb[100]) + 8'(co_b3_zgb[101])) + (8'(co_b3_zgb[102]) + 8'(co_b3_zgb[103]))))
+      + (((8'(co_b3_zgb[104]) + 8'(co_b3_zgb[105])) + (8'(co_b3_zgb[106]) + 8'(co_b3_zgb[107])))
+      + ((8'(co_b3_zgb[108]) + 8'(co_b3_zgb[109])) + (8'(co_b3_zgb[110]) + 8'(co_b3_zgb[111])))))
+      + ((((8'(co_b3_zgb[112]) + 8'(co_b3_zgb[113])) + (8'(co_b3_zgb[114]) + 8'(co_b3_zgb[115])))
+      + ((8'(co_b3_zgb[116]) + 8'(co_b3_zgb[117])) + (8'(co_b3_zgb[118]) + 8'(co_b3_zgb[119]))))
+      + (((8'(co_b3_zgb[120]) + 8'(co_b3_zgb[121])) + (8'(co_b3_zgb[122]) + 8'(co_b3_zgb[123])))
+      + ((8'(co_b3_zgb[124]) + 8'(co_b3_zgb[125])) + (8'(co_b3_zgb[126])
+      + 8'(co_b3_zgb[127]))))))));
 
   // slice selects of the cycle after the grant: slice k of collector j from the bank whose
   // granted read holds sub-bank k, into that read's operand buffer
-  assign co_x0_0_v_d = (co_c0_g & co_c0_pm[0]) | (co_c4_g & co_c4_pm[0]) | (co_c8_g & co_c8_pm[0]) | (co_c12_g & co_c12_pm[0]) | (co_c16_g & co_c16_pm[0]) | (co_c20_g & co_c20_pm[0]) | (co_c24_g & co_c24_pm[0]) | (co_c28_g & co_c28_pm[0]);
-  assign co_x0_0_b_d = (co_c0_g & co_c0_pm[0]) ? 2'd0 : (co_c4_g & co_c4_pm[0]) ? 2'd0 : (co_c8_g & co_c8_pm[0]) ? 2'd1 : (co_c12_g & co_c12_pm[0]) ? 2'd1 : (co_c16_g & co_c16_pm[0]) ? 2'd2 : (co_c20_g & co_c20_pm[0]) ? 2'd2 : (co_c24_g & co_c24_pm[0]) ? 2'd3 : (co_c28_g & co_c28_pm[0]) ? 2'd3 : '0;
-  assign co_x0_0_o_d = (co_c0_g & co_c0_pm[0]) ? co_c0_op : (co_c4_g & co_c4_pm[0]) ? co_c4_op : (co_c8_g & co_c8_pm[0]) ? co_c8_op : (co_c12_g & co_c12_pm[0]) ? co_c12_op : (co_c16_g & co_c16_pm[0]) ? co_c16_op : (co_c20_g & co_c20_pm[0]) ? co_c20_op : (co_c24_g & co_c24_pm[0]) ? co_c24_op : (co_c28_g & co_c28_pm[0]) ? co_c28_op : '0;
-  assign co_x0_1_v_d = (co_c0_g & co_c0_pm[1]) | (co_c4_g & co_c4_pm[1]) | (co_c8_g & co_c8_pm[1]) | (co_c12_g & co_c12_pm[1]) | (co_c16_g & co_c16_pm[1]) | (co_c20_g & co_c20_pm[1]) | (co_c24_g & co_c24_pm[1]) | (co_c28_g & co_c28_pm[1]);
-  assign co_x0_1_b_d = (co_c0_g & co_c0_pm[1]) ? 2'd0 : (co_c4_g & co_c4_pm[1]) ? 2'd0 : (co_c8_g & co_c8_pm[1]) ? 2'd1 : (co_c12_g & co_c12_pm[1]) ? 2'd1 : (co_c16_g & co_c16_pm[1]) ? 2'd2 : (co_c20_g & co_c20_pm[1]) ? 2'd2 : (co_c24_g & co_c24_pm[1]) ? 2'd3 : (co_c28_g & co_c28_pm[1]) ? 2'd3 : '0;
-  assign co_x0_1_o_d = (co_c0_g & co_c0_pm[1]) ? co_c0_op : (co_c4_g & co_c4_pm[1]) ? co_c4_op : (co_c8_g & co_c8_pm[1]) ? co_c8_op : (co_c12_g & co_c12_pm[1]) ? co_c12_op : (co_c16_g & co_c16_pm[1]) ? co_c16_op : (co_c20_g & co_c20_pm[1]) ? co_c20_op : (co_c24_g & co_c24_pm[1]) ? co_c24_op : (co_c28_g & co_c28_pm[1]) ? co_c28_op : '0;
-  assign co_x0_2_v_d = (co_c0_g & co_c0_pm[2]) | (co_c4_g & co_c4_pm[2]) | (co_c8_g & co_c8_pm[2]) | (co_c12_g & co_c12_pm[2]) | (co_c16_g & co_c16_pm[2]) | (co_c20_g & co_c20_pm[2]) | (co_c24_g & co_c24_pm[2]) | (co_c28_g & co_c28_pm[2]);
-  assign co_x0_2_b_d = (co_c0_g & co_c0_pm[2]) ? 2'd0 : (co_c4_g & co_c4_pm[2]) ? 2'd0 : (co_c8_g & co_c8_pm[2]) ? 2'd1 : (co_c12_g & co_c12_pm[2]) ? 2'd1 : (co_c16_g & co_c16_pm[2]) ? 2'd2 : (co_c20_g & co_c20_pm[2]) ? 2'd2 : (co_c24_g & co_c24_pm[2]) ? 2'd3 : (co_c28_g & co_c28_pm[2]) ? 2'd3 : '0;
-  assign co_x0_2_o_d = (co_c0_g & co_c0_pm[2]) ? co_c0_op : (co_c4_g & co_c4_pm[2]) ? co_c4_op : (co_c8_g & co_c8_pm[2]) ? co_c8_op : (co_c12_g & co_c12_pm[2]) ? co_c12_op : (co_c16_g & co_c16_pm[2]) ? co_c16_op : (co_c20_g & co_c20_pm[2]) ? co_c20_op : (co_c24_g & co_c24_pm[2]) ? co_c24_op : (co_c28_g & co_c28_pm[2]) ? co_c28_op : '0;
-  assign co_x0_3_v_d = (co_c0_g & co_c0_pm[3]) | (co_c4_g & co_c4_pm[3]) | (co_c8_g & co_c8_pm[3]) | (co_c12_g & co_c12_pm[3]) | (co_c16_g & co_c16_pm[3]) | (co_c20_g & co_c20_pm[3]) | (co_c24_g & co_c24_pm[3]) | (co_c28_g & co_c28_pm[3]);
-  assign co_x0_3_b_d = (co_c0_g & co_c0_pm[3]) ? 2'd0 : (co_c4_g & co_c4_pm[3]) ? 2'd0 : (co_c8_g & co_c8_pm[3]) ? 2'd1 : (co_c12_g & co_c12_pm[3]) ? 2'd1 : (co_c16_g & co_c16_pm[3]) ? 2'd2 : (co_c20_g & co_c20_pm[3]) ? 2'd2 : (co_c24_g & co_c24_pm[3]) ? 2'd3 : (co_c28_g & co_c28_pm[3]) ? 2'd3 : '0;
-  assign co_x0_3_o_d = (co_c0_g & co_c0_pm[3]) ? co_c0_op : (co_c4_g & co_c4_pm[3]) ? co_c4_op : (co_c8_g & co_c8_pm[3]) ? co_c8_op : (co_c12_g & co_c12_pm[3]) ? co_c12_op : (co_c16_g & co_c16_pm[3]) ? co_c16_op : (co_c20_g & co_c20_pm[3]) ? co_c20_op : (co_c24_g & co_c24_pm[3]) ? co_c24_op : (co_c28_g & co_c28_pm[3]) ? co_c28_op : '0;
-  assign co_x1_0_v_d = (co_c1_g & co_c1_pm[0]) | (co_c5_g & co_c5_pm[0]) | (co_c9_g & co_c9_pm[0]) | (co_c13_g & co_c13_pm[0]) | (co_c17_g & co_c17_pm[0]) | (co_c21_g & co_c21_pm[0]) | (co_c25_g & co_c25_pm[0]) | (co_c29_g & co_c29_pm[0]);
-  assign co_x1_0_b_d = (co_c1_g & co_c1_pm[0]) ? 2'd0 : (co_c5_g & co_c5_pm[0]) ? 2'd0 : (co_c9_g & co_c9_pm[0]) ? 2'd1 : (co_c13_g & co_c13_pm[0]) ? 2'd1 : (co_c17_g & co_c17_pm[0]) ? 2'd2 : (co_c21_g & co_c21_pm[0]) ? 2'd2 : (co_c25_g & co_c25_pm[0]) ? 2'd3 : (co_c29_g & co_c29_pm[0]) ? 2'd3 : '0;
-  assign co_x1_0_o_d = (co_c1_g & co_c1_pm[0]) ? co_c1_op : (co_c5_g & co_c5_pm[0]) ? co_c5_op : (co_c9_g & co_c9_pm[0]) ? co_c9_op : (co_c13_g & co_c13_pm[0]) ? co_c13_op : (co_c17_g & co_c17_pm[0]) ? co_c17_op : (co_c21_g & co_c21_pm[0]) ? co_c21_op : (co_c25_g & co_c25_pm[0]) ? co_c25_op : (co_c29_g & co_c29_pm[0]) ? co_c29_op : '0;
-  assign co_x1_1_v_d = (co_c1_g & co_c1_pm[1]) | (co_c5_g & co_c5_pm[1]) | (co_c9_g & co_c9_pm[1]) | (co_c13_g & co_c13_pm[1]) | (co_c17_g & co_c17_pm[1]) | (co_c21_g & co_c21_pm[1]) | (co_c25_g & co_c25_pm[1]) | (co_c29_g & co_c29_pm[1]);
-  assign co_x1_1_b_d = (co_c1_g & co_c1_pm[1]) ? 2'd0 : (co_c5_g & co_c5_pm[1]) ? 2'd0 : (co_c9_g & co_c9_pm[1]) ? 2'd1 : (co_c13_g & co_c13_pm[1]) ? 2'd1 : (co_c17_g & co_c17_pm[1]) ? 2'd2 : (co_c21_g & co_c21_pm[1]) ? 2'd2 : (co_c25_g & co_c25_pm[1]) ? 2'd3 : (co_c29_g & co_c29_pm[1]) ? 2'd3 : '0;
-  assign co_x1_1_o_d = (co_c1_g & co_c1_pm[1]) ? co_c1_op : (co_c5_g & co_c5_pm[1]) ? co_c5_op : (co_c9_g & co_c9_pm[1]) ? co_c9_op : (co_c13_g & co_c13_pm[1]) ? co_c13_op : (co_c17_g & co_c17_pm[1]) ? co_c17_op : (co_c21_g & co_c21_pm[1]) ? co_c21_op : (co_c25_g & co_c25_pm[1]) ? co_c25_op : (co_c29_g & co_c29_pm[1]) ? co_c29_op : '0;
-  assign co_x1_2_v_d = (co_c1_g & co_c1_pm[2]) | (co_c5_g & co_c5_pm[2]) | (co_c9_g & co_c9_pm[2]) | (co_c13_g & co_c13_pm[2]) | (co_c17_g & co_c17_pm[2]) | (co_c21_g & co_c21_pm[2]) | (co_c25_g & co_c25_pm[2]) | (co_c29_g & co_c29_pm[2]);
-  assign co_x1_2_b_d = (co_c1_g & co_c1_pm[2]) ? 2'd0 : (co_c5_g & co_c5_pm[2]) ? 2'd0 : (co_c9_g & co_c9_pm[2]) ? 2'd1 : (co_c13_g & co_c13_pm[2]) ? 2'd1 : (co_c17_g & co_c17_pm[2]) ? 2'd2 : (co_c21_g & co_c21_pm[2]) ? 2'd2 : (co_c25_g & co_c25_pm[2]) ? 2'd3 : (co_c29_g & co_c29_pm[2]) ? 2'd3 : '0;
-  assign co_x1_2_o_d = (co_c1_g & co_c1_pm[2]) ? co_c1_op : (co_c5_g & co_c5_pm[2]) ? co_c5_op : (co_c9_g & co_c9_pm[2]) ? co_c9_op : (co_c13_g & co_c13_pm[2]) ? co_c13_op : (co_c17_g & co_c17_pm[2]) ? co_c17_op : (co_c21_g & co_c21_pm[2]) ? co_c21_op : (co_c25_g & co_c25_pm[2]) ? co_c25_op : (co_c29_g & co_c29_pm[2]) ? co_c29_op : '0;
-  assign co_x1_3_v_d = (co_c1_g & co_c1_pm[3]) | (co_c5_g & co_c5_pm[3]) | (co_c9_g & co_c9_pm[3]) | (co_c13_g & co_c13_pm[3]) | (co_c17_g & co_c17_pm[3]) | (co_c21_g & co_c21_pm[3]) | (co_c25_g & co_c25_pm[3]) | (co_c29_g & co_c29_pm[3]);
-  assign co_x1_3_b_d = (co_c1_g & co_c1_pm[3]) ? 2'd0 : (co_c5_g & co_c5_pm[3]) ? 2'd0 : (co_c9_g & co_c9_pm[3]) ? 2'd1 : (co_c13_g & co_c13_pm[3]) ? 2'd1 : (co_c17_g & co_c17_pm[3]) ? 2'd2 : (co_c21_g & co_c21_pm[3]) ? 2'd2 : (co_c25_g & co_c25_pm[3]) ? 2'd3 : (co_c29_g & co_c29_pm[3]) ? 2'd3 : '0;
-  assign co_x1_3_o_d = (co_c1_g & co_c1_pm[3]) ? co_c1_op : (co_c5_g & co_c5_pm[3]) ? co_c5_op : (co_c9_g & co_c9_pm[3]) ? co_c9_op : (co_c13_g & co_c13_pm[3]) ? co_c13_op : (co_c17_g & co_c17_pm[3]) ? co_c17_op : (co_c21_g & co_c21_pm[3]) ? co_c21_op : (co_c25_g & co_c25_pm[3]) ? co_c25_op : (co_c29_g & co_c29_pm[3]) ? co_c29_op : '0;
-  assign co_x2_0_v_d = (co_c2_g & co_c2_pm[0]) | (co_c6_g & co_c6_pm[0]) | (co_c10_g & co_c10_pm[0]) | (co_c14_g & co_c14_pm[0]) | (co_c18_g & co_c18_pm[0]) | (co_c22_g & co_c22_pm[0]) | (co_c26_g & co_c26_pm[0]) | (co_c30_g & co_c30_pm[0]);
-  assign co_x2_0_b_d = (co_c2_g & co_c2_pm[0]) ? 2'd0 : (co_c6_g & co_c6_pm[0]) ? 2'd0 : (co_c10_g & co_c10_pm[0]) ? 2'd1 : (co_c14_g & co_c14_pm[0]) ? 2'd1 : (co_c18_g & co_c18_pm[0]) ? 2'd2 : (co_c22_g & co_c22_pm[0]) ? 2'd2 : (co_c26_g & co_c26_pm[0]) ? 2'd3 : (co_c30_g & co_c30_pm[0]) ? 2'd3 : '0;
-  assign co_x2_0_o_d = (co_c2_g & co_c2_pm[0]) ? co_c2_op : (co_c6_g & co_c6_pm[0]) ? co_c6_op : (co_c10_g & co_c10_pm[0]) ? co_c10_op : (co_c14_g & co_c14_pm[0]) ? co_c14_op : (co_c18_g & co_c18_pm[0]) ? co_c18_op : (co_c22_g & co_c22_pm[0]) ? co_c22_op : (co_c26_g & co_c26_pm[0]) ? co_c26_op : (co_c30_g & co_c30_pm[0]) ? co_c30_op : '0;
-  assign co_x2_1_v_d = (co_c2_g & co_c2_pm[1]) | (co_c6_g & co_c6_pm[1]) | (co_c10_g & co_c10_pm[1]) | (co_c14_g & co_c14_pm[1]) | (co_c18_g & co_c18_pm[1]) | (co_c22_g & co_c22_pm[1]) | (co_c26_g & co_c26_pm[1]) | (co_c30_g & co_c30_pm[1]);
-  assign co_x2_1_b_d = (co_c2_g & co_c2_pm[1]) ? 2'd0 : (co_c6_g & co_c6_pm[1]) ? 2'd0 : (co_c10_g & co_c10_pm[1]) ? 2'd1 : (co_c14_g & co_c14_pm[1]) ? 2'd1 : (co_c18_g & co_c18_pm[1]) ? 2'd2 : (co_c22_g & co_c22_pm[1]) ? 2'd2 : (co_c26_g & co_c26_pm[1]) ? 2'd3 : (co_c30_g & co_c30_pm[1]) ? 2'd3 : '0;
-  assign co_x2_1_o_d = (co_c2_g & co_c2_pm[1]) ? co_c2_op : (co_c6_g & co_c6_pm[1]) ? co_c6_op : (co_c10_g & co_c10_pm[1]) ? co_c10_op : (co_c14_g & co_c14_pm[1]) ? co_c14_op : (co_c18_g & co_c18_pm[1]) ? co_c18_op : (co_c22_g & co_c22_pm[1]) ? co_c22_op : (co_c26_g & co_c26_pm[1]) ? co_c26_op : (co_c30_g & co_c30_pm[1]) ? co_c30_op : '0;
-  assign co_x2_2_v_d = (co_c2_g & co_c2_pm[2]) | (co_c6_g & co_c6_pm[2]) | (co_c10_g & co_c10_pm[2]) | (co_c14_g & co_c14_pm[2]) | (co_c18_g & co_c18_pm[2]) | (co_c22_g & co_c22_pm[2]) | (co_c26_g & co_c26_pm[2]) | (co_c30_g & co_c30_pm[2]);
-  assign co_x2_2_b_d = (co_c2_g & co_c2_pm[2]) ? 2'd0 : (co_c6_g & co_c6_pm[2]) ? 2'd0 : (co_c10_g & co_c10_pm[2]) ? 2'd1 : (co_c14_g & co_c14_pm[2]) ? 2'd1 : (co_c18_g & co_c18_pm[2]) ? 2'd2 : (co_c22_g & co_c22_pm[2]) ? 2'd2 : (co_c26_g & co_c26_pm[2]) ? 2'd3 : (co_c30_g & co_c30_pm[2]) ? 2'd3 : '0;
-  assign co_x2_2_o_d = (co_c2_g & co_c2_pm[2]) ? co_c2_op : (co_c6_g & co_c6_pm[2]) ? co_c6_op : (co_c10_g & co_c10_pm[2]) ? co_c10_op : (co_c14_g & co_c14_pm[2]) ? co_c14_op : (co_c18_g & co_c18_pm[2]) ? co_c18_op : (co_c22_g & co_c22_pm[2]) ? co_c22_op : (co_c26_g & co_c26_pm[2]) ? co_c26_op : (co_c30_g & co_c30_pm[2]) ? co_c30_op : '0;
-  assign co_x2_3_v_d = (co_c2_g & co_c2_pm[3]) | (co_c6_g & co_c6_pm[3]) | (co_c10_g & co_c10_pm[3]) | (co_c14_g & co_c14_pm[3]) | (co_c18_g & co_c18_pm[3]) | (co_c22_g & co_c22_pm[3]) | (co_c26_g & co_c26_pm[3]) | (co_c30_g & co_c30_pm[3]);
-  assign co_x2_3_b_d = (co_c2_g & co_c2_pm[3]) ? 2'd0 : (co_c6_g & co_c6_pm[3]) ? 2'd0 : (co_c10_g & co_c10_pm[3]) ? 2'd1 : (co_c14_g & co_c14_pm[3]) ? 2'd1 : (co_c18_g & co_c18_pm[3]) ? 2'd2 : (co_c22_g & co_c22_pm[3]) ? 2'd2 : (co_c26_g & co_c26_pm[3]) ? 2'd3 : (co_c30_g & co_c30_pm[3]) ? 2'd3 : '0;
-  assign co_x2_3_o_d = (co_c2_g & co_c2_pm[3]) ? co_c2_op : (co_c6_g & co_c6_pm[3]) ? co_c6_op : (co_c10_g & co_c10_pm[3]) ? co_c10_op : (co_c14_g & co_c14_pm[3]) ? co_c14_op : (co_c18_g & co_c18_pm[3]) ? co_c18_op : (co_c22_g & co_c22_pm[3]) ? co_c22_op : (co_c26_g & co_c26_pm[3]) ? co_c26_op : (co_c30_g & co_c30_pm[3]) ? co_c30_op : '0;
-  assign co_x3_0_v_d = (co_c3_g & co_c3_pm[0]) | (co_c7_g & co_c7_pm[0]) | (co_c11_g & co_c11_pm[0]) | (co_c15_g & co_c15_pm[0]) | (co_c19_g & co_c19_pm[0]) | (co_c23_g & co_c23_pm[0]) | (co_c27_g & co_c27_pm[0]) | (co_c31_g & co_c31_pm[0]);
-  assign co_x3_0_b_d = (co_c3_g & co_c3_pm[0]) ? 2'd0 : (co_c7_g & co_c7_pm[0]) ? 2'd0 : (co_c11_g & co_c11_pm[0]) ? 2'd1 : (co_c15_g & co_c15_pm[0]) ? 2'd1 : (co_c19_g & co_c19_pm[0]) ? 2'd2 : (co_c23_g & co_c23_pm[0]) ? 2'd2 : (co_c27_g & co_c27_pm[0]) ? 2'd3 : (co_c31_g & co_c31_pm[0]) ? 2'd3 : '0;
-  assign co_x3_0_o_d = (co_c3_g & co_c3_pm[0]) ? co_c3_op : (co_c7_g & co_c7_pm[0]) ? co_c7_op : (co_c11_g & co_c11_pm[0]) ? co_c11_op : (co_c15_g & co_c15_pm[0]) ? co_c15_op : (co_c19_g & co_c19_pm[0]) ? co_c19_op : (co_c23_g & co_c23_pm[0]) ? co_c23_op : (co_c27_g & co_c27_pm[0]) ? co_c27_op : (co_c31_g & co_c31_pm[0]) ? co_c31_op : '0;
-  assign co_x3_1_v_d = (co_c3_g & co_c3_pm[1]) | (co_c7_g & co_c7_pm[1]) | (co_c11_g & co_c11_pm[1]) | (co_c15_g & co_c15_pm[1]) | (co_c19_g & co_c19_pm[1]) | (co_c23_g & co_c23_pm[1]) | (co_c27_g & co_c27_pm[1]) | (co_c31_g & co_c31_pm[1]);
-  assign co_x3_1_b_d = (co_c3_g & co_c3_pm[1]) ? 2'd0 : (co_c7_g & co_c7_pm[1]) ? 2'd0 : (co_c11_g & co_c11_pm[1]) ? 2'd1 : (co_c15_g & co_c15_pm[1]) ? 2'd1 : (co_c19_g & co_c19_pm[1]) ? 2'd2 : (co_c23_g & co_c23_pm[1]) ? 2'd2 : (co_c27_g & co_c27_pm[1]) ? 2'd3 : (co_c31_g & co_c31_pm[1]) ? 2'd3 : '0;
-  assign co_x3_1_o_d = (co_c3_g & co_c3_pm[1]) ? co_c3_op : (co_c7_g & co_c7_pm[1]) ? co_c7_op : (co_c11_g & co_c11_pm[1]) ? co_c11_op : (co_c15_g & co_c15_pm[1]) ? co_c15_op : (co_c19_g & co_c19_pm[1]) ? co_c19_op : (co_c23_g & co_c23_pm[1]) ? co_c23_op : (co_c27_g & co_c27_pm[1]) ? co_c27_op : (co_c31_g & co_c31_pm[1]) ? co_c31_op : '0;
-  assign co_x3_2_v_d = (co_c3_g & co_c3_pm[2]) | (co_c7_g & co_c7_pm[2]) | (co_c11_g & co_c11_pm[2]) | (co_c15_g & co_c15_pm[2]) | (co_c19_g & co_c19_pm[2]) | (co_c23_g & co_c23_pm[2]) | (co_c27_g & co_c27_pm[2]) | (co_c31_g & co_c31_pm[2]);
-  assign co_x3_2_b_d = (co_c3_g & co_c3_pm[2]) ? 2'd0 : (co_c7_g & co_c7_pm[2]) ? 2'd0 : (co_c11_g & co_c11_pm[2]) ? 2'd1 : (co_c15_g & co_c15_pm[2]) ? 2'd1 : (co_c19_g & co_c19_pm[2]) ? 2'd2 : (co_c23_g & co_c23_pm[2]) ? 2'd2 : (co_c27_g & co_c27_pm[2]) ? 2'd3 : (co_c31_g & co_c31_pm[2]) ? 2'd3 : '0;
-  assign co_x3_2_o_d = (co_c3_g & co_c3_pm[2]) ? co_c3_op : (co_c7_g & co_c7_pm[2]) ? co_c7_op : (co_c11_g & co_c11_pm[2]) ? co_c11_op : (co_c15_g & co_c15_pm[2]) ? co_c15_op : (co_c19_g & co_c19_pm[2]) ? co_c19_op : (co_c23_g & co_c23_pm[2]) ? co_c23_op : (co_c27_g & co_c27_pm[2]) ? co_c27_op : (co_c31_g & co_c31_pm[2]) ? co_c31_op : '0;
-  assign co_x3_3_v_d = (co_c3_g & co_c3_pm[3]) | (co_c7_g & co_c7_pm[3]) | (co_c11_g & co_c11_pm[3]) | (co_c15_g & co_c15_pm[3]) | (co_c19_g & co_c19_pm[3]) | (co_c23_g & co_c23_pm[3]) | (co_c27_g & co_c27_pm[3]) | (co_c31_g & co_c31_pm[3]);
-  assign co_x3_3_b_d = (co_c3_g & co_c3_pm[3]) ? 2'd0 : (co_c7_g & co_c7_pm[3]) ? 2'd0 : (co_c11_g & co_c11_pm[3]) ? 2'd1 : (co_c15_g & co_c15_pm[3]) ? 2'd1 : (co_c19_g & co_c19_pm[3]) ? 2'd2 : (co_c23_g & co_c23_pm[3]) ? 2'd2 : (co_c27_g & co_c27_pm[3]) ? 2'd3 : (co_c31_g & co_c31_pm[3]) ? 2'd3 : '0;
-  assign co_x3_3_o_d = (co_c3_g & co_c3_pm[3]) ? co_c3_op : (co_c7_g & co_c7_pm[3]) ? co_c7_op : (co_c11_g & co_c11_pm[3]) ? co_c11_op : (co_c15_g & co_c15_pm[3]) ? co_c15_op : (co_c19_g & co_c19_pm[3]) ? co_c19_op : (co_c23_g & co_c23_pm[3]) ? co_c23_op : (co_c27_g & co_c27_pm[3]) ? co_c27_op : (co_c31_g & co_c31_pm[3]) ? co_c31_op : '0;
+  assign co_x0_0_v_d = (co_c0_g & co_c0_pm[0]) | (co_c4_g & co_c4_pm[0]) | (co_c8_g & co_c8_pm[0])
+      | (co_c12_g & co_c12_pm[0]) | (co_c16_g & co_c16_pm[0]) | (co_c20_g & co_c20_pm[0])
+      | (co_c24_g & co_c24_pm[0]) | (co_c28_g & co_c28_pm[0]);
+  assign co_x0_0_b_d = (co_c0_g & co_c0_pm[0]) ? 2'd0 : (co_c4_g & co_c4_pm[0]) ? 2'd0
+      : (co_c8_g & co_c8_pm[0]) ? 2'd1 : (co_c12_g & co_c12_pm[0]) ? 2'd1
+      : (co_c16_g & co_c16_pm[0]) ? 2'd2 : (co_c20_g & co_c20_pm[0]) ? 2'd2
+      : (co_c24_g & co_c24_pm[0]) ? 2'd3 : (co_c28_g & co_c28_pm[0]) ? 2'd3 : '0;
+  assign co_x0_0_o_d = (co_c0_g & co_c0_pm[0]) ? co_c0_op : (co_c4_g & co_c4_pm[0]) ? co_c4_op
+      : (co_c8_g & co_c8_pm[0]) ? co_c8_op : (co_c12_g & co_c12_pm[0]) ? co_c12_op
+      : (co_c16_g & co_c16_pm[0]) ? co_c16_op : (co_c20_g & co_c20_pm[0]) ? co_c20_op
+      : (co_c24_g & co_c24_pm[0]) ? co_c24_op : (co_c28_g & co_c28_pm[0]) ? co_c28_op : '0;
+  assign co_x0_1_v_d = (co_c0_g & co_c0_pm[1]) | (co_c4_g & co_c4_pm[1]) | (co_c8_g & co_c8_pm[1])
+      | (co_c12_g & co_c12_pm[1]) | (co_c16_g & co_c16_pm[1]) | (co_c20_g & co_c20_pm[1])
+      | (co_c24_g & co_c24_pm[1]) | (co_c28_g & co_c28_pm[1]);
+  assign co_x0_1_b_d = (co_c0_g & co_c0_pm[1]) ? 2'd0 : (co_c4_g & co_c4_pm[1]) ? 2'd0
+      : (co_c8_g & co_c8_pm[1]) ? 2'd1 : (co_c12_g & co_c12_pm[1]) ? 2'd1
+      : (co_c16_g & co_c16_pm[1]) ? 2'd2 : (co_c20_g & co_c20_pm[1]) ? 2'd2
+      : (co_c24_g & co_c24_pm[1]) ? 2'd3 : (co_c28_g & co_c28_pm[1]) ? 2'd3 : '0;
+  assign co_x0_1_o_d = (co_c0_g & co_c0_pm[1]) ? co_c0_op : (co_c4_g & co_c4_pm[1]) ? co_c4_op
+      : (co_c8_g & co_c8_pm[1]) ? co_c8_op : (co_c12_g & co_c12_pm[1]) ? co_c12_op
+      : (co_c16_g & co_c16_pm[1]) ? co_c16_op : (co_c20_g & co_c20_pm[1]) ? co_c20_op
+      : (co_c24_g & co_c24_pm[1]) ? co_c24_op : (co_c28_g & co_c28_pm[1]) ? co_c28_op : '0;
+  assign co_x0_2_v_d = (co_c0_g & co_c0_pm[2]) | (co_c4_g & co_c4_pm[2]) | (co_c8_g & co_c8_pm[2])
+      | (co_c12_g & co_c12_pm[2]) | (co_c16_g & co_c16_pm[2]) | (co_c20_g & co_c20_pm[2])
+      | (co_c24_g & co_c24_pm[2]) | (co_c28_g & co_c28_pm[2]);
+  assign co_x0_2_b_d = (co_c0_g & co_c0_pm[2]) ? 2'd0 : (co_c4_g & co_c4_pm[2]) ? 2'd0
+      : (co_c8_g & co_c8_pm[2]) ? 2'd1 : (co_c12_g & co_c12_pm[2]) ? 2'd1
+      : (co_c16_g & co_c16_pm[2]) ? 2'd2 : (co_c20_g & co_c20_pm[2]) ? 2'd2
+      : (co_c24_g & co_c24_pm[2]) ? 2'd3 : (co_c28_g & co_c28_pm[2]) ? 2'd3 : '0;
+  assign co_x0_2_o_d = (co_c0_g & co_c0_pm[2]) ? co_c0_op : (co_c4_g & co_c4_pm[2]) ? co_c4_op
+      : (co_c8_g & co_c8_pm[2]) ? co_c8_op : (co_c12_g & co_c12_pm[2]) ? co_c12_op
+      : (co_c16_g & co_c16_pm[2]) ? co_c16_op : (co_c20_g & co_c20_pm[2]) ? co_c20_op
+      : (co_c24_g & co_c24_pm[2]) ? co_c24_op : (co_c28_g & co_c28_pm[2]) ? co_c28_op : '0;
+  assign co_x0_3_v_d = (co_c0_g & co_c0_pm[3]) | (co_c4_g & co_c4_pm[3]) | (co_c8_g & co_c8_pm[3])
+      | (co_c12_g & co_c12_pm[3]) | (co_c16_g & co_c16_pm[3]) | (co_c20_g & co_c20_pm[3])
+      | (co_c24_g & co_c24_pm[3]) | (co_c28_g & co_c28_pm[3]);
+  assign co_x0_3_b_d = (co_c0_g & co_c0_pm[3]) ? 2'd0 : (co_c4_g & co_c4_pm[3]) ? 2'd0
+      : (co_c8_g & co_c8_pm[3]) ? 2'd1 : (co_c12_g & co_c12_pm[3]) ? 2'd1
+      : (co_c16_g & co_c16_pm[3]) ? 2'd2 : (co_c20_g & co_c20_pm[3]) ? 2'd2
+      : (co_c24_g & co_c24_pm[3]) ? 2'd3 : (co_c28_g & co_c28_pm[3]) ? 2'd3 : '0;
+  assign co_x0_3_o_d = (co_c0_g & co_c0_pm[3]) ? co_c0_op : (co_c4_g & co_c4_pm[3]) ? co_c4_op
+      : (co_c8_g & co_c8_pm[3]) ? co_c8_op : (co_c12_g & co_c12_pm[3]) ? co_c12_op
+      : (co_c16_g & co_c16_pm[3]) ? co_c16_op : (co_c20_g & co_c20_pm[3]) ? co_c20_op
+      : (co_c24_g & co_c24_pm[3]) ? co_c24_op : (co_c28_g & co_c28_pm[3]) ? co_c28_op : '0;
+  assign co_x1_0_v_d = (co_c1_g & co_c1_pm[0]) | (co_c5_g & co_c5_pm[0]) | (co_c9_g & co_c9_pm[0])
+      | (co_c13_g & co_c13_pm[0]) | (co_c17_g & co_c17_pm[0]) | (co_c21_g & co_c21_pm[0])
+      | (co_c25_g & co_c25_pm[0]) | (co_c29_g & co_c29_pm[0]);
+  assign co_x1_0_b_d = (co_c1_g & co_c1_pm[0]) ? 2'd0 : (co_c5_g & co_c5_pm[0]) ? 2'd0
+      : (co_c9_g & co_c9_pm[0]) ? 2'd1 : (co_c13_g & co_c13_pm[0]) ? 2'd1
+      : (co_c17_g & co_c17_pm[0]) ? 2'd2 : (co_c21_g & co_c21_pm[0]) ? 2'd2
+      : (co_c25_g & co_c25_pm[0]) ? 2'd3 : (co_c29_g & co_c29_pm[0]) ? 2'd3 : '0;
+  assign co_x1_0_o_d = (co_c1_g & co_c1_pm[0]) ? co_c1_op : (co_c5_g & co_c5_pm[0]) ? co_c5_op
+      : (co_c9_g & co_c9_pm[0]) ? co_c9_op : (co_c13_g & co_c13_pm[0]) ? co_c13_op
+      : (co_c17_g & co_c17_pm[0]) ? co_c17_op : (co_c21_g & co_c21_pm[0]) ? co_c21_op
+      : (co_c25_g & co_c25_pm[0]) ? co_c25_op : (co_c29_g & co_c29_pm[0]) ? co_c29_op : '0;
+  assign co_x1_1_v_d = (co_c1_g & co_c1_pm[1]) | (co_c5_g & co_c5_pm[1]) | (co_c9_g & co_c9_pm[1])
+      | (co_c13_g & co_c13_pm[1]) | (co_c17_g & co_c17_pm[1]) | (co_c21_g & co_c21_pm[1])
+      | (co_c25_g & co_c25_pm[1]) | (co_c29_g & co_c29_pm[1]);
+  assign co_x1_1_b_d = (co_c1_g & co_c1_pm[1]) ? 2'd0 : (co_c5_g & co_c5_pm[1]) ? 2'd0
+      : (co_c9_g & co_c9_pm[1]) ? 2'd1 : (co_c13_g & co_c13_pm[1]) ? 2'd1
+      : (co_c17_g & co_c17_pm[1]) ? 2'd2 : (co_c21_g & co_c21_pm[1]) ? 2'd2
+      : (co_c25_g & co_c25_pm[1]) ? 2'd3 : (co_c29_g & co_c29_pm[1]) ? 2'd3 : '0;
+  assign co_x1_1_o_d = (co_c1_g & co_c1_pm[1]) ? co_c1_op : (co_c5_g & co_c5_pm[1]) ? co_c5_op
+      : (co_c9_g & co_c9_pm[1]) ? co_c9_op : (co_c13_g & co_c13_pm[1]) ? co_c13_op
+      : (co_c17_g & co_c17_pm[1]) ? co_c17_op : (co_c21_g & co_c21_pm[1]) ? co_c21_op
+      : (co_c25_g & co_c25_pm[1]) ? co_c25_op : (co_c29_g & co_c29_pm[1]) ? co_c29_op : '0;
+  assign co_x1_2_v_d = (co_c1_g & co_c1_pm[2]) | (co_c5_g & co_c5_pm[2]) | (co_c9_g & co_c9_pm[2])
+      | (co_c13_g & co_c13_pm[2]) | (co_c17_g & co_c17_pm[2]) | (co_c21_g & co_c21_pm[2])
+      | (co_c25_g & co_c25_pm[2]) | (co_c29_g & co_c29_pm[2]);
+  assign co_x1_2_b_d = (co_c1_g & co_c1_pm[2]) ? 2'd0 : (co_c5_g & co_c5_pm[2]) ? 2'd0
+      : (co_c9_g & co_c9_pm[2]) ? 2'd1 : (co_c13_g & co_c13_pm[2]) ? 2'd1
+      : (co_c17_g & co_c17_pm[2]) ? 2'd2 : (co_c21_g & co_c21_pm[2]) ? 2'd2
+      : (co_c25_g & co_c25_pm[2]) ? 2'd3 : (co_c29_g & co_c29_pm[2]) ? 2'd3 : '0;
+  assign co_x1_2_o_d = (co_c1_g & co_c1_pm[2]) ? co_c1_op : (co_c5_g & co_c5_pm[2]) ? co_c5_op
+      : (co_c9_g & co_c9_pm[2]) ? co_c9_op : (co_c13_g & co_c13_pm[2]) ? co_c13_op
+      : (co_c17_g & co_c17_pm[2]) ? co_c17_op : (co_c21_g & co_c21_pm[2]) ? co_c21_op
+      : (co_c25_g & co_c25_pm[2]) ? co_c25_op : (co_c29_g & co_c29_pm[2]) ? co_c29_op : '0;
+  assign co_x1_3_v_d = (co_c1_g & co_c1_pm[3]) | (co_c5_g & co_c5_pm[3]) | (co_c9_g & co_c9_pm[3])
+      | (co_c13_g & co_c13_pm[3]) | (co_c17_g & co_c17_pm[3]) | (co_c21_g & co_c21_pm[3])
+      | (co_c25_g & co_c25_pm[3]) | (co_c29_g & co_c29_pm[3]);
+  assign co_x1_3_b_d = (co_c1_g & co_c1_pm[3]) ? 2'd0 : (co_c5_g & co_c5_pm[3]) ? 2'd0
+      : (co_c9_g & co_c9_pm[3]) ? 2'd1 : (co_c13_g & co_c13_pm[3]) ? 2'd1
+      : (co_c17_g & co_c17_pm[3]) ? 2'd2 : (co_c21_g & co_c21_pm[3]) ? 2'd2
+      : (co_c25_g & co_c25_pm[3]) ? 2'd3 : (co_c29_g & co_c29_pm[3]) ? 2'd3 : '0;
+  assign co_x1_3_o_d = (co_c1_g & co_c1_pm[3]) ? co_c1_op : (co_c5_g & co_c5_pm[3]) ? co_c5_op
+      : (co_c9_g & co_c9_pm[3]) ? co_c9_op : (co_c13_g & co_c13_pm[3]) ? co_c13_op
+      : (co_c17_g & co_c17_pm[3]) ? co_c17_op : (co_c21_g & co_c21_pm[3]) ? co_c21_op
+      : (co_c25_g & co_c25_pm[3]) ? co_c25_op : (co_c29_g & co_c29_pm[3]) ? co_c29_op : '0;
+  assign co_x2_0_v_d = (co_c2_g & co_c2_pm[0]) | (co_c6_g & co_c6_pm[0]) | (co_c10_g & co_c10_pm[0])
+      | (co_c14_g & co_c14_pm[0]) | (co_c18_g & co_c18_pm[0]) | (co_c22_g & co_c22_pm[0])
+      | (co_c26_g & co_c26_pm[0]) | (co_c30_g & co_c30_pm[0]);
+  assign co_x2_0_b_d = (co_c2_g & co_c2_pm[0]) ? 2'd0 : (co_c6_g & co_c6_pm[0]) ? 2'd0
+      : (co_c10_g & co_c10_pm[0]) ? 2'd1 : (co_c14_g & co_c14_pm[0]) ? 2'd1
+      : (co_c18_g & co_c18_pm[0]) ? 2'd2 : (co_c22_g & co_c22_pm[0]) ? 2'd2
+      : (co_c26_g & co_c26_pm[0]) ? 2'd3 : (co_c30_g & co_c30_pm[0]) ? 2'd3 : '0;
+  assign co_x2_0_o_d = (co_c2_g & co_c2_pm[0]) ? co_c2_op : (co_c6_g & co_c6_pm[0]) ? co_c6_op
+      : (co_c10_g & co_c10_pm[0]) ? co_c10_op : (co_c14_g & co_c14_pm[0]) ? co_c14_op
+      : (co_c18_g & co_c18_pm[0]) ? co_c18_op : (co_c22_g & co_c22_pm[0]) ? co_c22_op
+      : (co_c26_g & co_c26_pm[0]) ? co_c26_op : (co_c30_g & co_c30_pm[0]) ? co_c30_op : '0;
+  assign co_x2_1_v_d = (co_c2_g & co_c2_pm[1]) | (co_c6_g & co_c6_pm[1]) | (co_c10_g & co_c10_pm[1])
+      | (co_c14_g & co_c14_pm[1]) | (co_c18_g & co_c18_pm[1]) | (co_c22_g & co_c22_pm[1])
+      | (co_c26_g & co_c26_pm[1]) | (co_c30_g & co_c30_pm[1]);
+  assign co_x2_1_b_d = (co_c2_g & co_c2_pm[1]) ? 2'd0 : (co_c6_g & co_c6_pm[1]) ? 2'd0
+      : (co_c10_g & co_c10_pm[1]) ? 2'd1 : (co_c14_g & co_c14_pm[1]) ? 2'd1
+      : (co_c18_g & co_c18_pm[1]) ? 2'd2 : (co_c22_g & co_c22_pm[1]) ? 2'd2
+      : (co_c26_g & co_c26_pm[1]) ? 2'd3 : (co_c30_g & co_c30_pm[1]) ? 2'd3 : '0;
+  assign co_x2_1_o_d = (co_c2_g & co_c2_pm[1]) ? co_c2_op : (co_c6_g & co_c6_pm[1]) ? co_c6_op
+      : (co_c10_g & co_c10_pm[1]) ? co_c10_op : (co_c14_g & co_c14_pm[1]) ? co_c14_op
+      : (co_c18_g & co_c18_pm[1]) ? co_c18_op : (co_c22_g & co_c22_pm[1]) ? co_c22_op
+      : (co_c26_g & co_c26_pm[1]) ? co_c26_op : (co_c30_g & co_c30_pm[1]) ? co_c30_op : '0;
+  assign co_x2_2_v_d = (co_c2_g & co_c2_pm[2]) | (co_c6_g & co_c6_pm[2]) | (co_c10_g & co_c10_pm[2])
+      | (co_c14_g & co_c14_pm[2]) | (co_c18_g & co_c18_pm[2]) | (co_c22_g & co_c22_pm[2])
+      | (co_c26_g & co_c26_pm[2]) | (co_c30_g & co_c30_pm[2]);
+  assign co_x2_2_b_d = (co_c2_g & co_c2_pm[2]) ? 2'd0 : (co_c6_g & co_c6_pm[2]) ? 2'd0
+      : (co_c10_g & co_c10_pm[2]) ? 2'd1 : (co_c14_g & co_c14_pm[2]) ? 2'd1
+      : (co_c18_g & co_c18_pm[2]) ? 2'd2 : (co_c22_g & co_c22_pm[2]) ? 2'd2
+      : (co_c26_g & co_c26_pm[2]) ? 2'd3 : (co_c30_g & co_c30_pm[2]) ? 2'd3 : '0;
+  assign co_x2_2_o_d = (co_c2_g & co_c2_pm[2]) ? co_c2_op : (co_c6_g & co_c6_pm[2]) ? co_c6_op
+      : (co_c10_g & co_c10_pm[2]) ? co_c10_op : (co_c14_g & co_c14_pm[2]) ? co_c14_op
+      : (co_c18_g & co_c18_pm[2]) ? co_c18_op : (co_c22_g & co_c22_pm[2]) ? co_c22_op
+      : (co_c26_g & co_c26_pm[2]) ? co_c26_op : (co_c30_g & co_c30_pm[2]) ? co_c30_op : '0;
+  assign co_x2_3_v_d = (co_c2_g & co_c2_pm[3]) | (co_c6_g & co_c6_pm[3]) | (co_c10_g & co_c10_pm[3])
+      | (co_c14_g & co_c14_pm[3]) | (co_c18_g & co_c18_pm[3]) | (co_c22_g & co_c22_pm[3])
+      | (co_c26_g & co_c26_pm[3]) | (co_c30_g & co_c30_pm[3]);
+  assign co_x2_3_b_d = (co_c2_g & co_c2_pm[3]) ? 2'd0 : (co_c6_g & co_c6_pm[3]) ? 2'd0
+      : (co_c10_g & co_c10_pm[3]) ? 2'd1 : (co_c14_g & co_c14_pm[3]) ? 2'd1
+      : (co_c18_g & co_c18_pm[3]) ? 2'd2 : (co_c22_g & co_c22_pm[3]) ? 2'd2
+      : (co_c26_g & co_c26_pm[3]) ? 2'd3 : (co_c30_g & co_c30_pm[3]) ? 2'd3 : '0;
+  assign co_x2_3_o_d = (co_c2_g & co_c2_pm[3]) ? co_c2_op : (co_c6_g & co_c6_pm[3]) ? co_c6_op
+      : (co_c10_g & co_c10_pm[3]) ? co_c10_op : (co_c14_g & co_c14_pm[3]) ? co_c14_op
+      : (co_c18_g & co_c18_pm[3]) ? co_c18_op : (co_c22_g & co_c22_pm[3]) ? co_c22_op
+      : (co_c26_g & co_c26_pm[3]) ? co_c26_op : (co_c30_g & co_c30_pm[3]) ? co_c30_op : '0;
+  assign co_x3_0_v_d = (co_c3_g & co_c3_pm[0]) | (co_c7_g & co_c7_pm[0]) | (co_c11_g & co_c11_pm[0])
+      | (co_c15_g & co_c15_pm[0]) | (co_c19_g & co_c19_pm[0]) | (co_c23_g & co_c23_pm[0])
+      | (co_c27_g & co_c27_pm[0]) | (co_c31_g & co_c31_pm[0]);
+  assign co_x3_0_b_d = (co_c3_g & co_c3_pm[0]) ? 2'd0 : (co_c7_g & co_c7_pm[0]) ? 2'd0
+      : (co_c11_g & co_c11_pm[0]) ? 2'd1 : (co_c15_g & co_c15_pm[0]) ? 2'd1
+      : (co_c19_g & co_c19_pm[0]) ? 2'd2 : (co_c23_g & co_c23_pm[0]) ? 2'd2
+      : (co_c27_g & co_c27_pm[0]) ? 2'd3 : (co_c31_g & co_c31_pm[0]) ? 2'd3 : '0;
+  assign co_x3_0_o_d = (co_c3_g & co_c3_pm[0]) ? co_c3_op : (co_c7_g & co_c7_pm[0]) ? co_c7_op
+      : (co_c11_g & co_c11_pm[0]) ? co_c11_op : (co_c15_g & co_c15_pm[0]) ? co_c15_op
+      : (co_c19_g & co_c19_pm[0]) ? co_c19_op : (co_c23_g & co_c23_pm[0]) ? co_c23_op
+      : (co_c27_g & co_c27_pm[0]) ? co_c27_op : (co_c31_g & co_c31_pm[0]) ? co_c31_op : '0;
+  assign co_x3_1_v_d = (co_c3_g & co_c3_pm[1]) | (co_c7_g & co_c7_pm[1]) | (co_c11_g & co_c11_pm[1])
+      | (co_c15_g & co_c15_pm[1]) | (co_c19_g & co_c19_pm[1]) | (co_c23_g & co_c23_pm[1])
+      | (co_c27_g & co_c27_pm[1]) | (co_c31_g & co_c31_pm[1]);
+  assign co_x3_1_b_d = (co_c3_g & co_c3_pm[1]) ? 2'd0 : (co_c7_g & co_c7_pm[1]) ? 2'd0
+      : (co_c11_g & co_c11_pm[1]) ? 2'd1 : (co_c15_g & co_c15_pm[1]) ? 2'd1
+      : (co_c19_g & co_c19_pm[1]) ? 2'd2 : (co_c23_g & co_c23_pm[1]) ? 2'd2
+      : (co_c27_g & co_c27_pm[1]) ? 2'd3 : (co_c31_g & co_c31_pm[1]) ? 2'd3 : '0;
+  assign co_x3_1_o_d = (co_c3_g & co_c3_pm[1]) ? co_c3_op : (co_c7_g & co_c7_pm[1]) ? co_c7_op
+      : (co_c11_g & co_c11_pm[1]) ? co_c11_op : (co_c15_g & co_c15_pm[1]) ? co_c15_op
+      : (co_c19_g & co_c19_pm[1]) ? co_c19_op : (co_c23_g & co_c23_pm[1]) ? co_c23_op
+      : (co_c27_g & co_c27_pm[1]) ? co_c27_op : (co_c31_g & co_c31_pm[1]) ? co_c31_op : '0;
+  assign co_x3_2_v_d = (co_c3_g & co_c3_pm[2]) | (co_c7_g & co_c7_pm[2]) | (co_c11_g & co_c11_pm[2])
+      | (co_c15_g & co_c15_pm[2]) | (co_c19_g & co_c19_pm[2]) | (co_c23_g & co_c23_pm[2])
+      | (co_c27_g & co_c27_pm[2]) | (co_c31_g & co_c31_pm[2]);
+  assign co_x3_2_b_d = (co_c3_g & co_c3_pm[2]) ? 2'd0 : (co_c7_g & co_c7_pm[2]) ? 2'd0
+      : (co_c11_g & co_c11_pm[2]) ? 2'd1 : (co_c15_g & co_c15_pm[2]) ? 2'd1
+      : (co_c19_g & co_c19_pm[2]) ? 2'd2 : (co_c23_g & co_c23_pm[2]) ? 2'd2
+      : (co_c27_g & co_c27_pm[2]) ? 2'd3 : (co_c31_g & co_c31_pm[2]) ? 2'd3 : '0;
+  assign co_x3_2_o_d = (co_c3_g & co_c3_pm[2]) ? co_c3_op : (co_c7_g & co_c7_pm[2]) ? co_c7_op
+      : (co_c11_g & co_c11_pm[2]) ? co_c11_op : (co_c15_g & co_c15_pm[2]) ? co_c15_op
+      : (co_c19_g & co_c19_pm[2]) ? co_c19_op : (co_c23_g & co_c23_pm[2]) ? co_c23_op
+      : (co_c27_g & co_c27_pm[2]) ? co_c27_op : (co_c31_g & co_c31_pm[2]) ? co_c31_op : '0;
+  assign co_x3_3_v_d = (co_c3_g & co_c3_pm[3]) | (co_c7_g & co_c7_pm[3]) | (co_c11_g & co_c11_pm[3])
+      | (co_c15_g & co_c15_pm[3]) | (co_c19_g & co_c19_pm[3]) | (co_c23_g & co_c23_pm[3])
+      | (co_c27_g & co_c27_pm[3]) | (co_c31_g & co_c31_pm[3]);
+  assign co_x3_3_b_d = (co_c3_g & co_c3_pm[3]) ? 2'd0 : (co_c7_g & co_c7_pm[3]) ? 2'd0
+      : (co_c11_g & co_c11_pm[3]) ? 2'd1 : (co_c15_g & co_c15_pm[3]) ? 2'd1
+      : (co_c19_g & co_c19_pm[3]) ? 2'd2 : (co_c23_g & co_c23_pm[3]) ? 2'd2
+      : (co_c27_g & co_c27_pm[3]) ? 2'd3 : (co_c31_g & co_c31_pm[3]) ? 2'd3 : '0;
+  assign co_x3_3_o_d = (co_c3_g & co_c3_pm[3]) ? co_c3_op : (co_c7_g & co_c7_pm[3]) ? co_c7_op
+      : (co_c11_g & co_c11_pm[3]) ? co_c11_op : (co_c15_g & co_c15_pm[3]) ? co_c15_op
+      : (co_c19_g & co_c19_pm[3]) ? co_c19_op : (co_c23_g & co_c23_pm[3]) ? co_c23_op
+      : (co_c27_g & co_c27_pm[3]) ? co_c27_op : (co_c31_g & co_c31_pm[3]) ? co_c31_op : '0;
   rf_subbank_xbar u_subbank_xbar (
     .bank0_rdata_i   (co_b0_rdz),
     .bank1_rdata_i   (co_b1_rdz),
@@ -1881,21 +3069,24 @@ module rf_top (
   assign co_u0_tag_d = co_a0_0 ? iss0_tag_i : co_a1_0 ? iss1_tag_i : co_u0_tag_q;
   assign co_u0_warp_d = co_a0_0 ? iss0_warp_i : co_a1_0 ? iss1_warp_i : co_u0_warp_q;
   assign co_u0_am_d = co_a0_0 ? iss0_amask_i : co_a1_0 ? iss1_amask_i : co_u0_am_q;
-  assign co_q0_sv = co_a0_0 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_0 ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
+  assign co_q0_sv = co_a0_0 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_0
+      ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
   assign co_q0_pend_d = co_u0_alloc ? co_q0_sv : co_q0_pend_q & ~aq0_gnt;
   assign co_q0_vld_d = co_u0_alloc ? co_q0_sv : co_q0_vld_q;
   assign co_q0_bank_d = co_a0_0 ? iss0_s0_bank : co_a1_0 ? iss1_s0_bank : cq0_bank;
   assign co_q0_entry_d = co_a0_0 ? iss0_s0_row : co_a1_0 ? iss1_s0_row : cq0_entry;
   assign cq0_req = co_u0_busy & co_q0_pend_q;
   assign co_q0_out = co_q0_vld_q ? co_q0_data : '0;  // a source not read is zero
-  assign co_q1_sv = co_a0_0 ? (iss0_src1_valid_i & ~iss0_s1_err) : co_a1_0 ? (iss1_src1_valid_i & ~iss1_s1_err) : 1'b0;
+  assign co_q1_sv = co_a0_0 ? (iss0_src1_valid_i & ~iss0_s1_err) : co_a1_0
+      ? (iss1_src1_valid_i & ~iss1_s1_err) : 1'b0;
   assign co_q1_pend_d = co_u0_alloc ? co_q1_sv : co_q1_pend_q & ~aq1_gnt;
   assign co_q1_vld_d = co_u0_alloc ? co_q1_sv : co_q1_vld_q;
   assign co_q1_bank_d = co_a0_0 ? iss0_s1_bank : co_a1_0 ? iss1_s1_bank : cq1_bank;
   assign co_q1_entry_d = co_a0_0 ? iss0_s1_row : co_a1_0 ? iss1_s1_row : cq1_entry;
   assign cq1_req = co_u0_busy & co_q1_pend_q;
   assign co_q1_out = co_q1_vld_q ? co_q1_data : '0;  // a source not read is zero
-  assign co_q2_sv = co_a0_0 ? (iss0_src2_valid_i & ~iss0_s2_err) : co_a1_0 ? (iss1_src2_valid_i & ~iss1_s2_err) : 1'b0;
+  assign co_q2_sv = co_a0_0 ? (iss0_src2_valid_i & ~iss0_s2_err) : co_a1_0
+      ? (iss1_src2_valid_i & ~iss1_s2_err) : 1'b0;
   assign co_q2_pend_d = co_u0_alloc ? co_q2_sv : co_q2_pend_q & ~aq2_gnt;
   assign co_q2_vld_d = co_u0_alloc ? co_q2_sv : co_q2_vld_q;
   assign co_q2_bank_d = co_a0_0 ? iss0_s2_bank : co_a1_0 ? iss1_s2_bank : cq2_bank;
@@ -1907,21 +3098,24 @@ module rf_top (
   assign co_u1_tag_d = co_a0_1 ? iss0_tag_i : co_a1_1 ? iss1_tag_i : co_u1_tag_q;
   assign co_u1_warp_d = co_a0_1 ? iss0_warp_i : co_a1_1 ? iss1_warp_i : co_u1_warp_q;
   assign co_u1_am_d = co_a0_1 ? iss0_amask_i : co_a1_1 ? iss1_amask_i : co_u1_am_q;
-  assign co_q3_sv = co_a0_1 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_1 ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
+  assign co_q3_sv = co_a0_1 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_1
+      ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
   assign co_q3_pend_d = co_u1_alloc ? co_q3_sv : co_q3_pend_q & ~aq3_gnt;
   assign co_q3_vld_d = co_u1_alloc ? co_q3_sv : co_q3_vld_q;
   assign co_q3_bank_d = co_a0_1 ? iss0_s0_bank : co_a1_1 ? iss1_s0_bank : cq3_bank;
   assign co_q3_entry_d = co_a0_1 ? iss0_s0_row : co_a1_1 ? iss1_s0_row : cq3_entry;
   assign cq3_req = co_u1_busy & co_q3_pend_q;
   assign co_q3_out = co_q3_vld_q ? co_q3_data : '0;  // a source not read is zero
-  assign co_q4_sv = co_a0_1 ? (iss0_src1_valid_i & ~iss0_s1_err) : co_a1_1 ? (iss1_src1_valid_i & ~iss1_s1_err) : 1'b0;
+  assign co_q4_sv = co_a0_1 ? (iss0_src1_valid_i & ~iss0_s1_err) : co_a1_1
+      ? (iss1_src1_valid_i & ~iss1_s1_err) : 1'b0;
   assign co_q4_pend_d = co_u1_alloc ? co_q4_sv : co_q4_pend_q & ~aq4_gnt;
   assign co_q4_vld_d = co_u1_alloc ? co_q4_sv : co_q4_vld_q;
   assign co_q4_bank_d = co_a0_1 ? iss0_s1_bank : co_a1_1 ? iss1_s1_bank : cq4_bank;
   assign co_q4_entry_d = co_a0_1 ? iss0_s1_row : co_a1_1 ? iss1_s1_row : cq4_entry;
   assign cq4_req = co_u1_busy & co_q4_pend_q;
   assign co_q4_out = co_q4_vld_q ? co_q4_data : '0;  // a source not read is zero
-  assign co_q5_sv = co_a0_1 ? (iss0_src2_valid_i & ~iss0_s2_err) : co_a1_1 ? (iss1_src2_valid_i & ~iss1_s2_err) : 1'b0;
+  assign co_q5_sv = co_a0_1 ? (iss0_src2_valid_i & ~iss0_s2_err) : co_a1_1
+      ? (iss1_src2_valid_i & ~iss1_s2_err) : 1'b0;
   assign co_q5_pend_d = co_u1_alloc ? co_q5_sv : co_q5_pend_q & ~aq5_gnt;
   assign co_q5_vld_d = co_u1_alloc ? co_q5_sv : co_q5_vld_q;
   assign co_q5_bank_d = co_a0_1 ? iss0_s2_bank : co_a1_1 ? iss1_s2_bank : cq5_bank;
@@ -1933,21 +3127,24 @@ module rf_top (
   assign co_u2_tag_d = co_a0_2 ? iss0_tag_i : co_a1_2 ? iss1_tag_i : co_u2_tag_q;
   assign co_u2_warp_d = co_a0_2 ? iss0_warp_i : co_a1_2 ? iss1_warp_i : co_u2_warp_q;
   assign co_u2_am_d = co_a0_2 ? iss0_amask_i : co_a1_2 ? iss1_amask_i : co_u2_am_q;
-  assign co_q6_sv = co_a0_2 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_2 ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
+  assign co_q6_sv = co_a0_2 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_2
+      ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
   assign co_q6_pend_d = co_u2_alloc ? co_q6_sv : co_q6_pend_q & ~aq6_gnt;
   assign co_q6_vld_d = co_u2_alloc ? co_q6_sv : co_q6_vld_q;
   assign co_q6_bank_d = co_a0_2 ? iss0_s0_bank : co_a1_2 ? iss1_s0_bank : cq6_bank;
   assign co_q6_entry_d = co_a0_2 ? iss0_s0_row : co_a1_2 ? iss1_s0_row : cq6_entry;
   assign cq6_req = co_u2_busy & co_q6_pend_q;
   assign co_q6_out = co_q6_vld_q ? co_q6_data : '0;  // a source not read is zero
-  assign co_q7_sv = co_a0_2 ? (iss0_src1_valid_i & ~iss0_s1_err) : co_a1_2 ? (iss1_src1_valid_i & ~iss1_s1_err) : 1'b0;
+  assign co_q7_sv = co_a0_2 ? (iss0_src1_valid_i & ~iss0_s1_err) : co_a1_2
+      ? (iss1_src1_valid_i & ~iss1_s1_err) : 1'b0;
   assign co_q7_pend_d = co_u2_alloc ? co_q7_sv : co_q7_pend_q & ~aq7_gnt;
   assign co_q7_vld_d = co_u2_alloc ? co_q7_sv : co_q7_vld_q;
   assign co_q7_bank_d = co_a0_2 ? iss0_s1_bank : co_a1_2 ? iss1_s1_bank : cq7_bank;
   assign co_q7_entry_d = co_a0_2 ? iss0_s1_row : co_a1_2 ? iss1_s1_row : cq7_entry;
   assign cq7_req = co_u2_busy & co_q7_pend_q;
   assign co_q7_out = co_q7_vld_q ? co_q7_data : '0;  // a source not read is zero
-  assign co_q8_sv = co_a0_2 ? (iss0_src2_valid_i & ~iss0_s2_err) : co_a1_2 ? (iss1_src2_valid_i & ~iss1_s2_err) : 1'b0;
+  assign co_q8_sv = co_a0_2 ? (iss0_src2_valid_i & ~iss0_s2_err) : co_a1_2
+      ? (iss1_src2_valid_i & ~iss1_s2_err) : 1'b0;
   assign co_q8_pend_d = co_u2_alloc ? co_q8_sv : co_q8_pend_q & ~aq8_gnt;
   assign co_q8_vld_d = co_u2_alloc ? co_q8_sv : co_q8_vld_q;
   assign co_q8_bank_d = co_a0_2 ? iss0_s2_bank : co_a1_2 ? iss1_s2_bank : cq8_bank;
@@ -1959,28 +3156,37 @@ module rf_top (
   assign co_u3_tag_d = co_a0_3 ? iss0_tag_i : co_a1_3 ? iss1_tag_i : co_u3_tag_q;
   assign co_u3_warp_d = co_a0_3 ? iss0_warp_i : co_a1_3 ? iss1_warp_i : co_u3_warp_q;
   assign co_u3_am_d = co_a0_3 ? iss0_amask_i : co_a1_3 ? iss1_amask_i : co_u3_am_q;
-  assign co_q9_sv = co_a0_3 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_3 ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
+  assign co_q9_sv = co_a0_3 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_3
+      ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
   assign co_q9_pend_d = co_u3_alloc ? co_q9_sv : co_q9_pend_q & ~aq9_gnt;
   assign co_q9_vld_d = co_u3_alloc ? co_q9_sv : co_q9_vld_q;
   assign co_q9_bank_d = co_a0_3 ? iss0_s0_bank : co_a1_3 ? iss1_s0_bank : cq9_bank;
   assign co_q9_entry_d = co_a0_3 ? iss0_s0_row : co_a1_3 ? iss1_s0_row : cq9_entry;
   assign cq9_req = co_u3_busy & co_q9_pend_q;
   assign co_q9_out = co_q9_vld_q ? co_q9_data : '0;  // a source not read is zero
-  assign co_q10_sv = co_a0_3 ? (iss0_src1_valid_i & ~iss0_s1_err) : co_a1_3 ? (iss1_src1_valid_i & ~iss1_s1_err) : 1'b0;
+  assign co_q10_sv = co_a0_3 ? (iss0_src1_valid_i & ~iss0_s1_err) : co_a1_3
+      ? (iss1_src1_valid_i & ~iss1_s1_err) : 1'b0;
   assign co_q10_pend_d = co_u3_alloc ? co_q10_sv : co_q10_pend_q & ~aq10_gnt;
   assign co_q10_vld_d = co_u3_alloc ? co_q10_sv : co_q10_vld_q;
   assign co_q10_bank_d = co_a0_3 ? iss0_s1_bank : co_a1_3 ? iss1_s1_bank : cq10_bank;
   assign co_q10_entry_d = co_a0_3 ? iss0_s1_row : co_a1_3 ? iss1_s1_row : cq10_entry;
   assign cq10_req = co_u3_busy & co_q10_pend_q;
   assign co_q10_out = co_q10_vld_q ? co_q10_data : '0;  // a source not read is zero
-  assign co_q11_sv = co_a0_3 ? (iss0_src2_valid_i & ~iss0_s2_err) : co_a1_3 ? (iss1_src2_valid_i & ~iss1_s2_err) : 1'b0;
+  assign co_q11_sv = co_a0_3 ? (iss0_src2_valid_i & ~iss0_s2_err) : co_a1_3
+      ? (iss1_src2_valid_i & ~iss1_s2_err) : 1'b0;
   assign co_q11_pend_d = co_u3_alloc ? co_q11_sv : co_q11_pend_q & ~aq11_gnt;
   assign co_q11_vld_d = co_u3_alloc ? co_q11_sv : co_q11_vld_q;
   assign co_q11_bank_d = co_a0_3 ? iss0_s2_bank : co_a1_3 ? iss1_s2_bank : cq11_bank;
   assign co_q11_entry_d = co_a0_3 ? iss0_s2_row : co_a1_3 ? iss1_s2_row : cq11_entry;
   assign cq11_req = co_u3_busy & co_q11_pend_q;
   assign co_q11_out = co_q11_vld_q ? co_q11_data : '0;  // a source not read is zero
-  assign rdy = {co_u3_busy & (~co_q9_vld_q | co_q9_ready) & (~co_q10_vld_q | co_q10_ready) & (~co_q11_vld_q | co_q11_ready), co_u2_busy & (~co_q6_vld_q | co_q6_ready) & (~co_q7_vld_q | co_q7_ready) & (~co_q8_vld_q | co_q8_ready), co_u1_busy & (~co_q3_vld_q | co_q3_ready) & (~co_q4_vld_q | co_q4_ready) & (~co_q5_vld_q | co_q5_ready), co_u0_busy & (~co_q0_vld_q | co_q0_ready) & (~co_q1_vld_q | co_q1_ready) & (~co_q2_vld_q | co_q2_ready)};  // every source read
+  // every source read
+  assign rdy = {co_u3_busy & (~co_q9_vld_q | co_q9_ready) & (~co_q10_vld_q | co_q10_ready)
+      & (~co_q11_vld_q | co_q11_ready), co_u2_busy & (~co_q6_vld_q | co_q6_ready)
+      & (~co_q7_vld_q | co_q7_ready) & (~co_q8_vld_q | co_q8_ready), co_u1_busy
+      & (~co_q3_vld_q | co_q3_ready) & (~co_q4_vld_q | co_q4_ready) & (~co_q5_vld_q | co_q5_ready),
+      co_u0_busy & (~co_q0_vld_q | co_q0_ready) & (~co_q1_vld_q | co_q1_ready)
+      & (~co_q2_vld_q | co_q2_ready)};
   rf_coal_collector u_coal_collector (
     .clk_i              (clk_i),
     .rst_ni             (rst_ni),
@@ -2100,15 +3306,15 @@ module rf_top (
   assign dsp0_hi = dsp0_cand & dispatch_ge;
   assign dsp0_any = |dsp0_cand;
   assign dsp0_sel = (|dsp0_hi) ?
-      (dsp0_hi[0] ? 2'd0 : dsp0_hi[1] ? 2'd1 : dsp0_hi[2] ? 2'd2 : 2'd3) :
-      (dsp0_cand[0] ? 2'd0 : dsp0_cand[1] ? 2'd1 : dsp0_cand[2] ? 2'd2 : 2'd3);
+  (dsp0_hi[0] ? 2'd0 : dsp0_hi[1] ? 2'd1 : dsp0_hi[2] ? 2'd2 : 2'd3) :
+  (dsp0_cand[0] ? 2'd0 : dsp0_cand[1] ? 2'd1 : dsp0_cand[2] ? 2'd2 : 2'd3);
   assign dsp0_oh = dsp0_any ? (4'(1) << dsp0_sel) : '0;
   assign dsp1_cand = dsp0_cand & ~dsp0_oh;
   assign dsp1_hi = dsp1_cand & dispatch_ge;
   assign dsp1_any = |dsp1_cand;
   assign dsp1_sel = (|dsp1_hi) ?
-      (dsp1_hi[0] ? 2'd0 : dsp1_hi[1] ? 2'd1 : dsp1_hi[2] ? 2'd2 : 2'd3) :
-      (dsp1_cand[0] ? 2'd0 : dsp1_cand[1] ? 2'd1 : dsp1_cand[2] ? 2'd2 : 2'd3);
+  (dsp1_hi[0] ? 2'd0 : dsp1_hi[1] ? 2'd1 : dsp1_hi[2] ? 2'd2 : 2'd3) :
+  (dsp1_cand[0] ? 2'd0 : dsp1_cand[1] ? 2'd1 : dsp1_cand[2] ? 2'd2 : 2'd3);
   assign dsp1_oh = dsp1_any ? (4'(1) << dsp1_sel) : '0;
   assign disp = dsp0_oh | dsp1_oh;
   always_comb begin
@@ -2200,10 +3406,14 @@ module rf_top (
   end
 
   // reads refused this cycle (presented cells), and those a granted write blocks
-  assign co_wc0 = ((wb0_gnt & (wb0_bank == 2'd0)) ? co_w0_pmask : 4'b0000) | ((wb1_gnt & (wb1_bank == 2'd0)) ? co_w1_pmask : 4'b0000);
-  assign co_wc1 = ((wb0_gnt & (wb0_bank == 2'd1)) ? co_w0_pmask : 4'b0000) | ((wb1_gnt & (wb1_bank == 2'd1)) ? co_w1_pmask : 4'b0000);
-  assign co_wc2 = ((wb0_gnt & (wb0_bank == 2'd2)) ? co_w0_pmask : 4'b0000) | ((wb1_gnt & (wb1_bank == 2'd2)) ? co_w1_pmask : 4'b0000);
-  assign co_wc3 = ((wb0_gnt & (wb0_bank == 2'd3)) ? co_w0_pmask : 4'b0000) | ((wb1_gnt & (wb1_bank == 2'd3)) ? co_w1_pmask : 4'b0000);
+  assign co_wc0 = ((wb0_gnt & (wb0_bank == 2'd0)) ? co_w0_pmask : 4'b0000)
+      | ((wb1_gnt & (wb1_bank == 2'd0)) ? co_w1_pmask : 4'b0000);
+  assign co_wc1 = ((wb0_gnt & (wb0_bank == 2'd1)) ? co_w0_pmask : 4'b0000)
+      | ((wb1_gnt & (wb1_bank == 2'd1)) ? co_w1_pmask : 4'b0000);
+  assign co_wc2 = ((wb0_gnt & (wb0_bank == 2'd2)) ? co_w0_pmask : 4'b0000)
+      | ((wb1_gnt & (wb1_bank == 2'd2)) ? co_w1_pmask : 4'b0000);
+  assign co_wc3 = ((wb0_gnt & (wb0_bank == 2'd3)) ? co_w0_pmask : 4'b0000)
+      | ((wb1_gnt & (wb1_bank == 2'd3)) ? co_w1_pmask : 4'b0000);
   assign co_c0_ref = co_c0_v & ~co_c0_g;
   assign co_c0_wblk = co_c0_ref & (|(co_c0_pm & co_wc0));
   assign co_c1_ref = co_c1_v & ~co_c1_g;
@@ -2268,12 +3478,33 @@ module rf_top (
   assign co_c30_wblk = co_c30_ref & (|(co_c30_pm & co_wc3));
   assign co_c31_ref = co_c31_v & ~co_c31_g;
   assign co_c31_wblk = co_c31_ref & (|(co_c31_pm & co_wc3));
-  assign co_ref = {co_c31_ref, co_c30_ref, co_c29_ref, co_c28_ref, co_c27_ref, co_c26_ref, co_c25_ref, co_c24_ref, co_c23_ref, co_c22_ref, co_c21_ref, co_c20_ref, co_c19_ref, co_c18_ref, co_c17_ref, co_c16_ref, co_c15_ref, co_c14_ref, co_c13_ref, co_c12_ref, co_c11_ref, co_c10_ref, co_c9_ref, co_c8_ref, co_c7_ref, co_c6_ref, co_c5_ref, co_c4_ref, co_c3_ref, co_c2_ref, co_c1_ref, co_c0_ref};
-  assign co_wblk = {co_c31_wblk, co_c30_wblk, co_c29_wblk, co_c28_wblk, co_c27_wblk, co_c26_wblk, co_c25_wblk, co_c24_wblk, co_c23_wblk, co_c22_wblk, co_c21_wblk, co_c20_wblk, co_c19_wblk, co_c18_wblk, co_c17_wblk, co_c16_wblk, co_c15_wblk, co_c14_wblk, co_c13_wblk, co_c12_wblk, co_c11_wblk, co_c10_wblk, co_c9_wblk, co_c8_wblk, co_c7_wblk, co_c6_wblk, co_c5_wblk, co_c4_wblk, co_c3_wblk, co_c2_wblk, co_c1_wblk, co_c0_wblk};
-  assign nconf = 4'(co_ref[0]) + 4'(co_ref[1]) + 4'(co_ref[2]) + 4'(co_ref[3]) + 4'(co_ref[4]) + 4'(co_ref[5]) + 4'(co_ref[6]) + 4'(co_ref[7]) + 4'(co_ref[8]) + 4'(co_ref[9]) + 4'(co_ref[10]) + 4'(co_ref[11]) + 4'(co_ref[12]) + 4'(co_ref[13]) + 4'(co_ref[14]) + 4'(co_ref[15]) + 4'(co_ref[16]) + 4'(co_ref[17]) + 4'(co_ref[18]) + 4'(co_ref[19]) + 4'(co_ref[20]) + 4'(co_ref[21]) + 4'(co_ref[22]) + 4'(co_ref[23]) + 4'(co_ref[24]) + 4'(co_ref[25]) + 4'(co_ref[26]) + 4'(co_ref[27]) + 4'(co_ref[28]) + 4'(co_ref[29]) + 4'(co_ref[30]) + 4'(co_ref[31]);
-  assign nwconf = 4'(co_wblk[0]) + 4'(co_wblk[1]) + 4'(co_wblk[2]) + 4'(co_wblk[3]) + 4'(co_wblk[4]) + 4'(co_wblk[5]) + 4'(co_wblk[6]) + 4'(co_wblk[7]) + 4'(co_wblk[8]) + 4'(co_wblk[9]) + 4'(co_wblk[10]) + 4'(co_wblk[11]) + 4'(co_wblk[12]) + 4'(co_wblk[13]) + 4'(co_wblk[14]) + 4'(co_wblk[15]) + 4'(co_wblk[16]) + 4'(co_wblk[17]) + 4'(co_wblk[18]) + 4'(co_wblk[19]) + 4'(co_wblk[20]) + 4'(co_wblk[21]) + 4'(co_wblk[22]) + 4'(co_wblk[23]) + 4'(co_wblk[24]) + 4'(co_wblk[25]) + 4'(co_wblk[26]) + 4'(co_wblk[27]) + 4'(co_wblk[28]) + 4'(co_wblk[29]) + 4'(co_wblk[30]) + 4'(co_wblk[31]);
+  assign co_ref = {co_c31_ref, co_c30_ref, co_c29_ref, co_c28_ref, co_c27_ref, co_c26_ref,
+      co_c25_ref, co_c24_ref, co_c23_ref, co_c22_ref, co_c21_ref, co_c20_ref, co_c19_ref,
+      co_c18_ref, co_c17_ref, co_c16_ref, co_c15_ref, co_c14_ref, co_c13_ref, co_c12_ref,
+      co_c11_ref, co_c10_ref, co_c9_ref, co_c8_ref, co_c7_ref, co_c6_ref, co_c5_ref, co_c4_ref,
+      co_c3_ref, co_c2_ref, co_c1_ref, co_c0_ref};
+  assign co_wblk = {co_c31_wblk, co_c30_wblk, co_c29_wblk, co_c28_wblk, co_c27_wblk, co_c26_wblk,
+      co_c25_wblk, co_c24_wblk, co_c23_wblk, co_c22_wblk, co_c21_wblk, co_c20_wblk, co_c19_wblk,
+      co_c18_wblk, co_c17_wblk, co_c16_wblk, co_c15_wblk, co_c14_wblk, co_c13_wblk, co_c12_wblk,
+      co_c11_wblk, co_c10_wblk, co_c9_wblk, co_c8_wblk, co_c7_wblk, co_c6_wblk, co_c5_wblk,
+      co_c4_wblk, co_c3_wblk, co_c2_wblk, co_c1_wblk, co_c0_wblk};
+  assign nconf = 4'(co_ref[0]) + 4'(co_ref[1]) + 4'(co_ref[2]) + 4'(co_ref[3]) + 4'(co_ref[4])
+      + 4'(co_ref[5]) + 4'(co_ref[6]) + 4'(co_ref[7]) + 4'(co_ref[8]) + 4'(co_ref[9])
+      + 4'(co_ref[10]) + 4'(co_ref[11]) + 4'(co_ref[12]) + 4'(co_ref[13]) + 4'(co_ref[14])
+      + 4'(co_ref[15]) + 4'(co_ref[16]) + 4'(co_ref[17]) + 4'(co_ref[18]) + 4'(co_ref[19])
+      + 4'(co_ref[20]) + 4'(co_ref[21]) + 4'(co_ref[22]) + 4'(co_ref[23]) + 4'(co_ref[24])
+      + 4'(co_ref[25]) + 4'(co_ref[26]) + 4'(co_ref[27]) + 4'(co_ref[28]) + 4'(co_ref[29])
+      + 4'(co_ref[30]) + 4'(co_ref[31]);
+  assign nwconf = 4'(co_wblk[0]) + 4'(co_wblk[1]) + 4'(co_wblk[2]) + 4'(co_wblk[3]) + 4'(co_wblk[4])
+      + 4'(co_wblk[5]) + 4'(co_wblk[6]) + 4'(co_wblk[7]) + 4'(co_wblk[8]) + 4'(co_wblk[9])
+      + 4'(co_wblk[10]) + 4'(co_wblk[11]) + 4'(co_wblk[12]) + 4'(co_wblk[13]) + 4'(co_wblk[14])
+      + 4'(co_wblk[15]) + 4'(co_wblk[16]) + 4'(co_wblk[17]) + 4'(co_wblk[18]) + 4'(co_wblk[19])
+      + 4'(co_wblk[20]) + 4'(co_wblk[21]) + 4'(co_wblk[22]) + 4'(co_wblk[23]) + 4'(co_wblk[24])
+      + 4'(co_wblk[25]) + 4'(co_wblk[26]) + 4'(co_wblk[27]) + 4'(co_wblk[28]) + 4'(co_wblk[29])
+      + 4'(co_wblk[30]) + 4'(co_wblk[31]);
   // per bank: grants (reads, writes); coalesced pairs by kind (A15)
-  assign co_b0_nr = 2'(co_c0_g) + 2'(co_c1_g) + 2'(co_c2_g) + 2'(co_c3_g) + 2'(co_c4_g) + 2'(co_c5_g) + 2'(co_c6_g) + 2'(co_c7_g);
+  assign co_b0_nr = 2'(co_c0_g) + 2'(co_c1_g) + 2'(co_c2_g) + 2'(co_c3_g) + 2'(co_c4_g)
+      + 2'(co_c5_g) + 2'(co_c6_g) + 2'(co_c7_g);
   logic co_w0_inb0;
   assign co_w0_inb0 = co_w0_hit0_r | co_w0_hit0_l;
   logic co_w1_inb0;
@@ -2283,7 +3514,8 @@ module rf_top (
   assign co_brr[0] = co_b0_nr == 2'd2;
   assign co_bww[0] = co_b0_nw == 2'd2;
   assign co_brw[0] = (co_b0_nr == 2'd1) & (co_b0_nw == 2'd1);
-  assign co_b1_nr = 2'(co_c8_g) + 2'(co_c9_g) + 2'(co_c10_g) + 2'(co_c11_g) + 2'(co_c12_g) + 2'(co_c13_g) + 2'(co_c14_g) + 2'(co_c15_g);
+  assign co_b1_nr = 2'(co_c8_g) + 2'(co_c9_g) + 2'(co_c10_g) + 2'(co_c11_g) + 2'(co_c12_g)
+      + 2'(co_c13_g) + 2'(co_c14_g) + 2'(co_c15_g);
   logic co_w0_inb1;
   assign co_w0_inb1 = co_w0_hit1_r | co_w0_hit1_l;
   logic co_w1_inb1;
@@ -2293,7 +3525,8 @@ module rf_top (
   assign co_brr[1] = co_b1_nr == 2'd2;
   assign co_bww[1] = co_b1_nw == 2'd2;
   assign co_brw[1] = (co_b1_nr == 2'd1) & (co_b1_nw == 2'd1);
-  assign co_b2_nr = 2'(co_c16_g) + 2'(co_c17_g) + 2'(co_c18_g) + 2'(co_c19_g) + 2'(co_c20_g) + 2'(co_c21_g) + 2'(co_c22_g) + 2'(co_c23_g);
+  assign co_b2_nr = 2'(co_c16_g) + 2'(co_c17_g) + 2'(co_c18_g) + 2'(co_c19_g) + 2'(co_c20_g)
+      + 2'(co_c21_g) + 2'(co_c22_g) + 2'(co_c23_g);
   logic co_w0_inb2;
   assign co_w0_inb2 = co_w0_hit2_r | co_w0_hit2_l;
   logic co_w1_inb2;
@@ -2303,7 +3536,8 @@ module rf_top (
   assign co_brr[2] = co_b2_nr == 2'd2;
   assign co_bww[2] = co_b2_nw == 2'd2;
   assign co_brw[2] = (co_b2_nr == 2'd1) & (co_b2_nw == 2'd1);
-  assign co_b3_nr = 2'(co_c24_g) + 2'(co_c25_g) + 2'(co_c26_g) + 2'(co_c27_g) + 2'(co_c28_g) + 2'(co_c29_g) + 2'(co_c30_g) + 2'(co_c31_g);
+  assign co_b3_nr = 2'(co_c24_g) + 2'(co_c25_g) + 2'(co_c26_g) + 2'(co_c27_g) + 2'(co_c28_g)
+      + 2'(co_c29_g) + 2'(co_c30_g) + 2'(co_c31_g);
   logic co_w0_inb3;
   assign co_w0_inb3 = co_w0_hit3_r | co_w0_hit3_l;
   logic co_w1_inb3;
@@ -2313,10 +3547,18 @@ module rf_top (
   assign co_brr[3] = co_b3_nr == 2'd2;
   assign co_bww[3] = co_b3_nw == 2'd2;
   assign co_brw[3] = (co_b3_nr == 2'd1) & (co_b3_nw == 2'd1);
-  assign co_ocw[0] = co_c0_g | co_c4_g | co_c8_g | co_c12_g | co_c16_g | co_c20_g | co_c24_g | co_c28_g;  // collector 0 receives a slice write next cycle
-  assign co_ocw[1] = co_c1_g | co_c5_g | co_c9_g | co_c13_g | co_c17_g | co_c21_g | co_c25_g | co_c29_g;  // collector 1 receives a slice write next cycle
-  assign co_ocw[2] = co_c2_g | co_c6_g | co_c10_g | co_c14_g | co_c18_g | co_c22_g | co_c26_g | co_c30_g;  // collector 2 receives a slice write next cycle
-  assign co_ocw[3] = co_c3_g | co_c7_g | co_c11_g | co_c15_g | co_c19_g | co_c23_g | co_c27_g | co_c31_g;  // collector 3 receives a slice write next cycle
+  // collector 0 receives a slice write next cycle
+  assign co_ocw[0] = co_c0_g | co_c4_g | co_c8_g | co_c12_g | co_c16_g | co_c20_g | co_c24_g
+      | co_c28_g;
+  // collector 1 receives a slice write next cycle
+  assign co_ocw[1] = co_c1_g | co_c5_g | co_c9_g | co_c13_g | co_c17_g | co_c21_g | co_c25_g
+      | co_c29_g;
+  // collector 2 receives a slice write next cycle
+  assign co_ocw[2] = co_c2_g | co_c6_g | co_c10_g | co_c14_g | co_c18_g | co_c22_g | co_c26_g
+      | co_c30_g;
+  // collector 3 receives a slice write next cycle
+  assign co_ocw[3] = co_c3_g | co_c7_g | co_c11_g | co_c15_g | co_c19_g | co_c23_g | co_c27_g
+      | co_c31_g;
   assign co_wstall[0] = co_w0_req & ~wb0_gnt;
   assign co_wstall[1] = co_w1_req & ~wb1_gnt;
   assign co_inc_bank_acc = 32'(co_bacc[0]) + 32'(co_bacc[1]) + 32'(co_bacc[2]) + 32'(co_bacc[3]);
@@ -2328,8 +3570,66 @@ module rf_top (
   // zero gating: bytes of the granted sub-banks not driven; bytes of the granted sub-banks
   assign co_inc_zg_wr = (wb0_gnt ? 32'(co_w0_zgn) : '0) + (wb1_gnt ? 32'(co_w1_zgn) : '0);
   assign co_inc_zg_rd = 32'(co_b0_zgn) + 32'(co_b1_zgn) + 32'(co_b2_zgn) + 32'(co_b3_zgn);
-  assign co_sbn = 32'(co_sb[0]) + 32'(co_sb[1]) + 32'(co_sb[2]) + 32'(co_sb[3]) + 32'(co_sb[4]) + 32'(co_sb[5]) + 32'(co_sb[6]) + 32'(co_sb[7]) + 32'(co_sb[8]) + 32'(co_sb[9]) + 32'(co_sb[10]) + 32'(co_sb[11]) + 32'(co_sb[12]) + 32'(co_sb[13]) + 32'(co_sb[14]) + 32'(co_sb[15]);
+  assign co_sbn = 32'(co_sb[0]) + 32'(co_sb[1]) + 32'(co_sb[2]) + 32'(co_sb[3]) + 32'(co_sb[4])
+      + 32'(co_sb[5]) + 32'(co_sb[6]) + 32'(co_sb[7]) + 32'(co_sb[8]) + 32'(co_sb[9])
+      + 32'(co_sb[10]) + 32'(co_sb[11]) + 32'(co_sb[12]) + 32'(co_sb[13]) + 32'(co_sb[14])
+      + 32'(co_sb[15]);
   assign co_inc_sb_bytes = co_sbn * 32'd32;
+  logic unused_coal;
+  assign unused_coal = ^{co_pri, co_sb, co_oc, co_msign, co_menc, co_w0_nsign, co_w0_nenc,
+      co_w1_nsign, co_w1_nenc, co_b0_rvalid, co_b0_acc, co_b1_rvalid, co_b1_acc, co_b2_rvalid,
+      co_b2_acc, co_b3_rvalid, co_b3_acc, co_w0_zwen, co_w0_cin, co_w0_cx, co_w0_zgi, co_w0_zgz,
+      co_w1_zwen, co_w1_cin, co_w1_cx, co_w1_zgi, co_w1_zgz, co_q0_zdata, co_q0_zlane, co_q0_gi,
+      co_q0_gz, co_q1_zdata, co_q1_zlane, co_q1_gi, co_q1_gz, co_q2_zdata, co_q2_zlane, co_q2_gi,
+      co_q2_gz, co_q3_zdata, co_q3_zlane, co_q3_gi, co_q3_gz, co_q4_zdata, co_q4_zlane, co_q4_gi,
+      co_q4_gz, co_q5_zdata, co_q5_zlane, co_q5_gi, co_q5_gz, co_q6_zdata, co_q6_zlane, co_q6_gi,
+      co_q6_gz, co_q7_zdata, co_q7_zlane, co_q7_gi, co_q7_gz, co_q8_zdata, co_q8_zlane, co_q8_gi,
+      co_q8_gz, co_q9_zdata, co_q9_zlane, co_q9_gi, co_q9_gz, co_q10_zdata, co_q10_zlane, co_q10_gi,
+      co_q10_gz, co_q11_zdata, co_q11_zlane, co_q11_gi, co_q11_gz};
+
+  // ---- status ----
+  logic  acc_q, acc_d;
+  assign idle_o = ~|busy;
+  assign acc_err_o = acc_q;
+  assign acc_d = (wb0_valid_i & wb0_err) | (wb1_valid_i & wb1_err)
+      | (iss0_valid_i & iss0_ready_o & iss0_src0_valid_i & iss0_s0_err)
+      | (iss0_valid_i & iss0_ready_o & iss0_src1_valid_i & iss0_s1_err)
+      | (iss0_valid_i & iss0_ready_o & iss0_src2_valid_i & iss0_s2_err)
+      | (iss1_valid_i & iss1_ready_o & iss1_src0_valid_i & iss1_s0_err)
+      | (iss1_valid_i & iss1_ready_o & iss1_src1_valid_i & iss1_s1_err)
+      | (iss1_valid_i & iss1_ready_o & iss1_src2_valid_i & iss1_s2_err);
+
+  // ---- event counters (wrap around) ----
+  logic [31:0] cnt_conflict_q, cnt_conflict_d;
+  logic [31:0] cnt_wconflict_q, cnt_wconflict_d;
+  logic [31:0] cnt_stall_q, cnt_stall_d;
+  logic [31:0] cnt_read_q, cnt_read_d;
+  logic [31:0] cnt_write_q, cnt_write_d;
+  logic [31:0] cnt_dispatch_q, cnt_dispatch_d;
+  logic [31:0] cnt_bank_acc_q, cnt_bank_acc_d;
+  logic [31:0] cnt_coal_rr_q, cnt_coal_rr_d;
+  logic [31:0] cnt_coal_ww_q, cnt_coal_ww_d;
+  logic [31:0] cnt_coal_rw_q, cnt_coal_rw_d;
+  logic [31:0] cnt_ocw_q, cnt_ocw_d;
+  logic [31:0] cnt_wb_stall_q, cnt_wb_stall_d;
+  logic [31:0] cnt_zg_wr_q, cnt_zg_wr_d;
+  logic [31:0] cnt_zg_rd_q, cnt_zg_rd_d;
+  logic [31:0] cnt_sb_bytes_q, cnt_sb_bytes_d;
+  assign cnt_conflict_d = cnt_conflict_q + 32'(nconf);
+  assign cnt_conflict_o = cnt_conflict_q;
+  assign cnt_wconflict_d = cnt_wconflict_q + 32'(nwconf);
+  assign cnt_wconflict_o = cnt_wconflict_q;
+  assign cnt_stall_d = cnt_stall_q + 32'({iss0_valid_i & ~iss0_ready_o})
+      + 32'({iss1_valid_i & ~iss1_ready_o});
+  assign cnt_stall_o = cnt_stall_q;
+  assign cnt_read_d = cnt_read_q + 32'(aq0_gnt) + 32'(aq1_gnt) + 32'(aq2_gnt) + 32'(aq3_gnt)
+      + 32'(aq4_gnt) + 32'(aq5_gnt) + 32'(aq6_gnt) + 32'(aq7_gnt) + 32'(aq8_gnt) + 32'(aq9_gnt)
+      + 32'(aq10_gnt) + 32'(aq11_gnt);
+  assign cnt_read_o = cnt_read_q;
+  assign cnt_write_d = cnt_write_q + 32'(wb0_gnt) + 32'(wb1_gnt);
+  assign cnt_write_o = cnt_write_q;
+  assign cnt_dispatch_d = cnt_dispatch_q + 32'(dsp0_valid_o) + 32'(dsp1_valid_o);
+  assign cnt_dispatch_o = cnt_dispatch_q;
   assign cnt_bank_acc_d = cnt_bank_acc_q + co_inc_bank_acc;
   assign cnt_bank_acc_o = cnt_bank_acc_q;
   assign cnt_coal_rr_d = cnt_coal_rr_q + co_inc_coal_rr;
@@ -2349,441 +3649,402 @@ module rf_top (
   assign cnt_sb_bytes_d = cnt_sb_bytes_q + co_inc_sb_bytes;
   assign cnt_sb_bytes_o = cnt_sb_bytes_q;
 
-  // collector control, captured codes, slice selects, the coalescing counters
+  // ---- state ----
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      dptr_q <= '0;
-      co_u0_tag_q <= '0;
-      co_u0_warp_q <= '0;
-      co_u0_am_q <= '0;
-      co_x0_0_v_q <= 1'b0;
-      co_x0_0_b_q <= '0;
-      co_x0_0_o_q <= '0;
-      co_x0_1_v_q <= 1'b0;
-      co_x0_1_b_q <= '0;
-      co_x0_1_o_q <= '0;
-      co_x0_2_v_q <= 1'b0;
-      co_x0_2_b_q <= '0;
-      co_x0_2_o_q <= '0;
-      co_x0_3_v_q <= 1'b0;
-      co_x0_3_b_q <= '0;
-      co_x0_3_o_q <= '0;
-      co_u1_tag_q <= '0;
-      co_u1_warp_q <= '0;
-      co_u1_am_q <= '0;
-      co_x1_0_v_q <= 1'b0;
-      co_x1_0_b_q <= '0;
-      co_x1_0_o_q <= '0;
-      co_x1_1_v_q <= 1'b0;
-      co_x1_1_b_q <= '0;
-      co_x1_1_o_q <= '0;
-      co_x1_2_v_q <= 1'b0;
-      co_x1_2_b_q <= '0;
-      co_x1_2_o_q <= '0;
-      co_x1_3_v_q <= 1'b0;
-      co_x1_3_b_q <= '0;
-      co_x1_3_o_q <= '0;
-      co_u2_tag_q <= '0;
-      co_u2_warp_q <= '0;
-      co_u2_am_q <= '0;
-      co_x2_0_v_q <= 1'b0;
-      co_x2_0_b_q <= '0;
-      co_x2_0_o_q <= '0;
-      co_x2_1_v_q <= 1'b0;
-      co_x2_1_b_q <= '0;
-      co_x2_1_o_q <= '0;
-      co_x2_2_v_q <= 1'b0;
-      co_x2_2_b_q <= '0;
-      co_x2_2_o_q <= '0;
-      co_x2_3_v_q <= 1'b0;
-      co_x2_3_b_q <= '0;
-      co_x2_3_o_q <= '0;
-      co_u3_tag_q <= '0;
-      co_u3_warp_q <= '0;
-      co_u3_am_q <= '0;
-      co_x3_0_v_q <= 1'b0;
-      co_x3_0_b_q <= '0;
-      co_x3_0_o_q <= '0;
-      co_x3_1_v_q <= 1'b0;
-      co_x3_1_b_q <= '0;
-      co_x3_1_o_q <= '0;
-      co_x3_2_v_q <= 1'b0;
-      co_x3_2_b_q <= '0;
-      co_x3_2_o_q <= '0;
-      co_x3_3_v_q <= 1'b0;
-      co_x3_3_b_q <= '0;
-      co_x3_3_o_q <= '0;
-      co_q0_odd_q <= 1'b0;
-      co_q0_sign_q <= 1'b0;
-      co_q0_enc_q <= 2'd0;
-      co_q0_zm_q <= '0;
-      co_q0_zr_q <= '0;
-      co_q0_pend_q <= 1'b0;
-      co_q0_vld_q <= 1'b0;
-      cq0_bank <= '0;
-      cq0_entry <= '0;
-      co_q1_odd_q <= 1'b0;
-      co_q1_sign_q <= 1'b0;
-      co_q1_enc_q <= 2'd0;
-      co_q1_zm_q <= '0;
-      co_q1_zr_q <= '0;
-      co_q1_pend_q <= 1'b0;
-      co_q1_vld_q <= 1'b0;
-      cq1_bank <= '0;
-      cq1_entry <= '0;
-      co_q2_odd_q <= 1'b0;
-      co_q2_sign_q <= 1'b0;
-      co_q2_enc_q <= 2'd0;
-      co_q2_zm_q <= '0;
-      co_q2_zr_q <= '0;
-      co_q2_pend_q <= 1'b0;
-      co_q2_vld_q <= 1'b0;
-      cq2_bank <= '0;
-      cq2_entry <= '0;
-      co_q3_odd_q <= 1'b0;
-      co_q3_sign_q <= 1'b0;
-      co_q3_enc_q <= 2'd0;
-      co_q3_zm_q <= '0;
-      co_q3_zr_q <= '0;
-      co_q3_pend_q <= 1'b0;
-      co_q3_vld_q <= 1'b0;
-      cq3_bank <= '0;
-      cq3_entry <= '0;
-      co_q4_odd_q <= 1'b0;
-      co_q4_sign_q <= 1'b0;
-      co_q4_enc_q <= 2'd0;
-      co_q4_zm_q <= '0;
-      co_q4_zr_q <= '0;
-      co_q4_pend_q <= 1'b0;
-      co_q4_vld_q <= 1'b0;
-      cq4_bank <= '0;
-      cq4_entry <= '0;
-      co_q5_odd_q <= 1'b0;
-      co_q5_sign_q <= 1'b0;
-      co_q5_enc_q <= 2'd0;
-      co_q5_zm_q <= '0;
-      co_q5_zr_q <= '0;
-      co_q5_pend_q <= 1'b0;
-      co_q5_vld_q <= 1'b0;
-      cq5_bank <= '0;
-      cq5_entry <= '0;
-      co_q6_odd_q <= 1'b0;
-      co_q6_sign_q <= 1'b0;
-      co_q6_enc_q <= 2'd0;
-      co_q6_zm_q <= '0;
-      co_q6_zr_q <= '0;
-      co_q6_pend_q <= 1'b0;
-      co_q6_vld_q <= 1'b0;
-      cq6_bank <= '0;
-      cq6_entry <= '0;
-      co_q7_odd_q <= 1'b0;
-      co_q7_sign_q <= 1'b0;
-      co_q7_enc_q <= 2'd0;
-      co_q7_zm_q <= '0;
-      co_q7_zr_q <= '0;
-      co_q7_pend_q <= 1'b0;
-      co_q7_vld_q <= 1'b0;
-      cq7_bank <= '0;
-      cq7_entry <= '0;
-      co_q8_odd_q <= 1'b0;
-      co_q8_sign_q <= 1'b0;
-      co_q8_enc_q <= 2'd0;
-      co_q8_zm_q <= '0;
-      co_q8_zr_q <= '0;
-      co_q8_pend_q <= 1'b0;
-      co_q8_vld_q <= 1'b0;
-      cq8_bank <= '0;
-      cq8_entry <= '0;
-      co_q9_odd_q <= 1'b0;
-      co_q9_sign_q <= 1'b0;
-      co_q9_enc_q <= 2'd0;
-      co_q9_zm_q <= '0;
-      co_q9_zr_q <= '0;
-      co_q9_pend_q <= 1'b0;
-      co_q9_vld_q <= 1'b0;
-      cq9_bank <= '0;
-      cq9_entry <= '0;
-      co_q10_odd_q <= 1'b0;
-      co_q10_sign_q <= 1'b0;
-      co_q10_enc_q <= 2'd0;
-      co_q10_zm_q <= '0;
-      co_q10_zr_q <= '0;
-      co_q10_pend_q <= 1'b0;
-      co_q10_vld_q <= 1'b0;
-      cq10_bank <= '0;
-      cq10_entry <= '0;
-      co_q11_odd_q <= 1'b0;
-      co_q11_sign_q <= 1'b0;
-      co_q11_enc_q <= 2'd0;
-      co_q11_zm_q <= '0;
-      co_q11_zr_q <= '0;
-      co_q11_pend_q <= 1'b0;
-      co_q11_vld_q <= 1'b0;
-      cq11_bank <= '0;
-      cq11_entry <= '0;
-      co_b0_ren_q <= '0;
-      co_b0_rpm_q <= 4'b0000;
-      co_b1_ren_q <= '0;
-      co_b1_rpm_q <= 4'b0000;
-      co_b2_ren_q <= '0;
-      co_b2_rpm_q <= 4'b0000;
-      co_b3_ren_q <= '0;
-      co_b3_rpm_q <= 4'b0000;
-      cnt_bank_acc_q <= '0;
-      cnt_coal_rr_q <= '0;
-      cnt_coal_ww_q <= '0;
-      cnt_coal_rw_q <= '0;
-      cnt_ocw_q <= '0;
-      cnt_wb_stall_q <= '0;
-      cnt_zg_wr_q <= '0;
-      cnt_zg_rd_q <= '0;
-      cnt_sb_bytes_q <= '0;
-    end else begin
-      dptr_q <= dptr_d;
-      co_u0_tag_q <= co_u0_tag_d;
-      co_u0_warp_q <= co_u0_warp_d;
-      co_u0_am_q <= co_u0_am_d;
-      co_x0_0_v_q <= co_x0_0_v_d;
-      co_x0_0_b_q <= co_x0_0_b_d;
-      co_x0_0_o_q <= co_x0_0_o_d;
-      co_x0_1_v_q <= co_x0_1_v_d;
-      co_x0_1_b_q <= co_x0_1_b_d;
-      co_x0_1_o_q <= co_x0_1_o_d;
-      co_x0_2_v_q <= co_x0_2_v_d;
-      co_x0_2_b_q <= co_x0_2_b_d;
-      co_x0_2_o_q <= co_x0_2_o_d;
-      co_x0_3_v_q <= co_x0_3_v_d;
-      co_x0_3_b_q <= co_x0_3_b_d;
-      co_x0_3_o_q <= co_x0_3_o_d;
-      co_u1_tag_q <= co_u1_tag_d;
-      co_u1_warp_q <= co_u1_warp_d;
-      co_u1_am_q <= co_u1_am_d;
-      co_x1_0_v_q <= co_x1_0_v_d;
-      co_x1_0_b_q <= co_x1_0_b_d;
-      co_x1_0_o_q <= co_x1_0_o_d;
-      co_x1_1_v_q <= co_x1_1_v_d;
-      co_x1_1_b_q <= co_x1_1_b_d;
-      co_x1_1_o_q <= co_x1_1_o_d;
-      co_x1_2_v_q <= co_x1_2_v_d;
-      co_x1_2_b_q <= co_x1_2_b_d;
-      co_x1_2_o_q <= co_x1_2_o_d;
-      co_x1_3_v_q <= co_x1_3_v_d;
-      co_x1_3_b_q <= co_x1_3_b_d;
-      co_x1_3_o_q <= co_x1_3_o_d;
-      co_u2_tag_q <= co_u2_tag_d;
-      co_u2_warp_q <= co_u2_warp_d;
-      co_u2_am_q <= co_u2_am_d;
-      co_x2_0_v_q <= co_x2_0_v_d;
-      co_x2_0_b_q <= co_x2_0_b_d;
-      co_x2_0_o_q <= co_x2_0_o_d;
-      co_x2_1_v_q <= co_x2_1_v_d;
-      co_x2_1_b_q <= co_x2_1_b_d;
-      co_x2_1_o_q <= co_x2_1_o_d;
-      co_x2_2_v_q <= co_x2_2_v_d;
-      co_x2_2_b_q <= co_x2_2_b_d;
-      co_x2_2_o_q <= co_x2_2_o_d;
-      co_x2_3_v_q <= co_x2_3_v_d;
-      co_x2_3_b_q <= co_x2_3_b_d;
-      co_x2_3_o_q <= co_x2_3_o_d;
-      co_u3_tag_q <= co_u3_tag_d;
-      co_u3_warp_q <= co_u3_warp_d;
-      co_u3_am_q <= co_u3_am_d;
-      co_x3_0_v_q <= co_x3_0_v_d;
-      co_x3_0_b_q <= co_x3_0_b_d;
-      co_x3_0_o_q <= co_x3_0_o_d;
-      co_x3_1_v_q <= co_x3_1_v_d;
-      co_x3_1_b_q <= co_x3_1_b_d;
-      co_x3_1_o_q <= co_x3_1_o_d;
-      co_x3_2_v_q <= co_x3_2_v_d;
-      co_x3_2_b_q <= co_x3_2_b_d;
-      co_x3_2_o_q <= co_x3_2_o_d;
-      co_x3_3_v_q <= co_x3_3_v_d;
-      co_x3_3_b_q <= co_x3_3_b_d;
-      co_x3_3_o_q <= co_x3_3_o_d;
-      co_q0_odd_q <= co_q0_odd_d;
-      co_q0_sign_q <= co_q0_sign_d;
-      co_q0_enc_q <= co_q0_enc_d;
-      co_q0_zm_q <= co_q0_zm_d;
-      co_q0_zr_q <= co_q0_zr_d;
-      co_q0_pend_q <= co_q0_pend_d;
-      co_q0_vld_q <= co_q0_vld_d;
-      cq0_bank <= co_q0_bank_d;
-      cq0_entry <= co_q0_entry_d;
-      co_q1_odd_q <= co_q1_odd_d;
-      co_q1_sign_q <= co_q1_sign_d;
-      co_q1_enc_q <= co_q1_enc_d;
-      co_q1_zm_q <= co_q1_zm_d;
-      co_q1_zr_q <= co_q1_zr_d;
-      co_q1_pend_q <= co_q1_pend_d;
-      co_q1_vld_q <= co_q1_vld_d;
-      cq1_bank <= co_q1_bank_d;
-      cq1_entry <= co_q1_entry_d;
-      co_q2_odd_q <= co_q2_odd_d;
-      co_q2_sign_q <= co_q2_sign_d;
-      co_q2_enc_q <= co_q2_enc_d;
-      co_q2_zm_q <= co_q2_zm_d;
-      co_q2_zr_q <= co_q2_zr_d;
-      co_q2_pend_q <= co_q2_pend_d;
-      co_q2_vld_q <= co_q2_vld_d;
-      cq2_bank <= co_q2_bank_d;
-      cq2_entry <= co_q2_entry_d;
-      co_q3_odd_q <= co_q3_odd_d;
-      co_q3_sign_q <= co_q3_sign_d;
-      co_q3_enc_q <= co_q3_enc_d;
-      co_q3_zm_q <= co_q3_zm_d;
-      co_q3_zr_q <= co_q3_zr_d;
-      co_q3_pend_q <= co_q3_pend_d;
-      co_q3_vld_q <= co_q3_vld_d;
-      cq3_bank <= co_q3_bank_d;
-      cq3_entry <= co_q3_entry_d;
-      co_q4_odd_q <= co_q4_odd_d;
-      co_q4_sign_q <= co_q4_sign_d;
-      co_q4_enc_q <= co_q4_enc_d;
-      co_q4_zm_q <= co_q4_zm_d;
-      co_q4_zr_q <= co_q4_zr_d;
-      co_q4_pend_q <= co_q4_pend_d;
-      co_q4_vld_q <= co_q4_vld_d;
-      cq4_bank <= co_q4_bank_d;
-      cq4_entry <= co_q4_entry_d;
-      co_q5_odd_q <= co_q5_odd_d;
-      co_q5_sign_q <= co_q5_sign_d;
-      co_q5_enc_q <= co_q5_enc_d;
-      co_q5_zm_q <= co_q5_zm_d;
-      co_q5_zr_q <= co_q5_zr_d;
-      co_q5_pend_q <= co_q5_pend_d;
-      co_q5_vld_q <= co_q5_vld_d;
-      cq5_bank <= co_q5_bank_d;
-      cq5_entry <= co_q5_entry_d;
-      co_q6_odd_q <= co_q6_odd_d;
-      co_q6_sign_q <= co_q6_sign_d;
-      co_q6_enc_q <= co_q6_enc_d;
-      co_q6_zm_q <= co_q6_zm_d;
-      co_q6_zr_q <= co_q6_zr_d;
-      co_q6_pend_q <= co_q6_pend_d;
-      co_q6_vld_q <= co_q6_vld_d;
-      cq6_bank <= co_q6_bank_d;
-      cq6_entry <= co_q6_entry_d;
-      co_q7_odd_q <= co_q7_odd_d;
-      co_q7_sign_q <= co_q7_sign_d;
-      co_q7_enc_q <= co_q7_enc_d;
-      co_q7_zm_q <= co_q7_zm_d;
-      co_q7_zr_q <= co_q7_zr_d;
-      co_q7_pend_q <= co_q7_pend_d;
-      co_q7_vld_q <= co_q7_vld_d;
-      cq7_bank <= co_q7_bank_d;
-      cq7_entry <= co_q7_entry_d;
-      co_q8_odd_q <= co_q8_odd_d;
-      co_q8_sign_q <= co_q8_sign_d;
-      co_q8_enc_q <= co_q8_enc_d;
-      co_q8_zm_q <= co_q8_zm_d;
-      co_q8_zr_q <= co_q8_zr_d;
-      co_q8_pend_q <= co_q8_pend_d;
-      co_q8_vld_q <= co_q8_vld_d;
-      cq8_bank <= co_q8_bank_d;
-      cq8_entry <= co_q8_entry_d;
-      co_q9_odd_q <= co_q9_odd_d;
-      co_q9_sign_q <= co_q9_sign_d;
-      co_q9_enc_q <= co_q9_enc_d;
-      co_q9_zm_q <= co_q9_zm_d;
-      co_q9_zr_q <= co_q9_zr_d;
-      co_q9_pend_q <= co_q9_pend_d;
-      co_q9_vld_q <= co_q9_vld_d;
-      cq9_bank <= co_q9_bank_d;
-      cq9_entry <= co_q9_entry_d;
-      co_q10_odd_q <= co_q10_odd_d;
-      co_q10_sign_q <= co_q10_sign_d;
-      co_q10_enc_q <= co_q10_enc_d;
-      co_q10_zm_q <= co_q10_zm_d;
-      co_q10_zr_q <= co_q10_zr_d;
-      co_q10_pend_q <= co_q10_pend_d;
-      co_q10_vld_q <= co_q10_vld_d;
-      cq10_bank <= co_q10_bank_d;
-      cq10_entry <= co_q10_entry_d;
-      co_q11_odd_q <= co_q11_odd_d;
-      co_q11_sign_q <= co_q11_sign_d;
-      co_q11_enc_q <= co_q11_enc_d;
-      co_q11_zm_q <= co_q11_zm_d;
-      co_q11_zr_q <= co_q11_zr_d;
-      co_q11_pend_q <= co_q11_pend_d;
-      co_q11_vld_q <= co_q11_vld_d;
-      cq11_bank <= co_q11_bank_d;
-      cq11_entry <= co_q11_entry_d;
-      co_b0_ren_q <= co_b0_ren_d;
-      co_b0_rpm_q <= co_b0_rpm_d;
-      co_b1_ren_q <= co_b1_ren_d;
-      co_b1_rpm_q <= co_b1_rpm_d;
-      co_b2_ren_q <= co_b2_ren_d;
-      co_b2_rpm_q <= co_b2_rpm_d;
-      co_b3_ren_q <= co_b3_ren_d;
-      co_b3_rpm_q <= co_b3_rpm_d;
-      cnt_bank_acc_q <= cnt_bank_acc_d;
-      cnt_coal_rr_q <= cnt_coal_rr_d;
-      cnt_coal_ww_q <= cnt_coal_ww_d;
-      cnt_coal_rw_q <= cnt_coal_rw_d;
-      cnt_ocw_q <= cnt_ocw_d;
-      cnt_wb_stall_q <= cnt_wb_stall_d;
-      cnt_zg_wr_q <= cnt_zg_wr_d;
-      cnt_zg_rd_q <= cnt_zg_rd_d;
-      cnt_sb_bytes_q <= cnt_sb_bytes_d;
-    end
-  end
-  logic unused_coal;
-  assign unused_coal = ^{co_pri, co_sb, co_oc, co_msign, co_menc, co_w0_nsign, co_w0_nenc, co_w1_nsign, co_w1_nenc, co_b0_rvalid, co_b0_acc, co_b1_rvalid, co_b1_acc, co_b2_rvalid, co_b2_acc, co_b3_rvalid, co_b3_acc, co_w0_zwen, co_w0_cin, co_w0_cx, co_w0_zgi, co_w0_zgz, co_w1_zwen, co_w1_cin, co_w1_cx, co_w1_zgi, co_w1_zgz, co_q0_zdata, co_q0_zlane, co_q0_gi, co_q0_gz, co_q1_zdata, co_q1_zlane, co_q1_gi, co_q1_gz, co_q2_zdata, co_q2_zlane, co_q2_gi, co_q2_gz, co_q3_zdata, co_q3_zlane, co_q3_gi, co_q3_gz, co_q4_zdata, co_q4_zlane, co_q4_gi, co_q4_gz, co_q5_zdata, co_q5_zlane, co_q5_gi, co_q5_gz, co_q6_zdata, co_q6_zlane, co_q6_gi, co_q6_gz, co_q7_zdata, co_q7_zlane, co_q7_gi, co_q7_gz, co_q8_zdata, co_q8_zlane, co_q8_gi, co_q8_gz, co_q9_zdata, co_q9_zlane, co_q9_gi, co_q9_gz, co_q10_zdata, co_q10_zlane, co_q10_gi, co_q10_gz, co_q11_zdata, co_q11_zlane, co_q11_gi, co_q11_gz};
-
-  // status
-  assign idle_o = ~|busy;
-  assign acc_err_o = acc_q;
-  assign acc_d = 1'b0
-      | (wb0_valid_i & wb0_err)
-      | (wb1_valid_i & wb1_err)
-      | (iss0_valid_i & iss0_ready_o & iss0_src0_valid_i & iss0_s0_err)
-      | (iss0_valid_i & iss0_ready_o & iss0_src1_valid_i & iss0_s1_err)
-      | (iss0_valid_i & iss0_ready_o & iss0_src2_valid_i & iss0_s2_err)
-      | (iss1_valid_i & iss1_ready_o & iss1_src0_valid_i & iss1_s0_err)
-      | (iss1_valid_i & iss1_ready_o & iss1_src1_valid_i & iss1_s1_err)
-      | (iss1_valid_i & iss1_ready_o & iss1_src2_valid_i & iss1_s2_err);
-
-  // event counters (wrap around)
-  assign cnt_conflict_d = cnt_conflict_q + 32'(nconf);
-  assign cnt_wconflict_d = cnt_wconflict_q + 32'(nwconf);
-  logic iss0_stall;
-  assign iss0_stall = iss0_valid_i & ~iss0_ready_o;
-  logic iss1_stall;
-  assign iss1_stall = iss1_valid_i & ~iss1_ready_o;
-  assign cnt_stall_d = cnt_stall_q + 32'(iss0_stall) + 32'(iss1_stall);
-  assign cnt_read_d = cnt_read_q + 32'(aq0_gnt) + 32'(aq1_gnt) + 32'(aq2_gnt) + 32'(aq3_gnt) + 32'(aq4_gnt) + 32'(aq5_gnt) + 32'(aq6_gnt) + 32'(aq7_gnt) + 32'(aq8_gnt) + 32'(aq9_gnt) + 32'(aq10_gnt) + 32'(aq11_gnt);
-  assign cnt_write_d = cnt_write_q + 32'(wb0_gnt) + 32'(wb1_gnt);
-  assign cnt_dispatch_d = cnt_dispatch_q + 32'(dsp0_valid_o) + 32'(dsp1_valid_o);
-  assign cnt_conflict_o = cnt_conflict_q;
-  assign cnt_wconflict_o = cnt_wconflict_q;
-  assign cnt_stall_o = cnt_stall_q;
-  assign cnt_read_o = cnt_read_q;
-  assign cnt_write_o = cnt_write_q;
-  assign cnt_dispatch_o = cnt_dispatch_q;
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      kwarps_q <= '0;
-      kregs_q <= '0;
-      lerr_q <= 1'b0;
-      acc_q <= 1'b0;
-      cnt_conflict_q <= '0;
+      kwarps_q        <= '0;
+      kregs_q         <= '0;
+      lerr_q          <= 1'b0;
+      dptr_q          <= '0;
+      co_u0_tag_q     <= '0;
+      co_u0_warp_q    <= '0;
+      co_u0_am_q      <= '0;
+      co_x0_0_v_q     <= 1'b0;
+      co_x0_0_b_q     <= '0;
+      co_x0_0_o_q     <= '0;
+      co_x0_1_v_q     <= 1'b0;
+      co_x0_1_b_q     <= '0;
+      co_x0_1_o_q     <= '0;
+      co_x0_2_v_q     <= 1'b0;
+      co_x0_2_b_q     <= '0;
+      co_x0_2_o_q     <= '0;
+      co_x0_3_v_q     <= 1'b0;
+      co_x0_3_b_q     <= '0;
+      co_x0_3_o_q     <= '0;
+      co_u1_tag_q     <= '0;
+      co_u1_warp_q    <= '0;
+      co_u1_am_q      <= '0;
+      co_x1_0_v_q     <= 1'b0;
+      co_x1_0_b_q     <= '0;
+      co_x1_0_o_q     <= '0;
+      co_x1_1_v_q     <= 1'b0;
+      co_x1_1_b_q     <= '0;
+      co_x1_1_o_q     <= '0;
+      co_x1_2_v_q     <= 1'b0;
+      co_x1_2_b_q     <= '0;
+      co_x1_2_o_q     <= '0;
+      co_x1_3_v_q     <= 1'b0;
+      co_x1_3_b_q     <= '0;
+      co_x1_3_o_q     <= '0;
+      co_u2_tag_q     <= '0;
+      co_u2_warp_q    <= '0;
+      co_u2_am_q      <= '0;
+      co_x2_0_v_q     <= 1'b0;
+      co_x2_0_b_q     <= '0;
+      co_x2_0_o_q     <= '0;
+      co_x2_1_v_q     <= 1'b0;
+      co_x2_1_b_q     <= '0;
+      co_x2_1_o_q     <= '0;
+      co_x2_2_v_q     <= 1'b0;
+      co_x2_2_b_q     <= '0;
+      co_x2_2_o_q     <= '0;
+      co_x2_3_v_q     <= 1'b0;
+      co_x2_3_b_q     <= '0;
+      co_x2_3_o_q     <= '0;
+      co_u3_tag_q     <= '0;
+      co_u3_warp_q    <= '0;
+      co_u3_am_q      <= '0;
+      co_x3_0_v_q     <= 1'b0;
+      co_x3_0_b_q     <= '0;
+      co_x3_0_o_q     <= '0;
+      co_x3_1_v_q     <= 1'b0;
+      co_x3_1_b_q     <= '0;
+      co_x3_1_o_q     <= '0;
+      co_x3_2_v_q     <= 1'b0;
+      co_x3_2_b_q     <= '0;
+      co_x3_2_o_q     <= '0;
+      co_x3_3_v_q     <= 1'b0;
+      co_x3_3_b_q     <= '0;
+      co_x3_3_o_q     <= '0;
+      co_q0_odd_q     <= '0;
+      co_q0_sign_q    <= '0;
+      co_q0_enc_q     <= '0;
+      co_q0_zm_q      <= '0;
+      co_q0_zr_q      <= '0;
+      co_q0_pend_q    <= 1'b0;
+      co_q0_vld_q     <= 1'b0;
+      cq0_bank        <= '0;
+      cq0_entry       <= '0;
+      co_q1_odd_q     <= '0;
+      co_q1_sign_q    <= '0;
+      co_q1_enc_q     <= '0;
+      co_q1_zm_q      <= '0;
+      co_q1_zr_q      <= '0;
+      co_q1_pend_q    <= 1'b0;
+      co_q1_vld_q     <= 1'b0;
+      cq1_bank        <= '0;
+      cq1_entry       <= '0;
+      co_q2_odd_q     <= '0;
+      co_q2_sign_q    <= '0;
+      co_q2_enc_q     <= '0;
+      co_q2_zm_q      <= '0;
+      co_q2_zr_q      <= '0;
+      co_q2_pend_q    <= 1'b0;
+      co_q2_vld_q     <= 1'b0;
+      cq2_bank        <= '0;
+      cq2_entry       <= '0;
+      co_q3_odd_q     <= '0;
+      co_q3_sign_q    <= '0;
+      co_q3_enc_q     <= '0;
+      co_q3_zm_q      <= '0;
+      co_q3_zr_q      <= '0;
+      co_q3_pend_q    <= 1'b0;
+      co_q3_vld_q     <= 1'b0;
+      cq3_bank        <= '0;
+      cq3_entry       <= '0;
+      co_q4_odd_q     <= '0;
+      co_q4_sign_q    <= '0;
+      co_q4_enc_q     <= '0;
+      co_q4_zm_q      <= '0;
+      co_q4_zr_q      <= '0;
+      co_q4_pend_q    <= 1'b0;
+      co_q4_vld_q     <= 1'b0;
+      cq4_bank        <= '0;
+      cq4_entry       <= '0;
+      co_q5_odd_q     <= '0;
+      co_q5_sign_q    <= '0;
+      co_q5_enc_q     <= '0;
+      co_q5_zm_q      <= '0;
+      co_q5_zr_q      <= '0;
+      co_q5_pend_q    <= 1'b0;
+      co_q5_vld_q     <= 1'b0;
+      cq5_bank        <= '0;
+      cq5_entry       <= '0;
+      co_q6_odd_q     <= '0;
+      co_q6_sign_q    <= '0;
+      co_q6_enc_q     <= '0;
+      co_q6_zm_q      <= '0;
+      co_q6_zr_q      <= '0;
+      co_q6_pend_q    <= 1'b0;
+      co_q6_vld_q     <= 1'b0;
+      cq6_bank        <= '0;
+      cq6_entry       <= '0;
+      co_q7_odd_q     <= '0;
+      co_q7_sign_q    <= '0;
+      co_q7_enc_q     <= '0;
+      co_q7_zm_q      <= '0;
+      co_q7_zr_q      <= '0;
+      co_q7_pend_q    <= 1'b0;
+      co_q7_vld_q     <= 1'b0;
+      cq7_bank        <= '0;
+      cq7_entry       <= '0;
+      co_q8_odd_q     <= '0;
+      co_q8_sign_q    <= '0;
+      co_q8_enc_q     <= '0;
+      co_q8_zm_q      <= '0;
+      co_q8_zr_q      <= '0;
+      co_q8_pend_q    <= 1'b0;
+      co_q8_vld_q     <= 1'b0;
+      cq8_bank        <= '0;
+      cq8_entry       <= '0;
+      co_q9_odd_q     <= '0;
+      co_q9_sign_q    <= '0;
+      co_q9_enc_q     <= '0;
+      co_q9_zm_q      <= '0;
+      co_q9_zr_q      <= '0;
+      co_q9_pend_q    <= 1'b0;
+      co_q9_vld_q     <= 1'b0;
+      cq9_bank        <= '0;
+      cq9_entry       <= '0;
+      co_q10_odd_q    <= '0;
+      co_q10_sign_q   <= '0;
+      co_q10_enc_q    <= '0;
+      co_q10_zm_q     <= '0;
+      co_q10_zr_q     <= '0;
+      co_q10_pend_q   <= 1'b0;
+      co_q10_vld_q    <= 1'b0;
+      cq10_bank       <= '0;
+      cq10_entry      <= '0;
+      co_q11_odd_q    <= '0;
+      co_q11_sign_q   <= '0;
+      co_q11_enc_q    <= '0;
+      co_q11_zm_q     <= '0;
+      co_q11_zr_q     <= '0;
+      co_q11_pend_q   <= 1'b0;
+      co_q11_vld_q    <= 1'b0;
+      cq11_bank       <= '0;
+      cq11_entry      <= '0;
+      co_b0_ren_q     <= '0;
+      co_b0_rpm_q     <= 4'b0000;
+      co_b1_ren_q     <= '0;
+      co_b1_rpm_q     <= 4'b0000;
+      co_b2_ren_q     <= '0;
+      co_b2_rpm_q     <= 4'b0000;
+      co_b3_ren_q     <= '0;
+      co_b3_rpm_q     <= 4'b0000;
+      acc_q           <= 1'b0;
+      cnt_conflict_q  <= '0;
       cnt_wconflict_q <= '0;
-      cnt_stall_q <= '0;
-      cnt_read_q <= '0;
-      cnt_write_q <= '0;
-      cnt_dispatch_q <= '0;
+      cnt_stall_q     <= '0;
+      cnt_read_q      <= '0;
+      cnt_write_q     <= '0;
+      cnt_dispatch_q  <= '0;
+      cnt_bank_acc_q  <= '0;
+      cnt_coal_rr_q   <= '0;
+      cnt_coal_ww_q   <= '0;
+      cnt_coal_rw_q   <= '0;
+      cnt_ocw_q       <= '0;
+      cnt_wb_stall_q  <= '0;
+      cnt_zg_wr_q     <= '0;
+      cnt_zg_rd_q     <= '0;
+      cnt_sb_bytes_q  <= '0;
     end else begin
-      kwarps_q <= kwarps_d;
-      kregs_q <= kregs_d;
-      lerr_q <= lerr_d;
-      acc_q <= acc_d;
-      cnt_conflict_q <= cnt_conflict_d;
+      kwarps_q        <= kwarps_d;
+      kregs_q         <= kregs_d;
+      lerr_q          <= lerr_d;
+      dptr_q          <= dptr_d;
+      co_u0_tag_q     <= co_u0_tag_d;
+      co_u0_warp_q    <= co_u0_warp_d;
+      co_u0_am_q      <= co_u0_am_d;
+      co_x0_0_v_q     <= co_x0_0_v_d;
+      co_x0_0_b_q     <= co_x0_0_b_d;
+      co_x0_0_o_q     <= co_x0_0_o_d;
+      co_x0_1_v_q     <= co_x0_1_v_d;
+      co_x0_1_b_q     <= co_x0_1_b_d;
+      co_x0_1_o_q     <= co_x0_1_o_d;
+      co_x0_2_v_q     <= co_x0_2_v_d;
+      co_x0_2_b_q     <= co_x0_2_b_d;
+      co_x0_2_o_q     <= co_x0_2_o_d;
+      co_x0_3_v_q     <= co_x0_3_v_d;
+      co_x0_3_b_q     <= co_x0_3_b_d;
+      co_x0_3_o_q     <= co_x0_3_o_d;
+      co_u1_tag_q     <= co_u1_tag_d;
+      co_u1_warp_q    <= co_u1_warp_d;
+      co_u1_am_q      <= co_u1_am_d;
+      co_x1_0_v_q     <= co_x1_0_v_d;
+      co_x1_0_b_q     <= co_x1_0_b_d;
+      co_x1_0_o_q     <= co_x1_0_o_d;
+      co_x1_1_v_q     <= co_x1_1_v_d;
+      co_x1_1_b_q     <= co_x1_1_b_d;
+      co_x1_1_o_q     <= co_x1_1_o_d;
+      co_x1_2_v_q     <= co_x1_2_v_d;
+      co_x1_2_b_q     <= co_x1_2_b_d;
+      co_x1_2_o_q     <= co_x1_2_o_d;
+      co_x1_3_v_q     <= co_x1_3_v_d;
+      co_x1_3_b_q     <= co_x1_3_b_d;
+      co_x1_3_o_q     <= co_x1_3_o_d;
+      co_u2_tag_q     <= co_u2_tag_d;
+      co_u2_warp_q    <= co_u2_warp_d;
+      co_u2_am_q      <= co_u2_am_d;
+      co_x2_0_v_q     <= co_x2_0_v_d;
+      co_x2_0_b_q     <= co_x2_0_b_d;
+      co_x2_0_o_q     <= co_x2_0_o_d;
+      co_x2_1_v_q     <= co_x2_1_v_d;
+      co_x2_1_b_q     <= co_x2_1_b_d;
+      co_x2_1_o_q     <= co_x2_1_o_d;
+      co_x2_2_v_q     <= co_x2_2_v_d;
+      co_x2_2_b_q     <= co_x2_2_b_d;
+      co_x2_2_o_q     <= co_x2_2_o_d;
+      co_x2_3_v_q     <= co_x2_3_v_d;
+      co_x2_3_b_q     <= co_x2_3_b_d;
+      co_x2_3_o_q     <= co_x2_3_o_d;
+      co_u3_tag_q     <= co_u3_tag_d;
+      co_u3_warp_q    <= co_u3_warp_d;
+      co_u3_am_q      <= co_u3_am_d;
+      co_x3_0_v_q     <= co_x3_0_v_d;
+      co_x3_0_b_q     <= co_x3_0_b_d;
+      co_x3_0_o_q     <= co_x3_0_o_d;
+      co_x3_1_v_q     <= co_x3_1_v_d;
+      co_x3_1_b_q     <= co_x3_1_b_d;
+      co_x3_1_o_q     <= co_x3_1_o_d;
+      co_x3_2_v_q     <= co_x3_2_v_d;
+      co_x3_2_b_q     <= co_x3_2_b_d;
+      co_x3_2_o_q     <= co_x3_2_o_d;
+      co_x3_3_v_q     <= co_x3_3_v_d;
+      co_x3_3_b_q     <= co_x3_3_b_d;
+      co_x3_3_o_q     <= co_x3_3_o_d;
+      co_q0_odd_q     <= co_q0_odd_d;
+      co_q0_sign_q    <= co_q0_sign_d;
+      co_q0_enc_q     <= co_q0_enc_d;
+      co_q0_zm_q      <= co_q0_zm_d;
+      co_q0_zr_q      <= co_q0_zr_d;
+      co_q0_pend_q    <= co_q0_pend_d;
+      co_q0_vld_q     <= co_q0_vld_d;
+      cq0_bank        <= co_q0_bank_d;
+      cq0_entry       <= co_q0_entry_d;
+      co_q1_odd_q     <= co_q1_odd_d;
+      co_q1_sign_q    <= co_q1_sign_d;
+      co_q1_enc_q     <= co_q1_enc_d;
+      co_q1_zm_q      <= co_q1_zm_d;
+      co_q1_zr_q      <= co_q1_zr_d;
+      co_q1_pend_q    <= co_q1_pend_d;
+      co_q1_vld_q     <= co_q1_vld_d;
+      cq1_bank        <= co_q1_bank_d;
+      cq1_entry       <= co_q1_entry_d;
+      co_q2_odd_q     <= co_q2_odd_d;
+      co_q2_sign_q    <= co_q2_sign_d;
+      co_q2_enc_q     <= co_q2_enc_d;
+      co_q2_zm_q      <= co_q2_zm_d;
+      co_q2_zr_q      <= co_q2_zr_d;
+      co_q2_pend_q    <= co_q2_pend_d;
+      co_q2_vld_q     <= co_q2_vld_d;
+      cq2_bank        <= co_q2_bank_d;
+      cq2_entry       <= co_q2_entry_d;
+      co_q3_odd_q     <= co_q3_odd_d;
+      co_q3_sign_q    <= co_q3_sign_d;
+      co_q3_enc_q     <= co_q3_enc_d;
+      co_q3_zm_q      <= co_q3_zm_d;
+      co_q3_zr_q      <= co_q3_zr_d;
+      co_q3_pend_q    <= co_q3_pend_d;
+      co_q3_vld_q     <= co_q3_vld_d;
+      cq3_bank        <= co_q3_bank_d;
+      cq3_entry       <= co_q3_entry_d;
+      co_q4_odd_q     <= co_q4_odd_d;
+      co_q4_sign_q    <= co_q4_sign_d;
+      co_q4_enc_q     <= co_q4_enc_d;
+      co_q4_zm_q      <= co_q4_zm_d;
+      co_q4_zr_q      <= co_q4_zr_d;
+      co_q4_pend_q    <= co_q4_pend_d;
+      co_q4_vld_q     <= co_q4_vld_d;
+      cq4_bank        <= co_q4_bank_d;
+      cq4_entry       <= co_q4_entry_d;
+      co_q5_odd_q     <= co_q5_odd_d;
+      co_q5_sign_q    <= co_q5_sign_d;
+      co_q5_enc_q     <= co_q5_enc_d;
+      co_q5_zm_q      <= co_q5_zm_d;
+      co_q5_zr_q      <= co_q5_zr_d;
+      co_q5_pend_q    <= co_q5_pend_d;
+      co_q5_vld_q     <= co_q5_vld_d;
+      cq5_bank        <= co_q5_bank_d;
+      cq5_entry       <= co_q5_entry_d;
+      co_q6_odd_q     <= co_q6_odd_d;
+      co_q6_sign_q    <= co_q6_sign_d;
+      co_q6_enc_q     <= co_q6_enc_d;
+      co_q6_zm_q      <= co_q6_zm_d;
+      co_q6_zr_q      <= co_q6_zr_d;
+      co_q6_pend_q    <= co_q6_pend_d;
+      co_q6_vld_q     <= co_q6_vld_d;
+      cq6_bank        <= co_q6_bank_d;
+      cq6_entry       <= co_q6_entry_d;
+      co_q7_odd_q     <= co_q7_odd_d;
+      co_q7_sign_q    <= co_q7_sign_d;
+      co_q7_enc_q     <= co_q7_enc_d;
+      co_q7_zm_q      <= co_q7_zm_d;
+      co_q7_zr_q      <= co_q7_zr_d;
+      co_q7_pend_q    <= co_q7_pend_d;
+      co_q7_vld_q     <= co_q7_vld_d;
+      cq7_bank        <= co_q7_bank_d;
+      cq7_entry       <= co_q7_entry_d;
+      co_q8_odd_q     <= co_q8_odd_d;
+      co_q8_sign_q    <= co_q8_sign_d;
+      co_q8_enc_q     <= co_q8_enc_d;
+      co_q8_zm_q      <= co_q8_zm_d;
+      co_q8_zr_q      <= co_q8_zr_d;
+      co_q8_pend_q    <= co_q8_pend_d;
+      co_q8_vld_q     <= co_q8_vld_d;
+      cq8_bank        <= co_q8_bank_d;
+      cq8_entry       <= co_q8_entry_d;
+      co_q9_odd_q     <= co_q9_odd_d;
+      co_q9_sign_q    <= co_q9_sign_d;
+      co_q9_enc_q     <= co_q9_enc_d;
+      co_q9_zm_q      <= co_q9_zm_d;
+      co_q9_zr_q      <= co_q9_zr_d;
+      co_q9_pend_q    <= co_q9_pend_d;
+      co_q9_vld_q     <= co_q9_vld_d;
+      cq9_bank        <= co_q9_bank_d;
+      cq9_entry       <= co_q9_entry_d;
+      co_q10_odd_q    <= co_q10_odd_d;
+      co_q10_sign_q   <= co_q10_sign_d;
+      co_q10_enc_q    <= co_q10_enc_d;
+      co_q10_zm_q     <= co_q10_zm_d;
+      co_q10_zr_q     <= co_q10_zr_d;
+      co_q10_pend_q   <= co_q10_pend_d;
+      co_q10_vld_q    <= co_q10_vld_d;
+      cq10_bank       <= co_q10_bank_d;
+      cq10_entry      <= co_q10_entry_d;
+      co_q11_odd_q    <= co_q11_odd_d;
+      co_q11_sign_q   <= co_q11_sign_d;
+      co_q11_enc_q    <= co_q11_enc_d;
+      co_q11_zm_q     <= co_q11_zm_d;
+      co_q11_zr_q     <= co_q11_zr_d;
+      co_q11_pend_q   <= co_q11_pend_d;
+      co_q11_vld_q    <= co_q11_vld_d;
+      cq11_bank       <= co_q11_bank_d;
+      cq11_entry      <= co_q11_entry_d;
+      co_b0_ren_q     <= co_b0_ren_d;
+      co_b0_rpm_q     <= co_b0_rpm_d;
+      co_b1_ren_q     <= co_b1_ren_d;
+      co_b1_rpm_q     <= co_b1_rpm_d;
+      co_b2_ren_q     <= co_b2_ren_d;
+      co_b2_rpm_q     <= co_b2_rpm_d;
+      co_b3_ren_q     <= co_b3_ren_d;
+      co_b3_rpm_q     <= co_b3_rpm_d;
+      acc_q           <= acc_d;
+      cnt_conflict_q  <= cnt_conflict_d;
       cnt_wconflict_q <= cnt_wconflict_d;
-      cnt_stall_q <= cnt_stall_d;
-      cnt_read_q <= cnt_read_d;
-      cnt_write_q <= cnt_write_d;
-      cnt_dispatch_q <= cnt_dispatch_d;
+      cnt_stall_q     <= cnt_stall_d;
+      cnt_read_q      <= cnt_read_d;
+      cnt_write_q     <= cnt_write_d;
+      cnt_dispatch_q  <= cnt_dispatch_d;
+      cnt_bank_acc_q  <= cnt_bank_acc_d;
+      cnt_coal_rr_q   <= cnt_coal_rr_d;
+      cnt_coal_ww_q   <= cnt_coal_ww_d;
+      cnt_coal_rw_q   <= cnt_coal_rw_d;
+      cnt_ocw_q       <= cnt_ocw_d;
+      cnt_wb_stall_q  <= cnt_wb_stall_d;
+      cnt_zg_wr_q     <= cnt_zg_wr_d;
+      cnt_zg_rd_q     <= cnt_zg_rd_d;
+      cnt_sb_bytes_q  <= cnt_sb_bytes_d;
     end
   end
 

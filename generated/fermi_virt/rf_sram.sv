@@ -4,13 +4,15 @@
 // Cycle-level rules: docs/semantics.md. Model: cmodel/ (rfm_sram).
 //
 // Configuration (replay: config.ini in this folder):
-//  [rf] lanes=32 lane_bits=32 banks=4 entries=256 subbanks=4 read_ports=1 write_ports=1 write_conflict=bank
+//  [rf] lanes=32 lane_bits=32 banks=4 entries=256 subbanks=4 read_ports=1 write_ports=1
+// write_conflict=bank
 //  [sm] warps=48 regs_per_thread=63 schedulers=2 collectors=4 operands=3 tag_bits=8
 //  [mapping] layout=wshift
 //  [stats] counter_bits=32
 //  [target] kind=generic clock_ps=10000
 //  [regmutex] enable=off paired=off regs=24 ext_regs=0 warps=0
-//  [virtualization] enable=on rt_budget_bits=8192 rt_banks=4 policy=consolidate subarrays=4 rfc_entries=0 regs=21 exempt_regs=4 warps=0
+//  [virtualization] enable=on rt_budget_bits=8192 rt_banks=4 policy=consolidate subarrays=4
+// rfc_entries=0 regs=21 exempt_regs=4 warps=0
 //  [coalescing] enable=off alignment=reg parity=entry zero_gating=off
 //
 // Ports:

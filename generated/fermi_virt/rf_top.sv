@@ -4,13 +4,15 @@
 // Cycle-level rules: docs/semantics.md. Model: cmodel/ (rfm_top).
 //
 // Configuration (replay: config.ini in this folder):
-//  [rf] lanes=32 lane_bits=32 banks=4 entries=256 subbanks=4 read_ports=1 write_ports=1 write_conflict=bank
+//  [rf] lanes=32 lane_bits=32 banks=4 entries=256 subbanks=4 read_ports=1 write_ports=1
+// write_conflict=bank
 //  [sm] warps=48 regs_per_thread=63 schedulers=2 collectors=4 operands=3 tag_bits=8
 //  [mapping] layout=wshift
 //  [stats] counter_bits=32
 //  [target] kind=generic clock_ps=10000
 //  [regmutex] enable=off paired=off regs=24 ext_regs=0 warps=0
-//  [virtualization] enable=on rt_budget_bits=8192 rt_banks=4 policy=consolidate subarrays=4 rfc_entries=0 regs=21 exempt_regs=4 warps=0
+//  [virtualization] enable=on rt_budget_bits=8192 rt_banks=4 policy=consolidate subarrays=4
+// rfc_entries=0 regs=21 exempt_regs=4 warps=0
 //  [coalescing] enable=off alignment=reg parity=entry zero_gating=off
 //
 // Ports:
@@ -170,173 +172,48 @@ module rf_top (
   output logic [31:0] cnt_unmapped_o
 );
 
-  // launch-fit arithmetic in 15 bits
-  localparam logic [14:0] Warps   = 15'd48;  // warp slots
-  localparam logic [14:0] Regs    = 15'd63;  // registers per thread, at most
-  localparam logic [14:0] Packs   = 15'd1024;  // warp registers of the file
-  localparam logic [14:0] Depth   = 15'd816;  // renaming-table entries
+  // ---- launch-fit arithmetic in 15 bits ----
+  localparam logic [14:0] Warps = 15'd48;  // warp slots
+  localparam logic [14:0] Regs  = 15'd63;  // registers per thread, at most
+  localparam logic [14:0] Banks = 15'd4;
+  localparam logic [14:0] Packs = 15'd1024;  // warp registers of the file
+  localparam logic [14:0] Depth = 15'd816;  // renaming-table entries
 
-  // running kernel, launch result, access error
-  logic [5:0] kwarps_q, kwarps_d;
-  logic [5:0] kregs_q, kregs_d;
-  logic lerr_q, lerr_d, acc_q, acc_d, launch_fits;
+  // ---- kernel launch: refused (state kept, launch_err_o set) unless it fits ----
+  // running kernel, launch result
+  logic [5:0]  kwarps_q, kwarps_d;
+  logic [5:0]  kregs_q, kregs_d;
+  logic        lerr_q, lerr_d;
+  logic        launch_fits;
   logic [14:0] lw_x, lr_x, need_x;
-  // virtualization: the running kernel's renamed and exempt registers (docs/virtualization.md)
-  logic [5:0] kren_q, kren_d, kexm_q, kexm_d;
-  logic [14:0] le_x, lren_x;
-  logic [5:0] launch_ren;
-  logic vt_launch, unm_q, unm_d;
-  logic [31:0] cnt_alloc_q, cnt_alloc_d, cnt_free_q, cnt_free_d, cnt_rt_conflict_q, cnt_rt_conflict_d, cnt_unmapped_q, cnt_unmapped_d;
-  logic [31:0] cnt_conflict_q, cnt_conflict_d;
-  logic [31:0] cnt_wconflict_q, cnt_wconflict_d;
-  logic [31:0] cnt_stall_q, cnt_stall_d;
-  logic [31:0] cnt_read_q, cnt_read_d;
-  logic [31:0] cnt_write_q, cnt_write_d;
-  logic [31:0] cnt_dispatch_q, cnt_dispatch_d;
-  // write-back locations
-  logic [1:0] wb0_bank;
-  logic [7:0] wb0_row;
-  logic wb0_err, wb0_ok;
-  // source-operand locations
-  logic [1:0] iss0_s0_bank;
-  logic [7:0] iss0_s0_row;
-  logic iss0_s0_err;
-  logic iss0_s0_xerr;  // a renamed register without a mapping
-  logic [1:0] iss0_s1_bank;
-  logic [7:0] iss0_s1_row;
-  logic iss0_s1_err;
-  logic iss0_s1_xerr;  // a renamed register without a mapping
-  logic [1:0] iss0_s2_bank;
-  logic [7:0] iss0_s2_row;
-  logic iss0_s2_err;
-  logic iss0_s2_xerr;  // a renamed register without a mapping
-  logic [1:0] iss1_s0_bank;
-  logic [7:0] iss1_s0_row;
-  logic iss1_s0_err;
-  logic iss1_s0_xerr;  // a renamed register without a mapping
-  logic [1:0] iss1_s1_bank;
-  logic [7:0] iss1_s1_row;
-  logic iss1_s1_err;
-  logic iss1_s1_xerr;  // a renamed register without a mapping
-  logic [1:0] iss1_s2_bank;
-  logic [7:0] iss1_s2_row;
-  logic iss1_s2_err;
-  logic iss1_s2_xerr;  // a renamed register without a mapping
-  // collectors <-> arbiter <-> banks <-> crossbar
-  logic [3:0] busy;
-  logic cq0_req, aq0_gnt;
-  logic [1:0] cq0_bank;
-  logic [7:0] cq0_entry;
-  logic  aq0_port;
-  logic [1:0] cq0_sel;
-  logic [1023:0] xq0_data;
-  logic cq1_req, aq1_gnt;
-  logic [1:0] cq1_bank;
-  logic [7:0] cq1_entry;
-  logic  aq1_port;
-  logic [1:0] cq1_sel;
-  logic [1023:0] xq1_data;
-  logic cq2_req, aq2_gnt;
-  logic [1:0] cq2_bank;
-  logic [7:0] cq2_entry;
-  logic  aq2_port;
-  logic [1:0] cq2_sel;
-  logic [1023:0] xq2_data;
-  logic cq3_req, aq3_gnt;
-  logic [1:0] cq3_bank;
-  logic [7:0] cq3_entry;
-  logic  aq3_port;
-  logic [1:0] cq3_sel;
-  logic [1023:0] xq3_data;
-  logic cq4_req, aq4_gnt;
-  logic [1:0] cq4_bank;
-  logic [7:0] cq4_entry;
-  logic  aq4_port;
-  logic [1:0] cq4_sel;
-  logic [1023:0] xq4_data;
-  logic cq5_req, aq5_gnt;
-  logic [1:0] cq5_bank;
-  logic [7:0] cq5_entry;
-  logic  aq5_port;
-  logic [1:0] cq5_sel;
-  logic [1023:0] xq5_data;
-  logic cq6_req, aq6_gnt;
-  logic [1:0] cq6_bank;
-  logic [7:0] cq6_entry;
-  logic  aq6_port;
-  logic [1:0] cq6_sel;
-  logic [1023:0] xq6_data;
-  logic cq7_req, aq7_gnt;
-  logic [1:0] cq7_bank;
-  logic [7:0] cq7_entry;
-  logic  aq7_port;
-  logic [1:0] cq7_sel;
-  logic [1023:0] xq7_data;
-  logic cq8_req, aq8_gnt;
-  logic [1:0] cq8_bank;
-  logic [7:0] cq8_entry;
-  logic  aq8_port;
-  logic [1:0] cq8_sel;
-  logic [1023:0] xq8_data;
-  logic cq9_req, aq9_gnt;
-  logic [1:0] cq9_bank;
-  logic [7:0] cq9_entry;
-  logic  aq9_port;
-  logic [1:0] cq9_sel;
-  logic [1023:0] xq9_data;
-  logic cq10_req, aq10_gnt;
-  logic [1:0] cq10_bank;
-  logic [7:0] cq10_entry;
-  logic  aq10_port;
-  logic [1:0] cq10_sel;
-  logic [1023:0] xq10_data;
-  logic cq11_req, aq11_gnt;
-  logic [1:0] cq11_bank;
-  logic [7:0] cq11_entry;
-  logic  aq11_port;
-  logic [1:0] cq11_sel;
-  logic [1023:0] xq11_data;
-  logic b0_w0_en;
-  logic b0_r0_en;
-  logic [7:0] b0_r0_addr;
-  logic [1023:0] b0_r0_data;
-  logic b1_w0_en;
-  logic b1_r0_en;
-  logic [7:0] b1_r0_addr;
-  logic [1023:0] b1_r0_data;
-  logic b2_w0_en;
-  logic b2_r0_en;
-  logic [7:0] b2_r0_addr;
-  logic [1023:0] b2_r0_data;
-  logic b3_w0_en;
-  logic b3_r0_en;
-  logic [7:0] b3_r0_addr;
-  logic [1023:0] b3_r0_data;
-  logic [3:0] nconf, nwconf;
-
-  // kernel launch: refused (state kept, launch_err_o set) unless it fits (docs/virtualization.md)
   assign lw_x = 15'(launch_warps_i);
   assign lr_x = 15'(launch_regs_i);
+  // virtualization: the running kernel's renamed and exempt registers (docs/virtualization.md)
+  logic [5:0]  kren_q, kren_d;
+  logic [5:0]  kexm_q, kexm_d;
+  logic [14:0] le_x, lren_x;
+  logic [5:0]  launch_ren;
+  logic        vt_launch;
   assign le_x = 15'(launch_exempt_i);
   assign need_x = lw_x * lr_x;  // every register has a physical one
   assign lren_x = lw_x * (lr_x - le_x);  // renamed registers: one table entry each
-  assign launch_fits = (lw_x != '0) & (lw_x <= Warps) & (lr_x != '0) & (lr_x <= Regs) & (le_x <= lr_x) &
-                       (need_x <= Packs) & (lren_x <= Depth);
   assign vt_launch = launch_valid_i & launch_fits;
   assign launch_ren = launch_regs_i - launch_exempt_i;
+  assign launch_fits = (lw_x != '0) & (lw_x <= Warps) & (lr_x != '0) & (lr_x <= Regs)
+      & (le_x <= lr_x) & (need_x <= Packs) & (lren_x <= Depth);
   always_comb begin
     kwarps_d = kwarps_q;
     kregs_d = kregs_q;
-    lerr_d = lerr_q;
     kren_d = kren_q;
     kexm_d = kexm_q;
+    lerr_d = lerr_q;
     if (launch_valid_i) begin
       if (launch_fits) begin
         kwarps_d = launch_warps_i;
         kregs_d = launch_regs_i;
-        lerr_d = 1'b0;
         kren_d = launch_ren;
         kexm_d = launch_exempt_i;
+        lerr_d = 1'b0;
       end else begin
         lerr_d = 1'b1;
       end
@@ -344,210 +221,45 @@ module rf_top (
   end
   assign launch_err_o = lerr_q;
 
-  localparam logic [14:0] Banks = 15'd4;
-  // sources: outside the kernel (err), renamed (looked up) or exempt (warp x exempt + reg - renamed)
-  logic g0_served, g0_conflict, iss0_cready;
-  logic [28:0] iss0_ctag;  // {per operand: register, release flag; tag}
-  logic iss0_s0_in, iss0_s0_ren, iss0_s0_hit, iss0_s0_rel, iss0_s0_unmread;
-  logic [9:0] iss0_s0_pid, iss0_s0_lpid;
-  logic [14:0] iss0_s0_xpx;
-  assign iss0_s0_in = (15'(iss0_warp_i) < 15'(kwarps_q)) & (15'(iss0_src0_reg_i) < 15'(kregs_q));
-  assign iss0_s0_ren = iss0_s0_in & (15'(iss0_src0_reg_i) < 15'(kren_q));
-  assign iss0_s0_xpx = 15'(iss0_warp_i) * 15'(kexm_q) + 15'(iss0_src0_reg_i) - 15'(kren_q);
-  assign iss0_s0_pid = iss0_s0_ren ? iss0_s0_lpid : iss0_s0_xpx[9:0];
-  logic [14:0] iss0_s0_px, iss0_s0_bx, iss0_s0_rx;
-  assign iss0_s0_px = 15'(iss0_s0_pid);
-  assign iss0_s0_bx = iss0_s0_px % Banks;
-  assign iss0_s0_rx = iss0_s0_px / Banks;
-  assign iss0_s0_bank = iss0_s0_bx[1:0];
-  assign iss0_s0_row = iss0_s0_rx[7:0];
-  logic unused_iss0_s0_loc;
-  assign unused_iss0_s0_loc = ^{iss0_s0_bx[14:2], iss0_s0_rx[14:8]};
-  assign iss0_s0_err = ~iss0_s0_in;
-  assign iss0_s0_xerr = iss0_s0_ren & ~iss0_s0_hit;
-  assign iss0_s0_rel = iss0_src0_rel_i & iss0_src0_valid_i & iss0_s0_ren & iss0_s0_hit;
-  assign iss0_s0_unmread = iss0_valid_i & iss0_ready_o & iss0_src0_valid_i & iss0_s0_xerr;
-  logic iss0_s1_in, iss0_s1_ren, iss0_s1_hit, iss0_s1_rel, iss0_s1_unmread;
-  logic [9:0] iss0_s1_pid, iss0_s1_lpid;
-  logic [14:0] iss0_s1_xpx;
-  assign iss0_s1_in = (15'(iss0_warp_i) < 15'(kwarps_q)) & (15'(iss0_src1_reg_i) < 15'(kregs_q));
-  assign iss0_s1_ren = iss0_s1_in & (15'(iss0_src1_reg_i) < 15'(kren_q));
-  assign iss0_s1_xpx = 15'(iss0_warp_i) * 15'(kexm_q) + 15'(iss0_src1_reg_i) - 15'(kren_q);
-  assign iss0_s1_pid = iss0_s1_ren ? iss0_s1_lpid : iss0_s1_xpx[9:0];
-  logic [14:0] iss0_s1_px, iss0_s1_bx, iss0_s1_rx;
-  assign iss0_s1_px = 15'(iss0_s1_pid);
-  assign iss0_s1_bx = iss0_s1_px % Banks;
-  assign iss0_s1_rx = iss0_s1_px / Banks;
-  assign iss0_s1_bank = iss0_s1_bx[1:0];
-  assign iss0_s1_row = iss0_s1_rx[7:0];
-  logic unused_iss0_s1_loc;
-  assign unused_iss0_s1_loc = ^{iss0_s1_bx[14:2], iss0_s1_rx[14:8]};
-  assign iss0_s1_err = ~iss0_s1_in;
-  assign iss0_s1_xerr = iss0_s1_ren & ~iss0_s1_hit;
-  assign iss0_s1_rel = iss0_src1_rel_i & iss0_src1_valid_i & iss0_s1_ren & iss0_s1_hit;
-  assign iss0_s1_unmread = iss0_valid_i & iss0_ready_o & iss0_src1_valid_i & iss0_s1_xerr;
-  logic iss0_s2_in, iss0_s2_ren, iss0_s2_hit, iss0_s2_rel, iss0_s2_unmread;
-  logic [9:0] iss0_s2_pid, iss0_s2_lpid;
-  logic [14:0] iss0_s2_xpx;
-  assign iss0_s2_in = (15'(iss0_warp_i) < 15'(kwarps_q)) & (15'(iss0_src2_reg_i) < 15'(kregs_q));
-  assign iss0_s2_ren = iss0_s2_in & (15'(iss0_src2_reg_i) < 15'(kren_q));
-  assign iss0_s2_xpx = 15'(iss0_warp_i) * 15'(kexm_q) + 15'(iss0_src2_reg_i) - 15'(kren_q);
-  assign iss0_s2_pid = iss0_s2_ren ? iss0_s2_lpid : iss0_s2_xpx[9:0];
-  logic [14:0] iss0_s2_px, iss0_s2_bx, iss0_s2_rx;
-  assign iss0_s2_px = 15'(iss0_s2_pid);
-  assign iss0_s2_bx = iss0_s2_px % Banks;
-  assign iss0_s2_rx = iss0_s2_px / Banks;
-  assign iss0_s2_bank = iss0_s2_bx[1:0];
-  assign iss0_s2_row = iss0_s2_rx[7:0];
-  logic unused_iss0_s2_loc;
-  assign unused_iss0_s2_loc = ^{iss0_s2_bx[14:2], iss0_s2_rx[14:8]};
-  assign iss0_s2_err = ~iss0_s2_in;
-  assign iss0_s2_xerr = iss0_s2_ren & ~iss0_s2_hit;
-  assign iss0_s2_rel = iss0_src2_rel_i & iss0_src2_valid_i & iss0_s2_ren & iss0_s2_hit;
-  assign iss0_s2_unmread = iss0_valid_i & iss0_ready_o & iss0_src2_valid_i & iss0_s2_xerr;
-  assign iss0_ctag = {iss0_src2_reg_i, iss0_s2_rel, iss0_src1_reg_i, iss0_s1_rel, iss0_src0_reg_i, iss0_s0_rel, iss0_tag_i};
-  assign iss0_ready_o = iss0_cready & ~g0_conflict;
-  logic g1_served, g1_conflict, iss1_cready;
-  logic [28:0] iss1_ctag;  // {per operand: register, release flag; tag}
-  logic iss1_s0_in, iss1_s0_ren, iss1_s0_hit, iss1_s0_rel, iss1_s0_unmread;
-  logic [9:0] iss1_s0_pid, iss1_s0_lpid;
-  logic [14:0] iss1_s0_xpx;
-  assign iss1_s0_in = (15'(iss1_warp_i) < 15'(kwarps_q)) & (15'(iss1_src0_reg_i) < 15'(kregs_q));
-  assign iss1_s0_ren = iss1_s0_in & (15'(iss1_src0_reg_i) < 15'(kren_q));
-  assign iss1_s0_xpx = 15'(iss1_warp_i) * 15'(kexm_q) + 15'(iss1_src0_reg_i) - 15'(kren_q);
-  assign iss1_s0_pid = iss1_s0_ren ? iss1_s0_lpid : iss1_s0_xpx[9:0];
-  logic [14:0] iss1_s0_px, iss1_s0_bx, iss1_s0_rx;
-  assign iss1_s0_px = 15'(iss1_s0_pid);
-  assign iss1_s0_bx = iss1_s0_px % Banks;
-  assign iss1_s0_rx = iss1_s0_px / Banks;
-  assign iss1_s0_bank = iss1_s0_bx[1:0];
-  assign iss1_s0_row = iss1_s0_rx[7:0];
-  logic unused_iss1_s0_loc;
-  assign unused_iss1_s0_loc = ^{iss1_s0_bx[14:2], iss1_s0_rx[14:8]};
-  assign iss1_s0_err = ~iss1_s0_in;
-  assign iss1_s0_xerr = iss1_s0_ren & ~iss1_s0_hit;
-  assign iss1_s0_rel = iss1_src0_rel_i & iss1_src0_valid_i & iss1_s0_ren & iss1_s0_hit;
-  assign iss1_s0_unmread = iss1_valid_i & iss1_ready_o & iss1_src0_valid_i & iss1_s0_xerr;
-  logic iss1_s1_in, iss1_s1_ren, iss1_s1_hit, iss1_s1_rel, iss1_s1_unmread;
-  logic [9:0] iss1_s1_pid, iss1_s1_lpid;
-  logic [14:0] iss1_s1_xpx;
-  assign iss1_s1_in = (15'(iss1_warp_i) < 15'(kwarps_q)) & (15'(iss1_src1_reg_i) < 15'(kregs_q));
-  assign iss1_s1_ren = iss1_s1_in & (15'(iss1_src1_reg_i) < 15'(kren_q));
-  assign iss1_s1_xpx = 15'(iss1_warp_i) * 15'(kexm_q) + 15'(iss1_src1_reg_i) - 15'(kren_q);
-  assign iss1_s1_pid = iss1_s1_ren ? iss1_s1_lpid : iss1_s1_xpx[9:0];
-  logic [14:0] iss1_s1_px, iss1_s1_bx, iss1_s1_rx;
-  assign iss1_s1_px = 15'(iss1_s1_pid);
-  assign iss1_s1_bx = iss1_s1_px % Banks;
-  assign iss1_s1_rx = iss1_s1_px / Banks;
-  assign iss1_s1_bank = iss1_s1_bx[1:0];
-  assign iss1_s1_row = iss1_s1_rx[7:0];
-  logic unused_iss1_s1_loc;
-  assign unused_iss1_s1_loc = ^{iss1_s1_bx[14:2], iss1_s1_rx[14:8]};
-  assign iss1_s1_err = ~iss1_s1_in;
-  assign iss1_s1_xerr = iss1_s1_ren & ~iss1_s1_hit;
-  assign iss1_s1_rel = iss1_src1_rel_i & iss1_src1_valid_i & iss1_s1_ren & iss1_s1_hit;
-  assign iss1_s1_unmread = iss1_valid_i & iss1_ready_o & iss1_src1_valid_i & iss1_s1_xerr;
-  logic iss1_s2_in, iss1_s2_ren, iss1_s2_hit, iss1_s2_rel, iss1_s2_unmread;
-  logic [9:0] iss1_s2_pid, iss1_s2_lpid;
-  logic [14:0] iss1_s2_xpx;
-  assign iss1_s2_in = (15'(iss1_warp_i) < 15'(kwarps_q)) & (15'(iss1_src2_reg_i) < 15'(kregs_q));
-  assign iss1_s2_ren = iss1_s2_in & (15'(iss1_src2_reg_i) < 15'(kren_q));
-  assign iss1_s2_xpx = 15'(iss1_warp_i) * 15'(kexm_q) + 15'(iss1_src2_reg_i) - 15'(kren_q);
-  assign iss1_s2_pid = iss1_s2_ren ? iss1_s2_lpid : iss1_s2_xpx[9:0];
-  logic [14:0] iss1_s2_px, iss1_s2_bx, iss1_s2_rx;
-  assign iss1_s2_px = 15'(iss1_s2_pid);
-  assign iss1_s2_bx = iss1_s2_px % Banks;
-  assign iss1_s2_rx = iss1_s2_px / Banks;
-  assign iss1_s2_bank = iss1_s2_bx[1:0];
-  assign iss1_s2_row = iss1_s2_rx[7:0];
-  logic unused_iss1_s2_loc;
-  assign unused_iss1_s2_loc = ^{iss1_s2_bx[14:2], iss1_s2_rx[14:8]};
-  assign iss1_s2_err = ~iss1_s2_in;
-  assign iss1_s2_xerr = iss1_s2_ren & ~iss1_s2_hit;
-  assign iss1_s2_rel = iss1_src2_rel_i & iss1_src2_valid_i & iss1_s2_ren & iss1_s2_hit;
-  assign iss1_s2_unmread = iss1_valid_i & iss1_ready_o & iss1_src2_valid_i & iss1_s2_xerr;
-  assign iss1_ctag = {iss1_src2_reg_i, iss1_s2_rel, iss1_src1_reg_i, iss1_s1_rel, iss1_src0_reg_i, iss1_s0_rel, iss1_tag_i};
-  assign iss1_ready_o = iss1_cready & ~g1_conflict;
-
-  // dispatch: the tag goes out; released operands go to the table's invalidation ports
-  logic [28:0] dsp0_ctag;
-  assign dsp0_tag_o = dsp0_ctag[7:0];
-  logic dsp0_s0_rel;
-  logic [5:0] dsp0_s0_reg;
-  assign dsp0_s0_rel = dsp0_ctag[8];
-  assign dsp0_s0_reg = dsp0_ctag[14:9];
-  logic dsp0_s1_rel;
-  logic [5:0] dsp0_s1_reg;
-  assign dsp0_s1_rel = dsp0_ctag[15];
-  assign dsp0_s1_reg = dsp0_ctag[21:16];
-  logic dsp0_s2_rel;
-  logic [5:0] dsp0_s2_reg;
-  assign dsp0_s2_rel = dsp0_ctag[22];
-  assign dsp0_s2_reg = dsp0_ctag[28:23];
-  logic [28:0] dsp1_ctag;
-  assign dsp1_tag_o = dsp1_ctag[7:0];
-  logic dsp1_s0_rel;
-  logic [5:0] dsp1_s0_reg;
-  assign dsp1_s0_rel = dsp1_ctag[8];
-  assign dsp1_s0_reg = dsp1_ctag[14:9];
-  logic dsp1_s1_rel;
-  logic [5:0] dsp1_s1_reg;
-  assign dsp1_s1_rel = dsp1_ctag[15];
-  assign dsp1_s1_reg = dsp1_ctag[21:16];
-  logic dsp1_s2_rel;
-  logic [5:0] dsp1_s2_reg;
-  assign dsp1_s2_rel = dsp1_ctag[22];
-  assign dsp1_s2_reg = dsp1_ctag[28:23];
-
-  // write-backs: outside (dropped), exempt, mapped (in place) or unmapped (a free register is
-  // allocated; two ports writing one unmapped register share port 0's)
-  logic [2:0] fb_nfree;
-  logic wb0_in, wb0_ren, wb0_rtv, wb0_hit, wb0_same, a0_req, a0_gnt;
-  logic [9:0] wb0_pid, wb0_hpid, a0_pid;
-  logic [14:0] wb0_xpx;
-  assign wb0_in = (15'(wb0_warp_i) < 15'(kwarps_q)) & (15'(wb0_reg_i) < 15'(kregs_q));
-  assign wb0_ren = wb0_in & (15'(wb0_reg_i) < 15'(kren_q));
-  assign wb0_rtv = wb0_valid_i & wb0_ren;
-  assign wb0_same = 1'b0;
-  assign a0_req = wb0_rtv & ~wb0_hit & ~wb0_same;
-  assign wb0_xpx = 15'(wb0_warp_i) * 15'(kexm_q) + 15'(wb0_reg_i) - 15'(kren_q);
-  assign wb0_pid = ~wb0_ren ? wb0_xpx[9:0] : wb0_hit ? wb0_hpid : wb0_same ? a0_pid : a0_pid;
-  logic [14:0] wb0_px, wb0_bx, wb0_rx;
-  assign wb0_px = 15'(wb0_pid);
-  assign wb0_bx = wb0_px % Banks;
-  assign wb0_rx = wb0_px / Banks;
-  assign wb0_bank = wb0_bx[1:0];
-  assign wb0_row = wb0_rx[7:0];
-  logic unused_wb0_loc;
-  assign unused_wb0_loc = ^{wb0_bx[14:2], wb0_rx[14:8]};
-  assign wb0_err = ~wb0_in;
-  assign wb0_ok = wb0_valid_i & wb0_in & (~wb0_ren | wb0_hit | (wb0_same ? a0_gnt : a0_gnt));
-
-  // release walker: a pbr's nine slots, or every renamed register of an exiting warp, one per cycle
-  logic wk_busy_q, wk_busy_d, wk_exit_q, wk_exit_d, wk_act, wk_inlim;
-  logic [5:0] wk_warp_q, wk_warp_d;
-  logic [6:0] wk_cnt_q, wk_cnt_d, wk_lim, wk_next;
-  logic [53:0] wk_regs_q, wk_regs_d, wk_sh, pd_payload;
-  logic [5:0] wk_slot;
-  logic [5:0] wk_reg;
-  logic pd_is_pbr;
-  logic [5:0] pd_reg0;
-  logic [5:0] pd_reg1;
-  logic [5:0] pd_reg2;
-  logic [5:0] pd_reg3;
-  logic [5:0] pd_reg4;
-  logic [5:0] pd_reg5;
-  logic [5:0] pd_reg6;
-  logic [5:0] pd_reg7;
-  logic [5:0] pd_reg8;
+  // ---- release walker: a pbr's nine slots, or an exiting warp's renamed registers ----
+  logic        wk_busy_q, wk_busy_d;
+  logic        wk_exit_q, wk_exit_d;
+  logic [5:0]  wk_warp_q, wk_warp_d;
+  logic [6:0]  wk_cnt_q, wk_cnt_d;
+  logic [53:0] wk_regs_q, wk_regs_d;
+  logic        wk_act, wk_inlim, pd_is_pbr, pd_is_pir;
+  logic [6:0]  wk_lim, wk_next;
+  logic [53:0] wk_sh, pd_payload, pd_flags;
+  logic [5:0]  wk_slot;
+  logic [5:0]  wk_reg;
+  logic [5:0]  pd_reg0;
+  logic        pd_rv0;
+  logic [5:0]  pd_reg1;
+  logic        pd_rv1;
+  logic [5:0]  pd_reg2;
+  logic        pd_rv2;
+  logic [5:0]  pd_reg3;
+  logic        pd_rv3;
+  logic [5:0]  pd_reg4;
+  logic        pd_rv4;
+  logic [5:0]  pd_reg5;
+  logic        pd_rv5;
+  logic [5:0]  pd_reg6;
+  logic        pd_rv6;
+  logic [5:0]  pd_reg7;
+  logic        pd_rv7;
+  logic [5:0]  pd_reg8;
+  logic        pd_rv8;
   assign wk_lim = wk_exit_q ? 7'(kren_q) : 7'd9;
   assign wk_next = wk_cnt_q + 7'd1;
   assign wk_inlim = wk_cnt_q < wk_lim;
   assign wk_sh = wk_regs_q >> (8'(wk_cnt_q) * 8'd6);
   assign wk_slot = wk_sh[5:0];
-  assign wk_act = wk_busy_q & wk_inlim & (wk_exit_q | ((wk_slot != 6'd63) & (15'(wk_slot) < 15'(kren_q))));
+  assign wk_act = wk_busy_q & wk_inlim & (wk_exit_q
+      | ((wk_slot != 6'd63) & (15'(wk_slot) < 15'(kren_q))));
   assign wk_reg = wk_exit_q ? 6'(wk_cnt_q) : 6'(wk_slot);
-  assign pd_payload = {pd_reg8, pd_reg7, pd_reg6, pd_reg5, pd_reg4, pd_reg3, pd_reg2, pd_reg1, pd_reg0};
+  assign pd_payload = {pd_reg8, pd_reg7, pd_reg6, pd_reg5, pd_reg4, pd_reg3, pd_reg2, pd_reg1,
+      pd_reg0};
   assign pbr_ready_o = ~wk_busy_q & ~exit_valid_i;
   assign exit_ready_o = ~wk_busy_q;
   always_comb begin
@@ -574,33 +286,6 @@ module rf_top (
       wk_busy_d = 1'b1;
     end
   end
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      wk_busy_q <= 1'b0;
-      wk_exit_q <= 1'b0;
-      wk_warp_q <= '0;
-      wk_cnt_q <= '0;
-      wk_regs_q <= '0;
-    end else begin
-      wk_busy_q <= wk_busy_d;
-      wk_exit_q <= wk_exit_d;
-      wk_warp_q <= wk_warp_d;
-      wk_cnt_q <= wk_cnt_d;
-      wk_regs_q <= wk_regs_d;
-    end
-  end
-
-  logic pd_is_pir;
-  logic [53:0] pd_flags;
-  logic pd_rv0;
-  logic pd_rv1;
-  logic pd_rv2;
-  logic pd_rv3;
-  logic pd_rv4;
-  logic pd_rv5;
-  logic pd_rv6;
-  logic pd_rv7;
-  logic pd_rv8;
   rf_flag_decode u_pbr_decode (
     .word_i       (pbr_word_i),
     .is_pir_o     (pd_is_pir),
@@ -626,22 +311,212 @@ module rf_top (
     .reg8_o       (pd_reg8)
   );
 
-  logic [815:0] rt_valid;
+  // ---- locate: renaming (docs/virtualization.md, "rf_top with virtualization") ----
+  // sources: outside the kernel (err), renamed (looked up) or exempt
+  // (warp x exempt + reg - renamed)
+  logic        g0_served, g0_conflict, iss0_cvalid, iss0_cready;
+  logic [28:0] iss0_ctag;
+  logic [1:0]  iss0_s0_bank;
+  logic [7:0]  iss0_s0_row;
+  logic [9:0]  iss0_s0_pid;
+  logic [14:0] iss0_s0_px, iss0_s0_bx, iss0_s0_rx, iss0_s0_xpx;
+  logic        iss0_s0_err, iss0_s0_xerr, iss0_s0_in, iss0_s0_ren, iss0_s0_hit, iss0_s0_rel,
+      iss0_s0_unmread;
+  logic [9:0]  iss0_s0_lpid;
+  logic [1:0]  iss0_s1_bank;
+  logic [7:0]  iss0_s1_row;
+  logic [9:0]  iss0_s1_pid;
+  logic [14:0] iss0_s1_px, iss0_s1_bx, iss0_s1_rx, iss0_s1_xpx;
+  logic        iss0_s1_err, iss0_s1_xerr, iss0_s1_in, iss0_s1_ren, iss0_s1_hit, iss0_s1_rel,
+      iss0_s1_unmread;
+  logic [9:0]  iss0_s1_lpid;
+  logic [1:0]  iss0_s2_bank;
+  logic [7:0]  iss0_s2_row;
+  logic [9:0]  iss0_s2_pid;
+  logic [14:0] iss0_s2_px, iss0_s2_bx, iss0_s2_rx, iss0_s2_xpx;
+  logic        iss0_s2_err, iss0_s2_xerr, iss0_s2_in, iss0_s2_ren, iss0_s2_hit, iss0_s2_rel,
+      iss0_s2_unmread;
+  logic [9:0]  iss0_s2_lpid;
+  logic        g1_served, g1_conflict, iss1_cvalid, iss1_cready;
+  logic [28:0] iss1_ctag;
+  logic [1:0]  iss1_s0_bank;
+  logic [7:0]  iss1_s0_row;
+  logic [9:0]  iss1_s0_pid;
+  logic [14:0] iss1_s0_px, iss1_s0_bx, iss1_s0_rx, iss1_s0_xpx;
+  logic        iss1_s0_err, iss1_s0_xerr, iss1_s0_in, iss1_s0_ren, iss1_s0_hit, iss1_s0_rel,
+      iss1_s0_unmread;
+  logic [9:0]  iss1_s0_lpid;
+  logic [1:0]  iss1_s1_bank;
+  logic [7:0]  iss1_s1_row;
+  logic [9:0]  iss1_s1_pid;
+  logic [14:0] iss1_s1_px, iss1_s1_bx, iss1_s1_rx, iss1_s1_xpx;
+  logic        iss1_s1_err, iss1_s1_xerr, iss1_s1_in, iss1_s1_ren, iss1_s1_hit, iss1_s1_rel,
+      iss1_s1_unmread;
+  logic [9:0]  iss1_s1_lpid;
+  logic [1:0]  iss1_s2_bank;
+  logic [7:0]  iss1_s2_row;
+  logic [9:0]  iss1_s2_pid;
+  logic [14:0] iss1_s2_px, iss1_s2_bx, iss1_s2_rx, iss1_s2_xpx;
+  logic        iss1_s2_err, iss1_s2_xerr, iss1_s2_in, iss1_s2_ren, iss1_s2_hit, iss1_s2_rel,
+      iss1_s2_unmread;
+  logic [9:0]  iss1_s2_lpid;
+  assign iss0_s0_in = (15'(iss0_warp_i) < 15'(kwarps_q)) & (15'(iss0_src0_reg_i) < 15'(kregs_q));
+  assign iss0_s0_ren = iss0_s0_in & (15'(iss0_src0_reg_i) < 15'(kren_q));
+  assign iss0_s0_xpx = 15'(iss0_warp_i) * 15'(kexm_q) + 15'(iss0_src0_reg_i) - 15'(kren_q);
+  assign iss0_s0_pid = iss0_s0_ren ? iss0_s0_lpid : iss0_s0_xpx[9:0];
+  assign iss0_s0_px = 15'(iss0_s0_pid);
+  assign iss0_s0_bx = iss0_s0_px % Banks;
+  assign iss0_s0_rx = iss0_s0_px / Banks;
+  assign iss0_s0_bank = iss0_s0_bx[1:0];
+  assign iss0_s0_row = iss0_s0_rx[7:0];
+  assign iss0_s0_err = ~iss0_s0_in;
+  assign iss0_s0_xerr = iss0_s0_ren & ~iss0_s0_hit;
+  assign iss0_s0_rel = iss0_src0_rel_i & iss0_src0_valid_i & iss0_s0_ren & iss0_s0_hit;
+  assign iss0_s0_unmread = iss0_valid_i & iss0_ready_o & iss0_src0_valid_i & iss0_s0_xerr;
+  assign iss0_s1_in = (15'(iss0_warp_i) < 15'(kwarps_q)) & (15'(iss0_src1_reg_i) < 15'(kregs_q));
+  assign iss0_s1_ren = iss0_s1_in & (15'(iss0_src1_reg_i) < 15'(kren_q));
+  assign iss0_s1_xpx = 15'(iss0_warp_i) * 15'(kexm_q) + 15'(iss0_src1_reg_i) - 15'(kren_q);
+  assign iss0_s1_pid = iss0_s1_ren ? iss0_s1_lpid : iss0_s1_xpx[9:0];
+  assign iss0_s1_px = 15'(iss0_s1_pid);
+  assign iss0_s1_bx = iss0_s1_px % Banks;
+  assign iss0_s1_rx = iss0_s1_px / Banks;
+  assign iss0_s1_bank = iss0_s1_bx[1:0];
+  assign iss0_s1_row = iss0_s1_rx[7:0];
+  assign iss0_s1_err = ~iss0_s1_in;
+  assign iss0_s1_xerr = iss0_s1_ren & ~iss0_s1_hit;
+  assign iss0_s1_rel = iss0_src1_rel_i & iss0_src1_valid_i & iss0_s1_ren & iss0_s1_hit;
+  assign iss0_s1_unmread = iss0_valid_i & iss0_ready_o & iss0_src1_valid_i & iss0_s1_xerr;
+  assign iss0_s2_in = (15'(iss0_warp_i) < 15'(kwarps_q)) & (15'(iss0_src2_reg_i) < 15'(kregs_q));
+  assign iss0_s2_ren = iss0_s2_in & (15'(iss0_src2_reg_i) < 15'(kren_q));
+  assign iss0_s2_xpx = 15'(iss0_warp_i) * 15'(kexm_q) + 15'(iss0_src2_reg_i) - 15'(kren_q);
+  assign iss0_s2_pid = iss0_s2_ren ? iss0_s2_lpid : iss0_s2_xpx[9:0];
+  assign iss0_s2_px = 15'(iss0_s2_pid);
+  assign iss0_s2_bx = iss0_s2_px % Banks;
+  assign iss0_s2_rx = iss0_s2_px / Banks;
+  assign iss0_s2_bank = iss0_s2_bx[1:0];
+  assign iss0_s2_row = iss0_s2_rx[7:0];
+  assign iss0_s2_err = ~iss0_s2_in;
+  assign iss0_s2_xerr = iss0_s2_ren & ~iss0_s2_hit;
+  assign iss0_s2_rel = iss0_src2_rel_i & iss0_src2_valid_i & iss0_s2_ren & iss0_s2_hit;
+  assign iss0_s2_unmread = iss0_valid_i & iss0_ready_o & iss0_src2_valid_i & iss0_s2_xerr;
+  assign iss0_ctag = {iss0_src2_reg_i, iss0_s2_rel, iss0_src1_reg_i, iss0_s1_rel, iss0_src0_reg_i,
+      iss0_s0_rel, iss0_tag_i};
+  assign iss0_cvalid = iss0_valid_i & g0_served;
+  assign iss0_ready_o = iss0_cready & ~g0_conflict;
+  assign iss1_s0_in = (15'(iss1_warp_i) < 15'(kwarps_q)) & (15'(iss1_src0_reg_i) < 15'(kregs_q));
+  assign iss1_s0_ren = iss1_s0_in & (15'(iss1_src0_reg_i) < 15'(kren_q));
+  assign iss1_s0_xpx = 15'(iss1_warp_i) * 15'(kexm_q) + 15'(iss1_src0_reg_i) - 15'(kren_q);
+  assign iss1_s0_pid = iss1_s0_ren ? iss1_s0_lpid : iss1_s0_xpx[9:0];
+  assign iss1_s0_px = 15'(iss1_s0_pid);
+  assign iss1_s0_bx = iss1_s0_px % Banks;
+  assign iss1_s0_rx = iss1_s0_px / Banks;
+  assign iss1_s0_bank = iss1_s0_bx[1:0];
+  assign iss1_s0_row = iss1_s0_rx[7:0];
+  assign iss1_s0_err = ~iss1_s0_in;
+  assign iss1_s0_xerr = iss1_s0_ren & ~iss1_s0_hit;
+  assign iss1_s0_rel = iss1_src0_rel_i & iss1_src0_valid_i & iss1_s0_ren & iss1_s0_hit;
+  assign iss1_s0_unmread = iss1_valid_i & iss1_ready_o & iss1_src0_valid_i & iss1_s0_xerr;
+  assign iss1_s1_in = (15'(iss1_warp_i) < 15'(kwarps_q)) & (15'(iss1_src1_reg_i) < 15'(kregs_q));
+  assign iss1_s1_ren = iss1_s1_in & (15'(iss1_src1_reg_i) < 15'(kren_q));
+  assign iss1_s1_xpx = 15'(iss1_warp_i) * 15'(kexm_q) + 15'(iss1_src1_reg_i) - 15'(kren_q);
+  assign iss1_s1_pid = iss1_s1_ren ? iss1_s1_lpid : iss1_s1_xpx[9:0];
+  assign iss1_s1_px = 15'(iss1_s1_pid);
+  assign iss1_s1_bx = iss1_s1_px % Banks;
+  assign iss1_s1_rx = iss1_s1_px / Banks;
+  assign iss1_s1_bank = iss1_s1_bx[1:0];
+  assign iss1_s1_row = iss1_s1_rx[7:0];
+  assign iss1_s1_err = ~iss1_s1_in;
+  assign iss1_s1_xerr = iss1_s1_ren & ~iss1_s1_hit;
+  assign iss1_s1_rel = iss1_src1_rel_i & iss1_src1_valid_i & iss1_s1_ren & iss1_s1_hit;
+  assign iss1_s1_unmread = iss1_valid_i & iss1_ready_o & iss1_src1_valid_i & iss1_s1_xerr;
+  assign iss1_s2_in = (15'(iss1_warp_i) < 15'(kwarps_q)) & (15'(iss1_src2_reg_i) < 15'(kregs_q));
+  assign iss1_s2_ren = iss1_s2_in & (15'(iss1_src2_reg_i) < 15'(kren_q));
+  assign iss1_s2_xpx = 15'(iss1_warp_i) * 15'(kexm_q) + 15'(iss1_src2_reg_i) - 15'(kren_q);
+  assign iss1_s2_pid = iss1_s2_ren ? iss1_s2_lpid : iss1_s2_xpx[9:0];
+  assign iss1_s2_px = 15'(iss1_s2_pid);
+  assign iss1_s2_bx = iss1_s2_px % Banks;
+  assign iss1_s2_rx = iss1_s2_px / Banks;
+  assign iss1_s2_bank = iss1_s2_bx[1:0];
+  assign iss1_s2_row = iss1_s2_rx[7:0];
+  assign iss1_s2_err = ~iss1_s2_in;
+  assign iss1_s2_xerr = iss1_s2_ren & ~iss1_s2_hit;
+  assign iss1_s2_rel = iss1_src2_rel_i & iss1_src2_valid_i & iss1_s2_ren & iss1_s2_hit;
+  assign iss1_s2_unmread = iss1_valid_i & iss1_ready_o & iss1_src2_valid_i & iss1_s2_xerr;
+  assign iss1_ctag = {iss1_src2_reg_i, iss1_s2_rel, iss1_src1_reg_i, iss1_s1_rel, iss1_src0_reg_i,
+      iss1_s0_rel, iss1_tag_i};
+  assign iss1_cvalid = iss1_valid_i & g1_served;
+  assign iss1_ready_o = iss1_cready & ~g1_conflict;
+  // dispatch: the tag goes out; released operands go to the table's invalidation ports
+  logic [28:0] dsp0_ctag;
+  logic        dsp0_s0_rel;
+  logic [5:0]  dsp0_s0_reg;
+  logic        dsp0_s1_rel;
+  logic [5:0]  dsp0_s1_reg;
+  logic        dsp0_s2_rel;
+  logic [5:0]  dsp0_s2_reg;
+  logic [28:0] dsp1_ctag;
+  logic        dsp1_s0_rel;
+  logic [5:0]  dsp1_s0_reg;
+  logic        dsp1_s1_rel;
+  logic [5:0]  dsp1_s1_reg;
+  logic        dsp1_s2_rel;
+  logic [5:0]  dsp1_s2_reg;
+  assign dsp0_tag_o = dsp0_ctag[7:0];
+  assign dsp0_s0_rel = dsp0_ctag[8];
+  assign dsp0_s0_reg = dsp0_ctag[14:9];
+  assign dsp0_s1_rel = dsp0_ctag[15];
+  assign dsp0_s1_reg = dsp0_ctag[21:16];
+  assign dsp0_s2_rel = dsp0_ctag[22];
+  assign dsp0_s2_reg = dsp0_ctag[28:23];
+  assign dsp1_tag_o = dsp1_ctag[7:0];
+  assign dsp1_s0_rel = dsp1_ctag[8];
+  assign dsp1_s0_reg = dsp1_ctag[14:9];
+  assign dsp1_s1_rel = dsp1_ctag[15];
+  assign dsp1_s1_reg = dsp1_ctag[21:16];
+  assign dsp1_s2_rel = dsp1_ctag[22];
+  assign dsp1_s2_reg = dsp1_ctag[28:23];
+  // write-backs: outside (dropped), exempt, mapped (in place) or unmapped (a free register
+  // is allocated on arrival; two ports writing one unmapped register share port 0's)
+  logic [2:0]  fb_nfree;
+  logic [1:0]  wb0_bank;
+  logic [7:0]  wb0_row;
+  logic [9:0]  wb0_pid;
+  logic [14:0] wb0_px, wb0_bx, wb0_rx, wb0_xpx;
+  logic        wb0_err, wb0_ok, wb0_in, wb0_ren, wb0_rtv, wb0_hit, wb0_same, a0_req, a0_gnt;
+  logic [9:0]  wb0_hpid, a0_pid;
+  assign wb0_in = (15'(wb0_warp_i) < 15'(kwarps_q)) & (15'(wb0_reg_i) < 15'(kregs_q));
+  assign wb0_ren = wb0_in & (15'(wb0_reg_i) < 15'(kren_q));
+  assign wb0_rtv = wb0_valid_i & wb0_ren;
+  assign wb0_same = 1'b0;
+  assign a0_req = wb0_rtv & ~wb0_hit & ~wb0_same;
+  assign wb0_xpx = 15'(wb0_warp_i) * 15'(kexm_q) + 15'(wb0_reg_i) - 15'(kren_q);
+  assign wb0_pid = ~wb0_ren ? wb0_xpx[9:0] : wb0_hit ? wb0_hpid : wb0_same ? a0_pid : a0_pid;
+  assign wb0_px = 15'(wb0_pid);
+  assign wb0_bx = wb0_px % Banks;
+  assign wb0_rx = wb0_px / Banks;
+  assign wb0_bank = wb0_bx[1:0];
+  assign wb0_row = wb0_rx[7:0];
+  assign wb0_err = ~wb0_in;
+  assign wb0_ok = wb0_valid_i & wb0_in & (~wb0_ren | wb0_hit | (wb0_same ? a0_gnt : a0_gnt));
+  // the renaming table and the free bitmap
+  logic [815:0]  rt_valid;
   logic [8159:0] rt_table;
-  logic i0_hit;
-  logic [9:0] i0_pid;
-  logic i1_hit;
-  logic [9:0] i1_pid;
-  logic i2_hit;
-  logic [9:0] i2_pid;
-  logic i3_hit;
-  logic [9:0] i3_pid;
-  logic i4_hit;
-  logic [9:0] i4_pid;
-  logic i5_hit;
-  logic [9:0] i5_pid;
-  logic i6_hit;
-  logic [9:0] i6_pid;
+  logic [1023:0] fb_occ;
+  logic [14:0]   resv_x;
+  logic          i0_hit;
+  logic [9:0]    i0_pid;
+  logic          i1_hit;
+  logic [9:0]    i1_pid;
+  logic          i2_hit;
+  logic [9:0]    i2_pid;
+  logic          i3_hit;
+  logic [9:0]    i3_pid;
+  logic          i4_hit;
+  logic [9:0]    i4_pid;
+  logic          i5_hit;
+  logic [9:0]    i5_pid;
+  logic          i6_hit;
+  logic [9:0]    i6_pid;
   rf_rename_table u_rename (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
@@ -728,9 +603,6 @@ module rf_top (
     .valid_o       (rt_valid),
     .table_o       (rt_table)
   );
-
-  logic [1023:0] fb_occ;
-  logic [14:0] resv_x;
   assign resv_x = lw_x * le_x;  // exempt registers reserved at the bottom
   rf_free_bitmap u_free (
     .clk_i         (clk_i),
@@ -758,53 +630,93 @@ module rf_top (
     .dom_o         (dom_o),
     .nfree_o       (fb_nfree)
   );
-
-`ifdef RFM_ASSERTIONS
-  // invariants 1-3 of docs/virtualization.md, checked at every rising edge (simulation only)
-  int a_e, a_n, a_resv;
-  logic [9:0] a_p;
-  logic [1023:0] a_seen;
-  logic a_bad1, a_bad2, a_bad3;
-  always_comb begin
-    a_seen = '0;
-    a_n = 0;
-    a_p = '0;
-    a_bad1 = 1'b0;
-    a_bad2 = 1'b0;
-    a_bad3 = 1'b0;
-    a_resv = int'(kwarps_q) * int'(kexm_q);
-    for (a_e = 0; a_e < 816; a_e++) begin
-      if (rt_valid[a_e]) begin
-        a_p = rt_table[a_e * 10 +: 10];
-        a_n = a_n + 1;
-        if (int'(a_p) >= 1024 || int'(a_p) < a_resv) begin
-          a_bad2 = 1'b1;
-        end else begin
-          if (a_seen[a_p]) a_bad1 = 1'b1;
-          if (!fb_occ[a_p]) a_bad3 = 1'b1;
-          a_seen[a_p] = 1'b1;
-        end
-      end
-    end
-    if ($countones(fb_occ) != a_n + a_resv) a_bad3 = 1'b1;
-  end
-  always @(posedge clk_i or negedge rst_ni) begin
-    if (rst_ni) begin
-      assert (!a_bad1) else $error("rf_top invariant 1: a physical register mapped twice");
-      assert (!a_bad2) else $error("rf_top invariant 2: a mapping onto a reserved or missing register");
-      assert (!a_bad3) else $error("rf_top invariant 3: occupied %0d, mapped %0d + reserved %0d",
-                                   $countones(fb_occ), a_n, a_resv);
-    end
-  end
-`endif
   logic unused_virt;
-  assign unused_virt = ^{rt_valid, rt_table, fb_occ, pd_is_pir, pd_flags, resv_x[14:11], pd_rv0, pd_rv1, pd_rv2, pd_rv3, pd_rv4, pd_rv5, pd_rv6, pd_rv7, pd_rv8, wk_sh[53:6], iss0_s0_xpx[14:10], iss0_s1_xpx[14:10], iss0_s2_xpx[14:10], iss1_s0_xpx[14:10], iss1_s1_xpx[14:10], iss1_s2_xpx[14:10], wb0_xpx[14:10]};
+  assign unused_virt = ^{rt_valid, rt_table, fb_occ, pd_is_pir, pd_flags, resv_x[14:11],
+      wk_sh[53:6], pd_rv0, pd_rv1, pd_rv2, pd_rv3, pd_rv4, pd_rv5, pd_rv6, pd_rv7, pd_rv8,
+      iss0_s0_xpx[14:10], iss0_s0_bx[14:2], iss0_s0_rx[14:8], iss0_s1_xpx[14:10], iss0_s1_bx[14:2],
+      iss0_s1_rx[14:8], iss0_s2_xpx[14:10], iss0_s2_bx[14:2], iss0_s2_rx[14:8], iss1_s0_xpx[14:10],
+      iss1_s0_bx[14:2], iss1_s0_rx[14:8], iss1_s1_xpx[14:10], iss1_s1_bx[14:2], iss1_s1_rx[14:8],
+      iss1_s2_xpx[14:10], iss1_s2_bx[14:2], iss1_s2_rx[14:8], wb0_xpx[14:10], wb0_bx[14:2],
+      wb0_rx[14:8]};
 
-  // operand collectors: a source outside the kernel is not read (delivered as zero)
+  // ---- operand collectors: a source outside the kernel is not read (delivered as zero) ----
+  logic [3:0]    busy;
+  logic          cq0_req, aq0_gnt;
+  logic [1:0]    cq0_bank;
+  logic [7:0]    cq0_entry;
+  logic          aq0_port;
+  logic [1:0]    cq0_sel;
+  logic [1023:0] xq0_data;
+  logic          cq1_req, aq1_gnt;
+  logic [1:0]    cq1_bank;
+  logic [7:0]    cq1_entry;
+  logic          aq1_port;
+  logic [1:0]    cq1_sel;
+  logic [1023:0] xq1_data;
+  logic          cq2_req, aq2_gnt;
+  logic [1:0]    cq2_bank;
+  logic [7:0]    cq2_entry;
+  logic          aq2_port;
+  logic [1:0]    cq2_sel;
+  logic [1023:0] xq2_data;
+  logic          cq3_req, aq3_gnt;
+  logic [1:0]    cq3_bank;
+  logic [7:0]    cq3_entry;
+  logic          aq3_port;
+  logic [1:0]    cq3_sel;
+  logic [1023:0] xq3_data;
+  logic          cq4_req, aq4_gnt;
+  logic [1:0]    cq4_bank;
+  logic [7:0]    cq4_entry;
+  logic          aq4_port;
+  logic [1:0]    cq4_sel;
+  logic [1023:0] xq4_data;
+  logic          cq5_req, aq5_gnt;
+  logic [1:0]    cq5_bank;
+  logic [7:0]    cq5_entry;
+  logic          aq5_port;
+  logic [1:0]    cq5_sel;
+  logic [1023:0] xq5_data;
+  logic          cq6_req, aq6_gnt;
+  logic [1:0]    cq6_bank;
+  logic [7:0]    cq6_entry;
+  logic          aq6_port;
+  logic [1:0]    cq6_sel;
+  logic [1023:0] xq6_data;
+  logic          cq7_req, aq7_gnt;
+  logic [1:0]    cq7_bank;
+  logic [7:0]    cq7_entry;
+  logic          aq7_port;
+  logic [1:0]    cq7_sel;
+  logic [1023:0] xq7_data;
+  logic          cq8_req, aq8_gnt;
+  logic [1:0]    cq8_bank;
+  logic [7:0]    cq8_entry;
+  logic          aq8_port;
+  logic [1:0]    cq8_sel;
+  logic [1023:0] xq8_data;
+  logic          cq9_req, aq9_gnt;
+  logic [1:0]    cq9_bank;
+  logic [7:0]    cq9_entry;
+  logic          aq9_port;
+  logic [1:0]    cq9_sel;
+  logic [1023:0] xq9_data;
+  logic          cq10_req, aq10_gnt;
+  logic [1:0]    cq10_bank;
+  logic [7:0]    cq10_entry;
+  logic          aq10_port;
+  logic [1:0]    cq10_sel;
+  logic [1023:0] xq10_data;
+  logic          cq11_req, aq11_gnt;
+  logic [1:0]    cq11_bank;
+  logic [7:0]    cq11_entry;
+  logic          aq11_port;
+  logic [1:0]    cq11_sel;
+  logic [1023:0] xq11_data;
   rf_collector u_collector (
     .clk_i             (clk_i),
     .rst_ni            (rst_ni),
-    .iss0_valid_i      (iss0_valid_i & g0_served),
+    .iss0_valid_i      (iss0_cvalid),
     .iss0_ready_o      (iss0_cready),
     .iss0_tag_i        (iss0_ctag),
     .iss0_warp_i       (iss0_warp_i),
@@ -817,7 +729,7 @@ module rf_top (
     .iss0_src2_valid_i (iss0_src2_valid_i & ~iss0_s2_err & ~iss0_s2_xerr),
     .iss0_src2_bank_i  (iss0_s2_bank),
     .iss0_src2_entry_i (iss0_s2_row),
-    .iss1_valid_i      (iss1_valid_i & g1_served),
+    .iss1_valid_i      (iss1_cvalid),
     .iss1_ready_o      (iss1_cready),
     .iss1_tag_i        (iss1_ctag),
     .iss1_warp_i       (iss1_warp_i),
@@ -929,6 +841,12 @@ module rf_top (
     .busy_o            (busy)
   );
 
+  // ---- register file: arbiter, banks, crossbar ----
+  localparam int NumBanks = 4;
+  logic [3:0]    b_r0_en;  // per bank
+  logic [31:0]   b_r0_addr;
+  logic [4095:0] b_r0_data;
+  logic [3:0]    nconf, nwconf;
   rf_bank_arbiter u_arbiter (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
@@ -995,71 +913,35 @@ module rf_top (
     .q10_port_o   (aq10_port),
     .q11_gnt_o    (aq11_gnt),
     .q11_port_o   (aq11_port),
-    .b0_r0_en_o   (b0_r0_en),
-    .b0_r0_addr_o (b0_r0_addr),
-    .b1_r0_en_o   (b1_r0_en),
-    .b1_r0_addr_o (b1_r0_addr),
-    .b2_r0_en_o   (b2_r0_en),
-    .b2_r0_addr_o (b2_r0_addr),
-    .b3_r0_en_o   (b3_r0_en),
-    .b3_r0_addr_o (b3_r0_addr),
+    .b0_r0_en_o   (b_r0_en[0]),
+    .b0_r0_addr_o (b_r0_addr[0 +: 8]),
+    .b1_r0_en_o   (b_r0_en[1]),
+    .b1_r0_addr_o (b_r0_addr[8 +: 8]),
+    .b2_r0_en_o   (b_r0_en[2]),
+    .b2_r0_addr_o (b_r0_addr[16 +: 8]),
+    .b3_r0_en_o   (b_r0_en[3]),
+    .b3_r0_addr_o (b_r0_addr[24 +: 8]),
     .nconf_o      (nconf),
     .nwconf_o     (nwconf)
   );
-
-  assign b0_w0_en = wb0_ok & (wb0_bank == 2'd0);
-  rf_bank u_bank0 (
-    .clk_i     (clk_i),
-    .w0_en_i   (b0_w0_en),
-    .w0_addr_i (wb0_row),
-    .w0_mask_i (wb0_mask_i),
-    .w0_data_i (wb0_data_i),
-    .r0_en_i   (b0_r0_en),
-    .r0_addr_i (b0_r0_addr),
-    .r0_data_o (b0_r0_data)
-  );
-
-  assign b1_w0_en = wb0_ok & (wb0_bank == 2'd1);
-  rf_bank u_bank1 (
-    .clk_i     (clk_i),
-    .w0_en_i   (b1_w0_en),
-    .w0_addr_i (wb0_row),
-    .w0_mask_i (wb0_mask_i),
-    .w0_data_i (wb0_data_i),
-    .r0_en_i   (b1_r0_en),
-    .r0_addr_i (b1_r0_addr),
-    .r0_data_o (b1_r0_data)
-  );
-
-  assign b2_w0_en = wb0_ok & (wb0_bank == 2'd2);
-  rf_bank u_bank2 (
-    .clk_i     (clk_i),
-    .w0_en_i   (b2_w0_en),
-    .w0_addr_i (wb0_row),
-    .w0_mask_i (wb0_mask_i),
-    .w0_data_i (wb0_data_i),
-    .r0_en_i   (b2_r0_en),
-    .r0_addr_i (b2_r0_addr),
-    .r0_data_o (b2_r0_data)
-  );
-
-  assign b3_w0_en = wb0_ok & (wb0_bank == 2'd3);
-  rf_bank u_bank3 (
-    .clk_i     (clk_i),
-    .w0_en_i   (b3_w0_en),
-    .w0_addr_i (wb0_row),
-    .w0_mask_i (wb0_mask_i),
-    .w0_data_i (wb0_data_i),
-    .r0_en_i   (b3_r0_en),
-    .r0_addr_i (b3_r0_addr),
-    .r0_data_o (b3_r0_data)
-  );
-
+  genvar b;
+  for (b = 0; b < NumBanks; b = b + 1) begin : g_bank
+    rf_bank u_bank (
+      .clk_i     (clk_i),
+      .w0_en_i   (wb0_ok & (32'(wb0_bank) == b)),
+      .w0_addr_i (wb0_row),
+      .w0_mask_i (wb0_mask_i),
+      .w0_data_i (wb0_data_i),
+      .r0_en_i   (b_r0_en[b]),
+      .r0_addr_i (b_r0_addr[b*8 +: 8]),
+      .r0_data_o (b_r0_data[b*1024 +: 1024])
+    );
+  end
   rf_xbar u_xbar (
-    .b0_r0_data_i (b0_r0_data),
-    .b1_r0_data_i (b1_r0_data),
-    .b2_r0_data_i (b2_r0_data),
-    .b3_r0_data_i (b3_r0_data),
+    .b0_r0_data_i (b_r0_data[0 +: 1024]),
+    .b1_r0_data_i (b_r0_data[1024 +: 1024]),
+    .b2_r0_data_i (b_r0_data[2048 +: 1024]),
+    .b3_r0_data_i (b_r0_data[3072 +: 1024]),
     .q0_sel_i     (cq0_sel),
     .q0_data_o    (xq0_data),
     .q1_sel_i     (cq1_sel),
@@ -1086,96 +968,161 @@ module rf_top (
     .q11_data_o   (xq11_data)
   );
 
-  // status
+  // ---- status ----
+  logic  acc_q, acc_d;
+  logic  unm_q, unm_d;
   assign idle_o = ~|busy;
   assign acc_err_o = acc_q;
-  assign acc_d = 1'b0
-      | (wb0_valid_i & wb0_err)
-      | (iss0_valid_i & iss0_ready_o & iss0_src0_valid_i & iss0_s0_err)
-      | (iss0_valid_i & iss0_ready_o & iss0_src1_valid_i & iss0_s1_err)
+  assign acc_d = (wb0_valid_i & wb0_err) | (iss0_valid_i & iss0_ready_o & iss0_src0_valid_i
+      & iss0_s0_err) | (iss0_valid_i & iss0_ready_o & iss0_src1_valid_i & iss0_s1_err)
       | (iss0_valid_i & iss0_ready_o & iss0_src2_valid_i & iss0_s2_err)
       | (iss1_valid_i & iss1_ready_o & iss1_src0_valid_i & iss1_s0_err)
       | (iss1_valid_i & iss1_ready_o & iss1_src1_valid_i & iss1_s1_err)
       | (iss1_valid_i & iss1_ready_o & iss1_src2_valid_i & iss1_s2_err);
   assign unm_o = unm_q;
-  assign unm_d = 1'b0
-      | (iss0_valid_i & iss0_ready_o & iss0_src0_valid_i & iss0_s0_xerr)
+  assign unm_d = (iss0_valid_i & iss0_ready_o & iss0_src0_valid_i & iss0_s0_xerr)
       | (iss0_valid_i & iss0_ready_o & iss0_src1_valid_i & iss0_s1_xerr)
       | (iss0_valid_i & iss0_ready_o & iss0_src2_valid_i & iss0_s2_xerr)
       | (iss1_valid_i & iss1_ready_o & iss1_src0_valid_i & iss1_s0_xerr)
       | (iss1_valid_i & iss1_ready_o & iss1_src1_valid_i & iss1_s1_xerr)
       | (iss1_valid_i & iss1_ready_o & iss1_src2_valid_i & iss1_s2_xerr);
 
-  // event counters (wrap around)
+  // ---- event counters (wrap around) ----
+  logic [31:0] cnt_conflict_q, cnt_conflict_d;
+  logic [31:0] cnt_wconflict_q, cnt_wconflict_d;
+  logic [31:0] cnt_stall_q, cnt_stall_d;
+  logic [31:0] cnt_read_q, cnt_read_d;
+  logic [31:0] cnt_write_q, cnt_write_d;
+  logic [31:0] cnt_dispatch_q, cnt_dispatch_d;
+  logic [31:0] cnt_alloc_q, cnt_alloc_d;
+  logic [31:0] cnt_free_q, cnt_free_d;
+  logic [31:0] cnt_rt_conflict_q, cnt_rt_conflict_d;
+  logic [31:0] cnt_unmapped_q, cnt_unmapped_d;
   assign cnt_conflict_d = cnt_conflict_q + 32'(nconf);
-  assign cnt_wconflict_d = cnt_wconflict_q + 32'(nwconf);
-  logic iss0_stall;
-  assign iss0_stall = iss0_valid_i & ~iss0_ready_o;
-  logic iss1_stall;
-  assign iss1_stall = iss1_valid_i & ~iss1_ready_o;
-  assign cnt_stall_d = cnt_stall_q + 32'(iss0_stall) + 32'(iss1_stall);
-  assign cnt_read_d = cnt_read_q + 32'(aq0_gnt) + 32'(aq1_gnt) + 32'(aq2_gnt) + 32'(aq3_gnt) + 32'(aq4_gnt) + 32'(aq5_gnt) + 32'(aq6_gnt) + 32'(aq7_gnt) + 32'(aq8_gnt) + 32'(aq9_gnt) + 32'(aq10_gnt) + 32'(aq11_gnt);
-  assign cnt_write_d = cnt_write_q + 32'(wb0_ok);
-  assign cnt_dispatch_d = cnt_dispatch_q + 32'(dsp0_valid_o) + 32'(dsp1_valid_o);
   assign cnt_conflict_o = cnt_conflict_q;
+  assign cnt_wconflict_d = cnt_wconflict_q + 32'(nwconf);
   assign cnt_wconflict_o = cnt_wconflict_q;
+  assign cnt_stall_d = cnt_stall_q + 32'({iss0_valid_i & ~iss0_ready_o})
+      + 32'({iss1_valid_i & ~iss1_ready_o});
   assign cnt_stall_o = cnt_stall_q;
+  assign cnt_read_d = cnt_read_q + 32'(aq0_gnt) + 32'(aq1_gnt) + 32'(aq2_gnt) + 32'(aq3_gnt)
+      + 32'(aq4_gnt) + 32'(aq5_gnt) + 32'(aq6_gnt) + 32'(aq7_gnt) + 32'(aq8_gnt) + 32'(aq9_gnt)
+      + 32'(aq10_gnt) + 32'(aq11_gnt);
   assign cnt_read_o = cnt_read_q;
+  assign cnt_write_d = cnt_write_q + 32'(wb0_ok);
   assign cnt_write_o = cnt_write_q;
+  assign cnt_dispatch_d = cnt_dispatch_q + 32'(dsp0_valid_o) + 32'(dsp1_valid_o);
   assign cnt_dispatch_o = cnt_dispatch_q;
   assign cnt_alloc_d = cnt_alloc_q + 32'(a0_gnt);
-  assign cnt_free_d = cnt_free_q + 32'(fb_nfree);
-  assign cnt_rt_conflict_d = cnt_rt_conflict_q + 32'(g0_conflict) + 32'(g1_conflict);
-  assign cnt_unmapped_d = cnt_unmapped_q
-      + 32'(iss0_s0_unmread)
-      + 32'(iss0_s1_unmread)
-      + 32'(iss0_s2_unmread)
-      + 32'(iss1_s0_unmread)
-      + 32'(iss1_s1_unmread)
-      + 32'(iss1_s2_unmread);
   assign cnt_alloc_o = cnt_alloc_q;
+  assign cnt_free_d = cnt_free_q + 32'(fb_nfree);
   assign cnt_free_o = cnt_free_q;
+  assign cnt_rt_conflict_d = cnt_rt_conflict_q + 32'(g0_conflict) + 32'(g1_conflict);
   assign cnt_rt_conflict_o = cnt_rt_conflict_q;
+  assign cnt_unmapped_d = cnt_unmapped_q + 32'(iss0_s0_unmread) + 32'(iss0_s1_unmread)
+      + 32'(iss0_s2_unmread) + 32'(iss1_s0_unmread) + 32'(iss1_s1_unmread) + 32'(iss1_s2_unmread);
   assign cnt_unmapped_o = cnt_unmapped_q;
 
+  // ---- state ----
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      kwarps_q <= '0;
-      kregs_q <= '0;
-      lerr_q <= 1'b0;
-      acc_q <= 1'b0;
-      cnt_conflict_q <= '0;
-      cnt_wconflict_q <= '0;
-      cnt_stall_q <= '0;
-      cnt_read_q <= '0;
-      cnt_write_q <= '0;
-      cnt_dispatch_q <= '0;
-      kren_q <= '0;
-      kexm_q <= '0;
-      unm_q <= 1'b0;
-      cnt_alloc_q <= '0;
-      cnt_free_q <= '0;
+      kwarps_q          <= '0;
+      kregs_q           <= '0;
+      lerr_q            <= 1'b0;
+      kren_q            <= '0;
+      kexm_q            <= '0;
+      wk_busy_q         <= 1'b0;
+      wk_exit_q         <= 1'b0;
+      wk_warp_q         <= '0;
+      wk_cnt_q          <= '0;
+      wk_regs_q         <= '0;
+      acc_q             <= 1'b0;
+      unm_q             <= 1'b0;
+      cnt_conflict_q    <= '0;
+      cnt_wconflict_q   <= '0;
+      cnt_stall_q       <= '0;
+      cnt_read_q        <= '0;
+      cnt_write_q       <= '0;
+      cnt_dispatch_q    <= '0;
+      cnt_alloc_q       <= '0;
+      cnt_free_q        <= '0;
       cnt_rt_conflict_q <= '0;
-      cnt_unmapped_q <= '0;
+      cnt_unmapped_q    <= '0;
     end else begin
-      kwarps_q <= kwarps_d;
-      kregs_q <= kregs_d;
-      lerr_q <= lerr_d;
-      acc_q <= acc_d;
-      cnt_conflict_q <= cnt_conflict_d;
-      cnt_wconflict_q <= cnt_wconflict_d;
-      cnt_stall_q <= cnt_stall_d;
-      cnt_read_q <= cnt_read_d;
-      cnt_write_q <= cnt_write_d;
-      cnt_dispatch_q <= cnt_dispatch_d;
-      kren_q <= kren_d;
-      kexm_q <= kexm_d;
-      unm_q <= unm_d;
-      cnt_alloc_q <= cnt_alloc_d;
-      cnt_free_q <= cnt_free_d;
+      kwarps_q          <= kwarps_d;
+      kregs_q           <= kregs_d;
+      lerr_q            <= lerr_d;
+      kren_q            <= kren_d;
+      kexm_q            <= kexm_d;
+      wk_busy_q         <= wk_busy_d;
+      wk_exit_q         <= wk_exit_d;
+      wk_warp_q         <= wk_warp_d;
+      wk_cnt_q          <= wk_cnt_d;
+      wk_regs_q         <= wk_regs_d;
+      acc_q             <= acc_d;
+      unm_q             <= unm_d;
+      cnt_conflict_q    <= cnt_conflict_d;
+      cnt_wconflict_q   <= cnt_wconflict_d;
+      cnt_stall_q       <= cnt_stall_d;
+      cnt_read_q        <= cnt_read_d;
+      cnt_write_q       <= cnt_write_d;
+      cnt_dispatch_q    <= cnt_dispatch_d;
+      cnt_alloc_q       <= cnt_alloc_d;
+      cnt_free_q        <= cnt_free_d;
       cnt_rt_conflict_q <= cnt_rt_conflict_d;
-      cnt_unmapped_q <= cnt_unmapped_d;
+      cnt_unmapped_q    <= cnt_unmapped_d;
     end
   end
+
+  // ---- assertions: virtualization invariants 1-3 ----
+  // simulation only; make cosim-assert defines RFM_ASSERTIONS (docs/verification.md)
+  `ifndef SYNTHESIS
+  `ifdef RFM_ASSERTIONS
+  // bit 0: a register mapped twice; 1: mapped onto a reserved or missing one; 2: count
+  function automatic logic [2:0] vt_bad(input logic [815:0] valid, input logic [8159:0] tbl,
+    input logic [1023:0] occ, input int resv);
+    logic [1023:0] seen;
+    logic [9:0] p;
+    int n;
+    vt_bad = 3'b000;
+    seen = '0;
+    n = 0;
+    for (int i = 0; i < 816; i++) begin
+      if (valid[i]) begin
+        p = tbl[i*10 +: 10];
+        n = n + 1;
+        if (int'(p) >= 1024 || int'(p) < resv) begin
+          vt_bad[1] = 1'b1;
+        end else begin
+          if (seen[p]) vt_bad[0] = 1'b1;
+          if (!occ[p]) vt_bad[2] = 1'b1;
+          seen[p] = 1'b1;
+        end
+      end
+    end
+    if ($countones(occ) != n + resv) vt_bad[2] = 1'b1;
+  endfunction
+  logic [2:0] vt_inv;
+  assign vt_inv = vt_bad(rt_valid, rt_table, fb_occ, int'(kwarps_q) * int'(kexm_q));
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !(!vt_inv[0])) begin
+      $error("%s (%s)", "rf_top invariant 1: a physical register mapped twice",
+          "docs/virtualization.md, Invariants");
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !(!vt_inv[1])) begin
+      $error("%s (%s)", "rf_top invariant 2: a mapping onto a reserved or missing register",
+          "docs/virtualization.md, Invariants");
+    end
+  end
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !(!vt_inv[2])) begin
+      $error("%s (%s)", "rf_top invariant 3: occupied registers differ from mapped + reserved",
+          "docs/virtualization.md, Invariants");
+    end
+  end
+  `endif
+  `endif
 
 endmodule

@@ -4,13 +4,15 @@
 // Cycle-level rules: docs/semantics.md. Model: cmodel/ (rfm_subbank_xbar).
 //
 // Configuration (replay: config.ini in this folder):
-//  [rf] lanes=4 lane_bits=32 banks=2 entries=16 subbanks=4 read_ports=1 write_ports=2 write_conflict=bank
+//  [rf] lanes=4 lane_bits=32 banks=2 entries=16 subbanks=4 read_ports=1 write_ports=2
+// write_conflict=bank
 //  [sm] warps=4 regs_per_thread=8 schedulers=2 collectors=3 operands=3 tag_bits=4
 //  [mapping] layout=wshift
 //  [stats] counter_bits=16
 //  [target] kind=generic clock_ps=10000
 //  [regmutex] enable=off paired=off regs=24 ext_regs=0 warps=0
-//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4 rfc_entries=0 regs=21 exempt_regs=0 warps=0
+//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4
+// rfc_entries=0 regs=21 exempt_regs=0 warps=0
 //  [coalescing] enable=on alignment=reg parity=entry zero_gating=dynamic
 //
 // Ports:
@@ -56,7 +58,8 @@ module rf_subbank_xbar (
   localparam int Banks = 2;  // banks: inputs of every crossbar
   localparam int Lanes = 4;  // bytes per slice
 
-  // Crossbar k (k = 0..3) carries sub-bank k of every bank to slice k of every collector: slice k of
+  // Crossbar k (k = 0..3) carries sub-bank k of every bank to slice k of every collector: slice k
+  // of
   // collector j is slice k of bank oc<j>_sel_bank_i[1*k +: 1] when oc<j>_sel_valid_i[k], else 0.
   // One AND-OR multiplexer per (collector, slice); a slice never takes another slice position.
 
@@ -65,22 +68,22 @@ module rf_subbank_xbar (
   logic [Banks-1:0] oc0_s1_hit;  // bit i: bank i feeds slice 1
   logic [Banks-1:0] oc0_s2_hit;  // bit i: bank i feeds slice 2
   logic [Banks-1:0] oc0_s3_hit;  // bit i: bank i feeds slice 3
-  assign oc0_s0_hit = {2{oc0_sel_valid_i[0]}} & {oc0_sel_bank_i[0] == 1'd1, oc0_sel_bank_i[0] == 1'd0};
-  assign oc0_s1_hit = {2{oc0_sel_valid_i[1]}} & {oc0_sel_bank_i[1] == 1'd1, oc0_sel_bank_i[1] == 1'd0};
-  assign oc0_s2_hit = {2{oc0_sel_valid_i[2]}} & {oc0_sel_bank_i[2] == 1'd1, oc0_sel_bank_i[2] == 1'd0};
-  assign oc0_s3_hit = {2{oc0_sel_valid_i[3]}} & {oc0_sel_bank_i[3] == 1'd1, oc0_sel_bank_i[3] == 1'd0};
-  assign oc0_wdata_o[31:0] =
-      ({Lanes*8{oc0_s0_hit[0]}} & bank0_rdata_i[31:0]) |
-      ({Lanes*8{oc0_s0_hit[1]}} & bank1_rdata_i[31:0]);
-  assign oc0_wdata_o[63:32] =
-      ({Lanes*8{oc0_s1_hit[0]}} & bank0_rdata_i[63:32]) |
-      ({Lanes*8{oc0_s1_hit[1]}} & bank1_rdata_i[63:32]);
-  assign oc0_wdata_o[95:64] =
-      ({Lanes*8{oc0_s2_hit[0]}} & bank0_rdata_i[95:64]) |
-      ({Lanes*8{oc0_s2_hit[1]}} & bank1_rdata_i[95:64]);
-  assign oc0_wdata_o[127:96] =
-      ({Lanes*8{oc0_s3_hit[0]}} & bank0_rdata_i[127:96]) |
-      ({Lanes*8{oc0_s3_hit[1]}} & bank1_rdata_i[127:96]);
+  assign oc0_s0_hit = {2{oc0_sel_valid_i[0]}} & {oc0_sel_bank_i[0] == 1'd1,
+      oc0_sel_bank_i[0] == 1'd0};
+  assign oc0_s1_hit = {2{oc0_sel_valid_i[1]}} & {oc0_sel_bank_i[1] == 1'd1,
+      oc0_sel_bank_i[1] == 1'd0};
+  assign oc0_s2_hit = {2{oc0_sel_valid_i[2]}} & {oc0_sel_bank_i[2] == 1'd1,
+      oc0_sel_bank_i[2] == 1'd0};
+  assign oc0_s3_hit = {2{oc0_sel_valid_i[3]}} & {oc0_sel_bank_i[3] == 1'd1,
+      oc0_sel_bank_i[3] == 1'd0};
+  assign oc0_wdata_o[31:0] = ({Lanes*8{oc0_s0_hit[0]}} & bank0_rdata_i[31:0])
+      | ({Lanes*8{oc0_s0_hit[1]}} & bank1_rdata_i[31:0]);
+  assign oc0_wdata_o[63:32] = ({Lanes*8{oc0_s1_hit[0]}} & bank0_rdata_i[63:32])
+      | ({Lanes*8{oc0_s1_hit[1]}} & bank1_rdata_i[63:32]);
+  assign oc0_wdata_o[95:64] = ({Lanes*8{oc0_s2_hit[0]}} & bank0_rdata_i[95:64])
+      | ({Lanes*8{oc0_s2_hit[1]}} & bank1_rdata_i[95:64]);
+  assign oc0_wdata_o[127:96] = ({Lanes*8{oc0_s3_hit[0]}} & bank0_rdata_i[127:96])
+      | ({Lanes*8{oc0_s3_hit[1]}} & bank1_rdata_i[127:96]);
   assign oc0_wen_o = oc0_sel_valid_i;
 
   // collector 1
@@ -88,22 +91,22 @@ module rf_subbank_xbar (
   logic [Banks-1:0] oc1_s1_hit;  // bit i: bank i feeds slice 1
   logic [Banks-1:0] oc1_s2_hit;  // bit i: bank i feeds slice 2
   logic [Banks-1:0] oc1_s3_hit;  // bit i: bank i feeds slice 3
-  assign oc1_s0_hit = {2{oc1_sel_valid_i[0]}} & {oc1_sel_bank_i[0] == 1'd1, oc1_sel_bank_i[0] == 1'd0};
-  assign oc1_s1_hit = {2{oc1_sel_valid_i[1]}} & {oc1_sel_bank_i[1] == 1'd1, oc1_sel_bank_i[1] == 1'd0};
-  assign oc1_s2_hit = {2{oc1_sel_valid_i[2]}} & {oc1_sel_bank_i[2] == 1'd1, oc1_sel_bank_i[2] == 1'd0};
-  assign oc1_s3_hit = {2{oc1_sel_valid_i[3]}} & {oc1_sel_bank_i[3] == 1'd1, oc1_sel_bank_i[3] == 1'd0};
-  assign oc1_wdata_o[31:0] =
-      ({Lanes*8{oc1_s0_hit[0]}} & bank0_rdata_i[31:0]) |
-      ({Lanes*8{oc1_s0_hit[1]}} & bank1_rdata_i[31:0]);
-  assign oc1_wdata_o[63:32] =
-      ({Lanes*8{oc1_s1_hit[0]}} & bank0_rdata_i[63:32]) |
-      ({Lanes*8{oc1_s1_hit[1]}} & bank1_rdata_i[63:32]);
-  assign oc1_wdata_o[95:64] =
-      ({Lanes*8{oc1_s2_hit[0]}} & bank0_rdata_i[95:64]) |
-      ({Lanes*8{oc1_s2_hit[1]}} & bank1_rdata_i[95:64]);
-  assign oc1_wdata_o[127:96] =
-      ({Lanes*8{oc1_s3_hit[0]}} & bank0_rdata_i[127:96]) |
-      ({Lanes*8{oc1_s3_hit[1]}} & bank1_rdata_i[127:96]);
+  assign oc1_s0_hit = {2{oc1_sel_valid_i[0]}} & {oc1_sel_bank_i[0] == 1'd1,
+      oc1_sel_bank_i[0] == 1'd0};
+  assign oc1_s1_hit = {2{oc1_sel_valid_i[1]}} & {oc1_sel_bank_i[1] == 1'd1,
+      oc1_sel_bank_i[1] == 1'd0};
+  assign oc1_s2_hit = {2{oc1_sel_valid_i[2]}} & {oc1_sel_bank_i[2] == 1'd1,
+      oc1_sel_bank_i[2] == 1'd0};
+  assign oc1_s3_hit = {2{oc1_sel_valid_i[3]}} & {oc1_sel_bank_i[3] == 1'd1,
+      oc1_sel_bank_i[3] == 1'd0};
+  assign oc1_wdata_o[31:0] = ({Lanes*8{oc1_s0_hit[0]}} & bank0_rdata_i[31:0])
+      | ({Lanes*8{oc1_s0_hit[1]}} & bank1_rdata_i[31:0]);
+  assign oc1_wdata_o[63:32] = ({Lanes*8{oc1_s1_hit[0]}} & bank0_rdata_i[63:32])
+      | ({Lanes*8{oc1_s1_hit[1]}} & bank1_rdata_i[63:32]);
+  assign oc1_wdata_o[95:64] = ({Lanes*8{oc1_s2_hit[0]}} & bank0_rdata_i[95:64])
+      | ({Lanes*8{oc1_s2_hit[1]}} & bank1_rdata_i[95:64]);
+  assign oc1_wdata_o[127:96] = ({Lanes*8{oc1_s3_hit[0]}} & bank0_rdata_i[127:96])
+      | ({Lanes*8{oc1_s3_hit[1]}} & bank1_rdata_i[127:96]);
   assign oc1_wen_o = oc1_sel_valid_i;
 
   // collector 2
@@ -111,22 +114,22 @@ module rf_subbank_xbar (
   logic [Banks-1:0] oc2_s1_hit;  // bit i: bank i feeds slice 1
   logic [Banks-1:0] oc2_s2_hit;  // bit i: bank i feeds slice 2
   logic [Banks-1:0] oc2_s3_hit;  // bit i: bank i feeds slice 3
-  assign oc2_s0_hit = {2{oc2_sel_valid_i[0]}} & {oc2_sel_bank_i[0] == 1'd1, oc2_sel_bank_i[0] == 1'd0};
-  assign oc2_s1_hit = {2{oc2_sel_valid_i[1]}} & {oc2_sel_bank_i[1] == 1'd1, oc2_sel_bank_i[1] == 1'd0};
-  assign oc2_s2_hit = {2{oc2_sel_valid_i[2]}} & {oc2_sel_bank_i[2] == 1'd1, oc2_sel_bank_i[2] == 1'd0};
-  assign oc2_s3_hit = {2{oc2_sel_valid_i[3]}} & {oc2_sel_bank_i[3] == 1'd1, oc2_sel_bank_i[3] == 1'd0};
-  assign oc2_wdata_o[31:0] =
-      ({Lanes*8{oc2_s0_hit[0]}} & bank0_rdata_i[31:0]) |
-      ({Lanes*8{oc2_s0_hit[1]}} & bank1_rdata_i[31:0]);
-  assign oc2_wdata_o[63:32] =
-      ({Lanes*8{oc2_s1_hit[0]}} & bank0_rdata_i[63:32]) |
-      ({Lanes*8{oc2_s1_hit[1]}} & bank1_rdata_i[63:32]);
-  assign oc2_wdata_o[95:64] =
-      ({Lanes*8{oc2_s2_hit[0]}} & bank0_rdata_i[95:64]) |
-      ({Lanes*8{oc2_s2_hit[1]}} & bank1_rdata_i[95:64]);
-  assign oc2_wdata_o[127:96] =
-      ({Lanes*8{oc2_s3_hit[0]}} & bank0_rdata_i[127:96]) |
-      ({Lanes*8{oc2_s3_hit[1]}} & bank1_rdata_i[127:96]);
+  assign oc2_s0_hit = {2{oc2_sel_valid_i[0]}} & {oc2_sel_bank_i[0] == 1'd1,
+      oc2_sel_bank_i[0] == 1'd0};
+  assign oc2_s1_hit = {2{oc2_sel_valid_i[1]}} & {oc2_sel_bank_i[1] == 1'd1,
+      oc2_sel_bank_i[1] == 1'd0};
+  assign oc2_s2_hit = {2{oc2_sel_valid_i[2]}} & {oc2_sel_bank_i[2] == 1'd1,
+      oc2_sel_bank_i[2] == 1'd0};
+  assign oc2_s3_hit = {2{oc2_sel_valid_i[3]}} & {oc2_sel_bank_i[3] == 1'd1,
+      oc2_sel_bank_i[3] == 1'd0};
+  assign oc2_wdata_o[31:0] = ({Lanes*8{oc2_s0_hit[0]}} & bank0_rdata_i[31:0])
+      | ({Lanes*8{oc2_s0_hit[1]}} & bank1_rdata_i[31:0]);
+  assign oc2_wdata_o[63:32] = ({Lanes*8{oc2_s1_hit[0]}} & bank0_rdata_i[63:32])
+      | ({Lanes*8{oc2_s1_hit[1]}} & bank1_rdata_i[63:32]);
+  assign oc2_wdata_o[95:64] = ({Lanes*8{oc2_s2_hit[0]}} & bank0_rdata_i[95:64])
+      | ({Lanes*8{oc2_s2_hit[1]}} & bank1_rdata_i[95:64]);
+  assign oc2_wdata_o[127:96] = ({Lanes*8{oc2_s3_hit[0]}} & bank0_rdata_i[127:96])
+      | ({Lanes*8{oc2_s3_hit[1]}} & bank1_rdata_i[127:96]);
   assign oc2_wen_o = oc2_sel_valid_i;
 
 endmodule

@@ -4,13 +4,15 @@
 // Cycle-level rules: docs/semantics.md. Model: cmodel/ (rfm_top).
 //
 // Configuration (replay: config.ini in this folder):
-//  [rf] lanes=4 lane_bits=32 banks=2 entries=16 subbanks=4 read_ports=1 write_ports=2 write_conflict=bank
+//  [rf] lanes=4 lane_bits=32 banks=2 entries=16 subbanks=4 read_ports=1 write_ports=2
+// write_conflict=bank
 //  [sm] warps=4 regs_per_thread=8 schedulers=2 collectors=3 operands=3 tag_bits=4
 //  [mapping] layout=wshift
 //  [stats] counter_bits=16
 //  [target] kind=generic clock_ps=10000
 //  [regmutex] enable=off paired=off regs=24 ext_regs=0 warps=0
-//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4 rfc_entries=0 regs=21 exempt_regs=0 warps=0
+//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4
+// rfc_entries=0 regs=21 exempt_regs=0 warps=0
 //  [coalescing] enable=on alignment=reg parity=entry zero_gating=dynamic
 //
 // Ports:
@@ -36,7 +38,8 @@
 //   iss0_ready_o      out 1   a collector takes it this cycle
 //   iss0_tag_i        in  4   tag carried to dispatch
 //   iss0_warp_i       in  2   warp slot
-//   iss0_amask_i      in  4   zero gating: active lanes; reads skip words no active lane needs (other lanes' operand bits und
+//   iss0_amask_i      in  4   zero gating: active lanes; reads skip words no active lane needs
+// (other lanes' operand bits und
 //   iss0_src0_valid_i in  1   source operand used
 //   iss0_src0_reg_i   in  3   its register
 //   iss0_src1_valid_i in  1   source operand used
@@ -47,7 +50,8 @@
 //   iss1_ready_o      out 1   a collector takes it this cycle
 //   iss1_tag_i        in  4   tag carried to dispatch
 //   iss1_warp_i       in  2   warp slot
-//   iss1_amask_i      in  4   zero gating: active lanes; reads skip words no active lane needs (other lanes' operand bits und
+//   iss1_amask_i      in  4   zero gating: active lanes; reads skip words no active lane needs
+// (other lanes' operand bits und
 //   iss1_src0_valid_i in  1   source operand used
 //   iss1_src0_reg_i   in  3   its register
 //   iss1_src1_valid_i in  1   source operand used
@@ -78,11 +82,15 @@
 //   cnt_coal_rr_o     out 16  coalescing: banks with two read grants (rd-rd coalesced)
 //   cnt_coal_ww_o     out 16  coalescing: banks with two write grants (wr-wr coalesced)
 //   cnt_coal_rw_o     out 16  coalescing: banks with a read and a write grant (rd-wr coalesced)
-//   cnt_ocw_o         out 16  coalescing: collectors receiving a read grant (collector write cycles)
+//   cnt_ocw_o         out 16  coalescing: collectors receiving a read grant (collector write
+// cycles)
 //   cnt_wb_stall_o    out 16  coalescing: write-backs refused (held by the requester)
-//   cnt_zg_wr_o       out 16  zero gating: bytes of the granted writes' sub-banks not written (inactive lanes, zero words)
-//   cnt_zg_rd_o       out 16  zero gating: bytes of the reads' sub-banks not read (zero words, no active lane), a cycle after
-//   cnt_sb_bytes_o    out 16  zero gating: bytes of the sub-banks granted, reads and writes (lanes per sub-bank)
+//   cnt_zg_wr_o       out 16  zero gating: bytes of the granted writes' sub-banks not written
+// (inactive lanes, zero words)
+//   cnt_zg_rd_o       out 16  zero gating: bytes of the reads' sub-banks not read (zero words, no
+// active lane), a cycle after
+//   cnt_sb_bytes_o    out 16  zero gating: bytes of the sub-banks granted, reads and writes (lanes
+// per sub-bank)
 
 module rf_top (
   // clock and reset
@@ -166,58 +174,24 @@ module rf_top (
   output logic [15:0] cnt_sb_bytes_o
 );
 
-  // launch-fit arithmetic in 8 bits
-  localparam logic [7:0] Banks   = 8'd2;
-  localparam logic [7:0] Entries = 8'd16;  // rows per bank
+  // ---- launch-fit arithmetic in 8 bits ----
   localparam logic [7:0] Warps   = 8'd4;  // warp slots
   localparam logic [7:0] Regs    = 8'd8;  // registers per thread, at most
+  localparam logic [7:0] Banks   = 8'd2;
+  localparam logic [7:0] Entries = 8'd16;  // rows per bank
 
-  // running kernel, launch result, access error
+  // ---- kernel launch: refused (state kept, launch_err_o set) unless it fits ----
+  // running kernel, launch result
   logic [2:0] kwarps_q, kwarps_d;
   logic [3:0] kregs_q, kregs_d;
-  logic lerr_q, lerr_d, acc_q, acc_d, launch_fits;
+  logic       lerr_q, lerr_d;
+  logic       launch_fits;
   logic [7:0] lw_x, lr_x, need_x;
-  logic [15:0] cnt_conflict_q, cnt_conflict_d;
-  logic [15:0] cnt_wconflict_q, cnt_wconflict_d;
-  logic [15:0] cnt_stall_q, cnt_stall_d;
-  logic [15:0] cnt_read_q, cnt_read_d;
-  logic [15:0] cnt_write_q, cnt_write_d;
-  logic [15:0] cnt_dispatch_q, cnt_dispatch_d;
-  // write-back locations
-  logic  wb0_bank;
-  logic [3:0] wb0_row;
-  logic wb0_err, wb0_ok;
-  logic  wb1_bank;
-  logic [3:0] wb1_row;
-  logic wb1_err, wb1_ok;
-  // source-operand locations
-  logic  iss0_s0_bank;
-  logic [3:0] iss0_s0_row;
-  logic iss0_s0_err;
-  logic  iss0_s1_bank;
-  logic [3:0] iss0_s1_row;
-  logic iss0_s1_err;
-  logic  iss0_s2_bank;
-  logic [3:0] iss0_s2_row;
-  logic iss0_s2_err;
-  logic  iss1_s0_bank;
-  logic [3:0] iss1_s0_row;
-  logic iss1_s0_err;
-  logic  iss1_s1_bank;
-  logic [3:0] iss1_s1_row;
-  logic iss1_s1_err;
-  logic  iss1_s2_bank;
-  logic [3:0] iss1_s2_row;
-  logic iss1_s2_err;
-  // collectors <-> arbiter <-> banks <-> crossbar
-  logic [2:0] busy;
-  logic [3:0] nconf, nwconf;
-
-  // kernel launch: refused (state kept, launch_err_o set) unless it fits the layout
   assign lw_x = 8'(launch_warps_i);
   assign lr_x = 8'(launch_regs_i);
   assign need_x = lw_x * ((lr_x + Banks - 8'd1) / Banks);  // rows: warps * ceil(regs / Banks)
-  assign launch_fits = (lw_x != '0) & (lw_x <= Warps) & (lr_x != '0) & (lr_x <= Regs) & (need_x <= Entries);
+  assign launch_fits = (lw_x != '0) & (lw_x <= Warps) & (lr_x != '0) & (lr_x <= Regs)
+      & (need_x <= Entries);
   always_comb begin
     kwarps_d = kwarps_q;
     kregs_d = kregs_q;
@@ -234,91 +208,63 @@ module rf_top (
   end
   assign launch_err_o = lerr_q;
 
-  // write-back port 0: mapped; an access outside the kernel is dropped
-  rf_map u_wmap0 (
-    .warp_i   (wb0_warp_i),
-    .reg_i    (wb0_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (wb0_bank),
-    .entry_o  (wb0_row),
-    .err_o    (wb0_err)
-  );
+  // ---- locate: one rf_map per access (write-backs, then issue k source s) ----
+  localparam int Accesses = 8;
+  logic        wb0_bank;
+  logic [3:0]  wb0_row;
+  logic        wb0_err, wb0_ok;
+  logic        wb1_bank;
+  logic [3:0]  wb1_row;
+  logic        wb1_err, wb1_ok;
+  logic        iss0_s0_bank;
+  logic [3:0]  iss0_s0_row;
+  logic        iss0_s0_err;
+  logic        iss0_s1_bank;
+  logic [3:0]  iss0_s1_row;
+  logic        iss0_s1_err;
+  logic        iss0_s2_bank;
+  logic [3:0]  iss0_s2_row;
+  logic        iss0_s2_err;
+  logic        iss1_s0_bank;
+  logic [3:0]  iss1_s0_row;
+  logic        iss1_s0_err;
+  logic        iss1_s1_bank;
+  logic [3:0]  iss1_s1_row;
+  logic        iss1_s1_err;
+  logic        iss1_s2_bank;
+  logic [3:0]  iss1_s2_row;
+  logic        iss1_s2_err;
+  logic [15:0] acc_warp;
+  logic [23:0] acc_reg;
+  logic [7:0]  acc_bank;
+  logic [31:0] acc_row;
+  logic [7:0]  acc_err;
+  assign acc_warp = {iss1_warp_i, iss1_warp_i, iss1_warp_i, iss0_warp_i, iss0_warp_i, iss0_warp_i,
+      wb1_warp_i, wb0_warp_i};
+  assign acc_reg = {iss1_src2_reg_i, iss1_src1_reg_i, iss1_src0_reg_i, iss0_src2_reg_i,
+      iss0_src1_reg_i, iss0_src0_reg_i, wb1_reg_i, wb0_reg_i};
+  genvar a;
+  for (a = 0; a < Accesses; a = a + 1) begin : g_map
+    rf_map u_map (
+      .warp_i   (acc_warp[a*2 +: 2]),
+      .reg_i    (acc_reg[a*3 +: 3]),
+      .kwarps_i (kwarps_q),
+      .kregs_i  (kregs_q),
+      .bank_o   (acc_bank[a*1 +: 1]),
+      .entry_o  (acc_row[a*4 +: 4]),
+      .err_o    (acc_err[a])
+    );
+  end
+  assign {iss1_s2_bank, iss1_s1_bank, iss1_s0_bank, iss0_s2_bank, iss0_s1_bank, iss0_s0_bank,
+      wb1_bank, wb0_bank} = acc_bank;
+  assign {iss1_s2_row, iss1_s1_row, iss1_s0_row, iss0_s2_row, iss0_s1_row, iss0_s0_row, wb1_row,
+      wb0_row} = acc_row;
+  assign {iss1_s2_err, iss1_s1_err, iss1_s0_err, iss0_s2_err, iss0_s1_err, iss0_s0_err, wb1_err,
+      wb0_err} = acc_err;
   assign wb0_ok = wb0_valid_i & ~wb0_err;
-
-  // write-back port 1: mapped; an access outside the kernel is dropped
-  rf_map u_wmap1 (
-    .warp_i   (wb1_warp_i),
-    .reg_i    (wb1_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (wb1_bank),
-    .entry_o  (wb1_row),
-    .err_o    (wb1_err)
-  );
   assign wb1_ok = wb1_valid_i & ~wb1_err;
 
-  rf_map u_imap0_0 (
-    .warp_i   (iss0_warp_i),
-    .reg_i    (iss0_src0_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss0_s0_bank),
-    .entry_o  (iss0_s0_row),
-    .err_o    (iss0_s0_err)
-  );
-
-  rf_map u_imap0_1 (
-    .warp_i   (iss0_warp_i),
-    .reg_i    (iss0_src1_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss0_s1_bank),
-    .entry_o  (iss0_s1_row),
-    .err_o    (iss0_s1_err)
-  );
-
-  rf_map u_imap0_2 (
-    .warp_i   (iss0_warp_i),
-    .reg_i    (iss0_src2_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss0_s2_bank),
-    .entry_o  (iss0_s2_row),
-    .err_o    (iss0_s2_err)
-  );
-
-  rf_map u_imap1_0 (
-    .warp_i   (iss1_warp_i),
-    .reg_i    (iss1_src0_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss1_s0_bank),
-    .entry_o  (iss1_s0_row),
-    .err_o    (iss1_s0_err)
-  );
-
-  rf_map u_imap1_1 (
-    .warp_i   (iss1_warp_i),
-    .reg_i    (iss1_src1_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss1_s1_bank),
-    .entry_o  (iss1_s1_row),
-    .err_o    (iss1_s1_err)
-  );
-
-  rf_map u_imap1_2 (
-    .warp_i   (iss1_warp_i),
-    .reg_i    (iss1_src2_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss1_s2_bank),
-    .entry_o  (iss1_s2_row),
-    .err_o    (iss1_s2_err)
-  );
-
-  // ---- coalescing register file (docs/coalescing.md, "rf_top") ----
+  // ---- register file: coalescing (docs/coalescing.md, "rf_top") ----
   // Side of a register: row (entry) LSB (0: R, even, right-aligned; 1: L, odd, byte-swapped).
   // write-back requests: rf_map, rf_width_detect (old code from the mask buffer), arbiter grant
   logic co_w0_req, co_w0_odd, co_w0_osign, co_w0_fsign, co_w0_nsign, wb0_gnt;
@@ -333,7 +279,8 @@ module rf_top (
   logic [4:0] co_w1_idx;
   logic [127:0] co_w1_wdata;
   logic [15:0] co_w1_bwe;
-  // zero gating (chapter 4): rf_zero_detect per write-back, rf_zmask_buffer, rf_zero_read per operand
+  // zero gating (chapter 4): rf_zero_detect per write-back, rf_zmask_buffer, rf_zero_read per
+  // operand
   logic [3:0] co_w0_ozm, co_w0_zm;
   logic  co_w0_or, co_w0_zr;
   logic [15:0] co_w0_zwen, co_w0_fill, co_w0_zb, co_w0_bwz, co_w0_zgb;
@@ -701,15 +648,17 @@ module rf_top (
   logic [2:0] co_ocw;
   logic [1:0] co_wstall;
   logic [15:0] co_sbn;
-  logic [15:0] cnt_bank_acc_q, cnt_bank_acc_d, co_inc_bank_acc;
-  logic [15:0] cnt_coal_rr_q, cnt_coal_rr_d, co_inc_coal_rr;
-  logic [15:0] cnt_coal_ww_q, cnt_coal_ww_d, co_inc_coal_ww;
-  logic [15:0] cnt_coal_rw_q, cnt_coal_rw_d, co_inc_coal_rw;
-  logic [15:0] cnt_ocw_q, cnt_ocw_d, co_inc_ocw;
-  logic [15:0] cnt_wb_stall_q, cnt_wb_stall_d, co_inc_wb_stall;
-  logic [15:0] cnt_zg_wr_q, cnt_zg_wr_d, co_inc_zg_wr;
-  logic [15:0] cnt_zg_rd_q, cnt_zg_rd_d, co_inc_zg_rd;
-  logic [15:0] cnt_sb_bytes_q, cnt_sb_bytes_d, co_inc_sb_bytes;
+  logic [15:0] co_inc_bank_acc;
+  logic [15:0] co_inc_coal_rr;
+  logic [15:0] co_inc_coal_ww;
+  logic [15:0] co_inc_coal_rw;
+  logic [15:0] co_inc_ocw;
+  logic [15:0] co_inc_wb_stall;
+  logic [15:0] co_inc_zg_wr;
+  logic [15:0] co_inc_zg_rd;
+  logic [15:0] co_inc_sb_bytes;
+  logic [2:0] busy;
+  logic [3:0] nconf, nwconf;
 
   // write-back port 0: a request when inside the kernel with a lane; ready unless refused
   assign co_w0_req = wb0_ok & (|wb0_mask_i);
@@ -734,7 +683,11 @@ module rf_top (
   );
   // zero gating: the stored value (TI -> BI wiring of rf_width_detect's data), its zero mask;
   // the bytes of words the new entry calls zero are not written, B4's zeros are materialized
-  assign co_w0_zdata = {co_w0_wdata[127:120], co_w0_wdata[95:88], co_w0_wdata[63:56], co_w0_wdata[31:24], co_w0_wdata[119:112], co_w0_wdata[87:80], co_w0_wdata[55:48], co_w0_wdata[23:16], co_w0_wdata[111:104], co_w0_wdata[79:72], co_w0_wdata[47:40], co_w0_wdata[15:8], co_w0_wdata[103:96], co_w0_wdata[71:64], co_w0_wdata[39:32], co_w0_wdata[7:0]};
+  assign co_w0_zdata = {co_w0_wdata[127:120], co_w0_wdata[95:88], co_w0_wdata[63:56],
+      co_w0_wdata[31:24], co_w0_wdata[119:112], co_w0_wdata[87:80], co_w0_wdata[55:48],
+      co_w0_wdata[23:16], co_w0_wdata[111:104], co_w0_wdata[79:72], co_w0_wdata[47:40],
+      co_w0_wdata[15:8], co_w0_wdata[103:96], co_w0_wdata[71:64], co_w0_wdata[39:32],
+      co_w0_wdata[7:0]};
   rf_zero_detect u_zd0 (
     .valid_i          (co_w0_req),
     .active_i         (wb0_mask_i),
@@ -750,11 +703,28 @@ module rf_top (
     .gated_inactive_o (co_w0_zgi),
     .gated_zero_o     (co_w0_zgz)
   );
-  assign co_w0_zb = {(co_w0_zr ? co_w0_zm[3] : co_w0_zm[3]), (co_w0_zr ? co_w0_zm[3] : co_w0_zm[2]), (co_w0_zr ? co_w0_zm[3] : co_w0_zm[1]), (co_w0_zr ? co_w0_zm[3] : co_w0_zm[0]), (co_w0_zr ? co_w0_zm[2] : co_w0_zm[3]), (co_w0_zr ? co_w0_zm[2] : co_w0_zm[2]), (co_w0_zr ? co_w0_zm[2] : co_w0_zm[1]), (co_w0_zr ? co_w0_zm[2] : co_w0_zm[0]), (co_w0_zr ? co_w0_zm[1] : co_w0_zm[3]), (co_w0_zr ? co_w0_zm[1] : co_w0_zm[2]), (co_w0_zr ? co_w0_zm[1] : co_w0_zm[1]), (co_w0_zr ? co_w0_zm[1] : co_w0_zm[0]), (co_w0_zr ? co_w0_zm[0] : co_w0_zm[3]), (co_w0_zr ? co_w0_zm[0] : co_w0_zm[2]), (co_w0_zr ? co_w0_zm[0] : co_w0_zm[1]), (co_w0_zr ? co_w0_zm[0] : co_w0_zm[0])};
-  assign co_w0_bwz = (co_w0_bwe & ~co_w0_zb) | (co_w0_fill & {{4{co_w0_pmask[3]}}, {4{co_w0_pmask[2]}}, {4{co_w0_pmask[1]}}, {4{co_w0_pmask[0]}}});
-  assign co_w0_wdz = co_w0_wdata & ~{{8{co_w0_fill[15]}}, {8{co_w0_fill[14]}}, {8{co_w0_fill[13]}}, {8{co_w0_fill[12]}}, {8{co_w0_fill[11]}}, {8{co_w0_fill[10]}}, {8{co_w0_fill[9]}}, {8{co_w0_fill[8]}}, {8{co_w0_fill[7]}}, {8{co_w0_fill[6]}}, {8{co_w0_fill[5]}}, {8{co_w0_fill[4]}}, {8{co_w0_fill[3]}}, {8{co_w0_fill[2]}}, {8{co_w0_fill[1]}}, {8{co_w0_fill[0]}}};
-  assign co_w0_zgb = {{4{co_w0_pmask[3]}}, {4{co_w0_pmask[2]}}, {4{co_w0_pmask[1]}}, {4{co_w0_pmask[0]}}} & ~co_w0_bwz;  // bytes of its sub-banks not written
-  assign co_w0_zgn = ((((5'(co_w0_zgb[0]) + 5'(co_w0_zgb[1])) + (5'(co_w0_zgb[2]) + 5'(co_w0_zgb[3]))) + ((5'(co_w0_zgb[4]) + 5'(co_w0_zgb[5])) + (5'(co_w0_zgb[6]) + 5'(co_w0_zgb[7])))) + (((5'(co_w0_zgb[8]) + 5'(co_w0_zgb[9])) + (5'(co_w0_zgb[10]) + 5'(co_w0_zgb[11]))) + ((5'(co_w0_zgb[12]) + 5'(co_w0_zgb[13])) + (5'(co_w0_zgb[14]) + 5'(co_w0_zgb[15])))));
+  assign co_w0_zb = {co_w0_zm[3], (co_w0_zr ? co_w0_zm[3] : co_w0_zm[2]),
+      (co_w0_zr ? co_w0_zm[3] : co_w0_zm[1]), (co_w0_zr ? co_w0_zm[3] : co_w0_zm[0]),
+      (co_w0_zr ? co_w0_zm[2] : co_w0_zm[3]), co_w0_zm[2], (co_w0_zr ? co_w0_zm[2] : co_w0_zm[1]),
+      (co_w0_zr ? co_w0_zm[2] : co_w0_zm[0]), (co_w0_zr ? co_w0_zm[1] : co_w0_zm[3]),
+      (co_w0_zr ? co_w0_zm[1] : co_w0_zm[2]), co_w0_zm[1], (co_w0_zr ? co_w0_zm[1] : co_w0_zm[0]),
+      (co_w0_zr ? co_w0_zm[0] : co_w0_zm[3]), (co_w0_zr ? co_w0_zm[0] : co_w0_zm[2]),
+      (co_w0_zr ? co_w0_zm[0] : co_w0_zm[1]), co_w0_zm[0]};
+  assign co_w0_bwz = (co_w0_bwe & ~co_w0_zb) | (co_w0_fill
+      & {{4{co_w0_pmask[3]}}, {4{co_w0_pmask[2]}}, {4{co_w0_pmask[1]}}, {4{co_w0_pmask[0]}}});
+  assign co_w0_wdz = co_w0_wdata & ~{{8{co_w0_fill[15]}}, {8{co_w0_fill[14]}}, {8{co_w0_fill[13]}},
+      {8{co_w0_fill[12]}}, {8{co_w0_fill[11]}}, {8{co_w0_fill[10]}}, {8{co_w0_fill[9]}},
+      {8{co_w0_fill[8]}}, {8{co_w0_fill[7]}}, {8{co_w0_fill[6]}}, {8{co_w0_fill[5]}},
+      {8{co_w0_fill[4]}}, {8{co_w0_fill[3]}}, {8{co_w0_fill[2]}}, {8{co_w0_fill[1]}},
+      {8{co_w0_fill[0]}}};
+  // bytes of its sub-banks not written
+  assign co_w0_zgb = {{4{co_w0_pmask[3]}}, {4{co_w0_pmask[2]}}, {4{co_w0_pmask[1]}},
+      {4{co_w0_pmask[0]}}} & ~co_w0_bwz;
+  assign co_w0_zgn = ((((5'(co_w0_zgb[0]) + 5'(co_w0_zgb[1]))
+      + (5'(co_w0_zgb[2]) + 5'(co_w0_zgb[3]))) + ((5'(co_w0_zgb[4]) + 5'(co_w0_zgb[5]))
+      + (5'(co_w0_zgb[6]) + 5'(co_w0_zgb[7])))) + (((5'(co_w0_zgb[8]) + 5'(co_w0_zgb[9]))
+      + (5'(co_w0_zgb[10]) + 5'(co_w0_zgb[11]))) + ((5'(co_w0_zgb[12]) + 5'(co_w0_zgb[13]))
+      + (5'(co_w0_zgb[14]) + 5'(co_w0_zgb[15])))));
 
   // write-back port 1: a request when inside the kernel with a lane; ready unless refused
   assign co_w1_req = wb1_ok & (|wb1_mask_i);
@@ -779,7 +749,11 @@ module rf_top (
   );
   // zero gating: the stored value (TI -> BI wiring of rf_width_detect's data), its zero mask;
   // the bytes of words the new entry calls zero are not written, B4's zeros are materialized
-  assign co_w1_zdata = {co_w1_wdata[127:120], co_w1_wdata[95:88], co_w1_wdata[63:56], co_w1_wdata[31:24], co_w1_wdata[119:112], co_w1_wdata[87:80], co_w1_wdata[55:48], co_w1_wdata[23:16], co_w1_wdata[111:104], co_w1_wdata[79:72], co_w1_wdata[47:40], co_w1_wdata[15:8], co_w1_wdata[103:96], co_w1_wdata[71:64], co_w1_wdata[39:32], co_w1_wdata[7:0]};
+  assign co_w1_zdata = {co_w1_wdata[127:120], co_w1_wdata[95:88], co_w1_wdata[63:56],
+      co_w1_wdata[31:24], co_w1_wdata[119:112], co_w1_wdata[87:80], co_w1_wdata[55:48],
+      co_w1_wdata[23:16], co_w1_wdata[111:104], co_w1_wdata[79:72], co_w1_wdata[47:40],
+      co_w1_wdata[15:8], co_w1_wdata[103:96], co_w1_wdata[71:64], co_w1_wdata[39:32],
+      co_w1_wdata[7:0]};
   rf_zero_detect u_zd1 (
     .valid_i          (co_w1_req),
     .active_i         (wb1_mask_i),
@@ -795,50 +769,103 @@ module rf_top (
     .gated_inactive_o (co_w1_zgi),
     .gated_zero_o     (co_w1_zgz)
   );
-  assign co_w1_zb = {(co_w1_zr ? co_w1_zm[3] : co_w1_zm[3]), (co_w1_zr ? co_w1_zm[3] : co_w1_zm[2]), (co_w1_zr ? co_w1_zm[3] : co_w1_zm[1]), (co_w1_zr ? co_w1_zm[3] : co_w1_zm[0]), (co_w1_zr ? co_w1_zm[2] : co_w1_zm[3]), (co_w1_zr ? co_w1_zm[2] : co_w1_zm[2]), (co_w1_zr ? co_w1_zm[2] : co_w1_zm[1]), (co_w1_zr ? co_w1_zm[2] : co_w1_zm[0]), (co_w1_zr ? co_w1_zm[1] : co_w1_zm[3]), (co_w1_zr ? co_w1_zm[1] : co_w1_zm[2]), (co_w1_zr ? co_w1_zm[1] : co_w1_zm[1]), (co_w1_zr ? co_w1_zm[1] : co_w1_zm[0]), (co_w1_zr ? co_w1_zm[0] : co_w1_zm[3]), (co_w1_zr ? co_w1_zm[0] : co_w1_zm[2]), (co_w1_zr ? co_w1_zm[0] : co_w1_zm[1]), (co_w1_zr ? co_w1_zm[0] : co_w1_zm[0])};
-  assign co_w1_bwz = (co_w1_bwe & ~co_w1_zb) | (co_w1_fill & {{4{co_w1_pmask[3]}}, {4{co_w1_pmask[2]}}, {4{co_w1_pmask[1]}}, {4{co_w1_pmask[0]}}});
-  assign co_w1_wdz = co_w1_wdata & ~{{8{co_w1_fill[15]}}, {8{co_w1_fill[14]}}, {8{co_w1_fill[13]}}, {8{co_w1_fill[12]}}, {8{co_w1_fill[11]}}, {8{co_w1_fill[10]}}, {8{co_w1_fill[9]}}, {8{co_w1_fill[8]}}, {8{co_w1_fill[7]}}, {8{co_w1_fill[6]}}, {8{co_w1_fill[5]}}, {8{co_w1_fill[4]}}, {8{co_w1_fill[3]}}, {8{co_w1_fill[2]}}, {8{co_w1_fill[1]}}, {8{co_w1_fill[0]}}};
-  assign co_w1_zgb = {{4{co_w1_pmask[3]}}, {4{co_w1_pmask[2]}}, {4{co_w1_pmask[1]}}, {4{co_w1_pmask[0]}}} & ~co_w1_bwz;  // bytes of its sub-banks not written
-  assign co_w1_zgn = ((((5'(co_w1_zgb[0]) + 5'(co_w1_zgb[1])) + (5'(co_w1_zgb[2]) + 5'(co_w1_zgb[3]))) + ((5'(co_w1_zgb[4]) + 5'(co_w1_zgb[5])) + (5'(co_w1_zgb[6]) + 5'(co_w1_zgb[7])))) + (((5'(co_w1_zgb[8]) + 5'(co_w1_zgb[9])) + (5'(co_w1_zgb[10]) + 5'(co_w1_zgb[11]))) + ((5'(co_w1_zgb[12]) + 5'(co_w1_zgb[13])) + (5'(co_w1_zgb[14]) + 5'(co_w1_zgb[15])))));
+  assign co_w1_zb = {co_w1_zm[3], (co_w1_zr ? co_w1_zm[3] : co_w1_zm[2]),
+      (co_w1_zr ? co_w1_zm[3] : co_w1_zm[1]), (co_w1_zr ? co_w1_zm[3] : co_w1_zm[0]),
+      (co_w1_zr ? co_w1_zm[2] : co_w1_zm[3]), co_w1_zm[2], (co_w1_zr ? co_w1_zm[2] : co_w1_zm[1]),
+      (co_w1_zr ? co_w1_zm[2] : co_w1_zm[0]), (co_w1_zr ? co_w1_zm[1] : co_w1_zm[3]),
+      (co_w1_zr ? co_w1_zm[1] : co_w1_zm[2]), co_w1_zm[1], (co_w1_zr ? co_w1_zm[1] : co_w1_zm[0]),
+      (co_w1_zr ? co_w1_zm[0] : co_w1_zm[3]), (co_w1_zr ? co_w1_zm[0] : co_w1_zm[2]),
+      (co_w1_zr ? co_w1_zm[0] : co_w1_zm[1]), co_w1_zm[0]};
+  assign co_w1_bwz = (co_w1_bwe & ~co_w1_zb) | (co_w1_fill
+      & {{4{co_w1_pmask[3]}}, {4{co_w1_pmask[2]}}, {4{co_w1_pmask[1]}}, {4{co_w1_pmask[0]}}});
+  assign co_w1_wdz = co_w1_wdata & ~{{8{co_w1_fill[15]}}, {8{co_w1_fill[14]}}, {8{co_w1_fill[13]}},
+      {8{co_w1_fill[12]}}, {8{co_w1_fill[11]}}, {8{co_w1_fill[10]}}, {8{co_w1_fill[9]}},
+      {8{co_w1_fill[8]}}, {8{co_w1_fill[7]}}, {8{co_w1_fill[6]}}, {8{co_w1_fill[5]}},
+      {8{co_w1_fill[4]}}, {8{co_w1_fill[3]}}, {8{co_w1_fill[2]}}, {8{co_w1_fill[1]}},
+      {8{co_w1_fill[0]}}};
+  // bytes of its sub-banks not written
+  assign co_w1_zgb = {{4{co_w1_pmask[3]}}, {4{co_w1_pmask[2]}}, {4{co_w1_pmask[1]}},
+      {4{co_w1_pmask[0]}}} & ~co_w1_bwz;
+  assign co_w1_zgn = ((((5'(co_w1_zgb[0]) + 5'(co_w1_zgb[1]))
+      + (5'(co_w1_zgb[2]) + 5'(co_w1_zgb[3]))) + ((5'(co_w1_zgb[4]) + 5'(co_w1_zgb[5]))
+      + (5'(co_w1_zgb[6]) + 5'(co_w1_zgb[7])))) + (((5'(co_w1_zgb[8]) + 5'(co_w1_zgb[9]))
+      + (5'(co_w1_zgb[10]) + 5'(co_w1_zgb[11]))) + ((5'(co_w1_zgb[12]) + 5'(co_w1_zgb[13]))
+      + (5'(co_w1_zgb[14]) + 5'(co_w1_zgb[15])))));
 
   // issue lookups: the code of each source; a write granted this cycle to the same (bank, row)
   // gives its final code (the mask buffer itself changes at the edge)
   assign co_i0_0_idx = 5'(iss0_s0_bank) * 5'd16 + 5'(iss0_s0_row);
   assign co_i0_0_odd = iss0_s0_row[0];
-  assign co_i0_0_sign = (wb1_gnt & (wb1_bank == iss0_s0_bank) & (wb1_row == iss0_s0_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss0_s0_bank) & (wb0_row == iss0_s0_row)) ? co_w0_fsign : co_i0_0_msign;
-  assign co_i0_0_enc = (wb1_gnt & (wb1_bank == iss0_s0_bank) & (wb1_row == iss0_s0_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss0_s0_bank) & (wb0_row == iss0_s0_row)) ? co_w0_fenc : co_i0_0_menc;
-  assign co_i0_0_zm = (wb1_gnt & (wb1_bank == iss0_s0_bank) & (wb1_row == iss0_s0_row)) ? co_w1_zm : (wb0_gnt & (wb0_bank == iss0_s0_bank) & (wb0_row == iss0_s0_row)) ? co_w0_zm : co_i0_0_mzm;
-  assign co_i0_0_zr = (wb1_gnt & (wb1_bank == iss0_s0_bank) & (wb1_row == iss0_s0_row)) ? co_w1_zr : (wb0_gnt & (wb0_bank == iss0_s0_bank) & (wb0_row == iss0_s0_row)) ? co_w0_zr : co_i0_0_mzr;
+  assign co_i0_0_sign = (wb1_gnt & (wb1_bank == iss0_s0_bank) & (wb1_row == iss0_s0_row))
+      ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss0_s0_bank) & (wb0_row == iss0_s0_row))
+      ? co_w0_fsign : co_i0_0_msign;
+  assign co_i0_0_enc = (wb1_gnt & (wb1_bank == iss0_s0_bank) & (wb1_row == iss0_s0_row))
+      ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss0_s0_bank) & (wb0_row == iss0_s0_row)) ? co_w0_fenc
+      : co_i0_0_menc;
+  assign co_i0_0_zm = (wb1_gnt & (wb1_bank == iss0_s0_bank) & (wb1_row == iss0_s0_row)) ? co_w1_zm
+      : (wb0_gnt & (wb0_bank == iss0_s0_bank) & (wb0_row == iss0_s0_row)) ? co_w0_zm : co_i0_0_mzm;
+  assign co_i0_0_zr = (wb1_gnt & (wb1_bank == iss0_s0_bank) & (wb1_row == iss0_s0_row)) ? co_w1_zr
+      : (wb0_gnt & (wb0_bank == iss0_s0_bank) & (wb0_row == iss0_s0_row)) ? co_w0_zr : co_i0_0_mzr;
   assign co_i0_1_idx = 5'(iss0_s1_bank) * 5'd16 + 5'(iss0_s1_row);
   assign co_i0_1_odd = iss0_s1_row[0];
-  assign co_i0_1_sign = (wb1_gnt & (wb1_bank == iss0_s1_bank) & (wb1_row == iss0_s1_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss0_s1_bank) & (wb0_row == iss0_s1_row)) ? co_w0_fsign : co_i0_1_msign;
-  assign co_i0_1_enc = (wb1_gnt & (wb1_bank == iss0_s1_bank) & (wb1_row == iss0_s1_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss0_s1_bank) & (wb0_row == iss0_s1_row)) ? co_w0_fenc : co_i0_1_menc;
-  assign co_i0_1_zm = (wb1_gnt & (wb1_bank == iss0_s1_bank) & (wb1_row == iss0_s1_row)) ? co_w1_zm : (wb0_gnt & (wb0_bank == iss0_s1_bank) & (wb0_row == iss0_s1_row)) ? co_w0_zm : co_i0_1_mzm;
-  assign co_i0_1_zr = (wb1_gnt & (wb1_bank == iss0_s1_bank) & (wb1_row == iss0_s1_row)) ? co_w1_zr : (wb0_gnt & (wb0_bank == iss0_s1_bank) & (wb0_row == iss0_s1_row)) ? co_w0_zr : co_i0_1_mzr;
+  assign co_i0_1_sign = (wb1_gnt & (wb1_bank == iss0_s1_bank) & (wb1_row == iss0_s1_row))
+      ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss0_s1_bank) & (wb0_row == iss0_s1_row))
+      ? co_w0_fsign : co_i0_1_msign;
+  assign co_i0_1_enc = (wb1_gnt & (wb1_bank == iss0_s1_bank) & (wb1_row == iss0_s1_row))
+      ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss0_s1_bank) & (wb0_row == iss0_s1_row)) ? co_w0_fenc
+      : co_i0_1_menc;
+  assign co_i0_1_zm = (wb1_gnt & (wb1_bank == iss0_s1_bank) & (wb1_row == iss0_s1_row)) ? co_w1_zm
+      : (wb0_gnt & (wb0_bank == iss0_s1_bank) & (wb0_row == iss0_s1_row)) ? co_w0_zm : co_i0_1_mzm;
+  assign co_i0_1_zr = (wb1_gnt & (wb1_bank == iss0_s1_bank) & (wb1_row == iss0_s1_row)) ? co_w1_zr
+      : (wb0_gnt & (wb0_bank == iss0_s1_bank) & (wb0_row == iss0_s1_row)) ? co_w0_zr : co_i0_1_mzr;
   assign co_i0_2_idx = 5'(iss0_s2_bank) * 5'd16 + 5'(iss0_s2_row);
   assign co_i0_2_odd = iss0_s2_row[0];
-  assign co_i0_2_sign = (wb1_gnt & (wb1_bank == iss0_s2_bank) & (wb1_row == iss0_s2_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss0_s2_bank) & (wb0_row == iss0_s2_row)) ? co_w0_fsign : co_i0_2_msign;
-  assign co_i0_2_enc = (wb1_gnt & (wb1_bank == iss0_s2_bank) & (wb1_row == iss0_s2_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss0_s2_bank) & (wb0_row == iss0_s2_row)) ? co_w0_fenc : co_i0_2_menc;
-  assign co_i0_2_zm = (wb1_gnt & (wb1_bank == iss0_s2_bank) & (wb1_row == iss0_s2_row)) ? co_w1_zm : (wb0_gnt & (wb0_bank == iss0_s2_bank) & (wb0_row == iss0_s2_row)) ? co_w0_zm : co_i0_2_mzm;
-  assign co_i0_2_zr = (wb1_gnt & (wb1_bank == iss0_s2_bank) & (wb1_row == iss0_s2_row)) ? co_w1_zr : (wb0_gnt & (wb0_bank == iss0_s2_bank) & (wb0_row == iss0_s2_row)) ? co_w0_zr : co_i0_2_mzr;
+  assign co_i0_2_sign = (wb1_gnt & (wb1_bank == iss0_s2_bank) & (wb1_row == iss0_s2_row))
+      ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss0_s2_bank) & (wb0_row == iss0_s2_row))
+      ? co_w0_fsign : co_i0_2_msign;
+  assign co_i0_2_enc = (wb1_gnt & (wb1_bank == iss0_s2_bank) & (wb1_row == iss0_s2_row))
+      ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss0_s2_bank) & (wb0_row == iss0_s2_row)) ? co_w0_fenc
+      : co_i0_2_menc;
+  assign co_i0_2_zm = (wb1_gnt & (wb1_bank == iss0_s2_bank) & (wb1_row == iss0_s2_row)) ? co_w1_zm
+      : (wb0_gnt & (wb0_bank == iss0_s2_bank) & (wb0_row == iss0_s2_row)) ? co_w0_zm : co_i0_2_mzm;
+  assign co_i0_2_zr = (wb1_gnt & (wb1_bank == iss0_s2_bank) & (wb1_row == iss0_s2_row)) ? co_w1_zr
+      : (wb0_gnt & (wb0_bank == iss0_s2_bank) & (wb0_row == iss0_s2_row)) ? co_w0_zr : co_i0_2_mzr;
   assign co_i1_0_idx = 5'(iss1_s0_bank) * 5'd16 + 5'(iss1_s0_row);
   assign co_i1_0_odd = iss1_s0_row[0];
-  assign co_i1_0_sign = (wb1_gnt & (wb1_bank == iss1_s0_bank) & (wb1_row == iss1_s0_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss1_s0_bank) & (wb0_row == iss1_s0_row)) ? co_w0_fsign : co_i1_0_msign;
-  assign co_i1_0_enc = (wb1_gnt & (wb1_bank == iss1_s0_bank) & (wb1_row == iss1_s0_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss1_s0_bank) & (wb0_row == iss1_s0_row)) ? co_w0_fenc : co_i1_0_menc;
-  assign co_i1_0_zm = (wb1_gnt & (wb1_bank == iss1_s0_bank) & (wb1_row == iss1_s0_row)) ? co_w1_zm : (wb0_gnt & (wb0_bank == iss1_s0_bank) & (wb0_row == iss1_s0_row)) ? co_w0_zm : co_i1_0_mzm;
-  assign co_i1_0_zr = (wb1_gnt & (wb1_bank == iss1_s0_bank) & (wb1_row == iss1_s0_row)) ? co_w1_zr : (wb0_gnt & (wb0_bank == iss1_s0_bank) & (wb0_row == iss1_s0_row)) ? co_w0_zr : co_i1_0_mzr;
+  assign co_i1_0_sign = (wb1_gnt & (wb1_bank == iss1_s0_bank) & (wb1_row == iss1_s0_row))
+      ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss1_s0_bank) & (wb0_row == iss1_s0_row))
+      ? co_w0_fsign : co_i1_0_msign;
+  assign co_i1_0_enc = (wb1_gnt & (wb1_bank == iss1_s0_bank) & (wb1_row == iss1_s0_row))
+      ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss1_s0_bank) & (wb0_row == iss1_s0_row)) ? co_w0_fenc
+      : co_i1_0_menc;
+  assign co_i1_0_zm = (wb1_gnt & (wb1_bank == iss1_s0_bank) & (wb1_row == iss1_s0_row)) ? co_w1_zm
+      : (wb0_gnt & (wb0_bank == iss1_s0_bank) & (wb0_row == iss1_s0_row)) ? co_w0_zm : co_i1_0_mzm;
+  assign co_i1_0_zr = (wb1_gnt & (wb1_bank == iss1_s0_bank) & (wb1_row == iss1_s0_row)) ? co_w1_zr
+      : (wb0_gnt & (wb0_bank == iss1_s0_bank) & (wb0_row == iss1_s0_row)) ? co_w0_zr : co_i1_0_mzr;
   assign co_i1_1_idx = 5'(iss1_s1_bank) * 5'd16 + 5'(iss1_s1_row);
   assign co_i1_1_odd = iss1_s1_row[0];
-  assign co_i1_1_sign = (wb1_gnt & (wb1_bank == iss1_s1_bank) & (wb1_row == iss1_s1_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss1_s1_bank) & (wb0_row == iss1_s1_row)) ? co_w0_fsign : co_i1_1_msign;
-  assign co_i1_1_enc = (wb1_gnt & (wb1_bank == iss1_s1_bank) & (wb1_row == iss1_s1_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss1_s1_bank) & (wb0_row == iss1_s1_row)) ? co_w0_fenc : co_i1_1_menc;
-  assign co_i1_1_zm = (wb1_gnt & (wb1_bank == iss1_s1_bank) & (wb1_row == iss1_s1_row)) ? co_w1_zm : (wb0_gnt & (wb0_bank == iss1_s1_bank) & (wb0_row == iss1_s1_row)) ? co_w0_zm : co_i1_1_mzm;
-  assign co_i1_1_zr = (wb1_gnt & (wb1_bank == iss1_s1_bank) & (wb1_row == iss1_s1_row)) ? co_w1_zr : (wb0_gnt & (wb0_bank == iss1_s1_bank) & (wb0_row == iss1_s1_row)) ? co_w0_zr : co_i1_1_mzr;
+  assign co_i1_1_sign = (wb1_gnt & (wb1_bank == iss1_s1_bank) & (wb1_row == iss1_s1_row))
+      ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss1_s1_bank) & (wb0_row == iss1_s1_row))
+      ? co_w0_fsign : co_i1_1_msign;
+  assign co_i1_1_enc = (wb1_gnt & (wb1_bank == iss1_s1_bank) & (wb1_row == iss1_s1_row))
+      ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss1_s1_bank) & (wb0_row == iss1_s1_row)) ? co_w0_fenc
+      : co_i1_1_menc;
+  assign co_i1_1_zm = (wb1_gnt & (wb1_bank == iss1_s1_bank) & (wb1_row == iss1_s1_row)) ? co_w1_zm
+      : (wb0_gnt & (wb0_bank == iss1_s1_bank) & (wb0_row == iss1_s1_row)) ? co_w0_zm : co_i1_1_mzm;
+  assign co_i1_1_zr = (wb1_gnt & (wb1_bank == iss1_s1_bank) & (wb1_row == iss1_s1_row)) ? co_w1_zr
+      : (wb0_gnt & (wb0_bank == iss1_s1_bank) & (wb0_row == iss1_s1_row)) ? co_w0_zr : co_i1_1_mzr;
   assign co_i1_2_idx = 5'(iss1_s2_bank) * 5'd16 + 5'(iss1_s2_row);
   assign co_i1_2_odd = iss1_s2_row[0];
-  assign co_i1_2_sign = (wb1_gnt & (wb1_bank == iss1_s2_bank) & (wb1_row == iss1_s2_row)) ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss1_s2_bank) & (wb0_row == iss1_s2_row)) ? co_w0_fsign : co_i1_2_msign;
-  assign co_i1_2_enc = (wb1_gnt & (wb1_bank == iss1_s2_bank) & (wb1_row == iss1_s2_row)) ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss1_s2_bank) & (wb0_row == iss1_s2_row)) ? co_w0_fenc : co_i1_2_menc;
-  assign co_i1_2_zm = (wb1_gnt & (wb1_bank == iss1_s2_bank) & (wb1_row == iss1_s2_row)) ? co_w1_zm : (wb0_gnt & (wb0_bank == iss1_s2_bank) & (wb0_row == iss1_s2_row)) ? co_w0_zm : co_i1_2_mzm;
-  assign co_i1_2_zr = (wb1_gnt & (wb1_bank == iss1_s2_bank) & (wb1_row == iss1_s2_row)) ? co_w1_zr : (wb0_gnt & (wb0_bank == iss1_s2_bank) & (wb0_row == iss1_s2_row)) ? co_w0_zr : co_i1_2_mzr;
+  assign co_i1_2_sign = (wb1_gnt & (wb1_bank == iss1_s2_bank) & (wb1_row == iss1_s2_row))
+      ? co_w1_fsign : (wb0_gnt & (wb0_bank == iss1_s2_bank) & (wb0_row == iss1_s2_row))
+      ? co_w0_fsign : co_i1_2_msign;
+  assign co_i1_2_enc = (wb1_gnt & (wb1_bank == iss1_s2_bank) & (wb1_row == iss1_s2_row))
+      ? co_w1_fenc : (wb0_gnt & (wb0_bank == iss1_s2_bank) & (wb0_row == iss1_s2_row)) ? co_w0_fenc
+      : co_i1_2_menc;
+  assign co_i1_2_zm = (wb1_gnt & (wb1_bank == iss1_s2_bank) & (wb1_row == iss1_s2_row)) ? co_w1_zm
+      : (wb0_gnt & (wb0_bank == iss1_s2_bank) & (wb0_row == iss1_s2_row)) ? co_w0_zm : co_i1_2_mzm;
+  assign co_i1_2_zr = (wb1_gnt & (wb1_bank == iss1_s2_bank) & (wb1_row == iss1_s2_row)) ? co_w1_zr
+      : (wb0_gnt & (wb0_bank == iss1_s2_bank) & (wb0_row == iss1_s2_row)) ? co_w0_zr : co_i1_2_mzr;
 
   // mask buffer: {sign, enc} per warp register; updated at the edge of a granted write
   rf_mask_buffer u_mask_buffer (
@@ -937,7 +964,8 @@ module rf_top (
   assign co_q0_zr_d = co_a0_0 ? co_i0_0_zr : co_a1_0 ? co_i1_0_zr : co_q0_zr_q;
   assign co_q0_lm = {(co_q0_enc_q == 2'd3), (co_q0_enc_q >= 2'd2), (co_q0_enc_q != 2'd0), 1'b1};
   assign co_q0_pm = co_q0_odd_q ? {co_q0_lm[0], co_q0_lm[1], co_q0_lm[2], co_q0_lm[3]} : co_q0_lm;
-  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active
+  // lanes
   rf_zero_read u_zr0 (
     .active_i         (co_u0_am_q),
     .zm_i             (co_q0_zm_q),
@@ -958,7 +986,8 @@ module rf_top (
   assign co_q1_zr_d = co_a0_0 ? co_i0_1_zr : co_a1_0 ? co_i1_1_zr : co_q1_zr_q;
   assign co_q1_lm = {(co_q1_enc_q == 2'd3), (co_q1_enc_q >= 2'd2), (co_q1_enc_q != 2'd0), 1'b1};
   assign co_q1_pm = co_q1_odd_q ? {co_q1_lm[0], co_q1_lm[1], co_q1_lm[2], co_q1_lm[3]} : co_q1_lm;
-  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active
+  // lanes
   rf_zero_read u_zr1 (
     .active_i         (co_u0_am_q),
     .zm_i             (co_q1_zm_q),
@@ -971,7 +1000,9 @@ module rf_top (
     .gated_inactive_o (co_q1_gi),
     .gated_zero_o     (co_q1_gz)
   );
-  assign co_q1_head = cq1_req & ~((cq0_req & (cq0_bank == cq1_bank) & (co_q0_odd_q == co_q1_odd_q)));  // its oldest pending operand of the same (bank, side)
+  // its oldest pending operand of the same (bank, side)
+  assign co_q1_head = cq1_req & ~((cq0_req & (cq0_bank == cq1_bank)
+      & (co_q0_odd_q == co_q1_odd_q)));
   assign co_q2_odd_d = co_a0_0 ? co_i0_2_odd : co_a1_0 ? co_i1_2_odd : co_q2_odd_q;
   assign co_q2_sign_d = co_a0_0 ? co_i0_2_sign : co_a1_0 ? co_i1_2_sign : co_q2_sign_q;
   assign co_q2_enc_d = co_a0_0 ? co_i0_2_enc : co_a1_0 ? co_i1_2_enc : co_q2_enc_q;
@@ -979,7 +1010,8 @@ module rf_top (
   assign co_q2_zr_d = co_a0_0 ? co_i0_2_zr : co_a1_0 ? co_i1_2_zr : co_q2_zr_q;
   assign co_q2_lm = {(co_q2_enc_q == 2'd3), (co_q2_enc_q >= 2'd2), (co_q2_enc_q != 2'd0), 1'b1};
   assign co_q2_pm = co_q2_odd_q ? {co_q2_lm[0], co_q2_lm[1], co_q2_lm[2], co_q2_lm[3]} : co_q2_lm;
-  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active
+  // lanes
   rf_zero_read u_zr2 (
     .active_i         (co_u0_am_q),
     .zm_i             (co_q2_zm_q),
@@ -992,7 +1024,9 @@ module rf_top (
     .gated_inactive_o (co_q2_gi),
     .gated_zero_o     (co_q2_gz)
   );
-  assign co_q2_head = cq2_req & ~((cq0_req & (cq0_bank == cq2_bank) & (co_q0_odd_q == co_q2_odd_q)) | (cq1_req & (cq1_bank == cq2_bank) & (co_q1_odd_q == co_q2_odd_q)));  // its oldest pending operand of the same (bank, side)
+  // its oldest pending operand of the same (bank, side)
+  assign co_q2_head = cq2_req & ~((cq0_req & (cq0_bank == cq2_bank) & (co_q0_odd_q == co_q2_odd_q))
+      | (cq1_req & (cq1_bank == cq2_bank) & (co_q1_odd_q == co_q2_odd_q)));
   assign co_q3_odd_d = co_a0_1 ? co_i0_0_odd : co_a1_1 ? co_i1_0_odd : co_q3_odd_q;
   assign co_q3_sign_d = co_a0_1 ? co_i0_0_sign : co_a1_1 ? co_i1_0_sign : co_q3_sign_q;
   assign co_q3_enc_d = co_a0_1 ? co_i0_0_enc : co_a1_1 ? co_i1_0_enc : co_q3_enc_q;
@@ -1000,7 +1034,8 @@ module rf_top (
   assign co_q3_zr_d = co_a0_1 ? co_i0_0_zr : co_a1_1 ? co_i1_0_zr : co_q3_zr_q;
   assign co_q3_lm = {(co_q3_enc_q == 2'd3), (co_q3_enc_q >= 2'd2), (co_q3_enc_q != 2'd0), 1'b1};
   assign co_q3_pm = co_q3_odd_q ? {co_q3_lm[0], co_q3_lm[1], co_q3_lm[2], co_q3_lm[3]} : co_q3_lm;
-  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active
+  // lanes
   rf_zero_read u_zr3 (
     .active_i         (co_u1_am_q),
     .zm_i             (co_q3_zm_q),
@@ -1021,7 +1056,8 @@ module rf_top (
   assign co_q4_zr_d = co_a0_1 ? co_i0_1_zr : co_a1_1 ? co_i1_1_zr : co_q4_zr_q;
   assign co_q4_lm = {(co_q4_enc_q == 2'd3), (co_q4_enc_q >= 2'd2), (co_q4_enc_q != 2'd0), 1'b1};
   assign co_q4_pm = co_q4_odd_q ? {co_q4_lm[0], co_q4_lm[1], co_q4_lm[2], co_q4_lm[3]} : co_q4_lm;
-  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active
+  // lanes
   rf_zero_read u_zr4 (
     .active_i         (co_u1_am_q),
     .zm_i             (co_q4_zm_q),
@@ -1034,7 +1070,9 @@ module rf_top (
     .gated_inactive_o (co_q4_gi),
     .gated_zero_o     (co_q4_gz)
   );
-  assign co_q4_head = cq4_req & ~((cq3_req & (cq3_bank == cq4_bank) & (co_q3_odd_q == co_q4_odd_q)));  // its oldest pending operand of the same (bank, side)
+  // its oldest pending operand of the same (bank, side)
+  assign co_q4_head = cq4_req & ~((cq3_req & (cq3_bank == cq4_bank)
+      & (co_q3_odd_q == co_q4_odd_q)));
   assign co_q5_odd_d = co_a0_1 ? co_i0_2_odd : co_a1_1 ? co_i1_2_odd : co_q5_odd_q;
   assign co_q5_sign_d = co_a0_1 ? co_i0_2_sign : co_a1_1 ? co_i1_2_sign : co_q5_sign_q;
   assign co_q5_enc_d = co_a0_1 ? co_i0_2_enc : co_a1_1 ? co_i1_2_enc : co_q5_enc_q;
@@ -1042,7 +1080,8 @@ module rf_top (
   assign co_q5_zr_d = co_a0_1 ? co_i0_2_zr : co_a1_1 ? co_i1_2_zr : co_q5_zr_q;
   assign co_q5_lm = {(co_q5_enc_q == 2'd3), (co_q5_enc_q >= 2'd2), (co_q5_enc_q != 2'd0), 1'b1};
   assign co_q5_pm = co_q5_odd_q ? {co_q5_lm[0], co_q5_lm[1], co_q5_lm[2], co_q5_lm[3]} : co_q5_lm;
-  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active
+  // lanes
   rf_zero_read u_zr5 (
     .active_i         (co_u1_am_q),
     .zm_i             (co_q5_zm_q),
@@ -1055,7 +1094,9 @@ module rf_top (
     .gated_inactive_o (co_q5_gi),
     .gated_zero_o     (co_q5_gz)
   );
-  assign co_q5_head = cq5_req & ~((cq3_req & (cq3_bank == cq5_bank) & (co_q3_odd_q == co_q5_odd_q)) | (cq4_req & (cq4_bank == cq5_bank) & (co_q4_odd_q == co_q5_odd_q)));  // its oldest pending operand of the same (bank, side)
+  // its oldest pending operand of the same (bank, side)
+  assign co_q5_head = cq5_req & ~((cq3_req & (cq3_bank == cq5_bank) & (co_q3_odd_q == co_q5_odd_q))
+      | (cq4_req & (cq4_bank == cq5_bank) & (co_q4_odd_q == co_q5_odd_q)));
   assign co_q6_odd_d = co_a0_2 ? co_i0_0_odd : co_a1_2 ? co_i1_0_odd : co_q6_odd_q;
   assign co_q6_sign_d = co_a0_2 ? co_i0_0_sign : co_a1_2 ? co_i1_0_sign : co_q6_sign_q;
   assign co_q6_enc_d = co_a0_2 ? co_i0_0_enc : co_a1_2 ? co_i1_0_enc : co_q6_enc_q;
@@ -1063,7 +1104,8 @@ module rf_top (
   assign co_q6_zr_d = co_a0_2 ? co_i0_0_zr : co_a1_2 ? co_i1_0_zr : co_q6_zr_q;
   assign co_q6_lm = {(co_q6_enc_q == 2'd3), (co_q6_enc_q >= 2'd2), (co_q6_enc_q != 2'd0), 1'b1};
   assign co_q6_pm = co_q6_odd_q ? {co_q6_lm[0], co_q6_lm[1], co_q6_lm[2], co_q6_lm[3]} : co_q6_lm;
-  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active
+  // lanes
   rf_zero_read u_zr6 (
     .active_i         (co_u2_am_q),
     .zm_i             (co_q6_zm_q),
@@ -1084,7 +1126,8 @@ module rf_top (
   assign co_q7_zr_d = co_a0_2 ? co_i0_1_zr : co_a1_2 ? co_i1_1_zr : co_q7_zr_q;
   assign co_q7_lm = {(co_q7_enc_q == 2'd3), (co_q7_enc_q >= 2'd2), (co_q7_enc_q != 2'd0), 1'b1};
   assign co_q7_pm = co_q7_odd_q ? {co_q7_lm[0], co_q7_lm[1], co_q7_lm[2], co_q7_lm[3]} : co_q7_lm;
-  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active
+  // lanes
   rf_zero_read u_zr7 (
     .active_i         (co_u2_am_q),
     .zm_i             (co_q7_zm_q),
@@ -1097,7 +1140,9 @@ module rf_top (
     .gated_inactive_o (co_q7_gi),
     .gated_zero_o     (co_q7_gz)
   );
-  assign co_q7_head = cq7_req & ~((cq6_req & (cq6_bank == cq7_bank) & (co_q6_odd_q == co_q7_odd_q)));  // its oldest pending operand of the same (bank, side)
+  // its oldest pending operand of the same (bank, side)
+  assign co_q7_head = cq7_req & ~((cq6_req & (cq6_bank == cq7_bank)
+      & (co_q6_odd_q == co_q7_odd_q)));
   assign co_q8_odd_d = co_a0_2 ? co_i0_2_odd : co_a1_2 ? co_i1_2_odd : co_q8_odd_q;
   assign co_q8_sign_d = co_a0_2 ? co_i0_2_sign : co_a1_2 ? co_i1_2_sign : co_q8_sign_q;
   assign co_q8_enc_d = co_a0_2 ? co_i0_2_enc : co_a1_2 ? co_i1_2_enc : co_q8_enc_q;
@@ -1105,7 +1150,8 @@ module rf_top (
   assign co_q8_zr_d = co_a0_2 ? co_i0_2_zr : co_a1_2 ? co_i1_2_zr : co_q8_zr_q;
   assign co_q8_lm = {(co_q8_enc_q == 2'd3), (co_q8_enc_q >= 2'd2), (co_q8_enc_q != 2'd0), 1'b1};
   assign co_q8_pm = co_q8_odd_q ? {co_q8_lm[0], co_q8_lm[1], co_q8_lm[2], co_q8_lm[3]} : co_q8_lm;
-  // zero gating: the operand's byte read enables from its captured entry and its unit's active lanes
+  // zero gating: the operand's byte read enables from its captured entry and its unit's active
+  // lanes
   rf_zero_read u_zr8 (
     .active_i         (co_u2_am_q),
     .zm_i             (co_q8_zm_q),
@@ -1118,83 +1164,207 @@ module rf_top (
     .gated_inactive_o (co_q8_gi),
     .gated_zero_o     (co_q8_gz)
   );
-  assign co_q8_head = cq8_req & ~((cq6_req & (cq6_bank == cq8_bank) & (co_q6_odd_q == co_q8_odd_q)) | (cq7_req & (cq7_bank == cq8_bank) & (co_q7_odd_q == co_q8_odd_q)));  // its oldest pending operand of the same (bank, side)
+  // its oldest pending operand of the same (bank, side)
+  assign co_q8_head = cq8_req & ~((cq6_req & (cq6_bank == cq8_bank) & (co_q6_odd_q == co_q8_odd_q))
+      | (cq7_req & (cq7_bank == cq8_bank) & (co_q7_odd_q == co_q8_odd_q)));
 
   // request matrix: per (bank, side, collector) the head operand
-  assign co_c0_ren = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_ren : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_ren : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
-  assign co_c0_v = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) | (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) | (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0));
-  assign co_c0_pm = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_pm : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_pm : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
-  assign co_c0_row = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? cq0_entry : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? cq1_entry : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
-  assign co_c0_op = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? 2'd0 : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? 2'd1 : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c0_ren = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_ren
+      : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_ren
+      : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
+  assign co_c0_v = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0))
+      | (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0))
+      | (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0));
+  assign co_c0_pm = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? co_q0_pm
+      : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? co_q1_pm
+      : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
+  assign co_c0_row = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? cq0_entry
+      : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? cq1_entry
+      : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
+  assign co_c0_op = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0)) ? 2'd0
+      : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0)) ? 2'd1
+      : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c0_g = co_rgnt[0];
-  assign co_c1_ren = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_ren : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_ren : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
-  assign co_c1_v = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) | (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) | (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0));
-  assign co_c1_pm = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_pm : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_pm : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
-  assign co_c1_row = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? cq3_entry : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? cq4_entry : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
-  assign co_c1_op = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? 2'd0 : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? 2'd1 : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c1_ren = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_ren
+      : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_ren
+      : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
+  assign co_c1_v = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0))
+      | (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0))
+      | (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0));
+  assign co_c1_pm = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? co_q3_pm
+      : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? co_q4_pm
+      : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
+  assign co_c1_row = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? cq3_entry
+      : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? cq4_entry
+      : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
+  assign co_c1_op = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0)) ? 2'd0
+      : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0)) ? 2'd1
+      : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c1_g = co_rgnt[1];
-  assign co_c2_ren = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_ren : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_ren : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
-  assign co_c2_v = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) | (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) | (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0));
-  assign co_c2_pm = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_pm : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_pm : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
-  assign co_c2_row = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? cq6_entry : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? cq7_entry : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
-  assign co_c2_op = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? 2'd0 : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? 2'd1 : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c2_ren = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_ren
+      : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_ren
+      : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
+  assign co_c2_v = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0))
+      | (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0))
+      | (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0));
+  assign co_c2_pm = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? co_q6_pm
+      : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? co_q7_pm
+      : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
+  assign co_c2_row = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? cq6_entry
+      : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? cq7_entry
+      : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
+  assign co_c2_op = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0)) ? 2'd0
+      : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0)) ? 2'd1
+      : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c2_g = co_rgnt[2];
-  assign co_c3_ren = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_ren : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_ren : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
-  assign co_c3_v = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) | (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) | (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1));
-  assign co_c3_pm = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_pm : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_pm : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
-  assign co_c3_row = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? cq0_entry : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? cq1_entry : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
-  assign co_c3_op = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? 2'd0 : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? 2'd1 : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c3_ren = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_ren
+      : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_ren
+      : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
+  assign co_c3_v = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1))
+      | (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1))
+      | (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1));
+  assign co_c3_pm = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? co_q0_pm
+      : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? co_q1_pm
+      : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
+  assign co_c3_row = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? cq0_entry
+      : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? cq1_entry
+      : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
+  assign co_c3_op = (co_q0_head & (cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1)) ? 2'd0
+      : (co_q1_head & (cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1)) ? 2'd1
+      : (co_q2_head & (cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c3_g = co_rgnt[3];
-  assign co_c4_ren = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_ren : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_ren : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
-  assign co_c4_v = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) | (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) | (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1));
-  assign co_c4_pm = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_pm : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_pm : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
-  assign co_c4_row = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? cq3_entry : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? cq4_entry : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
-  assign co_c4_op = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? 2'd0 : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? 2'd1 : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c4_ren = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_ren
+      : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_ren
+      : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
+  assign co_c4_v = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1))
+      | (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1))
+      | (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1));
+  assign co_c4_pm = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? co_q3_pm
+      : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? co_q4_pm
+      : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
+  assign co_c4_row = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? cq3_entry
+      : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? cq4_entry
+      : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
+  assign co_c4_op = (co_q3_head & (cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1)) ? 2'd0
+      : (co_q4_head & (cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1)) ? 2'd1
+      : (co_q5_head & (cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c4_g = co_rgnt[4];
-  assign co_c5_ren = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_ren : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_ren : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
-  assign co_c5_v = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) | (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) | (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1));
-  assign co_c5_pm = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_pm : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_pm : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
-  assign co_c5_row = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? cq6_entry : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? cq7_entry : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
-  assign co_c5_op = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? 2'd0 : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? 2'd1 : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c5_ren = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_ren
+      : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_ren
+      : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
+  assign co_c5_v = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1))
+      | (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1))
+      | (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1));
+  assign co_c5_pm = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? co_q6_pm
+      : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? co_q7_pm
+      : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
+  assign co_c5_row = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? cq6_entry
+      : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? cq7_entry
+      : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
+  assign co_c5_op = (co_q6_head & (cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1)) ? 2'd0
+      : (co_q7_head & (cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1)) ? 2'd1
+      : (co_q8_head & (cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c5_g = co_rgnt[5];
-  assign co_c6_ren = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_ren : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_ren : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
-  assign co_c6_v = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) | (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) | (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0));
-  assign co_c6_pm = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_pm : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_pm : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
-  assign co_c6_row = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? cq0_entry : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? cq1_entry : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
-  assign co_c6_op = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? 2'd0 : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? 2'd1 : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c6_ren = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_ren
+      : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_ren
+      : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_ren : '0;
+  assign co_c6_v = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0))
+      | (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0))
+      | (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0));
+  assign co_c6_pm = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? co_q0_pm
+      : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? co_q1_pm
+      : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? co_q2_pm : 4'b0000;
+  assign co_c6_row = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? cq0_entry
+      : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? cq1_entry
+      : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? cq2_entry : '0;
+  assign co_c6_op = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0)) ? 2'd0
+      : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0)) ? 2'd1
+      : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c6_g = co_rgnt[6];
-  assign co_c7_ren = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_ren : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_ren : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
-  assign co_c7_v = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) | (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) | (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0));
-  assign co_c7_pm = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_pm : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_pm : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
-  assign co_c7_row = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? cq3_entry : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? cq4_entry : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
-  assign co_c7_op = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? 2'd0 : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? 2'd1 : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c7_ren = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_ren
+      : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_ren
+      : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_ren : '0;
+  assign co_c7_v = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0))
+      | (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0))
+      | (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0));
+  assign co_c7_pm = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? co_q3_pm
+      : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? co_q4_pm
+      : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? co_q5_pm : 4'b0000;
+  assign co_c7_row = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? cq3_entry
+      : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? cq4_entry
+      : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? cq5_entry : '0;
+  assign co_c7_op = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0)) ? 2'd0
+      : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0)) ? 2'd1
+      : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c7_g = co_rgnt[7];
-  assign co_c8_ren = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_ren : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_ren : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
-  assign co_c8_v = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) | (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) | (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0));
-  assign co_c8_pm = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_pm : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_pm : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
-  assign co_c8_row = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? cq6_entry : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? cq7_entry : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
-  assign co_c8_op = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? 2'd0 : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? 2'd1 : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
+  assign co_c8_ren = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_ren
+      : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_ren
+      : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_ren : '0;
+  assign co_c8_v = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0))
+      | (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0))
+      | (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0));
+  assign co_c8_pm = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? co_q6_pm
+      : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? co_q7_pm
+      : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? co_q8_pm : 4'b0000;
+  assign co_c8_row = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? cq6_entry
+      : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? cq7_entry
+      : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? cq8_entry : '0;
+  assign co_c8_op = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0)) ? 2'd0
+      : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0)) ? 2'd1
+      : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0)) ? 2'd2 : '0;
   assign co_c8_g = co_rgnt[8];
-  assign co_c9_ren = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_ren : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_ren : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
-  assign co_c9_v = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) | (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) | (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1));
-  assign co_c9_pm = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_pm : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_pm : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
-  assign co_c9_row = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? cq0_entry : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? cq1_entry : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
-  assign co_c9_op = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? 2'd0 : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? 2'd1 : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c9_ren = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_ren
+      : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_ren
+      : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_ren : '0;
+  assign co_c9_v = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1))
+      | (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1))
+      | (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1));
+  assign co_c9_pm = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? co_q0_pm
+      : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? co_q1_pm
+      : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? co_q2_pm : 4'b0000;
+  assign co_c9_row = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? cq0_entry
+      : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? cq1_entry
+      : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? cq2_entry : '0;
+  assign co_c9_op = (co_q0_head & (cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1)) ? 2'd0
+      : (co_q1_head & (cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1)) ? 2'd1
+      : (co_q2_head & (cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c9_g = co_rgnt[9];
-  assign co_c10_ren = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_ren : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_ren : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
-  assign co_c10_v = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) | (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) | (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1));
-  assign co_c10_pm = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_pm : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_pm : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
-  assign co_c10_row = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? cq3_entry : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? cq4_entry : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
-  assign co_c10_op = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? 2'd0 : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? 2'd1 : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c10_ren = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_ren
+      : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_ren
+      : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_ren : '0;
+  assign co_c10_v = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1))
+      | (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1))
+      | (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1));
+  assign co_c10_pm = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? co_q3_pm
+      : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? co_q4_pm
+      : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? co_q5_pm : 4'b0000;
+  assign co_c10_row = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? cq3_entry
+      : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? cq4_entry
+      : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? cq5_entry : '0;
+  assign co_c10_op = (co_q3_head & (cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1)) ? 2'd0
+      : (co_q4_head & (cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1)) ? 2'd1
+      : (co_q5_head & (cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c10_g = co_rgnt[10];
-  assign co_c11_ren = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_ren : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_ren : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
-  assign co_c11_v = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) | (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) | (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1));
-  assign co_c11_pm = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_pm : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_pm : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
-  assign co_c11_row = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? cq6_entry : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? cq7_entry : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
-  assign co_c11_op = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? 2'd0 : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? 2'd1 : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
+  assign co_c11_ren = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_ren
+      : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_ren
+      : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_ren : '0;
+  assign co_c11_v = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1))
+      | (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1))
+      | (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1));
+  assign co_c11_pm = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? co_q6_pm
+      : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? co_q7_pm
+      : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? co_q8_pm : 4'b0000;
+  assign co_c11_row = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? cq6_entry
+      : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? cq7_entry
+      : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? cq8_entry : '0;
+  assign co_c11_op = (co_q6_head & (cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1)) ? 2'd0
+      : (co_q7_head & (cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1)) ? 2'd1
+      : (co_q8_head & (cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1)) ? 2'd2 : '0;
   assign co_c11_g = co_rgnt[11];
-  assign co_rd_valid = {co_c11_v, co_c10_v, co_c9_v, co_c8_v, co_c7_v, co_c6_v, co_c5_v, co_c4_v, co_c3_v, co_c2_v, co_c1_v, co_c0_v};
-  assign co_rd_pmask = {co_c11_pm, co_c10_pm, co_c9_pm, co_c8_pm, co_c7_pm, co_c6_pm, co_c5_pm, co_c4_pm, co_c3_pm, co_c2_pm, co_c1_pm, co_c0_pm};
+  assign co_rd_valid = {co_c11_v, co_c10_v, co_c9_v, co_c8_v, co_c7_v, co_c6_v, co_c5_v, co_c4_v,
+      co_c3_v, co_c2_v, co_c1_v, co_c0_v};
+  assign co_rd_pmask = {co_c11_pm, co_c10_pm, co_c9_pm, co_c8_pm, co_c7_pm, co_c6_pm, co_c5_pm,
+      co_c4_pm, co_c3_pm, co_c2_pm, co_c1_pm, co_c0_pm};
   rf_coal_arbiter u_coal_arbiter (
     .clk_i       (clk_i),
     .rst_ni      (rst_ni),
@@ -1213,31 +1383,62 @@ module rf_top (
     .oc_o        (co_oc)
   );
   // operand grants to the collectors (all-or-nothing, one read port)
-  assign aq0_gnt = co_q0_head & (((cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0) & co_c0_g) | ((cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1) & co_c3_g) | ((cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0) & co_c6_g) | ((cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1) & co_c9_g));
-  assign aq1_gnt = co_q1_head & (((cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0) & co_c0_g) | ((cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1) & co_c3_g) | ((cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0) & co_c6_g) | ((cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1) & co_c9_g));
-  assign aq2_gnt = co_q2_head & (((cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0) & co_c0_g) | ((cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1) & co_c3_g) | ((cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0) & co_c6_g) | ((cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1) & co_c9_g));
-  assign aq3_gnt = co_q3_head & (((cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0) & co_c1_g) | ((cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1) & co_c4_g) | ((cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0) & co_c7_g) | ((cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1) & co_c10_g));
-  assign aq4_gnt = co_q4_head & (((cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0) & co_c1_g) | ((cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1) & co_c4_g) | ((cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0) & co_c7_g) | ((cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1) & co_c10_g));
-  assign aq5_gnt = co_q5_head & (((cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0) & co_c1_g) | ((cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1) & co_c4_g) | ((cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0) & co_c7_g) | ((cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1) & co_c10_g));
-  assign aq6_gnt = co_q6_head & (((cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0) & co_c2_g) | ((cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1) & co_c5_g) | ((cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0) & co_c8_g) | ((cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1) & co_c11_g));
-  assign aq7_gnt = co_q7_head & (((cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0) & co_c2_g) | ((cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1) & co_c5_g) | ((cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0) & co_c8_g) | ((cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1) & co_c11_g));
-  assign aq8_gnt = co_q8_head & (((cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0) & co_c2_g) | ((cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1) & co_c5_g) | ((cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0) & co_c8_g) | ((cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1) & co_c11_g));
+  assign aq0_gnt = co_q0_head & (((cq0_bank == 1'd0) & (co_q0_odd_q == 1'b0) & co_c0_g)
+      | ((cq0_bank == 1'd0) & (co_q0_odd_q == 1'b1) & co_c3_g)
+      | ((cq0_bank == 1'd1) & (co_q0_odd_q == 1'b0) & co_c6_g)
+      | ((cq0_bank == 1'd1) & (co_q0_odd_q == 1'b1) & co_c9_g));
+  assign aq1_gnt = co_q1_head & (((cq1_bank == 1'd0) & (co_q1_odd_q == 1'b0) & co_c0_g)
+      | ((cq1_bank == 1'd0) & (co_q1_odd_q == 1'b1) & co_c3_g)
+      | ((cq1_bank == 1'd1) & (co_q1_odd_q == 1'b0) & co_c6_g)
+      | ((cq1_bank == 1'd1) & (co_q1_odd_q == 1'b1) & co_c9_g));
+  assign aq2_gnt = co_q2_head & (((cq2_bank == 1'd0) & (co_q2_odd_q == 1'b0) & co_c0_g)
+      | ((cq2_bank == 1'd0) & (co_q2_odd_q == 1'b1) & co_c3_g)
+      | ((cq2_bank == 1'd1) & (co_q2_odd_q == 1'b0) & co_c6_g)
+      | ((cq2_bank == 1'd1) & (co_q2_odd_q == 1'b1) & co_c9_g));
+  assign aq3_gnt = co_q3_head & (((cq3_bank == 1'd0) & (co_q3_odd_q == 1'b0) & co_c1_g)
+      | ((cq3_bank == 1'd0) & (co_q3_odd_q == 1'b1) & co_c4_g)
+      | ((cq3_bank == 1'd1) & (co_q3_odd_q == 1'b0) & co_c7_g)
+      | ((cq3_bank == 1'd1) & (co_q3_odd_q == 1'b1) & co_c10_g));
+  assign aq4_gnt = co_q4_head & (((cq4_bank == 1'd0) & (co_q4_odd_q == 1'b0) & co_c1_g)
+      | ((cq4_bank == 1'd0) & (co_q4_odd_q == 1'b1) & co_c4_g)
+      | ((cq4_bank == 1'd1) & (co_q4_odd_q == 1'b0) & co_c7_g)
+      | ((cq4_bank == 1'd1) & (co_q4_odd_q == 1'b1) & co_c10_g));
+  assign aq5_gnt = co_q5_head & (((cq5_bank == 1'd0) & (co_q5_odd_q == 1'b0) & co_c1_g)
+      | ((cq5_bank == 1'd0) & (co_q5_odd_q == 1'b1) & co_c4_g)
+      | ((cq5_bank == 1'd1) & (co_q5_odd_q == 1'b0) & co_c7_g)
+      | ((cq5_bank == 1'd1) & (co_q5_odd_q == 1'b1) & co_c10_g));
+  assign aq6_gnt = co_q6_head & (((cq6_bank == 1'd0) & (co_q6_odd_q == 1'b0) & co_c2_g)
+      | ((cq6_bank == 1'd0) & (co_q6_odd_q == 1'b1) & co_c5_g)
+      | ((cq6_bank == 1'd1) & (co_q6_odd_q == 1'b0) & co_c8_g)
+      | ((cq6_bank == 1'd1) & (co_q6_odd_q == 1'b1) & co_c11_g));
+  assign aq7_gnt = co_q7_head & (((cq7_bank == 1'd0) & (co_q7_odd_q == 1'b0) & co_c2_g)
+      | ((cq7_bank == 1'd0) & (co_q7_odd_q == 1'b1) & co_c5_g)
+      | ((cq7_bank == 1'd1) & (co_q7_odd_q == 1'b0) & co_c8_g)
+      | ((cq7_bank == 1'd1) & (co_q7_odd_q == 1'b1) & co_c11_g));
+  assign aq8_gnt = co_q8_head & (((cq8_bank == 1'd0) & (co_q8_odd_q == 1'b0) & co_c2_g)
+      | ((cq8_bank == 1'd0) & (co_q8_odd_q == 1'b1) & co_c5_g)
+      | ((cq8_bank == 1'd1) & (co_q8_odd_q == 1'b0) & co_c8_g)
+      | ((cq8_bank == 1'd1) & (co_q8_odd_q == 1'b1) & co_c11_g));
 
   // bank 0: the granted even request drives R, the odd one L (writes before reads)
   assign co_w0_hit0_r = wb0_gnt & (wb0_bank == 1'd0) & (co_w0_odd == 1'b0);
   assign co_w1_hit0_r = wb1_gnt & (wb1_bank == 1'd0) & (co_w1_odd == 1'b0);
   assign co_b0_r_en = co_w0_hit0_r | co_w1_hit0_r | co_c0_g | co_c1_g | co_c2_g;
   assign co_b0_r_we = co_w0_hit0_r | co_w1_hit0_r;
-  assign co_b0_r_row = co_w0_hit0_r ? wb0_row : co_w1_hit0_r ? wb1_row : co_c0_g ? co_c0_row : co_c1_g ? co_c1_row : co_c2_g ? co_c2_row : '0;
-  assign co_b0_r_pmask = co_w0_hit0_r ? co_w0_pmask : co_w1_hit0_r ? co_w1_pmask : co_c0_g ? co_c0_pm : co_c1_g ? co_c1_pm : co_c2_g ? co_c2_pm : 4'b0000;
+  assign co_b0_r_row = co_w0_hit0_r ? wb0_row : co_w1_hit0_r ? wb1_row : co_c0_g ? co_c0_row
+      : co_c1_g ? co_c1_row : co_c2_g ? co_c2_row : '0;
+  assign co_b0_r_pmask = co_w0_hit0_r ? co_w0_pmask : co_w1_hit0_r ? co_w1_pmask : co_c0_g
+      ? co_c0_pm : co_c1_g ? co_c1_pm : co_c2_g ? co_c2_pm : 4'b0000;
   assign co_b0_r_wdata = co_w0_hit0_r ? co_w0_wdz : co_w1_hit0_r ? co_w1_wdz : '0;
   assign co_b0_r_bwe = co_w0_hit0_r ? co_w0_bwz : co_w1_hit0_r ? co_w1_bwz : '0;
   assign co_w0_hit0_l = wb0_gnt & (wb0_bank == 1'd0) & (co_w0_odd == 1'b1);
   assign co_w1_hit0_l = wb1_gnt & (wb1_bank == 1'd0) & (co_w1_odd == 1'b1);
   assign co_b0_l_en = co_w0_hit0_l | co_w1_hit0_l | co_c3_g | co_c4_g | co_c5_g;
   assign co_b0_l_we = co_w0_hit0_l | co_w1_hit0_l;
-  assign co_b0_l_row = co_w0_hit0_l ? wb0_row : co_w1_hit0_l ? wb1_row : co_c3_g ? co_c3_row : co_c4_g ? co_c4_row : co_c5_g ? co_c5_row : '0;
-  assign co_b0_l_pmask = co_w0_hit0_l ? co_w0_pmask : co_w1_hit0_l ? co_w1_pmask : co_c3_g ? co_c3_pm : co_c4_g ? co_c4_pm : co_c5_g ? co_c5_pm : 4'b0000;
+  assign co_b0_l_row = co_w0_hit0_l ? wb0_row : co_w1_hit0_l ? wb1_row : co_c3_g ? co_c3_row
+      : co_c4_g ? co_c4_row : co_c5_g ? co_c5_row : '0;
+  assign co_b0_l_pmask = co_w0_hit0_l ? co_w0_pmask : co_w1_hit0_l ? co_w1_pmask : co_c3_g
+      ? co_c3_pm : co_c4_g ? co_c4_pm : co_c5_g ? co_c5_pm : 4'b0000;
   assign co_b0_l_wdata = co_w0_hit0_l ? co_w0_wdz : co_w1_hit0_l ? co_w1_wdz : '0;
   assign co_b0_l_bwe = co_w0_hit0_l ? co_w0_bwz : co_w1_hit0_l ? co_w1_bwz : '0;
   rf_dual_bank u_bank0 (
@@ -1261,27 +1462,46 @@ module rf_top (
   );
   // zero gating: the granted reads' byte read enables, registered with the reads; the bytes
   // not read come out as 0
-  assign co_b0_ren_d = (co_c0_g ? co_c0_ren : '0) | (co_c1_g ? co_c1_ren : '0) | (co_c2_g ? co_c2_ren : '0) | (co_c3_g ? co_c3_ren : '0) | (co_c4_g ? co_c4_ren : '0) | (co_c5_g ? co_c5_ren : '0);
-  assign co_b0_rpm_d = (co_c0_g ? co_c0_pm : 4'b0000) | (co_c1_g ? co_c1_pm : 4'b0000) | (co_c2_g ? co_c2_pm : 4'b0000) | (co_c3_g ? co_c3_pm : 4'b0000) | (co_c4_g ? co_c4_pm : 4'b0000) | (co_c5_g ? co_c5_pm : 4'b0000);  // sub-banks the granted reads hold
-  assign co_b0_rdz = co_b0_rdata & {{8{co_b0_ren_q[15]}}, {8{co_b0_ren_q[14]}}, {8{co_b0_ren_q[13]}}, {8{co_b0_ren_q[12]}}, {8{co_b0_ren_q[11]}}, {8{co_b0_ren_q[10]}}, {8{co_b0_ren_q[9]}}, {8{co_b0_ren_q[8]}}, {8{co_b0_ren_q[7]}}, {8{co_b0_ren_q[6]}}, {8{co_b0_ren_q[5]}}, {8{co_b0_ren_q[4]}}, {8{co_b0_ren_q[3]}}, {8{co_b0_ren_q[2]}}, {8{co_b0_ren_q[1]}}, {8{co_b0_ren_q[0]}}};
-  assign co_b0_zgb = {{4{co_b0_rpm_q[3]}}, {4{co_b0_rpm_q[2]}}, {4{co_b0_rpm_q[1]}}, {4{co_b0_rpm_q[0]}}} & ~co_b0_ren_q;  // bytes of the reads' sub-banks not read
-  assign co_b0_zgn = ((((5'(co_b0_zgb[0]) + 5'(co_b0_zgb[1])) + (5'(co_b0_zgb[2]) + 5'(co_b0_zgb[3]))) + ((5'(co_b0_zgb[4]) + 5'(co_b0_zgb[5])) + (5'(co_b0_zgb[6]) + 5'(co_b0_zgb[7])))) + (((5'(co_b0_zgb[8]) + 5'(co_b0_zgb[9])) + (5'(co_b0_zgb[10]) + 5'(co_b0_zgb[11]))) + ((5'(co_b0_zgb[12]) + 5'(co_b0_zgb[13])) + (5'(co_b0_zgb[14]) + 5'(co_b0_zgb[15])))));
+  assign co_b0_ren_d = (co_c0_g ? co_c0_ren : '0) | (co_c1_g ? co_c1_ren : '0)
+      | (co_c2_g ? co_c2_ren : '0) | (co_c3_g ? co_c3_ren : '0) | (co_c4_g ? co_c4_ren : '0)
+      | (co_c5_g ? co_c5_ren : '0);
+  // sub-banks the granted reads hold
+  assign co_b0_rpm_d = (co_c0_g ? co_c0_pm : 4'b0000) | (co_c1_g ? co_c1_pm : 4'b0000)
+      | (co_c2_g ? co_c2_pm : 4'b0000) | (co_c3_g ? co_c3_pm : 4'b0000)
+      | (co_c4_g ? co_c4_pm : 4'b0000) | (co_c5_g ? co_c5_pm : 4'b0000);
+  assign co_b0_rdz = co_b0_rdata & {{8{co_b0_ren_q[15]}}, {8{co_b0_ren_q[14]}},
+      {8{co_b0_ren_q[13]}}, {8{co_b0_ren_q[12]}}, {8{co_b0_ren_q[11]}}, {8{co_b0_ren_q[10]}},
+      {8{co_b0_ren_q[9]}}, {8{co_b0_ren_q[8]}}, {8{co_b0_ren_q[7]}}, {8{co_b0_ren_q[6]}},
+      {8{co_b0_ren_q[5]}}, {8{co_b0_ren_q[4]}}, {8{co_b0_ren_q[3]}}, {8{co_b0_ren_q[2]}},
+      {8{co_b0_ren_q[1]}}, {8{co_b0_ren_q[0]}}};
+  // bytes of the reads' sub-banks not read
+  assign co_b0_zgb = {{4{co_b0_rpm_q[3]}}, {4{co_b0_rpm_q[2]}}, {4{co_b0_rpm_q[1]}},
+      {4{co_b0_rpm_q[0]}}} & ~co_b0_ren_q;
+  assign co_b0_zgn = ((((5'(co_b0_zgb[0]) + 5'(co_b0_zgb[1]))
+      + (5'(co_b0_zgb[2]) + 5'(co_b0_zgb[3]))) + ((5'(co_b0_zgb[4]) + 5'(co_b0_zgb[5]))
+      + (5'(co_b0_zgb[6]) + 5'(co_b0_zgb[7])))) + (((5'(co_b0_zgb[8]) + 5'(co_b0_zgb[9]))
+      + (5'(co_b0_zgb[10]) + 5'(co_b0_zgb[11]))) + ((5'(co_b0_zgb[12]) + 5'(co_b0_zgb[13]))
+      + (5'(co_b0_zgb[14]) + 5'(co_b0_zgb[15])))));
 
   // bank 1: the granted even request drives R, the odd one L (writes before reads)
   assign co_w0_hit1_r = wb0_gnt & (wb0_bank == 1'd1) & (co_w0_odd == 1'b0);
   assign co_w1_hit1_r = wb1_gnt & (wb1_bank == 1'd1) & (co_w1_odd == 1'b0);
   assign co_b1_r_en = co_w0_hit1_r | co_w1_hit1_r | co_c6_g | co_c7_g | co_c8_g;
   assign co_b1_r_we = co_w0_hit1_r | co_w1_hit1_r;
-  assign co_b1_r_row = co_w0_hit1_r ? wb0_row : co_w1_hit1_r ? wb1_row : co_c6_g ? co_c6_row : co_c7_g ? co_c7_row : co_c8_g ? co_c8_row : '0;
-  assign co_b1_r_pmask = co_w0_hit1_r ? co_w0_pmask : co_w1_hit1_r ? co_w1_pmask : co_c6_g ? co_c6_pm : co_c7_g ? co_c7_pm : co_c8_g ? co_c8_pm : 4'b0000;
+  assign co_b1_r_row = co_w0_hit1_r ? wb0_row : co_w1_hit1_r ? wb1_row : co_c6_g ? co_c6_row
+      : co_c7_g ? co_c7_row : co_c8_g ? co_c8_row : '0;
+  assign co_b1_r_pmask = co_w0_hit1_r ? co_w0_pmask : co_w1_hit1_r ? co_w1_pmask : co_c6_g
+      ? co_c6_pm : co_c7_g ? co_c7_pm : co_c8_g ? co_c8_pm : 4'b0000;
   assign co_b1_r_wdata = co_w0_hit1_r ? co_w0_wdz : co_w1_hit1_r ? co_w1_wdz : '0;
   assign co_b1_r_bwe = co_w0_hit1_r ? co_w0_bwz : co_w1_hit1_r ? co_w1_bwz : '0;
   assign co_w0_hit1_l = wb0_gnt & (wb0_bank == 1'd1) & (co_w0_odd == 1'b1);
   assign co_w1_hit1_l = wb1_gnt & (wb1_bank == 1'd1) & (co_w1_odd == 1'b1);
   assign co_b1_l_en = co_w0_hit1_l | co_w1_hit1_l | co_c9_g | co_c10_g | co_c11_g;
   assign co_b1_l_we = co_w0_hit1_l | co_w1_hit1_l;
-  assign co_b1_l_row = co_w0_hit1_l ? wb0_row : co_w1_hit1_l ? wb1_row : co_c9_g ? co_c9_row : co_c10_g ? co_c10_row : co_c11_g ? co_c11_row : '0;
-  assign co_b1_l_pmask = co_w0_hit1_l ? co_w0_pmask : co_w1_hit1_l ? co_w1_pmask : co_c9_g ? co_c9_pm : co_c10_g ? co_c10_pm : co_c11_g ? co_c11_pm : 4'b0000;
+  assign co_b1_l_row = co_w0_hit1_l ? wb0_row : co_w1_hit1_l ? wb1_row : co_c9_g ? co_c9_row
+      : co_c10_g ? co_c10_row : co_c11_g ? co_c11_row : '0;
+  assign co_b1_l_pmask = co_w0_hit1_l ? co_w0_pmask : co_w1_hit1_l ? co_w1_pmask : co_c9_g
+      ? co_c9_pm : co_c10_g ? co_c10_pm : co_c11_g ? co_c11_pm : 4'b0000;
   assign co_b1_l_wdata = co_w0_hit1_l ? co_w0_wdz : co_w1_hit1_l ? co_w1_wdz : '0;
   assign co_b1_l_bwe = co_w0_hit1_l ? co_w0_bwz : co_w1_hit1_l ? co_w1_bwz : '0;
   rf_dual_bank u_bank1 (
@@ -1305,50 +1525,101 @@ module rf_top (
   );
   // zero gating: the granted reads' byte read enables, registered with the reads; the bytes
   // not read come out as 0
-  assign co_b1_ren_d = (co_c6_g ? co_c6_ren : '0) | (co_c7_g ? co_c7_ren : '0) | (co_c8_g ? co_c8_ren : '0) | (co_c9_g ? co_c9_ren : '0) | (co_c10_g ? co_c10_ren : '0) | (co_c11_g ? co_c11_ren : '0);
-  assign co_b1_rpm_d = (co_c6_g ? co_c6_pm : 4'b0000) | (co_c7_g ? co_c7_pm : 4'b0000) | (co_c8_g ? co_c8_pm : 4'b0000) | (co_c9_g ? co_c9_pm : 4'b0000) | (co_c10_g ? co_c10_pm : 4'b0000) | (co_c11_g ? co_c11_pm : 4'b0000);  // sub-banks the granted reads hold
-  assign co_b1_rdz = co_b1_rdata & {{8{co_b1_ren_q[15]}}, {8{co_b1_ren_q[14]}}, {8{co_b1_ren_q[13]}}, {8{co_b1_ren_q[12]}}, {8{co_b1_ren_q[11]}}, {8{co_b1_ren_q[10]}}, {8{co_b1_ren_q[9]}}, {8{co_b1_ren_q[8]}}, {8{co_b1_ren_q[7]}}, {8{co_b1_ren_q[6]}}, {8{co_b1_ren_q[5]}}, {8{co_b1_ren_q[4]}}, {8{co_b1_ren_q[3]}}, {8{co_b1_ren_q[2]}}, {8{co_b1_ren_q[1]}}, {8{co_b1_ren_q[0]}}};
-  assign co_b1_zgb = {{4{co_b1_rpm_q[3]}}, {4{co_b1_rpm_q[2]}}, {4{co_b1_rpm_q[1]}}, {4{co_b1_rpm_q[0]}}} & ~co_b1_ren_q;  // bytes of the reads' sub-banks not read
-  assign co_b1_zgn = ((((5'(co_b1_zgb[0]) + 5'(co_b1_zgb[1])) + (5'(co_b1_zgb[2]) + 5'(co_b1_zgb[3]))) + ((5'(co_b1_zgb[4]) + 5'(co_b1_zgb[5])) + (5'(co_b1_zgb[6]) + 5'(co_b1_zgb[7])))) + (((5'(co_b1_zgb[8]) + 5'(co_b1_zgb[9])) + (5'(co_b1_zgb[10]) + 5'(co_b1_zgb[11]))) + ((5'(co_b1_zgb[12]) + 5'(co_b1_zgb[13])) + (5'(co_b1_zgb[14]) + 5'(co_b1_zgb[15])))));
+  assign co_b1_ren_d = (co_c6_g ? co_c6_ren : '0) | (co_c7_g ? co_c7_ren : '0)
+      | (co_c8_g ? co_c8_ren : '0) | (co_c9_g ? co_c9_ren : '0) | (co_c10_g ? co_c10_ren : '0)
+      | (co_c11_g ? co_c11_ren : '0);
+  // sub-banks the granted reads hold
+  assign co_b1_rpm_d = (co_c6_g ? co_c6_pm : 4'b0000) | (co_c7_g ? co_c7_pm : 4'b0000)
+      | (co_c8_g ? co_c8_pm : 4'b0000) | (co_c9_g ? co_c9_pm : 4'b0000)
+      | (co_c10_g ? co_c10_pm : 4'b0000) | (co_c11_g ? co_c11_pm : 4'b0000);
+  assign co_b1_rdz = co_b1_rdata & {{8{co_b1_ren_q[15]}}, {8{co_b1_ren_q[14]}},
+      {8{co_b1_ren_q[13]}}, {8{co_b1_ren_q[12]}}, {8{co_b1_ren_q[11]}}, {8{co_b1_ren_q[10]}},
+      {8{co_b1_ren_q[9]}}, {8{co_b1_ren_q[8]}}, {8{co_b1_ren_q[7]}}, {8{co_b1_ren_q[6]}},
+      {8{co_b1_ren_q[5]}}, {8{co_b1_ren_q[4]}}, {8{co_b1_ren_q[3]}}, {8{co_b1_ren_q[2]}},
+      {8{co_b1_ren_q[1]}}, {8{co_b1_ren_q[0]}}};
+  // bytes of the reads' sub-banks not read
+  assign co_b1_zgb = {{4{co_b1_rpm_q[3]}}, {4{co_b1_rpm_q[2]}}, {4{co_b1_rpm_q[1]}},
+      {4{co_b1_rpm_q[0]}}} & ~co_b1_ren_q;
+  assign co_b1_zgn = ((((5'(co_b1_zgb[0]) + 5'(co_b1_zgb[1]))
+      + (5'(co_b1_zgb[2]) + 5'(co_b1_zgb[3]))) + ((5'(co_b1_zgb[4]) + 5'(co_b1_zgb[5]))
+      + (5'(co_b1_zgb[6]) + 5'(co_b1_zgb[7])))) + (((5'(co_b1_zgb[8]) + 5'(co_b1_zgb[9]))
+      + (5'(co_b1_zgb[10]) + 5'(co_b1_zgb[11]))) + ((5'(co_b1_zgb[12]) + 5'(co_b1_zgb[13]))
+      + (5'(co_b1_zgb[14]) + 5'(co_b1_zgb[15])))));
 
   // slice selects of the cycle after the grant: slice k of collector j from the bank whose
   // granted read holds sub-bank k, into that read's operand buffer
-  assign co_x0_0_v_d = (co_c0_g & co_c0_pm[0]) | (co_c3_g & co_c3_pm[0]) | (co_c6_g & co_c6_pm[0]) | (co_c9_g & co_c9_pm[0]);
-  assign co_x0_0_b_d = (co_c0_g & co_c0_pm[0]) ? 1'd0 : (co_c3_g & co_c3_pm[0]) ? 1'd0 : (co_c6_g & co_c6_pm[0]) ? 1'd1 : (co_c9_g & co_c9_pm[0]) ? 1'd1 : '0;
-  assign co_x0_0_o_d = (co_c0_g & co_c0_pm[0]) ? co_c0_op : (co_c3_g & co_c3_pm[0]) ? co_c3_op : (co_c6_g & co_c6_pm[0]) ? co_c6_op : (co_c9_g & co_c9_pm[0]) ? co_c9_op : '0;
-  assign co_x0_1_v_d = (co_c0_g & co_c0_pm[1]) | (co_c3_g & co_c3_pm[1]) | (co_c6_g & co_c6_pm[1]) | (co_c9_g & co_c9_pm[1]);
-  assign co_x0_1_b_d = (co_c0_g & co_c0_pm[1]) ? 1'd0 : (co_c3_g & co_c3_pm[1]) ? 1'd0 : (co_c6_g & co_c6_pm[1]) ? 1'd1 : (co_c9_g & co_c9_pm[1]) ? 1'd1 : '0;
-  assign co_x0_1_o_d = (co_c0_g & co_c0_pm[1]) ? co_c0_op : (co_c3_g & co_c3_pm[1]) ? co_c3_op : (co_c6_g & co_c6_pm[1]) ? co_c6_op : (co_c9_g & co_c9_pm[1]) ? co_c9_op : '0;
-  assign co_x0_2_v_d = (co_c0_g & co_c0_pm[2]) | (co_c3_g & co_c3_pm[2]) | (co_c6_g & co_c6_pm[2]) | (co_c9_g & co_c9_pm[2]);
-  assign co_x0_2_b_d = (co_c0_g & co_c0_pm[2]) ? 1'd0 : (co_c3_g & co_c3_pm[2]) ? 1'd0 : (co_c6_g & co_c6_pm[2]) ? 1'd1 : (co_c9_g & co_c9_pm[2]) ? 1'd1 : '0;
-  assign co_x0_2_o_d = (co_c0_g & co_c0_pm[2]) ? co_c0_op : (co_c3_g & co_c3_pm[2]) ? co_c3_op : (co_c6_g & co_c6_pm[2]) ? co_c6_op : (co_c9_g & co_c9_pm[2]) ? co_c9_op : '0;
-  assign co_x0_3_v_d = (co_c0_g & co_c0_pm[3]) | (co_c3_g & co_c3_pm[3]) | (co_c6_g & co_c6_pm[3]) | (co_c9_g & co_c9_pm[3]);
-  assign co_x0_3_b_d = (co_c0_g & co_c0_pm[3]) ? 1'd0 : (co_c3_g & co_c3_pm[3]) ? 1'd0 : (co_c6_g & co_c6_pm[3]) ? 1'd1 : (co_c9_g & co_c9_pm[3]) ? 1'd1 : '0;
-  assign co_x0_3_o_d = (co_c0_g & co_c0_pm[3]) ? co_c0_op : (co_c3_g & co_c3_pm[3]) ? co_c3_op : (co_c6_g & co_c6_pm[3]) ? co_c6_op : (co_c9_g & co_c9_pm[3]) ? co_c9_op : '0;
-  assign co_x1_0_v_d = (co_c1_g & co_c1_pm[0]) | (co_c4_g & co_c4_pm[0]) | (co_c7_g & co_c7_pm[0]) | (co_c10_g & co_c10_pm[0]);
-  assign co_x1_0_b_d = (co_c1_g & co_c1_pm[0]) ? 1'd0 : (co_c4_g & co_c4_pm[0]) ? 1'd0 : (co_c7_g & co_c7_pm[0]) ? 1'd1 : (co_c10_g & co_c10_pm[0]) ? 1'd1 : '0;
-  assign co_x1_0_o_d = (co_c1_g & co_c1_pm[0]) ? co_c1_op : (co_c4_g & co_c4_pm[0]) ? co_c4_op : (co_c7_g & co_c7_pm[0]) ? co_c7_op : (co_c10_g & co_c10_pm[0]) ? co_c10_op : '0;
-  assign co_x1_1_v_d = (co_c1_g & co_c1_pm[1]) | (co_c4_g & co_c4_pm[1]) | (co_c7_g & co_c7_pm[1]) | (co_c10_g & co_c10_pm[1]);
-  assign co_x1_1_b_d = (co_c1_g & co_c1_pm[1]) ? 1'd0 : (co_c4_g & co_c4_pm[1]) ? 1'd0 : (co_c7_g & co_c7_pm[1]) ? 1'd1 : (co_c10_g & co_c10_pm[1]) ? 1'd1 : '0;
-  assign co_x1_1_o_d = (co_c1_g & co_c1_pm[1]) ? co_c1_op : (co_c4_g & co_c4_pm[1]) ? co_c4_op : (co_c7_g & co_c7_pm[1]) ? co_c7_op : (co_c10_g & co_c10_pm[1]) ? co_c10_op : '0;
-  assign co_x1_2_v_d = (co_c1_g & co_c1_pm[2]) | (co_c4_g & co_c4_pm[2]) | (co_c7_g & co_c7_pm[2]) | (co_c10_g & co_c10_pm[2]);
-  assign co_x1_2_b_d = (co_c1_g & co_c1_pm[2]) ? 1'd0 : (co_c4_g & co_c4_pm[2]) ? 1'd0 : (co_c7_g & co_c7_pm[2]) ? 1'd1 : (co_c10_g & co_c10_pm[2]) ? 1'd1 : '0;
-  assign co_x1_2_o_d = (co_c1_g & co_c1_pm[2]) ? co_c1_op : (co_c4_g & co_c4_pm[2]) ? co_c4_op : (co_c7_g & co_c7_pm[2]) ? co_c7_op : (co_c10_g & co_c10_pm[2]) ? co_c10_op : '0;
-  assign co_x1_3_v_d = (co_c1_g & co_c1_pm[3]) | (co_c4_g & co_c4_pm[3]) | (co_c7_g & co_c7_pm[3]) | (co_c10_g & co_c10_pm[3]);
-  assign co_x1_3_b_d = (co_c1_g & co_c1_pm[3]) ? 1'd0 : (co_c4_g & co_c4_pm[3]) ? 1'd0 : (co_c7_g & co_c7_pm[3]) ? 1'd1 : (co_c10_g & co_c10_pm[3]) ? 1'd1 : '0;
-  assign co_x1_3_o_d = (co_c1_g & co_c1_pm[3]) ? co_c1_op : (co_c4_g & co_c4_pm[3]) ? co_c4_op : (co_c7_g & co_c7_pm[3]) ? co_c7_op : (co_c10_g & co_c10_pm[3]) ? co_c10_op : '0;
-  assign co_x2_0_v_d = (co_c2_g & co_c2_pm[0]) | (co_c5_g & co_c5_pm[0]) | (co_c8_g & co_c8_pm[0]) | (co_c11_g & co_c11_pm[0]);
-  assign co_x2_0_b_d = (co_c2_g & co_c2_pm[0]) ? 1'd0 : (co_c5_g & co_c5_pm[0]) ? 1'd0 : (co_c8_g & co_c8_pm[0]) ? 1'd1 : (co_c11_g & co_c11_pm[0]) ? 1'd1 : '0;
-  assign co_x2_0_o_d = (co_c2_g & co_c2_pm[0]) ? co_c2_op : (co_c5_g & co_c5_pm[0]) ? co_c5_op : (co_c8_g & co_c8_pm[0]) ? co_c8_op : (co_c11_g & co_c11_pm[0]) ? co_c11_op : '0;
-  assign co_x2_1_v_d = (co_c2_g & co_c2_pm[1]) | (co_c5_g & co_c5_pm[1]) | (co_c8_g & co_c8_pm[1]) | (co_c11_g & co_c11_pm[1]);
-  assign co_x2_1_b_d = (co_c2_g & co_c2_pm[1]) ? 1'd0 : (co_c5_g & co_c5_pm[1]) ? 1'd0 : (co_c8_g & co_c8_pm[1]) ? 1'd1 : (co_c11_g & co_c11_pm[1]) ? 1'd1 : '0;
-  assign co_x2_1_o_d = (co_c2_g & co_c2_pm[1]) ? co_c2_op : (co_c5_g & co_c5_pm[1]) ? co_c5_op : (co_c8_g & co_c8_pm[1]) ? co_c8_op : (co_c11_g & co_c11_pm[1]) ? co_c11_op : '0;
-  assign co_x2_2_v_d = (co_c2_g & co_c2_pm[2]) | (co_c5_g & co_c5_pm[2]) | (co_c8_g & co_c8_pm[2]) | (co_c11_g & co_c11_pm[2]);
-  assign co_x2_2_b_d = (co_c2_g & co_c2_pm[2]) ? 1'd0 : (co_c5_g & co_c5_pm[2]) ? 1'd0 : (co_c8_g & co_c8_pm[2]) ? 1'd1 : (co_c11_g & co_c11_pm[2]) ? 1'd1 : '0;
-  assign co_x2_2_o_d = (co_c2_g & co_c2_pm[2]) ? co_c2_op : (co_c5_g & co_c5_pm[2]) ? co_c5_op : (co_c8_g & co_c8_pm[2]) ? co_c8_op : (co_c11_g & co_c11_pm[2]) ? co_c11_op : '0;
-  assign co_x2_3_v_d = (co_c2_g & co_c2_pm[3]) | (co_c5_g & co_c5_pm[3]) | (co_c8_g & co_c8_pm[3]) | (co_c11_g & co_c11_pm[3]);
-  assign co_x2_3_b_d = (co_c2_g & co_c2_pm[3]) ? 1'd0 : (co_c5_g & co_c5_pm[3]) ? 1'd0 : (co_c8_g & co_c8_pm[3]) ? 1'd1 : (co_c11_g & co_c11_pm[3]) ? 1'd1 : '0;
-  assign co_x2_3_o_d = (co_c2_g & co_c2_pm[3]) ? co_c2_op : (co_c5_g & co_c5_pm[3]) ? co_c5_op : (co_c8_g & co_c8_pm[3]) ? co_c8_op : (co_c11_g & co_c11_pm[3]) ? co_c11_op : '0;
+  assign co_x0_0_v_d = (co_c0_g & co_c0_pm[0]) | (co_c3_g & co_c3_pm[0]) | (co_c6_g & co_c6_pm[0])
+      | (co_c9_g & co_c9_pm[0]);
+  assign co_x0_0_b_d = (co_c0_g & co_c0_pm[0]) ? 1'd0 : (co_c3_g & co_c3_pm[0]) ? 1'd0
+      : (co_c6_g & co_c6_pm[0]) ? 1'd1 : (co_c9_g & co_c9_pm[0]) ? 1'd1 : '0;
+  assign co_x0_0_o_d = (co_c0_g & co_c0_pm[0]) ? co_c0_op : (co_c3_g & co_c3_pm[0]) ? co_c3_op
+      : (co_c6_g & co_c6_pm[0]) ? co_c6_op : (co_c9_g & co_c9_pm[0]) ? co_c9_op : '0;
+  assign co_x0_1_v_d = (co_c0_g & co_c0_pm[1]) | (co_c3_g & co_c3_pm[1]) | (co_c6_g & co_c6_pm[1])
+      | (co_c9_g & co_c9_pm[1]);
+  assign co_x0_1_b_d = (co_c0_g & co_c0_pm[1]) ? 1'd0 : (co_c3_g & co_c3_pm[1]) ? 1'd0
+      : (co_c6_g & co_c6_pm[1]) ? 1'd1 : (co_c9_g & co_c9_pm[1]) ? 1'd1 : '0;
+  assign co_x0_1_o_d = (co_c0_g & co_c0_pm[1]) ? co_c0_op : (co_c3_g & co_c3_pm[1]) ? co_c3_op
+      : (co_c6_g & co_c6_pm[1]) ? co_c6_op : (co_c9_g & co_c9_pm[1]) ? co_c9_op : '0;
+  assign co_x0_2_v_d = (co_c0_g & co_c0_pm[2]) | (co_c3_g & co_c3_pm[2]) | (co_c6_g & co_c6_pm[2])
+      | (co_c9_g & co_c9_pm[2]);
+  assign co_x0_2_b_d = (co_c0_g & co_c0_pm[2]) ? 1'd0 : (co_c3_g & co_c3_pm[2]) ? 1'd0
+      : (co_c6_g & co_c6_pm[2]) ? 1'd1 : (co_c9_g & co_c9_pm[2]) ? 1'd1 : '0;
+  assign co_x0_2_o_d = (co_c0_g & co_c0_pm[2]) ? co_c0_op : (co_c3_g & co_c3_pm[2]) ? co_c3_op
+      : (co_c6_g & co_c6_pm[2]) ? co_c6_op : (co_c9_g & co_c9_pm[2]) ? co_c9_op : '0;
+  assign co_x0_3_v_d = (co_c0_g & co_c0_pm[3]) | (co_c3_g & co_c3_pm[3]) | (co_c6_g & co_c6_pm[3])
+      | (co_c9_g & co_c9_pm[3]);
+  assign co_x0_3_b_d = (co_c0_g & co_c0_pm[3]) ? 1'd0 : (co_c3_g & co_c3_pm[3]) ? 1'd0
+      : (co_c6_g & co_c6_pm[3]) ? 1'd1 : (co_c9_g & co_c9_pm[3]) ? 1'd1 : '0;
+  assign co_x0_3_o_d = (co_c0_g & co_c0_pm[3]) ? co_c0_op : (co_c3_g & co_c3_pm[3]) ? co_c3_op
+      : (co_c6_g & co_c6_pm[3]) ? co_c6_op : (co_c9_g & co_c9_pm[3]) ? co_c9_op : '0;
+  assign co_x1_0_v_d = (co_c1_g & co_c1_pm[0]) | (co_c4_g & co_c4_pm[0]) | (co_c7_g & co_c7_pm[0])
+      | (co_c10_g & co_c10_pm[0]);
+  assign co_x1_0_b_d = (co_c1_g & co_c1_pm[0]) ? 1'd0 : (co_c4_g & co_c4_pm[0]) ? 1'd0
+      : (co_c7_g & co_c7_pm[0]) ? 1'd1 : (co_c10_g & co_c10_pm[0]) ? 1'd1 : '0;
+  assign co_x1_0_o_d = (co_c1_g & co_c1_pm[0]) ? co_c1_op : (co_c4_g & co_c4_pm[0]) ? co_c4_op
+      : (co_c7_g & co_c7_pm[0]) ? co_c7_op : (co_c10_g & co_c10_pm[0]) ? co_c10_op : '0;
+  assign co_x1_1_v_d = (co_c1_g & co_c1_pm[1]) | (co_c4_g & co_c4_pm[1]) | (co_c7_g & co_c7_pm[1])
+      | (co_c10_g & co_c10_pm[1]);
+  assign co_x1_1_b_d = (co_c1_g & co_c1_pm[1]) ? 1'd0 : (co_c4_g & co_c4_pm[1]) ? 1'd0
+      : (co_c7_g & co_c7_pm[1]) ? 1'd1 : (co_c10_g & co_c10_pm[1]) ? 1'd1 : '0;
+  assign co_x1_1_o_d = (co_c1_g & co_c1_pm[1]) ? co_c1_op : (co_c4_g & co_c4_pm[1]) ? co_c4_op
+      : (co_c7_g & co_c7_pm[1]) ? co_c7_op : (co_c10_g & co_c10_pm[1]) ? co_c10_op : '0;
+  assign co_x1_2_v_d = (co_c1_g & co_c1_pm[2]) | (co_c4_g & co_c4_pm[2]) | (co_c7_g & co_c7_pm[2])
+      | (co_c10_g & co_c10_pm[2]);
+  assign co_x1_2_b_d = (co_c1_g & co_c1_pm[2]) ? 1'd0 : (co_c4_g & co_c4_pm[2]) ? 1'd0
+      : (co_c7_g & co_c7_pm[2]) ? 1'd1 : (co_c10_g & co_c10_pm[2]) ? 1'd1 : '0;
+  assign co_x1_2_o_d = (co_c1_g & co_c1_pm[2]) ? co_c1_op : (co_c4_g & co_c4_pm[2]) ? co_c4_op
+      : (co_c7_g & co_c7_pm[2]) ? co_c7_op : (co_c10_g & co_c10_pm[2]) ? co_c10_op : '0;
+  assign co_x1_3_v_d = (co_c1_g & co_c1_pm[3]) | (co_c4_g & co_c4_pm[3]) | (co_c7_g & co_c7_pm[3])
+      | (co_c10_g & co_c10_pm[3]);
+  assign co_x1_3_b_d = (co_c1_g & co_c1_pm[3]) ? 1'd0 : (co_c4_g & co_c4_pm[3]) ? 1'd0
+      : (co_c7_g & co_c7_pm[3]) ? 1'd1 : (co_c10_g & co_c10_pm[3]) ? 1'd1 : '0;
+  assign co_x1_3_o_d = (co_c1_g & co_c1_pm[3]) ? co_c1_op : (co_c4_g & co_c4_pm[3]) ? co_c4_op
+      : (co_c7_g & co_c7_pm[3]) ? co_c7_op : (co_c10_g & co_c10_pm[3]) ? co_c10_op : '0;
+  assign co_x2_0_v_d = (co_c2_g & co_c2_pm[0]) | (co_c5_g & co_c5_pm[0]) | (co_c8_g & co_c8_pm[0])
+      | (co_c11_g & co_c11_pm[0]);
+  assign co_x2_0_b_d = (co_c2_g & co_c2_pm[0]) ? 1'd0 : (co_c5_g & co_c5_pm[0]) ? 1'd0
+      : (co_c8_g & co_c8_pm[0]) ? 1'd1 : (co_c11_g & co_c11_pm[0]) ? 1'd1 : '0;
+  assign co_x2_0_o_d = (co_c2_g & co_c2_pm[0]) ? co_c2_op : (co_c5_g & co_c5_pm[0]) ? co_c5_op
+      : (co_c8_g & co_c8_pm[0]) ? co_c8_op : (co_c11_g & co_c11_pm[0]) ? co_c11_op : '0;
+  assign co_x2_1_v_d = (co_c2_g & co_c2_pm[1]) | (co_c5_g & co_c5_pm[1]) | (co_c8_g & co_c8_pm[1])
+      | (co_c11_g & co_c11_pm[1]);
+  assign co_x2_1_b_d = (co_c2_g & co_c2_pm[1]) ? 1'd0 : (co_c5_g & co_c5_pm[1]) ? 1'd0
+      : (co_c8_g & co_c8_pm[1]) ? 1'd1 : (co_c11_g & co_c11_pm[1]) ? 1'd1 : '0;
+  assign co_x2_1_o_d = (co_c2_g & co_c2_pm[1]) ? co_c2_op : (co_c5_g & co_c5_pm[1]) ? co_c5_op
+      : (co_c8_g & co_c8_pm[1]) ? co_c8_op : (co_c11_g & co_c11_pm[1]) ? co_c11_op : '0;
+  assign co_x2_2_v_d = (co_c2_g & co_c2_pm[2]) | (co_c5_g & co_c5_pm[2]) | (co_c8_g & co_c8_pm[2])
+      | (co_c11_g & co_c11_pm[2]);
+  assign co_x2_2_b_d = (co_c2_g & co_c2_pm[2]) ? 1'd0 : (co_c5_g & co_c5_pm[2]) ? 1'd0
+      : (co_c8_g & co_c8_pm[2]) ? 1'd1 : (co_c11_g & co_c11_pm[2]) ? 1'd1 : '0;
+  assign co_x2_2_o_d = (co_c2_g & co_c2_pm[2]) ? co_c2_op : (co_c5_g & co_c5_pm[2]) ? co_c5_op
+      : (co_c8_g & co_c8_pm[2]) ? co_c8_op : (co_c11_g & co_c11_pm[2]) ? co_c11_op : '0;
+  assign co_x2_3_v_d = (co_c2_g & co_c2_pm[3]) | (co_c5_g & co_c5_pm[3]) | (co_c8_g & co_c8_pm[3])
+      | (co_c11_g & co_c11_pm[3]);
+  assign co_x2_3_b_d = (co_c2_g & co_c2_pm[3]) ? 1'd0 : (co_c5_g & co_c5_pm[3]) ? 1'd0
+      : (co_c8_g & co_c8_pm[3]) ? 1'd1 : (co_c11_g & co_c11_pm[3]) ? 1'd1 : '0;
+  assign co_x2_3_o_d = (co_c2_g & co_c2_pm[3]) ? co_c2_op : (co_c5_g & co_c5_pm[3]) ? co_c5_op
+      : (co_c8_g & co_c8_pm[3]) ? co_c8_op : (co_c11_g & co_c11_pm[3]) ? co_c11_op : '0;
   rf_subbank_xbar u_subbank_xbar (
     .bank0_rdata_i   (co_b0_rdz),
     .bank1_rdata_i   (co_b1_rdz),
@@ -1377,21 +1648,24 @@ module rf_top (
   assign co_u0_tag_d = co_a0_0 ? iss0_tag_i : co_a1_0 ? iss1_tag_i : co_u0_tag_q;
   assign co_u0_warp_d = co_a0_0 ? iss0_warp_i : co_a1_0 ? iss1_warp_i : co_u0_warp_q;
   assign co_u0_am_d = co_a0_0 ? iss0_amask_i : co_a1_0 ? iss1_amask_i : co_u0_am_q;
-  assign co_q0_sv = co_a0_0 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_0 ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
+  assign co_q0_sv = co_a0_0 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_0
+      ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
   assign co_q0_pend_d = co_u0_alloc ? co_q0_sv : co_q0_pend_q & ~aq0_gnt;
   assign co_q0_vld_d = co_u0_alloc ? co_q0_sv : co_q0_vld_q;
   assign co_q0_bank_d = co_a0_0 ? iss0_s0_bank : co_a1_0 ? iss1_s0_bank : cq0_bank;
   assign co_q0_entry_d = co_a0_0 ? iss0_s0_row : co_a1_0 ? iss1_s0_row : cq0_entry;
   assign cq0_req = co_u0_busy & co_q0_pend_q;
   assign co_q0_out = co_q0_vld_q ? co_q0_data : '0;  // a source not read is zero
-  assign co_q1_sv = co_a0_0 ? (iss0_src1_valid_i & ~iss0_s1_err) : co_a1_0 ? (iss1_src1_valid_i & ~iss1_s1_err) : 1'b0;
+  assign co_q1_sv = co_a0_0 ? (iss0_src1_valid_i & ~iss0_s1_err) : co_a1_0
+      ? (iss1_src1_valid_i & ~iss1_s1_err) : 1'b0;
   assign co_q1_pend_d = co_u0_alloc ? co_q1_sv : co_q1_pend_q & ~aq1_gnt;
   assign co_q1_vld_d = co_u0_alloc ? co_q1_sv : co_q1_vld_q;
   assign co_q1_bank_d = co_a0_0 ? iss0_s1_bank : co_a1_0 ? iss1_s1_bank : cq1_bank;
   assign co_q1_entry_d = co_a0_0 ? iss0_s1_row : co_a1_0 ? iss1_s1_row : cq1_entry;
   assign cq1_req = co_u0_busy & co_q1_pend_q;
   assign co_q1_out = co_q1_vld_q ? co_q1_data : '0;  // a source not read is zero
-  assign co_q2_sv = co_a0_0 ? (iss0_src2_valid_i & ~iss0_s2_err) : co_a1_0 ? (iss1_src2_valid_i & ~iss1_s2_err) : 1'b0;
+  assign co_q2_sv = co_a0_0 ? (iss0_src2_valid_i & ~iss0_s2_err) : co_a1_0
+      ? (iss1_src2_valid_i & ~iss1_s2_err) : 1'b0;
   assign co_q2_pend_d = co_u0_alloc ? co_q2_sv : co_q2_pend_q & ~aq2_gnt;
   assign co_q2_vld_d = co_u0_alloc ? co_q2_sv : co_q2_vld_q;
   assign co_q2_bank_d = co_a0_0 ? iss0_s2_bank : co_a1_0 ? iss1_s2_bank : cq2_bank;
@@ -1403,21 +1677,24 @@ module rf_top (
   assign co_u1_tag_d = co_a0_1 ? iss0_tag_i : co_a1_1 ? iss1_tag_i : co_u1_tag_q;
   assign co_u1_warp_d = co_a0_1 ? iss0_warp_i : co_a1_1 ? iss1_warp_i : co_u1_warp_q;
   assign co_u1_am_d = co_a0_1 ? iss0_amask_i : co_a1_1 ? iss1_amask_i : co_u1_am_q;
-  assign co_q3_sv = co_a0_1 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_1 ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
+  assign co_q3_sv = co_a0_1 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_1
+      ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
   assign co_q3_pend_d = co_u1_alloc ? co_q3_sv : co_q3_pend_q & ~aq3_gnt;
   assign co_q3_vld_d = co_u1_alloc ? co_q3_sv : co_q3_vld_q;
   assign co_q3_bank_d = co_a0_1 ? iss0_s0_bank : co_a1_1 ? iss1_s0_bank : cq3_bank;
   assign co_q3_entry_d = co_a0_1 ? iss0_s0_row : co_a1_1 ? iss1_s0_row : cq3_entry;
   assign cq3_req = co_u1_busy & co_q3_pend_q;
   assign co_q3_out = co_q3_vld_q ? co_q3_data : '0;  // a source not read is zero
-  assign co_q4_sv = co_a0_1 ? (iss0_src1_valid_i & ~iss0_s1_err) : co_a1_1 ? (iss1_src1_valid_i & ~iss1_s1_err) : 1'b0;
+  assign co_q4_sv = co_a0_1 ? (iss0_src1_valid_i & ~iss0_s1_err) : co_a1_1
+      ? (iss1_src1_valid_i & ~iss1_s1_err) : 1'b0;
   assign co_q4_pend_d = co_u1_alloc ? co_q4_sv : co_q4_pend_q & ~aq4_gnt;
   assign co_q4_vld_d = co_u1_alloc ? co_q4_sv : co_q4_vld_q;
   assign co_q4_bank_d = co_a0_1 ? iss0_s1_bank : co_a1_1 ? iss1_s1_bank : cq4_bank;
   assign co_q4_entry_d = co_a0_1 ? iss0_s1_row : co_a1_1 ? iss1_s1_row : cq4_entry;
   assign cq4_req = co_u1_busy & co_q4_pend_q;
   assign co_q4_out = co_q4_vld_q ? co_q4_data : '0;  // a source not read is zero
-  assign co_q5_sv = co_a0_1 ? (iss0_src2_valid_i & ~iss0_s2_err) : co_a1_1 ? (iss1_src2_valid_i & ~iss1_s2_err) : 1'b0;
+  assign co_q5_sv = co_a0_1 ? (iss0_src2_valid_i & ~iss0_s2_err) : co_a1_1
+      ? (iss1_src2_valid_i & ~iss1_s2_err) : 1'b0;
   assign co_q5_pend_d = co_u1_alloc ? co_q5_sv : co_q5_pend_q & ~aq5_gnt;
   assign co_q5_vld_d = co_u1_alloc ? co_q5_sv : co_q5_vld_q;
   assign co_q5_bank_d = co_a0_1 ? iss0_s2_bank : co_a1_1 ? iss1_s2_bank : cq5_bank;
@@ -1429,28 +1706,35 @@ module rf_top (
   assign co_u2_tag_d = co_a0_2 ? iss0_tag_i : co_a1_2 ? iss1_tag_i : co_u2_tag_q;
   assign co_u2_warp_d = co_a0_2 ? iss0_warp_i : co_a1_2 ? iss1_warp_i : co_u2_warp_q;
   assign co_u2_am_d = co_a0_2 ? iss0_amask_i : co_a1_2 ? iss1_amask_i : co_u2_am_q;
-  assign co_q6_sv = co_a0_2 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_2 ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
+  assign co_q6_sv = co_a0_2 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_2
+      ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
   assign co_q6_pend_d = co_u2_alloc ? co_q6_sv : co_q6_pend_q & ~aq6_gnt;
   assign co_q6_vld_d = co_u2_alloc ? co_q6_sv : co_q6_vld_q;
   assign co_q6_bank_d = co_a0_2 ? iss0_s0_bank : co_a1_2 ? iss1_s0_bank : cq6_bank;
   assign co_q6_entry_d = co_a0_2 ? iss0_s0_row : co_a1_2 ? iss1_s0_row : cq6_entry;
   assign cq6_req = co_u2_busy & co_q6_pend_q;
   assign co_q6_out = co_q6_vld_q ? co_q6_data : '0;  // a source not read is zero
-  assign co_q7_sv = co_a0_2 ? (iss0_src1_valid_i & ~iss0_s1_err) : co_a1_2 ? (iss1_src1_valid_i & ~iss1_s1_err) : 1'b0;
+  assign co_q7_sv = co_a0_2 ? (iss0_src1_valid_i & ~iss0_s1_err) : co_a1_2
+      ? (iss1_src1_valid_i & ~iss1_s1_err) : 1'b0;
   assign co_q7_pend_d = co_u2_alloc ? co_q7_sv : co_q7_pend_q & ~aq7_gnt;
   assign co_q7_vld_d = co_u2_alloc ? co_q7_sv : co_q7_vld_q;
   assign co_q7_bank_d = co_a0_2 ? iss0_s1_bank : co_a1_2 ? iss1_s1_bank : cq7_bank;
   assign co_q7_entry_d = co_a0_2 ? iss0_s1_row : co_a1_2 ? iss1_s1_row : cq7_entry;
   assign cq7_req = co_u2_busy & co_q7_pend_q;
   assign co_q7_out = co_q7_vld_q ? co_q7_data : '0;  // a source not read is zero
-  assign co_q8_sv = co_a0_2 ? (iss0_src2_valid_i & ~iss0_s2_err) : co_a1_2 ? (iss1_src2_valid_i & ~iss1_s2_err) : 1'b0;
+  assign co_q8_sv = co_a0_2 ? (iss0_src2_valid_i & ~iss0_s2_err) : co_a1_2
+      ? (iss1_src2_valid_i & ~iss1_s2_err) : 1'b0;
   assign co_q8_pend_d = co_u2_alloc ? co_q8_sv : co_q8_pend_q & ~aq8_gnt;
   assign co_q8_vld_d = co_u2_alloc ? co_q8_sv : co_q8_vld_q;
   assign co_q8_bank_d = co_a0_2 ? iss0_s2_bank : co_a1_2 ? iss1_s2_bank : cq8_bank;
   assign co_q8_entry_d = co_a0_2 ? iss0_s2_row : co_a1_2 ? iss1_s2_row : cq8_entry;
   assign cq8_req = co_u2_busy & co_q8_pend_q;
   assign co_q8_out = co_q8_vld_q ? co_q8_data : '0;  // a source not read is zero
-  assign rdy = {co_u2_busy & (~co_q6_vld_q | co_q6_ready) & (~co_q7_vld_q | co_q7_ready) & (~co_q8_vld_q | co_q8_ready), co_u1_busy & (~co_q3_vld_q | co_q3_ready) & (~co_q4_vld_q | co_q4_ready) & (~co_q5_vld_q | co_q5_ready), co_u0_busy & (~co_q0_vld_q | co_q0_ready) & (~co_q1_vld_q | co_q1_ready) & (~co_q2_vld_q | co_q2_ready)};  // every source read
+  // every source read
+  assign rdy = {co_u2_busy & (~co_q6_vld_q | co_q6_ready) & (~co_q7_vld_q | co_q7_ready)
+      & (~co_q8_vld_q | co_q8_ready), co_u1_busy & (~co_q3_vld_q | co_q3_ready)
+      & (~co_q4_vld_q | co_q4_ready) & (~co_q5_vld_q | co_q5_ready), co_u0_busy
+      & (~co_q0_vld_q | co_q0_ready) & (~co_q1_vld_q | co_q1_ready) & (~co_q2_vld_q | co_q2_ready)};
   rf_coal_collector u_coal_collector (
     .clk_i              (clk_i),
     .rst_ni             (rst_ni),
@@ -1543,15 +1827,15 @@ module rf_top (
   assign dsp0_hi = dsp0_cand & dispatch_ge;
   assign dsp0_any = |dsp0_cand;
   assign dsp0_sel = (|dsp0_hi) ?
-      (dsp0_hi[0] ? 2'd0 : dsp0_hi[1] ? 2'd1 : 2'd2) :
-      (dsp0_cand[0] ? 2'd0 : dsp0_cand[1] ? 2'd1 : 2'd2);
+  (dsp0_hi[0] ? 2'd0 : dsp0_hi[1] ? 2'd1 : 2'd2) :
+  (dsp0_cand[0] ? 2'd0 : dsp0_cand[1] ? 2'd1 : 2'd2);
   assign dsp0_oh = dsp0_any ? (3'(1) << dsp0_sel) : '0;
   assign dsp1_cand = dsp0_cand & ~dsp0_oh;
   assign dsp1_hi = dsp1_cand & dispatch_ge;
   assign dsp1_any = |dsp1_cand;
   assign dsp1_sel = (|dsp1_hi) ?
-      (dsp1_hi[0] ? 2'd0 : dsp1_hi[1] ? 2'd1 : 2'd2) :
-      (dsp1_cand[0] ? 2'd0 : dsp1_cand[1] ? 2'd1 : 2'd2);
+  (dsp1_hi[0] ? 2'd0 : dsp1_hi[1] ? 2'd1 : 2'd2) :
+  (dsp1_cand[0] ? 2'd0 : dsp1_cand[1] ? 2'd1 : 2'd2);
   assign dsp1_oh = dsp1_any ? (3'(1) << dsp1_sel) : '0;
   assign disp = dsp0_oh | dsp1_oh;
   always_comb begin
@@ -1629,8 +1913,10 @@ module rf_top (
   end
 
   // reads refused this cycle (presented cells), and those a granted write blocks
-  assign co_wc0 = ((wb0_gnt & (wb0_bank == 1'd0)) ? co_w0_pmask : 4'b0000) | ((wb1_gnt & (wb1_bank == 1'd0)) ? co_w1_pmask : 4'b0000);
-  assign co_wc1 = ((wb0_gnt & (wb0_bank == 1'd1)) ? co_w0_pmask : 4'b0000) | ((wb1_gnt & (wb1_bank == 1'd1)) ? co_w1_pmask : 4'b0000);
+  assign co_wc0 = ((wb0_gnt & (wb0_bank == 1'd0)) ? co_w0_pmask : 4'b0000)
+      | ((wb1_gnt & (wb1_bank == 1'd0)) ? co_w1_pmask : 4'b0000);
+  assign co_wc1 = ((wb0_gnt & (wb0_bank == 1'd1)) ? co_w0_pmask : 4'b0000)
+      | ((wb1_gnt & (wb1_bank == 1'd1)) ? co_w1_pmask : 4'b0000);
   assign co_c0_ref = co_c0_v & ~co_c0_g;
   assign co_c0_wblk = co_c0_ref & (|(co_c0_pm & co_wc0));
   assign co_c1_ref = co_c1_v & ~co_c1_g;
@@ -1655,12 +1941,19 @@ module rf_top (
   assign co_c10_wblk = co_c10_ref & (|(co_c10_pm & co_wc1));
   assign co_c11_ref = co_c11_v & ~co_c11_g;
   assign co_c11_wblk = co_c11_ref & (|(co_c11_pm & co_wc1));
-  assign co_ref = {co_c11_ref, co_c10_ref, co_c9_ref, co_c8_ref, co_c7_ref, co_c6_ref, co_c5_ref, co_c4_ref, co_c3_ref, co_c2_ref, co_c1_ref, co_c0_ref};
-  assign co_wblk = {co_c11_wblk, co_c10_wblk, co_c9_wblk, co_c8_wblk, co_c7_wblk, co_c6_wblk, co_c5_wblk, co_c4_wblk, co_c3_wblk, co_c2_wblk, co_c1_wblk, co_c0_wblk};
-  assign nconf = 4'(co_ref[0]) + 4'(co_ref[1]) + 4'(co_ref[2]) + 4'(co_ref[3]) + 4'(co_ref[4]) + 4'(co_ref[5]) + 4'(co_ref[6]) + 4'(co_ref[7]) + 4'(co_ref[8]) + 4'(co_ref[9]) + 4'(co_ref[10]) + 4'(co_ref[11]);
-  assign nwconf = 4'(co_wblk[0]) + 4'(co_wblk[1]) + 4'(co_wblk[2]) + 4'(co_wblk[3]) + 4'(co_wblk[4]) + 4'(co_wblk[5]) + 4'(co_wblk[6]) + 4'(co_wblk[7]) + 4'(co_wblk[8]) + 4'(co_wblk[9]) + 4'(co_wblk[10]) + 4'(co_wblk[11]);
+  assign co_ref = {co_c11_ref, co_c10_ref, co_c9_ref, co_c8_ref, co_c7_ref, co_c6_ref, co_c5_ref,
+      co_c4_ref, co_c3_ref, co_c2_ref, co_c1_ref, co_c0_ref};
+  assign co_wblk = {co_c11_wblk, co_c10_wblk, co_c9_wblk, co_c8_wblk, co_c7_wblk, co_c6_wblk,
+      co_c5_wblk, co_c4_wblk, co_c3_wblk, co_c2_wblk, co_c1_wblk, co_c0_wblk};
+  assign nconf = 4'(co_ref[0]) + 4'(co_ref[1]) + 4'(co_ref[2]) + 4'(co_ref[3]) + 4'(co_ref[4])
+      + 4'(co_ref[5]) + 4'(co_ref[6]) + 4'(co_ref[7]) + 4'(co_ref[8]) + 4'(co_ref[9])
+      + 4'(co_ref[10]) + 4'(co_ref[11]);
+  assign nwconf = 4'(co_wblk[0]) + 4'(co_wblk[1]) + 4'(co_wblk[2]) + 4'(co_wblk[3]) + 4'(co_wblk[4])
+      + 4'(co_wblk[5]) + 4'(co_wblk[6]) + 4'(co_wblk[7]) + 4'(co_wblk[8]) + 4'(co_wblk[9])
+      + 4'(co_wblk[10]) + 4'(co_wblk[11]);
   // per bank: grants (reads, writes); coalesced pairs by kind (A15)
-  assign co_b0_nr = 2'(co_c0_g) + 2'(co_c1_g) + 2'(co_c2_g) + 2'(co_c3_g) + 2'(co_c4_g) + 2'(co_c5_g);
+  assign co_b0_nr = 2'(co_c0_g) + 2'(co_c1_g) + 2'(co_c2_g) + 2'(co_c3_g) + 2'(co_c4_g)
+      + 2'(co_c5_g);
   logic co_w0_inb0;
   assign co_w0_inb0 = co_w0_hit0_r | co_w0_hit0_l;
   logic co_w1_inb0;
@@ -1670,7 +1963,8 @@ module rf_top (
   assign co_brr[0] = co_b0_nr == 2'd2;
   assign co_bww[0] = co_b0_nw == 2'd2;
   assign co_brw[0] = (co_b0_nr == 2'd1) & (co_b0_nw == 2'd1);
-  assign co_b1_nr = 2'(co_c6_g) + 2'(co_c7_g) + 2'(co_c8_g) + 2'(co_c9_g) + 2'(co_c10_g) + 2'(co_c11_g);
+  assign co_b1_nr = 2'(co_c6_g) + 2'(co_c7_g) + 2'(co_c8_g) + 2'(co_c9_g) + 2'(co_c10_g)
+      + 2'(co_c11_g);
   logic co_w0_inb1;
   assign co_w0_inb1 = co_w0_hit1_r | co_w0_hit1_l;
   logic co_w1_inb1;
@@ -1680,9 +1974,12 @@ module rf_top (
   assign co_brr[1] = co_b1_nr == 2'd2;
   assign co_bww[1] = co_b1_nw == 2'd2;
   assign co_brw[1] = (co_b1_nr == 2'd1) & (co_b1_nw == 2'd1);
-  assign co_ocw[0] = co_c0_g | co_c3_g | co_c6_g | co_c9_g;  // collector 0 receives a slice write next cycle
-  assign co_ocw[1] = co_c1_g | co_c4_g | co_c7_g | co_c10_g;  // collector 1 receives a slice write next cycle
-  assign co_ocw[2] = co_c2_g | co_c5_g | co_c8_g | co_c11_g;  // collector 2 receives a slice write next cycle
+  // collector 0 receives a slice write next cycle
+  assign co_ocw[0] = co_c0_g | co_c3_g | co_c6_g | co_c9_g;
+  // collector 1 receives a slice write next cycle
+  assign co_ocw[1] = co_c1_g | co_c4_g | co_c7_g | co_c10_g;
+  // collector 2 receives a slice write next cycle
+  assign co_ocw[2] = co_c2_g | co_c5_g | co_c8_g | co_c11_g;
   assign co_wstall[0] = co_w0_req & ~wb0_gnt;
   assign co_wstall[1] = co_w1_req & ~wb1_gnt;
   assign co_inc_bank_acc = 16'(co_bacc[0]) + 16'(co_bacc[1]);
@@ -1694,8 +1991,61 @@ module rf_top (
   // zero gating: bytes of the granted sub-banks not driven; bytes of the granted sub-banks
   assign co_inc_zg_wr = (wb0_gnt ? 16'(co_w0_zgn) : '0) + (wb1_gnt ? 16'(co_w1_zgn) : '0);
   assign co_inc_zg_rd = 16'(co_b0_zgn) + 16'(co_b1_zgn);
-  assign co_sbn = 16'(co_sb[0]) + 16'(co_sb[1]) + 16'(co_sb[2]) + 16'(co_sb[3]) + 16'(co_sb[4]) + 16'(co_sb[5]) + 16'(co_sb[6]) + 16'(co_sb[7]);
+  assign co_sbn = 16'(co_sb[0]) + 16'(co_sb[1]) + 16'(co_sb[2]) + 16'(co_sb[3]) + 16'(co_sb[4])
+      + 16'(co_sb[5]) + 16'(co_sb[6]) + 16'(co_sb[7]);
   assign co_inc_sb_bytes = co_sbn * 16'd4;
+  logic unused_coal;
+  assign unused_coal = ^{co_pri, co_sb, co_oc, co_msign, co_menc, co_w0_nsign, co_w0_nenc,
+      co_w1_nsign, co_w1_nenc, co_b0_rvalid, co_b0_acc, co_b1_rvalid, co_b1_acc, co_w0_zwen,
+      co_w0_cin, co_w0_cx, co_w0_zgi, co_w0_zgz, co_w1_zwen, co_w1_cin, co_w1_cx, co_w1_zgi,
+      co_w1_zgz, co_q0_zdata, co_q0_zlane, co_q0_gi, co_q0_gz, co_q1_zdata, co_q1_zlane, co_q1_gi,
+      co_q1_gz, co_q2_zdata, co_q2_zlane, co_q2_gi, co_q2_gz, co_q3_zdata, co_q3_zlane, co_q3_gi,
+      co_q3_gz, co_q4_zdata, co_q4_zlane, co_q4_gi, co_q4_gz, co_q5_zdata, co_q5_zlane, co_q5_gi,
+      co_q5_gz, co_q6_zdata, co_q6_zlane, co_q6_gi, co_q6_gz, co_q7_zdata, co_q7_zlane, co_q7_gi,
+      co_q7_gz, co_q8_zdata, co_q8_zlane, co_q8_gi, co_q8_gz};
+
+  // ---- status ----
+  logic  acc_q, acc_d;
+  assign idle_o = ~|busy;
+  assign acc_err_o = acc_q;
+  assign acc_d = (wb0_valid_i & wb0_err) | (wb1_valid_i & wb1_err)
+      | (iss0_valid_i & iss0_ready_o & iss0_src0_valid_i & iss0_s0_err)
+      | (iss0_valid_i & iss0_ready_o & iss0_src1_valid_i & iss0_s1_err)
+      | (iss0_valid_i & iss0_ready_o & iss0_src2_valid_i & iss0_s2_err)
+      | (iss1_valid_i & iss1_ready_o & iss1_src0_valid_i & iss1_s0_err)
+      | (iss1_valid_i & iss1_ready_o & iss1_src1_valid_i & iss1_s1_err)
+      | (iss1_valid_i & iss1_ready_o & iss1_src2_valid_i & iss1_s2_err);
+
+  // ---- event counters (wrap around) ----
+  logic [15:0] cnt_conflict_q, cnt_conflict_d;
+  logic [15:0] cnt_wconflict_q, cnt_wconflict_d;
+  logic [15:0] cnt_stall_q, cnt_stall_d;
+  logic [15:0] cnt_read_q, cnt_read_d;
+  logic [15:0] cnt_write_q, cnt_write_d;
+  logic [15:0] cnt_dispatch_q, cnt_dispatch_d;
+  logic [15:0] cnt_bank_acc_q, cnt_bank_acc_d;
+  logic [15:0] cnt_coal_rr_q, cnt_coal_rr_d;
+  logic [15:0] cnt_coal_ww_q, cnt_coal_ww_d;
+  logic [15:0] cnt_coal_rw_q, cnt_coal_rw_d;
+  logic [15:0] cnt_ocw_q, cnt_ocw_d;
+  logic [15:0] cnt_wb_stall_q, cnt_wb_stall_d;
+  logic [15:0] cnt_zg_wr_q, cnt_zg_wr_d;
+  logic [15:0] cnt_zg_rd_q, cnt_zg_rd_d;
+  logic [15:0] cnt_sb_bytes_q, cnt_sb_bytes_d;
+  assign cnt_conflict_d = cnt_conflict_q + 16'(nconf);
+  assign cnt_conflict_o = cnt_conflict_q;
+  assign cnt_wconflict_d = cnt_wconflict_q + 16'(nwconf);
+  assign cnt_wconflict_o = cnt_wconflict_q;
+  assign cnt_stall_d = cnt_stall_q + 16'({iss0_valid_i & ~iss0_ready_o})
+      + 16'({iss1_valid_i & ~iss1_ready_o});
+  assign cnt_stall_o = cnt_stall_q;
+  assign cnt_read_d = cnt_read_q + 16'(aq0_gnt) + 16'(aq1_gnt) + 16'(aq2_gnt) + 16'(aq3_gnt)
+      + 16'(aq4_gnt) + 16'(aq5_gnt) + 16'(aq6_gnt) + 16'(aq7_gnt) + 16'(aq8_gnt);
+  assign cnt_read_o = cnt_read_q;
+  assign cnt_write_d = cnt_write_q + 16'(wb0_gnt) + 16'(wb1_gnt);
+  assign cnt_write_o = cnt_write_q;
+  assign cnt_dispatch_d = cnt_dispatch_q + 16'(dsp0_valid_o) + 16'(dsp1_valid_o);
+  assign cnt_dispatch_o = cnt_dispatch_q;
   assign cnt_bank_acc_d = cnt_bank_acc_q + co_inc_bank_acc;
   assign cnt_bank_acc_o = cnt_bank_acc_q;
   assign cnt_coal_rr_d = cnt_coal_rr_q + co_inc_coal_rr;
@@ -1715,349 +2065,310 @@ module rf_top (
   assign cnt_sb_bytes_d = cnt_sb_bytes_q + co_inc_sb_bytes;
   assign cnt_sb_bytes_o = cnt_sb_bytes_q;
 
-  // collector control, captured codes, slice selects, the coalescing counters
+  // ---- state ----
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      dptr_q <= '0;
-      co_u0_tag_q <= '0;
-      co_u0_warp_q <= '0;
-      co_u0_am_q <= '0;
-      co_x0_0_v_q <= 1'b0;
-      co_x0_0_b_q <= '0;
-      co_x0_0_o_q <= '0;
-      co_x0_1_v_q <= 1'b0;
-      co_x0_1_b_q <= '0;
-      co_x0_1_o_q <= '0;
-      co_x0_2_v_q <= 1'b0;
-      co_x0_2_b_q <= '0;
-      co_x0_2_o_q <= '0;
-      co_x0_3_v_q <= 1'b0;
-      co_x0_3_b_q <= '0;
-      co_x0_3_o_q <= '0;
-      co_u1_tag_q <= '0;
-      co_u1_warp_q <= '0;
-      co_u1_am_q <= '0;
-      co_x1_0_v_q <= 1'b0;
-      co_x1_0_b_q <= '0;
-      co_x1_0_o_q <= '0;
-      co_x1_1_v_q <= 1'b0;
-      co_x1_1_b_q <= '0;
-      co_x1_1_o_q <= '0;
-      co_x1_2_v_q <= 1'b0;
-      co_x1_2_b_q <= '0;
-      co_x1_2_o_q <= '0;
-      co_x1_3_v_q <= 1'b0;
-      co_x1_3_b_q <= '0;
-      co_x1_3_o_q <= '0;
-      co_u2_tag_q <= '0;
-      co_u2_warp_q <= '0;
-      co_u2_am_q <= '0;
-      co_x2_0_v_q <= 1'b0;
-      co_x2_0_b_q <= '0;
-      co_x2_0_o_q <= '0;
-      co_x2_1_v_q <= 1'b0;
-      co_x2_1_b_q <= '0;
-      co_x2_1_o_q <= '0;
-      co_x2_2_v_q <= 1'b0;
-      co_x2_2_b_q <= '0;
-      co_x2_2_o_q <= '0;
-      co_x2_3_v_q <= 1'b0;
-      co_x2_3_b_q <= '0;
-      co_x2_3_o_q <= '0;
-      co_q0_odd_q <= 1'b0;
-      co_q0_sign_q <= 1'b0;
-      co_q0_enc_q <= 2'd0;
-      co_q0_zm_q <= '0;
-      co_q0_zr_q <= '0;
-      co_q0_pend_q <= 1'b0;
-      co_q0_vld_q <= 1'b0;
-      cq0_bank <= '0;
-      cq0_entry <= '0;
-      co_q1_odd_q <= 1'b0;
-      co_q1_sign_q <= 1'b0;
-      co_q1_enc_q <= 2'd0;
-      co_q1_zm_q <= '0;
-      co_q1_zr_q <= '0;
-      co_q1_pend_q <= 1'b0;
-      co_q1_vld_q <= 1'b0;
-      cq1_bank <= '0;
-      cq1_entry <= '0;
-      co_q2_odd_q <= 1'b0;
-      co_q2_sign_q <= 1'b0;
-      co_q2_enc_q <= 2'd0;
-      co_q2_zm_q <= '0;
-      co_q2_zr_q <= '0;
-      co_q2_pend_q <= 1'b0;
-      co_q2_vld_q <= 1'b0;
-      cq2_bank <= '0;
-      cq2_entry <= '0;
-      co_q3_odd_q <= 1'b0;
-      co_q3_sign_q <= 1'b0;
-      co_q3_enc_q <= 2'd0;
-      co_q3_zm_q <= '0;
-      co_q3_zr_q <= '0;
-      co_q3_pend_q <= 1'b0;
-      co_q3_vld_q <= 1'b0;
-      cq3_bank <= '0;
-      cq3_entry <= '0;
-      co_q4_odd_q <= 1'b0;
-      co_q4_sign_q <= 1'b0;
-      co_q4_enc_q <= 2'd0;
-      co_q4_zm_q <= '0;
-      co_q4_zr_q <= '0;
-      co_q4_pend_q <= 1'b0;
-      co_q4_vld_q <= 1'b0;
-      cq4_bank <= '0;
-      cq4_entry <= '0;
-      co_q5_odd_q <= 1'b0;
-      co_q5_sign_q <= 1'b0;
-      co_q5_enc_q <= 2'd0;
-      co_q5_zm_q <= '0;
-      co_q5_zr_q <= '0;
-      co_q5_pend_q <= 1'b0;
-      co_q5_vld_q <= 1'b0;
-      cq5_bank <= '0;
-      cq5_entry <= '0;
-      co_q6_odd_q <= 1'b0;
-      co_q6_sign_q <= 1'b0;
-      co_q6_enc_q <= 2'd0;
-      co_q6_zm_q <= '0;
-      co_q6_zr_q <= '0;
-      co_q6_pend_q <= 1'b0;
-      co_q6_vld_q <= 1'b0;
-      cq6_bank <= '0;
-      cq6_entry <= '0;
-      co_q7_odd_q <= 1'b0;
-      co_q7_sign_q <= 1'b0;
-      co_q7_enc_q <= 2'd0;
-      co_q7_zm_q <= '0;
-      co_q7_zr_q <= '0;
-      co_q7_pend_q <= 1'b0;
-      co_q7_vld_q <= 1'b0;
-      cq7_bank <= '0;
-      cq7_entry <= '0;
-      co_q8_odd_q <= 1'b0;
-      co_q8_sign_q <= 1'b0;
-      co_q8_enc_q <= 2'd0;
-      co_q8_zm_q <= '0;
-      co_q8_zr_q <= '0;
-      co_q8_pend_q <= 1'b0;
-      co_q8_vld_q <= 1'b0;
-      cq8_bank <= '0;
-      cq8_entry <= '0;
-      co_b0_ren_q <= '0;
-      co_b0_rpm_q <= 4'b0000;
-      co_b1_ren_q <= '0;
-      co_b1_rpm_q <= 4'b0000;
-      cnt_bank_acc_q <= '0;
-      cnt_coal_rr_q <= '0;
-      cnt_coal_ww_q <= '0;
-      cnt_coal_rw_q <= '0;
-      cnt_ocw_q <= '0;
-      cnt_wb_stall_q <= '0;
-      cnt_zg_wr_q <= '0;
-      cnt_zg_rd_q <= '0;
-      cnt_sb_bytes_q <= '0;
-    end else begin
-      dptr_q <= dptr_d;
-      co_u0_tag_q <= co_u0_tag_d;
-      co_u0_warp_q <= co_u0_warp_d;
-      co_u0_am_q <= co_u0_am_d;
-      co_x0_0_v_q <= co_x0_0_v_d;
-      co_x0_0_b_q <= co_x0_0_b_d;
-      co_x0_0_o_q <= co_x0_0_o_d;
-      co_x0_1_v_q <= co_x0_1_v_d;
-      co_x0_1_b_q <= co_x0_1_b_d;
-      co_x0_1_o_q <= co_x0_1_o_d;
-      co_x0_2_v_q <= co_x0_2_v_d;
-      co_x0_2_b_q <= co_x0_2_b_d;
-      co_x0_2_o_q <= co_x0_2_o_d;
-      co_x0_3_v_q <= co_x0_3_v_d;
-      co_x0_3_b_q <= co_x0_3_b_d;
-      co_x0_3_o_q <= co_x0_3_o_d;
-      co_u1_tag_q <= co_u1_tag_d;
-      co_u1_warp_q <= co_u1_warp_d;
-      co_u1_am_q <= co_u1_am_d;
-      co_x1_0_v_q <= co_x1_0_v_d;
-      co_x1_0_b_q <= co_x1_0_b_d;
-      co_x1_0_o_q <= co_x1_0_o_d;
-      co_x1_1_v_q <= co_x1_1_v_d;
-      co_x1_1_b_q <= co_x1_1_b_d;
-      co_x1_1_o_q <= co_x1_1_o_d;
-      co_x1_2_v_q <= co_x1_2_v_d;
-      co_x1_2_b_q <= co_x1_2_b_d;
-      co_x1_2_o_q <= co_x1_2_o_d;
-      co_x1_3_v_q <= co_x1_3_v_d;
-      co_x1_3_b_q <= co_x1_3_b_d;
-      co_x1_3_o_q <= co_x1_3_o_d;
-      co_u2_tag_q <= co_u2_tag_d;
-      co_u2_warp_q <= co_u2_warp_d;
-      co_u2_am_q <= co_u2_am_d;
-      co_x2_0_v_q <= co_x2_0_v_d;
-      co_x2_0_b_q <= co_x2_0_b_d;
-      co_x2_0_o_q <= co_x2_0_o_d;
-      co_x2_1_v_q <= co_x2_1_v_d;
-      co_x2_1_b_q <= co_x2_1_b_d;
-      co_x2_1_o_q <= co_x2_1_o_d;
-      co_x2_2_v_q <= co_x2_2_v_d;
-      co_x2_2_b_q <= co_x2_2_b_d;
-      co_x2_2_o_q <= co_x2_2_o_d;
-      co_x2_3_v_q <= co_x2_3_v_d;
-      co_x2_3_b_q <= co_x2_3_b_d;
-      co_x2_3_o_q <= co_x2_3_o_d;
-      co_q0_odd_q <= co_q0_odd_d;
-      co_q0_sign_q <= co_q0_sign_d;
-      co_q0_enc_q <= co_q0_enc_d;
-      co_q0_zm_q <= co_q0_zm_d;
-      co_q0_zr_q <= co_q0_zr_d;
-      co_q0_pend_q <= co_q0_pend_d;
-      co_q0_vld_q <= co_q0_vld_d;
-      cq0_bank <= co_q0_bank_d;
-      cq0_entry <= co_q0_entry_d;
-      co_q1_odd_q <= co_q1_odd_d;
-      co_q1_sign_q <= co_q1_sign_d;
-      co_q1_enc_q <= co_q1_enc_d;
-      co_q1_zm_q <= co_q1_zm_d;
-      co_q1_zr_q <= co_q1_zr_d;
-      co_q1_pend_q <= co_q1_pend_d;
-      co_q1_vld_q <= co_q1_vld_d;
-      cq1_bank <= co_q1_bank_d;
-      cq1_entry <= co_q1_entry_d;
-      co_q2_odd_q <= co_q2_odd_d;
-      co_q2_sign_q <= co_q2_sign_d;
-      co_q2_enc_q <= co_q2_enc_d;
-      co_q2_zm_q <= co_q2_zm_d;
-      co_q2_zr_q <= co_q2_zr_d;
-      co_q2_pend_q <= co_q2_pend_d;
-      co_q2_vld_q <= co_q2_vld_d;
-      cq2_bank <= co_q2_bank_d;
-      cq2_entry <= co_q2_entry_d;
-      co_q3_odd_q <= co_q3_odd_d;
-      co_q3_sign_q <= co_q3_sign_d;
-      co_q3_enc_q <= co_q3_enc_d;
-      co_q3_zm_q <= co_q3_zm_d;
-      co_q3_zr_q <= co_q3_zr_d;
-      co_q3_pend_q <= co_q3_pend_d;
-      co_q3_vld_q <= co_q3_vld_d;
-      cq3_bank <= co_q3_bank_d;
-      cq3_entry <= co_q3_entry_d;
-      co_q4_odd_q <= co_q4_odd_d;
-      co_q4_sign_q <= co_q4_sign_d;
-      co_q4_enc_q <= co_q4_enc_d;
-      co_q4_zm_q <= co_q4_zm_d;
-      co_q4_zr_q <= co_q4_zr_d;
-      co_q4_pend_q <= co_q4_pend_d;
-      co_q4_vld_q <= co_q4_vld_d;
-      cq4_bank <= co_q4_bank_d;
-      cq4_entry <= co_q4_entry_d;
-      co_q5_odd_q <= co_q5_odd_d;
-      co_q5_sign_q <= co_q5_sign_d;
-      co_q5_enc_q <= co_q5_enc_d;
-      co_q5_zm_q <= co_q5_zm_d;
-      co_q5_zr_q <= co_q5_zr_d;
-      co_q5_pend_q <= co_q5_pend_d;
-      co_q5_vld_q <= co_q5_vld_d;
-      cq5_bank <= co_q5_bank_d;
-      cq5_entry <= co_q5_entry_d;
-      co_q6_odd_q <= co_q6_odd_d;
-      co_q6_sign_q <= co_q6_sign_d;
-      co_q6_enc_q <= co_q6_enc_d;
-      co_q6_zm_q <= co_q6_zm_d;
-      co_q6_zr_q <= co_q6_zr_d;
-      co_q6_pend_q <= co_q6_pend_d;
-      co_q6_vld_q <= co_q6_vld_d;
-      cq6_bank <= co_q6_bank_d;
-      cq6_entry <= co_q6_entry_d;
-      co_q7_odd_q <= co_q7_odd_d;
-      co_q7_sign_q <= co_q7_sign_d;
-      co_q7_enc_q <= co_q7_enc_d;
-      co_q7_zm_q <= co_q7_zm_d;
-      co_q7_zr_q <= co_q7_zr_d;
-      co_q7_pend_q <= co_q7_pend_d;
-      co_q7_vld_q <= co_q7_vld_d;
-      cq7_bank <= co_q7_bank_d;
-      cq7_entry <= co_q7_entry_d;
-      co_q8_odd_q <= co_q8_odd_d;
-      co_q8_sign_q <= co_q8_sign_d;
-      co_q8_enc_q <= co_q8_enc_d;
-      co_q8_zm_q <= co_q8_zm_d;
-      co_q8_zr_q <= co_q8_zr_d;
-      co_q8_pend_q <= co_q8_pend_d;
-      co_q8_vld_q <= co_q8_vld_d;
-      cq8_bank <= co_q8_bank_d;
-      cq8_entry <= co_q8_entry_d;
-      co_b0_ren_q <= co_b0_ren_d;
-      co_b0_rpm_q <= co_b0_rpm_d;
-      co_b1_ren_q <= co_b1_ren_d;
-      co_b1_rpm_q <= co_b1_rpm_d;
-      cnt_bank_acc_q <= cnt_bank_acc_d;
-      cnt_coal_rr_q <= cnt_coal_rr_d;
-      cnt_coal_ww_q <= cnt_coal_ww_d;
-      cnt_coal_rw_q <= cnt_coal_rw_d;
-      cnt_ocw_q <= cnt_ocw_d;
-      cnt_wb_stall_q <= cnt_wb_stall_d;
-      cnt_zg_wr_q <= cnt_zg_wr_d;
-      cnt_zg_rd_q <= cnt_zg_rd_d;
-      cnt_sb_bytes_q <= cnt_sb_bytes_d;
-    end
-  end
-  logic unused_coal;
-  assign unused_coal = ^{co_pri, co_sb, co_oc, co_msign, co_menc, co_w0_nsign, co_w0_nenc, co_w1_nsign, co_w1_nenc, co_b0_rvalid, co_b0_acc, co_b1_rvalid, co_b1_acc, co_w0_zwen, co_w0_cin, co_w0_cx, co_w0_zgi, co_w0_zgz, co_w1_zwen, co_w1_cin, co_w1_cx, co_w1_zgi, co_w1_zgz, co_q0_zdata, co_q0_zlane, co_q0_gi, co_q0_gz, co_q1_zdata, co_q1_zlane, co_q1_gi, co_q1_gz, co_q2_zdata, co_q2_zlane, co_q2_gi, co_q2_gz, co_q3_zdata, co_q3_zlane, co_q3_gi, co_q3_gz, co_q4_zdata, co_q4_zlane, co_q4_gi, co_q4_gz, co_q5_zdata, co_q5_zlane, co_q5_gi, co_q5_gz, co_q6_zdata, co_q6_zlane, co_q6_gi, co_q6_gz, co_q7_zdata, co_q7_zlane, co_q7_gi, co_q7_gz, co_q8_zdata, co_q8_zlane, co_q8_gi, co_q8_gz};
-
-  // status
-  assign idle_o = ~|busy;
-  assign acc_err_o = acc_q;
-  assign acc_d = 1'b0
-      | (wb0_valid_i & wb0_err)
-      | (wb1_valid_i & wb1_err)
-      | (iss0_valid_i & iss0_ready_o & iss0_src0_valid_i & iss0_s0_err)
-      | (iss0_valid_i & iss0_ready_o & iss0_src1_valid_i & iss0_s1_err)
-      | (iss0_valid_i & iss0_ready_o & iss0_src2_valid_i & iss0_s2_err)
-      | (iss1_valid_i & iss1_ready_o & iss1_src0_valid_i & iss1_s0_err)
-      | (iss1_valid_i & iss1_ready_o & iss1_src1_valid_i & iss1_s1_err)
-      | (iss1_valid_i & iss1_ready_o & iss1_src2_valid_i & iss1_s2_err);
-
-  // event counters (wrap around)
-  assign cnt_conflict_d = cnt_conflict_q + 16'(nconf);
-  assign cnt_wconflict_d = cnt_wconflict_q + 16'(nwconf);
-  logic iss0_stall;
-  assign iss0_stall = iss0_valid_i & ~iss0_ready_o;
-  logic iss1_stall;
-  assign iss1_stall = iss1_valid_i & ~iss1_ready_o;
-  assign cnt_stall_d = cnt_stall_q + 16'(iss0_stall) + 16'(iss1_stall);
-  assign cnt_read_d = cnt_read_q + 16'(aq0_gnt) + 16'(aq1_gnt) + 16'(aq2_gnt) + 16'(aq3_gnt) + 16'(aq4_gnt) + 16'(aq5_gnt) + 16'(aq6_gnt) + 16'(aq7_gnt) + 16'(aq8_gnt);
-  assign cnt_write_d = cnt_write_q + 16'(wb0_gnt) + 16'(wb1_gnt);
-  assign cnt_dispatch_d = cnt_dispatch_q + 16'(dsp0_valid_o) + 16'(dsp1_valid_o);
-  assign cnt_conflict_o = cnt_conflict_q;
-  assign cnt_wconflict_o = cnt_wconflict_q;
-  assign cnt_stall_o = cnt_stall_q;
-  assign cnt_read_o = cnt_read_q;
-  assign cnt_write_o = cnt_write_q;
-  assign cnt_dispatch_o = cnt_dispatch_q;
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) begin
-      kwarps_q <= '0;
-      kregs_q <= '0;
-      lerr_q <= 1'b0;
-      acc_q <= 1'b0;
-      cnt_conflict_q <= '0;
+      kwarps_q        <= '0;
+      kregs_q         <= '0;
+      lerr_q          <= 1'b0;
+      dptr_q          <= '0;
+      co_u0_tag_q     <= '0;
+      co_u0_warp_q    <= '0;
+      co_u0_am_q      <= '0;
+      co_x0_0_v_q     <= 1'b0;
+      co_x0_0_b_q     <= '0;
+      co_x0_0_o_q     <= '0;
+      co_x0_1_v_q     <= 1'b0;
+      co_x0_1_b_q     <= '0;
+      co_x0_1_o_q     <= '0;
+      co_x0_2_v_q     <= 1'b0;
+      co_x0_2_b_q     <= '0;
+      co_x0_2_o_q     <= '0;
+      co_x0_3_v_q     <= 1'b0;
+      co_x0_3_b_q     <= '0;
+      co_x0_3_o_q     <= '0;
+      co_u1_tag_q     <= '0;
+      co_u1_warp_q    <= '0;
+      co_u1_am_q      <= '0;
+      co_x1_0_v_q     <= 1'b0;
+      co_x1_0_b_q     <= '0;
+      co_x1_0_o_q     <= '0;
+      co_x1_1_v_q     <= 1'b0;
+      co_x1_1_b_q     <= '0;
+      co_x1_1_o_q     <= '0;
+      co_x1_2_v_q     <= 1'b0;
+      co_x1_2_b_q     <= '0;
+      co_x1_2_o_q     <= '0;
+      co_x1_3_v_q     <= 1'b0;
+      co_x1_3_b_q     <= '0;
+      co_x1_3_o_q     <= '0;
+      co_u2_tag_q     <= '0;
+      co_u2_warp_q    <= '0;
+      co_u2_am_q      <= '0;
+      co_x2_0_v_q     <= 1'b0;
+      co_x2_0_b_q     <= '0;
+      co_x2_0_o_q     <= '0;
+      co_x2_1_v_q     <= 1'b0;
+      co_x2_1_b_q     <= '0;
+      co_x2_1_o_q     <= '0;
+      co_x2_2_v_q     <= 1'b0;
+      co_x2_2_b_q     <= '0;
+      co_x2_2_o_q     <= '0;
+      co_x2_3_v_q     <= 1'b0;
+      co_x2_3_b_q     <= '0;
+      co_x2_3_o_q     <= '0;
+      co_q0_odd_q     <= '0;
+      co_q0_sign_q    <= '0;
+      co_q0_enc_q     <= '0;
+      co_q0_zm_q      <= '0;
+      co_q0_zr_q      <= '0;
+      co_q0_pend_q    <= 1'b0;
+      co_q0_vld_q     <= 1'b0;
+      cq0_bank        <= '0;
+      cq0_entry       <= '0;
+      co_q1_odd_q     <= '0;
+      co_q1_sign_q    <= '0;
+      co_q1_enc_q     <= '0;
+      co_q1_zm_q      <= '0;
+      co_q1_zr_q      <= '0;
+      co_q1_pend_q    <= 1'b0;
+      co_q1_vld_q     <= 1'b0;
+      cq1_bank        <= '0;
+      cq1_entry       <= '0;
+      co_q2_odd_q     <= '0;
+      co_q2_sign_q    <= '0;
+      co_q2_enc_q     <= '0;
+      co_q2_zm_q      <= '0;
+      co_q2_zr_q      <= '0;
+      co_q2_pend_q    <= 1'b0;
+      co_q2_vld_q     <= 1'b0;
+      cq2_bank        <= '0;
+      cq2_entry       <= '0;
+      co_q3_odd_q     <= '0;
+      co_q3_sign_q    <= '0;
+      co_q3_enc_q     <= '0;
+      co_q3_zm_q      <= '0;
+      co_q3_zr_q      <= '0;
+      co_q3_pend_q    <= 1'b0;
+      co_q3_vld_q     <= 1'b0;
+      cq3_bank        <= '0;
+      cq3_entry       <= '0;
+      co_q4_odd_q     <= '0;
+      co_q4_sign_q    <= '0;
+      co_q4_enc_q     <= '0;
+      co_q4_zm_q      <= '0;
+      co_q4_zr_q      <= '0;
+      co_q4_pend_q    <= 1'b0;
+      co_q4_vld_q     <= 1'b0;
+      cq4_bank        <= '0;
+      cq4_entry       <= '0;
+      co_q5_odd_q     <= '0;
+      co_q5_sign_q    <= '0;
+      co_q5_enc_q     <= '0;
+      co_q5_zm_q      <= '0;
+      co_q5_zr_q      <= '0;
+      co_q5_pend_q    <= 1'b0;
+      co_q5_vld_q     <= 1'b0;
+      cq5_bank        <= '0;
+      cq5_entry       <= '0;
+      co_q6_odd_q     <= '0;
+      co_q6_sign_q    <= '0;
+      co_q6_enc_q     <= '0;
+      co_q6_zm_q      <= '0;
+      co_q6_zr_q      <= '0;
+      co_q6_pend_q    <= 1'b0;
+      co_q6_vld_q     <= 1'b0;
+      cq6_bank        <= '0;
+      cq6_entry       <= '0;
+      co_q7_odd_q     <= '0;
+      co_q7_sign_q    <= '0;
+      co_q7_enc_q     <= '0;
+      co_q7_zm_q      <= '0;
+      co_q7_zr_q      <= '0;
+      co_q7_pend_q    <= 1'b0;
+      co_q7_vld_q     <= 1'b0;
+      cq7_bank        <= '0;
+      cq7_entry       <= '0;
+      co_q8_odd_q     <= '0;
+      co_q8_sign_q    <= '0;
+      co_q8_enc_q     <= '0;
+      co_q8_zm_q      <= '0;
+      co_q8_zr_q      <= '0;
+      co_q8_pend_q    <= 1'b0;
+      co_q8_vld_q     <= 1'b0;
+      cq8_bank        <= '0;
+      cq8_entry       <= '0;
+      co_b0_ren_q     <= '0;
+      co_b0_rpm_q     <= 4'b0000;
+      co_b1_ren_q     <= '0;
+      co_b1_rpm_q     <= 4'b0000;
+      acc_q           <= 1'b0;
+      cnt_conflict_q  <= '0;
       cnt_wconflict_q <= '0;
-      cnt_stall_q <= '0;
-      cnt_read_q <= '0;
-      cnt_write_q <= '0;
-      cnt_dispatch_q <= '0;
+      cnt_stall_q     <= '0;
+      cnt_read_q      <= '0;
+      cnt_write_q     <= '0;
+      cnt_dispatch_q  <= '0;
+      cnt_bank_acc_q  <= '0;
+      cnt_coal_rr_q   <= '0;
+      cnt_coal_ww_q   <= '0;
+      cnt_coal_rw_q   <= '0;
+      cnt_ocw_q       <= '0;
+      cnt_wb_stall_q  <= '0;
+      cnt_zg_wr_q     <= '0;
+      cnt_zg_rd_q     <= '0;
+      cnt_sb_bytes_q  <= '0;
     end else begin
-      kwarps_q <= kwarps_d;
-      kregs_q <= kregs_d;
-      lerr_q <= lerr_d;
-      acc_q <= acc_d;
-      cnt_conflict_q <= cnt_conflict_d;
+      kwarps_q        <= kwarps_d;
+      kregs_q         <= kregs_d;
+      lerr_q          <= lerr_d;
+      dptr_q          <= dptr_d;
+      co_u0_tag_q     <= co_u0_tag_d;
+      co_u0_warp_q    <= co_u0_warp_d;
+      co_u0_am_q      <= co_u0_am_d;
+      co_x0_0_v_q     <= co_x0_0_v_d;
+      co_x0_0_b_q     <= co_x0_0_b_d;
+      co_x0_0_o_q     <= co_x0_0_o_d;
+      co_x0_1_v_q     <= co_x0_1_v_d;
+      co_x0_1_b_q     <= co_x0_1_b_d;
+      co_x0_1_o_q     <= co_x0_1_o_d;
+      co_x0_2_v_q     <= co_x0_2_v_d;
+      co_x0_2_b_q     <= co_x0_2_b_d;
+      co_x0_2_o_q     <= co_x0_2_o_d;
+      co_x0_3_v_q     <= co_x0_3_v_d;
+      co_x0_3_b_q     <= co_x0_3_b_d;
+      co_x0_3_o_q     <= co_x0_3_o_d;
+      co_u1_tag_q     <= co_u1_tag_d;
+      co_u1_warp_q    <= co_u1_warp_d;
+      co_u1_am_q      <= co_u1_am_d;
+      co_x1_0_v_q     <= co_x1_0_v_d;
+      co_x1_0_b_q     <= co_x1_0_b_d;
+      co_x1_0_o_q     <= co_x1_0_o_d;
+      co_x1_1_v_q     <= co_x1_1_v_d;
+      co_x1_1_b_q     <= co_x1_1_b_d;
+      co_x1_1_o_q     <= co_x1_1_o_d;
+      co_x1_2_v_q     <= co_x1_2_v_d;
+      co_x1_2_b_q     <= co_x1_2_b_d;
+      co_x1_2_o_q     <= co_x1_2_o_d;
+      co_x1_3_v_q     <= co_x1_3_v_d;
+      co_x1_3_b_q     <= co_x1_3_b_d;
+      co_x1_3_o_q     <= co_x1_3_o_d;
+      co_u2_tag_q     <= co_u2_tag_d;
+      co_u2_warp_q    <= co_u2_warp_d;
+      co_u2_am_q      <= co_u2_am_d;
+      co_x2_0_v_q     <= co_x2_0_v_d;
+      co_x2_0_b_q     <= co_x2_0_b_d;
+      co_x2_0_o_q     <= co_x2_0_o_d;
+      co_x2_1_v_q     <= co_x2_1_v_d;
+      co_x2_1_b_q     <= co_x2_1_b_d;
+      co_x2_1_o_q     <= co_x2_1_o_d;
+      co_x2_2_v_q     <= co_x2_2_v_d;
+      co_x2_2_b_q     <= co_x2_2_b_d;
+      co_x2_2_o_q     <= co_x2_2_o_d;
+      co_x2_3_v_q     <= co_x2_3_v_d;
+      co_x2_3_b_q     <= co_x2_3_b_d;
+      co_x2_3_o_q     <= co_x2_3_o_d;
+      co_q0_odd_q     <= co_q0_odd_d;
+      co_q0_sign_q    <= co_q0_sign_d;
+      co_q0_enc_q     <= co_q0_enc_d;
+      co_q0_zm_q      <= co_q0_zm_d;
+      co_q0_zr_q      <= co_q0_zr_d;
+      co_q0_pend_q    <= co_q0_pend_d;
+      co_q0_vld_q     <= co_q0_vld_d;
+      cq0_bank        <= co_q0_bank_d;
+      cq0_entry       <= co_q0_entry_d;
+      co_q1_odd_q     <= co_q1_odd_d;
+      co_q1_sign_q    <= co_q1_sign_d;
+      co_q1_enc_q     <= co_q1_enc_d;
+      co_q1_zm_q      <= co_q1_zm_d;
+      co_q1_zr_q      <= co_q1_zr_d;
+      co_q1_pend_q    <= co_q1_pend_d;
+      co_q1_vld_q     <= co_q1_vld_d;
+      cq1_bank        <= co_q1_bank_d;
+      cq1_entry       <= co_q1_entry_d;
+      co_q2_odd_q     <= co_q2_odd_d;
+      co_q2_sign_q    <= co_q2_sign_d;
+      co_q2_enc_q     <= co_q2_enc_d;
+      co_q2_zm_q      <= co_q2_zm_d;
+      co_q2_zr_q      <= co_q2_zr_d;
+      co_q2_pend_q    <= co_q2_pend_d;
+      co_q2_vld_q     <= co_q2_vld_d;
+      cq2_bank        <= co_q2_bank_d;
+      cq2_entry       <= co_q2_entry_d;
+      co_q3_odd_q     <= co_q3_odd_d;
+      co_q3_sign_q    <= co_q3_sign_d;
+      co_q3_enc_q     <= co_q3_enc_d;
+      co_q3_zm_q      <= co_q3_zm_d;
+      co_q3_zr_q      <= co_q3_zr_d;
+      co_q3_pend_q    <= co_q3_pend_d;
+      co_q3_vld_q     <= co_q3_vld_d;
+      cq3_bank        <= co_q3_bank_d;
+      cq3_entry       <= co_q3_entry_d;
+      co_q4_odd_q     <= co_q4_odd_d;
+      co_q4_sign_q    <= co_q4_sign_d;
+      co_q4_enc_q     <= co_q4_enc_d;
+      co_q4_zm_q      <= co_q4_zm_d;
+      co_q4_zr_q      <= co_q4_zr_d;
+      co_q4_pend_q    <= co_q4_pend_d;
+      co_q4_vld_q     <= co_q4_vld_d;
+      cq4_bank        <= co_q4_bank_d;
+      cq4_entry       <= co_q4_entry_d;
+      co_q5_odd_q     <= co_q5_odd_d;
+      co_q5_sign_q    <= co_q5_sign_d;
+      co_q5_enc_q     <= co_q5_enc_d;
+      co_q5_zm_q      <= co_q5_zm_d;
+      co_q5_zr_q      <= co_q5_zr_d;
+      co_q5_pend_q    <= co_q5_pend_d;
+      co_q5_vld_q     <= co_q5_vld_d;
+      cq5_bank        <= co_q5_bank_d;
+      cq5_entry       <= co_q5_entry_d;
+      co_q6_odd_q     <= co_q6_odd_d;
+      co_q6_sign_q    <= co_q6_sign_d;
+      co_q6_enc_q     <= co_q6_enc_d;
+      co_q6_zm_q      <= co_q6_zm_d;
+      co_q6_zr_q      <= co_q6_zr_d;
+      co_q6_pend_q    <= co_q6_pend_d;
+      co_q6_vld_q     <= co_q6_vld_d;
+      cq6_bank        <= co_q6_bank_d;
+      cq6_entry       <= co_q6_entry_d;
+      co_q7_odd_q     <= co_q7_odd_d;
+      co_q7_sign_q    <= co_q7_sign_d;
+      co_q7_enc_q     <= co_q7_enc_d;
+      co_q7_zm_q      <= co_q7_zm_d;
+      co_q7_zr_q      <= co_q7_zr_d;
+      co_q7_pend_q    <= co_q7_pend_d;
+      co_q7_vld_q     <= co_q7_vld_d;
+      cq7_bank        <= co_q7_bank_d;
+      cq7_entry       <= co_q7_entry_d;
+      co_q8_odd_q     <= co_q8_odd_d;
+      co_q8_sign_q    <= co_q8_sign_d;
+      co_q8_enc_q     <= co_q8_enc_d;
+      co_q8_zm_q      <= co_q8_zm_d;
+      co_q8_zr_q      <= co_q8_zr_d;
+      co_q8_pend_q    <= co_q8_pend_d;
+      co_q8_vld_q     <= co_q8_vld_d;
+      cq8_bank        <= co_q8_bank_d;
+      cq8_entry       <= co_q8_entry_d;
+      co_b0_ren_q     <= co_b0_ren_d;
+      co_b0_rpm_q     <= co_b0_rpm_d;
+      co_b1_ren_q     <= co_b1_ren_d;
+      co_b1_rpm_q     <= co_b1_rpm_d;
+      acc_q           <= acc_d;
+      cnt_conflict_q  <= cnt_conflict_d;
       cnt_wconflict_q <= cnt_wconflict_d;
-      cnt_stall_q <= cnt_stall_d;
-      cnt_read_q <= cnt_read_d;
-      cnt_write_q <= cnt_write_d;
-      cnt_dispatch_q <= cnt_dispatch_d;
+      cnt_stall_q     <= cnt_stall_d;
+      cnt_read_q      <= cnt_read_d;
+      cnt_write_q     <= cnt_write_d;
+      cnt_dispatch_q  <= cnt_dispatch_d;
+      cnt_bank_acc_q  <= cnt_bank_acc_d;
+      cnt_coal_rr_q   <= cnt_coal_rr_d;
+      cnt_coal_ww_q   <= cnt_coal_ww_d;
+      cnt_coal_rw_q   <= cnt_coal_rw_d;
+      cnt_ocw_q       <= cnt_ocw_d;
+      cnt_wb_stall_q  <= cnt_wb_stall_d;
+      cnt_zg_wr_q     <= cnt_zg_wr_d;
+      cnt_zg_rd_q     <= cnt_zg_rd_d;
+      cnt_sb_bytes_q  <= cnt_sb_bytes_d;
     end
   end
 

@@ -4,13 +4,15 @@
 // Cycle-level rules: docs/semantics.md. Model: cmodel/ (rfm_top).
 //
 // Configuration (replay: config.ini in this folder):
-//  [rf] lanes=4 lane_bits=8 banks=2 entries=32 subbanks=2 read_ports=1 write_ports=1 write_conflict=bank
+//  [rf] lanes=4 lane_bits=8 banks=2 entries=32 subbanks=2 read_ports=1 write_ports=1
+// write_conflict=bank
 //  [sm] warps=8 regs_per_thread=12 schedulers=2 collectors=3 operands=3 tag_bits=4
 //  [mapping] layout=wshift
 //  [stats] counter_bits=16
 //  [target] kind=generic clock_ps=10000
 //  [regmutex] enable=on paired=off regs=12 ext_regs=0 warps=0
-//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4 rfc_entries=0 regs=21 exempt_regs=0 warps=0
+//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4
+// rfc_entries=0 regs=21 exempt_regs=0 warps=0
 //  [coalescing] enable=off alignment=reg parity=entry zero_gating=off
 //
 // Ports:
@@ -76,7 +78,8 @@
 //   idle_o            out 1  no collector holds an instruction
 //   acc_err_o         out 1  last cycle saw an access outside the kernel (dropped)
 //   srp_full_o        out 1  RegMutex: no free SRP section
-//   xerr_o            out 1  RegMutex: last cycle saw an extended register of a warp without a set (dropped)
+//   xerr_o            out 1  RegMutex: last cycle saw an extended register of a warp without a set
+// (dropped)
 //   cnt_conflict_o    out 16 read requests denied by other reads
 //   cnt_wconflict_o   out 16 read requests denied by a write-back
 //   cnt_stall_o       out 16 cycles x issue ports offered but not ready
@@ -174,157 +177,61 @@ module rf_top (
   output logic [15:0] cnt_release_o
 );
 
-  // launch-fit arithmetic in 11 bits
-  localparam logic [10:0] Warps   = 11'd8;  // warp slots
-  localparam logic [10:0] Regs    = 11'd12;  // registers per thread, at most
-  localparam logic [10:0] Packs   = 11'd64;  // warp registers of the file
+  // ---- launch-fit arithmetic in 11 bits ----
+  localparam logic [10:0] Warps = 11'd8;  // warp slots
+  localparam logic [10:0] Regs  = 11'd12;  // registers per thread, at most
+  localparam logic [10:0] Packs = 11'd64;  // warp registers of the file
 
-  // running kernel, launch result, access error
-  logic [3:0] kwarps_q, kwarps_d;
-  logic [3:0] kregs_q, kregs_d;
-  logic lerr_q, lerr_d, acc_q, acc_d, launch_fits;
+  // ---- kernel launch: refused (state kept, launch_err_o set) unless it fits ----
+  // running kernel, launch result
+  logic [3:0]  kwarps_q, kwarps_d;
+  logic [3:0]  kregs_q, kregs_d;
+  logic        lerr_q, lerr_d;
+  logic        launch_fits;
   logic [10:0] lw_x, lr_x, need_x;
-  // RegMutex: the running kernel's sets (docs/regmutex.md)
-  logic [3:0] kext_q, kext_d, kbase_q, kbase_d;
-  logic [6:0] ksrp_q, ksrp_d;
-  logic [10:0] le_x, lb_x, ls_x, srp_x;
-  logic [3:0] launch_base;
-  logic [6:0] launch_srp;
-  logic xerr_q, xerr_d, srp_launch;
-  logic [7:0] srp_status;
-  logic [23:0] srp_lut;
-  logic [1:0] srp_nacq, srp_nstall, srp_nfree;
-  logic [15:0] cnt_acquire_q, cnt_acquire_d, cnt_acq_stall_q, cnt_acq_stall_d, cnt_release_q, cnt_release_d;
-  logic [15:0] cnt_conflict_q, cnt_conflict_d;
-  logic [15:0] cnt_wconflict_q, cnt_wconflict_d;
-  logic [15:0] cnt_stall_q, cnt_stall_d;
-  logic [15:0] cnt_read_q, cnt_read_d;
-  logic [15:0] cnt_write_q, cnt_write_d;
-  logic [15:0] cnt_dispatch_q, cnt_dispatch_d;
-  // write-back locations
-  logic  wb0_bank;
-  logic [4:0] wb0_row;
-  logic wb0_err, wb0_ok;
-  logic wb0_xerr;
-  // source-operand locations
-  logic  iss0_s0_bank;
-  logic [4:0] iss0_s0_row;
-  logic iss0_s0_err;
-  logic iss0_s0_xerr;  // an extended register without a set
-  logic  iss0_s1_bank;
-  logic [4:0] iss0_s1_row;
-  logic iss0_s1_err;
-  logic iss0_s1_xerr;  // an extended register without a set
-  logic  iss0_s2_bank;
-  logic [4:0] iss0_s2_row;
-  logic iss0_s2_err;
-  logic iss0_s2_xerr;  // an extended register without a set
-  logic  iss1_s0_bank;
-  logic [4:0] iss1_s0_row;
-  logic iss1_s0_err;
-  logic iss1_s0_xerr;  // an extended register without a set
-  logic  iss1_s1_bank;
-  logic [4:0] iss1_s1_row;
-  logic iss1_s1_err;
-  logic iss1_s1_xerr;  // an extended register without a set
-  logic  iss1_s2_bank;
-  logic [4:0] iss1_s2_row;
-  logic iss1_s2_err;
-  logic iss1_s2_xerr;  // an extended register without a set
-  // collectors <-> arbiter <-> banks <-> crossbar
-  logic [2:0] busy;
-  logic cq0_req, aq0_gnt;
-  logic  cq0_bank;
-  logic [4:0] cq0_entry;
-  logic  aq0_port;
-  logic  cq0_sel;
-  logic [31:0] xq0_data;
-  logic cq1_req, aq1_gnt;
-  logic  cq1_bank;
-  logic [4:0] cq1_entry;
-  logic  aq1_port;
-  logic  cq1_sel;
-  logic [31:0] xq1_data;
-  logic cq2_req, aq2_gnt;
-  logic  cq2_bank;
-  logic [4:0] cq2_entry;
-  logic  aq2_port;
-  logic  cq2_sel;
-  logic [31:0] xq2_data;
-  logic cq3_req, aq3_gnt;
-  logic  cq3_bank;
-  logic [4:0] cq3_entry;
-  logic  aq3_port;
-  logic  cq3_sel;
-  logic [31:0] xq3_data;
-  logic cq4_req, aq4_gnt;
-  logic  cq4_bank;
-  logic [4:0] cq4_entry;
-  logic  aq4_port;
-  logic  cq4_sel;
-  logic [31:0] xq4_data;
-  logic cq5_req, aq5_gnt;
-  logic  cq5_bank;
-  logic [4:0] cq5_entry;
-  logic  aq5_port;
-  logic  cq5_sel;
-  logic [31:0] xq5_data;
-  logic cq6_req, aq6_gnt;
-  logic  cq6_bank;
-  logic [4:0] cq6_entry;
-  logic  aq6_port;
-  logic  cq6_sel;
-  logic [31:0] xq6_data;
-  logic cq7_req, aq7_gnt;
-  logic  cq7_bank;
-  logic [4:0] cq7_entry;
-  logic  aq7_port;
-  logic  cq7_sel;
-  logic [31:0] xq7_data;
-  logic cq8_req, aq8_gnt;
-  logic  cq8_bank;
-  logic [4:0] cq8_entry;
-  logic  aq8_port;
-  logic  cq8_sel;
-  logic [31:0] xq8_data;
-  logic b0_w0_en;
-  logic b0_r0_en;
-  logic [4:0] b0_r0_addr;
-  logic [31:0] b0_r0_data;
-  logic b1_w0_en;
-  logic b1_r0_en;
-  logic [4:0] b1_r0_addr;
-  logic [31:0] b1_r0_data;
-  logic [3:0] nconf, nwconf;
-
-  // kernel launch: refused (state kept, launch_err_o set) unless it fits (docs/regmutex.md)
   assign lw_x = 11'(launch_warps_i);
   assign lr_x = 11'(launch_regs_i);
+  // RegMutex: the running kernel's sets (docs/regmutex.md)
+  logic [3:0]  kext_q, kext_d;
+  logic [3:0]  kbase_q, kbase_d;
+  logic [6:0]  ksrp_q, ksrp_d;
+  logic [6:0]  launch_srp;
+  logic [10:0] ls_x, srp_x;
+  logic [23:0] srp_lut;
+  logic [7:0]  srp_mask;
+  logic [10:0] le_x, lb_x;
+  logic [3:0]  launch_base;
+  logic        srp_launch;
+  logic [7:0]  srp_status;
+  logic [1:0]  srp_nacq, srp_nstall, srp_nfree;
   assign le_x = 11'(launch_ext_i);
   assign lb_x = lr_x - le_x;  // base set (meaningful when Es < regs)
   assign ls_x = 11'(launch_sections_i);
   assign srp_x = lw_x * lb_x;  // SRP_offset
   assign need_x = srp_x + ls_x * le_x;
-  assign launch_fits = (lw_x != '0) & (lw_x <= Warps) & (lr_x != '0) & (lr_x <= Regs) & (le_x < lr_x) &
-                       ((le_x == '0) ? (ls_x == '0) : ((ls_x != '0) & (ls_x <= Warps))) & (need_x <= Packs);
+  assign launch_srp = srp_x[6:0];
   assign srp_launch = launch_valid_i & launch_fits;
   assign launch_base = lb_x[3:0];
-  assign launch_srp = srp_x[6:0];
+  logic unused_launch_x;
+  assign unused_launch_x = ^{lb_x[10:4], srp_x[10:7]};
+  assign launch_fits = (lw_x != '0) & (lw_x <= Warps) & (lr_x != '0) & (lr_x <= Regs)
+      & (le_x < lr_x) & ((le_x == '0) ? (ls_x == '0) : ((ls_x != '0) & (ls_x <= Warps)))
+      & (need_x <= Packs);
   always_comb begin
     kwarps_d = kwarps_q;
     kregs_d = kregs_q;
-    lerr_d = lerr_q;
     kext_d = kext_q;
     kbase_d = kbase_q;
     ksrp_d = ksrp_q;
+    lerr_d = lerr_q;
     if (launch_valid_i) begin
       if (launch_fits) begin
         kwarps_d = launch_warps_i;
         kregs_d = launch_regs_i;
-        lerr_d = 1'b0;
         kext_d = launch_ext_i;
         kbase_d = launch_base;
         ksrp_d = launch_srp;
+        lerr_d = 1'b0;
       end else begin
         lerr_d = 1'b1;
       end
@@ -332,15 +239,7 @@ module rf_top (
   end
   assign launch_err_o = lerr_q;
 
-  logic [7:0] srp_mask;  // seen by the checker through the allocator's own ports
-  logic [5:0] xl0_pack;
-  logic [5:0] xl1_pack;
-  logic [5:0] xl2_pack;
-  logic [5:0] xl3_pack;
-  logic [5:0] xl4_pack;
-  logic [5:0] xl5_pack;
-  logic [5:0] xl6_pack;
-  // RegMutex allocator: acquire/release at issue, release at warp exit
+  // ---- RegMutex allocator: acquire/release at issue, release at warp exit ----
   rf_srp_ctrl u_srp_ctrl (
     .clk_i             (clk_i),
     .rst_ni            (rst_ni),
@@ -369,8 +268,37 @@ module rf_top (
     .nfree_o           (srp_nfree)
   );
 
-  // RegMutex translation: port p < 1 is write-back p, then issue k source s is 1 + k * 3 + s
-  // (an access outside the kernel, or to an extended register without a set, is dropped)
+  // ---- locate: RegMutex translation, port p < 1 is write-back p, then issue k source s ----
+  // is 1 + k * 3 + s (an access outside the kernel, or to an extended register without
+  // a set, is dropped)
+  logic       wb0_bank;
+  logic [4:0] wb0_row;
+  logic       wb0_err, wb0_xerr, wb0_ok;
+  logic [5:0] xl0_pack;
+  logic       iss0_s0_bank;
+  logic [4:0] iss0_s0_row;
+  logic       iss0_s0_err, iss0_s0_xerr;
+  logic [5:0] xl1_pack;
+  logic       iss0_s1_bank;
+  logic [4:0] iss0_s1_row;
+  logic       iss0_s1_err, iss0_s1_xerr;
+  logic [5:0] xl2_pack;
+  logic       iss0_s2_bank;
+  logic [4:0] iss0_s2_row;
+  logic       iss0_s2_err, iss0_s2_xerr;
+  logic [5:0] xl3_pack;
+  logic       iss1_s0_bank;
+  logic [4:0] iss1_s0_row;
+  logic       iss1_s0_err, iss1_s0_xerr;
+  logic [5:0] xl4_pack;
+  logic       iss1_s1_bank;
+  logic [4:0] iss1_s1_row;
+  logic       iss1_s1_err, iss1_s1_xerr;
+  logic [5:0] xl5_pack;
+  logic       iss1_s2_bank;
+  logic [4:0] iss1_s2_row;
+  logic       iss1_s2_err, iss1_s2_xerr;
+  logic [5:0] xl6_pack;
   rf_srp_xlate u_srp_xlate (
     .kwarps_i   (kwarps_q),
     .kregs_i    (kregs_q),
@@ -431,9 +359,65 @@ module rf_top (
   );
   assign wb0_ok = wb0_valid_i & ~wb0_err & ~wb0_xerr;
   logic unused_srp;
-  assign unused_srp = ^{srp_mask, xl0_pack, xl1_pack, xl2_pack, xl3_pack, xl4_pack, xl5_pack, xl6_pack};
+  assign unused_srp = ^{srp_mask, xl0_pack, xl1_pack, xl2_pack, xl3_pack, xl4_pack, xl5_pack,
+      xl6_pack};
 
-  // operand collectors: a source outside the kernel is not read (delivered as zero)
+  // ---- operand collectors: a source outside the kernel is not read (delivered as zero) ----
+  logic [2:0]  busy;
+  logic        cq0_req, aq0_gnt;
+  logic        cq0_bank;
+  logic [4:0]  cq0_entry;
+  logic        aq0_port;
+  logic        cq0_sel;
+  logic [31:0] xq0_data;
+  logic        cq1_req, aq1_gnt;
+  logic        cq1_bank;
+  logic [4:0]  cq1_entry;
+  logic        aq1_port;
+  logic        cq1_sel;
+  logic [31:0] xq1_data;
+  logic        cq2_req, aq2_gnt;
+  logic        cq2_bank;
+  logic [4:0]  cq2_entry;
+  logic        aq2_port;
+  logic        cq2_sel;
+  logic [31:0] xq2_data;
+  logic        cq3_req, aq3_gnt;
+  logic        cq3_bank;
+  logic [4:0]  cq3_entry;
+  logic        aq3_port;
+  logic        cq3_sel;
+  logic [31:0] xq3_data;
+  logic        cq4_req, aq4_gnt;
+  logic        cq4_bank;
+  logic [4:0]  cq4_entry;
+  logic        aq4_port;
+  logic        cq4_sel;
+  logic [31:0] xq4_data;
+  logic        cq5_req, aq5_gnt;
+  logic        cq5_bank;
+  logic [4:0]  cq5_entry;
+  logic        aq5_port;
+  logic        cq5_sel;
+  logic [31:0] xq5_data;
+  logic        cq6_req, aq6_gnt;
+  logic        cq6_bank;
+  logic [4:0]  cq6_entry;
+  logic        aq6_port;
+  logic        cq6_sel;
+  logic [31:0] xq6_data;
+  logic        cq7_req, aq7_gnt;
+  logic        cq7_bank;
+  logic [4:0]  cq7_entry;
+  logic        aq7_port;
+  logic        cq7_sel;
+  logic [31:0] xq7_data;
+  logic        cq8_req, aq8_gnt;
+  logic        cq8_bank;
+  logic [4:0]  cq8_entry;
+  logic        aq8_port;
+  logic        cq8_sel;
+  logic [31:0] xq8_data;
   rf_collector u_collector (
     .clk_i             (clk_i),
     .rst_ni            (rst_ni),
@@ -541,6 +525,12 @@ module rf_top (
     .busy_o            (busy)
   );
 
+  // ---- register file: arbiter, banks, crossbar ----
+  localparam int NumBanks = 2;
+  logic [1:0]  b_r0_en;  // per bank
+  logic [9:0]  b_r0_addr;
+  logic [63:0] b_r0_data;
+  logic [3:0]  nconf, nwconf;
   rf_bank_arbiter u_arbiter (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
@@ -592,41 +582,29 @@ module rf_top (
     .q7_port_o    (aq7_port),
     .q8_gnt_o     (aq8_gnt),
     .q8_port_o    (aq8_port),
-    .b0_r0_en_o   (b0_r0_en),
-    .b0_r0_addr_o (b0_r0_addr),
-    .b1_r0_en_o   (b1_r0_en),
-    .b1_r0_addr_o (b1_r0_addr),
+    .b0_r0_en_o   (b_r0_en[0]),
+    .b0_r0_addr_o (b_r0_addr[0 +: 5]),
+    .b1_r0_en_o   (b_r0_en[1]),
+    .b1_r0_addr_o (b_r0_addr[5 +: 5]),
     .nconf_o      (nconf),
     .nwconf_o     (nwconf)
   );
-
-  assign b0_w0_en = wb0_ok & (wb0_bank == 1'd0);
-  rf_bank u_bank0 (
-    .clk_i     (clk_i),
-    .w0_en_i   (b0_w0_en),
-    .w0_addr_i (wb0_row),
-    .w0_mask_i (wb0_mask_i),
-    .w0_data_i (wb0_data_i),
-    .r0_en_i   (b0_r0_en),
-    .r0_addr_i (b0_r0_addr),
-    .r0_data_o (b0_r0_data)
-  );
-
-  assign b1_w0_en = wb0_ok & (wb0_bank == 1'd1);
-  rf_bank u_bank1 (
-    .clk_i     (clk_i),
-    .w0_en_i   (b1_w0_en),
-    .w0_addr_i (wb0_row),
-    .w0_mask_i (wb0_mask_i),
-    .w0_data_i (wb0_data_i),
-    .r0_en_i   (b1_r0_en),
-    .r0_addr_i (b1_r0_addr),
-    .r0_data_o (b1_r0_data)
-  );
-
+  genvar b;
+  for (b = 0; b < NumBanks; b = b + 1) begin : g_bank
+    rf_bank u_bank (
+      .clk_i     (clk_i),
+      .w0_en_i   (wb0_ok & (32'(wb0_bank) == b)),
+      .w0_addr_i (wb0_row),
+      .w0_mask_i (wb0_mask_i),
+      .w0_data_i (wb0_data_i),
+      .r0_en_i   (b_r0_en[b]),
+      .r0_addr_i (b_r0_addr[b*5 +: 5]),
+      .r0_data_o (b_r0_data[b*32 +: 32])
+    );
+  end
   rf_xbar u_xbar (
-    .b0_r0_data_i (b0_r0_data),
-    .b1_r0_data_i (b1_r0_data),
+    .b0_r0_data_i (b_r0_data[0 +: 32]),
+    .b1_r0_data_i (b_r0_data[32 +: 32]),
     .q0_sel_i     (cq0_sel),
     .q0_data_o    (xq0_data),
     .q1_sel_i     (cq1_sel),
@@ -647,90 +625,94 @@ module rf_top (
     .q8_data_o    (xq8_data)
   );
 
-  // status
+  // ---- status ----
+  logic  acc_q, acc_d;
+  logic  xerr_q, xerr_d;
   assign idle_o = ~|busy;
   assign acc_err_o = acc_q;
-  assign acc_d = 1'b0
-      | (wb0_valid_i & wb0_err)
-      | (iss0_valid_i & iss0_ready_o & iss0_src0_valid_i & iss0_s0_err)
-      | (iss0_valid_i & iss0_ready_o & iss0_src1_valid_i & iss0_s1_err)
+  assign acc_d = (wb0_valid_i & wb0_err) | (iss0_valid_i & iss0_ready_o & iss0_src0_valid_i
+      & iss0_s0_err) | (iss0_valid_i & iss0_ready_o & iss0_src1_valid_i & iss0_s1_err)
       | (iss0_valid_i & iss0_ready_o & iss0_src2_valid_i & iss0_s2_err)
       | (iss1_valid_i & iss1_ready_o & iss1_src0_valid_i & iss1_s0_err)
       | (iss1_valid_i & iss1_ready_o & iss1_src1_valid_i & iss1_s1_err)
       | (iss1_valid_i & iss1_ready_o & iss1_src2_valid_i & iss1_s2_err);
   assign xerr_o = xerr_q;
-  assign xerr_d = 1'b0
-      | (wb0_valid_i & wb0_xerr)
-      | (iss0_valid_i & iss0_ready_o & iss0_src0_valid_i & iss0_s0_xerr)
-      | (iss0_valid_i & iss0_ready_o & iss0_src1_valid_i & iss0_s1_xerr)
+  assign xerr_d = (wb0_valid_i & wb0_xerr) | (iss0_valid_i & iss0_ready_o & iss0_src0_valid_i
+      & iss0_s0_xerr) | (iss0_valid_i & iss0_ready_o & iss0_src1_valid_i & iss0_s1_xerr)
       | (iss0_valid_i & iss0_ready_o & iss0_src2_valid_i & iss0_s2_xerr)
       | (iss1_valid_i & iss1_ready_o & iss1_src0_valid_i & iss1_s0_xerr)
       | (iss1_valid_i & iss1_ready_o & iss1_src1_valid_i & iss1_s1_xerr)
       | (iss1_valid_i & iss1_ready_o & iss1_src2_valid_i & iss1_s2_xerr);
 
-  // event counters (wrap around)
+  // ---- event counters (wrap around) ----
+  logic [15:0] cnt_conflict_q, cnt_conflict_d;
+  logic [15:0] cnt_wconflict_q, cnt_wconflict_d;
+  logic [15:0] cnt_stall_q, cnt_stall_d;
+  logic [15:0] cnt_read_q, cnt_read_d;
+  logic [15:0] cnt_write_q, cnt_write_d;
+  logic [15:0] cnt_dispatch_q, cnt_dispatch_d;
+  logic [15:0] cnt_acquire_q, cnt_acquire_d;
+  logic [15:0] cnt_acq_stall_q, cnt_acq_stall_d;
+  logic [15:0] cnt_release_q, cnt_release_d;
   assign cnt_conflict_d = cnt_conflict_q + 16'(nconf);
-  assign cnt_wconflict_d = cnt_wconflict_q + 16'(nwconf);
-  logic iss0_stall;
-  assign iss0_stall = iss0_valid_i & ~iss0_ready_o;
-  logic iss1_stall;
-  assign iss1_stall = iss1_valid_i & ~iss1_ready_o;
-  assign cnt_stall_d = cnt_stall_q + 16'(iss0_stall) + 16'(iss1_stall);
-  assign cnt_read_d = cnt_read_q + 16'(aq0_gnt) + 16'(aq1_gnt) + 16'(aq2_gnt) + 16'(aq3_gnt) + 16'(aq4_gnt) + 16'(aq5_gnt) + 16'(aq6_gnt) + 16'(aq7_gnt) + 16'(aq8_gnt);
-  assign cnt_write_d = cnt_write_q + 16'(wb0_ok);
-  assign cnt_dispatch_d = cnt_dispatch_q + 16'(dsp0_valid_o) + 16'(dsp1_valid_o);
   assign cnt_conflict_o = cnt_conflict_q;
+  assign cnt_wconflict_d = cnt_wconflict_q + 16'(nwconf);
   assign cnt_wconflict_o = cnt_wconflict_q;
+  assign cnt_stall_d = cnt_stall_q + 16'({iss0_valid_i & ~iss0_ready_o})
+      + 16'({iss1_valid_i & ~iss1_ready_o});
   assign cnt_stall_o = cnt_stall_q;
+  assign cnt_read_d = cnt_read_q + 16'(aq0_gnt) + 16'(aq1_gnt) + 16'(aq2_gnt) + 16'(aq3_gnt)
+      + 16'(aq4_gnt) + 16'(aq5_gnt) + 16'(aq6_gnt) + 16'(aq7_gnt) + 16'(aq8_gnt);
   assign cnt_read_o = cnt_read_q;
+  assign cnt_write_d = cnt_write_q + 16'(wb0_ok);
   assign cnt_write_o = cnt_write_q;
+  assign cnt_dispatch_d = cnt_dispatch_q + 16'(dsp0_valid_o) + 16'(dsp1_valid_o);
   assign cnt_dispatch_o = cnt_dispatch_q;
   assign cnt_acquire_d = cnt_acquire_q + 16'(srp_nacq);
-  assign cnt_acq_stall_d = cnt_acq_stall_q + 16'(srp_nstall);
-  assign cnt_release_d = cnt_release_q + 16'(srp_nfree);
   assign cnt_acquire_o = cnt_acquire_q;
+  assign cnt_acq_stall_d = cnt_acq_stall_q + 16'(srp_nstall);
   assign cnt_acq_stall_o = cnt_acq_stall_q;
+  assign cnt_release_d = cnt_release_q + 16'(srp_nfree);
   assign cnt_release_o = cnt_release_q;
-  logic unused_launch_x;
-  assign unused_launch_x = ^{lb_x[10:4], srp_x[10:7]};
 
+  // ---- state ----
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      kwarps_q <= '0;
-      kregs_q <= '0;
-      lerr_q <= 1'b0;
-      acc_q <= 1'b0;
-      cnt_conflict_q <= '0;
+      kwarps_q        <= '0;
+      kregs_q         <= '0;
+      lerr_q          <= 1'b0;
+      kext_q          <= '0;
+      kbase_q         <= '0;
+      ksrp_q          <= '0;
+      acc_q           <= 1'b0;
+      xerr_q          <= 1'b0;
+      cnt_conflict_q  <= '0;
       cnt_wconflict_q <= '0;
-      cnt_stall_q <= '0;
-      cnt_read_q <= '0;
-      cnt_write_q <= '0;
-      cnt_dispatch_q <= '0;
-      kext_q <= '0;
-      kbase_q <= '0;
-      ksrp_q <= '0;
-      xerr_q <= 1'b0;
-      cnt_acquire_q <= '0;
+      cnt_stall_q     <= '0;
+      cnt_read_q      <= '0;
+      cnt_write_q     <= '0;
+      cnt_dispatch_q  <= '0;
+      cnt_acquire_q   <= '0;
       cnt_acq_stall_q <= '0;
-      cnt_release_q <= '0;
+      cnt_release_q   <= '0;
     end else begin
-      kwarps_q <= kwarps_d;
-      kregs_q <= kregs_d;
-      lerr_q <= lerr_d;
-      acc_q <= acc_d;
-      cnt_conflict_q <= cnt_conflict_d;
+      kwarps_q        <= kwarps_d;
+      kregs_q         <= kregs_d;
+      lerr_q          <= lerr_d;
+      kext_q          <= kext_d;
+      kbase_q         <= kbase_d;
+      ksrp_q          <= ksrp_d;
+      acc_q           <= acc_d;
+      xerr_q          <= xerr_d;
+      cnt_conflict_q  <= cnt_conflict_d;
       cnt_wconflict_q <= cnt_wconflict_d;
-      cnt_stall_q <= cnt_stall_d;
-      cnt_read_q <= cnt_read_d;
-      cnt_write_q <= cnt_write_d;
-      cnt_dispatch_q <= cnt_dispatch_d;
-      kext_q <= kext_d;
-      kbase_q <= kbase_d;
-      ksrp_q <= ksrp_d;
-      xerr_q <= xerr_d;
-      cnt_acquire_q <= cnt_acquire_d;
+      cnt_stall_q     <= cnt_stall_d;
+      cnt_read_q      <= cnt_read_d;
+      cnt_write_q     <= cnt_write_d;
+      cnt_dispatch_q  <= cnt_dispatch_d;
+      cnt_acquire_q   <= cnt_acquire_d;
       cnt_acq_stall_q <= cnt_acq_stall_d;
-      cnt_release_q <= cnt_release_d;
+      cnt_release_q   <= cnt_release_d;
     end
   end
 

@@ -4,13 +4,15 @@
 // Cycle-level rules: docs/semantics.md. Model: cmodel/ (rfm_bank_arbiter).
 //
 // Configuration (replay: config.ini in this folder):
-//  [rf] lanes=1 lane_bits=5 banks=1 entries=3 subbanks=1 read_ports=1 write_ports=1 write_conflict=entry
+//  [rf] lanes=1 lane_bits=5 banks=1 entries=3 subbanks=1 read_ports=1 write_ports=1
+// write_conflict=entry
 //  [sm] warps=3 regs_per_thread=1 schedulers=1 collectors=1 operands=1 tag_bits=1
 //  [mapping] layout=wid
 //  [stats] counter_bits=4
 //  [target] kind=generic clock_ps=10000
 //  [regmutex] enable=off paired=off regs=24 ext_regs=0 warps=0
-//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4 rfc_entries=0 regs=21 exempt_regs=0 warps=0
+//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4
+// rfc_entries=0 regs=21 exempt_regs=0 warps=0
 //  [coalescing] enable=off alignment=reg parity=entry zero_gating=off
 //
 // Ports:
@@ -64,9 +66,7 @@ module rf_bank_arbiter (
   assign req = {q0_req_i};
 
   // writes win: a write-back blocks the reads of its bank row this cycle
-  assign blk = {
-      (w0_en_i & (w0_bank_i == q0_bank_i) & (w0_entry_i == q0_entry_i))
-  };
+  assign blk = { (w0_en_i & (w0_bank_i == q0_bank_i) & (w0_entry_i == q0_entry_i)) };
 
   // bank 0: read ports in order, each the next requester in round-robin order
   assign b0_mine = {(q0_bank_i == 1'd0)};
@@ -75,8 +75,8 @@ module rf_bank_arbiter (
   assign b0_p0_hi = b0_p0_cand & b0_ge;
   assign b0_p0_any = |b0_p0_cand;
   assign b0_p0_sel = (|b0_p0_hi) ?
-      (1'd0) :
-      (1'd0);
+  (1'd0) :
+  (1'd0);
   assign b0_p0_oh = b0_p0_any ? (1'(1) << b0_p0_sel) : '0;
   assign b0_r0_en_o = b0_p0_any;
   always_comb begin

@@ -4,13 +4,15 @@
 // Cycle-level rules: docs/semantics.md. Model: cmodel/ (rfm_collector).
 //
 // Configuration (replay: config.ini in this folder):
-//  [rf] lanes=1 lane_bits=5 banks=1 entries=3 subbanks=1 read_ports=1 write_ports=1 write_conflict=entry
+//  [rf] lanes=1 lane_bits=5 banks=1 entries=3 subbanks=1 read_ports=1 write_ports=1
+// write_conflict=entry
 //  [sm] warps=3 regs_per_thread=1 schedulers=1 collectors=1 operands=1 tag_bits=1
 //  [mapping] layout=wid
 //  [stats] counter_bits=4
 //  [target] kind=generic clock_ps=10000
 //  [regmutex] enable=off paired=off regs=24 ext_regs=0 warps=0
-//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4 rfc_entries=0 regs=21 exempt_regs=0 warps=0
+//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4
+// rfc_entries=0 regs=21 exempt_regs=0 warps=0
 //  [coalescing] enable=off alignment=reg parity=entry zero_gating=off
 //
 // Ports:
@@ -98,8 +100,8 @@ module rf_collector (
   assign iss0_hi = iss0_cand;
   assign iss0_any = |iss0_cand;
   assign iss0_sel = (|iss0_hi) ?
-      (1'd0) :
-      (1'd0);
+  (1'd0) :
+  (1'd0);
   assign iss0_oh = iss0_any ? (1'(1) << iss0_sel) : '0;
   assign iss0_ready_o = iss0_any;
   assign iss0_take = iss0_oh & {Units{iss0_valid_i}};
@@ -110,15 +112,14 @@ module rf_collector (
   assign dsp0_hi = dsp0_cand & dispatch_ge;
   assign dsp0_any = |dsp0_cand;
   assign dsp0_sel = (|dsp0_hi) ?
-      (1'd0) :
-      (1'd0);
+  (1'd0) :
+  (1'd0);
   assign dsp0_oh = dsp0_any ? (1'(1) << dsp0_sel) : '0;
   assign disp = dsp0_oh;
   always_comb begin
     dlast = dsp0_sel;
   end
   assign dptr_d = !dsp0_any ? dptr_q : (dlast == 1'd0) ? '0 : dlast + 1'd1;
-
   assign dsp0_valid_o = dsp0_any;
   always_comb begin
     dsp0_tag_o = '0;
@@ -160,7 +161,7 @@ module rf_collector (
       u0_busy_d = 1'b0;
       q0_pend_d = 1'b0;
       q0_fly_d = 1'b0;
-    end else if (u0_take0) begin
+      end else if (u0_take0) begin
       u0_busy_d = 1'b1;
       q0_fly_d = 1'b0;
       q0_data_d = '0;

@@ -4,13 +4,15 @@
 // Cycle-level rules: docs/semantics.md. Model: cmodel/ (rfm_top).
 //
 // Configuration (replay: config.ini in this folder):
-//  [rf] lanes=1 lane_bits=5 banks=1 entries=3 subbanks=1 read_ports=1 write_ports=1 write_conflict=entry
+//  [rf] lanes=1 lane_bits=5 banks=1 entries=3 subbanks=1 read_ports=1 write_ports=1
+// write_conflict=entry
 //  [sm] warps=3 regs_per_thread=1 schedulers=1 collectors=1 operands=1 tag_bits=1
 //  [mapping] layout=wid
 //  [stats] counter_bits=4
 //  [target] kind=generic clock_ps=10000
 //  [regmutex] enable=off paired=off regs=24 ext_regs=0 warps=0
-//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4 rfc_entries=0 regs=21 exempt_regs=0 warps=0
+//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4
+// rfc_entries=0 regs=21 exempt_regs=0 warps=0
 //  [coalescing] enable=off alignment=reg parity=entry zero_gating=off
 //
 // Ports:
@@ -83,50 +85,24 @@ module rf_top (
   output logic [3:0] cnt_dispatch_o
 );
 
-  // launch-fit arithmetic in 4 bits
-  localparam logic [3:0] Banks   = 4'd1;
-  localparam logic [3:0] Entries = 4'd3;  // rows per bank
+  // ---- launch-fit arithmetic in 4 bits ----
   localparam logic [3:0] Warps   = 4'd3;  // warp slots
   localparam logic [3:0] Regs    = 4'd1;  // registers per thread, at most
+  localparam logic [3:0] Banks   = 4'd1;
+  localparam logic [3:0] Entries = 4'd3;  // rows per bank
 
-  // running kernel, launch result, access error
+  // ---- kernel launch: refused (state kept, launch_err_o set) unless it fits ----
+  // running kernel, launch result
   logic [1:0] kwarps_q, kwarps_d;
-  logic  kregs_q, kregs_d;
-  logic lerr_q, lerr_d, acc_q, acc_d, launch_fits;
+  logic       kregs_q, kregs_d;
+  logic       lerr_q, lerr_d;
+  logic       launch_fits;
   logic [3:0] lw_x, lr_x, need_x;
-  logic [3:0] cnt_conflict_q, cnt_conflict_d;
-  logic [3:0] cnt_wconflict_q, cnt_wconflict_d;
-  logic [3:0] cnt_stall_q, cnt_stall_d;
-  logic [3:0] cnt_read_q, cnt_read_d;
-  logic [3:0] cnt_write_q, cnt_write_d;
-  logic [3:0] cnt_dispatch_q, cnt_dispatch_d;
-  // write-back locations
-  logic  wb0_bank;
-  logic [1:0] wb0_row;
-  logic wb0_err, wb0_ok;
-  // source-operand locations
-  logic  iss0_s0_bank;
-  logic [1:0] iss0_s0_row;
-  logic iss0_s0_err;
-  // collectors <-> arbiter <-> banks <-> crossbar
-  logic  busy;
-  logic cq0_req, aq0_gnt;
-  logic  cq0_bank;
-  logic [1:0] cq0_entry;
-  logic  aq0_port;
-  logic  cq0_sel;
-  logic [4:0] xq0_data;
-  logic b0_w0_en;
-  logic b0_r0_en;
-  logic [1:0] b0_r0_addr;
-  logic [4:0] b0_r0_data;
-  logic  nconf, nwconf;
-
-  // kernel launch: refused (state kept, launch_err_o set) unless it fits the layout
   assign lw_x = 4'(launch_warps_i);
   assign lr_x = 4'(launch_regs_i);
   assign need_x = ((lw_x + Banks - 4'd1) / Banks) * lr_x;  // rows: ceil(warps / Banks) * regs
-  assign launch_fits = (lw_x != '0) & (lw_x <= Warps) & (lr_x != '0) & (lr_x <= Regs) & (need_x <= Entries);
+  assign launch_fits = (lw_x != '0) & (lw_x <= Warps) & (lr_x != '0) & (lr_x <= Regs)
+      & (need_x <= Entries);
   always_comb begin
     kwarps_d = kwarps_q;
     kregs_d = kregs_q;
@@ -143,29 +119,46 @@ module rf_top (
   end
   assign launch_err_o = lerr_q;
 
-  // write-back port 0: mapped; an access outside the kernel is dropped
-  rf_map u_wmap0 (
-    .warp_i   (wb0_warp_i),
-    .reg_i    (wb0_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (wb0_bank),
-    .entry_o  (wb0_row),
-    .err_o    (wb0_err)
-  );
+  // ---- locate: one rf_map per access (write-backs, then issue k source s) ----
+  localparam int Accesses = 2;
+  logic       wb0_bank;
+  logic [1:0] wb0_row;
+  logic       wb0_err, wb0_ok;
+  logic       iss0_s0_bank;
+  logic [1:0] iss0_s0_row;
+  logic       iss0_s0_err;
+  logic [3:0] acc_warp;
+  logic [1:0] acc_reg;
+  logic [1:0] acc_bank;
+  logic [3:0] acc_row;
+  logic [1:0] acc_err;
+  assign acc_warp = {iss0_warp_i, wb0_warp_i};
+  assign acc_reg = {iss0_src0_reg_i, wb0_reg_i};
+  genvar a;
+  for (a = 0; a < Accesses; a = a + 1) begin : g_map
+    rf_map u_map (
+      .warp_i   (acc_warp[a*2 +: 2]),
+      .reg_i    (acc_reg[a*1 +: 1]),
+      .kwarps_i (kwarps_q),
+      .kregs_i  (kregs_q),
+      .bank_o   (acc_bank[a*1 +: 1]),
+      .entry_o  (acc_row[a*2 +: 2]),
+      .err_o    (acc_err[a])
+    );
+  end
+  assign {iss0_s0_bank, wb0_bank} = acc_bank;
+  assign {iss0_s0_row, wb0_row} = acc_row;
+  assign {iss0_s0_err, wb0_err} = acc_err;
   assign wb0_ok = wb0_valid_i & ~wb0_err;
 
-  rf_map u_imap0_0 (
-    .warp_i   (iss0_warp_i),
-    .reg_i    (iss0_src0_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss0_s0_bank),
-    .entry_o  (iss0_s0_row),
-    .err_o    (iss0_s0_err)
-  );
-
-  // operand collectors: a source outside the kernel is not read (delivered as zero)
+  // ---- operand collectors: a source outside the kernel is not read (delivered as zero) ----
+  logic       busy;
+  logic       cq0_req, aq0_gnt;
+  logic       cq0_bank;
+  logic [1:0] cq0_entry;
+  logic       aq0_port;
+  logic       cq0_sel;
+  logic [4:0] xq0_data;
   rf_collector u_collector (
     .clk_i             (clk_i),
     .rst_ni            (rst_ni),
@@ -190,6 +183,12 @@ module rf_top (
     .busy_o            (busy)
   );
 
+  // ---- register file: arbiter, banks, crossbar ----
+  localparam int NumBanks = 1;
+  logic [0:0] b_r0_en;  // per bank
+  logic [1:0] b_r0_addr;
+  logic [4:0] b_r0_data;
+  logic       nconf, nwconf;
   rf_bank_arbiter u_arbiter (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
@@ -201,76 +200,81 @@ module rf_top (
     .w0_entry_i   (wb0_row),
     .q0_gnt_o     (aq0_gnt),
     .q0_port_o    (aq0_port),
-    .b0_r0_en_o   (b0_r0_en),
-    .b0_r0_addr_o (b0_r0_addr),
+    .b0_r0_en_o   (b_r0_en[0]),
+    .b0_r0_addr_o (b_r0_addr[0 +: 2]),
     .nconf_o      (nconf),
     .nwconf_o     (nwconf)
   );
-
-  assign b0_w0_en = wb0_ok & (wb0_bank == 1'd0);
-  rf_bank u_bank0 (
-    .clk_i     (clk_i),
-    .w0_en_i   (b0_w0_en),
-    .w0_addr_i (wb0_row),
-    .w0_mask_i (wb0_mask_i),
-    .w0_data_i (wb0_data_i),
-    .r0_en_i   (b0_r0_en),
-    .r0_addr_i (b0_r0_addr),
-    .r0_data_o (b0_r0_data)
-  );
-
+  genvar b;
+  for (b = 0; b < NumBanks; b = b + 1) begin : g_bank
+    rf_bank u_bank (
+      .clk_i     (clk_i),
+      .w0_en_i   (wb0_ok & (32'(wb0_bank) == b)),
+      .w0_addr_i (wb0_row),
+      .w0_mask_i (wb0_mask_i),
+      .w0_data_i (wb0_data_i),
+      .r0_en_i   (b_r0_en[b]),
+      .r0_addr_i (b_r0_addr[b*2 +: 2]),
+      .r0_data_o (b_r0_data[b*5 +: 5])
+    );
+  end
   rf_xbar u_xbar (
-    .b0_r0_data_i (b0_r0_data),
+    .b0_r0_data_i (b_r0_data[0 +: 5]),
     .q0_sel_i     (cq0_sel),
     .q0_data_o    (xq0_data)
   );
 
-  // status
+  // ---- status ----
+  logic  acc_q, acc_d;
   assign idle_o = ~|busy;
   assign acc_err_o = acc_q;
-  assign acc_d = 1'b0
-      | (wb0_valid_i & wb0_err)
-      | (iss0_valid_i & iss0_ready_o & iss0_src0_valid_i & iss0_s0_err);
+  assign acc_d = (wb0_valid_i & wb0_err) | (iss0_valid_i & iss0_ready_o & iss0_src0_valid_i
+      & iss0_s0_err);
 
-  // event counters (wrap around)
+  // ---- event counters (wrap around) ----
+  logic [3:0] cnt_conflict_q, cnt_conflict_d;
+  logic [3:0] cnt_wconflict_q, cnt_wconflict_d;
+  logic [3:0] cnt_stall_q, cnt_stall_d;
+  logic [3:0] cnt_read_q, cnt_read_d;
+  logic [3:0] cnt_write_q, cnt_write_d;
+  logic [3:0] cnt_dispatch_q, cnt_dispatch_d;
   assign cnt_conflict_d = cnt_conflict_q + 4'(nconf);
-  assign cnt_wconflict_d = cnt_wconflict_q + 4'(nwconf);
-  logic iss0_stall;
-  assign iss0_stall = iss0_valid_i & ~iss0_ready_o;
-  assign cnt_stall_d = cnt_stall_q + 4'(iss0_stall);
-  assign cnt_read_d = cnt_read_q + 4'(aq0_gnt);
-  assign cnt_write_d = cnt_write_q + 4'(wb0_ok);
-  assign cnt_dispatch_d = cnt_dispatch_q + 4'(dsp0_valid_o);
   assign cnt_conflict_o = cnt_conflict_q;
+  assign cnt_wconflict_d = cnt_wconflict_q + 4'(nwconf);
   assign cnt_wconflict_o = cnt_wconflict_q;
+  assign cnt_stall_d = cnt_stall_q + 4'({iss0_valid_i & ~iss0_ready_o});
   assign cnt_stall_o = cnt_stall_q;
+  assign cnt_read_d = cnt_read_q + 4'(aq0_gnt);
   assign cnt_read_o = cnt_read_q;
+  assign cnt_write_d = cnt_write_q + 4'(wb0_ok);
   assign cnt_write_o = cnt_write_q;
+  assign cnt_dispatch_d = cnt_dispatch_q + 4'(dsp0_valid_o);
   assign cnt_dispatch_o = cnt_dispatch_q;
 
+  // ---- state ----
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      kwarps_q <= '0;
-      kregs_q <= '0;
-      lerr_q <= 1'b0;
-      acc_q <= 1'b0;
-      cnt_conflict_q <= '0;
+      kwarps_q        <= '0;
+      kregs_q         <= 1'b0;
+      lerr_q          <= 1'b0;
+      acc_q           <= 1'b0;
+      cnt_conflict_q  <= '0;
       cnt_wconflict_q <= '0;
-      cnt_stall_q <= '0;
-      cnt_read_q <= '0;
-      cnt_write_q <= '0;
-      cnt_dispatch_q <= '0;
+      cnt_stall_q     <= '0;
+      cnt_read_q      <= '0;
+      cnt_write_q     <= '0;
+      cnt_dispatch_q  <= '0;
     end else begin
-      kwarps_q <= kwarps_d;
-      kregs_q <= kregs_d;
-      lerr_q <= lerr_d;
-      acc_q <= acc_d;
-      cnt_conflict_q <= cnt_conflict_d;
+      kwarps_q        <= kwarps_d;
+      kregs_q         <= kregs_d;
+      lerr_q          <= lerr_d;
+      acc_q           <= acc_d;
+      cnt_conflict_q  <= cnt_conflict_d;
       cnt_wconflict_q <= cnt_wconflict_d;
-      cnt_stall_q <= cnt_stall_d;
-      cnt_read_q <= cnt_read_d;
-      cnt_write_q <= cnt_write_d;
-      cnt_dispatch_q <= cnt_dispatch_d;
+      cnt_stall_q     <= cnt_stall_d;
+      cnt_read_q      <= cnt_read_d;
+      cnt_write_q     <= cnt_write_d;
+      cnt_dispatch_q  <= cnt_dispatch_d;
     end
   end
 

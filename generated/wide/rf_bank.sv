@@ -4,13 +4,15 @@
 // Cycle-level rules: docs/semantics.md. Model: cmodel/ (rfm_bank).
 //
 // Configuration (replay: config.ini in this folder):
-//  [rf] lanes=3 lane_bits=7 banks=3 entries=5 subbanks=3 read_ports=2 write_ports=2 write_conflict=entry
+//  [rf] lanes=3 lane_bits=7 banks=3 entries=5 subbanks=3 read_ports=2 write_ports=2
+// write_conflict=entry
 //  [sm] warps=5 regs_per_thread=5 schedulers=3 collectors=5 operands=2 tag_bits=3
 //  [mapping] layout=wid
 //  [stats] counter_bits=8
 //  [target] kind=ice40 clock_ps=10000
 //  [regmutex] enable=off paired=off regs=24 ext_regs=0 warps=0
-//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4 rfc_entries=0 regs=21 exempt_regs=0 warps=0
+//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4
+// rfc_entries=0 regs=21 exempt_regs=0 warps=0
 //  [coalescing] enable=off alignment=reg parity=entry zero_gating=off
 //
 // Ports:

@@ -4,13 +4,15 @@
 // Cycle-level rules: docs/semantics.md. Model: cmodel/ (rfm_bank_arbiter).
 //
 // Configuration (replay: config.ini in this folder):
-//  [rf] lanes=3 lane_bits=7 banks=3 entries=5 subbanks=3 read_ports=2 write_ports=2 write_conflict=entry
+//  [rf] lanes=3 lane_bits=7 banks=3 entries=5 subbanks=3 read_ports=2 write_ports=2
+// write_conflict=entry
 //  [sm] warps=5 regs_per_thread=5 schedulers=3 collectors=5 operands=2 tag_bits=3
 //  [mapping] layout=wid
 //  [stats] counter_bits=8
 //  [target] kind=ice40 clock_ps=10000
 //  [regmutex] enable=off paired=off regs=24 ext_regs=0 warps=0
-//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4 rfc_entries=0 regs=21 exempt_regs=0 warps=0
+//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4
+// rfc_entries=0 regs=21 exempt_regs=0 warps=0
 //  [coalescing] enable=off alignment=reg parity=entry zero_gating=off
 //
 // Ports:
@@ -209,31 +211,48 @@ module rf_bank_arbiter (
   logic [3:0] b2_p1_sel;
   logic b2_p1_any;
 
-  assign req = {q9_req_i, q8_req_i, q7_req_i, q6_req_i, q5_req_i, q4_req_i, q3_req_i, q2_req_i, q1_req_i, q0_req_i};
+  assign req = {q9_req_i, q8_req_i, q7_req_i, q6_req_i, q5_req_i, q4_req_i, q3_req_i, q2_req_i,
+      q1_req_i, q0_req_i};
 
   // writes win: a write-back blocks the reads of its bank row this cycle
-  assign blk = {
-      (w0_en_i & (w0_bank_i == q9_bank_i) & (w0_entry_i == q9_entry_i)) | (w1_en_i & (w1_bank_i == q9_bank_i) & (w1_entry_i == q9_entry_i)),
-      (w0_en_i & (w0_bank_i == q8_bank_i) & (w0_entry_i == q8_entry_i)) | (w1_en_i & (w1_bank_i == q8_bank_i) & (w1_entry_i == q8_entry_i)),
-      (w0_en_i & (w0_bank_i == q7_bank_i) & (w0_entry_i == q7_entry_i)) | (w1_en_i & (w1_bank_i == q7_bank_i) & (w1_entry_i == q7_entry_i)),
-      (w0_en_i & (w0_bank_i == q6_bank_i) & (w0_entry_i == q6_entry_i)) | (w1_en_i & (w1_bank_i == q6_bank_i) & (w1_entry_i == q6_entry_i)),
-      (w0_en_i & (w0_bank_i == q5_bank_i) & (w0_entry_i == q5_entry_i)) | (w1_en_i & (w1_bank_i == q5_bank_i) & (w1_entry_i == q5_entry_i)),
-      (w0_en_i & (w0_bank_i == q4_bank_i) & (w0_entry_i == q4_entry_i)) | (w1_en_i & (w1_bank_i == q4_bank_i) & (w1_entry_i == q4_entry_i)),
-      (w0_en_i & (w0_bank_i == q3_bank_i) & (w0_entry_i == q3_entry_i)) | (w1_en_i & (w1_bank_i == q3_bank_i) & (w1_entry_i == q3_entry_i)),
-      (w0_en_i & (w0_bank_i == q2_bank_i) & (w0_entry_i == q2_entry_i)) | (w1_en_i & (w1_bank_i == q2_bank_i) & (w1_entry_i == q2_entry_i)),
-      (w0_en_i & (w0_bank_i == q1_bank_i) & (w0_entry_i == q1_entry_i)) | (w1_en_i & (w1_bank_i == q1_bank_i) & (w1_entry_i == q1_entry_i)),
-      (w0_en_i & (w0_bank_i == q0_bank_i) & (w0_entry_i == q0_entry_i)) | (w1_en_i & (w1_bank_i == q0_bank_i) & (w1_entry_i == q0_entry_i))
-  };
+  assign blk = { (w0_en_i & (w0_bank_i == q9_bank_i) & (w0_entry_i == q9_entry_i))
+      | (w1_en_i & (w1_bank_i == q9_bank_i) & (w1_entry_i == q9_entry_i)),
+      (w0_en_i & (w0_bank_i == q8_bank_i) & (w0_entry_i == q8_entry_i))
+      | (w1_en_i & (w1_bank_i == q8_bank_i) & (w1_entry_i == q8_entry_i)),
+      (w0_en_i & (w0_bank_i == q7_bank_i) & (w0_entry_i == q7_entry_i))
+      | (w1_en_i & (w1_bank_i == q7_bank_i) & (w1_entry_i == q7_entry_i)),
+      (w0_en_i & (w0_bank_i == q6_bank_i) & (w0_entry_i == q6_entry_i))
+      | (w1_en_i & (w1_bank_i == q6_bank_i) & (w1_entry_i == q6_entry_i)),
+      (w0_en_i & (w0_bank_i == q5_bank_i) & (w0_entry_i == q5_entry_i))
+      | (w1_en_i & (w1_bank_i == q5_bank_i) & (w1_entry_i == q5_entry_i)),
+      (w0_en_i & (w0_bank_i == q4_bank_i) & (w0_entry_i == q4_entry_i))
+      | (w1_en_i & (w1_bank_i == q4_bank_i) & (w1_entry_i == q4_entry_i)),
+      (w0_en_i & (w0_bank_i == q3_bank_i) & (w0_entry_i == q3_entry_i))
+      | (w1_en_i & (w1_bank_i == q3_bank_i) & (w1_entry_i == q3_entry_i)),
+      (w0_en_i & (w0_bank_i == q2_bank_i) & (w0_entry_i == q2_entry_i))
+      | (w1_en_i & (w1_bank_i == q2_bank_i) & (w1_entry_i == q2_entry_i)),
+      (w0_en_i & (w0_bank_i == q1_bank_i) & (w0_entry_i == q1_entry_i))
+      | (w1_en_i & (w1_bank_i == q1_bank_i) & (w1_entry_i == q1_entry_i)),
+      (w0_en_i & (w0_bank_i == q0_bank_i) & (w0_entry_i == q0_entry_i))
+      | (w1_en_i & (w1_bank_i == q0_bank_i) & (w1_entry_i == q0_entry_i)) };
 
   // bank 0: read ports in order, each the next requester in round-robin order
-  assign b0_mine = {(q9_bank_i == 2'd0), (q8_bank_i == 2'd0), (q7_bank_i == 2'd0), (q6_bank_i == 2'd0), (q5_bank_i == 2'd0), (q4_bank_i == 2'd0), (q3_bank_i == 2'd0), (q2_bank_i == 2'd0), (q1_bank_i == 2'd0), (q0_bank_i == 2'd0)};
-  assign b0_ge = {(b0_ptr_q <= 4'd9), (b0_ptr_q <= 4'd8), (b0_ptr_q <= 4'd7), (b0_ptr_q <= 4'd6), (b0_ptr_q <= 4'd5), (b0_ptr_q <= 4'd4), (b0_ptr_q <= 4'd3), (b0_ptr_q <= 4'd2), (b0_ptr_q <= 4'd1), (b0_ptr_q <= 4'd0)};
+  assign b0_mine = {(q9_bank_i == 2'd0), (q8_bank_i == 2'd0), (q7_bank_i == 2'd0),
+      (q6_bank_i == 2'd0), (q5_bank_i == 2'd0), (q4_bank_i == 2'd0), (q3_bank_i == 2'd0),
+      (q2_bank_i == 2'd0), (q1_bank_i == 2'd0), (q0_bank_i == 2'd0)};
+  assign b0_ge = {(b0_ptr_q <= 4'd9), (b0_ptr_q <= 4'd8), (b0_ptr_q <= 4'd7), (b0_ptr_q <= 4'd6),
+      (b0_ptr_q <= 4'd5), (b0_ptr_q <= 4'd4), (b0_ptr_q <= 4'd3), (b0_ptr_q <= 4'd2),
+      (b0_ptr_q <= 4'd1), (b0_ptr_q <= 4'd0)};
   assign b0_p0_cand = req & ~blk & b0_mine;
   assign b0_p0_hi = b0_p0_cand & b0_ge;
   assign b0_p0_any = |b0_p0_cand;
   assign b0_p0_sel = (|b0_p0_hi) ?
-      (b0_p0_hi[0] ? 4'd0 : b0_p0_hi[1] ? 4'd1 : b0_p0_hi[2] ? 4'd2 : b0_p0_hi[3] ? 4'd3 : b0_p0_hi[4] ? 4'd4 : b0_p0_hi[5] ? 4'd5 : b0_p0_hi[6] ? 4'd6 : b0_p0_hi[7] ? 4'd7 : b0_p0_hi[8] ? 4'd8 : 4'd9) :
-      (b0_p0_cand[0] ? 4'd0 : b0_p0_cand[1] ? 4'd1 : b0_p0_cand[2] ? 4'd2 : b0_p0_cand[3] ? 4'd3 : b0_p0_cand[4] ? 4'd4 : b0_p0_cand[5] ? 4'd5 : b0_p0_cand[6] ? 4'd6 : b0_p0_cand[7] ? 4'd7 : b0_p0_cand[8] ? 4'd8 : 4'd9);
+  (b0_p0_hi[0] ? 4'd0 : b0_p0_hi[1] ? 4'd1 : b0_p0_hi[2] ? 4'd2 : b0_p0_hi[3] ? 4'd3 : b0_p0_hi[4]
+      ? 4'd4 : b0_p0_hi[5] ? 4'd5 : b0_p0_hi[6] ? 4'd6 : b0_p0_hi[7] ? 4'd7 : b0_p0_hi[8] ? 4'd8
+      : 4'd9) :
+  (b0_p0_cand[0] ? 4'd0 : b0_p0_cand[1] ? 4'd1 : b0_p0_cand[2] ? 4'd2 : b0_p0_cand[3] ? 4'd3
+      : b0_p0_cand[4] ? 4'd4 : b0_p0_cand[5] ? 4'd5 : b0_p0_cand[6] ? 4'd6 : b0_p0_cand[7] ? 4'd7
+      : b0_p0_cand[8] ? 4'd8 : 4'd9);
   assign b0_p0_oh = b0_p0_any ? (10'(1) << b0_p0_sel) : '0;
   assign b0_r0_en_o = b0_p0_any;
   always_comb begin
@@ -258,8 +277,12 @@ module rf_bank_arbiter (
   assign b0_p1_hi = b0_p1_cand & b0_ge;
   assign b0_p1_any = |b0_p1_cand;
   assign b0_p1_sel = (|b0_p1_hi) ?
-      (b0_p1_hi[0] ? 4'd0 : b0_p1_hi[1] ? 4'd1 : b0_p1_hi[2] ? 4'd2 : b0_p1_hi[3] ? 4'd3 : b0_p1_hi[4] ? 4'd4 : b0_p1_hi[5] ? 4'd5 : b0_p1_hi[6] ? 4'd6 : b0_p1_hi[7] ? 4'd7 : b0_p1_hi[8] ? 4'd8 : 4'd9) :
-      (b0_p1_cand[0] ? 4'd0 : b0_p1_cand[1] ? 4'd1 : b0_p1_cand[2] ? 4'd2 : b0_p1_cand[3] ? 4'd3 : b0_p1_cand[4] ? 4'd4 : b0_p1_cand[5] ? 4'd5 : b0_p1_cand[6] ? 4'd6 : b0_p1_cand[7] ? 4'd7 : b0_p1_cand[8] ? 4'd8 : 4'd9);
+  (b0_p1_hi[0] ? 4'd0 : b0_p1_hi[1] ? 4'd1 : b0_p1_hi[2] ? 4'd2 : b0_p1_hi[3] ? 4'd3 : b0_p1_hi[4]
+      ? 4'd4 : b0_p1_hi[5] ? 4'd5 : b0_p1_hi[6] ? 4'd6 : b0_p1_hi[7] ? 4'd7 : b0_p1_hi[8] ? 4'd8
+      : 4'd9) :
+  (b0_p1_cand[0] ? 4'd0 : b0_p1_cand[1] ? 4'd1 : b0_p1_cand[2] ? 4'd2 : b0_p1_cand[3] ? 4'd3
+      : b0_p1_cand[4] ? 4'd4 : b0_p1_cand[5] ? 4'd5 : b0_p1_cand[6] ? 4'd6 : b0_p1_cand[7] ? 4'd7
+      : b0_p1_cand[8] ? 4'd8 : 4'd9);
   assign b0_p1_oh = b0_p1_any ? (10'(1) << b0_p1_sel) : '0;
   assign b0_r1_en_o = b0_p1_any;
   always_comb begin
@@ -284,14 +307,22 @@ module rf_bank_arbiter (
   assign b0_ptr_d = !b0_p0_any ? b0_ptr_q : (b0_last == 4'd9) ? '0 : b0_last + 4'd1;
 
   // bank 1: read ports in order, each the next requester in round-robin order
-  assign b1_mine = {(q9_bank_i == 2'd1), (q8_bank_i == 2'd1), (q7_bank_i == 2'd1), (q6_bank_i == 2'd1), (q5_bank_i == 2'd1), (q4_bank_i == 2'd1), (q3_bank_i == 2'd1), (q2_bank_i == 2'd1), (q1_bank_i == 2'd1), (q0_bank_i == 2'd1)};
-  assign b1_ge = {(b1_ptr_q <= 4'd9), (b1_ptr_q <= 4'd8), (b1_ptr_q <= 4'd7), (b1_ptr_q <= 4'd6), (b1_ptr_q <= 4'd5), (b1_ptr_q <= 4'd4), (b1_ptr_q <= 4'd3), (b1_ptr_q <= 4'd2), (b1_ptr_q <= 4'd1), (b1_ptr_q <= 4'd0)};
+  assign b1_mine = {(q9_bank_i == 2'd1), (q8_bank_i == 2'd1), (q7_bank_i == 2'd1),
+      (q6_bank_i == 2'd1), (q5_bank_i == 2'd1), (q4_bank_i == 2'd1), (q3_bank_i == 2'd1),
+      (q2_bank_i == 2'd1), (q1_bank_i == 2'd1), (q0_bank_i == 2'd1)};
+  assign b1_ge = {(b1_ptr_q <= 4'd9), (b1_ptr_q <= 4'd8), (b1_ptr_q <= 4'd7), (b1_ptr_q <= 4'd6),
+      (b1_ptr_q <= 4'd5), (b1_ptr_q <= 4'd4), (b1_ptr_q <= 4'd3), (b1_ptr_q <= 4'd2),
+      (b1_ptr_q <= 4'd1), (b1_ptr_q <= 4'd0)};
   assign b1_p0_cand = req & ~blk & b1_mine;
   assign b1_p0_hi = b1_p0_cand & b1_ge;
   assign b1_p0_any = |b1_p0_cand;
   assign b1_p0_sel = (|b1_p0_hi) ?
-      (b1_p0_hi[0] ? 4'd0 : b1_p0_hi[1] ? 4'd1 : b1_p0_hi[2] ? 4'd2 : b1_p0_hi[3] ? 4'd3 : b1_p0_hi[4] ? 4'd4 : b1_p0_hi[5] ? 4'd5 : b1_p0_hi[6] ? 4'd6 : b1_p0_hi[7] ? 4'd7 : b1_p0_hi[8] ? 4'd8 : 4'd9) :
-      (b1_p0_cand[0] ? 4'd0 : b1_p0_cand[1] ? 4'd1 : b1_p0_cand[2] ? 4'd2 : b1_p0_cand[3] ? 4'd3 : b1_p0_cand[4] ? 4'd4 : b1_p0_cand[5] ? 4'd5 : b1_p0_cand[6] ? 4'd6 : b1_p0_cand[7] ? 4'd7 : b1_p0_cand[8] ? 4'd8 : 4'd9);
+  (b1_p0_hi[0] ? 4'd0 : b1_p0_hi[1] ? 4'd1 : b1_p0_hi[2] ? 4'd2 : b1_p0_hi[3] ? 4'd3 : b1_p0_hi[4]
+      ? 4'd4 : b1_p0_hi[5] ? 4'd5 : b1_p0_hi[6] ? 4'd6 : b1_p0_hi[7] ? 4'd7 : b1_p0_hi[8] ? 4'd8
+      : 4'd9) :
+  (b1_p0_cand[0] ? 4'd0 : b1_p0_cand[1] ? 4'd1 : b1_p0_cand[2] ? 4'd2 : b1_p0_cand[3] ? 4'd3
+      : b1_p0_cand[4] ? 4'd4 : b1_p0_cand[5] ? 4'd5 : b1_p0_cand[6] ? 4'd6 : b1_p0_cand[7] ? 4'd7
+      : b1_p0_cand[8] ? 4'd8 : 4'd9);
   assign b1_p0_oh = b1_p0_any ? (10'(1) << b1_p0_sel) : '0;
   assign b1_r0_en_o = b1_p0_any;
   always_comb begin
@@ -316,8 +347,12 @@ module rf_bank_arbiter (
   assign b1_p1_hi = b1_p1_cand & b1_ge;
   assign b1_p1_any = |b1_p1_cand;
   assign b1_p1_sel = (|b1_p1_hi) ?
-      (b1_p1_hi[0] ? 4'd0 : b1_p1_hi[1] ? 4'd1 : b1_p1_hi[2] ? 4'd2 : b1_p1_hi[3] ? 4'd3 : b1_p1_hi[4] ? 4'd4 : b1_p1_hi[5] ? 4'd5 : b1_p1_hi[6] ? 4'd6 : b1_p1_hi[7] ? 4'd7 : b1_p1_hi[8] ? 4'd8 : 4'd9) :
-      (b1_p1_cand[0] ? 4'd0 : b1_p1_cand[1] ? 4'd1 : b1_p1_cand[2] ? 4'd2 : b1_p1_cand[3] ? 4'd3 : b1_p1_cand[4] ? 4'd4 : b1_p1_cand[5] ? 4'd5 : b1_p1_cand[6] ? 4'd6 : b1_p1_cand[7] ? 4'd7 : b1_p1_cand[8] ? 4'd8 : 4'd9);
+  (b1_p1_hi[0] ? 4'd0 : b1_p1_hi[1] ? 4'd1 : b1_p1_hi[2] ? 4'd2 : b1_p1_hi[3] ? 4'd3 : b1_p1_hi[4]
+      ? 4'd4 : b1_p1_hi[5] ? 4'd5 : b1_p1_hi[6] ? 4'd6 : b1_p1_hi[7] ? 4'd7 : b1_p1_hi[8] ? 4'd8
+      : 4'd9) :
+  (b1_p1_cand[0] ? 4'd0 : b1_p1_cand[1] ? 4'd1 : b1_p1_cand[2] ? 4'd2 : b1_p1_cand[3] ? 4'd3
+      : b1_p1_cand[4] ? 4'd4 : b1_p1_cand[5] ? 4'd5 : b1_p1_cand[6] ? 4'd6 : b1_p1_cand[7] ? 4'd7
+      : b1_p1_cand[8] ? 4'd8 : 4'd9);
   assign b1_p1_oh = b1_p1_any ? (10'(1) << b1_p1_sel) : '0;
   assign b1_r1_en_o = b1_p1_any;
   always_comb begin
@@ -342,14 +377,22 @@ module rf_bank_arbiter (
   assign b1_ptr_d = !b1_p0_any ? b1_ptr_q : (b1_last == 4'd9) ? '0 : b1_last + 4'd1;
 
   // bank 2: read ports in order, each the next requester in round-robin order
-  assign b2_mine = {(q9_bank_i == 2'd2), (q8_bank_i == 2'd2), (q7_bank_i == 2'd2), (q6_bank_i == 2'd2), (q5_bank_i == 2'd2), (q4_bank_i == 2'd2), (q3_bank_i == 2'd2), (q2_bank_i == 2'd2), (q1_bank_i == 2'd2), (q0_bank_i == 2'd2)};
-  assign b2_ge = {(b2_ptr_q <= 4'd9), (b2_ptr_q <= 4'd8), (b2_ptr_q <= 4'd7), (b2_ptr_q <= 4'd6), (b2_ptr_q <= 4'd5), (b2_ptr_q <= 4'd4), (b2_ptr_q <= 4'd3), (b2_ptr_q <= 4'd2), (b2_ptr_q <= 4'd1), (b2_ptr_q <= 4'd0)};
+  assign b2_mine = {(q9_bank_i == 2'd2), (q8_bank_i == 2'd2), (q7_bank_i == 2'd2),
+      (q6_bank_i == 2'd2), (q5_bank_i == 2'd2), (q4_bank_i == 2'd2), (q3_bank_i == 2'd2),
+      (q2_bank_i == 2'd2), (q1_bank_i == 2'd2), (q0_bank_i == 2'd2)};
+  assign b2_ge = {(b2_ptr_q <= 4'd9), (b2_ptr_q <= 4'd8), (b2_ptr_q <= 4'd7), (b2_ptr_q <= 4'd6),
+      (b2_ptr_q <= 4'd5), (b2_ptr_q <= 4'd4), (b2_ptr_q <= 4'd3), (b2_ptr_q <= 4'd2),
+      (b2_ptr_q <= 4'd1), (b2_ptr_q <= 4'd0)};
   assign b2_p0_cand = req & ~blk & b2_mine;
   assign b2_p0_hi = b2_p0_cand & b2_ge;
   assign b2_p0_any = |b2_p0_cand;
   assign b2_p0_sel = (|b2_p0_hi) ?
-      (b2_p0_hi[0] ? 4'd0 : b2_p0_hi[1] ? 4'd1 : b2_p0_hi[2] ? 4'd2 : b2_p0_hi[3] ? 4'd3 : b2_p0_hi[4] ? 4'd4 : b2_p0_hi[5] ? 4'd5 : b2_p0_hi[6] ? 4'd6 : b2_p0_hi[7] ? 4'd7 : b2_p0_hi[8] ? 4'd8 : 4'd9) :
-      (b2_p0_cand[0] ? 4'd0 : b2_p0_cand[1] ? 4'd1 : b2_p0_cand[2] ? 4'd2 : b2_p0_cand[3] ? 4'd3 : b2_p0_cand[4] ? 4'd4 : b2_p0_cand[5] ? 4'd5 : b2_p0_cand[6] ? 4'd6 : b2_p0_cand[7] ? 4'd7 : b2_p0_cand[8] ? 4'd8 : 4'd9);
+  (b2_p0_hi[0] ? 4'd0 : b2_p0_hi[1] ? 4'd1 : b2_p0_hi[2] ? 4'd2 : b2_p0_hi[3] ? 4'd3 : b2_p0_hi[4]
+      ? 4'd4 : b2_p0_hi[5] ? 4'd5 : b2_p0_hi[6] ? 4'd6 : b2_p0_hi[7] ? 4'd7 : b2_p0_hi[8] ? 4'd8
+      : 4'd9) :
+  (b2_p0_cand[0] ? 4'd0 : b2_p0_cand[1] ? 4'd1 : b2_p0_cand[2] ? 4'd2 : b2_p0_cand[3] ? 4'd3
+      : b2_p0_cand[4] ? 4'd4 : b2_p0_cand[5] ? 4'd5 : b2_p0_cand[6] ? 4'd6 : b2_p0_cand[7] ? 4'd7
+      : b2_p0_cand[8] ? 4'd8 : 4'd9);
   assign b2_p0_oh = b2_p0_any ? (10'(1) << b2_p0_sel) : '0;
   assign b2_r0_en_o = b2_p0_any;
   always_comb begin
@@ -374,8 +417,12 @@ module rf_bank_arbiter (
   assign b2_p1_hi = b2_p1_cand & b2_ge;
   assign b2_p1_any = |b2_p1_cand;
   assign b2_p1_sel = (|b2_p1_hi) ?
-      (b2_p1_hi[0] ? 4'd0 : b2_p1_hi[1] ? 4'd1 : b2_p1_hi[2] ? 4'd2 : b2_p1_hi[3] ? 4'd3 : b2_p1_hi[4] ? 4'd4 : b2_p1_hi[5] ? 4'd5 : b2_p1_hi[6] ? 4'd6 : b2_p1_hi[7] ? 4'd7 : b2_p1_hi[8] ? 4'd8 : 4'd9) :
-      (b2_p1_cand[0] ? 4'd0 : b2_p1_cand[1] ? 4'd1 : b2_p1_cand[2] ? 4'd2 : b2_p1_cand[3] ? 4'd3 : b2_p1_cand[4] ? 4'd4 : b2_p1_cand[5] ? 4'd5 : b2_p1_cand[6] ? 4'd6 : b2_p1_cand[7] ? 4'd7 : b2_p1_cand[8] ? 4'd8 : 4'd9);
+  (b2_p1_hi[0] ? 4'd0 : b2_p1_hi[1] ? 4'd1 : b2_p1_hi[2] ? 4'd2 : b2_p1_hi[3] ? 4'd3 : b2_p1_hi[4]
+      ? 4'd4 : b2_p1_hi[5] ? 4'd5 : b2_p1_hi[6] ? 4'd6 : b2_p1_hi[7] ? 4'd7 : b2_p1_hi[8] ? 4'd8
+      : 4'd9) :
+  (b2_p1_cand[0] ? 4'd0 : b2_p1_cand[1] ? 4'd1 : b2_p1_cand[2] ? 4'd2 : b2_p1_cand[3] ? 4'd3
+      : b2_p1_cand[4] ? 4'd4 : b2_p1_cand[5] ? 4'd5 : b2_p1_cand[6] ? 4'd6 : b2_p1_cand[7] ? 4'd7
+      : b2_p1_cand[8] ? 4'd8 : 4'd9);
   assign b2_p1_oh = b2_p1_any ? (10'(1) << b2_p1_sel) : '0;
   assign b2_r1_en_o = b2_p1_any;
   always_comb begin
@@ -425,8 +472,10 @@ module rf_bank_arbiter (
   // requests denied this cycle: by a write-back, or by other reads
   assign wlost = req & blk;
   assign lost = req & ~blk & ~gnt;
-  assign nwconf_o = 4'(wlost[0]) + 4'(wlost[1]) + 4'(wlost[2]) + 4'(wlost[3]) + 4'(wlost[4]) + 4'(wlost[5]) + 4'(wlost[6]) + 4'(wlost[7]) + 4'(wlost[8]) + 4'(wlost[9]);
-  assign nconf_o = 4'(lost[0]) + 4'(lost[1]) + 4'(lost[2]) + 4'(lost[3]) + 4'(lost[4]) + 4'(lost[5]) + 4'(lost[6]) + 4'(lost[7]) + 4'(lost[8]) + 4'(lost[9]);
+  assign nwconf_o = 4'(wlost[0]) + 4'(wlost[1]) + 4'(wlost[2]) + 4'(wlost[3]) + 4'(wlost[4])
+      + 4'(wlost[5]) + 4'(wlost[6]) + 4'(wlost[7]) + 4'(wlost[8]) + 4'(wlost[9]);
+  assign nconf_o = 4'(lost[0]) + 4'(lost[1]) + 4'(lost[2]) + 4'(lost[3]) + 4'(lost[4]) + 4'(lost[5])
+      + 4'(lost[6]) + 4'(lost[7]) + 4'(lost[8]) + 4'(lost[9]);
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin

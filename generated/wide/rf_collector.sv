@@ -4,13 +4,15 @@
 // Cycle-level rules: docs/semantics.md. Model: cmodel/ (rfm_collector).
 //
 // Configuration (replay: config.ini in this folder):
-//  [rf] lanes=3 lane_bits=7 banks=3 entries=5 subbanks=3 read_ports=2 write_ports=2 write_conflict=entry
+//  [rf] lanes=3 lane_bits=7 banks=3 entries=5 subbanks=3 read_ports=2 write_ports=2
+// write_conflict=entry
 //  [sm] warps=5 regs_per_thread=5 schedulers=3 collectors=5 operands=2 tag_bits=3
 //  [mapping] layout=wid
 //  [stats] counter_bits=8
 //  [target] kind=ice40 clock_ps=10000
 //  [regmutex] enable=off paired=off regs=24 ext_regs=0 warps=0
-//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4 rfc_entries=0 regs=21 exempt_regs=0 warps=0
+//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4
+// rfc_entries=0 regs=21 exempt_regs=0 warps=0
 //  [coalescing] enable=off alignment=reg parity=entry zero_gating=off
 //
 // Ports:
@@ -358,7 +360,9 @@ module rf_collector (
 
   // status: busy units, and units whose operands are all present
   assign busy = {u4_busy_q, u3_busy_q, u2_busy_q, u1_busy_q, u0_busy_q};
-  assign rdy = {u4_busy_q & ~(q8_pend_q | q9_pend_q), u3_busy_q & ~(q6_pend_q | q7_pend_q), u2_busy_q & ~(q4_pend_q | q5_pend_q), u1_busy_q & ~(q2_pend_q | q3_pend_q), u0_busy_q & ~(q0_pend_q | q1_pend_q)};
+  assign rdy = {u4_busy_q & ~(q8_pend_q | q9_pend_q), u3_busy_q & ~(q6_pend_q | q7_pend_q),
+      u2_busy_q & ~(q4_pend_q | q5_pend_q), u1_busy_q & ~(q2_pend_q | q3_pend_q), u0_busy_q
+      & ~(q0_pend_q | q1_pend_q)};
   assign busy_o = busy;
 
   // issue: port k takes the k-th lowest free unit; ready does not depend on valid
@@ -366,8 +370,8 @@ module rf_collector (
   assign iss0_hi = iss0_cand;
   assign iss0_any = |iss0_cand;
   assign iss0_sel = (|iss0_hi) ?
-      (iss0_hi[0] ? 3'd0 : iss0_hi[1] ? 3'd1 : iss0_hi[2] ? 3'd2 : iss0_hi[3] ? 3'd3 : 3'd4) :
-      (iss0_cand[0] ? 3'd0 : iss0_cand[1] ? 3'd1 : iss0_cand[2] ? 3'd2 : iss0_cand[3] ? 3'd3 : 3'd4);
+  (iss0_hi[0] ? 3'd0 : iss0_hi[1] ? 3'd1 : iss0_hi[2] ? 3'd2 : iss0_hi[3] ? 3'd3 : 3'd4) :
+  (iss0_cand[0] ? 3'd0 : iss0_cand[1] ? 3'd1 : iss0_cand[2] ? 3'd2 : iss0_cand[3] ? 3'd3 : 3'd4);
   assign iss0_oh = iss0_any ? (5'(1) << iss0_sel) : '0;
   assign iss0_ready_o = iss0_any;
   assign iss0_take = iss0_oh & {Units{iss0_valid_i}};
@@ -375,8 +379,8 @@ module rf_collector (
   assign iss1_hi = iss1_cand;
   assign iss1_any = |iss1_cand;
   assign iss1_sel = (|iss1_hi) ?
-      (iss1_hi[0] ? 3'd0 : iss1_hi[1] ? 3'd1 : iss1_hi[2] ? 3'd2 : iss1_hi[3] ? 3'd3 : 3'd4) :
-      (iss1_cand[0] ? 3'd0 : iss1_cand[1] ? 3'd1 : iss1_cand[2] ? 3'd2 : iss1_cand[3] ? 3'd3 : 3'd4);
+  (iss1_hi[0] ? 3'd0 : iss1_hi[1] ? 3'd1 : iss1_hi[2] ? 3'd2 : iss1_hi[3] ? 3'd3 : 3'd4) :
+  (iss1_cand[0] ? 3'd0 : iss1_cand[1] ? 3'd1 : iss1_cand[2] ? 3'd2 : iss1_cand[3] ? 3'd3 : 3'd4);
   assign iss1_oh = iss1_any ? (5'(1) << iss1_sel) : '0;
   assign iss1_ready_o = iss1_any;
   assign iss1_take = iss1_oh & {Units{iss1_valid_i}};
@@ -384,34 +388,35 @@ module rf_collector (
   assign iss2_hi = iss2_cand;
   assign iss2_any = |iss2_cand;
   assign iss2_sel = (|iss2_hi) ?
-      (iss2_hi[0] ? 3'd0 : iss2_hi[1] ? 3'd1 : iss2_hi[2] ? 3'd2 : iss2_hi[3] ? 3'd3 : 3'd4) :
-      (iss2_cand[0] ? 3'd0 : iss2_cand[1] ? 3'd1 : iss2_cand[2] ? 3'd2 : iss2_cand[3] ? 3'd3 : 3'd4);
+  (iss2_hi[0] ? 3'd0 : iss2_hi[1] ? 3'd1 : iss2_hi[2] ? 3'd2 : iss2_hi[3] ? 3'd3 : 3'd4) :
+  (iss2_cand[0] ? 3'd0 : iss2_cand[1] ? 3'd1 : iss2_cand[2] ? 3'd2 : iss2_cand[3] ? 3'd3 : 3'd4);
   assign iss2_oh = iss2_any ? (5'(1) << iss2_sel) : '0;
   assign iss2_ready_o = iss2_any;
   assign iss2_take = iss2_oh & {Units{iss2_valid_i}};
 
   // dispatch: port d takes the d-th ready unit in round-robin order from the pointer
-  assign dispatch_ge = {(dptr_q <= 3'd4), (dptr_q <= 3'd3), (dptr_q <= 3'd2), (dptr_q <= 3'd1), (dptr_q <= 3'd0)};
+  assign dispatch_ge = {(dptr_q <= 3'd4), (dptr_q <= 3'd3), (dptr_q <= 3'd2), (dptr_q <= 3'd1),
+      (dptr_q <= 3'd0)};
   assign dsp0_cand = rdy;
   assign dsp0_hi = dsp0_cand & dispatch_ge;
   assign dsp0_any = |dsp0_cand;
   assign dsp0_sel = (|dsp0_hi) ?
-      (dsp0_hi[0] ? 3'd0 : dsp0_hi[1] ? 3'd1 : dsp0_hi[2] ? 3'd2 : dsp0_hi[3] ? 3'd3 : 3'd4) :
-      (dsp0_cand[0] ? 3'd0 : dsp0_cand[1] ? 3'd1 : dsp0_cand[2] ? 3'd2 : dsp0_cand[3] ? 3'd3 : 3'd4);
+  (dsp0_hi[0] ? 3'd0 : dsp0_hi[1] ? 3'd1 : dsp0_hi[2] ? 3'd2 : dsp0_hi[3] ? 3'd3 : 3'd4) :
+  (dsp0_cand[0] ? 3'd0 : dsp0_cand[1] ? 3'd1 : dsp0_cand[2] ? 3'd2 : dsp0_cand[3] ? 3'd3 : 3'd4);
   assign dsp0_oh = dsp0_any ? (5'(1) << dsp0_sel) : '0;
   assign dsp1_cand = dsp0_cand & ~dsp0_oh;
   assign dsp1_hi = dsp1_cand & dispatch_ge;
   assign dsp1_any = |dsp1_cand;
   assign dsp1_sel = (|dsp1_hi) ?
-      (dsp1_hi[0] ? 3'd0 : dsp1_hi[1] ? 3'd1 : dsp1_hi[2] ? 3'd2 : dsp1_hi[3] ? 3'd3 : 3'd4) :
-      (dsp1_cand[0] ? 3'd0 : dsp1_cand[1] ? 3'd1 : dsp1_cand[2] ? 3'd2 : dsp1_cand[3] ? 3'd3 : 3'd4);
+  (dsp1_hi[0] ? 3'd0 : dsp1_hi[1] ? 3'd1 : dsp1_hi[2] ? 3'd2 : dsp1_hi[3] ? 3'd3 : 3'd4) :
+  (dsp1_cand[0] ? 3'd0 : dsp1_cand[1] ? 3'd1 : dsp1_cand[2] ? 3'd2 : dsp1_cand[3] ? 3'd3 : 3'd4);
   assign dsp1_oh = dsp1_any ? (5'(1) << dsp1_sel) : '0;
   assign dsp2_cand = dsp1_cand & ~dsp1_oh;
   assign dsp2_hi = dsp2_cand & dispatch_ge;
   assign dsp2_any = |dsp2_cand;
   assign dsp2_sel = (|dsp2_hi) ?
-      (dsp2_hi[0] ? 3'd0 : dsp2_hi[1] ? 3'd1 : dsp2_hi[2] ? 3'd2 : dsp2_hi[3] ? 3'd3 : 3'd4) :
-      (dsp2_cand[0] ? 3'd0 : dsp2_cand[1] ? 3'd1 : dsp2_cand[2] ? 3'd2 : dsp2_cand[3] ? 3'd3 : 3'd4);
+  (dsp2_hi[0] ? 3'd0 : dsp2_hi[1] ? 3'd1 : dsp2_hi[2] ? 3'd2 : dsp2_hi[3] ? 3'd3 : 3'd4) :
+  (dsp2_cand[0] ? 3'd0 : dsp2_cand[1] ? 3'd1 : dsp2_cand[2] ? 3'd2 : dsp2_cand[3] ? 3'd3 : 3'd4);
   assign dsp2_oh = dsp2_any ? (5'(1) << dsp2_sel) : '0;
   assign disp = dsp0_oh | dsp1_oh | dsp2_oh;
   always_comb begin
@@ -420,7 +425,6 @@ module rf_collector (
     if (dsp2_any) dlast = dsp2_sel;
   end
   assign dptr_d = !dsp0_any ? dptr_q : (dlast == 3'd4) ? '0 : dlast + 3'd1;
-
   assign dsp0_valid_o = dsp0_any;
   always_comb begin
     dsp0_tag_o = '0;
@@ -463,7 +467,6 @@ module rf_collector (
       endcase
     end
   end
-
   assign dsp1_valid_o = dsp1_any;
   always_comb begin
     dsp1_tag_o = '0;
@@ -506,7 +509,6 @@ module rf_collector (
       endcase
     end
   end
-
   assign dsp2_valid_o = dsp2_any;
   always_comb begin
     dsp2_tag_o = '0;
@@ -623,7 +625,7 @@ module rf_collector (
       q0_fly_d = 1'b0;
       q1_pend_d = 1'b0;
       q1_fly_d = 1'b0;
-    end else if (u0_take0 | u0_take1 | u0_take2) begin
+      end else if (u0_take0 | u0_take1 | u0_take2) begin
       u0_busy_d = 1'b1;
       q0_fly_d = 1'b0;
       q0_port_d = 1'b0;
@@ -712,7 +714,7 @@ module rf_collector (
       q2_fly_d = 1'b0;
       q3_pend_d = 1'b0;
       q3_fly_d = 1'b0;
-    end else if (u1_take0 | u1_take1 | u1_take2) begin
+      end else if (u1_take0 | u1_take1 | u1_take2) begin
       u1_busy_d = 1'b1;
       q2_fly_d = 1'b0;
       q2_port_d = 1'b0;
@@ -801,7 +803,7 @@ module rf_collector (
       q4_fly_d = 1'b0;
       q5_pend_d = 1'b0;
       q5_fly_d = 1'b0;
-    end else if (u2_take0 | u2_take1 | u2_take2) begin
+      end else if (u2_take0 | u2_take1 | u2_take2) begin
       u2_busy_d = 1'b1;
       q4_fly_d = 1'b0;
       q4_port_d = 1'b0;
@@ -890,7 +892,7 @@ module rf_collector (
       q6_fly_d = 1'b0;
       q7_pend_d = 1'b0;
       q7_fly_d = 1'b0;
-    end else if (u3_take0 | u3_take1 | u3_take2) begin
+      end else if (u3_take0 | u3_take1 | u3_take2) begin
       u3_busy_d = 1'b1;
       q6_fly_d = 1'b0;
       q6_port_d = 1'b0;
@@ -979,7 +981,7 @@ module rf_collector (
       q8_fly_d = 1'b0;
       q9_pend_d = 1'b0;
       q9_fly_d = 1'b0;
-    end else if (u4_take0 | u4_take1 | u4_take2) begin
+      end else if (u4_take0 | u4_take1 | u4_take2) begin
       u4_busy_d = 1'b1;
       q8_fly_d = 1'b0;
       q8_port_d = 1'b0;

@@ -4,13 +4,15 @@
 // Cycle-level rules: docs/semantics.md. Model: cmodel/ (rfm_top).
 //
 // Configuration (replay: config.ini in this folder):
-//  [rf] lanes=3 lane_bits=7 banks=3 entries=5 subbanks=3 read_ports=2 write_ports=2 write_conflict=entry
+//  [rf] lanes=3 lane_bits=7 banks=3 entries=5 subbanks=3 read_ports=2 write_ports=2
+// write_conflict=entry
 //  [sm] warps=5 regs_per_thread=5 schedulers=3 collectors=5 operands=2 tag_bits=3
 //  [mapping] layout=wid
 //  [stats] counter_bits=8
 //  [target] kind=ice40 clock_ps=10000
 //  [regmutex] enable=off paired=off regs=24 ext_regs=0 warps=0
-//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4 rfc_entries=0 regs=21 exempt_regs=0 warps=0
+//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4
+// rfc_entries=0 regs=21 exempt_regs=0 warps=0
 //  [coalescing] enable=off alignment=reg parity=entry zero_gating=off
 //
 // Ports:
@@ -156,142 +158,24 @@ module rf_top (
   output logic [7:0] cnt_dispatch_o
 );
 
-  // launch-fit arithmetic in 7 bits
-  localparam logic [6:0] Banks   = 7'd3;
-  localparam logic [6:0] Entries = 7'd5;  // rows per bank
+  // ---- launch-fit arithmetic in 7 bits ----
   localparam logic [6:0] Warps   = 7'd5;  // warp slots
   localparam logic [6:0] Regs    = 7'd5;  // registers per thread, at most
+  localparam logic [6:0] Banks   = 7'd3;
+  localparam logic [6:0] Entries = 7'd5;  // rows per bank
 
-  // running kernel, launch result, access error
+  // ---- kernel launch: refused (state kept, launch_err_o set) unless it fits ----
+  // running kernel, launch result
   logic [2:0] kwarps_q, kwarps_d;
   logic [2:0] kregs_q, kregs_d;
-  logic lerr_q, lerr_d, acc_q, acc_d, launch_fits;
+  logic       lerr_q, lerr_d;
+  logic       launch_fits;
   logic [6:0] lw_x, lr_x, need_x;
-  logic [7:0] cnt_conflict_q, cnt_conflict_d;
-  logic [7:0] cnt_wconflict_q, cnt_wconflict_d;
-  logic [7:0] cnt_stall_q, cnt_stall_d;
-  logic [7:0] cnt_read_q, cnt_read_d;
-  logic [7:0] cnt_write_q, cnt_write_d;
-  logic [7:0] cnt_dispatch_q, cnt_dispatch_d;
-  // write-back locations
-  logic [1:0] wb0_bank;
-  logic [2:0] wb0_row;
-  logic wb0_err, wb0_ok;
-  logic [1:0] wb1_bank;
-  logic [2:0] wb1_row;
-  logic wb1_err, wb1_ok;
-  // source-operand locations
-  logic [1:0] iss0_s0_bank;
-  logic [2:0] iss0_s0_row;
-  logic iss0_s0_err;
-  logic [1:0] iss0_s1_bank;
-  logic [2:0] iss0_s1_row;
-  logic iss0_s1_err;
-  logic [1:0] iss1_s0_bank;
-  logic [2:0] iss1_s0_row;
-  logic iss1_s0_err;
-  logic [1:0] iss1_s1_bank;
-  logic [2:0] iss1_s1_row;
-  logic iss1_s1_err;
-  logic [1:0] iss2_s0_bank;
-  logic [2:0] iss2_s0_row;
-  logic iss2_s0_err;
-  logic [1:0] iss2_s1_bank;
-  logic [2:0] iss2_s1_row;
-  logic iss2_s1_err;
-  // collectors <-> arbiter <-> banks <-> crossbar
-  logic [4:0] busy;
-  logic cq0_req, aq0_gnt;
-  logic [1:0] cq0_bank;
-  logic [2:0] cq0_entry;
-  logic  aq0_port;
-  logic [2:0] cq0_sel;
-  logic [20:0] xq0_data;
-  logic cq1_req, aq1_gnt;
-  logic [1:0] cq1_bank;
-  logic [2:0] cq1_entry;
-  logic  aq1_port;
-  logic [2:0] cq1_sel;
-  logic [20:0] xq1_data;
-  logic cq2_req, aq2_gnt;
-  logic [1:0] cq2_bank;
-  logic [2:0] cq2_entry;
-  logic  aq2_port;
-  logic [2:0] cq2_sel;
-  logic [20:0] xq2_data;
-  logic cq3_req, aq3_gnt;
-  logic [1:0] cq3_bank;
-  logic [2:0] cq3_entry;
-  logic  aq3_port;
-  logic [2:0] cq3_sel;
-  logic [20:0] xq3_data;
-  logic cq4_req, aq4_gnt;
-  logic [1:0] cq4_bank;
-  logic [2:0] cq4_entry;
-  logic  aq4_port;
-  logic [2:0] cq4_sel;
-  logic [20:0] xq4_data;
-  logic cq5_req, aq5_gnt;
-  logic [1:0] cq5_bank;
-  logic [2:0] cq5_entry;
-  logic  aq5_port;
-  logic [2:0] cq5_sel;
-  logic [20:0] xq5_data;
-  logic cq6_req, aq6_gnt;
-  logic [1:0] cq6_bank;
-  logic [2:0] cq6_entry;
-  logic  aq6_port;
-  logic [2:0] cq6_sel;
-  logic [20:0] xq6_data;
-  logic cq7_req, aq7_gnt;
-  logic [1:0] cq7_bank;
-  logic [2:0] cq7_entry;
-  logic  aq7_port;
-  logic [2:0] cq7_sel;
-  logic [20:0] xq7_data;
-  logic cq8_req, aq8_gnt;
-  logic [1:0] cq8_bank;
-  logic [2:0] cq8_entry;
-  logic  aq8_port;
-  logic [2:0] cq8_sel;
-  logic [20:0] xq8_data;
-  logic cq9_req, aq9_gnt;
-  logic [1:0] cq9_bank;
-  logic [2:0] cq9_entry;
-  logic  aq9_port;
-  logic [2:0] cq9_sel;
-  logic [20:0] xq9_data;
-  logic b0_w0_en;
-  logic b0_w1_en;
-  logic b0_r0_en;
-  logic [2:0] b0_r0_addr;
-  logic [20:0] b0_r0_data;
-  logic b0_r1_en;
-  logic [2:0] b0_r1_addr;
-  logic [20:0] b0_r1_data;
-  logic b1_w0_en;
-  logic b1_w1_en;
-  logic b1_r0_en;
-  logic [2:0] b1_r0_addr;
-  logic [20:0] b1_r0_data;
-  logic b1_r1_en;
-  logic [2:0] b1_r1_addr;
-  logic [20:0] b1_r1_data;
-  logic b2_w0_en;
-  logic b2_w1_en;
-  logic b2_r0_en;
-  logic [2:0] b2_r0_addr;
-  logic [20:0] b2_r0_data;
-  logic b2_r1_en;
-  logic [2:0] b2_r1_addr;
-  logic [20:0] b2_r1_data;
-  logic [3:0] nconf, nwconf;
-
-  // kernel launch: refused (state kept, launch_err_o set) unless it fits the layout
   assign lw_x = 7'(launch_warps_i);
   assign lr_x = 7'(launch_regs_i);
   assign need_x = ((lw_x + Banks - 7'd1) / Banks) * lr_x;  // rows: ceil(warps / Banks) * regs
-  assign launch_fits = (lw_x != '0) & (lw_x <= Warps) & (lr_x != '0) & (lr_x <= Regs) & (need_x <= Entries);
+  assign launch_fits = (lw_x != '0) & (lw_x <= Warps) & (lr_x != '0) & (lr_x <= Regs)
+      & (need_x <= Entries);
   always_comb begin
     kwarps_d = kwarps_q;
     kregs_d = kregs_q;
@@ -308,91 +192,124 @@ module rf_top (
   end
   assign launch_err_o = lerr_q;
 
-  // write-back port 0: mapped; an access outside the kernel is dropped
-  rf_map u_wmap0 (
-    .warp_i   (wb0_warp_i),
-    .reg_i    (wb0_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (wb0_bank),
-    .entry_o  (wb0_row),
-    .err_o    (wb0_err)
-  );
+  // ---- locate: one rf_map per access (write-backs, then issue k source s) ----
+  localparam int Accesses = 8;
+  logic [1:0]  wb0_bank;
+  logic [2:0]  wb0_row;
+  logic        wb0_err, wb0_ok;
+  logic [1:0]  wb1_bank;
+  logic [2:0]  wb1_row;
+  logic        wb1_err, wb1_ok;
+  logic [1:0]  iss0_s0_bank;
+  logic [2:0]  iss0_s0_row;
+  logic        iss0_s0_err;
+  logic [1:0]  iss0_s1_bank;
+  logic [2:0]  iss0_s1_row;
+  logic        iss0_s1_err;
+  logic [1:0]  iss1_s0_bank;
+  logic [2:0]  iss1_s0_row;
+  logic        iss1_s0_err;
+  logic [1:0]  iss1_s1_bank;
+  logic [2:0]  iss1_s1_row;
+  logic        iss1_s1_err;
+  logic [1:0]  iss2_s0_bank;
+  logic [2:0]  iss2_s0_row;
+  logic        iss2_s0_err;
+  logic [1:0]  iss2_s1_bank;
+  logic [2:0]  iss2_s1_row;
+  logic        iss2_s1_err;
+  logic [23:0] acc_warp;
+  logic [23:0] acc_reg;
+  logic [15:0] acc_bank;
+  logic [23:0] acc_row;
+  logic [7:0]  acc_err;
+  assign acc_warp = {iss2_warp_i, iss2_warp_i, iss1_warp_i, iss1_warp_i, iss0_warp_i, iss0_warp_i,
+      wb1_warp_i, wb0_warp_i};
+  assign acc_reg = {iss2_src1_reg_i, iss2_src0_reg_i, iss1_src1_reg_i, iss1_src0_reg_i,
+      iss0_src1_reg_i, iss0_src0_reg_i, wb1_reg_i, wb0_reg_i};
+  genvar a;
+  for (a = 0; a < Accesses; a = a + 1) begin : g_map
+    rf_map u_map (
+      .warp_i   (acc_warp[a*3 +: 3]),
+      .reg_i    (acc_reg[a*3 +: 3]),
+      .kwarps_i (kwarps_q),
+      .kregs_i  (kregs_q),
+      .bank_o   (acc_bank[a*2 +: 2]),
+      .entry_o  (acc_row[a*3 +: 3]),
+      .err_o    (acc_err[a])
+    );
+  end
+  assign {iss2_s1_bank, iss2_s0_bank, iss1_s1_bank, iss1_s0_bank, iss0_s1_bank, iss0_s0_bank,
+      wb1_bank, wb0_bank} = acc_bank;
+  assign {iss2_s1_row, iss2_s0_row, iss1_s1_row, iss1_s0_row, iss0_s1_row, iss0_s0_row, wb1_row,
+      wb0_row} = acc_row;
+  assign {iss2_s1_err, iss2_s0_err, iss1_s1_err, iss1_s0_err, iss0_s1_err, iss0_s0_err, wb1_err,
+      wb0_err} = acc_err;
   assign wb0_ok = wb0_valid_i & ~wb0_err;
-
-  // write-back port 1: mapped; an access outside the kernel is dropped
-  rf_map u_wmap1 (
-    .warp_i   (wb1_warp_i),
-    .reg_i    (wb1_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (wb1_bank),
-    .entry_o  (wb1_row),
-    .err_o    (wb1_err)
-  );
   assign wb1_ok = wb1_valid_i & ~wb1_err;
 
-  rf_map u_imap0_0 (
-    .warp_i   (iss0_warp_i),
-    .reg_i    (iss0_src0_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss0_s0_bank),
-    .entry_o  (iss0_s0_row),
-    .err_o    (iss0_s0_err)
-  );
-
-  rf_map u_imap0_1 (
-    .warp_i   (iss0_warp_i),
-    .reg_i    (iss0_src1_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss0_s1_bank),
-    .entry_o  (iss0_s1_row),
-    .err_o    (iss0_s1_err)
-  );
-
-  rf_map u_imap1_0 (
-    .warp_i   (iss1_warp_i),
-    .reg_i    (iss1_src0_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss1_s0_bank),
-    .entry_o  (iss1_s0_row),
-    .err_o    (iss1_s0_err)
-  );
-
-  rf_map u_imap1_1 (
-    .warp_i   (iss1_warp_i),
-    .reg_i    (iss1_src1_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss1_s1_bank),
-    .entry_o  (iss1_s1_row),
-    .err_o    (iss1_s1_err)
-  );
-
-  rf_map u_imap2_0 (
-    .warp_i   (iss2_warp_i),
-    .reg_i    (iss2_src0_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss2_s0_bank),
-    .entry_o  (iss2_s0_row),
-    .err_o    (iss2_s0_err)
-  );
-
-  rf_map u_imap2_1 (
-    .warp_i   (iss2_warp_i),
-    .reg_i    (iss2_src1_reg_i),
-    .kwarps_i (kwarps_q),
-    .kregs_i  (kregs_q),
-    .bank_o   (iss2_s1_bank),
-    .entry_o  (iss2_s1_row),
-    .err_o    (iss2_s1_err)
-  );
-
-  // operand collectors: a source outside the kernel is not read (delivered as zero)
+  // ---- operand collectors: a source outside the kernel is not read (delivered as zero) ----
+  logic [4:0]  busy;
+  logic        cq0_req, aq0_gnt;
+  logic [1:0]  cq0_bank;
+  logic [2:0]  cq0_entry;
+  logic        aq0_port;
+  logic [2:0]  cq0_sel;
+  logic [20:0] xq0_data;
+  logic        cq1_req, aq1_gnt;
+  logic [1:0]  cq1_bank;
+  logic [2:0]  cq1_entry;
+  logic        aq1_port;
+  logic [2:0]  cq1_sel;
+  logic [20:0] xq1_data;
+  logic        cq2_req, aq2_gnt;
+  logic [1:0]  cq2_bank;
+  logic [2:0]  cq2_entry;
+  logic        aq2_port;
+  logic [2:0]  cq2_sel;
+  logic [20:0] xq2_data;
+  logic        cq3_req, aq3_gnt;
+  logic [1:0]  cq3_bank;
+  logic [2:0]  cq3_entry;
+  logic        aq3_port;
+  logic [2:0]  cq3_sel;
+  logic [20:0] xq3_data;
+  logic        cq4_req, aq4_gnt;
+  logic [1:0]  cq4_bank;
+  logic [2:0]  cq4_entry;
+  logic        aq4_port;
+  logic [2:0]  cq4_sel;
+  logic [20:0] xq4_data;
+  logic        cq5_req, aq5_gnt;
+  logic [1:0]  cq5_bank;
+  logic [2:0]  cq5_entry;
+  logic        aq5_port;
+  logic [2:0]  cq5_sel;
+  logic [20:0] xq5_data;
+  logic        cq6_req, aq6_gnt;
+  logic [1:0]  cq6_bank;
+  logic [2:0]  cq6_entry;
+  logic        aq6_port;
+  logic [2:0]  cq6_sel;
+  logic [20:0] xq6_data;
+  logic        cq7_req, aq7_gnt;
+  logic [1:0]  cq7_bank;
+  logic [2:0]  cq7_entry;
+  logic        aq7_port;
+  logic [2:0]  cq7_sel;
+  logic [20:0] xq7_data;
+  logic        cq8_req, aq8_gnt;
+  logic [1:0]  cq8_bank;
+  logic [2:0]  cq8_entry;
+  logic        aq8_port;
+  logic [2:0]  cq8_sel;
+  logic [20:0] xq8_data;
+  logic        cq9_req, aq9_gnt;
+  logic [1:0]  cq9_bank;
+  logic [2:0]  cq9_entry;
+  logic        aq9_port;
+  logic [2:0]  cq9_sel;
+  logic [20:0] xq9_data;
   rf_collector u_collector (
     .clk_i             (clk_i),
     .rst_ni            (rst_ni),
@@ -514,6 +431,15 @@ module rf_top (
     .busy_o            (busy)
   );
 
+  // ---- register file: arbiter, banks, crossbar ----
+  localparam int NumBanks = 3;
+  logic [2:0]  b_r0_en;  // per bank
+  logic [8:0]  b_r0_addr;
+  logic [62:0] b_r0_data;
+  logic [2:0]  b_r1_en;  // per bank
+  logic [8:0]  b_r1_addr;
+  logic [62:0] b_r1_data;
+  logic [3:0]  nconf, nwconf;
   rf_bank_arbiter u_arbiter (
     .clk_i        (clk_i),
     .rst_ni       (rst_ni),
@@ -573,89 +499,48 @@ module rf_top (
     .q8_port_o    (aq8_port),
     .q9_gnt_o     (aq9_gnt),
     .q9_port_o    (aq9_port),
-    .b0_r0_en_o   (b0_r0_en),
-    .b0_r0_addr_o (b0_r0_addr),
-    .b0_r1_en_o   (b0_r1_en),
-    .b0_r1_addr_o (b0_r1_addr),
-    .b1_r0_en_o   (b1_r0_en),
-    .b1_r0_addr_o (b1_r0_addr),
-    .b1_r1_en_o   (b1_r1_en),
-    .b1_r1_addr_o (b1_r1_addr),
-    .b2_r0_en_o   (b2_r0_en),
-    .b2_r0_addr_o (b2_r0_addr),
-    .b2_r1_en_o   (b2_r1_en),
-    .b2_r1_addr_o (b2_r1_addr),
+    .b0_r0_en_o   (b_r0_en[0]),
+    .b0_r0_addr_o (b_r0_addr[0 +: 3]),
+    .b0_r1_en_o   (b_r1_en[0]),
+    .b0_r1_addr_o (b_r1_addr[0 +: 3]),
+    .b1_r0_en_o   (b_r0_en[1]),
+    .b1_r0_addr_o (b_r0_addr[3 +: 3]),
+    .b1_r1_en_o   (b_r1_en[1]),
+    .b1_r1_addr_o (b_r1_addr[3 +: 3]),
+    .b2_r0_en_o   (b_r0_en[2]),
+    .b2_r0_addr_o (b_r0_addr[6 +: 3]),
+    .b2_r1_en_o   (b_r1_en[2]),
+    .b2_r1_addr_o (b_r1_addr[6 +: 3]),
     .nconf_o      (nconf),
     .nwconf_o     (nwconf)
   );
-
-  assign b0_w0_en = wb0_ok & (wb0_bank == 2'd0);
-  assign b0_w1_en = wb1_ok & (wb1_bank == 2'd0);
-  rf_bank u_bank0 (
-    .clk_i     (clk_i),
-    .w0_en_i   (b0_w0_en),
-    .w0_addr_i (wb0_row),
-    .w0_mask_i (wb0_mask_i),
-    .w0_data_i (wb0_data_i),
-    .w1_en_i   (b0_w1_en),
-    .w1_addr_i (wb1_row),
-    .w1_mask_i (wb1_mask_i),
-    .w1_data_i (wb1_data_i),
-    .r0_en_i   (b0_r0_en),
-    .r0_addr_i (b0_r0_addr),
-    .r0_data_o (b0_r0_data),
-    .r1_en_i   (b0_r1_en),
-    .r1_addr_i (b0_r1_addr),
-    .r1_data_o (b0_r1_data)
-  );
-
-  assign b1_w0_en = wb0_ok & (wb0_bank == 2'd1);
-  assign b1_w1_en = wb1_ok & (wb1_bank == 2'd1);
-  rf_bank u_bank1 (
-    .clk_i     (clk_i),
-    .w0_en_i   (b1_w0_en),
-    .w0_addr_i (wb0_row),
-    .w0_mask_i (wb0_mask_i),
-    .w0_data_i (wb0_data_i),
-    .w1_en_i   (b1_w1_en),
-    .w1_addr_i (wb1_row),
-    .w1_mask_i (wb1_mask_i),
-    .w1_data_i (wb1_data_i),
-    .r0_en_i   (b1_r0_en),
-    .r0_addr_i (b1_r0_addr),
-    .r0_data_o (b1_r0_data),
-    .r1_en_i   (b1_r1_en),
-    .r1_addr_i (b1_r1_addr),
-    .r1_data_o (b1_r1_data)
-  );
-
-  assign b2_w0_en = wb0_ok & (wb0_bank == 2'd2);
-  assign b2_w1_en = wb1_ok & (wb1_bank == 2'd2);
-  rf_bank u_bank2 (
-    .clk_i     (clk_i),
-    .w0_en_i   (b2_w0_en),
-    .w0_addr_i (wb0_row),
-    .w0_mask_i (wb0_mask_i),
-    .w0_data_i (wb0_data_i),
-    .w1_en_i   (b2_w1_en),
-    .w1_addr_i (wb1_row),
-    .w1_mask_i (wb1_mask_i),
-    .w1_data_i (wb1_data_i),
-    .r0_en_i   (b2_r0_en),
-    .r0_addr_i (b2_r0_addr),
-    .r0_data_o (b2_r0_data),
-    .r1_en_i   (b2_r1_en),
-    .r1_addr_i (b2_r1_addr),
-    .r1_data_o (b2_r1_data)
-  );
-
+  genvar b;
+  for (b = 0; b < NumBanks; b = b + 1) begin : g_bank
+    rf_bank u_bank (
+      .clk_i     (clk_i),
+      .w0_en_i   (wb0_ok & (32'(wb0_bank) == b)),
+      .w0_addr_i (wb0_row),
+      .w0_mask_i (wb0_mask_i),
+      .w0_data_i (wb0_data_i),
+      .w1_en_i   (wb1_ok & (32'(wb1_bank) == b)),
+      .w1_addr_i (wb1_row),
+      .w1_mask_i (wb1_mask_i),
+      .w1_data_i (wb1_data_i),
+      .r0_en_i   (b_r0_en[b]),
+      .r0_addr_i (b_r0_addr[b*3 +: 3]),
+      .r0_data_o (b_r0_data[b*21 +: 21]),
+      .r1_en_i   (b_r1_en[b]),
+      .r1_addr_i (b_r1_addr[b*3 +: 3]),
+      .r1_data_o (b_r1_data[b*21 +: 21])
+    );
+  end
   rf_xbar u_xbar (
-    .b0_r0_data_i (b0_r0_data),
-    .b0_r1_data_i (b0_r1_data),
-    .b1_r0_data_i (b1_r0_data),
-    .b1_r1_data_i (b1_r1_data),
-    .b2_r0_data_i (b2_r0_data),
-    .b2_r1_data_i (b2_r1_data),
+    .b0_r0_data_i (b_r0_data[0 +: 21]),
+    .b0_r1_data_i (b_r1_data[0 +: 21]),
+    .b1_r0_data_i (b_r0_data[21 +: 21]),
+    .b1_r1_data_i (b_r1_data[21 +: 21]),
+    .b2_r0_data_i (b_r0_data[42 +: 21]),
+    .b2_r1_data_i (b_r1_data[42 +: 21]),
     .q0_sel_i     (cq0_sel),
     .q0_data_o    (xq0_data),
     .q1_sel_i     (cq1_sel),
@@ -678,12 +563,11 @@ module rf_top (
     .q9_data_o    (xq9_data)
   );
 
-  // status
+  // ---- status ----
+  logic  acc_q, acc_d;
   assign idle_o = ~|busy;
   assign acc_err_o = acc_q;
-  assign acc_d = 1'b0
-      | (wb0_valid_i & wb0_err)
-      | (wb1_valid_i & wb1_err)
+  assign acc_d = (wb0_valid_i & wb0_err) | (wb1_valid_i & wb1_err)
       | (iss0_valid_i & iss0_ready_o & iss0_src0_valid_i & iss0_s0_err)
       | (iss0_valid_i & iss0_ready_o & iss0_src1_valid_i & iss0_s1_err)
       | (iss1_valid_i & iss1_ready_o & iss1_src0_valid_i & iss1_s0_err)
@@ -691,49 +575,52 @@ module rf_top (
       | (iss2_valid_i & iss2_ready_o & iss2_src0_valid_i & iss2_s0_err)
       | (iss2_valid_i & iss2_ready_o & iss2_src1_valid_i & iss2_s1_err);
 
-  // event counters (wrap around)
+  // ---- event counters (wrap around) ----
+  logic [7:0] cnt_conflict_q, cnt_conflict_d;
+  logic [7:0] cnt_wconflict_q, cnt_wconflict_d;
+  logic [7:0] cnt_stall_q, cnt_stall_d;
+  logic [7:0] cnt_read_q, cnt_read_d;
+  logic [7:0] cnt_write_q, cnt_write_d;
+  logic [7:0] cnt_dispatch_q, cnt_dispatch_d;
   assign cnt_conflict_d = cnt_conflict_q + 8'(nconf);
-  assign cnt_wconflict_d = cnt_wconflict_q + 8'(nwconf);
-  logic iss0_stall;
-  assign iss0_stall = iss0_valid_i & ~iss0_ready_o;
-  logic iss1_stall;
-  assign iss1_stall = iss1_valid_i & ~iss1_ready_o;
-  logic iss2_stall;
-  assign iss2_stall = iss2_valid_i & ~iss2_ready_o;
-  assign cnt_stall_d = cnt_stall_q + 8'(iss0_stall) + 8'(iss1_stall) + 8'(iss2_stall);
-  assign cnt_read_d = cnt_read_q + 8'(aq0_gnt) + 8'(aq1_gnt) + 8'(aq2_gnt) + 8'(aq3_gnt) + 8'(aq4_gnt) + 8'(aq5_gnt) + 8'(aq6_gnt) + 8'(aq7_gnt) + 8'(aq8_gnt) + 8'(aq9_gnt);
-  assign cnt_write_d = cnt_write_q + 8'(wb0_ok) + 8'(wb1_ok);
-  assign cnt_dispatch_d = cnt_dispatch_q + 8'(dsp0_valid_o) + 8'(dsp1_valid_o) + 8'(dsp2_valid_o);
   assign cnt_conflict_o = cnt_conflict_q;
+  assign cnt_wconflict_d = cnt_wconflict_q + 8'(nwconf);
   assign cnt_wconflict_o = cnt_wconflict_q;
+  assign cnt_stall_d = cnt_stall_q + 8'({iss0_valid_i & ~iss0_ready_o})
+      + 8'({iss1_valid_i & ~iss1_ready_o}) + 8'({iss2_valid_i & ~iss2_ready_o});
   assign cnt_stall_o = cnt_stall_q;
+  assign cnt_read_d = cnt_read_q + 8'(aq0_gnt) + 8'(aq1_gnt) + 8'(aq2_gnt) + 8'(aq3_gnt)
+      + 8'(aq4_gnt) + 8'(aq5_gnt) + 8'(aq6_gnt) + 8'(aq7_gnt) + 8'(aq8_gnt) + 8'(aq9_gnt);
   assign cnt_read_o = cnt_read_q;
+  assign cnt_write_d = cnt_write_q + 8'(wb0_ok) + 8'(wb1_ok);
   assign cnt_write_o = cnt_write_q;
+  assign cnt_dispatch_d = cnt_dispatch_q + 8'(dsp0_valid_o) + 8'(dsp1_valid_o) + 8'(dsp2_valid_o);
   assign cnt_dispatch_o = cnt_dispatch_q;
 
+  // ---- state ----
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
-      kwarps_q <= '0;
-      kregs_q <= '0;
-      lerr_q <= 1'b0;
-      acc_q <= 1'b0;
-      cnt_conflict_q <= '0;
+      kwarps_q        <= '0;
+      kregs_q         <= '0;
+      lerr_q          <= 1'b0;
+      acc_q           <= 1'b0;
+      cnt_conflict_q  <= '0;
       cnt_wconflict_q <= '0;
-      cnt_stall_q <= '0;
-      cnt_read_q <= '0;
-      cnt_write_q <= '0;
-      cnt_dispatch_q <= '0;
+      cnt_stall_q     <= '0;
+      cnt_read_q      <= '0;
+      cnt_write_q     <= '0;
+      cnt_dispatch_q  <= '0;
     end else begin
-      kwarps_q <= kwarps_d;
-      kregs_q <= kregs_d;
-      lerr_q <= lerr_d;
-      acc_q <= acc_d;
-      cnt_conflict_q <= cnt_conflict_d;
+      kwarps_q        <= kwarps_d;
+      kregs_q         <= kregs_d;
+      lerr_q          <= lerr_d;
+      acc_q           <= acc_d;
+      cnt_conflict_q  <= cnt_conflict_d;
       cnt_wconflict_q <= cnt_wconflict_d;
-      cnt_stall_q <= cnt_stall_d;
-      cnt_read_q <= cnt_read_d;
-      cnt_write_q <= cnt_write_d;
-      cnt_dispatch_q <= cnt_dispatch_d;
+      cnt_stall_q     <= cnt_stall_d;
+      cnt_read_q      <= cnt_read_d;
+      cnt_write_q     <= cnt_write_d;
+      cnt_dispatch_q  <= cnt_dispatch_d;
     end
   end
 

@@ -6,27 +6,27 @@
 static void concat(em_t *e, const char *lhs, unsigned n, const char *fmt)
 {
 	unsigned i;
-	em_raw(e, "%*sassign %s = {", (int)(2 * e->ind), "", lhs);
+	em_part(e, "assign %s = {", lhs);
 	for (i = n; i-- > 0;) {
-		em_raw(e, fmt, i, i);
-		em_raw(e, "%s", i ? ", " : "");
+		em_part(e, fmt, i, i);
+		em_part(e, "%s", i ? ", " : "");
 	}
-	em_raw(e, "};\n");
+	em_part(e, "};\n");
 }
 
 /* `ptr <= i` for every i as a vector; a comparison that is always true is written as 1'b1. */
 void rg_ge_vector(em_t *e, const char *lhs, const char *ptr, unsigned n, unsigned w)
 {
 	unsigned i;
-	em_raw(e, "%*sassign %s = {", (int)(2 * e->ind), "", lhs);
+	em_part(e, "assign %s = {", lhs);
 	for (i = n; i-- > 0;) {
 		if ((unsigned long long)i >= (1ull << w) - 1)
-			em_raw(e, "1'b1");
+			em_part(e, "1'b1");
 		else
-			em_raw(e, "(%s <= %u'd%u)", ptr, w, i);
-		em_raw(e, "%s", i ? ", " : "");
+			em_part(e, "(%s <= %u'd%u)", ptr, w, i);
+		em_part(e, "%s", i ? ", " : "");
 	}
-	em_raw(e, "};\n");
+	em_part(e, "};\n");
 }
 
 /*
@@ -37,10 +37,10 @@ void rg_ge_vector(em_t *e, const char *lhs, const char *ptr, unsigned n, unsigne
 static void lowest(em_t *e, const char *prefix, const char *vec, unsigned n, unsigned w)
 {
 	unsigned i;
-	em_raw(e, "%*s(", (int)(2 * e->ind + 4), "");
+	em_part(e, "(");
 	for (i = 0; i + 1 < n; i++)
-		em_raw(e, "%s_%s[%u] ? %u'd%u : ", prefix, vec, i, w, i);
-	em_raw(e, "%u'd%u)", w, n - 1);
+		em_part(e, "%s_%s[%u] ? %u'd%u : ", prefix, vec, i, w, i);
+	em_part(e, "%u'd%u)", w, n - 1);
 }
 
 void rg_rr_pick(em_t *e, const char *prefix, unsigned n, unsigned w)
@@ -48,9 +48,9 @@ void rg_rr_pick(em_t *e, const char *prefix, unsigned n, unsigned w)
 	em_line(e, "assign %s_any = |%s_cand;", prefix, prefix);
 	em_line(e, "assign %s_sel = (|%s_hi) ?", prefix, prefix);
 	lowest(e, prefix, "hi", n, w);
-	em_raw(e, " :\n");
+	em_part(e, " :\n");
 	lowest(e, prefix, "cand", n, w);
-	em_raw(e, ";\n");
+	em_part(e, ";\n");
 	em_line(e, "assign %s_oh = %s_any ? (%u'(1) << %s_sel) : '0;", prefix, prefix, n, prefix);
 }
 
@@ -58,10 +58,10 @@ void rg_rr_pick(em_t *e, const char *prefix, unsigned n, unsigned w)
 void rg_popcount(em_t *e, const char *lhs, const char *vec, unsigned n, unsigned w)
 {
 	unsigned i;
-	em_raw(e, "%*sassign %s = ", (int)(2 * e->ind), "", lhs);
+	em_part(e, "assign %s = ", lhs);
 	for (i = 0; i < n; i++)
-		em_raw(e, "%s%u'(%s)", i ? " + " : "", w, rg_bit(e, vec, n, i));
-	em_raw(e, ";\n");
+		em_part(e, "%s%u'(%s)", i ? " + " : "", w, rg_bit(e, vec, n, i));
+	em_part(e, ";\n");
 }
 
 void rg_emit_rf_bank_arbiter(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
@@ -91,19 +91,19 @@ void rg_emit_rf_bank_arbiter(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_blank(e);
 	em_line(e, "// writes win: a write-back blocks the reads of its %s this cycle",
 		c->rf_write_conflict == RFM_WCONF_BANK ? "bank" : "bank row");
-	em_raw(e, "%*sassign blk = {", (int)(2 * e->ind), "");
+	em_part(e, "assign blk = {");
 	for (q = n; q-- > 0;) {
-		em_raw(e, "\n%*s", (int)(2 * e->ind + 4), "");
+		em_part(e, " ");
 		for (p = 0; p < c->rf_write_ports; p++) {
 			if (c->rf_write_conflict == RFM_WCONF_BANK)
-				em_raw(e, "%s(w%u_en_i & (w%u_bank_i == q%u_bank_i))", p ? " | " : "", p, p, q);
+				em_part(e, "%s(w%u_en_i & (w%u_bank_i == q%u_bank_i))", p ? " | " : "", p, p, q);
 			else
-				em_raw(e, "%s(w%u_en_i & (w%u_bank_i == q%u_bank_i) & (w%u_entry_i == q%u_entry_i))",
+				em_part(e, "%s(w%u_en_i & (w%u_bank_i == q%u_bank_i) & (w%u_entry_i == q%u_entry_i))",
 				       p ? " | " : "", p, p, q, p, q);
 		}
-		em_raw(e, "%s", q ? "," : "");
+		em_part(e, "%s", q ? "," : "");
 	}
-	em_raw(e, "\n%*s};\n", (int)(2 * e->ind), "");
+	em_part(e, " };\n");
 	for (b = 0; b < c->rf_banks; b++) {
 		em_blank(e);
 		em_line(e, "// bank %u: read ports in order, each the next requester in round-robin order", b);
@@ -139,16 +139,16 @@ void rg_emit_rf_bank_arbiter(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 			b, b, em_lit(e, qw, n - 1), b, em_lit(e, qw, 1));
 	}
 	em_blank(e);
-	em_raw(e, "%*sassign gnt = ", (int)(2 * e->ind), "");
+	em_part(e, "assign gnt = ");
 	for (b = 0; b < c->rf_banks; b++)
 		for (p = 0; p < R; p++)
-			em_raw(e, "%sb%u_p%u_oh", b || p ? " | " : "", b, p);
-	em_raw(e, ";\n");
+			em_part(e, "%sb%u_p%u_oh", b || p ? " | " : "", b, p);
+	em_part(e, ";\n");
 	if (R > 1) {
-		em_raw(e, "%*sassign gnt_p1 = ", (int)(2 * e->ind), "");
+		em_part(e, "assign gnt_p1 = ");
 		for (b = 0; b < c->rf_banks; b++)
-			em_raw(e, "%sb%u_p1_oh", b ? " | " : "", b);
-		em_raw(e, ";\n");
+			em_part(e, "%sb%u_p1_oh", b ? " | " : "", b);
+		em_part(e, ";\n");
 	}
 	for (q = 0; q < n; q++) {
 		em_line(e, "assign q%u_gnt_o = %s;", q, rg_bit(e, "gnt", n, q));
@@ -168,8 +168,7 @@ void rg_emit_rf_bank_arbiter(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_open(e, "if (!rst_ni) begin");
 	for (b = 0; b < c->rf_banks; b++)
 		em_line(e, "b%u_ptr_q <= '0;", b);
-	em_close(e, "end else begin");
-	e->ind++;
+	em_reopen(e, "end else begin");
 	for (b = 0; b < c->rf_banks; b++)
 		em_line(e, "b%u_ptr_q <= b%u_ptr_d;", b, b);
 	em_close(e, "end");

@@ -6,9 +6,10 @@
 /* The dispatch ports (docs/semantics.md, "Dispatch"): port d takes the d-th ready unit (vector rdy)
  * in round-robin order from dptr_q; disp, dlast and dptr_d; the dispatch multiplexers. Unit cu's
  * tag and warp are <unit><cu>_tag_q and <unit><cu>_warp_q; operand q's value is <op><q><op_sfx>.
- * blank: an empty line before each port's multiplexer. Shared by rf_collector and rf_top's
+ * tag: the name (one %u, the port) the dispatched tag drives. Shared by rf_collector and rf_top's
  * coalescing collectors (emit_top_coal.c). */
-void rg_emit_dispatch(em_t *e, const rfm_cfg_t *c, const char *unit, const char *op, const char *op_sfx, int blank)
+void rg_emit_dispatch(em_t *e, const rfm_cfg_t *c, const char *unit, const char *op, const char *op_sfx,
+		      const char *tag)
 {
 	unsigned C = c->sm_collectors, K = c->sm_schedulers, S = c->sm_operands, cw = rfm_clog2(C), d, s, cu;
 
@@ -23,10 +24,10 @@ void rg_emit_dispatch(em_t *e, const rfm_cfg_t *c, const char *unit, const char 
 		em_line(e, "assign dsp%u_hi = dsp%u_cand & dispatch_ge;", d, d);
 		rg_rr_pick(e, em_fmt(e, "dsp%u", d), C, cw);
 	}
-	em_raw(e, "%*sassign disp = ", (int)(2 * e->ind), "");
+	em_part(e, "assign disp = ");
 	for (d = 0; d < K; d++)
-		em_raw(e, "%sdsp%u_oh", d ? " | " : "", d);
-	em_raw(e, ";\n");
+		em_part(e, "%sdsp%u_oh", d ? " | " : "", d);
+	em_part(e, ";\n");
 	em_open(e, "always_comb begin");
 	em_line(e, "dlast = dsp0_sel;");
 	for (d = 1; d < K; d++)
@@ -35,11 +36,9 @@ void rg_emit_dispatch(em_t *e, const rfm_cfg_t *c, const char *unit, const char 
 	em_line(e, "assign dptr_d = !dsp0_any ? dptr_q : (dlast == %s) ? '0 : dlast + %s;", em_lit(e, cw, C - 1),
 		em_lit(e, cw, 1));
 	for (d = 0; d < K; d++) {
-		if (blank)
-			em_blank(e);
 		em_line(e, "assign dsp%u_valid_o = dsp%u_any;", d, d);
 		em_open(e, "always_comb begin");
-		em_line(e, "dsp%u_tag_o = '0;", d);
+		em_line(e, "%s = '0;", em_fmt(e, tag, d));
 		em_line(e, "dsp%u_warp_o = '0;", d);
 		for (s = 0; s < S; s++)
 			em_line(e, "dsp%u_op%u_o = '0;", d, s);
@@ -47,86 +46,25 @@ void rg_emit_dispatch(em_t *e, const rfm_cfg_t *c, const char *unit, const char 
 		em_open(e, "case (dsp%u_sel)", d);
 		for (cu = 0; cu < C; cu++) {
 			em_open(e, "%s: begin", em_lit(e, cw, cu));
-			em_line(e, "dsp%u_tag_o = %s%u_tag_q;", d, unit, cu);
+			em_line(e, "%s = %s%u_tag_q;", em_fmt(e, tag, d), unit, cu);
 			em_line(e, "dsp%u_warp_o = %s%u_warp_q;", d, unit, cu);
 			for (s = 0; s < S; s++)
 				em_line(e, "dsp%u_op%u_o = %s%u%s;", d, s, op, cu * S + s, op_sfx);
 			em_close(e, "end");
 		}
-		em_line(e, "default: dsp%u_tag_o = '0;", d);
+		em_line(e, "default: %s = '0;", em_fmt(e, tag, d));
 		em_close(e, "endcase");
 		em_close(e, "end");
 		em_close(e, "end");
 	}
 }
 
-void rg_emit_rf_collector(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+/* rf_collector's dispatch, read requests, unit state and operand values. */
+static void collector_tail(em_t *e, const rfm_cfg_t *c)
 {
 	unsigned C = c->sm_collectors, S = c->sm_operands, K = c->sm_schedulers, R = c->rf_read_ports;
-	unsigned cw = c->d.cu_w, W = c->d.wreg_bits, cu, s, k, d, q;
-	(void)pt;
-	em_blank(e);
-	em_line(e, "localparam int Units    = %u;  // collector units", C);
-	em_line(e, "// %u operand slots per unit; slot q = unit * %u + operand", S, S);
-	em_blank(e);
-	em_line(e, "// unit state");
-	for (cu = 0; cu < C; cu++) {
-		em_line(e, "logic u%u_busy_q, u%u_busy_d;", cu, cu);
-		em_line(e, "logic %s u%u_tag_q, u%u_tag_d;", em_rng(e, c->d.ctag_w), cu, cu);
-		em_line(e, "logic %s u%u_warp_q, u%u_warp_d;", em_rng(e, c->d.warp_w), cu, cu);
-	}
-	em_line(e, "// operand-slot state: still to read, read in flight, location, port, value");
-	for (q = 0; q < c->d.nq; q++) {
-		em_line(e, "logic q%u_pend_q, q%u_pend_d, q%u_fly_q, q%u_fly_d;", q, q, q, q);
-		em_line(e, "logic %s q%u_bank_q, q%u_bank_d;", em_rng(e, c->d.bank_w), q, q);
-		em_line(e, "logic %s q%u_entry_q, q%u_entry_d;", em_rng(e, c->d.entry_w), q, q);
-		if (R > 1)
-			em_line(e, "logic q%u_port_q, q%u_port_d;", q, q);
-		em_line(e, "logic %s q%u_data_q, q%u_data_d;", em_rng(e, W), q, q);
-	}
-	em_line(e, "logic %s busy, rdy, disp, dispatch_ge;", em_rng(e, C));
-	em_line(e, "logic %s dptr_q, dptr_d, dlast;", em_rng(e, cw));
-	for (k = 0; k < K; k++) {
-		em_line(e, "logic %s iss%u_cand, iss%u_hi, iss%u_oh, iss%u_take;", em_rng(e, C), k, k, k, k);
-		em_line(e, "logic %s iss%u_sel;", em_rng(e, cw), k);
-		em_line(e, "logic iss%u_any;", k);
-	}
-	for (d = 0; d < K; d++) {
-		em_line(e, "logic %s dsp%u_cand, dsp%u_hi, dsp%u_oh;", em_rng(e, C), d, d, d);
-		em_line(e, "logic %s dsp%u_sel;", em_rng(e, cw), d);
-		em_line(e, "logic dsp%u_any;", d);
-	}
-
-	em_blank(e);
-	em_line(e, "// status: busy units, and units whose operands are all present");
-	em_raw(e, "%*sassign busy = {", (int)(2 * e->ind), "");
-	for (cu = C; cu-- > 0;)
-		em_raw(e, "u%u_busy_q%s", cu, cu ? ", " : "");
-	em_raw(e, "};\n");
-	em_raw(e, "%*sassign rdy = {", (int)(2 * e->ind), "");
-	for (cu = C; cu-- > 0;) {
-		em_raw(e, "u%u_busy_q & ~(", cu);
-		for (s = 0; s < S; s++)
-			em_raw(e, "%sq%u_pend_q", s ? " | " : "", cu * S + s);
-		em_raw(e, ")%s", cu ? ", " : "");
-	}
-	em_raw(e, "};\n");
-	em_line(e, "assign busy_o = busy;");
-
-	em_blank(e);
-	em_line(e, "// issue: port k takes the k-th lowest free unit; ready does not depend on valid");
-	for (k = 0; k < K; k++) {
-		if (!k)
-			em_line(e, "assign iss0_cand = ~busy;");
-		else
-			em_line(e, "assign iss%u_cand = iss%u_cand & ~iss%u_oh;", k, k - 1, k - 1);
-		em_line(e, "assign iss%u_hi = iss%u_cand;", k, k);
-		rg_rr_pick(e, em_fmt(e, "iss%u", k), C, cw);
-		em_line(e, "assign iss%u_ready_o = iss%u_any;", k, k);
-		em_line(e, "assign iss%u_take = iss%u_oh & {Units{iss%u_valid_i}};", k, k, k);
-	}
-
-	rg_emit_dispatch(e, c, "u", "q", "_data_q", 1);
+	unsigned cu, s, k, q;
+	rg_emit_dispatch(e, c, "u", "q", "_data_q", "dsp%u_tag_o");
 
 	em_blank(e);
 	em_line(e, "// read requests; the crossbar source is the granted bank and port");
@@ -171,10 +109,10 @@ void rg_emit_rf_collector(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 			em_line(e, "q%u_pend_d = 1'b0;", cu * S + s);
 			em_line(e, "q%u_fly_d = 1'b0;", cu * S + s);
 		}
-		em_raw(e, "%*send else if (", (int)(2 * (e->ind - 1)), "");
+		em_part(e, "end else if (");
 		for (k = 0; k < K; k++)
-			em_raw(e, "%su%u_take%u", k ? " | " : "", cu, k);
-		em_raw(e, ") begin\n");
+			em_part(e, "%su%u_take%u", k ? " | " : "", cu, k);
+		em_part(e, ") begin\n");
 		em_line(e, "u%u_busy_d = 1'b1;", cu);
 		for (s = 0; s < S; s++) {
 			q = cu * S + s;
@@ -195,16 +133,14 @@ void rg_emit_rf_collector(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 			}
 			em_close(e, "end");
 		}
-		em_close(e, "end else begin");
-		e->ind++;
+		em_reopen(e, "end else begin");
 		for (s = 0; s < S; s++) {
 			q = cu * S + s;
 			em_open(e, "if (q%u_fly_q) begin", q);
 			em_line(e, "q%u_data_d = q%u_data_i;", q, q);
 			em_line(e, "q%u_pend_d = 1'b0;", q);
 			em_line(e, "q%u_fly_d = 1'b0;", q);
-			em_close(e, "end else if (q%u_gnt_i & u%u_busy_q & q%u_pend_q) begin", q, cu, q);
-			e->ind++;
+			em_reopen(e, "end else if (q%u_gnt_i & u%u_busy_q & q%u_pend_q) begin", q, cu, q);
 			em_line(e, "q%u_fly_d = 1'b1;", q);
 			if (R > 1)
 				em_line(e, "q%u_port_d = q%u_port_i;", q, q);
@@ -231,8 +167,7 @@ void rg_emit_rf_collector(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		if (R > 1)
 			em_line(e, "q%u_port_q <= 1'b0;", q);
 	}
-	em_close(e, "end else begin");
-	e->ind++;
+	em_reopen(e, "end else begin");
 	em_line(e, "dptr_q <= dptr_d;");
 	for (cu = 0; cu < C; cu++) {
 		em_line(e, "u%u_busy_q <= u%u_busy_d;", cu, cu);
@@ -259,4 +194,73 @@ void rg_emit_rf_collector(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		em_blank(e);
 		rg_unused_n(e, "ports", c->d.nq, "q%u_port_i");
 	}
+}
+
+void rg_emit_rf_collector(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	unsigned C = c->sm_collectors, S = c->sm_operands, K = c->sm_schedulers, R = c->rf_read_ports;
+	unsigned cw = c->d.cu_w, W = c->d.wreg_bits, cu, s, k, d, q;
+	(void)pt;
+	em_blank(e);
+	em_line(e, "localparam int Units    = %u;  // collector units", C);
+	em_line(e, "// %u operand slots per unit; slot q = unit * %u + operand", S, S);
+	em_blank(e);
+	em_line(e, "// unit state");
+	for (cu = 0; cu < C; cu++) {
+		em_line(e, "logic u%u_busy_q, u%u_busy_d;", cu, cu);
+		em_line(e, "logic %s u%u_tag_q, u%u_tag_d;", em_rng(e, c->d.ctag_w), cu, cu);
+		em_line(e, "logic %s u%u_warp_q, u%u_warp_d;", em_rng(e, c->d.warp_w), cu, cu);
+	}
+	em_line(e, "// operand-slot state: still to read, read in flight, location, port, value");
+	for (q = 0; q < c->d.nq; q++) {
+		em_line(e, "logic q%u_pend_q, q%u_pend_d, q%u_fly_q, q%u_fly_d;", q, q, q, q);
+		em_line(e, "logic %s q%u_bank_q, q%u_bank_d;", em_rng(e, c->d.bank_w), q, q);
+		em_line(e, "logic %s q%u_entry_q, q%u_entry_d;", em_rng(e, c->d.entry_w), q, q);
+		if (R > 1)
+			em_line(e, "logic q%u_port_q, q%u_port_d;", q, q);
+		em_line(e, "logic %s q%u_data_q, q%u_data_d;", em_rng(e, W), q, q);
+	}
+	em_line(e, "logic %s busy, rdy, disp, dispatch_ge;", em_rng(e, C));
+	em_line(e, "logic %s dptr_q, dptr_d, dlast;", em_rng(e, cw));
+	for (k = 0; k < K; k++) {
+		em_line(e, "logic %s iss%u_cand, iss%u_hi, iss%u_oh, iss%u_take;", em_rng(e, C), k, k, k, k);
+		em_line(e, "logic %s iss%u_sel;", em_rng(e, cw), k);
+		em_line(e, "logic iss%u_any;", k);
+	}
+	for (d = 0; d < K; d++) {
+		em_line(e, "logic %s dsp%u_cand, dsp%u_hi, dsp%u_oh;", em_rng(e, C), d, d, d);
+		em_line(e, "logic %s dsp%u_sel;", em_rng(e, cw), d);
+		em_line(e, "logic dsp%u_any;", d);
+	}
+
+	em_blank(e);
+	em_line(e, "// status: busy units, and units whose operands are all present");
+	em_part(e, "assign busy = {");
+	for (cu = C; cu-- > 0;)
+		em_part(e, "u%u_busy_q%s", cu, cu ? ", " : "");
+	em_part(e, "};\n");
+	em_part(e, "assign rdy = {");
+	for (cu = C; cu-- > 0;) {
+		em_part(e, "u%u_busy_q & ~(", cu);
+		for (s = 0; s < S; s++)
+			em_part(e, "%sq%u_pend_q", s ? " | " : "", cu * S + s);
+		em_part(e, ")%s", cu ? ", " : "");
+	}
+	em_part(e, "};\n");
+	em_line(e, "assign busy_o = busy;");
+
+	em_blank(e);
+	em_line(e, "// issue: port k takes the k-th lowest free unit; ready does not depend on valid");
+	for (k = 0; k < K; k++) {
+		if (!k)
+			em_line(e, "assign iss0_cand = ~busy;");
+		else
+			em_line(e, "assign iss%u_cand = iss%u_cand & ~iss%u_oh;", k, k - 1, k - 1);
+		em_line(e, "assign iss%u_hi = iss%u_cand;", k, k);
+		rg_rr_pick(e, em_fmt(e, "iss%u", k), C, cw);
+		em_line(e, "assign iss%u_ready_o = iss%u_any;", k, k);
+		em_line(e, "assign iss%u_take = iss%u_oh & {Units{iss%u_valid_i}};", k, k, k);
+	}
+
+	collector_tail(e, c);
 }

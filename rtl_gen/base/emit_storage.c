@@ -84,9 +84,9 @@ void rg_emit_rf_bank(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	}
 	em_blank(e);
 	for (p = 0; p < c->rf_read_ports; p++) {
-		em_raw(e, "%*sassign r%u_data_o = {", (int)(2 * e->ind), "", p);
+		em_part(e, "assign r%u_data_o = {", p);
 		for (k = n; k-- > 0;)
-			em_raw(e, "sb%u_r%u_data%s", k, p, k ? ", " : "");
-		em_raw(e, "};\n");
+			em_part(e, "sb%u_r%u_data%s", k, p, k ? ", " : "");
+		em_part(e, "};\n");
 	}
 }

@@ -23,90 +23,12 @@ static const char *nib(em_t *e, const char *sig, unsigned width, unsigned k)
 /* The type of a w-bit signal: "logic [w-1:0]", or "logic" for one bit. */
 static const char *lg(em_t *e, unsigned w) { return w > 1 ? em_fmt(e, "logic [%u:0]", w - 1) : "logic"; }
 
-void rg_emit_rf_coal_arbiter(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+/* rf_coal_arbiter's read side: rotated request rows, per-bank read grants, the priority pointer. */
+static void coal_arbiter_reads(em_t *e, const rfm_cfg_t *c)
 {
-	unsigned nb = c->rf_banks, noc = c->sm_collectors, nwr = c->rf_write_ports, n = rfm_ca_n(nb, noc);
-	unsigned pw = rfm_clog2(n), bw = c->d.bank_w, ncell = nb * 2 * noc, p, k, i, s, q, j;
+	unsigned nb = c->rf_banks, noc = c->sm_collectors, n = rfm_ca_n(nb, noc);
+	unsigned pw = rfm_clog2(n), ncell = nb * 2 * noc, k, i, s, q, j;
 	const char sd[2] = {'r', 'l'};
-	(void)pt;
-
-	em_blank(e);
-	em_line(e, "// %u banks x 2 sides (r: even registers, l: odd) x %u collectors; the read wave runs over", nb, noc);
-	em_line(e, "// N = max(banks, collectors) = %u anti-diagonals (i + j) mod N, starting at pri", n);
-	em_line(e, "localparam %s LastPri = %s;", lg(e, pw), em_lit(e, pw, n - 1));
-	em_line(e, "%s pri_q, pri_d;", lg(e, pw));
-	for (p = 0; p < nwr; p++)
-		em_line(e, "logic wg%u;  // write request %u granted", p, p);
-	for (q = 0; q <= n; q++) {
-		em_line(e, "%s sb%u;  // per bank: sub-banks claimed before step %u", lg(e, 4 * nb), q, q);
-		em_line(e, "%s oc%u;  // per rotated collector: slices claimed before step %u", lg(e, 4 * n), q, q);
-	}
-	for (q = 0; q < n; q++)
-		em_line(e, "%s sbh%u;  // ... and after the r sub-step of step %u", lg(e, 4 * nb), q, q);
-	for (q = 0; q < n; q++)
-		em_line(e, "%s och%u;", lg(e, 4 * n), q);
-	for (i = 0; i < nb; i++)
-		for (s = 0; s < 2; s++) {
-			em_line(e, "%s rv_%u%c, rg_%u%c, ug_%u%c;  // bank %u side %c: requests, grants (rotated), grants",
-				lg(e, n), i, sd[s], i, sd[s], i, sd[s], i, sd[s]);
-			em_line(e, "%s rm_%u%c;", lg(e, 4 * n), i, sd[s]);
-		}
-	for (q = 0; q < n; q++) {
-		em_raw(e, "%*slogic", (int)(2 * e->ind), "");
-		for (i = 0; i < nb; i++)
-			em_raw(e, "%s g%u_%ur, g%u_%ul", i ? "," : "", q, i, q, i);
-		em_raw(e, ";  // cell grants of step %u\n", q);
-	}
-	em_line(e, "%s ocu;", lg(e, 4 * n));
-
-	em_blank(e);
-	em_line(e, "// rotations by the priority pointer, whole-vector shifts (no bit selects)");
-	em_open(e, "function automatic %s rotr_v(input %s v, input %s sh);", lg(e, n), lg(e, n),
-		lg(e, pw));
-	em_line(e, "rotr_v = %u'({v, v} >> sh);  // bit k = v[(k + sh) mod N]", n);
-	em_close(e, "endfunction");
-	em_open(e, "function automatic %s rotr_m(input %s v, input %s sh);", lg(e, 4 * n),
-		lg(e, 4 * n), lg(e, pw));
-	em_line(e, "rotr_m = %u'({v, v} >> {sh, 2'b00});  // nibble k = nibble (k + sh) mod N", 4 * n);
-	em_close(e, "endfunction");
-	em_open(e, "function automatic %s rotl_v(input %s v, input %s sh);", lg(e, n), lg(e, n),
-		lg(e, pw));
-	em_line(e, "rotl_v = %u'({v, v} >> (%s - %u'(sh)));  // bit k = v[(k - sh) mod N]", n, em_lit(e, pw + 1, n), pw + 1);
-	em_close(e, "endfunction");
-	em_open(e, "function automatic %s rotl_m(input %s v, input %s sh);", lg(e, 4 * n),
-		lg(e, 4 * n), lg(e, pw));
-	em_line(e, "rotl_m = %u'({v, v} >> {%s - %u'(sh), 2'b00});", 4 * n, em_lit(e, pw + 1, n), pw + 1);
-	em_close(e, "endfunction");
-
-	em_blank(e);
-	em_line(e, "// writes first, in port order (execution before memory): a write is granted unless an earlier");
-	em_line(e, "// granted write to the same bank holds one of its sub-banks; an ungranted write is held outside");
-	for (p = 0; p < nwr; p++) {
-		em_raw(e, "%*sassign wg%u = wr%u_valid_i", (int)(2 * e->ind), "", p, p);
-		for (k = 0; k < p; k++)
-			em_raw(e, "\n%*s& ~(wg%u & (wr%u_bank_i == wr%u_bank_i) & (|(wr%u_pmask_i & wr%u_pmask_i)))",
-			       (int)(2 * e->ind + 4), "", k, k, p, k, p);
-		em_raw(e, ";\n");
-	}
-	em_raw(e, "%*sassign wgnt_o = ", (int)(2 * e->ind), "");
-	if (nwr == 1) {
-		em_raw(e, "wg0;\n");
-	} else {
-		for (p = nwr; p-- > 0;)
-			em_raw(e, "%swg%u", p == nwr - 1 ? "{" : ", ", p);
-		em_raw(e, "};\n");
-	}
-	em_line(e, "// a granted write holds its sub-banks against every read of the cycle");
-	for (i = 0; i < nb; i++) {
-		em_raw(e, "%*sassign %s = ", (int)(2 * e->ind), "", nib(e, "sb0", 4 * nb, i));
-		for (p = 0; p < nwr; p++)
-			em_raw(e, "%s({4{wg%u & (wr%u_bank_i == %s)}} & wr%u_pmask_i)", p ? "\n    | " : "", p, p,
-			       em_lit(e, bw, i), p);
-		em_raw(e, ";\n");
-	}
-	em_line(e, "assign oc0 = '0;");
-
-	em_blank(e);
 	em_line(e, "// request rows rotated by pri: rotated collector c is collector (c + pri) mod %u%s", n,
 		n > noc ? "; collectors past the last never request" : "");
 	for (i = 0; i < nb; i++)
@@ -165,13 +87,13 @@ void rg_emit_rf_coal_arbiter(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	for (i = 0; i < nb; i++)
 		for (s = 0; s < 2; s++) {
 			unsigned lo = (i * 2 + s) * noc;
-			em_raw(e, "%*sassign rg_%u%c = ", (int)(2 * e->ind), "", i, sd[s]);
+			em_part(e, "assign rg_%u%c = ", i, sd[s]);
 			if (n == 1) {
-				em_raw(e, "g0_%u%c;\n", i, sd[s]);
+				em_part(e, "g0_%u%c;\n", i, sd[s]);
 			} else {
 				for (j = n; j-- > 0;)
-					em_raw(e, "%sg%u_%u%c", j == n - 1 ? "{" : ", ", (i + j) % n, i, sd[s]);
-				em_raw(e, "};\n");
+					em_part(e, "%sg%u_%u%c", j == n - 1 ? "{" : ", ", (i + j) % n, i, sd[s]);
+				em_part(e, "};\n");
 			}
 			em_line(e, "assign ug_%u%c = rotl_v(rg_%u%c, pri_q);", i, sd[s], i, sd[s]);
 			em_line(e, "assign %s = %s;", rg_part(e, "rgnt_o", ncell, lo + noc - 1, lo), rg_part(e, em_fmt(e, "ug_%u%c", i, sd[s]), n, noc - 1, 0));
@@ -199,9 +121,94 @@ void rg_emit_rf_coal_arbiter(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
 	em_open(e, "if (!rst_ni) begin");
 	em_line(e, "pri_q <= '0;");
-	em_close(e, "end else begin");
-	e->ind++;
+	em_reopen(e, "end else begin");
 	em_line(e, "pri_q <= pri_d;");
 	em_close(e, "end");
 	em_close(e, "end");
+}
+
+void rg_emit_rf_coal_arbiter(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	unsigned nb = c->rf_banks, noc = c->sm_collectors, nwr = c->rf_write_ports, n = rfm_ca_n(nb, noc);
+	unsigned pw = rfm_clog2(n), bw = c->d.bank_w, p, k, i, s, q;
+	const char sd[2] = {'r', 'l'};
+	(void)pt;
+
+	em_blank(e);
+	em_line(e, "// %u banks x 2 sides (r: even registers, l: odd) x %u collectors; the read wave runs over", nb, noc);
+	em_line(e, "// N = max(banks, collectors) = %u anti-diagonals (i + j) mod N, starting at pri", n);
+	em_line(e, "localparam %s LastPri = %s;", lg(e, pw), em_lit(e, pw, n - 1));
+	em_line(e, "%s pri_q, pri_d;", lg(e, pw));
+	for (p = 0; p < nwr; p++)
+		em_line(e, "logic wg%u;  // write request %u granted", p, p);
+	for (q = 0; q <= n; q++) {
+		em_line(e, "%s sb%u;  // per bank: sub-banks claimed before step %u", lg(e, 4 * nb), q, q);
+		em_line(e, "%s oc%u;  // per rotated collector: slices claimed before step %u", lg(e, 4 * n), q, q);
+	}
+	for (q = 0; q < n; q++)
+		em_line(e, "%s sbh%u;  // ... and after the r sub-step of step %u", lg(e, 4 * nb), q, q);
+	for (q = 0; q < n; q++)
+		em_line(e, "%s och%u;", lg(e, 4 * n), q);
+	for (i = 0; i < nb; i++)
+		for (s = 0; s < 2; s++) {
+			em_line(e, "%s rv_%u%c, rg_%u%c, ug_%u%c;  // bank %u side %c: requests, grants (rotated), grants",
+				lg(e, n), i, sd[s], i, sd[s], i, sd[s], i, sd[s]);
+			em_line(e, "%s rm_%u%c;", lg(e, 4 * n), i, sd[s]);
+		}
+	for (q = 0; q < n; q++) {
+		em_part(e, "logic");
+		for (i = 0; i < nb; i++)
+			em_part(e, "%s g%u_%ur, g%u_%ul", i ? "," : "", q, i, q, i);
+		em_part(e, ";  // cell grants of step %u\n", q);
+	}
+	em_line(e, "%s ocu;", lg(e, 4 * n));
+
+	em_blank(e);
+	em_line(e, "// rotations by the priority pointer, whole-vector shifts (no bit selects)");
+	em_open(e, "function automatic %s rotr_v(input %s v, input %s sh);", lg(e, n), lg(e, n),
+		lg(e, pw));
+	em_line(e, "rotr_v = %u'({v, v} >> sh);  // bit k = v[(k + sh) mod N]", n);
+	em_close(e, "endfunction");
+	em_open(e, "function automatic %s rotr_m(input %s v, input %s sh);", lg(e, 4 * n),
+		lg(e, 4 * n), lg(e, pw));
+	em_line(e, "rotr_m = %u'({v, v} >> {sh, 2'b00});  // nibble k = nibble (k + sh) mod N", 4 * n);
+	em_close(e, "endfunction");
+	em_open(e, "function automatic %s rotl_v(input %s v, input %s sh);", lg(e, n), lg(e, n),
+		lg(e, pw));
+	em_line(e, "rotl_v = %u'({v, v} >> (%s - %u'(sh)));  // bit k = v[(k - sh) mod N]", n, em_lit(e, pw + 1, n), pw + 1);
+	em_close(e, "endfunction");
+	em_open(e, "function automatic %s rotl_m(input %s v, input %s sh);", lg(e, 4 * n),
+		lg(e, 4 * n), lg(e, pw));
+	em_line(e, "rotl_m = %u'({v, v} >> {%s - %u'(sh), 2'b00});", 4 * n, em_lit(e, pw + 1, n), pw + 1);
+	em_close(e, "endfunction");
+
+	em_blank(e);
+	em_line(e, "// writes first, in port order (execution before memory): a write is granted unless an earlier");
+	em_line(e, "// granted write to the same bank holds one of its sub-banks; an ungranted write is held outside");
+	for (p = 0; p < nwr; p++) {
+		em_part(e, "assign wg%u = wr%u_valid_i", p, p);
+		for (k = 0; k < p; k++)
+			em_part(e, " & ~(wg%u & (wr%u_bank_i == wr%u_bank_i) & (|(wr%u_pmask_i & wr%u_pmask_i)))", k, k, p, k, p);
+		em_part(e, ";\n");
+	}
+	em_part(e, "assign wgnt_o = ");
+	if (nwr == 1) {
+		em_part(e, "wg0;\n");
+	} else {
+		for (p = nwr; p-- > 0;)
+			em_part(e, "%swg%u", p == nwr - 1 ? "{" : ", ", p);
+		em_part(e, "};\n");
+	}
+	em_line(e, "// a granted write holds its sub-banks against every read of the cycle");
+	for (i = 0; i < nb; i++) {
+		em_part(e, "assign %s = ", nib(e, "sb0", 4 * nb, i));
+		for (p = 0; p < nwr; p++)
+			em_part(e, "%s({4{wg%u & (wr%u_bank_i == %s)}} & wr%u_pmask_i)", p ? "\n    | " : "", p, p,
+			       em_lit(e, bw, i), p);
+		em_part(e, ";\n");
+	}
+	em_line(e, "assign oc0 = '0;");
+
+	em_blank(e);
+	coal_arbiter_reads(e, c);
 }

@@ -69,8 +69,7 @@ void rg_emit_rf_dual_bank(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
 	em_open(e, "if (!rst_ni) begin");
 	em_line(e, "rvalid_q <= '0;");
-	em_close(e, "end else begin");
-	e->ind++;
+	em_reopen(e, "end else begin");
 	em_line(e, "rvalid_q <= rd;");
 	em_close(e, "end");
 	em_close(e, "end");
@@ -94,17 +93,17 @@ void rg_emit_rf_subbank_xbar(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 			em_line(e, "logic [Banks-1:0] oc%u_s%u_hit;  // bit i: bank i feeds slice %u", j, k, k);
 		for (k = 0; k < NSB; k++) {
 			const char *sel = rg_part(e, em_fmt(e, "oc%u_sel_bank_i", j), NSB * bw, bw * (k + 1) - 1, bw * k);
-			em_raw(e, "%*sassign oc%u_s%u_hit = {%u{oc%u_sel_valid_i[%u]}} & {", (int)(2 * e->ind), "", j, k, NB, j, k);
+			em_part(e, "assign oc%u_s%u_hit = {%u{oc%u_sel_valid_i[%u]}} & {", j, k, NB, j, k);
 			for (i = NB; i-- > 0;)
-				em_raw(e, "%s == %s%s", sel, em_lit(e, bw, i), i ? ", " : "");
-			em_raw(e, "};\n");
+				em_part(e, "%s == %s%s", sel, em_lit(e, bw, i), i ? ", " : "");
+			em_part(e, "};\n");
 		}
 		for (k = 0; k < NSB; k++) {
-			em_raw(e, "%*sassign %s =", (int)(2 * e->ind), "", slice(e, em_fmt(e, "oc%u_wdata_o", j), W, k));
+			em_part(e, "assign %s =", slice(e, em_fmt(e, "oc%u_wdata_o", j), W, k));
 			for (i = 0; i < NB; i++)
-				em_raw(e, "%s\n%*s({Lanes*8{%s}} & %s)", i ? " |" : "", (int)(2 * e->ind + 4), "",
+				em_part(e, "%s ({Lanes*8{%s}} & %s)", i ? " |" : "",
 				       rg_bit(e, em_fmt(e, "oc%u_s%u_hit", j, k), NB, i), slice(e, em_fmt(e, "bank%u_rdata_i", i), W, k));
-			em_raw(e, ";\n");
+			em_part(e, ";\n");
 		}
 		em_line(e, "assign oc%u_wen_o = oc%u_sel_valid_i;", j, j);
 	}
@@ -145,10 +144,10 @@ void rg_emit_rf_coal_collector(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *p
 			snprintf(q, sizeof(q), "c%u_o%u", j, o);
 			em_blank(e);
 			em_line(e, "// operand %u: port Pk writes slice k when wr%u_s<k>_op_i names it and it is allocated", o, j);
-			em_raw(e, "%*sassign %s_we = wr%u_en_i & {", (int)(2 * e->ind), "", q, j);
+			em_part(e, "assign %s_we = wr%u_en_i & {", q, j);
 			for (k = NSB; k-- > 0;)
-				em_raw(e, "wr%u_s%u_op_i == %s%s", j, k, em_lit(e, ow, o), k ? ", " : "");
-			em_raw(e, "} & {4{%s_valid_q}};\n", q);
+				em_part(e, "wr%u_s%u_op_i == %s%s", j, k, em_lit(e, ow, o), k ? ", " : "");
+			em_part(e, "} & {4{%s_valid_q}};\n", q);
 			em_line(e, "// allocation captures the operand and clears its written slices; free drops it");
 			em_line(e, "assign %s_valid_d = alloc%u_valid_i ? alloc%u_op%u_valid_i : %s_valid_q & ~free%u_i;", q, j, j, o, q, j);
 			em_line(e, "assign %s_odd_d   = alloc%u_valid_i ? alloc%u_op%u_odd_i : %s_odd_q;", q, j, j, o, q);
@@ -193,8 +192,7 @@ void rg_emit_rf_coal_collector(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *p
 			em_line(e, "c%u_o%u_got_q <= 4'b0000;", j, o);
 		}
 	}
-	em_close(e, "end else begin");
-	e->ind++;
+	em_reopen(e, "end else begin");
 	for (j = 0; j < c->sm_collectors; j++) {
 		em_line(e, "c%u_busy_q <= c%u_busy_d;", j, j);
 		for (o = 0; o < O; o++) {

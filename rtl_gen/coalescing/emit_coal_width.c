@@ -181,8 +181,7 @@ void rg_emit_rf_mask_buffer(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_open(e, "if (!rst_ni) begin");
 	em_line(e, "sign_q <= '0;");
 	em_line(e, "enc_q <= '0;");
-	em_close(e, "end else begin");
-	e->ind++;
+	em_reopen(e, "end else begin");
 	em_line(e, "sign_q <= sign_d;");
 	em_line(e, "enc_q <= enc_d;");
 	em_close(e, "end");

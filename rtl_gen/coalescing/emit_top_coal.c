@@ -6,36 +6,12 @@
  * zero gating (in_lane and above): rf_zero_detect per write-back port, rf_zmask_buffer, and
  * rf_zero_read per operand; the granted reads' byte enables, registered, gate the bank's read data.
  * Called by rg_emit_rf_top in place of rf_collector, rf_bank_arbiter, rf_bank and rf_xbar. */
-#include <stdarg.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "rfm_models.h"
 #include "rfm_top_coal.h"
-#include "rg.h"
-
-/* A growing expression (joined terms): room for the widest one, the zero-byte mask of a 64-lane
- * file (256 terms); overflowing it is a generator bug and stops rtl_gen. */
-typedef struct xs {
-	char s[32768];
-	size_t n;
-} xs_t;
-
-static void xs_add(xs_t *x, const char *sep, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void xs_add(xs_t *x, const char *sep, const char *fmt, ...)
-{
-	va_list ap;
-	if (x->n && sep)
-		x->n += (size_t)snprintf(x->s + x->n, sizeof(x->s) - x->n, "%s", sep);
-	va_start(ap, fmt);
-	x->n += (size_t)vsnprintf(x->s + x->n, sizeof(x->s) - x->n, fmt, ap);
-	va_end(ap);
-	if (x->n >= sizeof(x->s)) {
-		fprintf(stderr, "rtl_gen: internal error: an rf_top expression exceeds %zu characters\n", sizeof(x->s));
-		exit(1);
-	}
-}
+#include "rg_part.h"
 
 static unsigned bits_for(unsigned n) /* bits to hold 0..n */
 {
@@ -55,12 +31,12 @@ static const char *pack_idx(em_t *e, const rfm_cfg_t *c, const char *bank, const
 }
 
 /* Byte-expanded TI vector: {{8{v[n-1]}}, ..., {8{v[0]}}} of an n-bit byte mask v. */
-static void bytes8(xs_t *x, const char *v, unsigned n)
+static void bytes8(em_str_t *x, const char *v, unsigned n)
 {
 	unsigned b;
-	memset(x, 0, sizeof(*x));
+	em_clear(x);
 	for (b = n; b-- > 0;)
-		xs_add(x, ", ", "{8{%s[%u]}}", v, b);
+		em_add(x, ", ", "{8{%s[%u]}}", v, b);
 }
 
 /* TI byte mask of the sub-banks in a 4-bit mask pm: {{L{pm[3]}}, ..., {L{pm[0]}}}. */
@@ -72,53 +48,55 @@ static const char *sb_bytes(em_t *e, const char *pm, unsigned L)
 /* TI zero-byte mask of a zero-mask entry (zm, r): byte (t, k) at bit L*k + t is zero when the
  * group's R-bit (the mode's in the static modes) is 1 and word 4g + k is, or it is 0 and lane t
  * is (rfm_tco_zbyte). */
-static void zero_bytes(em_t *e, xs_t *x, const rfm_cfg_t *c, const char *zm_in, const char *r_in)
+static void zero_bytes(em_t *e, em_str_t *x, const rfm_cfg_t *c, const char *zm_in, const char *r_in)
 {
 	unsigned L = c->rf_lanes, G = L / 4, mode = c->coalescing_zero_gating, t, k;
 	char zm[64], r[64]; /* copies: em_fmt's scratch strings rotate */
 	snprintf(zm, sizeof(zm), "%s", zm_in);
 	snprintf(r, sizeof(r), "%s", r_in);
-	memset(x, 0, sizeof(*x));
+	em_clear(x);
 	for (k = 4; k-- > 0;)
 		for (t = L; t-- > 0;) {
 			unsigned g = t / 4;
 			if (mode == RFM_ZG_IN_LANE)
-				xs_add(x, ", ", "%s[%u]", zm, t);
+				em_add(x, ", ", "%s[%u]", zm, t);
 			else if (mode == RFM_ZG_CROSS_LANE)
-				xs_add(x, ", ", "%s[%u]", zm, 4 * g + k);
+				em_add(x, ", ", "%s[%u]", zm, 4 * g + k);
+			else if (4 * g + k == t) /* both choices name the same word */
+				em_add(x, ", ", "%s[%u]", zm, t);
 			else
-				xs_add(x, ", ", "(%s ? %s[%u] : %s[%u])", rg_bit(e, r, G, g), zm, 4 * g + k, zm, t);
+				em_add(x, ", ", "(%s ? %s[%u] : %s[%u])", rg_bit(e, r, G, g), zm, 4 * g + k, zm, t);
 		}
 }
 
 /* A balanced sum of the bits lo..hi-1 of vec, each cast to w bits: an adder tree of depth
  * log2(hi - lo), not a chain (wide popcounts of the zero-gating counters). */
-static void bal_sum(xs_t *x, const char *vec, unsigned lo, unsigned hi, unsigned w)
+static void bal_sum(em_str_t *x, const char *vec, unsigned lo, unsigned hi, unsigned w)
 {
 	unsigned mid;
 	if (hi - lo == 1) {
-		xs_add(x, NULL, "%u'(%s[%u])", w, vec, lo);
+		em_add(x, NULL, "%u'(%s[%u])", w, vec, lo);
 		return;
 	}
 	mid = lo + (hi - lo) / 2;
-	xs_add(x, NULL, "(");
+	em_add(x, NULL, "(");
 	bal_sum(x, vec, lo, mid, w);
-	xs_add(x, NULL, " + ");
+	em_add(x, NULL, " + ");
 	bal_sum(x, vec, mid, hi, w);
-	xs_add(x, NULL, ")");
+	em_add(x, NULL, ")");
 }
 
 /* Issue lookup field fld of issue port k, source s: lookup field mfld, unless a write granted this
  * cycle goes to the same (bank, row): then that write's field wfld (the higher port last). */
 static void fwd_chain(em_t *e, unsigned P, unsigned k, unsigned s, const char *fld, const char *wfld, const char *mfld)
 {
-	xs_t y;
+	em_str_t y = {0};
 	unsigned p;
-	memset(&y, 0, sizeof(y));
 	for (p = P; p-- > 0;)
-		xs_add(&y, " : ", "(wb%u_gnt & (wb%u_bank == iss%u_s%u_bank) & (wb%u_row == iss%u_s%u_row)) ? co_w%u_%s", p, p,
+		em_add(&y, " : ", "(wb%u_gnt & (wb%u_bank == iss%u_s%u_bank) & (wb%u_row == iss%u_s%u_row)) ? co_w%u_%s", p, p,
 		       k, s, p, k, s, p, wfld);
-	em_line(e, "assign co_i%u_%u_%s = %s : co_i%u_%u_%s;", k, s, fld, y.s, k, s, mfld);
+	em_line(e, "assign co_i%u_%u_%s = %s : co_i%u_%u_%s;", k, s, fld, em_str(&y), k, s, mfld);
+	em_str_free(&y);
 }
 
 /* The ports of a per-register buffer with issue lookups, old-value lookups and updates
@@ -160,19 +138,54 @@ static void buffer_conns(em_t *e, const rfm_cfg_t *c, const buf_ports_t *b)
 	}
 }
 
-void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
-{
-	unsigned P = c->rf_write_ports, K = c->sm_schedulers, S = c->sm_operands, NB = c->rf_banks;
-	unsigned NOC = c->sm_collectors, NQ = c->d.nq, L = c->rf_lanes, W = c->d.wreg_bits, bw = c->d.bank_w;
-	unsigned ew = c->d.entry_w, cb = c->stats_counter_bits, NC = NB * 2 * NOC, rkw = bits_for(NOC), p, k, s, j, q;
-	unsigned i, sd, o, n, ow = rfm_clog2(S), cw = rfm_clog2(NOC);
-	int preg = c->coalescing_parity == RFM_CPARITY_REG;
-	int zg = c->coalescing_zero_gating >= RFM_ZG_IN_LANE;
-	unsigned G = L / 4, ncnt = rfm_tco_ncnt(c), zcw = rfm_cntw(L), zw = rfm_cntw(4 * L); /* zw: bytes of a bank */
-	xs_t x;
+/* The dimensions every section of the back end uses. */
+#define CO_DIMS(t)                                                                                                     \
+	const rfm_cfg_t *c = (t)->c;                                                                                   \
+	em_t *e = (t)->e;                                                                                              \
+	unsigned P = c->rf_write_ports, K = c->sm_schedulers, S = c->sm_operands, NB = c->rf_banks; \
+	unsigned NOC = c->sm_collectors, NQ = c->d.nq, L = c->rf_lanes, W = c->d.wreg_bits, bw = c->d.bank_w; \
+	unsigned ew = c->d.entry_w, cb = c->stats_counter_bits, NC = NB * 2 * NOC, rkw = bits_for(NOC), p, k, s, j, q; \
+	unsigned i, sd, o, n, ow = rfm_clog2(S), cw = rfm_clog2(NOC); \
+	int preg = c->coalescing_parity == RFM_CPARITY_REG; \
+	int zg = c->coalescing_zero_gating >= RFM_ZG_IN_LANE; \
+	unsigned G = L / 4, ncnt = rfm_tco_ncnt(c), zcw = rfm_cntw(L), zw = rfm_cntw(4 * L); \
+	em_str_t x = {0}; \
+	(void)P; \
+	(void)K; \
+	(void)S; \
+	(void)NB; \
+	(void)NOC; \
+	(void)NQ; \
+	(void)L; \
+	(void)W; \
+	(void)bw; \
+	(void)ew; \
+	(void)cb; \
+	(void)NC; \
+	(void)rkw; \
+	(void)p; \
+	(void)k; \
+	(void)s; \
+	(void)j; \
+	(void)q; \
+	(void)i; \
+	(void)sd; \
+	(void)o; \
+	(void)n; \
+	(void)ow; \
+	(void)cw; \
+	(void)preg; \
+	(void)zg; \
+	(void)G; \
+	(void)ncnt; \
+	(void)zcw; \
+	(void)zw
 
-	em_blank(e);
-	em_line(e, "// ---- coalescing register file (docs/coalescing.md, \"rf_top\") ----");
+static void coal_decls_ports(rg_top_t *t)
+{
+	CO_DIMS(t);
+
+	em_section(e, "register file: coalescing (docs/coalescing.md, \"rf_top\")");
 	em_line(e, "// Side of a register: %s LSB (0: R, even, right-aligned; 1: L, odd, byte-swapped).",
 		preg ? "register id" : "row (entry)");
 	em_line(e, "// write-back requests: rf_map, rf_width_detect (old code from the mask buffer), arbiter grant");
@@ -239,7 +252,7 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 	em_line(e, "// per collector: tag, warp, dispatch; slice selects registered with the grant");
 	for (j = 0; j < NOC; j++) {
 		em_line(e, "logic co_u%u_alloc, co_u%u_free, co_u%u_busy;", j, j, j);
-		em_line(e, "logic %s co_u%u_tag_q, co_u%u_tag_d;", em_rng(e, c->sm_tag_bits), j, j);
+		em_line(e, "logic %s co_u%u_tag_q, co_u%u_tag_d;", em_rng(e, c->d.ctag_w), j, j);
 		em_line(e, "logic %s co_u%u_warp_q, co_u%u_warp_d;", em_rng(e, c->d.warp_w), j, j);
 		if (zg)
 			em_line(e, "logic %s co_u%u_am_q, co_u%u_am_d;", em_rng(e, L), j, j);
@@ -259,6 +272,13 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		em_line(e, "logic %s dsp%u_sel;", em_rng(e, cw), k);
 		em_line(e, "logic dsp%u_any;", k);
 	}
+
+	em_str_free(&x);
+}
+
+static void coal_decls_cells(rg_top_t *t)
+{
+	CO_DIMS(t);
 	em_line(e, "// request-matrix cells c = (2 x bank + side) x %u + collector", NOC);
 	for (i = 0; i < NC; i++) {
 		em_line(e, "logic co_c%u_v, co_c%u_g, co_c%u_ref, co_c%u_wblk;", i, i, i, i);
@@ -303,10 +323,17 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 	if (zg)
 		em_line(e, "logic %s co_sbn;", em_rng(e, cb));
 	for (n = 0; n < ncnt; n++)
-		em_line(e, "logic %s cnt_%s_q, cnt_%s_d, co_inc_%s;", em_rng(e, cb), rfm_tco_cnt_names[n], rfm_tco_cnt_names[n],
-			rfm_tco_cnt_names[n]);
+		em_line(e, "logic %s co_inc_%s;", em_rng(e, cb), rfm_tco_cnt_names[n]);
+	em_line(e, "logic %s busy;", em_rng(e, NOC));
+	em_line(e, "logic %s nconf, nwconf;", em_rng(e, c->d.nq_cnt_w));
 
-	/* write path */
+	em_str_free(&x);
+}
+
+static void coal_write_path(rg_top_t *t)
+{
+	CO_DIMS(t);
+
 	for (p = 0; p < P; p++) {
 		em_blank(e);
 		em_line(e, "// write-back port %u: a request when inside the kernel with a lane; ready unless refused", p);
@@ -337,11 +364,11 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 			continue;
 		em_line(e, "// zero gating: the stored value (TI -> BI wiring of rf_width_detect's data), its zero mask;");
 		em_line(e, "// the bytes of words the new entry calls zero are not written, B4's zeros are materialized");
-		memset(&x, 0, sizeof(x));
+		em_clear(&x);
 		for (i = L; i-- > 0;)
 			for (k = 4; k-- > 0;)
-				xs_add(&x, ", ", "co_w%u_wdata[%u:%u]", p, 8 * (L * k + i) + 7, 8 * (L * k + i));
-		em_line(e, "assign co_w%u_zdata = {%s};", p, x.s);
+				em_add(&x, ", ", "co_w%u_wdata[%u:%u]", p, 8 * (L * k + i) + 7, 8 * (L * k + i));
+		em_line(e, "assign co_w%u_zdata = {%s};", p, em_str(&x));
 		em_open(e, "rf_zero_detect u_zd%u (", p);
 		rg_conn(e, "valid_i", em_fmt(e, "co_w%u_req", p));
 		rg_conn(e, "active_i", em_fmt(e, "wb%u_mask_i", p));
@@ -358,19 +385,25 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		rg_conn(e, "gated_zero_o", em_fmt(e, "co_w%u_zgz", p));
 		rg_conn_end(e);
 		zero_bytes(e, &x, c, em_fmt(e, "co_w%u_zm", p), em_fmt(e, "co_w%u_zr", p));
-		em_line(e, "assign co_w%u_zb = {%s};", p, x.s);
+		em_line(e, "assign co_w%u_zb = {%s};", p, em_str(&x));
 		em_line(e, "assign co_w%u_bwz = (co_w%u_bwe & ~co_w%u_zb) | (co_w%u_fill & %s);", p, p, p, p,
 			sb_bytes(e, em_fmt(e, "co_w%u_pmask", p), L));
 		bytes8(&x, em_fmt(e, "co_w%u_fill", p), 4 * L);
-		em_line(e, "assign co_w%u_wdz = co_w%u_wdata & ~{%s};", p, p, x.s);
+		em_line(e, "assign co_w%u_wdz = co_w%u_wdata & ~{%s};", p, p, em_str(&x));
 		em_line(e, "assign co_w%u_zgb = %s & ~co_w%u_bwz;  // bytes of its sub-banks not written", p,
 			sb_bytes(e, em_fmt(e, "co_w%u_pmask", p), L), p);
-		memset(&x, 0, sizeof(x));
+		em_clear(&x);
 		bal_sum(&x, em_fmt(e, "co_w%u_zgb", p), 0, 4 * L, zw);
-		em_line(e, "assign co_w%u_zgn = %s;", p, x.s);
+		em_line(e, "assign co_w%u_zgn = %s;", p, em_str(&x));
 	}
 
-	/* issue lookups */
+	em_str_free(&x);
+}
+
+static void coal_issue_lookups(rg_top_t *t)
+{
+	CO_DIMS(t);
+
 	em_blank(e);
 	em_line(e, "// issue lookups: the code of each source; a write granted this cycle to the same (bank, row)");
 	em_line(e, "// gives its final code (the mask buffer itself changes at the edge)");
@@ -404,17 +437,24 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		rg_conn_end(e);
 	}
 
-	/* allocation and captured codes */
+	em_str_free(&x);
+}
+
+static void coal_allocation(rg_top_t *t)
+{
+	CO_DIMS(t);
+
 	em_blank(e);
 	em_line(e, "// allocation: unit j's rank among the free units; its sources' codes are captured");
 	for (j = 0; j < NOC; j++) {
 		em_line(e, "assign co_free%u = ~%s;", j, rg_bit(e, "busy", NOC, j));
-		memset(&x, 0, sizeof(x));
+		em_clear(&x);
 		for (o = 0; o < j; o++)
-			xs_add(&x, " + ", "%u'(co_free%u)", rkw, o);
-		em_line(e, "assign co_rank%u = %s;", j, j ? x.s : em_fmt(e, "%u'd0", rkw));
+			em_add(&x, " + ", "%u'(co_free%u)", rkw, o);
+		em_line(e, "assign co_rank%u = %s;", j, j ? em_str(&x) : em_fmt(e, "%u'd0", rkw));
 		for (k = 0; k < K; k++)
-			em_line(e, "assign co_a%u_%u = iss%u_valid_i & co_free%u & (co_rank%u == %s);", k, j, k, j, j, em_lit(e, rkw, k));
+			em_line(e, "assign co_a%u_%u = %s & co_free%u & (co_rank%u == %s);", k, j, rg_iss_valid(t, k), j, j,
+				em_lit(e, rkw, k));
 	}
 	for (q = 0; q < NQ; q++) {
 		static const char *const fld[5] = {"odd", "sign", "enc", "zm", "zr"}; /* zm, zr: zero gating */
@@ -422,10 +462,10 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		j = q / S;
 		s = q % S;
 		for (f = 0; f < (zg ? 5u : 3u); f++) {
-			memset(&x, 0, sizeof(x));
+			em_clear(&x);
 			for (k = 0; k < K; k++)
-				xs_add(&x, " : ", "co_a%u_%u ? co_i%u_%u_%s", k, j, k, s, fld[f]);
-			em_line(e, "assign co_q%u_%s_d = %s : co_q%u_%s_q;", q, fld[f], x.s, q, fld[f]);
+				em_add(&x, " : ", "co_a%u_%u ? co_i%u_%u_%s", k, j, k, s, fld[f]);
+			em_line(e, "assign co_q%u_%s_d = %s : co_q%u_%s_q;", q, fld[f], em_str(&x), q, fld[f]);
 		}
 		em_line(e, "assign co_q%u_lm = {(co_q%u_enc_q == 2'd3), (co_q%u_enc_q >= 2'd2), (co_q%u_enc_q != 2'd0), 1'b1};", q, q,
 			q, q);
@@ -446,60 +486,69 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 			rg_conn(e, "gated_zero_o", em_fmt(e, "co_q%u_gz", q));
 			rg_conn_end(e);
 		}
-		memset(&x, 0, sizeof(x));
+		em_clear(&x);
 		for (o = j * S; o < q; o++)
-			xs_add(&x, " | ", "(cq%u_req & (cq%u_bank == cq%u_bank) & (co_q%u_odd_q == co_q%u_odd_q))", o, o, q, o, q);
+			em_add(&x, " | ", "(cq%u_req & (cq%u_bank == cq%u_bank) & (co_q%u_odd_q == co_q%u_odd_q))", o, o, q, o, q);
 		em_line(e, "assign co_q%u_head = cq%u_req%s%s%s;  // its oldest pending operand of the same (bank, side)", q, q,
-			x.n ? " & ~(" : "", x.s, x.n ? ")" : "");
+			x.n ? " & ~(" : "", em_str(&x), x.n ? ")" : "");
 	}
 
-	/* request matrix and arbiter */
+	em_str_free(&x);
+}
+
+static void coal_request_matrix(rg_top_t *t)
+{
+	CO_DIMS(t);
+	em_str_t v = {0};
+	em_str_t pm = {0};
+	em_str_t row = {0};
+	em_str_t op = {0};
+	em_str_t zm = {0};
+
 	em_blank(e);
 	em_line(e, "// request matrix: per (bank, side, collector) the head operand");
 	for (i = 0; i < NB; i++)
 		for (sd = 0; sd < 2; sd++)
 			for (j = 0; j < NOC; j++) {
 				unsigned cl = rfm_ca_cell(NOC, i, sd, j);
-				xs_t v, pm, row, op;
-				memset(&op, 0, sizeof(op));
-				memset(&v, 0, sizeof(v));
-				memset(&pm, 0, sizeof(pm));
-				memset(&row, 0, sizeof(row));
+				em_clear(&op);
+				em_clear(&v);
+				em_clear(&pm);
+				em_clear(&row);
 				for (s = 0; s < S; s++) {
 					q = j * S + s;
-					xs_add(&v, " | ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u))", q, q, em_lit(e, bw, i), q,
+					em_add(&v, " | ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u))", q, q, em_lit(e, bw, i), q,
 					       sd);
-					xs_add(&pm, " : ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u)) ? co_q%u_pm", q, q,
+					em_add(&pm, " : ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u)) ? co_q%u_pm", q, q,
 					       em_lit(e, bw, i), q, sd, q);
-					xs_add(&row, " : ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u)) ? cq%u_entry", q, q,
+					em_add(&row, " : ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u)) ? cq%u_entry", q, q,
 					       em_lit(e, bw, i), q, sd, q);
-					xs_add(&op, " : ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u)) ? %s", q, q,
+					em_add(&op, " : ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u)) ? %s", q, q,
 					       em_lit(e, bw, i), q, sd, em_lit(e, ow, s));
 				}
 				if (zg) {
-					xs_t zm;
-					memset(&zm, 0, sizeof(zm));
+					em_clear(&zm);
 					for (s = 0; s < S; s++) {
 						q = j * S + s;
-						xs_add(&zm, " : ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u)) ? co_q%u_ren", q,
+						em_add(&zm, " : ", "(co_q%u_head & (cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u)) ? co_q%u_ren", q,
 						       q, em_lit(e, bw, i), q, sd, q);
 					}
-					em_line(e, "assign co_c%u_ren = %s : '0;", cl, zm.s);
+					em_line(e, "assign co_c%u_ren = %s : '0;", cl, em_str(&zm));
 				}
-				em_line(e, "assign co_c%u_v = %s;", cl, v.s);
-				em_line(e, "assign co_c%u_pm = %s : 4'b0000;", cl, pm.s);
-				em_line(e, "assign co_c%u_row = %s : '0;", cl, row.s);
-				em_line(e, "assign co_c%u_op = %s : '0;", cl, op.s);
+				em_line(e, "assign co_c%u_v = %s;", cl, em_str(&v));
+				em_line(e, "assign co_c%u_pm = %s : 4'b0000;", cl, em_str(&pm));
+				em_line(e, "assign co_c%u_row = %s : '0;", cl, em_str(&row));
+				em_line(e, "assign co_c%u_op = %s : '0;", cl, em_str(&op));
 				em_line(e, "assign co_c%u_g = %s;", cl, rg_bit(e, "co_rgnt", NC, cl));
 			}
-	memset(&x, 0, sizeof(x));
+	em_clear(&x);
 	for (i = NC; i-- > 0;)
-		xs_add(&x, ", ", "co_c%u_v", i);
-	em_line(e, "assign co_rd_valid = {%s};", x.s);
-	memset(&x, 0, sizeof(x));
+		em_add(&x, ", ", "co_c%u_v", i);
+	em_line(e, "assign co_rd_valid = {%s};", em_str(&x));
+	em_clear(&x);
 	for (i = NC; i-- > 0;)
-		xs_add(&x, ", ", "co_c%u_pm", i);
-	em_line(e, "assign co_rd_pmask = {%s};", x.s);
+		em_add(&x, ", ", "co_c%u_pm", i);
+	em_line(e, "assign co_rd_pmask = {%s};", em_str(&x));
 	em_open(e, "rf_coal_arbiter u_coal_arbiter (");
 	rg_conn(e, "clk_i", "clk_i");
 	rg_conn(e, "rst_ni", "rst_ni");
@@ -518,50 +567,68 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 	rg_conn_end(e);
 	em_line(e, "// operand grants to the collectors (all-or-nothing, one read port)");
 	for (q = 0; q < NQ; q++) {
-		memset(&x, 0, sizeof(x));
+		em_clear(&x);
 		j = q / S;
 		for (i = 0; i < NB; i++)
 			for (sd = 0; sd < 2; sd++)
-				xs_add(&x, " | ", "((cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u) & co_c%u_g)", q, em_lit(e, bw, i), q, sd,
+				em_add(&x, " | ", "((cq%u_bank == %s) & (co_q%u_odd_q == 1'b%u) & co_c%u_g)", q, em_lit(e, bw, i), q, sd,
 				       rfm_ca_cell(NOC, i, sd, j));
-		em_line(e, "assign aq%u_gnt = co_q%u_head & (%s);", q, q, x.s);
+		em_line(e, "assign aq%u_gnt = co_q%u_head & (%s);", q, q, em_str(&x));
 	}
 
-	/* banks */
+	em_str_free(&v);
+	em_str_free(&pm);
+	em_str_free(&row);
+	em_str_free(&op);
+	em_str_free(&zm);
+	em_str_free(&x);
+}
+
+static void coal_banks(rg_top_t *t)
+{
+	CO_DIMS(t);
+	em_str_t en = {0};
+	em_str_t we = {0};
+	em_str_t row = {0};
+	em_str_t pm = {0};
+	em_str_t wd = {0};
+	em_str_t be = {0};
+	em_str_t ren = {0};
+	em_str_t rpm = {0};
+
 	for (i = 0; i < NB; i++) {
 		em_blank(e);
 		em_line(e, "// bank %u: the granted even request drives R, the odd one L (writes before reads)", i);
 		for (sd = 0; sd < 2; sd++) {
 			const char *sn = sd ? "l" : "r";
-			xs_t en, we, row, pm, wd, be;
-			memset(&en, 0, sizeof(en));
-			memset(&we, 0, sizeof(we));
-			memset(&row, 0, sizeof(row));
-			memset(&pm, 0, sizeof(pm));
-			memset(&wd, 0, sizeof(wd));
-			memset(&be, 0, sizeof(be));
+			em_clear(&en);
+			em_clear(&we);
+			em_clear(&row);
+			em_clear(&pm);
+			em_clear(&wd);
+			em_clear(&be);
 			for (p = 0; p < P; p++) {
 				em_line(e, "assign co_w%u_hit%u_%s = wb%u_gnt & (wb%u_bank == %s) & (co_w%u_odd == 1'b%u);", p, i, sn, p, p,
 					em_lit(e, bw, i), p, sd);
-				xs_add(&en, " | ", "co_w%u_hit%u_%s", p, i, sn);
-				xs_add(&we, " | ", "co_w%u_hit%u_%s", p, i, sn);
-				xs_add(&row, " : ", "co_w%u_hit%u_%s ? wb%u_row", p, i, sn, p);
-				xs_add(&pm, " : ", "co_w%u_hit%u_%s ? co_w%u_pmask", p, i, sn, p);
-				xs_add(&wd, " : ", "co_w%u_hit%u_%s ? co_w%u_%s", p, i, sn, p, zg ? "wdz" : "wdata");
-				xs_add(&be, " : ", "co_w%u_hit%u_%s ? co_w%u_%s", p, i, sn, p, zg ? "bwz" : "bwe");
+				em_add(&en, " | ", "co_w%u_hit%u_%s", p, i, sn);
+				em_add(&we, " | ", "co_w%u_hit%u_%s", p, i, sn);
+				em_add(&row, " : ", "co_w%u_hit%u_%s ? wb%u_row", p, i, sn, p);
+				em_add(&pm, " : ", "co_w%u_hit%u_%s ? co_w%u_pmask", p, i, sn, p);
+				em_add(&wd, " : ", "co_w%u_hit%u_%s ? co_w%u_%s", p, i, sn, p, zg ? "wdz" : "wdata");
+				em_add(&be, " : ", "co_w%u_hit%u_%s ? co_w%u_%s", p, i, sn, p, zg ? "bwz" : "bwe");
 			}
 			for (j = 0; j < NOC; j++) {
 				unsigned cl = rfm_ca_cell(NOC, i, sd, j);
-				xs_add(&en, " | ", "co_c%u_g", cl);
-				xs_add(&row, " : ", "co_c%u_g ? co_c%u_row", cl, cl);
-				xs_add(&pm, " : ", "co_c%u_g ? co_c%u_pm", cl, cl);
+				em_add(&en, " | ", "co_c%u_g", cl);
+				em_add(&row, " : ", "co_c%u_g ? co_c%u_row", cl, cl);
+				em_add(&pm, " : ", "co_c%u_g ? co_c%u_pm", cl, cl);
 			}
-			em_line(e, "assign co_b%u_%s_en = %s;", i, sn, en.s);
-			em_line(e, "assign co_b%u_%s_we = %s;", i, sn, we.s);
-			em_line(e, "assign co_b%u_%s_row = %s : '0;", i, sn, row.s);
-			em_line(e, "assign co_b%u_%s_pmask = %s : 4'b0000;", i, sn, pm.s);
-			em_line(e, "assign co_b%u_%s_wdata = %s : '0;", i, sn, wd.s);
-			em_line(e, "assign co_b%u_%s_bwe = %s : '0;", i, sn, be.s);
+			em_line(e, "assign co_b%u_%s_en = %s;", i, sn, em_str(&en));
+			em_line(e, "assign co_b%u_%s_we = %s;", i, sn, em_str(&we));
+			em_line(e, "assign co_b%u_%s_row = %s : '0;", i, sn, em_str(&row));
+			em_line(e, "assign co_b%u_%s_pmask = %s : 4'b0000;", i, sn, em_str(&pm));
+			em_line(e, "assign co_b%u_%s_wdata = %s : '0;", i, sn, em_str(&wd));
+			em_line(e, "assign co_b%u_%s_bwe = %s : '0;", i, sn, em_str(&be));
 		}
 		em_open(e, "rf_dual_bank u_bank%u (", i);
 		rg_conn(e, "clk_i", "clk_i");
@@ -584,60 +651,81 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 		em_line(e, "// zero gating: the granted reads' byte read enables, registered with the reads; the bytes");
 		em_line(e, "// not read come out as 0");
 		{
-			xs_t ren, rpm;
-			memset(&ren, 0, sizeof(ren));
-			memset(&rpm, 0, sizeof(rpm));
+			em_clear(&ren);
+			em_clear(&rpm);
 			for (sd = 0; sd < 2; sd++)
 				for (j = 0; j < NOC; j++) {
 					unsigned cl = rfm_ca_cell(NOC, i, sd, j);
-					xs_add(&ren, " | ", "(co_c%u_g ? co_c%u_ren : '0)", cl, cl);
-					xs_add(&rpm, " | ", "(co_c%u_g ? co_c%u_pm : 4'b0000)", cl, cl);
+					em_add(&ren, " | ", "(co_c%u_g ? co_c%u_ren : '0)", cl, cl);
+					em_add(&rpm, " | ", "(co_c%u_g ? co_c%u_pm : 4'b0000)", cl, cl);
 				}
-			em_line(e, "assign co_b%u_ren_d = %s;", i, ren.s);
-			em_line(e, "assign co_b%u_rpm_d = %s;  // sub-banks the granted reads hold", i, rpm.s);
+			em_line(e, "assign co_b%u_ren_d = %s;", i, em_str(&ren));
+			em_line(e, "assign co_b%u_rpm_d = %s;  // sub-banks the granted reads hold", i, em_str(&rpm));
 		}
 		bytes8(&x, em_fmt(e, "co_b%u_ren_q", i), 4 * L);
-		em_line(e, "assign co_b%u_rdz = co_b%u_rdata & {%s};", i, i, x.s);
+		em_line(e, "assign co_b%u_rdz = co_b%u_rdata & {%s};", i, i, em_str(&x));
 		em_line(e, "assign co_b%u_zgb = %s & ~co_b%u_ren_q;  // bytes of the reads' sub-banks not read", i,
 			sb_bytes(e, em_fmt(e, "co_b%u_rpm_q", i), L), i);
-		memset(&x, 0, sizeof(x));
+		em_clear(&x);
 		bal_sum(&x, em_fmt(e, "co_b%u_zgb", i), 0, 4 * L, zw);
-		em_line(e, "assign co_b%u_zgn = %s;", i, x.s);
+		em_line(e, "assign co_b%u_zgn = %s;", i, em_str(&x));
 	}
 
-	/* collectors */
+	em_str_free(&en);
+	em_str_free(&we);
+	em_str_free(&row);
+	em_str_free(&pm);
+	em_str_free(&wd);
+	em_str_free(&be);
+	em_str_free(&ren);
+	em_str_free(&rpm);
+	em_str_free(&x);
+}
+
+static void coal_collectors(rg_top_t *t)
+{
+	CO_DIMS(t);
+	em_str_t v = {0};
+	em_str_t b = {0};
+	em_str_t op = {0};
+	em_str_t tg = {0};
+	em_str_t wp = {0};
+	em_str_t sv = {0};
+	em_str_t bk = {0};
+	em_str_t rw = {0};
+	em_str_t r = {0};
+
 	em_blank(e);
 	em_line(e, "// slice selects of the cycle after the grant: slice k of collector j from the bank whose");
 	em_line(e, "// granted read holds sub-bank k, into that read's operand buffer");
 	for (j = 0; j < NOC; j++)
 		for (k = 0; k < 4; k++) {
-			xs_t v, b, op;
-			memset(&v, 0, sizeof(v));
-			memset(&b, 0, sizeof(b));
-			memset(&op, 0, sizeof(op));
+			em_clear(&v);
+			em_clear(&b);
+			em_clear(&op);
 			for (i = 0; i < NB; i++)
 				for (sd = 0; sd < 2; sd++) {
 					unsigned cl = rfm_ca_cell(NOC, i, sd, j);
-					xs_add(&v, " | ", "(co_c%u_g & co_c%u_pm[%u])", cl, cl, k);
-					xs_add(&b, " : ", "(co_c%u_g & co_c%u_pm[%u]) ? %s", cl, cl, k, em_lit(e, bw, i));
-					xs_add(&op, " : ", "(co_c%u_g & co_c%u_pm[%u]) ? co_c%u_op", cl, cl, k, cl);
+					em_add(&v, " | ", "(co_c%u_g & co_c%u_pm[%u])", cl, cl, k);
+					em_add(&b, " : ", "(co_c%u_g & co_c%u_pm[%u]) ? %s", cl, cl, k, em_lit(e, bw, i));
+					em_add(&op, " : ", "(co_c%u_g & co_c%u_pm[%u]) ? co_c%u_op", cl, cl, k, cl);
 				}
-			em_line(e, "assign co_x%u_%u_v_d = %s;", j, k, v.s);
-			em_line(e, "assign co_x%u_%u_b_d = %s : '0;", j, k, b.s);
-			em_line(e, "assign co_x%u_%u_o_d = %s : '0;", j, k, op.s);
+			em_line(e, "assign co_x%u_%u_v_d = %s;", j, k, em_str(&v));
+			em_line(e, "assign co_x%u_%u_b_d = %s : '0;", j, k, em_str(&b));
+			em_line(e, "assign co_x%u_%u_o_d = %s : '0;", j, k, em_str(&op));
 		}
 	em_open(e, "rf_subbank_xbar u_subbank_xbar (");
 	for (i = 0; i < NB; i++)
 		rg_conn(e, em_fmt(e, "bank%u_rdata_i", i), em_fmt(e, "co_b%u_%s", i, zg ? "rdz" : "rdata"));
 	for (j = 0; j < NOC; j++) {
-		memset(&x, 0, sizeof(x));
+		em_clear(&x);
 		for (k = 4; k-- > 0;)
-			xs_add(&x, ", ", "co_x%u_%u_v_q", j, k);
-		rg_conn(e, em_fmt(e, "oc%u_sel_valid_i", j), em_fmt(e, "{%s}", x.s));
-		memset(&x, 0, sizeof(x));
+			em_add(&x, ", ", "co_x%u_%u_v_q", j, k);
+		rg_conn(e, em_fmt(e, "oc%u_sel_valid_i", j), em_fmt(e, "{%s}", em_str(&x)));
+		em_clear(&x);
 		for (k = 4; k-- > 0;)
-			xs_add(&x, ", ", "co_x%u_%u_b_q", j, k);
-		rg_conn(e, em_fmt(e, "oc%u_sel_bank_i", j), em_fmt(e, "{%s}", x.s));
+			em_add(&x, ", ", "co_x%u_%u_b_q", j, k);
+		rg_conn(e, em_fmt(e, "oc%u_sel_bank_i", j), em_fmt(e, "{%s}", em_str(&x)));
 	}
 	for (j = 0; j < NOC; j++) {
 		rg_conn(e, em_fmt(e, "oc%u_wdata_o", j), em_fmt(e, "co_x%u_wdata", j));
@@ -648,65 +736,63 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 	em_blank(e);
 	em_line(e, "// collector control: a unit filled by an issue captures tag, warp and per source the");
 	em_line(e, "// location and the code; an operand is pending until granted; a dispatch frees the unit");
-	memset(&x, 0, sizeof(x));
+	em_clear(&x);
 	for (j = NOC; j-- > 0;)
-		xs_add(&x, ", ", "co_u%u_busy", j);
-	em_line(e, "assign busy = {%s};", x.s);
-	memset(&x, 0, sizeof(x));
+		em_add(&x, ", ", "co_u%u_busy", j);
+	em_line(e, "assign busy = {%s};", em_str(&x));
+	em_clear(&x);
 	for (j = 0; j < NOC; j++)
-		xs_add(&x, " + ", "%u'(co_free%u)", rkw, j);
-	em_line(e, "assign co_nfree = %s;", x.s);
+		em_add(&x, " + ", "%u'(co_free%u)", rkw, j);
+	em_line(e, "assign co_nfree = %s;", em_str(&x));
 	for (k = 0; k < K; k++)
-		em_line(e, "assign iss%u_ready_o = co_nfree > %s;  // at least %u free units", k, em_lit(e, rkw, k), k + 1);
+		em_line(e, "assign %s = co_nfree > %s;  // at least %u free units", rg_iss_ready(t, k), em_lit(e, rkw, k),
+			k + 1);
 	for (j = 0; j < NOC; j++) {
-		xs_t tg, wp;
-		memset(&x, 0, sizeof(x));
-		memset(&tg, 0, sizeof(tg));
-		memset(&wp, 0, sizeof(wp));
+		em_clear(&x);
+		em_clear(&tg);
+		em_clear(&wp);
 		for (k = 0; k < K; k++) {
-			xs_add(&x, " | ", "co_a%u_%u", k, j);
-			xs_add(&tg, " : ", "co_a%u_%u ? iss%u_tag_i", k, j, k);
-			xs_add(&wp, " : ", "co_a%u_%u ? iss%u_warp_i", k, j, k);
+			em_add(&x, " | ", "co_a%u_%u", k, j);
+			em_add(&tg, " : ", "co_a%u_%u ? %s", k, j, rg_iss_tag(t, k));
+			em_add(&wp, " : ", "co_a%u_%u ? iss%u_warp_i", k, j, k);
 		}
-		em_line(e, "assign co_u%u_alloc = %s;", j, x.s);
+		em_line(e, "assign co_u%u_alloc = %s;", j, em_str(&x));
 		em_line(e, "assign co_u%u_free = %s;", j, rg_bit(e, "disp", NOC, j));
-		em_line(e, "assign co_u%u_tag_d = %s : co_u%u_tag_q;", j, tg.s, j);
-		em_line(e, "assign co_u%u_warp_d = %s : co_u%u_warp_q;", j, wp.s, j);
+		em_line(e, "assign co_u%u_tag_d = %s : co_u%u_tag_q;", j, em_str(&tg), j);
+		em_line(e, "assign co_u%u_warp_d = %s : co_u%u_warp_q;", j, em_str(&wp), j);
 		if (zg) {
-			memset(&x, 0, sizeof(x));
+			em_clear(&x);
 			for (k = 0; k < K; k++)
-				xs_add(&x, " : ", "co_a%u_%u ? iss%u_amask_i", k, j, k);
-			em_line(e, "assign co_u%u_am_d = %s : co_u%u_am_q;", j, x.s, j);
+				em_add(&x, " : ", "co_a%u_%u ? iss%u_amask_i", k, j, k);
+			em_line(e, "assign co_u%u_am_d = %s : co_u%u_am_q;", j, em_str(&x), j);
 		}
 		for (s = 0; s < S; s++) {
-			xs_t sv, bk, rw;
 			q = j * S + s;
-			memset(&sv, 0, sizeof(sv));
-			memset(&bk, 0, sizeof(bk));
-			memset(&rw, 0, sizeof(rw));
+			em_clear(&sv);
+			em_clear(&bk);
+			em_clear(&rw);
 			for (k = 0; k < K; k++) {
-				xs_add(&sv, " : ", "co_a%u_%u ? (iss%u_src%u_valid_i & ~iss%u_s%u_err)", k, j, k, s, k, s);
-				xs_add(&bk, " : ", "co_a%u_%u ? iss%u_s%u_bank", k, j, k, s);
-				xs_add(&rw, " : ", "co_a%u_%u ? iss%u_s%u_row", k, j, k, s);
+				em_add(&sv, " : ", "co_a%u_%u ? (%s)", k, j, rg_src_read(t, k, s));
+				em_add(&bk, " : ", "co_a%u_%u ? iss%u_s%u_bank", k, j, k, s);
+				em_add(&rw, " : ", "co_a%u_%u ? iss%u_s%u_row", k, j, k, s);
 			}
-			em_line(e, "assign co_q%u_sv = %s : 1'b0;", q, sv.s);
+			em_line(e, "assign co_q%u_sv = %s : 1'b0;", q, em_str(&sv));
 			em_line(e, "assign co_q%u_pend_d = co_u%u_alloc ? co_q%u_sv : co_q%u_pend_q & ~aq%u_gnt;", q, j, q, q, q);
 			em_line(e, "assign co_q%u_vld_d = co_u%u_alloc ? co_q%u_sv : co_q%u_vld_q;", q, j, q, q);
-			em_line(e, "assign co_q%u_bank_d = %s : cq%u_bank;", q, bk.s, q);
-			em_line(e, "assign co_q%u_entry_d = %s : cq%u_entry;", q, rw.s, q);
+			em_line(e, "assign co_q%u_bank_d = %s : cq%u_bank;", q, em_str(&bk), q);
+			em_line(e, "assign co_q%u_entry_d = %s : cq%u_entry;", q, em_str(&rw), q);
 			em_line(e, "assign cq%u_req = co_u%u_busy & co_q%u_pend_q;", q, j, q);
 			em_line(e, "assign co_q%u_out = co_q%u_vld_q ? co_q%u_data : '0;  // a source not read is zero", q, q, q);
 		}
 	}
-	memset(&x, 0, sizeof(x));
+	em_clear(&x);
 	for (j = NOC; j-- > 0;) {
-		xs_t r;
-		memset(&r, 0, sizeof(r));
+		em_clear(&r);
 		for (s = 0; s < S; s++)
-			xs_add(&r, " & ", "(~co_q%u_vld_q | co_q%u_ready)", j * S + s, j * S + s);
-		xs_add(&x, ", ", "co_u%u_busy & %s", j, r.s);
+			em_add(&r, " & ", "(~co_q%u_vld_q | co_q%u_ready)", j * S + s, j * S + s);
+		em_add(&x, ", ", "co_u%u_busy & %s", j, em_str(&r));
 	}
-	em_line(e, "assign rdy = {%s};  // every source read", x.s);
+	em_line(e, "assign rdy = {%s};  // every source read", em_str(&x));
 	em_open(e, "rf_coal_collector u_coal_collector (");
 	rg_conn(e, "clk_i", "clk_i");
 	rg_conn(e, "rst_ni", "rst_ni");
@@ -732,56 +818,71 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 	}
 	rg_conn_end(e);
 
-	rg_emit_dispatch(e, c, "co_u", "co_q", "_out", 0);
+	rg_emit_dispatch(e, c, "co_u", "co_q", "_out", t->hold ? "dsp%u_ctag" : "dsp%u_tag_o");
 
-	/* counters */
+	em_str_free(&v);
+	em_str_free(&b);
+	em_str_free(&op);
+	em_str_free(&tg);
+	em_str_free(&wp);
+	em_str_free(&sv);
+	em_str_free(&bk);
+	em_str_free(&rw);
+	em_str_free(&r);
+	em_str_free(&x);
+}
+
+static void coal_counters(rg_top_t *t)
+{
+	CO_DIMS(t);
+
 	em_blank(e);
 	em_line(e, "// reads refused this cycle (presented cells), and those a granted write blocks");
 	for (i = 0; i < NB; i++) {
-		memset(&x, 0, sizeof(x));
+		em_clear(&x);
 		for (p = 0; p < P; p++)
-			xs_add(&x, " | ", "((wb%u_gnt & (wb%u_bank == %s)) ? co_w%u_pmask : 4'b0000)", p, p, em_lit(e, bw, i), p);
-		em_line(e, "assign co_wc%u = %s;", i, x.s);
+			em_add(&x, " | ", "((wb%u_gnt & (wb%u_bank == %s)) ? co_w%u_pmask : 4'b0000)", p, p, em_lit(e, bw, i), p);
+		em_line(e, "assign co_wc%u = %s;", i, em_str(&x));
 	}
 	for (i = 0; i < NC; i++) {
 		em_line(e, "assign co_c%u_ref = co_c%u_v & ~co_c%u_g;", i, i, i);
 		em_line(e, "assign co_c%u_wblk = co_c%u_ref & (|(co_c%u_pm & co_wc%u));", i, i, i, i / (2 * NOC));
 	}
-	memset(&x, 0, sizeof(x));
+	em_clear(&x);
 	for (i = NC; i-- > 0;)
-		xs_add(&x, ", ", "co_c%u_ref", i);
-	em_line(e, "assign co_ref = {%s};", x.s);
-	memset(&x, 0, sizeof(x));
+		em_add(&x, ", ", "co_c%u_ref", i);
+	em_line(e, "assign co_ref = {%s};", em_str(&x));
+	em_clear(&x);
 	for (i = NC; i-- > 0;)
-		xs_add(&x, ", ", "co_c%u_wblk", i);
-	em_line(e, "assign co_wblk = {%s};", x.s);
+		em_add(&x, ", ", "co_c%u_wblk", i);
+	em_line(e, "assign co_wblk = {%s};", em_str(&x));
 	rg_popcount(e, "nconf", "co_ref", NC, c->d.nq_cnt_w);
 	rg_popcount(e, "nwconf", "co_wblk", NC, c->d.nq_cnt_w);
 	em_line(e, "// per bank: grants (reads, writes); coalesced pairs by kind (A15)");
 	for (i = 0; i < NB; i++) {
-		memset(&x, 0, sizeof(x));
+		em_clear(&x);
 		for (sd = 0; sd < 2; sd++)
 			for (j = 0; j < NOC; j++)
-				xs_add(&x, " + ", "2'(co_c%u_g)", rfm_ca_cell(NOC, i, sd, j));
-		em_line(e, "assign co_b%u_nr = %s;", i, x.s);
-		memset(&x, 0, sizeof(x));
+				em_add(&x, " + ", "2'(co_c%u_g)", rfm_ca_cell(NOC, i, sd, j));
+		em_line(e, "assign co_b%u_nr = %s;", i, em_str(&x));
+		em_clear(&x);
 		for (p = 0; p < P; p++) {
 			em_line(e, "logic co_w%u_inb%u;", p, i);
 			em_line(e, "assign co_w%u_inb%u = co_w%u_hit%u_r | co_w%u_hit%u_l;", p, i, p, i, p, i);
-			xs_add(&x, " + ", "2'(co_w%u_inb%u)", p, i);
+			em_add(&x, " + ", "2'(co_w%u_inb%u)", p, i);
 		}
-		em_line(e, "assign co_b%u_nw = %s;", i, x.s);
+		em_line(e, "assign co_b%u_nw = %s;", i, em_str(&x));
 		em_line(e, "assign %s = (co_b%u_nr != 2'd0) | (co_b%u_nw != 2'd0);", rg_bit(e, "co_bacc", NB, i), i, i);
 		em_line(e, "assign %s = co_b%u_nr == 2'd2;", rg_bit(e, "co_brr", NB, i), i);
 		em_line(e, "assign %s = co_b%u_nw == 2'd2;", rg_bit(e, "co_bww", NB, i), i);
 		em_line(e, "assign %s = (co_b%u_nr == 2'd1) & (co_b%u_nw == 2'd1);", rg_bit(e, "co_brw", NB, i), i, i);
 	}
 	for (j = 0; j < NOC; j++) {
-		memset(&x, 0, sizeof(x));
+		em_clear(&x);
 		for (i = 0; i < NB; i++)
 			for (sd = 0; sd < 2; sd++)
-				xs_add(&x, " | ", "co_c%u_g", rfm_ca_cell(NOC, i, sd, j));
-		em_line(e, "assign %s = %s;  // collector %u receives a slice write next cycle", rg_bit(e, "co_ocw", NOC, j), x.s, j);
+				em_add(&x, " | ", "co_c%u_g", rfm_ca_cell(NOC, i, sd, j));
+		em_line(e, "assign %s = %s;  // collector %u receives a slice write next cycle", rg_bit(e, "co_ocw", NOC, j), em_str(&x), j);
 	}
 	for (p = 0; p < P; p++)
 		em_line(e, "assign %s = co_w%u_req & ~wb%u_gnt;", rg_bit(e, "co_wstall", P, p), p, p);
@@ -793,108 +894,102 @@ void rg_emit_top_coal(em_t *e, const rfm_cfg_t *c)
 	rg_popcount(e, "co_inc_wb_stall", "co_wstall", P, cb);
 	if (zg) {
 		em_line(e, "// zero gating: bytes of the granted sub-banks not driven; bytes of the granted sub-banks");
-		memset(&x, 0, sizeof(x));
+		em_clear(&x);
 		for (p = 0; p < P; p++)
-			xs_add(&x, " + ", "(wb%u_gnt ? %u'(co_w%u_zgn) : '0)", p, cb, p);
-		em_line(e, "assign co_inc_zg_wr = %s;", x.s);
-		memset(&x, 0, sizeof(x));
+			em_add(&x, " + ", "(wb%u_gnt ? %u'(co_w%u_zgn) : '0)", p, cb, p);
+		em_line(e, "assign co_inc_zg_wr = %s;", em_str(&x));
+		em_clear(&x);
 		for (i = 0; i < NB; i++)
-			xs_add(&x, " + ", "%u'(co_b%u_zgn)", cb, i);
-		em_line(e, "assign co_inc_zg_rd = %s;", x.s);
+			em_add(&x, " + ", "%u'(co_b%u_zgn)", cb, i);
+		em_line(e, "assign co_inc_zg_rd = %s;", em_str(&x));
 		rg_popcount(e, "co_sbn", "co_sb", 4 * NB, cb);
 		em_line(e, "assign co_inc_sb_bytes = co_sbn * %s;", em_lit(e, cb, L));
 	}
-	for (n = 0; n < ncnt; n++) {
-		em_line(e, "assign cnt_%s_d = cnt_%s_q + co_inc_%s;", rfm_tco_cnt_names[n], rfm_tco_cnt_names[n],
-			rfm_tco_cnt_names[n]);
-		em_line(e, "assign cnt_%s_o = cnt_%s_q;", rfm_tco_cnt_names[n], rfm_tco_cnt_names[n]);
-	}
 
-	/* state */
-	em_blank(e);
-	em_line(e, "// collector control, captured codes, slice selects, the coalescing counters");
-	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
-	em_open(e, "if (!rst_ni) begin");
-	em_line(e, "dptr_q <= '0;");
-	for (j = 0; j < NOC; j++) {
-		em_line(e, "co_u%u_tag_q <= '0;", j);
-		em_line(e, "co_u%u_warp_q <= '0;", j);
-		if (zg)
-			em_line(e, "co_u%u_am_q <= '0;", j);
-		for (k = 0; k < 4; k++) {
-			em_line(e, "co_x%u_%u_v_q <= 1'b0;", j, k);
-			em_line(e, "co_x%u_%u_b_q <= '0;", j, k);
-			em_line(e, "co_x%u_%u_o_q <= '0;", j, k);
-		}
-	}
-	for (q = 0; q < NQ; q++) {
-		em_line(e, "co_q%u_odd_q <= 1'b0;", q);
-		em_line(e, "co_q%u_sign_q <= 1'b0;", q);
-		em_line(e, "co_q%u_enc_q <= 2'd0;", q);
-		if (zg) {
-			em_line(e, "co_q%u_zm_q <= '0;", q);
-			em_line(e, "co_q%u_zr_q <= '0;", q);
-		}
-		em_line(e, "co_q%u_pend_q <= 1'b0;", q);
-		em_line(e, "co_q%u_vld_q <= 1'b0;", q);
-		em_line(e, "cq%u_bank <= '0;", q);
-		em_line(e, "cq%u_entry <= '0;", q);
-	}
-	if (zg)
-		for (i = 0; i < NB; i++) {
-			em_line(e, "co_b%u_ren_q <= '0;", i);
-			em_line(e, "co_b%u_rpm_q <= 4'b0000;", i);
-		}
-	for (n = 0; n < ncnt; n++)
-		em_line(e, "cnt_%s_q <= '0;", rfm_tco_cnt_names[n]);
-	em_close(e, "end else begin");
-	e->ind++;
-	em_line(e, "dptr_q <= dptr_d;");
-	for (j = 0; j < NOC; j++) {
-		em_line(e, "co_u%u_tag_q <= co_u%u_tag_d;", j, j);
-		em_line(e, "co_u%u_warp_q <= co_u%u_warp_d;", j, j);
-		if (zg)
-			em_line(e, "co_u%u_am_q <= co_u%u_am_d;", j, j);
-		for (k = 0; k < 4; k++) {
-			em_line(e, "co_x%u_%u_v_q <= co_x%u_%u_v_d;", j, k, j, k);
-			em_line(e, "co_x%u_%u_b_q <= co_x%u_%u_b_d;", j, k, j, k);
-			em_line(e, "co_x%u_%u_o_q <= co_x%u_%u_o_d;", j, k, j, k);
-		}
-	}
-	for (q = 0; q < NQ; q++) {
-		em_line(e, "co_q%u_odd_q <= co_q%u_odd_d;", q, q);
-		em_line(e, "co_q%u_sign_q <= co_q%u_sign_d;", q, q);
-		em_line(e, "co_q%u_enc_q <= co_q%u_enc_d;", q, q);
-		if (zg) {
-			em_line(e, "co_q%u_zm_q <= co_q%u_zm_d;", q, q);
-			em_line(e, "co_q%u_zr_q <= co_q%u_zr_d;", q, q);
-		}
-		em_line(e, "co_q%u_pend_q <= co_q%u_pend_d;", q, q);
-		em_line(e, "co_q%u_vld_q <= co_q%u_vld_d;", q, q);
-		em_line(e, "cq%u_bank <= co_q%u_bank_d;", q, q);
-		em_line(e, "cq%u_entry <= co_q%u_entry_d;", q, q);
-	}
-	if (zg)
-		for (i = 0; i < NB; i++) {
-			em_line(e, "co_b%u_ren_q <= co_b%u_ren_d;", i, i);
-			em_line(e, "co_b%u_rpm_q <= co_b%u_rpm_d;", i, i);
-		}
-	for (n = 0; n < ncnt; n++)
-		em_line(e, "cnt_%s_q <= cnt_%s_d;", rfm_tco_cnt_names[n], rfm_tco_cnt_names[n]);
-	em_close(e, "end");
-	em_close(e, "end");
-
-	/* unread outputs of the blocks */
-	memset(&x, 0, sizeof(x));
-	xs_add(&x, ", ", "co_pri, co_sb, co_oc, co_msign, co_menc");
-	for (p = 0; p < P; p++)
-		xs_add(&x, ", ", "co_w%u_nsign, co_w%u_nenc", p, p);
-	for (i = 0; i < NB; i++)
-		xs_add(&x, ", ", "co_b%u_rvalid, co_b%u_acc", i, i);
-	for (p = 0; zg && p < P; p++)
-		xs_add(&x, ", ", "co_w%u_zwen, co_w%u_cin, co_w%u_cx, co_w%u_zgi, co_w%u_zgz", p, p, p, p, p);
-	for (q = 0; zg && q < NQ; q++)
-		xs_add(&x, ", ", "co_q%u_zdata, co_q%u_zlane, co_q%u_gi, co_q%u_gz", q, q, q, q);
-
-	rg_unused(e, "coal", x.s);
+	em_str_free(&x);
 }
+
+/* The back end's state flops, for rf_top's always_ff (rg_state). */
+static void coal_state(rg_top_t *t)
+{
+	CO_DIMS(t);
+	static const char *const fld[5] = {"odd", "sign", "enc", "zm", "zr"}; /* zm, zr: zero gating */
+	unsigned f;
+	rg_state(t, "dptr_q", "dptr_d", "'0");
+	for (j = 0; j < NOC; j++) {
+		rg_state(t, em_fmt(e, "co_u%u_tag_q", j), em_fmt(e, "co_u%u_tag_d", j), "'0");
+		rg_state(t, em_fmt(e, "co_u%u_warp_q", j), em_fmt(e, "co_u%u_warp_d", j), "'0");
+		if (zg)
+			rg_state(t, em_fmt(e, "co_u%u_am_q", j), em_fmt(e, "co_u%u_am_d", j), "'0");
+		for (k = 0; k < 4; k++) {
+			rg_state(t, em_fmt(e, "co_x%u_%u_v_q", j, k), em_fmt(e, "co_x%u_%u_v_d", j, k), "1'b0");
+			rg_state(t, em_fmt(e, "co_x%u_%u_b_q", j, k), em_fmt(e, "co_x%u_%u_b_d", j, k), "'0");
+			rg_state(t, em_fmt(e, "co_x%u_%u_o_q", j, k), em_fmt(e, "co_x%u_%u_o_d", j, k), "'0");
+		}
+	}
+	for (q = 0; q < NQ; q++) {
+		for (f = 0; f < (zg ? 5u : 3u); f++)
+			rg_state(t, em_fmt(e, "co_q%u_%s_q", q, fld[f]), em_fmt(e, "co_q%u_%s_d", q, fld[f]), "'0");
+		rg_state(t, em_fmt(e, "co_q%u_pend_q", q), em_fmt(e, "co_q%u_pend_d", q), "1'b0");
+		rg_state(t, em_fmt(e, "co_q%u_vld_q", q), em_fmt(e, "co_q%u_vld_d", q), "1'b0");
+		rg_state(t, em_fmt(e, "cq%u_bank", q), em_fmt(e, "co_q%u_bank_d", q), "'0");
+		rg_state(t, em_fmt(e, "cq%u_entry", q), em_fmt(e, "co_q%u_entry_d", q), "'0");
+	}
+	for (i = 0; zg && i < NB; i++) {
+		rg_state(t, em_fmt(e, "co_b%u_ren_q", i), em_fmt(e, "co_b%u_ren_d", i), "'0");
+		rg_state(t, em_fmt(e, "co_b%u_rpm_q", i), em_fmt(e, "co_b%u_rpm_d", i), "4'b0000");
+	}
+	em_str_free(&x);
+}
+
+static void coal_unread(rg_top_t *t)
+{
+	CO_DIMS(t);
+
+	em_clear(&x);
+	em_add(&x, ", ", "co_pri, co_sb, co_oc, co_msign, co_menc");
+	for (p = 0; p < P; p++)
+		em_add(&x, ", ", "co_w%u_nsign, co_w%u_nenc", p, p);
+	for (i = 0; i < NB; i++)
+		em_add(&x, ", ", "co_b%u_rvalid, co_b%u_acc", i, i);
+	for (p = 0; zg && p < P; p++)
+		em_add(&x, ", ", "co_w%u_zwen, co_w%u_cin, co_w%u_cx, co_w%u_zgi, co_w%u_zgz", p, p, p, p, p);
+	for (q = 0; zg && q < NQ; q++)
+		em_add(&x, ", ", "co_q%u_zdata, co_q%u_zlane, co_q%u_gi, co_q%u_gz", q, q, q, q);
+
+	rg_unused(e, "coal", em_str(&x));
+
+	em_str_free(&x);
+}
+
+
+static int co_on(const rfm_cfg_t *c) { return c->coalescing_enable == RFM_ON; }
+
+/* The back end: rf_top's coalescing register file, its collectors included. */
+static void coal_backend(rg_top_t *t)
+{
+	t->written = "gnt";
+	coal_decls_ports(t);
+	coal_decls_cells(t);
+	coal_write_path(t);
+	coal_issue_lookups(t);
+	coal_allocation(t);
+	coal_request_matrix(t);
+	coal_banks(t);
+	coal_collectors(t);
+	coal_counters(t);
+	coal_state(t);
+	coal_unread(t);
+}
+
+/* The coalescing counters (rfm_tco_cnt_names order). */
+static void coal_status(rg_top_t *t)
+{
+	unsigned n;
+	for (n = 0; n < rfm_tco_ncnt(t->c); n++)
+		rg_counter(t, rfm_tco_cnt_names[n], em_fmt(t->e, "co_inc_%s", rfm_tco_cnt_names[n]));
+}
+
+const rg_part_t rg_part_coalescing = {
+	.name = "coalescing", .slot = RG_BACKEND, .active = co_on, .backend = coal_backend, .status = coal_status,
+};

@@ -20,18 +20,15 @@ static void ctrl_port(em_t *e, const rfm_cfg_t *c, unsigned k, unsigned cw)
 		em_line(e, "mk[req%u_cur] = 1'b0;", k);
 	em_line(e, "nfree = nfree + %s;", em_lit(e, cw, 1));
 	em_close(e, "end");
-	em_close(e, "end else if (req%u_hold) begin", k);
-	e->ind++;
+	em_reopen(e, "end else if (req%u_hold) begin", k);
 	em_line(e, "req%u_grant = 1'b1;  // acquire while holding: nothing changes", k);
 	em_line(e, "req%u_sect = %s;", k, paired ? em_fmt(e, "%u'(req%u_pair)", lw, k) : em_fmt(e, "req%u_cur", k));
-	em_close(e, "end else begin");
-	e->ind++;
+	em_reopen(e, "end else begin");
 	if (paired) {
 		em_open(e, "if (pl[req%u_pair]) begin", k);
 		em_line(e, "req%u_stall = 1'b1;  // the partner holds the pair's set", k);
 		em_line(e, "nstall = nstall + %s;", em_lit(e, cw, 1));
-		em_close(e, "end else begin");
-		e->ind++;
+		em_reopen(e, "end else begin");
 		em_line(e, "req%u_grant = 1'b1;", k);
 		em_line(e, "req%u_sect = %u'(req%u_pair);", k, lw, k);
 		em_line(e, "st[req%u_warp_i] = 1'b1;", k);
@@ -49,8 +46,7 @@ static void ctrl_port(em_t *e, const rfm_cfg_t *c, unsigned k, unsigned cw)
 		em_line(e, "mk[f] = 1'b1;");
 		em_line(e, "taken[f] = 1'b1;");
 		em_line(e, "nacq = nacq + %s;", em_lit(e, cw, 1));
-		em_close(e, "end else begin");
-		e->ind++;
+		em_reopen(e, "end else begin");
 		em_line(e, "req%u_stall = 1'b1;  // no free section: the warp retries", k);
 		em_line(e, "nstall = nstall + %s;", em_lit(e, cw, 1));
 		em_close(e, "end");
@@ -70,6 +66,71 @@ static void warp_state(em_t *e, const rfm_cfg_t *c, const char *pre)
 		em_line(e, "assign %s_lsh = lut_q >> %s_li;", pre, pre);
 		em_line(e, "assign %s_cur = %s_lsh[%u:0];", pre, pre, lw - 1);
 	}
+}
+
+/* The counters' outputs, the unread sinks, the invariant checks and the state of rf_srp_ctrl. */
+static void srp_ctrl_tail(em_t *e, const rfm_cfg_t *c)
+{
+	unsigned n = c->sm_warps, lw = c->d.warp_w, K = c->sm_schedulers, k;
+	int paired = c->regmutex_paired == RFM_ON;
+	em_line(e, "assign nacq_o = nacq;");
+	em_line(e, "assign nstall_o = nstall;");
+	em_line(e, "assign nfree_o = nfree;");
+	em_part(e, "logic unused_shifted;\nassign unused_shifted = ^{");
+	if (!paired)
+		em_part(e, "below[%u], ", n);
+	for (k = 0; k <= K; k++) {
+		const char *pre = k < K ? em_fmt(e, "req%u", k) : "exit";
+		em_part(e, "%s%s_stsh[%u:1]", k ? ", " : "", pre, n - 1);
+		if (!paired)
+			em_part(e, ", %s_lsh[%u:%u]", pre, n * lw - 1, lw);
+	}
+	em_part(e, "};\n");
+
+	if (!paired) {
+		rg_assert_begin(e, "RegMutex invariants 1 and 2");
+		em_line(e, "// bit 0: a section owned by two warps; bit 1: a warp holds a free section");
+		em_open(e, "function automatic logic [1:0] srp_bad(input logic %s status, input logic %s lut,", em_rng(e, n),
+			em_rng(e, n * lw));
+		em_line(e, "input logic %s avail);", em_rng(e, n));
+		em_line(e, "logic %s owned;", em_rng(e, n));
+		em_line(e, "logic %s v;", em_rng(e, lw));
+		em_line(e, "srp_bad = 2'b00;");
+		em_line(e, "owned = '0;");
+		em_open(e, "for (int w = 0; w < %u; w++) begin", n);
+		em_open(e, "if (status[w]) begin");
+		em_line(e, "v = lut[w*%u +: %u];", lw, lw);
+		em_line(e, "if (avail[v]) srp_bad[1] = 1'b1;");
+		em_line(e, "if (owned[v]) srp_bad[0] = 1'b1;");
+		em_line(e, "owned[v] = 1'b1;");
+		em_close(e, "end");
+		em_close(e, "end");
+		em_close(e, "endfunction");
+		em_line(e, "logic [1:0] srp_inv;");
+		em_line(e, "assign srp_inv = srp_bad(status_q, lut_q, avail_q);");
+		rg_assert(e, "!srp_inv[0]", "rf_srp_ctrl", "invariant 1", "docs/regmutex.md, Invariants",
+			  "a section owned by two warps");
+		rg_assert(e, "!srp_inv[1]", "rf_srp_ctrl", "invariant 2", "docs/regmutex.md, Invariants",
+			  "a warp holds a free section");
+		rg_assert_end(e);
+	}
+	em_blank(e);
+	em_line(e, "// reset: no kernel, so no section exists");
+	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
+	em_open(e, "if (!rst_ni) begin");
+	em_line(e, "status_q <= '0;");
+	if (!paired) {
+		em_line(e, "avail_q <= '0;");
+		em_line(e, "lut_q <= '0;");
+	}
+	em_reopen(e, "end else begin");
+	em_line(e, "status_q <= status_d;");
+	if (!paired) {
+		em_line(e, "avail_q <= avail_d;");
+		em_line(e, "lut_q <= lut_d;");
+	}
+	em_close(e, "end");
+	em_close(e, "end");
 }
 
 void rg_emit_rf_srp_ctrl(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
@@ -126,13 +187,13 @@ void rg_emit_rf_srp_ctrl(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	else
 		em_line(e, "assign exit_ok = exit_valid_i & (exit_warp_i < %s);", em_lit(e, lw, n));
 	for (k = 0; k < K; k++) {
-		em_raw(e, "%*sassign req%u_ok = req%u_valid_i", (int)(2 * e->ind), "", k, k);
+		em_part(e, "assign req%u_ok = req%u_valid_i", k, k);
 		if (!pow2)
-			em_raw(e, " & (req%u_warp_i < %s)", k, em_lit(e, lw, n));
-		em_raw(e, "\n%*s& ~(exit_ok & (exit_warp_i == req%u_warp_i))", (int)(2 * e->ind + 4), "", k);
+			em_part(e, " & (req%u_warp_i < %s)", k, em_lit(e, lw, n));
+		em_part(e, " & ~(exit_ok & (exit_warp_i == req%u_warp_i))", k);
 		for (j = 0; j < k; j++)
-			em_raw(e, "\n%*s& ~(req%u_ok & (req%u_warp_i == req%u_warp_i))", (int)(2 * e->ind + 4), "", j, j, k);
-		em_raw(e, ";\n");
+			em_part(e, " & ~(req%u_ok & (req%u_warp_i == req%u_warp_i))", j, j, k);
+		em_part(e, ";\n");
 		if (!paired)
 			em_line(e, "assign req%u_li = %u'(req%u_warp_i) * %s;", k, liw, k, em_lit(e, liw, lw));
 		else if (lw > 1)
@@ -143,11 +204,11 @@ void rg_emit_rf_srp_ctrl(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	}
 	if (paired) {
 		unsigned p;
-		em_raw(e, "%*sassign plock = {", (int)(2 * e->ind), "");
+		em_part(e, "assign plock = {");
 		if (np > (n + 1) / 2)
-			em_raw(e, "1'b0, ");
+			em_part(e, "1'b0, ");
 		for (p = (n + 1) / 2; p-- > 0;)
-			em_raw(e, "%s%s", 2 * p + 1 < n ? em_fmt(e, "status_q[%u] | status_q[%u]", 2 * p + 1, 2 * p)
+			em_part(e, "%s%s", 2 * p + 1 < n ? em_fmt(e, "status_q[%u] | status_q[%u]", 2 * p + 1, 2 * p)
 						  : em_fmt(e, "status_q[%u]", 2 * p), p ? ", " : "};\n");
 	}
 	if (!paired)
@@ -191,8 +252,7 @@ void rg_emit_rf_srp_ctrl(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		em_line(e, "mk = preset;");
 		em_line(e, "lt = '0;");
 	}
-	em_close(e, "end else begin");
-	e->ind++;
+	em_reopen(e, "end else begin");
 	for (k = 0; k < K; k++)
 		ctrl_port(e, c, k, cw);
 	em_line(e, "// a warp that exits releases the set it held at the start of the cycle");
@@ -222,68 +282,7 @@ void rg_emit_rf_srp_ctrl(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		em_line(e, "assign lut_o = lut_q;");
 		em_line(e, "assign full_o = ~|avail_q;");
 	}
-	em_line(e, "assign nacq_o = nacq;");
-	em_line(e, "assign nstall_o = nstall;");
-	em_line(e, "assign nfree_o = nfree;");
-	em_raw(e, "%*slogic unused_shifted;\n%*sassign unused_shifted = ^{", (int)(2 * e->ind), "", (int)(2 * e->ind), "");
-	if (!paired)
-		em_raw(e, "below[%u], ", n);
-	for (k = 0; k <= K; k++) {
-		const char *pre = k < K ? em_fmt(e, "req%u", k) : "exit";
-		em_raw(e, "%s%s_stsh[%u:1]", k ? ", " : "", pre, n - 1);
-		if (!paired)
-			em_raw(e, ", %s_lsh[%u:%u]", pre, n * lw - 1, lw);
-	}
-	em_raw(e, "};\n");
-
-	if (!paired) {
-		em_blank(e);
-		em_raw(e, "`ifdef RFM_ASSERTIONS\n");
-		em_line(e, "// invariants 1 and 2 of docs/regmutex.md, checked at every rising edge (simulation only)");
-		em_line(e, "int a_w;");
-		em_line(e, "logic %s a_v;", em_rng(e, lw));
-		em_line(e, "logic %s a_owned;", em_rng(e, n));
-		em_line(e, "logic a_bad1, a_bad2;");
-		em_open(e, "always_comb begin");
-		em_line(e, "a_owned = '0;");
-		em_line(e, "a_v = '0;");
-		em_line(e, "a_bad1 = 1'b0;");
-		em_line(e, "a_bad2 = 1'b0;");
-		em_open(e, "for (a_w = 0; a_w < %u; a_w++) begin", n);
-		em_open(e, "if (status_q[a_w]) begin");
-		em_line(e, "a_v = lut_q[a_w * %u +: %u];", lw, lw);
-		em_line(e, "if (avail_q[a_v]) a_bad2 = 1'b1;");
-		em_line(e, "if (a_owned[a_v]) a_bad1 = 1'b1;");
-		em_line(e, "a_owned[a_v] = 1'b1;");
-		em_close(e, "end");
-		em_close(e, "end");
-		em_close(e, "end");
-		em_open(e, "always @(posedge clk_i or negedge rst_ni) begin");
-		em_open(e, "if (rst_ni) begin");
-		em_line(e, "assert (!a_bad1) else $error(\"rf_srp_ctrl invariant 1: a section owned by two warps\");");
-		em_line(e, "assert (!a_bad2) else $error(\"rf_srp_ctrl invariant 2: a warp holds a free section\");");
-		em_close(e, "end");
-		em_close(e, "end");
-		em_raw(e, "`endif\n");
-	}
-	em_blank(e);
-	em_line(e, "// reset: no kernel, so no section exists");
-	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
-	em_open(e, "if (!rst_ni) begin");
-	em_line(e, "status_q <= '0;");
-	if (!paired) {
-		em_line(e, "avail_q <= '0;");
-		em_line(e, "lut_q <= '0;");
-	}
-	em_close(e, "end else begin");
-	e->ind++;
-	em_line(e, "status_q <= status_d;");
-	if (!paired) {
-		em_line(e, "avail_q <= avail_d;");
-		em_line(e, "lut_q <= lut_d;");
-	}
-	em_close(e, "end");
-	em_close(e, "end");
+	srp_ctrl_tail(e, c);
 }
 
 void rg_emit_rf_srp_xlate(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
@@ -355,12 +354,11 @@ void rg_emit_rf_srp_xlate(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		em_line(e, "assign x%u_entry_o = x%u_bad ? '0 : x%u_rw[%u:0];", p, p, p, ew - 1);
 		em_line(e, "assign x%u_err_o = x%u_out;", p, p);
 		em_line(e, "assign x%u_xerr_o = ~x%u_out & x%u_ext & ~x%u_hold;", p, p, p, p);
-		em_raw(e, "%*slogic unused_x%u;\n%*sassign unused_x%u = ^{x%u_y[%u:%u], x%u_bk[%u:%u], x%u_rw[%u:%u]", (int)(2 * e->ind),
-		       "", p, (int)(2 * e->ind), "", p, p, mw - 1, pw, p, mw - 1, bw, p, mw - 1, ew);
+		em_part(e, "logic unused_x%u;\nassign unused_x%u = ^{x%u_y[%u:%u], x%u_bk[%u:%u], x%u_rw[%u:%u]", p, p, p, mw - 1, pw, p, mw - 1, bw, p, mw - 1, ew);
 		if (n > 1)
-			em_raw(e, ", x%u_stsh[%u:1]", p, n - 1);
+			em_part(e, ", x%u_stsh[%u:1]", p, n - 1);
 		if (!paired)
-			em_raw(e, ", x%u_lsh[%u:%u]", p, n * lw - 1, lw);
-		em_raw(e, "};\n");
+			em_part(e, ", x%u_lsh[%u:%u]", p, n * lw - 1, lw);
+		em_part(e, "};\n");
 	}
 }

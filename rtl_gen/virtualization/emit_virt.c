@@ -42,15 +42,15 @@ void rg_emit_rf_free_bitmap(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "// cycle does nothing but the launch");
 	for (r = 0; r < NR; r++) {
 		em_line(e, "assign r%u_sh = occ_q >> r%u_pid_i;", r, r);
-		em_raw(e, "%*sassign r%u_free = ~launch_i & r%u_valid_i & r%u_sh[0]", (int)(2 * e->ind), "", r, r, r);
+		em_part(e, "assign r%u_free = ~launch_i & r%u_valid_i & r%u_sh[0]", r, r, r);
 		for (j = 0; j < r; j++)
-			em_raw(e, "\n%*s& ~(r%u_free & (r%u_pid_i == r%u_pid_i))", (int)(2 * e->ind + 4), "", j, j, r);
-		em_raw(e, ";\n");
+			em_part(e, " & ~(r%u_free & (r%u_pid_i == r%u_pid_i))", j, j, r);
+		em_part(e, ";\n");
 	}
-	em_raw(e, "%*sassign nfree = '0", (int)(2 * e->ind), "");
+	em_part(e, "assign nfree = '0");
 	for (r = 0; r < NR; r++)
-		em_raw(e, " + %u'(r%u_free)", cw, r);
-	em_raw(e, ";\n");
+		em_part(e, " + %u'(r%u_free)", cw, r);
+	em_part(e, ";\n");
 
 	rg_ffz_function(e, P);
 	if (spread) {
@@ -86,8 +86,7 @@ void rg_emit_rf_free_bitmap(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_open(e, "if (launch_i) begin");
 	em_line(e, "occ_d = resv;");
 	em_line(e, "last_d = %s;  // the first spread search starts at 0", em_lit(e, pw, (P - stride) % P));
-	em_close(e, "end else begin");
-	e->ind++;
+	em_reopen(e, "end else begin");
 	for (r = 0; r < NR; r++)
 		em_line(e, "if (r%u_free) occ_d[r%u_pid_i] = 1'b0;", r, r);
 	for (a = 0; a < A; a++) {
@@ -129,19 +128,19 @@ void rg_emit_rf_free_bitmap(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "// power-gating domains: domain d = sub-array (row / %u) x %u banks + bank", c->d.sa_rows, c->rf_banks);
 	for (d = 0; d < c->d.domains; d++) {
 		unsigned first = 1;
-		em_raw(e, "%*sassign %s = |{", (int)(2 * e->ind), "", rg_bit(e, "dom_o", c->d.domains, d));
+		em_part(e, "assign %s = |{", rg_bit(e, "dom_o", c->d.domains, d));
 		for (p = P; p-- > 0;)
 			if (rfm_vt_domain(c, p) == d) {
-				em_raw(e, "%socc_q[%u]", first ? "" : ", ", p);
+				em_part(e, "%socc_q[%u]", first ? "" : ", ", p);
 				first = 0;
 			}
-		em_raw(e, "};\n");
+		em_part(e, "};\n");
 	}
-	em_raw(e, "%*slogic unused_bitmap;\n%*sassign unused_bitmap = ^{below[%u]", (int)(2 * e->ind), "", (int)(2 * e->ind), "",
+	em_part(e, "logic unused_bitmap;\nassign unused_bitmap = ^{below[%u]",
 	       P);
 	for (r = 0; r < NR; r++)
-		em_raw(e, ", r%u_sh[%u:1]", r, P - 1);
-	em_raw(e, "};\n");
+		em_part(e, ", r%u_sh[%u:1]", r, P - 1);
+	em_part(e, "};\n");
 	(void)pow2;
 
 	em_blank(e);
@@ -149,10 +148,86 @@ void rg_emit_rf_free_bitmap(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_open(e, "if (!rst_ni) begin");
 	em_line(e, "occ_q <= '0;");
 	em_line(e, "last_q <= %s;", em_lit(e, pw, (P - stride) % P));
-	em_close(e, "end else begin");
-	e->ind++;
+	em_reopen(e, "end else begin");
 	em_line(e, "occ_q <= occ_d;");
 	em_line(e, "last_q <= last_d;");
+	em_close(e, "end");
+	em_close(e, "end");
+}
+
+/* rf_rename_table's invalidations, new mappings, outputs and state. */
+static void rename_table_tail(em_t *e, const rfm_cfg_t *c)
+{
+	unsigned D = c->d.rt_depth, pw = c->d.pack_w, K = c->sm_schedulers, A = c->rf_write_ports;
+	unsigned NL = rfm_rt_nlook(c), NI = rfm_rt_ninv(c), nb = c->virtualization_rt_banks;
+	unsigned xw = c->d.warp_w + c->d.nregs_w + 1, tw = rfm_clog2((uint64_t)D * pw) + 1, rw = rfm_clog2(K);
+	unsigned i, k, o, w;
+	em_line(e, "// invalidations report the mapping at the start of the cycle; a write-back to the same entry");
+	em_line(e, "// in the same cycle cancels one (the redefinition keeps its physical register)");
+	for (i = 0; i < NI; i++) {
+		em_line(e, "logic i%u_eff;", i);
+		em_part(e, "assign i%u_eff = ~launch_i & i%u_valid_i & i%u_in", i, i, i);
+		for (w = 0; w < A; w++)
+			em_part(e, " & ~(w%u_valid_i & (w%u_idx == i%u_idx))", w, w, i);
+		em_part(e, ";\n");
+		em_line(e, "assign i%u_hit_o = i%u_eff & i%u_v;", i, i, i);
+		em_line(e, "assign i%u_pid_o = (i%u_eff & i%u_v) ? i%u_psh[%u:0] : '0;", i, i, i, i, pw - 1);
+	}
+	for (w = 0; w < A; w++) {
+		em_line(e, "assign w%u_hit_o = ~launch_i & w%u_valid_i & w%u_v;", w, w, w);
+		em_line(e, "assign w%u_pid_o = (~launch_i & w%u_valid_i & w%u_v) ? w%u_psh[%u:0] : '0;", w, w, w, w, pw - 1);
+	}
+	em_blank(e);
+	em_line(e, "// the edge: invalidations, then new mappings; a launch unmaps every entry");
+	em_open(e, "always_comb begin");
+	em_line(e, "valid_d = valid_q;");
+	em_line(e, "pid_d = pid_q;");
+	if (K > 1)
+		em_line(e, "rr_d = (rr_q == %s) ? '0 : rr_q + %s;", em_lit(e, rw, K - 1), em_lit(e, rw, 1));
+	else
+		em_line(e, "rr_d = '0;");
+	em_open(e, "if (launch_i) begin");
+	em_line(e, "valid_d = '0;");
+	em_line(e, "pid_d = '0;");
+	em_line(e, "rr_d = '0;");
+	em_reopen(e, "end else begin");
+	for (i = 0; i < NI; i++)
+		em_line(e, "if (i%u_eff) valid_d[i%u_ix] = 1'b0;", i, i);
+	for (w = 0; w < A; w++) {
+		em_open(e, "if (w%u_new_i & w%u_in) begin", w, w);
+		em_line(e, "valid_d[w%u_ix] = 1'b1;", w);
+		em_line(e, "pid_d[w%u_tx +: %u] = w%u_newpid_i;", w, pw, w);
+		em_close(e, "end");
+	}
+	em_close(e, "end");
+	em_close(e, "end");
+	em_line(e, "assign valid_o = valid_q;");
+	em_line(e, "assign table_o = pid_q;");
+
+	em_part(e, "logic unused_table;\nassign unused_table = ^{");
+	for (o = 0; o < NL + A + NI; o++) {
+		const char *pre = o < NL ? em_fmt(e, "l%u", o) : o < NL + A ? em_fmt(e, "w%u", o - NL) : em_fmt(e, "i%u", o - NL - A);
+		em_part(e, "%s%s_vsh[%u:1], %s_psh[%u:%u]", o ? ", " : "", pre, D - 1, pre, D * pw - 1, pw);
+		if (o >= NL && xw > c->d.rt_idx_w)
+			em_part(e, ", %s_idx[%u:%u]", pre, xw - 1, c->d.rt_idx_w);
+		if (o >= NL && o < NL + A)
+			em_part(e, ", %s_ti[%u]", pre, tw - 1);
+		if (o < NL)
+			em_part(e, ", %s_bk[%u:%u]", pre, xw - 1, rfm_clog2(nb));
+	}
+	em_part(e, "};\n");
+	(void)k;
+
+	em_blank(e);
+	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
+	em_open(e, "if (!rst_ni) begin");
+	em_line(e, "valid_q <= '0;");
+	em_line(e, "pid_q <= '0;");
+	em_line(e, "rr_q <= '0;");
+	em_reopen(e, "end else begin");
+	em_line(e, "valid_q <= valid_d;");
+	em_line(e, "pid_q <= pid_d;");
+	em_line(e, "rr_q <= rr_d;");
 	em_close(e, "end");
 	em_close(e, "end");
 }
@@ -162,7 +237,7 @@ void rg_emit_rf_rename_table(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	unsigned D = c->d.rt_depth, pw = c->d.pack_w, K = c->sm_schedulers, S = c->sm_operands, A = c->rf_write_ports;
 	unsigned NL = rfm_rt_nlook(c), NI = rfm_rt_ninv(c), nb = c->virtualization_rt_banks;
 	unsigned xw = c->d.warp_w + c->d.nregs_w + 1, tw = rfm_clog2((uint64_t)D * pw) + 1, rw = rfm_clog2(K);
-	unsigned i, k, s, g, o, w;
+	unsigned i, s, g, o, w;
 	(void)pt;
 
 	em_blank(e);
@@ -213,11 +288,11 @@ void rg_emit_rf_rename_table(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "// when no instruction served before it in this order uses one of its table banks");
 	for (g = 0; g < K; g++) {
 		em_line(e, "logic %s g%u_need;", em_rng(e, nb), g);
-		em_raw(e, "%*sassign g%u_need = '0", (int)(2 * e->ind), "", g);
+		em_part(e, "assign g%u_need = '0", g);
 		for (s = 0; s < S; s++)
-			em_raw(e, "\n%*s| ((l%u_valid_i & l%u_in) ? %u'(%s << l%u_bk) : '0)", (int)(2 * e->ind + 4), "", g * S + s,
+			em_part(e, " | ((l%u_valid_i & l%u_in) ? %u'(%s << l%u_bk) : '0)", g * S + s,
 			       g * S + s, nb, em_lit(e, nb, 1), g * S + s);
-		em_raw(e, ";\n");
+		em_part(e, ";\n");
 	}
 	for (i = 0; i < K; i++) { /* order starting at port i */
 		unsigned n;
@@ -225,23 +300,23 @@ void rg_emit_rf_rename_table(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		for (n = 0; n < K; n++) {
 			unsigned gg = (i + n) % K;
 			em_line(e, "logic o%u_s%u;", i, gg);
-			em_raw(e, "%*sassign o%u_s%u = g%u_valid_i", (int)(2 * e->ind), "", i, gg, gg);
+			em_part(e, "assign o%u_s%u = g%u_valid_i", i, gg, gg);
 			if (n > 0) {
 				unsigned m;
-				em_raw(e, " & ((g%u_need & (", gg);
+				em_part(e, " & ((g%u_need & (", gg);
 				for (m = 0; m < n; m++) {
 					unsigned gp = (i + m) % K;
-					em_raw(e, "%s(o%u_s%u ? g%u_need : '0)", m ? " | " : "", i, gp, gp);
+					em_part(e, "%s(o%u_s%u ? g%u_need : '0)", m ? " | " : "", i, gp, gp);
 				}
-				em_raw(e, ")) == '0)");
+				em_part(e, ")) == '0)");
 			}
-			em_raw(e, ";\n");
+			em_part(e, ";\n");
 		}
-		em_raw(e, "%*sassign o%u_served = {", (int)(2 * e->ind), "", i);
+		em_part(e, "assign o%u_served = {", i);
 		if (K < 2)
-			em_raw(e, "1'b0, ");
+			em_part(e, "1'b0, ");
 		for (n = K; n-- > 0;)
-			em_raw(e, "o%u_s%u%s", i, n, n ? ", " : "};\n");
+			em_part(e, "o%u_s%u%s", i, n, n ? ", " : "};\n");
 	}
 	em_line(e, "logic %s served;", em_rng(e, K < 2 ? 2 : K));
 	em_open(e, "always_comb begin");
@@ -277,76 +352,7 @@ void rg_emit_rf_rename_table(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 			i, i, i, i, i, i, i, pw - 1);
 	}
 	em_blank(e);
-	em_line(e, "// invalidations report the mapping at the start of the cycle; a write-back to the same entry");
-	em_line(e, "// in the same cycle cancels one (the redefinition keeps its physical register)");
-	for (i = 0; i < NI; i++) {
-		em_line(e, "logic i%u_eff;", i);
-		em_raw(e, "%*sassign i%u_eff = ~launch_i & i%u_valid_i & i%u_in", (int)(2 * e->ind), "", i, i, i);
-		for (w = 0; w < A; w++)
-			em_raw(e, "\n%*s& ~(w%u_valid_i & (w%u_idx == i%u_idx))", (int)(2 * e->ind + 4), "", w, w, i);
-		em_raw(e, ";\n");
-		em_line(e, "assign i%u_hit_o = i%u_eff & i%u_v;", i, i, i);
-		em_line(e, "assign i%u_pid_o = (i%u_eff & i%u_v) ? i%u_psh[%u:0] : '0;", i, i, i, i, pw - 1);
-	}
-	for (w = 0; w < A; w++) {
-		em_line(e, "assign w%u_hit_o = ~launch_i & w%u_valid_i & w%u_v;", w, w, w);
-		em_line(e, "assign w%u_pid_o = (~launch_i & w%u_valid_i & w%u_v) ? w%u_psh[%u:0] : '0;", w, w, w, w, pw - 1);
-	}
-	em_blank(e);
-	em_line(e, "// the edge: invalidations, then new mappings; a launch unmaps every entry");
-	em_open(e, "always_comb begin");
-	em_line(e, "valid_d = valid_q;");
-	em_line(e, "pid_d = pid_q;");
-	if (K > 1)
-		em_line(e, "rr_d = (rr_q == %s) ? '0 : rr_q + %s;", em_lit(e, rw, K - 1), em_lit(e, rw, 1));
-	else
-		em_line(e, "rr_d = '0;");
-	em_open(e, "if (launch_i) begin");
-	em_line(e, "valid_d = '0;");
-	em_line(e, "pid_d = '0;");
-	em_line(e, "rr_d = '0;");
-	em_close(e, "end else begin");
-	e->ind++;
-	for (i = 0; i < NI; i++)
-		em_line(e, "if (i%u_eff) valid_d[i%u_ix] = 1'b0;", i, i);
-	for (w = 0; w < A; w++) {
-		em_open(e, "if (w%u_new_i & w%u_in) begin", w, w);
-		em_line(e, "valid_d[w%u_ix] = 1'b1;", w);
-		em_line(e, "pid_d[w%u_tx +: %u] = w%u_newpid_i;", w, pw, w);
-		em_close(e, "end");
-	}
-	em_close(e, "end");
-	em_close(e, "end");
-	em_line(e, "assign valid_o = valid_q;");
-	em_line(e, "assign table_o = pid_q;");
-
-	em_raw(e, "%*slogic unused_table;\n%*sassign unused_table = ^{", (int)(2 * e->ind), "", (int)(2 * e->ind), "");
-	for (o = 0; o < NL + A + NI; o++) {
-		const char *pre = o < NL ? em_fmt(e, "l%u", o) : o < NL + A ? em_fmt(e, "w%u", o - NL) : em_fmt(e, "i%u", o - NL - A);
-		em_raw(e, "%s%s_vsh[%u:1], %s_psh[%u:%u]", o ? ", " : "", pre, D - 1, pre, D * pw - 1, pw);
-		if (o >= NL && xw > c->d.rt_idx_w)
-			em_raw(e, ", %s_idx[%u:%u]", pre, xw - 1, c->d.rt_idx_w);
-		if (o >= NL && o < NL + A)
-			em_raw(e, ", %s_ti[%u]", pre, tw - 1);
-		if (o < NL)
-			em_raw(e, ", %s_bk[%u:%u]", pre, xw - 1, rfm_clog2(nb));
-	}
-	em_raw(e, "};\n");
-	(void)k;
-
-	em_blank(e);
-	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
-	em_open(e, "if (!rst_ni) begin");
-	em_line(e, "valid_q <= '0;");
-	em_line(e, "pid_q <= '0;");
-	em_line(e, "rr_q <= '0;");
-	em_close(e, "end else begin");
-	e->ind++;
-	em_line(e, "valid_q <= valid_d;");
-	em_line(e, "pid_q <= pid_d;");
-	em_line(e, "rr_q <= rr_d;");
-	em_close(e, "end");
-	em_close(e, "end");
+	rename_table_tail(e, c);
 }
 
 void rg_emit_rf_flag_decode(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
@@ -398,11 +404,11 @@ void rg_emit_rf_release_cache(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt
 			29 * en + 28, 29 * en);
 	em_line(e, "// an entry is pinned when a warp other than the fetching one points at it");
 	for (en = 0; en < E; en++) {
-		em_raw(e, "%*sassign %s = 1'b0", (int)(2 * e->ind), "", rg_bit(e, "pin", E, en));
+		em_part(e, "assign %s = 1'b0", rg_bit(e, "pin", E, en));
 		for (w = 0; w < N; w++)
-			em_raw(e, "\n%*s| (curv_q[%u] & (cur_q[%u:%u] == %s) & (f_warp_i != %s))", (int)(2 * e->ind + 4), "", w,
+			em_part(e, " | (curv_q[%u] & (cur_q[%u:%u] == %s) & (f_warp_i != %s))", w,
 			       iw * w + iw - 1, iw * w, em_lit(e, iw, en), em_lit(e, c->d.warp_w, w));
-		em_raw(e, ";\n");
+		em_part(e, ";\n");
 	}
 	rg_ffz_function(e, E);
 	em_line(e, "assign {found_h, hidx} = ffz(~hitv);");
@@ -446,8 +452,7 @@ void rg_emit_rf_release_cache(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt
 	em_open(e, "if (launch_i) begin");
 	em_line(e, "valid_d = '0;");
 	em_line(e, "curv_d = '0;");
-	em_close(e, "end else begin");
-	e->ind++;
+	em_reopen(e, "end else begin");
 	em_open(e, "if (fill) begin");
 	em_line(e, "valid_d[vidx] = 1'b1;");
 	em_line(e, "tag_d[vt_ix +: 29] = ftag;");
@@ -460,17 +465,17 @@ void rg_emit_rf_release_cache(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt
 	em_line(e, "if (xv_ok) curv_d[x_warp_i] = 1'b0;");
 	em_close(e, "end");
 	em_close(e, "end");
-	em_raw(e, "%*slogic unused_rfc;\n%*sassign unused_rfc = ^{f_pc_i[2:0]", (int)(2 * e->ind), "", (int)(2 * e->ind), "");
+	em_part(e, "logic unused_rfc;\nassign unused_rfc = ^{f_pc_i[2:0]");
 	for (k = 0; k < K; k++) {
 		if (N * iw > iw)
-			em_raw(e, ", r%u_csh[%u:%u]", k, N * iw - 1, iw);
+			em_part(e, ", r%u_csh[%u:%u]", k, N * iw - 1, iw);
 		if (N > 1)
-			em_raw(e, ", r%u_vsh[%u:1]", k, N - 1);
+			em_part(e, ", r%u_vsh[%u:1]", k, N - 1);
 		if (E * 54 > 54)
-			em_raw(e, ", r%u_fsh[%u:54]", k, E * 54 - 1);
-		em_raw(e, ", r%u_ssh[53:3]", k);
+			em_part(e, ", r%u_fsh[%u:54]", k, E * 54 - 1);
+		em_part(e, ", r%u_ssh[53:3]", k);
 	}
-	em_raw(e, "};\n");
+	em_part(e, "};\n");
 	em_blank(e);
 	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
 	em_open(e, "if (!rst_ni) begin");
@@ -479,8 +484,7 @@ void rg_emit_rf_release_cache(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt
 	em_line(e, "flags_q <= '0;");
 	em_line(e, "cur_q <= '0;");
 	em_line(e, "curv_q <= '0;");
-	em_close(e, "end else begin");
-	e->ind++;
+	em_reopen(e, "end else begin");
 	em_line(e, "valid_q <= valid_d;");
 	em_line(e, "tag_q <= tag_d;");
 	em_line(e, "flags_q <= flags_d;");

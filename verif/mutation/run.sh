@@ -121,6 +121,11 @@ else
 fi
 
 # 3: RTL faults, each in its own copy of generated/$cfg
+# stmt 'assign X' VALUE: a sed program that replaces the whole statement `assign X = ...;` (which the
+# generator may wrap over several lines) by `assign X = VALUE;`
+stmt() {
+	printf '%s' "/^  $1 = /{:a;/;\$/!{N;ba};s/.*/  $1 = $2;/}"
+}
 rtl_mutant() { # name file sed-expression [pattern [verilator flags [top module]]]: pattern defaults to MISMATCH
 	local name=$1 file=$2 expr=$3 pat=${4:-MISMATCH} vflags=${5:-} top=${6:-rf_top} dir=$b/mutants/$1
 	rm -rf "$dir" && mkdir -p "$dir" && cp -r generated/$cfg/. "$dir/"
@@ -163,11 +168,11 @@ if [ "$set" = coalescing ]; then
 	block_rtl_mutant rtl-zmask-buffer-never-updates rf_zmask_buffer 's/else mb_q <= mb_d;/else mb_q <= mb_q;/'
 	rtl_mutant rtl-top-refused-write-ready rf_top.sv "s/assign wb1_ready_o = ~co_w1_req | wb1_gnt;/assign wb1_ready_o = 1'b1;/"
 	rtl_mutant rtl-top-even-write-on-both-sides rf_top.sv "s/assign co_w0_hit0_r = wb0_gnt \& (wb0_bank == 1'd0) \& (co_w0_odd == 1'b0);/assign co_w0_hit0_r = wb0_gnt \& (wb0_bank == 1'd0);/"
-	rtl_mutant rtl-top-issue-without-forwarding rf_top.sv 's/^  assign co_i0_0_enc = .*$/  assign co_i0_0_enc = co_i0_0_menc;/'
-	rtl_mutant rtl-top-read-not-zero-gated rf_top.sv 's/^  assign co_b0_rdz = co_b0_rdata \& .*;$/  assign co_b0_rdz = co_b0_rdata;/'
+	rtl_mutant rtl-top-issue-without-forwarding rf_top.sv "$(stmt 'assign co_i0_0_enc' 'co_i0_0_menc')"
+	rtl_mutant rtl-top-read-not-zero-gated rf_top.sv "$(stmt 'assign co_b0_rdz' 'co_b0_rdata')"
 	rtl_mutant rtl-top-zero-bytes-written rf_top.sv 's/^  assign co_w0_bwz = (co_w0_bwe \& ~co_w0_zb)/  assign co_w0_bwz = (co_w0_bwe)/'
-	rtl_mutant rtl-top-issue-without-zero-forwarding rf_top.sv 's/^  assign co_i0_0_zm = .*$/  assign co_i0_0_zm = co_i0_0_mzm;/'
-	rtl_mutant rtl-top-read-ignores-active-mask rf_top.sv "s/^  assign co_u0_am_d = .*$/  assign co_u0_am_d = '1;/"
+	rtl_mutant rtl-top-issue-without-zero-forwarding rf_top.sv "$(stmt 'assign co_i0_0_zm' 'co_i0_0_mzm')"
+	rtl_mutant rtl-top-read-ignores-active-mask rf_top.sv "$(stmt 'assign co_u0_am_d' "'1")"
 elif [ "$set" = base ]; then
 	rtl_mutant rtl-write-does-not-block-read rf_bank_arbiter.sv 's/assign b0_p0_cand = req & ~blk & b0_mine;/assign b0_p0_cand = req \& b0_mine;/'
 	rtl_mutant rtl-lane-mask-ignored rf_sram.sv 's/if (w0_mask_i\[1\])/if (1'"'"'b1)/'

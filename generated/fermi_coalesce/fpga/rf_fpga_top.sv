@@ -6,13 +6,15 @@
 // Flow and pins: docs/flows.md, fpga/run.sh, fpga/icebreaker.pcf.
 //
 // Configuration (replay: config.ini in the parent folder):
-//  [rf] lanes=32 lane_bits=32 banks=4 entries=256 subbanks=4 read_ports=1 write_ports=2 write_conflict=bank
+//  [rf] lanes=32 lane_bits=32 banks=4 entries=256 subbanks=4 read_ports=1 write_ports=2
+// write_conflict=bank
 //  [sm] warps=48 regs_per_thread=63 schedulers=2 collectors=4 operands=3 tag_bits=8
 //  [mapping] layout=wshift
 //  [stats] counter_bits=32
 //  [target] kind=generic clock_ps=10000
 //  [regmutex] enable=off paired=off regs=24 ext_regs=0 warps=0
-//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4 rfc_entries=0 regs=21 exempt_regs=0 warps=0
+//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4
+// rfc_entries=0 regs=21 exempt_regs=0 warps=0
 //  [coalescing] enable=on alignment=reg parity=entry zero_gating=dynamic
 //
 // Ports:
@@ -197,7 +199,14 @@ module rf_fpga_top (
   assign lfsr69_d = {lfsr69_q[30:0], 1'b0} ^ ({32{lfsr69_q[31]}} & Poly);
   assign lfsr70_d = {lfsr70_q[30:0], 1'b0} ^ ({32{lfsr70_q[31]}} & Poly);
   assign lfsr71_d = {lfsr71_q[30:0], 1'b0} ^ ({32{lfsr71_q[31]}} & Poly);
-  assign stim = {lfsr71_q, lfsr70_q, lfsr69_q, lfsr68_q, lfsr67_q, lfsr66_q, lfsr65_q, lfsr64_q, lfsr63_q, lfsr62_q, lfsr61_q, lfsr60_q, lfsr59_q, lfsr58_q, lfsr57_q, lfsr56_q, lfsr55_q, lfsr54_q, lfsr53_q, lfsr52_q, lfsr51_q, lfsr50_q, lfsr49_q, lfsr48_q, lfsr47_q, lfsr46_q, lfsr45_q, lfsr44_q, lfsr43_q, lfsr42_q, lfsr41_q, lfsr40_q, lfsr39_q, lfsr38_q, lfsr37_q, lfsr36_q, lfsr35_q, lfsr34_q, lfsr33_q, lfsr32_q, lfsr31_q, lfsr30_q, lfsr29_q, lfsr28_q, lfsr27_q, lfsr26_q, lfsr25_q, lfsr24_q, lfsr23_q, lfsr22_q, lfsr21_q, lfsr20_q, lfsr19_q, lfsr18_q, lfsr17_q, lfsr16_q, lfsr15_q, lfsr14_q, lfsr13_q, lfsr12_q, lfsr11_q, lfsr10_q, lfsr9_q, lfsr8_q, lfsr7_q, lfsr6_q, lfsr5_q, lfsr4_q, lfsr3_q, lfsr2_q, lfsr1_q, lfsr0_q};
+  assign stim = {lfsr71_q, lfsr70_q, lfsr69_q, lfsr68_q, lfsr67_q, lfsr66_q, lfsr65_q, lfsr64_q,
+      lfsr63_q, lfsr62_q, lfsr61_q, lfsr60_q, lfsr59_q, lfsr58_q, lfsr57_q, lfsr56_q, lfsr55_q,
+      lfsr54_q, lfsr53_q, lfsr52_q, lfsr51_q, lfsr50_q, lfsr49_q, lfsr48_q, lfsr47_q, lfsr46_q,
+      lfsr45_q, lfsr44_q, lfsr43_q, lfsr42_q, lfsr41_q, lfsr40_q, lfsr39_q, lfsr38_q, lfsr37_q,
+      lfsr36_q, lfsr35_q, lfsr34_q, lfsr33_q, lfsr32_q, lfsr31_q, lfsr30_q, lfsr29_q, lfsr28_q,
+      lfsr27_q, lfsr26_q, lfsr25_q, lfsr24_q, lfsr23_q, lfsr22_q, lfsr21_q, lfsr20_q, lfsr19_q,
+      lfsr18_q, lfsr17_q, lfsr16_q, lfsr15_q, lfsr14_q, lfsr13_q, lfsr12_q, lfsr11_q, lfsr10_q,
+      lfsr9_q, lfsr8_q, lfsr7_q, lfsr6_q, lfsr5_q, lfsr4_q, lfsr3_q, lfsr2_q, lfsr1_q, lfsr0_q};
   logic unused_stim;
   assign unused_stim = ^{stim[2303:2287]};
 

@@ -6,13 +6,15 @@
 // Flow and pins: docs/flows.md, fpga/run.sh, fpga/icebreaker.pcf.
 //
 // Configuration (replay: config.ini in the parent folder):
-//  [rf] lanes=32 lane_bits=32 banks=4 entries=256 subbanks=4 read_ports=1 write_ports=1 write_conflict=bank
+//  [rf] lanes=32 lane_bits=32 banks=4 entries=256 subbanks=4 read_ports=1 write_ports=1
+// write_conflict=bank
 //  [sm] warps=48 regs_per_thread=63 schedulers=2 collectors=4 operands=3 tag_bits=8
 //  [mapping] layout=wshift
 //  [stats] counter_bits=32
 //  [target] kind=generic clock_ps=10000
 //  [regmutex] enable=on paired=off regs=24 ext_regs=0 warps=0
-//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4 rfc_entries=0 regs=21 exempt_regs=0 warps=0
+//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4
+// rfc_entries=0 regs=21 exempt_regs=0 warps=0
 //  [coalescing] enable=off alignment=reg parity=entry zero_gating=off
 //
 // Ports:
@@ -129,7 +131,11 @@ module rf_fpga_top (
   assign lfsr35_d = {lfsr35_q[30:0], 1'b0} ^ ({32{lfsr35_q[31]}} & Poly);
   assign lfsr36_d = {lfsr36_q[30:0], 1'b0} ^ ({32{lfsr36_q[31]}} & Poly);
   assign lfsr37_d = {lfsr37_q[30:0], 1'b0} ^ ({32{lfsr37_q[31]}} & Poly);
-  assign stim = {lfsr37_q, lfsr36_q, lfsr35_q, lfsr34_q, lfsr33_q, lfsr32_q, lfsr31_q, lfsr30_q, lfsr29_q, lfsr28_q, lfsr27_q, lfsr26_q, lfsr25_q, lfsr24_q, lfsr23_q, lfsr22_q, lfsr21_q, lfsr20_q, lfsr19_q, lfsr18_q, lfsr17_q, lfsr16_q, lfsr15_q, lfsr14_q, lfsr13_q, lfsr12_q, lfsr11_q, lfsr10_q, lfsr9_q, lfsr8_q, lfsr7_q, lfsr6_q, lfsr5_q, lfsr4_q, lfsr3_q, lfsr2_q, lfsr1_q, lfsr0_q};
+  assign stim = {lfsr37_q, lfsr36_q, lfsr35_q, lfsr34_q, lfsr33_q, lfsr32_q, lfsr31_q, lfsr30_q,
+      lfsr29_q, lfsr28_q, lfsr27_q, lfsr26_q, lfsr25_q, lfsr24_q, lfsr23_q, lfsr22_q, lfsr21_q,
+      lfsr20_q, lfsr19_q, lfsr18_q, lfsr17_q, lfsr16_q, lfsr15_q, lfsr14_q, lfsr13_q, lfsr12_q,
+      lfsr11_q, lfsr10_q, lfsr9_q, lfsr8_q, lfsr7_q, lfsr6_q, lfsr5_q, lfsr4_q, lfsr3_q, lfsr2_q,
+      lfsr1_q, lfsr0_q};
   logic unused_stim;
   assign unused_stim = ^{stim[1215:1189]};
 

@@ -6,13 +6,15 @@
 // Flow and pins: docs/flows.md, fpga/run.sh, fpga/icebreaker.pcf.
 //
 // Configuration (replay: config.ini in the parent folder):
-//  [rf] lanes=4 lane_bits=8 banks=2 entries=16 subbanks=2 read_ports=1 write_ports=1 write_conflict=bank
+//  [rf] lanes=4 lane_bits=8 banks=2 entries=16 subbanks=2 read_ports=1 write_ports=1
+// write_conflict=bank
 //  [sm] warps=4 regs_per_thread=8 schedulers=2 collectors=3 operands=3 tag_bits=4
 //  [mapping] layout=wshift
 //  [stats] counter_bits=16
 //  [target] kind=generic clock_ps=10000
 //  [regmutex] enable=off paired=off regs=24 ext_regs=0 warps=0
-//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4 rfc_entries=0 regs=21 exempt_regs=0 warps=0
+//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4
+// rfc_entries=0 regs=21 exempt_regs=0 warps=0
 //  [coalescing] enable=off alignment=reg parity=entry zero_gating=off
 //
 // Ports:

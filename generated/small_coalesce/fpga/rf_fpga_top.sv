@@ -6,13 +6,15 @@
 // Flow and pins: docs/flows.md, fpga/run.sh, fpga/icebreaker.pcf.
 //
 // Configuration (replay: config.ini in the parent folder):
-//  [rf] lanes=4 lane_bits=32 banks=2 entries=16 subbanks=4 read_ports=1 write_ports=2 write_conflict=bank
+//  [rf] lanes=4 lane_bits=32 banks=2 entries=16 subbanks=4 read_ports=1 write_ports=2
+// write_conflict=bank
 //  [sm] warps=4 regs_per_thread=8 schedulers=2 collectors=3 operands=3 tag_bits=4
 //  [mapping] layout=wshift
 //  [stats] counter_bits=16
 //  [target] kind=generic clock_ps=10000
 //  [regmutex] enable=off paired=off regs=24 ext_regs=0 warps=0
-//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4 rfc_entries=0 regs=21 exempt_regs=0 warps=0
+//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4
+// rfc_entries=0 regs=21 exempt_regs=0 warps=0
 //  [coalescing] enable=on alignment=reg parity=entry zero_gating=dynamic
 //
 // Ports:
@@ -75,7 +77,8 @@ module rf_fpga_top (
   assign lfsr8_d = {lfsr8_q[30:0], 1'b0} ^ ({32{lfsr8_q[31]}} & Poly);
   assign lfsr9_d = {lfsr9_q[30:0], 1'b0} ^ ({32{lfsr9_q[31]}} & Poly);
   assign lfsr10_d = {lfsr10_q[30:0], 1'b0} ^ ({32{lfsr10_q[31]}} & Poly);
-  assign stim = {lfsr10_q, lfsr9_q, lfsr8_q, lfsr7_q, lfsr6_q, lfsr5_q, lfsr4_q, lfsr3_q, lfsr2_q, lfsr1_q, lfsr0_q};
+  assign stim = {lfsr10_q, lfsr9_q, lfsr8_q, lfsr7_q, lfsr6_q, lfsr5_q, lfsr4_q, lfsr3_q, lfsr2_q,
+      lfsr1_q, lfsr0_q};
   logic unused_stim;
   assign unused_stim = ^{stim[351:330]};
 

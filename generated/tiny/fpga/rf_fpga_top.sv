@@ -6,13 +6,15 @@
 // Flow and pins: docs/flows.md, fpga/run.sh, fpga/icebreaker.pcf.
 //
 // Configuration (replay: config.ini in the parent folder):
-//  [rf] lanes=1 lane_bits=5 banks=1 entries=3 subbanks=1 read_ports=1 write_ports=1 write_conflict=entry
+//  [rf] lanes=1 lane_bits=5 banks=1 entries=3 subbanks=1 read_ports=1 write_ports=1
+// write_conflict=entry
 //  [sm] warps=3 regs_per_thread=1 schedulers=1 collectors=1 operands=1 tag_bits=1
 //  [mapping] layout=wid
 //  [stats] counter_bits=4
 //  [target] kind=generic clock_ps=10000
 //  [regmutex] enable=off paired=off regs=24 ext_regs=0 warps=0
-//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4 rfc_entries=0 regs=21 exempt_regs=0 warps=0
+//  [virtualization] enable=off rt_budget_bits=0 rt_banks=4 policy=consolidate subarrays=4
+// rfc_entries=0 regs=21 exempt_regs=0 warps=0
 //  [coalescing] enable=off alignment=reg parity=entry zero_gating=off
 //
 // Ports:

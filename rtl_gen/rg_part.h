@@ -1,0 +1,137 @@
+/* rg_part.h - the generator's part contract for rf_top (the model's slots, docs/architecture.md,
+ * "rf_top from parts").
+ *
+ * rf_top's emitter (emit_top.c) is a skeleton: launch registers, status, counters, state and
+ * assertions. Everything else comes from parts, each in its technique folder, called through the
+ * table of active parts in a fixed order of sections:
+ *
+ *   consts  localparams of the launch-fit arithmetic          every part, table order
+ *   launch  launch-fit terms and launch fields (rg_fit, rg_field)
+ *   side    engines beside the datapath (SRP allocator, release walker): before locate, whose
+ *           tables they feed
+ *   locate  the access records: per write-back port wb<p>_bank/_row/_err/_ok (+ _xerr with drop),
+ *           per issue operand iss<k>_s<s>_bank/_row/_err (+ _xerr); may hold issues and add
+ *           collector-tag side-band bits (hold: iss<k>_cvalid/_cready/_ctag, dsp<d>_ctag)
+ *   collect the operand collectors: issue, pending operands, dispatch (the BACKEND's)
+ *   backend arbiter, banks, crossbar (STORAGE stays inside the back ends for now)
+ *   status  sticky status flags (rg_flag) and counters (rg_counter)
+ *   asserts simulation-only checks (rg.h: rg_assert_begin / rg_assert / rg_assert_end)
+ *
+ * A part declares its state flops through rg_flop / rg_state, its counters through rg_counter,
+ * its status flags through rg_flag; the skeleton writes rf_top's single always_ff block and its
+ * single counter block from what was collected.
+ */
+#ifndef RG_PART_H
+#define RG_PART_H
+
+#include "rg.h"
+
+/* The slots (rf_top has exactly one LOCATE and one BACKEND; ADMIT and SIDE: any number). */
+typedef enum rg_slot { RG_ADMIT, RG_LOCATE, RG_BACKEND, RG_STORAGE, RG_SIDE, RG_NSLOT } rg_slot_t;
+
+#define RG_MAXFLOP 4096 /* state flops of rf_top */
+#define RG_MAXCNT 32    /* counters */
+#define RG_MAXFIELD 16  /* launch fields */
+#define RG_MAXFLAG 8    /* sticky status flags */
+
+/* A state flop: q <= d at the clock edge, reset to rst. */
+typedef struct rg_flop {
+	char q[40];   /* current-state signal */
+	char d[40];   /* next-state signal */
+	char rst[16]; /* reset value */
+} rg_flop_t;
+
+/* A counter: cnt_<name>_q + inc at every edge, output cnt_<name>_o. */
+typedef struct rg_cnt {
+	char name[24]; /* counter name */
+	em_str_t inc;  /* its increment (an expression of the counter's width) */
+} rg_cnt_t;
+
+/* A launch field: k<name>_q takes value when a launch fits. */
+typedef struct rg_field {
+	char name[24];  /* register name without _q/_d */
+	unsigned width; /* bits */
+	char val[40];   /* value loaded at a fitting launch */
+} rg_field_t;
+
+/* A sticky status flag: <name>_o is last cycle's OR of its terms. */
+typedef struct rg_flag {
+	char name[24]; /* flag name (<name>_q, <name>_d, <name>_o) */
+	em_str_t expr; /* the OR of its terms */
+} rg_flag_t;
+
+/* The skeleton's context, handed to every hook. */
+typedef struct rg_top {
+	em_t *e;                          /* the emitter */
+	const rfm_cfg_t *c;               /* the config */
+	unsigned lw;                      /* width of the launch-fit arithmetic */
+	int drop;                         /* LOCATE: accesses carry a drop flag <acc>_xerr */
+	int hold;                         /* LOCATE: holds issues, side-band bits in the collector tag */
+	const char *written;              /* BACKEND: suffix of a performed write-back, wb<p>_<written> */
+	em_str_t fit;                     /* launch-fit terms, joined with & */
+	rg_field_t field[RG_MAXFIELD];    /* launch fields */
+	unsigned nfield;                  /* their number */
+	rg_flop_t *flop;                  /* state flops (RG_MAXFLOP) */
+	unsigned nflop;                   /* their number */
+	rg_cnt_t cnt[RG_MAXCNT];          /* counters, in port order */
+	unsigned ncnt;                    /* their number */
+	rg_flag_t flag[RG_MAXFLAG];       /* sticky status flags */
+	unsigned nflag;                   /* their number */
+	int err;                          /* a table overflowed */
+} rg_top_t;
+
+/* A part: its slot and its hooks, each optional, called in the section order above. */
+typedef struct rg_part {
+	const char *name;                          /* provider name */
+	rg_slot_t slot;                            /* its slot */
+	int (*active)(const rfm_cfg_t *c);         /* provided in this config */
+	unsigned (*fit_width)(const rfm_cfg_t *c); /* bits its launch-fit arithmetic needs */
+	void (*consts)(rg_top_t *t);               /* localparams */
+	void (*launch)(rg_top_t *t);               /* launch-fit terms and fields */
+	void (*side)(rg_top_t *t);                 /* engines beside the datapath */
+	void (*locate)(rg_top_t *t);               /* access records */
+	void (*collect)(rg_top_t *t);              /* operand collectors */
+	void (*backend)(rg_top_t *t);              /* arbiter, banks, crossbar */
+	void (*status)(rg_top_t *t);               /* status flags and counters */
+	void (*asserts)(rg_top_t *t);              /* simulation-only checks */
+} rg_part_t;
+
+/* The parts (one line each in emit_top.c's table). */
+extern const rg_part_t rg_part_admit;      /* base/part_base.c: launch warps and registers */
+extern const rg_part_t rg_part_map;        /* base/part_base.c: LOCATE by rf_map */
+extern const rg_part_t rg_part_baseline;   /* base/part_base.c: BACKEND rf_collector, arbiter, banks, crossbar */
+extern const rg_part_t rg_part_srp_xlate;  /* regmutex/part_regmutex.c: LOCATE by rf_srp_xlate */
+extern const rg_part_t rg_part_srp_ctrl;   /* regmutex/part_regmutex.c: SIDE the SRP allocator */
+extern const rg_part_t rg_part_rename;     /* virtualization/part_virt.c: LOCATE by renaming */
+extern const rg_part_t rg_part_walker;     /* virtualization/part_virt.c: SIDE the release walker */
+extern const rg_part_t rg_part_coalescing; /* coalescing/emit_top_coal.c: BACKEND coalescing */
+
+/* Declare `logic [w-1:0] names;` as a row of the section's aligned declaration table (em_table
+ * prints it); names is a printf format. */
+void rg_logic(rg_top_t *t, unsigned w, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Register a state flop q <= d (reset rst) for rf_top's always_ff (declared by the caller). */
+void rg_state(rg_top_t *t, const char *q, const char *d, const char *rst);
+/* Declare <name>_q, <name>_d of w bits (a declaration row) and register the flop, reset to 0. */
+void rg_flop(rg_top_t *t, unsigned w, const char *name);
+/* Register counter cnt_<name> (port cnt_<name>_o) incremented by inc each cycle. */
+void rg_counter(rg_top_t *t, const char *name, const char *inc);
+/* Counter cnt_<name> incremented by the sum of n terms fmt(i) (one %u), each cast to the counter width. */
+void rg_counter_sum(rg_top_t *t, const char *name, unsigned n, const char *fmt);
+/* Add a launch-fit term. */
+void rg_fit(rg_top_t *t, const char *term);
+/* Register launch field <name> (w bits), loaded with val when a launch fits. */
+void rg_field(rg_top_t *t, const char *name, unsigned w, const char *val);
+/* Register the sticky status flag <name>_o; rg_flag_term adds an OR term. */
+rg_flag_t *rg_flag(rg_top_t *t, const char *name);
+/* Add a term to a status flag. */
+void rg_flag_term(rg_flag_t *f, const char *term);
+
+/* The collector side of issue port k and dispatch port d (the LOCATE's hold, if any). */
+const char *rg_iss_valid(rg_top_t *t, unsigned k); /* iss<k>_valid_i, or held: iss<k>_cvalid */
+const char *rg_iss_ready(rg_top_t *t, unsigned k); /* iss<k>_ready_o, or held: iss<k>_cready */
+const char *rg_iss_tag(rg_top_t *t, unsigned k);   /* iss<k>_tag_i, or with side-band: iss<k>_ctag */
+const char *rg_dsp_tag(rg_top_t *t, unsigned d);   /* dsp<d>_tag_o, or with side-band: dsp<d>_ctag */
+/* Source s of issue k is read: valid, inside the kernel, not dropped. */
+const char *rg_src_read(rg_top_t *t, unsigned k, unsigned s);
+
+#endif /* RG_PART_H */
