@@ -204,6 +204,12 @@ typedef struct rfm_hook {
 	rfm_pinst_t *pi;                                /* its part */
 } rfm_hook_t;
 
+/* A list of the parts that have one hook (the hook is called through pi->d). */
+typedef struct rfm_plist {
+	rfm_pinst_t *p[RFM_PART_MAX]; /* the parts, in table order */
+	unsigned n;                   /* their number */
+} rfm_plist_t;
+
 /* rf_top: the skeleton's state, visible to the parts. */
 typedef struct rfm_top {
 	rfm_model_t m;                      /* common head */
@@ -214,6 +220,8 @@ typedef struct rfm_top {
 	rfm_hook_t h_dispatch[RFM_PART_MAX], h_side[RFM_PART_MAX], h_tick[RFM_PART_MAX]; /* hook lists */
 	rfm_hook_t h_pre[RFM_PART_MAX], h_post[RFM_PART_MAX];
 	unsigned n_dispatch, n_side, n_tick, n_pre, n_post; /* their lengths */
+	rfm_plist_t l_stim_pre, l_stim_issue, l_stim_src, l_verdict, l_dispatched; /* parts with those hooks */
+	uint8_t recount[RFM_TOP_MAXCNT];    /* counter n is compared with t->shadow by the skeleton */
 	int verdict;                        /* the checker judges (1) or only keeps books (0) */
 	const char **cov_names;             /* concatenated coverage names */
 	/* launch registers */
