@@ -143,7 +143,8 @@ typedef struct rfm_part {
 	int (*create)(struct rfm_top *t, struct rfm_pinst *pi);    /* state into pi->st, events n/a; 0 = fine */
 	void (*destroy)(struct rfm_pinst *pi);                     /* free pi->st */
 	void (*reset)(struct rfm_top *t, struct rfm_pinst *pi);    /* reset values */
-	int (*option)(struct rfm_top *t, struct rfm_pinst *pi, const char *name, const char *value, FILE *err); /* 0 taken, 1 not mine, -1 bad */
+	/* an option (rfm_top_option): 0 taken, 1 not this part's, -1 bad value */
+	int (*option)(struct rfm_top *t, struct rfm_pinst *pi, const char *name, const char *value, FILE *err);
 	/* eval */
 	void (*launch)(struct rfm_top *t, struct rfm_pinst *pi, rfm_launch_t *ln);      /* ADMIT: decode */
 	int (*fits)(struct rfm_top *t, struct rfm_pinst *pi, const rfm_launch_t *ln);  /* LOCATE: capacity rule */
@@ -155,11 +156,11 @@ typedef struct rfm_part {
 	/* clock edge */
 	void (*tick)(struct rfm_top *t, struct rfm_pinst *pi);                          /* before the launch registers */
 	void (*be_edge)(struct rfm_top *t, struct rfm_pinst *pi, rfm_coll_edge_t *e);   /* BACKEND: collector edge inputs */
-	void (*be_tick)(struct rfm_top *t, struct rfm_pinst *pi);                       /* BACKEND: after the collectors' edge */
+	void (*be_tick)(struct rfm_top *t, struct rfm_pinst *pi);                       /* BACKEND: after the collectors */
 	/* lookups for the stimulus and the checkers (state only) */
 	int (*where)(struct rfm_top *t, struct rfm_pinst *pi, unsigned warp, unsigned reg, unsigned *bank,
 		     unsigned *row);                                                    /* LOCATE: 0, or err/drop code */
-	int (*held)(struct rfm_top *t, struct rfm_pinst *pi, unsigned warp, int reg);   /* BACKEND: a held write-back (rfm_top_held) */
+	int (*held)(struct rfm_top *t, struct rfm_pinst *pi, unsigned warp, int reg);   /* BACKEND: rfm_top_held */
 	/* stimulus */
 	void (*stim_launch)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r);     /* LOCATE, else ADMIT */
 	void (*stim_pre)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, uint64_t cycle); /* before write-backs */
@@ -168,7 +169,8 @@ typedef struct rfm_part {
 	int (*stim_wb_held)(struct rfm_top *t, struct rfm_pinst *pi, unsigned p);       /* BACKEND: offer a held one */
 	void (*stim_wb_data)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned p); /* BACKEND: value */
 	void (*stim_issue)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned k); /* after iss<k>_warp_i */
-	void (*stim_src)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned k, unsigned s, int busy); /* after a source */
+	/* after iss<k>_src<s>_reg_i (busy: a busy phase) */
+	void (*stim_src)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned k, unsigned s, int busy);
 	/* checker */
 	int (*verdict)(struct rfm_top *t, struct rfm_pinst *pi, uint64_t cycle, FILE *err); /* judge; 0 = fine */
 	void (*dispatched)(struct rfm_top *t, struct rfm_pinst *pi, const rfm_fly_t *f); /* bookkeeping per dispatch */
@@ -204,6 +206,12 @@ typedef struct rfm_hook {
 	rfm_pinst_t *pi;                                /* its part */
 } rfm_hook_t;
 
+/* A list of the parts that have one hook (the hook is called through pi->d). */
+typedef struct rfm_plist {
+	rfm_pinst_t *p[RFM_PART_MAX]; /* the parts, in table order */
+	unsigned n;                   /* their number */
+} rfm_plist_t;
+
 /* rf_top: the skeleton's state, visible to the parts. */
 typedef struct rfm_top {
 	rfm_model_t m;                      /* common head */
@@ -214,6 +222,8 @@ typedef struct rfm_top {
 	rfm_hook_t h_dispatch[RFM_PART_MAX], h_side[RFM_PART_MAX], h_tick[RFM_PART_MAX]; /* hook lists */
 	rfm_hook_t h_pre[RFM_PART_MAX], h_post[RFM_PART_MAX];
 	unsigned n_dispatch, n_side, n_tick, n_pre, n_post; /* their lengths */
+	rfm_plist_t l_stim_pre, l_stim_issue, l_stim_src, l_verdict, l_dispatched; /* parts with those hooks */
+	uint8_t recount[RFM_TOP_MAXCNT];    /* counter n is compared with t->shadow by the skeleton */
 	int verdict;                        /* the checker judges (1) or only keeps books (0) */
 	const char **cov_names;             /* concatenated coverage names */
 	/* launch registers */
@@ -288,7 +298,10 @@ int rfm_top_in_flight(const rfm_top_t *t, unsigned warp, unsigned reg);
 /* Hit coverage event ev of part pi. */
 static inline void rfm_part_cov(rfm_top_t *t, const rfm_pinst_t *pi, unsigned ev) { rfm_cov_hit(&t->m, pi->cov0 + ev); }
 /* Mark coverage event ev of part pi impossible in this config. */
-static inline void rfm_part_cov_na(rfm_top_t *t, const rfm_pinst_t *pi, unsigned ev) { rfm_cov_na(&t->m, pi->cov0 + ev); }
+static inline void rfm_part_cov_na(rfm_top_t *t, const rfm_pinst_t *pi, unsigned ev)
+{
+	rfm_cov_na(&t->m, pi->cov0 + ev);
+}
 
 /* rf_top's stimulus (top_golden.c; the model's ops->stim). */
 void rfm_top_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle);

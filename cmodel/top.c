@@ -317,6 +317,13 @@ static void build_hooks(rfm_top_t *t)
 		HOOK(book_pre, h_pre, n_pre)
 		HOOK(book_post, h_post, n_post)
 #undef HOOK
+#define LIST(fld) if (d->fld) t->l_##fld.p[t->l_##fld.n++] = pi;
+		LIST(stim_pre)
+		LIST(stim_issue)
+		LIST(stim_src)
+		LIST(verdict)
+		LIST(dispatched)
+#undef LIST
 		if (d->slots & RFM_SLOT_ADMIT)
 			t->admit = pi;
 		if (d->slots & RFM_SLOT_LOCATE)
@@ -339,8 +346,10 @@ static int setup_parts(rfm_top_t *t, const rfm_cfg_t *c)
 	if (!(t->cov_names = calloc(ncov, sizeof(*t->cov_names))))
 		return -1;
 	memcpy(t->cov_names, cov_names, sizeof(cov_names));
-	for (i = 0; i < RFM_CNT_N; i++)
+	for (i = 0; i < RFM_CNT_N; i++) {
 		t->cnt_name[i] = rfm_cnt_names[i];
+		t->recount[i] = 1;
+	}
 	ncov = RFM_TCOV_N;
 	for (j = 0; j < n; j++) {
 		rfm_pinst_t *pi = &t->part[j];
@@ -352,8 +361,10 @@ static int setup_parts(rfm_top_t *t, const rfm_cfg_t *c)
 			t->cov_names[ncov++] = sel[j]->cov[i];
 		pi->cnt0 = nc;
 		pi->ncnt = sel[j]->counters ? sel[j]->counters(c, &l) : 0;
-		for (i = 0; i < pi->ncnt && nc < RFM_TOP_MAXCNT; i++)
+		for (i = 0; i < pi->ncnt && nc < RFM_TOP_MAXCNT; i++) {
+			t->recount[nc] = (uint8_t)sel[j]->recount;
 			t->cnt_name[nc++] = l[i].name;
+		}
 	}
 	t->npart = (unsigned)n;
 	t->ncnt = nc;

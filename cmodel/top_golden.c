@@ -107,9 +107,8 @@ static void stim_issue(rfm_top_t *t, rfm_rng_t *r, unsigned k, unsigned *used, u
 	rfm_set(m, t->ix.iv[k], 1);
 	rfm_set(m, t->ix.it[k], tag);
 	rfm_set(m, t->ix.iw[k], w);
-	for (j = 0; j < t->npart; j++)
-		if (t->part[j].d->stim_issue)
-			t->part[j].d->stim_issue(t, &t->part[j], r, k);
+	for (j = 0; j < t->l_stim_issue.n; j++)
+		t->l_stim_issue.p[j]->d->stim_issue(t, t->l_stim_issue.p[j], r, k);
 	for (s = 0; s < c->sm_operands; s++) {
 		unsigned g = stim_reg(t, r, w, t->leaving);
 		if (same_bank && base + s * c->rf_banks < t->skr &&
@@ -119,9 +118,8 @@ static void stim_issue(rfm_top_t *t, rfm_rng_t *r, unsigned k, unsigned *used, u
 			g = (unsigned)rfm_rng_below(r, c->sm_regs_per_thread);
 		rfm_set(m, t->ix.isv[k][s], rfm_rng_chance(r, 7, 8));
 		rfm_set(m, t->ix.isr[k][s], g);
-		for (j = 0; j < t->npart; j++)
-			if (t->part[j].d->stim_src)
-				t->part[j].d->stim_src(t, &t->part[j], r, k, s, busy_phase);
+		for (j = 0; j < t->l_stim_src.n; j++)
+			t->l_stim_src.p[j]->d->stim_src(t, t->l_stim_src.p[j], r, k, s, busy_phase);
 	}
 }
 
@@ -148,9 +146,8 @@ void rfm_top_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 		return;
 	}
 	t->leaving = 0;
-	for (j = 0; j < t->npart; j++)
-		if (t->part[j].d->stim_pre)
-			t->part[j].d->stim_pre(t, &t->part[j], r, cycle);
+	for (j = 0; j < t->l_stim_pre.n; j++)
+		t->l_stim_pre.p[j]->d->stim_pre(t, t->l_stim_pre.p[j], r, cycle);
 	for (p = 0; p < c->rf_write_ports; p++)
 		stim_wb(t, r, p, busy_phase);
 	for (k = 0; k < c->sm_schedulers; k++)
@@ -200,10 +197,8 @@ static int verdict(rfm_top_t *t, uint64_t cycle, FILE *err)
 	unsigned n, d, s, j;
 	int bad = 0;
 	uint64_t cm = rfm_mask64(c->stats_counter_bits);
-	for (j = 0, n = 0; n < t->ncnt; n++) { /* counters: outputs show the recount of the cycles before */
-		while (j < t->npart && n >= t->part[j].cnt0 + t->part[j].ncnt)
-			j++;
-		if (n >= RFM_CNT_N && (j >= t->npart || !t->part[j].d->recount))
+	for (n = 0; n < t->ncnt; n++) { /* counters: outputs show the recount of the cycles before */
+		if (!t->recount[n])
 			continue;
 		if (rfm_get(m, t->ix.cnt[n]) != (t->shadow[n] & cm)) {
 			fprintf(err, "cycle %llu: rf_top recount: cnt_%s_o = %llu, recounted %llu\n", (unsigned long long)cycle,
@@ -211,9 +206,8 @@ static int verdict(rfm_top_t *t, uint64_t cycle, FILE *err)
 			bad = 1;
 		}
 	}
-	for (j = 0; j < t->npart; j++)
-		if (t->part[j].d->verdict)
-			bad |= t->part[j].d->verdict(t, &t->part[j], cycle, err);
+	for (j = 0; j < t->l_verdict.n; j++)
+		bad |= t->l_verdict.p[j]->d->verdict(t, t->l_verdict.p[j], cycle, err);
 	for (d = 0; d < c->sm_schedulers; d++) { /* dispatches against the golden registers */
 		const rfm_fly_t *f;
 		if (!rfm_get(m, t->ix.dv[d]))
@@ -268,9 +262,8 @@ static void book_dispatch_wb(rfm_top_t *t)
 				banks |= 1u << f->bank[s];
 		if (rfm_popcount64(banks) >= 3)
 			rfm_cov_hit(m, RFM_TCOV_DISP_THREE_BANKS);
-		for (j = 0; j < t->npart; j++)
-			if (t->part[j].d->dispatched)
-				t->part[j].d->dispatched(t, &t->part[j], f);
+		for (j = 0; j < t->l_dispatched.n; j++)
+			t->l_dispatched.p[j]->d->dispatched(t, t->l_dispatched.p[j], f);
 		*f = t->fly[--t->nfly];
 	}
 	if (ndisp >= 2)

@@ -287,8 +287,8 @@ static void combo(const char *name, const char *const *events, const unsigned *f
 static const char *const rm_events[] = {"regmutex_extended_register_read_back", "regmutex_extended_write_back_refused",
 					"regmutex_extended_access_without_set", "coal_write_back_refused",
 					"coal_rd_rd_one_bank", "regmutex_release", NULL};
-static const char *const vt_events[] = {"virt_allocation_write_back_refused", "virt_allocation", "virt_pir_release_after_read",
-					"virt_pbr_release", "coal_write_back_refused", "coal_rd_rd_one_bank",
+static const char *const vt_events[] = {"virt_allocation_write_back_refused", "virt_allocation",
+					"virt_pir_release_after_read", "virt_pbr_release", "coal_write_back_refused", "coal_rd_rd_one_bank",
 					"virt_read_of_register_allocated_same_cycle", NULL};
 /* 5: a RegMutex release leaks its section; 9: a virtualization release keeps its mapping; 10: a
  * lookup misses this cycle's new mapping; 63: no forwarding at issue; 66: a refused write reports ready. */

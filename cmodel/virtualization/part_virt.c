@@ -70,8 +70,9 @@ static void ports(const rfm_cfg_t *c, rfm_ports_t *pt, uint32_t *ixw, rfm_place_
 		ix->lexm = rfm_ports_add(pt, RFM_IN, c->d.nregs_w, "virtualization: its highest registers exempt from renaming",
 					 "launch_exempt_i");
 	} else if (pl == RFM_PL_SRC) {
-		ix->isrel[i / RFM_MAXOP][i % RFM_MAXOP] = rfm_ports_add(pt, RFM_IN, 1, "pir flag: release the register after this read",
-									"iss%u_src%u_rel_i", i / RFM_MAXOP, i % RFM_MAXOP);
+		unsigned k = i / RFM_MAXOP, s = i % RFM_MAXOP;
+		ix->isrel[k][s] = rfm_ports_add(pt, RFM_IN, 1, "pir flag: release the register after this read",
+						"iss%u_src%u_rel_i", k, s);
 	} else if (pl == RFM_PL_GROUPS) {
 		rfm_ports_group(pt, "virtualization: pbr and warp exit (release walker)");
 		ix->pv = rfm_ports_add(pt, RFM_IN, 1, "a pbr flag instruction: release the registers it names", "pbr_valid_i");
