@@ -52,7 +52,7 @@ extern "C" {
 #endif
 
 /* Slots a part fills (bit set). */
-enum { RFM_SLOT_ADMIT = 1, RFM_SLOT_LOCATE = 2, RFM_SLOT_BACKEND = 4, RFM_SLOT_SIDE = 8 };
+enum { RFM_PART_ADMIT = 1, RFM_PART_LOCATE = 2, RFM_PART_BACKEND = 4, RFM_PART_SIDE = 8 };
 
 /* Places of the port table where parts add ports (in table order). */
 typedef enum rfm_place {

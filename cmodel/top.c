@@ -24,7 +24,7 @@ static const char *const cov_names[RFM_TCOV_N] = {
  * not a default, else the default. Returns their number, or -1 (two providers of one slot). */
 static int select_parts(const rfm_cfg_t *c, const rfm_part_t **sel)
 {
-	static const unsigned excl[] = {RFM_SLOT_ADMIT, RFM_SLOT_LOCATE, RFM_SLOT_BACKEND};
+	static const unsigned excl[] = {RFM_PART_ADMIT, RFM_PART_LOCATE, RFM_PART_BACKEND};
 	const rfm_part_t *pick[3] = {NULL, NULL, NULL};
 	unsigned i, x, n = 0;
 	for (x = 0; x < 3; x++)
@@ -324,11 +324,11 @@ static void build_hooks(rfm_top_t *t)
 		LIST(verdict)
 		LIST(dispatched)
 #undef LIST
-		if (d->slots & RFM_SLOT_ADMIT)
+		if (d->slots & RFM_PART_ADMIT)
 			t->admit = pi;
-		if (d->slots & RFM_SLOT_LOCATE)
+		if (d->slots & RFM_PART_LOCATE)
 			t->locate = pi;
-		if (d->slots & RFM_SLOT_BACKEND)
+		if (d->slots & RFM_PART_BACKEND)
 			t->backend = pi;
 	}
 }

@@ -49,7 +49,7 @@ static void admit_stim_launch(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r)
 }
 
 const rfm_part_t rfm_part_base_admit = {
-	.name = "base_admit", .slots = RFM_SLOT_ADMIT, .is_default = 1, .enabled = always,
+	.name = "base_admit", .slots = RFM_PART_ADMIT, .is_default = 1, .enabled = always,
 	.ports = admit_ports, .launch = admit_launch, .stim_launch = admit_stim_launch,
 };
 
@@ -100,7 +100,7 @@ static int map_stim_reg_ok(rfm_top_t *t, rfm_pinst_t *pi, unsigned w, unsigned g
 }
 
 const rfm_part_t rfm_part_base_map = {
-	.name = "base_map", .slots = RFM_SLOT_LOCATE, .is_default = 1, .enabled = always,
+	.name = "base_map", .slots = RFM_PART_LOCATE, .is_default = 1, .enabled = always,
 	.fits = map_fits, .locate_wb = map_wb, .locate_issue = map_issue, .where = map_where,
 	.stim_reg = map_stim_reg, .stim_reg_ok = map_stim_reg_ok,
 };
@@ -238,7 +238,7 @@ static void banks_stim_data(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigne
 }
 
 const rfm_part_t rfm_part_base_banks = {
-	.name = "base_banks", .slots = RFM_SLOT_BACKEND, .is_default = 1, .enabled = always,
+	.name = "base_banks", .slots = RFM_PART_BACKEND, .is_default = 1, .enabled = always,
 	.create = banks_create, .destroy = banks_destroy, .reset = banks_reset, .be_eval = banks_eval,
 	.be_edge = banks_edge, .be_tick = banks_tick, .stim_wb_data = banks_stim_data,
 };

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "rfm_part.h"
+#include "rfm_techniques.h"
 #include "rfm_top_coal.h"
 
 #define X(name, help) {#name, help},
@@ -38,7 +39,7 @@ typedef struct co {
 #define IX(pi) ((co_ix_t *)(pi)->ix)
 #define ST(pi) ((co_t *)(pi)->st)
 
-static int enabled(const rfm_cfg_t *c) { return c->coalescing_enable == RFM_ON; }
+static int enabled(const rfm_cfg_t *c) { return rfm_tech_on(c, RFM_TECH_coalescing); }
 
 static void ports(const rfm_cfg_t *c, rfm_ports_t *pt, uint32_t *ixw, rfm_place_t pl, unsigned i)
 {
@@ -310,7 +311,7 @@ static void book_pre(rfm_top_t *t, rfm_pinst_t *pi)
 }
 
 const rfm_part_t rfm_part_coal = {
-	.name = "coalescing", .slots = RFM_SLOT_BACKEND, .enabled = enabled, .ports = ports,
+	.name = "coalescing", .slots = RFM_PART_BACKEND, .enabled = enabled, .ports = ports,
 	.counters = get_counters, .cov = cov, .ncov = COV_N, .create = create, .destroy = destroy, .reset = reset,
 	.option = option, .be_eval = be_eval, .be_edge = be_edge, .be_tick = be_tick, .held = held,
 	.stim_wb_held = stim_wb_held, .stim_wb_data = stim_wb_data, .stim_issue = stim_issue, .stim_src = stim_src,

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "rfm_part.h"
+#include "rfm_techniques.h"
 
 enum { CNT_ACQUIRE, CNT_ACQ_STALL, CNT_RELEASE, CNT_N };
 static const rfm_counter_t counters[CNT_N] = {
@@ -46,7 +47,7 @@ typedef struct rm {
 #define IX(pi) ((rm_ix_t *)(pi)->ix)
 #define ST(pi) ((rm_t *)(pi)->st)
 
-static int enabled(const rfm_cfg_t *c) { return c->regmutex_enable == RFM_ON; }
+static int enabled(const rfm_cfg_t *c) { return rfm_tech_on(c, RFM_TECH_regmutex); }
 
 static void ports(const rfm_cfg_t *c, rfm_ports_t *pt, uint32_t *ixw, rfm_place_t pl, unsigned i)
 {
@@ -379,7 +380,7 @@ static void book_post(rfm_top_t *t, rfm_pinst_t *pi)
 }
 
 const rfm_part_t rfm_part_regmutex = {
-	.name = "regmutex", .slots = RFM_SLOT_LOCATE | RFM_SLOT_SIDE, .enabled = enabled, .ports = ports,
+	.name = "regmutex", .slots = RFM_PART_LOCATE | RFM_PART_SIDE, .enabled = enabled, .ports = ports,
 	.counters = get_counters, .recount = 1, .cov = cov, .ncov = COV_N, .create = create, .destroy = destroy,
 	.reset = reset, .fits = fits, .locate_wb = locate_wb, .locate_issue = locate_issue, .side = side,
 	.tick = tick, .where = where, .stim_launch = stim_launch, .stim_pre = stim_pre, .stim_reg = stim_reg,

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "rfm_part.h"
+#include "rfm_techniques.h"
 
 enum { CNT_ALLOC, CNT_FREE, CNT_RT_CONFLICT, CNT_UNMAPPED, CNT_N };
 static const rfm_counter_t counters[CNT_N] = {
@@ -61,7 +62,7 @@ typedef struct vt {
 #define IX(pi) ((vt_ix_t *)(pi)->ix)
 #define ST(pi) ((vt_t *)(pi)->st)
 
-static int enabled(const rfm_cfg_t *c) { return c->virtualization_enable == RFM_ON; }
+static int enabled(const rfm_cfg_t *c) { return rfm_tech_on(c, RFM_TECH_virtualization); }
 
 static void ports(const rfm_cfg_t *c, rfm_ports_t *pt, uint32_t *ixw, rfm_place_t pl, unsigned i)
 {
@@ -672,7 +673,7 @@ static void book_post(rfm_top_t *t, rfm_pinst_t *pi)
 }
 
 const rfm_part_t rfm_part_virt = {
-	.name = "virtualization", .slots = RFM_SLOT_LOCATE | RFM_SLOT_SIDE, .enabled = enabled, .ports = ports,
+	.name = "virtualization", .slots = RFM_PART_LOCATE | RFM_PART_SIDE, .enabled = enabled, .ports = ports,
 	.counters = get_counters, .recount = 1, .cov = cov, .ncov = COV_N, .create = create, .destroy = destroy,
 	.reset = reset, .fits = fits, .dispatch = dispatch, .locate_wb = locate_wb, .locate_issue = locate_issue,
 	.side = side, .tick = tick, .where = where, .stim_launch = stim_launch, .stim_pre = stim_pre,
