@@ -53,8 +53,12 @@ SANFLAGS := -std=c11 -D_GNU_SOURCE -O1 -g $(WARN) -fsanitize=address,undefined -
 CMODEL_SRC := $(filter-out $(wildcard cmodel/*/test_*.c),$(wildcard cmodel/*.c cmodel/*/*.c))
 CMODEL_HDR := $(wildcard cmodel/*.h cmodel/*.def cmodel/*/*.h cmodel/*/*.def)
 CMODEL_INC := -Icmodel $(patsubst %/,-I%,$(wildcard cmodel/*/)) -I$(B)/gen
-# every technique's planted faults (cmodel/<technique>/faults.def), collected for rfm_fault_ids.h
-FAULTS_DEF := $(B)/gen/rfm_faults_all.def
+# per-technique tables, collected by the build into $(B)/gen/*_all.def (base first, then the other
+# folders in name order): planted faults (faults.def), blocks (blocks.def) and rf_top parts
+# (parts.def) of the model, rf_top parts of the generator (rtl_gen/<technique>/rg_parts.def)
+tech_defs = $(wildcard $(1)/base/$(2)) $(sort $(filter-out $(1)/base/$(2),$(wildcard $(1)/*/$(2))))
+GEN_DEFS := $(B)/gen/rfm_faults_all.def $(B)/gen/rfm_blocks_all.def $(B)/gen/rfm_parts_all.def
+RG_DEFS := $(B)/gen/rg_parts_all.def
 RTLGEN_SRC := $(wildcard rtl_gen/*.c rtl_gen/*/*.c)
 RTLGEN_HDR := $(wildcard rtl_gen/*.h rtl_gen/*/*.h)
 UNIT_SRC := $(wildcard verif/unit/*.c cmodel/*/test_*.c)
@@ -92,11 +96,15 @@ $(DEPS_STAMP): Makefile
 
 # ---- C: model library, generator, tests -------------------------------------------------------
 
-$(FAULTS_DEF): $(wildcard cmodel/*/faults.def)
+$(B)/gen/rfm_%_all.def: $$(call tech_defs,cmodel,$$*.def)
 	@mkdir -p $(@D)
-	@for f in $(sort $^); do echo "#include \"$${f#cmodel/}\""; done > $@.tmp && mv $@.tmp $@
+	@for f in $^; do echo "#include \"$${f#cmodel/}\""; done > $@.tmp && mv $@.tmp $@
 
-$(B)/obj/cmodel/%.o: cmodel/%.c $(CMODEL_HDR) $(FAULTS_DEF) | $(DEPS_STAMP)
+$(RG_DEFS): $(call tech_defs,rtl_gen,rg_parts.def)
+	@mkdir -p $(@D)
+	@for f in $^; do echo "#include \"$${f#rtl_gen/}\""; done > $@.tmp && mv $@.tmp $@
+
+$(B)/obj/cmodel/%.o: cmodel/%.c $(CMODEL_HDR) $(GEN_DEFS) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(CMODEL_INC) -c $< -o $@
 
@@ -104,16 +112,16 @@ $(B)/lib/librfm.a: $(CMODEL_SRC:cmodel/%.c=$(B)/obj/cmodel/%.o)
 	@mkdir -p $(@D)
 	rm -f $@ && ar rcs $@ $^
 
-$(B)/bin/rtl_gen: $(RTLGEN_SRC) $(RTLGEN_HDR) $(B)/lib/librfm.a
+$(B)/bin/rtl_gen: $(RTLGEN_SRC) $(RTLGEN_HDR) $(wildcard rtl_gen/*/rg_parts.def) $(RG_DEFS) $(B)/lib/librfm.a
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(CMODEL_INC) -Irtl_gen $(RTLGEN_SRC) $(B)/lib/librfm.a -linih -o $@
 
 # sanitizer builds (ASan + UBSan) for the unit tests and the fuzz replay
-$(B)/san/bin/unit_tests: $(UNIT_SRC) $(CMODEL_SRC) $(CMODEL_HDR) $(FAULTS_DEF) $(wildcard verif/unit/*.h) | $(DEPS_STAMP)
+$(B)/san/bin/unit_tests: $(UNIT_SRC) $(CMODEL_SRC) $(CMODEL_HDR) $(GEN_DEFS) $(wildcard verif/unit/*.h) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(SANFLAGS) $(CMODEL_INC) -Iverif/unit $(UNIT_SRC) $(CMODEL_SRC) -lcunit -linih -o $@
 
-$(B)/san/bin/fuzz_replay: verif/fuzz/replay.c verif/fuzz/fuzz_config.c $(CMODEL_SRC) $(CMODEL_HDR) $(FAULTS_DEF) | $(DEPS_STAMP)
+$(B)/san/bin/fuzz_replay: verif/fuzz/replay.c verif/fuzz/fuzz_config.c $(CMODEL_SRC) $(CMODEL_HDR) $(GEN_DEFS) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(SANFLAGS) $(CMODEL_INC) verif/fuzz/replay.c verif/fuzz/fuzz_config.c $(CMODEL_SRC) -linih -o $@
 
@@ -123,10 +131,10 @@ unit: $(B)/san/bin/unit_tests $(B)/bin/rtl_gen
 fuzz-replay: $(B)/san/bin/fuzz_replay
 	$(B)/san/bin/fuzz_replay verif/fuzz/corpus verif/fuzz/crashes
 
-fuzz: $(DEPS_STAMP)
+fuzz: $(GEN_DEFS) | $(DEPS_STAMP)
 	@mkdir -p $(B)/fuzz/corpus
 	@mkdir -p $(B)/fuzz/artifacts
-	clang -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Icmodel \
+	clang -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CMODEL_INC) \
 	  verif/fuzz/fuzz_config.c cmodel/config.c $(wildcard cmodel/*/config_*.c) cmodel/util.c -linih -o $(B)/fuzz/fuzz_config
 	$(B)/fuzz/fuzz_config -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=$(B)/fuzz/artifacts/ \
 	  $(B)/fuzz/corpus verif/fuzz/corpus
@@ -169,7 +177,7 @@ $(B)/%/Vcosim: verif/cosim/harness.cpp verif/cosim/rfm_glue.h $(B)/lib/librfm.a 
 	rm -f $@; `# Verilator's own makefile does not relink when only librfm.a changed` \
 	echo "verilator: $$mod ($$cfg)"; \
 	verilator $(VERILATOR_FLAGS) --top-module $$mod -F $(ROOT)/generated/$$cfg/files.f \
-	  -CFLAGS "-O2 -I$(ROOT)/cmodel -I$(ROOT)/verif/cosim -include $(ROOT)/generated/$$cfg/cosim/$${mod}_glue.h" \
+	  -CFLAGS "-O2 -I$(ROOT)/cmodel -I$(ROOT)/$(B)/gen -I$(ROOT)/verif/cosim -include $(ROOT)/generated/$$cfg/cosim/$${mod}_glue.h" \
 	  -LDFLAGS "$(ROOT)/$(B)/lib/librfm.a -linih" --Mdir $(@D) -o Vcosim $(ROOT)/verif/cosim/harness.cpp \
 	  > $(B)/$$cfg/logs/verilator-build-$$mod.log 2>&1 || { tail -30 $(B)/$$cfg/logs/verilator-build-$$mod.log; exit 1; }
 
@@ -178,7 +186,7 @@ $(B)/%/assert/Vcosim: verif/cosim/harness.cpp verif/cosim/rfm_glue.h $(B)/lib/li
 	@cfg=$(word 1,$(subst /, ,$*)); mkdir -p $(@D) $(B)/$$cfg/logs; rm -f $@; \
 	echo "verilator: rf_top with assertions ($$cfg)"; \
 	verilator $(VERILATOR_FLAGS) +define+RFM_ASSERTIONS --assert --top-module rf_top -F $(ROOT)/generated/$$cfg/files.f \
-	  -CFLAGS "-O2 -I$(ROOT)/cmodel -I$(ROOT)/verif/cosim -include $(ROOT)/generated/$$cfg/cosim/rf_top_glue.h" \
+	  -CFLAGS "-O2 -I$(ROOT)/cmodel -I$(ROOT)/$(B)/gen -I$(ROOT)/verif/cosim -include $(ROOT)/generated/$$cfg/cosim/rf_top_glue.h" \
 	  -LDFLAGS "$(ROOT)/$(B)/lib/librfm.a -linih" --Mdir $(@D) -o Vcosim $(ROOT)/verif/cosim/harness.cpp \
 	  > $(B)/$$cfg/logs/verilator-build-assert.log 2>&1 || { tail -30 $(B)/$$cfg/logs/verilator-build-assert.log; exit 1; }
 

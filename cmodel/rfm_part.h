@@ -258,9 +258,11 @@ typedef struct rfm_top {
 	uint8_t acc_now[RFM_MAXS];          /* issue k is taken by a collector this cycle */
 } rfm_top_t;
 
-/* The part table (base/part_base.c, and one part per technique folder), in table order. */
-extern const rfm_part_t rfm_part_base_admit, rfm_part_base_map, rfm_part_base_banks, rfm_part_coal,
-	rfm_part_regmutex, rfm_part_virt;
+/* Every part of every technique folder (cmodel/<technique>/parts.def, collected by the build), and
+ * the part table (base/part_base.c) that lists them in table order. */
+#define X(part) extern const rfm_part_t part;
+#include "rfm_parts_all.def"
+#undef X
 extern const rfm_part_t *const rfm_part_table[];
 extern const unsigned rfm_part_table_n;
 

@@ -9,13 +9,24 @@
 #include "rfm_models.h"
 #include "rg_part.h"
 
-/* The generator's technique table: every part, in calling order within a section (ADMIT, SIDE,
- * LOCATE, BACKEND). One line per part. */
+/* Every part: each technique folder's rg_parts.def, collected by the build (base first, then the
+ * other folders in name order). */
+#define X(part) &part,
 static const rg_part_t *const parts[] = {
-	&rg_part_admit,     &rg_part_srp_ctrl,  &rg_part_walker,   &rg_part_map,
-	&rg_part_srp_xlate, &rg_part_rename,    &rg_part_baseline, &rg_part_coalescing,
+#include "rg_parts_all.def"
 };
+#undef X
 #define NPARTS (sizeof(parts) / sizeof(parts[0]))
+
+/* Calling order within a section: by slot (SIDE before LOCATE: it feeds LOCATE's tables), then
+ * table order. */
+static const rg_slot_t call_order[] = {RG_ADMIT, RG_SIDE, RG_LOCATE, RG_STORAGE, RG_BACKEND};
+
+/* The active parts of a configuration, in calling order. */
+typedef struct rg_run {
+	const rg_part_t *p[NPARTS];
+	unsigned n;
+} rg_run_t;
 
 /* ---- helpers for parts ---- */
 
@@ -125,17 +136,17 @@ const char *rg_src_read(rg_top_t *t, unsigned k, unsigned s)
 
 /* ---- the skeleton ---- */
 
-/* Call one hook of every active part, in table order. */
+/* Call one hook of every active part, in calling order. */
 #define EACH(t, act, hook)                                                                                             \
 	do {                                                                                                           \
 		unsigned i_;                                                                                           \
-		for (i_ = 0; i_ < NPARTS; i_++)                                                                        \
-			if ((act)[i_] && parts[i_]->hook)                                                              \
-				parts[i_]->hook(t);                                                                    \
+		for (i_ = 0; i_ < (act)->n; i_++)                                                                      \
+			if ((act)->p[i_]->hook)                                                                        \
+				(act)->p[i_]->hook(t);                                                                 \
 	} while (0)
 
 /* Launch: the fit terms and fields the parts registered; refused launches keep the state. */
-static void launch(rg_top_t *t, const int *act)
+static void launch(rg_top_t *t, const rg_run_t *act)
 {
 	em_t *e = t->e;
 	unsigned i;
@@ -181,7 +192,7 @@ static void base_counters(rg_top_t *t)
 }
 
 /* Status: idle, the access-error flag and the parts' flags (sticky for one cycle). */
-static void status(rg_top_t *t, const int *act)
+static void status(rg_top_t *t, const rg_run_t *act)
 {
 	const rfm_cfg_t *c = t->c;
 	em_t *e = t->e;
@@ -246,7 +257,7 @@ static void state(rg_top_t *t)
 }
 
 /* The launch registers every configuration has, and the launch-fit constants. */
-static void skeleton_consts(rg_top_t *t, const int *act)
+static void skeleton_consts(rg_top_t *t, const rg_run_t *act)
 {
 	em_t *e = t->e;
 	unsigned lw = t->lw;
@@ -262,8 +273,8 @@ static void skeleton_consts(rg_top_t *t, const int *act)
 void rg_emit_rf_top(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 {
 	rg_top_t *t = calloc(1, sizeof(*t));
-	int act[NPARTS];
-	unsigned i, n[RG_NSLOT] = {0};
+	rg_run_t run = {0}, *act = &run;
+	unsigned i, o, n[RG_NSLOT] = {0};
 	(void)pt;
 	if (!t || !(t->flop = calloc(RG_MAXFLOP, sizeof(*t->flop)))) {
 		e->err = 1;
@@ -273,14 +284,15 @@ void rg_emit_rf_top(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	t->e = e;
 	t->c = c;
 	t->written = "ok";
-	for (i = 0; i < NPARTS; i++) {
-		act[i] = parts[i]->active(c);
-		if (act[i]) {
+	for (o = 0; o < sizeof(call_order) / sizeof(call_order[0]); o++)
+		for (i = 0; i < NPARTS; i++) {
+			if (parts[i]->slot != call_order[o] || !parts[i]->active(c))
+				continue;
+			run.p[run.n++] = parts[i];
 			n[parts[i]->slot]++;
 			if (parts[i]->fit_width && parts[i]->fit_width(c) > t->lw)
 				t->lw = parts[i]->fit_width(c);
 		}
-	}
 	if (n[RG_LOCATE] != 1 || n[RG_BACKEND] != 1) { /* the config's slot rule, checked again */
 		e->err = 1;
 		goto out;

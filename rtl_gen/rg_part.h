@@ -96,15 +96,11 @@ typedef struct rg_part {
 	void (*asserts)(rg_top_t *t);              /* simulation-only checks */
 } rg_part_t;
 
-/* The parts (one line each in emit_top.c's table). */
-extern const rg_part_t rg_part_admit;      /* base/part_base.c: launch warps and registers */
-extern const rg_part_t rg_part_map;        /* base/part_base.c: LOCATE by rf_map */
-extern const rg_part_t rg_part_baseline;   /* base/part_base.c: BACKEND rf_collector, arbiter, banks, crossbar */
-extern const rg_part_t rg_part_srp_xlate;  /* regmutex/part_regmutex.c: LOCATE by rf_srp_xlate */
-extern const rg_part_t rg_part_srp_ctrl;   /* regmutex/part_regmutex.c: SIDE the SRP allocator */
-extern const rg_part_t rg_part_rename;     /* virtualization/part_virt.c: LOCATE by renaming */
-extern const rg_part_t rg_part_walker;     /* virtualization/part_virt.c: SIDE the release walker */
-extern const rg_part_t rg_part_coalescing; /* coalescing/emit_top_coal.c: BACKEND coalescing */
+/* Every part of every technique folder (rtl_gen/<technique>/rg_parts.def, collected by the build
+ * into rg_parts_all.def: base first, then the other folders in name order). */
+#define X(part) extern const rg_part_t part;
+#include "rg_parts_all.def"
+#undef X
 
 /* Declare `logic [w-1:0] names;` as a row of the section's aligned declaration table (em_table
  * prints it); names is a printf format. */

@@ -243,7 +243,11 @@ const rfm_part_t rfm_part_base_banks = {
 	.be_edge = banks_edge, .be_tick = banks_tick, .stim_wb_data = banks_stim_data,
 };
 
-/* The part table: defaults first; table order is port, counter and coverage order. */
-const rfm_part_t *const rfm_part_table[] = {&rfm_part_base_admit, &rfm_part_base_map, &rfm_part_base_banks,
-					    &rfm_part_coal, &rfm_part_regmutex, &rfm_part_virt};
+/* The part table: every folder's parts.def, the baseline's (the defaults) first, then the other
+ * folders in name order; table order is port, counter and coverage order. */
+#define X(part) &part,
+const rfm_part_t *const rfm_part_table[] = {
+#include "rfm_parts_all.def"
+};
+#undef X
 const unsigned rfm_part_table_n = sizeof(rfm_part_table) / sizeof(rfm_part_table[0]);

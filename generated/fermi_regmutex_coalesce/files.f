@@ -4,8 +4,6 @@ rf_map.sv
 rf_bank_arbiter.sv
 rf_xbar.sv
 rf_collector.sv
-rf_srp_ctrl.sv
-rf_srp_xlate.sv
 rf_ti_convert.sv
 rf_byte_swap.sv
 rf_width_detect.sv
@@ -17,4 +15,6 @@ rf_coal_arbiter.sv
 rf_zero_detect.sv
 rf_zero_read.sv
 rf_zmask_buffer.sv
+rf_srp_ctrl.sv
+rf_srp_xlate.sv
 rf_top.sv

@@ -4,10 +4,6 @@ rf_map.sv
 rf_bank_arbiter.sv
 rf_xbar.sv
 rf_collector.sv
-rf_free_bitmap.sv
-rf_rename_table.sv
-rf_flag_decode.sv
-rf_release_cache.sv
 rf_ti_convert.sv
 rf_byte_swap.sv
 rf_width_detect.sv
@@ -19,4 +15,8 @@ rf_coal_arbiter.sv
 rf_zero_detect.sv
 rf_zero_read.sv
 rf_zmask_buffer.sv
+rf_free_bitmap.sv
+rf_rename_table.sv
+rf_flag_decode.sv
+rf_release_cache.sv
 rf_top.sv

@@ -26,7 +26,7 @@ for spec in small:1000000 $fermis; do
 		verilator --cc --exe --build -j 2 -O3 --x-assign 0 --x-initial 0 -Wno-fatal \
 			-MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" --top-module rf_top \
 			-F "$PWD/generated/$cfg/files.f" \
-			-CFLAGS "-O2 -I$PWD/cmodel -I$PWD/verif/cosim -include $PWD/generated/$cfg/cosim/rf_top_glue.h" \
+			-CFLAGS "-O2 -I$PWD/cmodel -I$PWD/build/gen -I$PWD/verif/cosim -include $PWD/generated/$cfg/cosim/rf_top_glue.h" \
 			-LDFLAGS "$PWD/build/lib/librfm.a -linih" --Mdir "$dir" -o Vcosim "$PWD/verif/cosim/harness.cpp" \
 			>"$out/build-$cfg.log" 2>&1
 	fi
@@ -43,7 +43,7 @@ done
 med=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')
 echo "rtl_gen -c rtl_gen/configs/fermi.ini -o DIR: median $(awk -v m="$med" 'BEGIN {printf "%.1f", m/1000}') ms over ${#times[@]} runs" | tee -a "$res"
 # register file virtualization: the power-gating view on a synthetic workload (docs/virtualization.md)
-gcc -O2 -std=c11 -D_GNU_SOURCE -Icmodel -Icmodel/virtualization verif/bench/vt_power.c build/lib/librfm.a -linih -o "$out/vt_power"
+gcc -O2 -std=c11 -D_GNU_SOURCE -Icmodel -Icmodel/virtualization -Ibuild/gen verif/bench/vt_power.c build/lib/librfm.a -linih -o "$out/vt_power"
 "$out/vt_power" rtl_gen/configs/fermi_virt.ini | tee -a "$res"
 # coalescing-aware register file: bank accesses and collector writes saved on a synthetic narrow-biased
 # workload (docs/coalescing.md, "Access reduction"); the same stream with every value full width

@@ -19,7 +19,7 @@ fi
 echo "sim-synth: rf_top ($cfg) synthesized to $(grep -c '^ *always\|^ *assign' "$dir/rf_top.v") generic-cell statements"
 rm -f "$dir/cosim/Vcosim"
 if ! verilator --cc --exe --build -j 2 -O1 --x-assign 0 --x-initial 0 --top-module rf_top "$PWD/$dir/rf_top.v" \
-	-CFLAGS "-O1 -I$PWD/cmodel -I$PWD/verif/cosim -include $PWD/generated/$cfg/cosim/rf_top_glue.h" \
+	-CFLAGS "-O1 -I$PWD/cmodel -I$PWD/build/gen -I$PWD/verif/cosim -include $PWD/generated/$cfg/cosim/rf_top_glue.h" \
 	-LDFLAGS "$PWD/build/lib/librfm.a -linih" --Mdir "$dir/cosim" -o Vcosim "$PWD/verif/cosim/harness.cpp" \
 	>"$logs/gate-verilator.log" 2>&1 || grep -q "%Warning" "$logs/gate-verilator.log"; then
 	echo "sim-synth: verilator build of the netlist failed or warned (log $logs/gate-verilator.log)"; exit 1
