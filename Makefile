@@ -59,6 +59,8 @@ CMODEL_INC := -Icmodel $(patsubst %/,-I%,$(wildcard cmodel/*/)) -I$(B)/gen
 tech_defs = $(wildcard $(1)/base/$(2)) $(sort $(filter-out $(1)/base/$(2),$(wildcard $(1)/*/$(2))))
 GEN_DEFS := $(B)/gen/rfm_faults_all.def $(B)/gen/rfm_blocks_all.def $(B)/gen/rfm_parts_all.def
 RG_DEFS := $(B)/gen/rg_parts_all.def
+# the CUnit suites of the technique folders: cmodel/<technique>/test_<x>.c registers test_<x>
+UNIT_SUITES := $(B)/gen/unit_suites.def
 RTLGEN_SRC := $(wildcard rtl_gen/*.c rtl_gen/*/*.c)
 RTLGEN_HDR := $(wildcard rtl_gen/*.h rtl_gen/*/*.h)
 UNIT_SRC := $(wildcard verif/unit/*.c cmodel/*/test_*.c)
@@ -100,6 +102,10 @@ $(B)/gen/rfm_%_all.def: $$(call tech_defs,cmodel,$$*.def)
 	@mkdir -p $(@D)
 	@for f in $^; do echo "#include \"$${f#cmodel/}\""; done > $@.tmp && mv $@.tmp $@
 
+$(UNIT_SUITES): $(call tech_defs,cmodel,test_*.c)
+	@mkdir -p $(@D)
+	@for f in $^; do b=$${f##*/}; echo "X($${b%.c})"; done > $@.tmp && mv $@.tmp $@
+
 $(RG_DEFS): $(call tech_defs,rtl_gen,rg_parts.def)
 	@mkdir -p $(@D)
 	@for f in $^; do echo "#include \"$${f#rtl_gen/}\""; done > $@.tmp && mv $@.tmp $@
@@ -117,7 +123,7 @@ $(B)/bin/rtl_gen: $(RTLGEN_SRC) $(RTLGEN_HDR) $(wildcard rtl_gen/*/rg_parts.def)
 	$(CC) $(CFLAGS) $(CMODEL_INC) -Irtl_gen $(RTLGEN_SRC) $(B)/lib/librfm.a -linih -o $@
 
 # sanitizer builds (ASan + UBSan) for the unit tests and the fuzz replay
-$(B)/san/bin/unit_tests: $(UNIT_SRC) $(CMODEL_SRC) $(CMODEL_HDR) $(GEN_DEFS) $(wildcard verif/unit/*.h) | $(DEPS_STAMP)
+$(B)/san/bin/unit_tests: $(UNIT_SRC) $(CMODEL_SRC) $(CMODEL_HDR) $(GEN_DEFS) $(UNIT_SUITES) $(wildcard verif/unit/*.h) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(SANFLAGS) $(CMODEL_INC) -Iverif/unit $(UNIT_SRC) $(CMODEL_SRC) -lcunit -linih -o $@
 

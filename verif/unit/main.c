@@ -87,15 +87,27 @@ uint64_t tu_run_checked(const char *text, const char *module, unsigned mutate, u
 	return bad;
 }
 
+/* The suites: the shared ones (verif/unit/), then every technique folder's (cmodel/<technique>/
+ * test_<x>.c registers test_<x>, listed by the build in unit_suites.def). */
+#define X(suite) int suite##_register(void);
+#include "unit_suites.def"
+#undef X
+static int (*const suites[])(void) = {
+	test_config_register, test_gen_register, test_faults_register,
+#define X(suite) suite##_register,
+#include "unit_suites.def"
+#undef X
+};
+
 int main(void)
 {
-	unsigned failures;
+	unsigned failures, i;
 	if (CU_initialize_registry() != CUE_SUCCESS)
 		return 2;
-	if (test_config_register() || test_model_register() || test_gen_register() || test_regmutex_register() ||
-	    test_virt_register() || test_coal_width_register() || test_coal_datapath_register() ||
-	    test_coal_arbiter_register() || test_coal_zero_register() || test_coal_top_register() ||
-	    test_faults_register()) {
+	for (i = 0; i < sizeof(suites) / sizeof(suites[0]); i++)
+		if (suites[i]())
+			break;
+	if (i < sizeof(suites) / sizeof(suites[0])) {
 		fprintf(stderr, "unit: cannot register the suites: %s\n", CU_get_error_msg());
 		CU_cleanup_registry();
 		return 2;

@@ -32,15 +32,7 @@ uint64_t tu_run_checked(const char *text, const char *module, unsigned mutate, u
 
 /* Suite registration functions, one per file. */
 int test_config_register(void);
-int test_model_register(void);
 int test_gen_register(void);
-int test_regmutex_register(void);
-int test_virt_register(void);
-int test_coal_width_register(void);
-int test_coal_datapath_register(void);
-int test_coal_arbiter_register(void);
-int test_coal_zero_register(void);
-int test_coal_top_register(void);
 int test_faults_register(void);
 
 #endif /* TEST_UTIL_H */
