@@ -797,8 +797,8 @@ static unsigned check_rules(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad_
 	}
 	/* f, g, h, ...: each technique's own rules (its config_<tech>.c), then the slot rule */
 	for (k = 0; k < RFM_TECH_COUNT; k++) {
-		if (rfm_tech_on(cfg, (rfm_tech_t)k))
-			nerr += rfm_techniques[k].check(cfg, err, bad);
+		if (rfm_tech_on(cfg, (rfm_tech_t)k) && rfm_techniques[k].hooks->check)
+			nerr += rfm_techniques[k].hooks->check(cfg, err, bad);
 		nerr += check_slot(cfg, err, (rfm_tech_t)k);
 	}
 #undef GOOD
@@ -925,8 +925,8 @@ void rfm_cfg_derive(rfm_cfg_t *cfg)
 	d->ctag_w = cfg->sm_tag_bits;
 	/* each technique that is on adds its own values (its config_<tech>.c); the others stay 0 */
 	for (t = 0; t < RFM_TECH_COUNT; t++)
-		if (rfm_tech_on(cfg, (rfm_tech_t)t))
-			rfm_techniques[t].derive(cfg);
+		if (rfm_tech_on(cfg, (rfm_tech_t)t) && rfm_techniques[t].hooks->derive)
+			rfm_techniques[t].hooks->derive(cfg);
 }
 
 const char *rfm_cfg_value_str(const rfm_cfg_t *cfg, rfm_key_t k, char *buf)
@@ -1050,19 +1050,11 @@ const rfm_top_slot_info_t rfm_top_slots[RFM_SLOT_COUNT] = {
 };
 
 const rfm_technique_t rfm_techniques[RFM_TECH_COUNT] = {
-#define X(name, sec, slot, parent, key, min, check, derive)                                                      \
-	{#name, #sec, RFM_SLOT_##slot, RFM_TECH_##parent, RFM_K_##key, min, check, derive},
+#define X(name, sec, slot, parent, key, min, hooks)                                                         \
+	{#name, #sec, RFM_SLOT_##slot, RFM_TECH_##parent, RFM_K_##key, min, &hooks},
 #include "rfm_techniques.def"
 #undef X
 };
-
-unsigned rfm_tech_no_check(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad)
-{
-	(void)cfg, (void)err, (void)bad;
-	return 0;
-}
-
-void rfm_tech_no_derive(rfm_cfg_t *cfg) { (void)cfg; }
 
 int rfm_tech_on(const rfm_cfg_t *cfg, rfm_tech_t t)
 {

@@ -23,6 +23,10 @@ typedef struct rfm_inv_row {
 	char formula[200];  /* symbolic = numeric formula */
 } rfm_inv_row_t;
 
+/* Append a row to rows[0..*n) (nothing when RFM_INV_MAX are full); returns it or NULL. */
+rfm_inv_row_t *rfm_inv_add(rfm_inv_row_t *rows, unsigned *n, const char *name, const char *module,
+			   const char *kind, uint64_t bits, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
+
 /* Fill rows (at most RFM_INV_MAX) for cfg; returns the number of rows. */
 unsigned rfm_inventory(const rfm_cfg_t *cfg, rfm_inv_row_t *rows);
 

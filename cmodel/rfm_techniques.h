@@ -64,13 +64,23 @@ typedef enum rfm_tech {
 	RFM_TECH_COUNT /* number of techniques */
 } rfm_tech_t;
 
-/* A technique's validation hook: print every violated rule of its own (via rfm_rule_msg), skipping
- * rules on keys marked in bad[RFM_K_COUNT]; returns the number printed. Called only when it is on. */
-typedef unsigned (*rfm_tech_check_fn)(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad);
+struct rfm_inv_row; /* rfm_inventory.h */
 
-/* A technique's derived-values hook: fill its fields of cfg->d (zero before the call) from the keys
- * and the base fields of cfg->d. Called by rfm_cfg_derive only when it is on. */
-typedef void (*rfm_tech_derive_fn)(rfm_cfg_t *cfg);
+/* A technique's hooks (each may be NULL), defined in its cmodel/<folder>/config_<tech>.c and called
+ * only while it is on. */
+typedef struct rfm_tech_hooks {
+	/* print every violated rule of its own (via rfm_rule_msg), skipping rules on keys marked in
+	 * bad[RFM_K_COUNT]; returns the number printed */
+	unsigned (*check)(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad);
+	/* fill its fields of cfg->d (zero before the call) from the keys and the base fields of cfg->d */
+	void (*derive)(rfm_cfg_t *cfg);
+	/* append its storage rows (rfm_inv_add) to rows[0..n); returns the new count */
+	unsigned (*inventory)(const rfm_cfg_t *cfg, struct rfm_inv_row *rows, unsigned n);
+	/* its notes after the storage inventory of `rtl_gen --report` */
+	void (*report)(const rfm_cfg_t *cfg, FILE *f);
+	/* its rules across keys, Markdown list lines for docs/config.md ("Rules across keys") */
+	const char *rules_md;
+} rfm_tech_hooks_t;
 
 /* One line of the technique table. */
 typedef struct rfm_technique {
@@ -80,8 +90,7 @@ typedef struct rfm_technique {
 	rfm_tech_t parent;   /* the technique it refines, or RFM_TECH_none */
 	rfm_key_t on_key;    /* the key that turns it on */
 	uint32_t on_min;     /* it is on when on_key >= on_min */
-	rfm_tech_check_fn check;   /* its validation rules */
-	rfm_tech_derive_fn derive; /* its derived values */
+	const rfm_tech_hooks_t *hooks; /* its rules, derived values, inventory and report */
 } rfm_technique_t;
 
 /* The technique table, indexed by rfm_tech_t. */
@@ -100,18 +109,10 @@ int rfm_technique_on(const rfm_cfg_t *cfg, const char *name);
  * baseline provider); for an exclusive slot a valid cfg has at most one. */
 rfm_tech_t rfm_slot_provider(const rfm_cfg_t *cfg, rfm_top_slot_t s);
 
-/* The hooks named in rfm_techniques.def (defined in the technique's config_<tech>.c). */
-#define X(name, sec, slot, parent, key, min, check, derive)                                        \
-	unsigned check(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad); /* its rules */      \
-	void derive(rfm_cfg_t *cfg);                                          /* its values */
+/* The hooks named in rfm_techniques.def (each in its technique's config_<tech>.c). */
+#define X(name, sec, slot, parent, key, min, hooks) extern const rfm_tech_hooks_t hooks;
 #include "rfm_techniques.def"
 #undef X
-
-/* Validation hook of a technique without rules of its own: prints nothing, returns 0. */
-unsigned rfm_tech_no_check(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad);
-
-/* Derived-values hook of a technique without values of its own: does nothing. */
-void rfm_tech_no_derive(rfm_cfg_t *cfg);
 
 /* Helpers for the hooks. */
 

@@ -77,6 +77,7 @@ static void slot_rule_markdown(void)
 static void list_params(int markdown)
 {
 	unsigned k;
+	int t;
 	char rng[128], def[32];
 	const char *sec = NULL;
 	rfm_cfg_t d;
@@ -121,10 +122,9 @@ static void list_params(int markdown)
 		puts("- Every warp slot with one register fits: `wid`: `ceil(warps / banks) <= entries`;");
 		puts("  `wshift`: `warps <= entries`.");
 		puts("- The register file holds at most 1 MiB: `banks x entries x lanes x lane_bits / 8 <= 1048576`.");
-		puts("- With `regmutex.enable = on` (docs/regmutex.md): `sm.warps >= 2`; `regmutex.regs <= sm.regs_per_thread`;");
-		puts("  `ext_regs < regs` (a base set remains), or `ext_regs = 0` and the paper's rule finds an `Es`; the");
-		puts("  base sets of `warps` warps fit the file (`warps x Bs <= banks x entries`; paired: `ceil(warps / 2) x");
-		puts("  (2 Bs + Es)`); and at least one SRP section is left (the paper's deadlock rule 1).");
+		for (t = 0; t < RFM_TECH_COUNT; t++) /* each technique's rules */
+			if (rfm_techniques[t].hooks->rules_md)
+				fputs(rfm_techniques[t].hooks->rules_md, stdout);
 		slot_rule_markdown();
 		puts("\n## Derived values\n");
 		puts("Computed once in `rfm_cfg_derive()` and read by the generator, the models and the reports:");
@@ -141,6 +141,7 @@ static int report(const rfm_cfg_t *c, FILE *f, int csv)
 	rfm_inv_row_t rows[RFM_INV_MAX];
 	unsigned i, n = rfm_inventory(c, rows);
 	uint64_t total = 0;
+	int t;
 	if (csv)
 		fprintf(f, "structure,module,kind,bits,bytes,formula\n");
 	else
@@ -159,48 +160,9 @@ static int report(const rfm_cfg_t *c, FILE *f, int csv)
 	if (!csv)
 		fprintf(f, "%-30s %-16s %-6s %10llu %10llu\n", "total", "", "", (unsigned long long)total,
 			(unsigned long long)((total + 7) / 8));
-	if (!csv && c->regmutex_enable == RFM_ON) {
-		const rfm_derived_t *d = &c->d;
-		if (c->regmutex_paired == RFM_ON)
-			fprintf(f, "\nRegMutex allocator state (paired): %u bits = warp-status bits, one per warp slot "
-				   "(paper: warps / 2 = %u lock bits, which cannot tell owner from partner)\n",
-				d->rm_state_bits, c->sm_warps / 2);
-		else
-			fprintf(f, "\nRegMutex allocator state: %u bits = warps x (2 + clog2(warps)) = %u x (2 + %u) "
-				   "(paper, 48 warps: 384)\n", d->rm_state_bits, c->sm_warps, d->warp_w);
-		fprintf(f, "RegMutex reference kernel: R = %u registers per thread, Es = %u%s, Bs = %u, %u warps "
-			   "resident", d->rm_regs, d->rm_es, c->regmutex_ext_regs ? "" : " (the paper's rule)", d->rm_bs,
-			d->rm_warps);
-		if (c->regmutex_paired == RFM_ON)
-			fprintf(f, " in %u pairs of 2 x %u + %u warp registers\n", d->rm_sections, d->rm_bs, d->rm_es);
-		else
-			fprintf(f, ", SRP_offset = %u, %u SRP sections (%u of %u warp registers used)\n", d->rm_srp_off,
-				d->rm_sections, d->rm_srp_off + d->rm_sections * d->rm_es, d->warp_regs);
-		fprintf(f, "Baseline with the same kernel: %u warps (warp registers / R = %u / %u)\n",
-			d->warp_regs / d->rm_regs < c->sm_warps ? d->warp_regs / d->rm_regs : c->sm_warps, d->warp_regs,
-			d->rm_regs);
-	}
-	if (!csv && c->virtualization_enable == RFM_ON) {
-		const rfm_derived_t *d = &c->d;
-		unsigned full = rfm_vt_rt_depth(c, 0);
-		uint64_t eq1 = (uint64_t)c->sm_warps * c->sm_regs_per_thread * d->pack_w;
-		fprintf(f, "\nRenaming table, the paper's Eq. (1): warps x regs_per_thread x clog2(warp registers) = %u x %u x %u "
-			   "= %llu bits (%.2f KB) unconstrained\n", c->sm_warps, c->sm_regs_per_thread, d->pack_w,
-			(unsigned long long)eq1, eq1 / 8.0 / 1024.0);
-		if (c->virtualization_rt_budget_bits)
-			fprintf(f, "This table: %u-bit budget: %u banks x floor(floor(%u / %u) / %u) = %u entries x %u = %llu bits "
-				   "(%llu B)\n", c->virtualization_rt_budget_bits, c->virtualization_rt_banks,
-				c->virtualization_rt_budget_bits, d->pack_w, c->virtualization_rt_banks, d->rt_depth, d->pack_w,
-				(unsigned long long)d->rt_depth * d->pack_w, (unsigned long long)d->rt_depth * d->pack_w / 8);
-		else
-			fprintf(f, "This table: unconstrained, %u entries (%u x %u, in %u banks) x %u = %llu bits\n", full,
-				c->sm_warps, c->sm_regs_per_thread, c->virtualization_rt_banks, d->pack_w,
-				(unsigned long long)full * d->pack_w);
-		fprintf(f, "Availability flag: %u bits; release flag cache: %u x 54 = %u bits (%u B) of flags\n", d->warp_regs,
-			d->rfc_entries, d->rfc_entries * 54, d->rfc_entries * 54 / 8);
-		fprintf(f, "Reference kernel: %u warps x %u registers, %u exempt: %u renamed registers, %u table entries\n",
-			d->vt_warps, c->virtualization_regs, c->virtualization_exempt_regs, d->vt_warps * d->vt_ren, d->rt_depth);
-	}
+	for (t = 0; !csv && t < RFM_TECH_COUNT; t++) /* each technique's notes */
+		if (rfm_tech_on(c, (rfm_tech_t)t) && rfm_techniques[t].hooks->report)
+			rfm_techniques[t].hooks->report(c, f);
 	return ferror(f) ? -1 : 0;
 }
 

@@ -1,8 +1,10 @@
 /* config_coal.c - the coalescing-aware register file's part of the configuration: its physical
- * constraints (rule h of docs/config.md) and its derived values (cfg->d.cw_*, cz_*). The technique
- * table (rfm_techniques.def) calls rfm_coal_check and rfm_coal_derive when [coalescing] is on.
+ * constraints (rule h of docs/config.md), its derived values (cfg->d.cw_*, cz_*) and its storage
+ * rows, and those of its zero gating. The technique table (rfm_techniques.def) calls the hooks
+ * (rfm_coal_hooks, rfm_zero_gating_hooks, at the end) while they are on.
  */
 #include "rfm_config.h"
+#include "rfm_inventory.h"
 #include "rfm_techniques.h"
 
 unsigned rfm_coal_check(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad)
@@ -39,3 +41,25 @@ void rfm_coal_derive(rfm_cfg_t *cfg)
 		d->cz_mb_bits = d->warp_regs * (unsigned)(lanes + lanes / 4);
 	d->cz_oc_bits = (unsigned)(lanes + cfg->sm_operands * (lanes + lanes / 4));
 }
+
+/* Its storage rows (docs/coalescing.md; spec section 2.4: 384 B on Fermi). */
+static unsigned inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows, unsigned n)
+{
+	rfm_inv_add(rows, &n, "coalescing mask buffer", "rf_mask_buffer", "flops", c->d.cw_mb_bits,
+		    "banks x entries x {sign, enc[1:0]} = %u x %u x 3", c->rf_banks, c->rf_entries);
+	return n;
+}
+
+/* Zero gating's storage rows (docs/coalescing.md, "Zero gating"). */
+static unsigned zg_inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows, unsigned n)
+{
+	if (c->d.cz_mb_bits)
+		rfm_inv_add(rows, &n, "zero-mask buffer", "rf_zmask_buffer", "flops", c->d.cz_mb_bits,
+			    "banks x entries x (lanes + lanes / 4) = %u x %u x (%u + %u)", c->rf_banks, c->rf_entries,
+			    c->rf_lanes, c->rf_lanes / 4);
+	return n;
+}
+
+/* The hooks of coalescing and of its zero gating (rfm_techniques.def). */
+const rfm_tech_hooks_t rfm_coal_hooks = {.check = rfm_coal_check, .derive = rfm_coal_derive, .inventory = inventory};
+const rfm_tech_hooks_t rfm_zero_gating_hooks = {.inventory = zg_inventory};

@@ -1,9 +1,11 @@
 /* config_regmutex.c - RegMutex's part of the configuration: its rules (rule f of docs/config.md),
  * its derived values (cfg->d.rm_*) and the launch and Es rules of docs/regmutex.md that the
- * generator, the models and the reports share (declared in rfm_config.h). The technique table
- * (rfm_techniques.def) calls rfm_regmutex_check and rfm_regmutex_derive when [regmutex] is on.
+ * generator, the models and the reports share (declared in rfm_config.h); its storage rows and
+ * report notes. The technique table (rfm_techniques.def) calls its hooks (rfm_regmutex_hooks, at
+ * the end) when [regmutex] is on.
  */
 #include "rfm_config.h"
+#include "rfm_inventory.h"
 #include "rfm_techniques.h"
 #include "rfm_util.h"
 
@@ -192,3 +194,61 @@ unsigned rfm_rm_choose_es(const rfm_cfg_t *cfg, unsigned regs, unsigned *cand, u
 		}
 	return best;
 }
+
+/* Its storage rows (docs/regmutex.md, "Storage"). */
+static unsigned inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows, unsigned n)
+{
+	unsigned N = c->sm_warps, L = c->d.warp_w;
+	rfm_inv_add(rows, &n, "RegMutex warp-status bitmask", "rf_srp_ctrl", "flops", N, "warps = %u", N);
+	if (c->regmutex_paired != RFM_ON) {
+		rfm_inv_add(rows, &n, "RegMutex SRP bitmask", "rf_srp_ctrl", "flops", N, "warps = %u", N);
+		rfm_inv_add(rows, &n, "RegMutex warp-to-section LUT", "rf_srp_ctrl", "flops", (uint64_t)N * L,
+		    "warps x clog2(warps) = %u x %u", N, L);
+		rfm_inv_add(rows, &n, "RegMutex kernel sets, offset", "rf_top", "flops",
+		    2ull * c->d.nregs_w + c->d.pack_w + 1,
+		    "Es + Bs + SRP_offset = %u + %u + %u", c->d.nregs_w, c->d.nregs_w, c->d.pack_w + 1);
+	} else {
+		rfm_inv_add(rows, &n, "RegMutex kernel sets", "rf_top", "flops", 2ull * c->d.nregs_w, "Es + Bs = %u + %u",
+		    c->d.nregs_w, c->d.nregs_w);
+	}
+	rfm_inv_add(rows, &n, "RegMutex error flag, counters", "rf_top", "flops", 1 + 3ull * c->stats_counter_bits,
+	    "1 + 3 x counter_bits = 1 + 3 x %u", c->stats_counter_bits);
+	return n;
+}
+
+/* Its notes in `rtl_gen --report`. */
+static void report(const rfm_cfg_t *c, FILE *f)
+{
+	const rfm_derived_t *d = &c->d;
+	if (c->regmutex_paired == RFM_ON)
+		fprintf(f, "\nRegMutex allocator state (paired): %u bits = warp-status bits, one per warp slot "
+			   "(paper: warps / 2 = %u lock bits, which cannot tell owner from partner)\n",
+			d->rm_state_bits, c->sm_warps / 2);
+	else
+		fprintf(f, "\nRegMutex allocator state: %u bits = warps x (2 + clog2(warps)) = %u x (2 + %u) "
+			   "(paper, 48 warps: 384)\n", d->rm_state_bits, c->sm_warps, d->warp_w);
+	fprintf(f, "RegMutex reference kernel: R = %u registers per thread, Es = %u%s, Bs = %u, %u warps "
+		   "resident", d->rm_regs, d->rm_es, c->regmutex_ext_regs ? "" : " (the paper's rule)", d->rm_bs,
+		d->rm_warps);
+	if (c->regmutex_paired == RFM_ON)
+		fprintf(f, " in %u pairs of 2 x %u + %u warp registers\n", d->rm_sections, d->rm_bs, d->rm_es);
+	else
+		fprintf(f, ", SRP_offset = %u, %u SRP sections (%u of %u warp registers used)\n", d->rm_srp_off,
+			d->rm_sections, d->rm_srp_off + d->rm_sections * d->rm_es, d->warp_regs);
+	fprintf(f, "Baseline with the same kernel: %u warps (warp registers / R = %u / %u)\n",
+		d->warp_regs / d->rm_regs < c->sm_warps ? d->warp_regs / d->rm_regs : c->sm_warps, d->warp_regs,
+		d->rm_regs);
+}
+
+/* Its hooks (rfm_techniques.def). */
+const rfm_tech_hooks_t rfm_regmutex_hooks = {
+	.check = rfm_regmutex_check,
+	.derive = rfm_regmutex_derive,
+	.inventory = inventory,
+	.report = report,
+	.rules_md = "- With `regmutex.enable = on` (docs/regmutex.md): `sm.warps >= 2`; "
+		    "`regmutex.regs <= sm.regs_per_thread`;\n"
+		    "  `ext_regs < regs` (a base set remains), or `ext_regs = 0` and the paper's rule finds an `Es`; the\n"
+		    "  base sets of `warps` warps fit the file (`warps x Bs <= banks x entries`; paired: `ceil(warps / 2) x\n"
+		    "  (2 Bs + Es)`); and at least one SRP section is left (the paper's deadlock rule 1).\n",
+};

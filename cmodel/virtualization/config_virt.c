@@ -1,10 +1,12 @@
 /* config_virt.c - register file virtualization's part of the configuration: its rules (rule g of
  * docs/config.md), its derived values (cfg->d.rt_*, rfc_entries, sa_rows, domains, vt_*, and its
  * release flags and registers in the collector tag, ctag_w) and the renaming-table and launch rules
- * of docs/virtualization.md (declared in rfm_config.h). The technique table (rfm_techniques.def)
- * calls rfm_virt_check and rfm_virt_derive when [virtualization] is on.
+ * of docs/virtualization.md (declared in rfm_config.h); its storage rows and report notes. The
+ * technique table (rfm_techniques.def) calls its hooks (rfm_virt_hooks, at the end) when
+ * [virtualization] is on.
  */
 #include "rfm_config.h"
+#include "rfm_inventory.h"
 #include "rfm_techniques.h"
 #include "rfm_util.h"
 
@@ -108,3 +110,63 @@ int rfm_vt_launch_fits(const rfm_cfg_t *cfg, unsigned nwarps, unsigned nregs, un
 		return 0;
 	return (uint64_t)nwarps * nregs <= cfg->d.warp_regs && (uint64_t)nwarps * (nregs - nexempt) <= cfg->d.rt_depth;
 }
+
+/* Its storage rows (docs/virtualization.md, "Storage"). */
+static unsigned inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows, unsigned n)
+{
+	unsigned D = c->d.rt_depth, pw = c->d.pack_w, E = c->d.rfc_entries, N = c->sm_warps;
+	unsigned ew = rfm_clog2(E), cw = (c->d.nregs_w > 4 ? c->d.nregs_w : 4) + 1;
+	rfm_inv_add(rows, &n, "renaming table ids", "rf_rename_table", "flops", (uint64_t)D * pw,
+	    "entries x clog2(banks x entries) = %u x %u", D, pw);
+	rfm_inv_add(rows, &n, "renaming table valid bits", "rf_rename_table", "flops", D, "entries = %u", D);
+	rfm_inv_add(rows, &n, "renaming table bank pointer", "rf_rename_table", "flops", rfm_clog2(c->sm_schedulers),
+	    "clog2(schedulers) = clog2(%u)", c->sm_schedulers);
+	rfm_inv_add(rows, &n, "availability flag", "rf_free_bitmap", "flops", c->d.warp_regs, "banks x entries = %u x %u",
+	    c->rf_banks, c->rf_entries);
+	rfm_inv_add(rows, &n, "last id allocated (spread)", "rf_free_bitmap", "flops", pw, "clog2(banks x entries) = %u", pw);
+	rfm_inv_add(rows, &n, "release flag cache flags", "rf_release_cache", "flops", (uint64_t)E * 54,
+	    "entries x 18 x 3 = %u x 54", E);
+	rfm_inv_add(rows, &n, "release flag cache tags, valid", "rf_release_cache", "flops", (uint64_t)E * 30,
+	    "entries x (pc[31:3] + valid) = %u x 30", E);
+	rfm_inv_add(rows, &n, "release flag cache pointers", "rf_release_cache", "flops", (uint64_t)N * (ew + 1),
+	    "warps x (clog2(entries) + valid) = %u x (%u + 1)", N, ew);
+	rfm_inv_add(rows, &n, "release walker", "rf_top", "flops", 2u + c->d.warp_w + cw + 54u,
+	    "busy + exit + warp + counter + pbr payload = 2 + %u + %u + 54", c->d.warp_w, cw);
+	rfm_inv_add(rows, &n, "kernel counts, counters", "rf_top", "flops",
+		    2ull * c->d.nregs_w + 1 + 4ull * c->stats_counter_bits,
+	    "renamed + exempt + unmapped flag + 4 x counter_bits = 2 x %u + 1 + 4 x %u", c->d.nregs_w,
+	    c->stats_counter_bits);
+	return n;
+}
+
+/* Its notes in `rtl_gen --report`. */
+static void report(const rfm_cfg_t *c, FILE *f)
+{
+	const rfm_derived_t *d = &c->d;
+	unsigned full = rfm_vt_rt_depth(c, 0);
+	uint64_t eq1 = (uint64_t)c->sm_warps * c->sm_regs_per_thread * d->pack_w;
+	fprintf(f, "\nRenaming table, the paper's Eq. (1): warps x regs_per_thread x clog2(warp registers) = %u x %u x %u "
+		   "= %llu bits (%.2f KB) unconstrained\n", c->sm_warps, c->sm_regs_per_thread, d->pack_w,
+		(unsigned long long)eq1, eq1 / 8.0 / 1024.0);
+	if (c->virtualization_rt_budget_bits)
+		fprintf(f, "This table: %u-bit budget: %u banks x floor(floor(%u / %u) / %u) = %u entries x %u = %llu bits "
+			   "(%llu B)\n", c->virtualization_rt_budget_bits, c->virtualization_rt_banks,
+			c->virtualization_rt_budget_bits, d->pack_w, c->virtualization_rt_banks, d->rt_depth, d->pack_w,
+			(unsigned long long)d->rt_depth * d->pack_w, (unsigned long long)d->rt_depth * d->pack_w / 8);
+	else
+		fprintf(f, "This table: unconstrained, %u entries (%u x %u, in %u banks) x %u = %llu bits\n", full,
+			c->sm_warps, c->sm_regs_per_thread, c->virtualization_rt_banks, d->pack_w,
+			(unsigned long long)full * d->pack_w);
+	fprintf(f, "Availability flag: %u bits; release flag cache: %u x 54 = %u bits (%u B) of flags\n", d->warp_regs,
+		d->rfc_entries, d->rfc_entries * 54, d->rfc_entries * 54 / 8);
+	fprintf(f, "Reference kernel: %u warps x %u registers, %u exempt: %u renamed registers, %u table entries\n",
+		d->vt_warps, c->virtualization_regs, c->virtualization_exempt_regs, d->vt_warps * d->vt_ren, d->rt_depth);
+}
+
+/* Its hooks (rfm_techniques.def). */
+const rfm_tech_hooks_t rfm_virt_hooks = {
+	.check = rfm_virt_check,
+	.derive = rfm_virt_derive,
+	.inventory = inventory,
+	.report = report,
+};
