@@ -1,5 +1,5 @@
 /* rfm_models.h - concrete model structs of the baseline blocks, for composition by rf_top and
- * white-box unit tests. Port indices are recorded while the port table is built, so a model reads
+ * white-box unit tests (each technique's in its folder: rfm_regmutex.h, rfm_virt.h, rfm_coal.h). Port indices are recorded while the port table is built, so a model reads
  * its ports by index and never by name at run time.
  */
 #ifndef RFM_MODELS_H
@@ -19,6 +19,7 @@ extern "C" {
 #define RFM_MAXQ 48  /* most requesters: collectors * operands */
 #define RFM_MAXB 32  /* most banks */
 #define RFM_MAXC 16  /* most collectors */
+#define RFM_MAXWARPS 64 /* most warp slots */
 
 /* rf_sram and rf_bank: port indices (the two have the same ports, of different widths). */
 typedef struct rfm_sram_ix {
@@ -231,212 +232,8 @@ static inline const uint32_t *rfm_coll_operand(const rfm_coll_t *u, unsigned c, 
  * dispatch selection (docs/semantics.md, "Round-robin"). */
 int rfm_rr_pick(uint64_t cand, unsigned n, unsigned ptr);
 
-#ifdef __cplusplus
-}
-#endif
-
-#endif /* RFM_MODELS_H */
-
-#ifdef __cplusplus
-extern "C" {
-#endif
-
 /* A random kernel (warps, registers per thread) that fits the file. */
 void rfm_random_kernel(const rfm_cfg_t *cfg, rfm_rng_t *rng, unsigned *kwarps, unsigned *kregs);
-
-/* ---- RegMutex (docs/regmutex.md) ------------------------------------------------------------ */
-
-#define RFM_MAXWARPS 64 /* most warp slots */
-
-/* Allocator state of rf_srp_ctrl. */
-typedef struct rfm_srp_state {
-	uint64_t status;              /* bit w: warp w holds an extended set */
-	uint64_t mask;                /* bit s: SRP section s is taken or does not exist (default mode) */
-	uint8_t lut[RFM_MAXWARPS];    /* section of warp w, meaningful while its status bit is set */
-} rfm_srp_state_t;
-
-/* Inputs of one cycle of rf_srp_ctrl. */
-typedef struct rfm_srp_in {
-	uint8_t valid[RFM_MAXS];      /* req<k>_valid_i */
-	uint8_t rel[RFM_MAXS];        /* req<k>_release_i: 1 release, 0 acquire */
-	unsigned warp[RFM_MAXS];      /* req<k>_warp_i */
-	uint8_t exit_valid;           /* exit_valid_i */
-	unsigned exit_warp;           /* exit_warp_i */
-	uint8_t launch;               /* launch_i */
-	unsigned nsect;               /* launch_sections_i (default mode) */
-} rfm_srp_in_t;
-
-/* Outputs of one cycle of rf_srp_ctrl, and what the cycle changes. */
-typedef struct rfm_srp_out {
-	uint8_t grant[RFM_MAXS];      /* req<k>_grant_o */
-	uint8_t stall[RFM_MAXS];      /* req<k>_stall_o */
-	unsigned sect[RFM_MAXS];      /* req<k>_sect_o */
-	uint8_t full;                 /* full_o: no free section at the start of the cycle */
-	unsigned nacq, nstall, nfree; /* nacq_o, nstall_o, nfree_o */
-	uint64_t freed;               /* warps whose extended set was released this cycle (release or exit) */
-	uint64_t noop;                /* ports (bit k) whose request was granted and changed nothing */
-	uint64_t ignored;             /* ports (bit k) whose request was ignored (warp already named) */
-} rfm_srp_out_t;
-
-/*
- * The allocator's logic for one cycle (docs/regmutex.md, "Acquire and release"): outputs from the
- * state q and the inputs, and the next state d. mutate plants a fault (4: acquire takes the
- * highest free section; 5: a release leaves its section taken; 6: a port does not see the
- * sections granted to the ports before it in the same cycle).
- */
-void rfm_srp_comb(const rfm_cfg_t *cfg, const rfm_srp_state_t *q, const rfm_srp_in_t *in, rfm_srp_out_t *out,
-		  rfm_srp_state_t *d, unsigned mutate);
-
-/* State after a launch with nsect sections: nobody holds a set, sections nsect.. do not exist. */
-void rfm_srp_launch_state(const rfm_cfg_t *cfg, unsigned nsect, rfm_srp_state_t *s);
-
-/*
- * Allocator invariants (docs/regmutex.md, "Invariants" 1-5) for a kernel with nsect sections:
- * prints the first violation prefixed by who, returns 1 on a violation.
- */
-int rfm_srp_invariants(const rfm_cfg_t *cfg, const rfm_srp_state_t *s, unsigned nsect, uint64_t cycle,
-		       const char *who, FILE *err);
-
-/* The running RegMutex kernel, as rf_top holds it after a launch. */
-typedef struct rfm_srp_kernel {
-	unsigned warps, regs;         /* resident warps, registers per thread (0: no kernel) */
-	unsigned bs, es;              /* base and extended set sizes */
-	unsigned srp;                 /* first pack of the pool: warps * bs (default mode) */
-	unsigned nsect;               /* SRP sections (default mode) */
-} rfm_srp_kernel_t;
-
-/* Result of a translation. */
-enum { RFM_XL_OK = 0, RFM_XL_OUTSIDE = 1, RFM_XL_NOSECT = 2 };
-
-/*
- * Translate (warp, reg) of kernel k with allocator state s (docs/regmutex.md, "Translation"):
- * pack Y, bank Y % banks, row Y / banks. Returns RFM_XL_OUTSIDE (warp or register outside the
- * kernel) or RFM_XL_NOSECT (an extended register of a warp without a set), with pack, bank and
- * row 0, else RFM_XL_OK.
- */
-int rfm_srp_xlate_fn(const rfm_cfg_t *cfg, const rfm_srp_kernel_t *k, const rfm_srp_state_t *s, unsigned warp,
-		     unsigned reg, unsigned *pack, unsigned *bank, unsigned *row);
-
-/* Width of the translation arithmetic (no intermediate value wraps). */
-unsigned rfm_srp_xlate_width(const rfm_cfg_t *cfg);
-
-/*
- * Index compaction for the release state (the paper's section III-A4): every live register at or
- * above bs moves to the lowest register below bs that is neither live nor taken. live is a bit
- * set of registers (< 64); map[r] receives the new index of each live register (others: r).
- * Returns 0, or -1 when more than bs registers are live.
- */
-int rfm_rm_compact(unsigned bs, uint64_t live, unsigned map[64]);
-
-/* ---- register file virtualization (docs/virtualization.md) --------------------------------- */
-
-#define RFM_FB_MAXREL (RFM_MAXS * RFM_MAXOP + 1) /* most release ports of rf_free_bitmap */
-#define RFM_RT_MAXINV (RFM_MAXS * RFM_MAXOP + 1) /* most invalidation ports of rf_rename_table */
-
-/* Ids per sub-array group (banks x rows per sub-array): the spread policy's step. */
-unsigned rfm_vt_stride(const rfm_cfg_t *cfg);
-/* Power-gating domain of physical register pid: (row / rows per sub-array) x banks + bank. */
-unsigned rfm_vt_domain(const rfm_cfg_t *cfg, unsigned pid);
-
-/* rf_free_bitmap state: the availability flag, counts, the spread policy's last id. */
-typedef struct rfm_fb_state {
-	uint64_t *occ;      /* bit p: physical register p occupied (mapped or reserved) */
-	unsigned *dcount;   /* occupied ids per power-gating domain */
-	unsigned nocc;      /* occupied ids */
-	unsigned last;      /* last id allocated (spread) */
-} rfm_fb_state_t;
-typedef struct rfm_fb_in {
-	uint8_t launch;                 /* launch_i */
-	unsigned resv;                  /* launch_resv_i */
-	uint8_t req[RFM_MAXW];          /* a<a>_req_i */
-	uint8_t rel[RFM_FB_MAXREL];     /* r<r>_valid_i */
-	unsigned rpid[RFM_FB_MAXREL];   /* r<r>_pid_i */
-} rfm_fb_in_t;
-typedef struct rfm_fb_out {
-	uint8_t gnt[RFM_MAXW];          /* a<a>_gnt_o */
-	unsigned pid[RFM_MAXW];         /* a<a>_pid_o */
-	uint8_t freev[RFM_FB_MAXREL];   /* release r frees an occupied id (first of duplicates) */
-	unsigned nfree;                 /* nfree_o */
-	unsigned last;                  /* next value of last */
-} rfm_fb_out_t;
-/* Allocate the state of cfg's file into s (all free); 0, or -1 without memory. */
-int rfm_fb_init(const rfm_cfg_t *cfg, rfm_fb_state_t *s);
-/* Free the state. */
-void rfm_fb_fini(rfm_fb_state_t *s);
-/* State after a launch reserving ids 0 .. resv-1. */
-void rfm_fb_launch(const rfm_cfg_t *cfg, rfm_fb_state_t *s, unsigned resv);
-/* One cycle (docs/virtualization.md, "Availability flag"); mutate 7: allocation skips an id. */
-void rfm_fb_comb(const rfm_cfg_t *cfg, const rfm_fb_state_t *q, const rfm_fb_in_t *in, rfm_fb_out_t *out,
-		 unsigned mutate);
-/* The clock edge after rfm_fb_comb of the same inputs: frees, then occupies; a launch resets. */
-void rfm_fb_clock(const rfm_cfg_t *cfg, rfm_fb_state_t *s, const rfm_fb_in_t *in, const rfm_fb_out_t *out);
-/* Release ports: one per dispatched operand, plus the release walker. */
-unsigned rfm_fb_nrel(const rfm_cfg_t *cfg);
-
-/* rf_rename_table state. */
-typedef struct rfm_rt_state {
-	uint64_t *valid;    /* bit e: entry e maps a register */
-	uint32_t *pid;      /* its physical register */
-	unsigned rr;        /* issue port with the first claim on the table banks this cycle */
-} rfm_rt_state_t;
-typedef struct rfm_rt_in {
-	uint8_t launch;                             /* launch_i */
-	uint8_t gvalid[RFM_MAXS];                   /* g<k>_valid_i */
-	uint8_t lv[RFM_MAXS * RFM_MAXOP];           /* l<l>_valid_i */
-	unsigned lidx[RFM_MAXS * RFM_MAXOP];        /* table index of l<l> */
-	uint8_t wv[RFM_MAXW], wnew[RFM_MAXW];       /* w<w>_valid_i, w<w>_new_i */
-	unsigned widx[RFM_MAXW], wnewpid[RFM_MAXW]; /* its index, w<w>_newpid_i */
-	uint8_t iv[RFM_RT_MAXINV];                  /* i<i>_valid_i */
-	unsigned iidx[RFM_RT_MAXINV];               /* its index */
-} rfm_rt_in_t;
-typedef struct rfm_rt_out {
-	uint8_t served[RFM_MAXS], conflict[RFM_MAXS]; /* g<k>_served_o, g<k>_conflict_o */
-	uint8_t lhit[RFM_MAXS * RFM_MAXOP];           /* l<l>_hit_o */
-	unsigned lpid[RFM_MAXS * RFM_MAXOP];          /* l<l>_pid_o */
-	uint8_t whit[RFM_MAXW];                       /* w<w>_hit_o */
-	unsigned wpid[RFM_MAXW];                      /* w<w>_pid_o */
-	uint8_t ihit[RFM_RT_MAXINV];                  /* i<i>_hit_o */
-	unsigned ipid[RFM_RT_MAXINV];                 /* i<i>_pid_o */
-} rfm_rt_out_t;
-/* Allocate the table of cfg into s (every entry unmapped); 0, or -1 without memory. */
-int rfm_rt_init(const rfm_cfg_t *cfg, rfm_rt_state_t *s);
-/* Free the table. */
-void rfm_rt_fini(rfm_rt_state_t *s);
-/* Unmap every entry (reset, launch). */
-void rfm_rt_clear(const rfm_cfg_t *cfg, rfm_rt_state_t *s);
-/* One cycle (docs/virtualization.md, "Renaming table"); mutate 8: no bank conflicts; 9: nothing is
- * invalidated; 10: lookups do not see this cycle's new mappings. */
-void rfm_rt_comb(const rfm_cfg_t *cfg, const rfm_rt_state_t *q, const rfm_rt_in_t *in, rfm_rt_out_t *out,
-		 unsigned mutate);
-/* The clock edge: invalidations (those a write-back of the cycle does not cancel), then new mappings. */
-void rfm_rt_clock(const rfm_cfg_t *cfg, rfm_rt_state_t *s, const rfm_rt_in_t *in, unsigned mutate);
-/* Table index of (warp, reg): warp x kren + reg. */
-unsigned rfm_rt_index(unsigned kren, unsigned warp, unsigned reg);
-/* Lookup ports: one per issued source operand (schedulers x operands). */
-unsigned rfm_rt_nlook(const rfm_cfg_t *cfg);
-/* Invalidation ports: one per dispatched source operand, plus the release walker. */
-unsigned rfm_rt_ninv(const rfm_cfg_t *cfg);
-
-/* Flag instructions (docs/virtualization.md, "Flag instructions"): 64 bits, opcode split 4 + 6
- * (bits [3:0] and [63:58]), payload [57:4]: pir 18 x 3-bit flags (bit j = source j), pbr 9 x 6-bit
- * register ids (63: empty). */
-#define RFM_OPC_PIR 0x3f0u
-#define RFM_OPC_PBR 0x3f1u
-#define RFM_PIR_SLOTS 18
-#define RFM_PBR_SLOTS 9
-#define RFM_PBR_EMPTY 63u
-typedef struct rfm_flags {
-	int is_pir, is_pbr;
-	uint64_t payload;                /* bits [57:4] */
-	unsigned reg[RFM_PBR_SLOTS];     /* pbr register ids */
-	uint8_t regv[RFM_PBR_SLOTS];     /* slot names a register */
-} rfm_flags_t;
-/* Decode a word; returns 1 for a pir or pbr. */
-int rfm_flag_decode(uint64_t word, rfm_flags_t *f);
-/* A pir with flags[k] (3 bits, bit j = source j) for the k-th instruction after it. */
-uint64_t rfm_flag_encode_pir(const uint8_t flags[RFM_PIR_SLOTS]);
-/* A pbr naming regs[0..n-1] (n <= 9; the other slots empty). */
-uint64_t rfm_flag_encode_pbr(const unsigned *regs, unsigned n);
 
 /* rf_top counters, in port order. */
 enum { RFM_CNT_CONFLICT, RFM_CNT_WCONFLICT, RFM_CNT_STALL, RFM_CNT_READ, RFM_CNT_WRITE, RFM_CNT_DISPATCH,
@@ -447,3 +244,5 @@ extern const char *const rfm_cnt_names[RFM_CNT_N];
 #ifdef __cplusplus
 }
 #endif
+
+#endif /* RFM_MODELS_H */

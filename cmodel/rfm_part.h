@@ -54,6 +54,9 @@ extern "C" {
 /* Slots a part fills (bit set). */
 enum { RFM_PART_ADMIT = 1, RFM_PART_LOCATE = 2, RFM_PART_BACKEND = 4, RFM_PART_SIDE = 8 };
 
+/* Results of a LOCATE's where hook; codes above RFM_WHERE_OUTSIDE are the part's own drops. */
+enum { RFM_WHERE_OK = 0, RFM_WHERE_OUTSIDE = 1 /* outside the running kernel */ };
+
 /* Places of the port table where parts add ports (in table order). */
 typedef enum rfm_place {
 	RFM_PL_LAUNCH, /* after launch_valid_i: launch fields (i = 0) */
@@ -159,7 +162,7 @@ typedef struct rfm_part {
 	void (*be_tick)(struct rfm_top *t, struct rfm_pinst *pi);                       /* BACKEND: after the collectors */
 	/* lookups for the stimulus and the checkers (state only) */
 	int (*where)(struct rfm_top *t, struct rfm_pinst *pi, unsigned warp, unsigned reg, unsigned *bank,
-		     unsigned *row);                                                    /* LOCATE: 0, or err/drop code */
+		     unsigned *row); /* LOCATE: RFM_WHERE_OK, RFM_WHERE_OUTSIDE, or the part's own drop code */
 	int (*held)(struct rfm_top *t, struct rfm_pinst *pi, unsigned warp, int reg);   /* BACKEND: rfm_top_held */
 	/* stimulus */
 	void (*stim_launch)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r);     /* LOCATE, else ADMIT */

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "rfm_part.h"
+#include "rfm_regmutex.h"
 #include "rfm_techniques.h"
 
 enum { CNT_ACQUIRE, CNT_ACQ_STALL, CNT_RELEASE, CNT_N };
@@ -31,6 +32,7 @@ typedef struct rm_ix {
 	uint32_t ag[RFM_MAXS], ast[RFM_MAXS], asect[RFM_MAXS]; /* acq<k>_grant_o, _stall_o, _sect_o */
 	uint32_t xv, xw, full, xerr;                           /* exit_valid_i, exit_warp_i, srp_full_o, xerr_o */
 } rm_ix_t;
+_Static_assert((int)RFM_XL_OUTSIDE == (int)RFM_WHERE_OUTSIDE, "a translation outside the kernel is where's outside");
 _Static_assert(sizeof(rm_ix_t) <= RFM_PART_IXW * sizeof(uint32_t), "RegMutex port indices fit");
 
 typedef struct rm {

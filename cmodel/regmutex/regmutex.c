@@ -14,6 +14,7 @@
 #include <stdlib.h>
 
 #include "rfm_models.h"
+#include "rfm_regmutex.h"
 
 /* ---- the allocator -------------------------------------------------------------------------- */
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rfm_models.h"
+#include "rfm_regmutex.h"
 #include "test_util.h"
 
 /* fermi (1024 warp registers, 48 warp slots) with RegMutex and the paper's R = 24 kernel. */

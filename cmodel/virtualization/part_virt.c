@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "rfm_part.h"
+#include "rfm_virt.h"
 #include "rfm_techniques.h"
 
 enum { CNT_ALLOC, CNT_FREE, CNT_RT_CONFLICT, CNT_UNMAPPED, CNT_N };
@@ -162,7 +163,7 @@ static int where(rfm_top_t *t, rfm_pinst_t *pi, unsigned w, unsigned g, unsigned
 	unsigned e;
 	*bank = *row = 0;
 	if (w >= t->kwarps_q || g >= t->kregs_q)
-		return RFM_XL_OUTSIDE;
+		return RFM_WHERE_OUTSIDE;
 	if (g >= s->kren_q) {
 		vt_loc(c, exempt_pid(s, w, g), bank, row);
 		return 0;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "rfm_models.h"
+#include "rfm_virt.h"
 #include "test_util.h"
 
 /* fermi with the paper's 1 KB renaming table (rtl_gen/configs/fermi_virt.ini without comments). */

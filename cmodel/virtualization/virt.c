@@ -15,6 +15,7 @@
 #include <stdlib.h>
 
 #include "rfm_models.h"
+#include "rfm_virt.h"
 
 /* ---- shared helpers --------------------------------------------------------------------------- */
 

@@ -1,6 +1,7 @@
 /* emit_regmutex.c - bodies of rf_srp_ctrl and rf_srp_xlate, RegMutex's allocator and address
  * translation (docs/regmutex.md; model: cmodel/regmutex/regmutex.c, rfm_srp_comb and rfm_srp_xlate_fn). */
 #include "rfm_models.h"
+#include "rfm_regmutex.h"
 #include "rg.h"
 
 /* Emit one acquire/release port of the allocator's always_comb (docs/regmutex.md, "Acquire and

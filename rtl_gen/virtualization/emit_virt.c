@@ -2,6 +2,7 @@
  * availability flag and renaming table (docs/virtualization.md; model: cmodel/virtualization/virt.c,
  * rfm_fb_comb and rfm_rt_comb). */
 #include "rfm_models.h"
+#include "rfm_virt.h"
 #include "rg.h"
 
 void rg_emit_rf_free_bitmap(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)

@@ -4,6 +4,7 @@
  * with its pbr decoder (docs/virtualization.md, "rf_top with virtualization"; model:
  * cmodel/virtualization/virt.c). */
 #include "rfm_models.h"
+#include "rfm_virt.h"
 #include "rg_part.h"
 
 static int vt_on(const rfm_cfg_t *c) { return c->virtualization_enable == RFM_ON; }

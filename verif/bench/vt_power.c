@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "rfm_models.h"
+#include "rfm_virt.h"
 
 #define LIVE_MEAN 200u
 #define DEAD_MEAN 100u
