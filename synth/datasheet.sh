@@ -87,25 +87,11 @@ else
 	echo "| item | module | area um^2 | % of baseline rf_top | critical path ns | FO4 |"
 	echo "|---|---|---|---|---|---|"
 	awk -F, 'NR > 1 { printf "| %s | `%s` | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6 }' "$rp/overhead.csv"
-	if grep -q '^rf_srp_ctrl,' "$rp/overhead.csv"; then
-		inv=$(awk -F, '$2 == "rf_srp_ctrl" { s += $4 } END { print s + 0 }' "$gen/inventory.csv")
-		ff=$(awk -F, '$1 == "rf_srp_ctrl" { print $4 }' "$rp/area.csv")
-		echo
-		echo "RegMutex (\`docs/regmutex.md\`): \`rf_srp_ctrl\` is the allocator (its critical path is an"
-		echo "acquire: find-first-free through the port cascade, then the LUT write); \`rf_srp_xlate\` is"
-		echo "the translation of every write-back and source operand. The paper reports no area or delay,"
-		echo "only storage: 384 bits for 48 warps against 31,264 for register file virtualization (1.23%)."
-		echo "Allocator state here: $inv bits in the inventory, $ff flip-flops in the synthesized"
-		echo "\`rf_srp_ctrl\`."
-	fi
-	if grep -q '^rf_rename_table,' "$rp/overhead.csv"; then
-		echo
-		echo "Register file virtualization (\`docs/virtualization.md\`): \`rf_rename_table\`'s critical path"
-		echo "is a lookup, \`rf_free_bitmap\`'s a find-free-and-set. The paper: a 1 KB table, about 1% of a"
-		echo "128 KB register file, with a 0.22 ns lookup, 17.6% of a 1.25 ns cycle at 40 nm (SRAM, CACTI);"
-		echo "here the table is flip-flops in a 0.18 um library, so compare bit counts and FO4. Table:"
-		echo "$(awk -F, '$2 == "rf_rename_table" { s += $4 } END { print s + 0 }' "$gen/inventory.csv") bits in the inventory."
-	fi
+	# each technique's paragraph (rtl_gen/<technique>/datasheet.sh)
+	for f in rtl_gen/*/datasheet.sh; do
+		# shellcheck source=/dev/null
+		. "$f"
+	done
 fi
 echo
 echo "## Tools and commands"
