@@ -32,11 +32,18 @@ for c in $configs; do
 	case $c in *coalesce) steps+=("cosim-$c|make -s cosim CONFIG=$c MODULES='$mods' BLOCK_CYCLES=100000") ;;
 	*) steps+=("cosim-$c|make -s cosim CONFIG=$c MODULES='$mods'") ;; esac
 done
-for c in small_regmutex small_virt; do steps+=("cosim-assert-$c|make -s cosim-assert CONFIG=$c"); done
+# each technique's small config (small_<technique>): rf_top with the RTL's assertions, when it has any
+for c in $configs; do
+	case $c in small_*_*) continue ;; small_*) ;; *) continue ;; esac
+	grep -q RFM_ASSERTIONS generated/$c/*.sv && steps+=("cosim-assert-$c|make -s cosim-assert CONFIG=$c")
+done
 steps+=("coal-equiv|make -s coal-equiv")
 steps+=("mutation|make -s mutation")
 steps+=("sim-synth-small|make -s sim-synth CONFIG=small")
-for c in small small_regmutex small_virt small_coalesce; do
+# the flows and datasheets of the small baseline and each technique's small config (the small
+# configs with a committed datasheet in docs/datasheets/)
+for c in $configs; do
+	case $c in small | small_*) [ -f docs/datasheets/$c.md ] || continue ;; *) continue ;; esac
 	steps+=("synth-$c|make -s synth CONFIG=$c && make -s synth-check CONFIG=$c")
 	steps+=("fpga-$c|make -s fpga CONFIG=$c && make -s fpga-check CONFIG=$c")
 	steps+=("datasheet-$c|make -s datasheet-check CONFIG=$c")
