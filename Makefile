@@ -1,4 +1,4 @@
-# Makefile - every entry point of the project (README.md; ../shared/DESIGN.md section 8).
+# Makefile - every entry point of the project (README.md).
 #
 #   make                 main job on CONFIG: build tools, generate, lint, short co-simulation, summary
 #   make test            everything CI runs (unit tests, fuzz replay, generator checks, lint and

@@ -1,5 +1,5 @@
 /* coal_width.c - the write path and the storage formats of the coalescing-aware register file
- * (Radaideh 2020, chapter 3; ../shared/specs/coalescing.md sections 2.2-2.4, 2.10, 5 A1-A5):
+ * (Radaideh 2020, chapter 3; the notes behind docs/coalescing.md: sections 2.2-2.4, 2.10, 5 A1-A5):
  *
  *   rf_ti_convert    byte-interleaved <-> thread-interleaved wiring (no logic)
  *   rf_byte_swap     the intra-lane byte-swap MUX: each lane's 4 bytes reversed when sel_i

@@ -1,6 +1,6 @@
 /* test_coal_arbiter.c - CUnit suite "coal_arbiter": rfm_ca_arbitrate and the rf_coal_arbiter
  * block against the dissertation's worked examples (Radaideh 2020, Fig. 3.16a/b, section 3.6.2.4
- * and 3.6.2.5; ../shared/specs/coalescing.md section 2.7 and section 6 items 10-17), hand-worked
+ * and 3.6.2.5; the notes behind docs/coalescing.md: section 2.7 and section 6 items 10-17), hand-worked
  * priority cases and a brute-force check of random request matrices. */
 #include <CUnit/Basic.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* test_coal_datapath.c - CUnit suite "coal_datapath": the coalescing-aware register file's data
  * path (rf_dual_bank, rf_subbank_xbar, rf_coal_collector) on the dissertation's worked examples
- * (../shared/specs/coalescing.md sections 2.3, 2.5, 2.8, 2.9) and hand-worked corner cases.
+ * (the notes behind docs/coalescing.md: sections 2.3, 2.5, 2.8, 2.9) and hand-worked corner cases.
  *
  * small_coalesce has 4 lanes, so a warp value is 4 words and a TI slice (one sub-bank row, one
  * collector slice) is exactly one word: word k = byte k of lanes 3..0, lane 0 in the low byte.

@@ -1,6 +1,6 @@
 /* test_coal_width.c - CUnit suite "coalescing write path": width detection, the partial-write
  * merge, the BI/TI formats and the byte swap, the write-back block and the mask buffer, against
- * the worked examples of ../shared/specs/coalescing.md (section 2.4 table, section 6 items 1-9)
+ * the worked examples of the notes behind docs/coalescing.md (section 2.4 table, section 6 items 1-9)
  * and hand-worked partial writes (A4). */
 #include <CUnit/Basic.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* test_coal_zero.c - CUnit suite "coal_zero": zero-data gating on thread-interleaved storage
- * (dissertation chapter 4; docs/coalescing.md, "Zero gating"; ../shared/specs/coalescing.md
+ * (dissertation chapter 4; docs/coalescing.md, "Zero gating"; the notes behind it:
  * sections 2.15-2.17, 5 B1-B4, B8-B10, 6 items 21-24, 26, 27): the chapter's worked example, the
  * tie rule, the partial-write rules, the three modes, the read side, the buffer, read-back
  * equality over random sequences, the sizes, and the checkers' planted faults. */

@@ -1,5 +1,5 @@
 /* top_coal.c - rf_top with [coalescing] enable = on: the coalescing-aware register file (Radaideh
- * 2020, chapter 3; ../shared/specs/coalescing.md sections 2.1-2.10, 5 A9) inside the SM register
+ * 2020, chapter 3; the notes behind docs/coalescing.md: sections 2.1-2.10, 5 A9) inside the SM register
  * file, in place of the baseline banks, rf_bank_arbiter and rf_xbar. It composes the functions of
  * the coalescing blocks as the RTL composes their modules:
  *

@@ -1,5 +1,5 @@
 /* test_regmutex.c - CUnit suite "regmutex": RegMutex's allocator, translation, set sizing and
- * storage against the paper's own examples (docs/regmutex.md; ../shared/specs/regmutex.md,
+ * storage against the paper's own examples (docs/regmutex.md and the notes behind it,
  * "Directed tests derived from the paper" (a)-(e), the Appendix and invariants 1-19). */
 #include <CUnit/Basic.h>
 #include <stdarg.h>

@@ -1,6 +1,6 @@
 /* test_virt.c - CUnit suite "virtualization": the renaming table, the availability flag, the
  * flag instructions, the release flag cache and the storage figures, against the paper's numbers
- * and hand-worked cases (docs/virtualization.md; ../shared/specs/virtualization.md). */
+ * and hand-worked cases (docs/virtualization.md). */
 #include <CUnit/Basic.h>
 #include <stdlib.h>
 #include <string.h>

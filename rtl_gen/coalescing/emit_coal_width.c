@@ -1,6 +1,6 @@
 /* emit_coal_width.c - bodies of rf_ti_convert, rf_byte_swap, rf_width_detect and rf_mask_buffer,
  * the write path and storage formats of the coalescing-aware register file (docs/coalescing.md;
- * ../shared/specs/coalescing.md sections 2.2-2.4, 2.10, 5 A1-A5; model: cmodel/coalescing/coal_width.c). */
+ * the notes behind docs/coalescing.md, sections 2.2-2.4, 2.10, 5 A1-A5; model: cmodel/coalescing/coal_width.c). */
 #include "rg.h"
 
 /* "sig[lo + w - 1 : lo]" of a sig of width bits. */
