@@ -309,7 +309,7 @@ coal-equiv: $(B)/bin/coal_access
 	      echo "coal-equiv: rf_top $$c seed $$s, every value full width: 50000 cycles in lock-step, no access shares a bank"; \
 	    else echo "coal-equiv: FAIL rf_top $$c seed $$s (log $(B)/$$c/logs/coal-equiv-seed$$s.log)"; exit 1; fi; done; done
 	@if $(B)/small_coalesce/cosim/rf_top/Vcosim +config=generated/small_coalesce/config.ini +seed=1 \
-	  +cycles=50000 +quiet +mutate=60 +model-only +width-dist=full 2>&1 | grep -q "every value is full width, but"; then \
+	  +cycles=50000 +quiet +mutate=STIM_IGNORES_WIDTH +model-only +width-dist=full 2>&1 | grep -q "every value is full width, but"; then \
 	  echo "coal-equiv: CAUGHT planted fault (the stimulus ignores the width knob): the full-width check fires"; \
 	  else echo "coal-equiv: MISSED planted fault (the stimulus ignores the width knob)"; exit 1; fi
 	@$(MAKE) --no-print-directory $(B)/bin/top_equiv
