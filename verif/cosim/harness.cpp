@@ -135,18 +135,9 @@ const rfm_fault_desc_t *plus_fault(int argc, char **argv)
 	const rfm_fault_desc_t *f = rfm_fault_find(v);
 	if (f)
 		return f;
-	fprintf(stderr, "cosim: +mutate=%s: no such planted fault; known:", v);
-	size_t col = 100;
-	for (unsigned i = 0; i < rfm_fault_count; i++) {
-		size_t w = strlen(rfm_faults[i].name) + 2;
-		if (col + w > 100) {
-			fprintf(stderr, "\n ");
-			col = 1;
-		}
-		fprintf(stderr, " %s%s", rfm_faults[i].name, i + 1 < rfm_fault_count ? "," : "");
-		col += w;
-	}
-	fprintf(stderr, "\n(the names of cmodel/<technique>/faults.def, also in lower case with dashes, or their ids)\n");
+	fprintf(stderr, "cosim: +mutate=%s: no such planted fault; known:\n", v);
+	rfm_fault_print_names(stderr);
+	fprintf(stderr, "(the names of cmodel/<technique>/faults.def, also in lower case with dashes, or their ids)\n");
 	exit(2);
 }
 
