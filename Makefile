@@ -312,7 +312,7 @@ $(B)/bin/top_equiv: verif/bench/top_equiv.c $(B)/lib/librfm.a
 coal-equiv: $(B)/bin/coal_access
 	@$(B)/bin/coal_access rtl_gen/configs/fermi_coalesce.ini 50000 full
 	@$(B)/bin/coal_access rtl_gen/configs/small_coalesce.ini 50000 full
-	@if RFM_COAL_MUTATE=1 $(B)/bin/coal_access rtl_gen/configs/fermi_coalesce.ini 50000 full >/dev/null; then \
+	@if $(B)/bin/coal_access --plant-fault rtl_gen/configs/fermi_coalesce.ini 50000 full >/dev/null; then \
 	  echo "coal-equiv: MISSED planted fault (a full value taken for 3 bytes)"; exit 1; \
 	  else echo "coal-equiv: CAUGHT planted fault (a full value taken for 3 bytes)"; fi
 	@for c in small_coalesce fermi_coalesce; do \
@@ -323,7 +323,7 @@ coal-equiv: $(B)/bin/coal_access
 	      echo "coal-equiv: rf_top $$c seed $$s, every value full width: 50000 cycles in lock-step, no access shares a bank"; \
 	    else echo "coal-equiv: FAIL rf_top $$c seed $$s (log $(B)/$$c/logs/coal-equiv-seed$$s.log)"; exit 1; fi; done; done
 	@if $(B)/small_coalesce/cosim/rf_top/Vcosim +config=generated/small_coalesce/config.ini +seed=1 \
-	  +cycles=50000 +quiet +mutate=60 +model-only +width-dist=full 2>&1 | grep -q "every value is full width, but"; then \
+	  +cycles=50000 +quiet +mutate=STIM_IGNORES_WIDTH +model-only +width-dist=full 2>&1 | grep -q "every value is full width, but"; then \
 	  echo "coal-equiv: CAUGHT planted fault (the stimulus ignores the width knob): the full-width check fires"; \
 	  else echo "coal-equiv: MISSED planted fault (the stimulus ignores the width knob)"; exit 1; fi
 	@$(MAKE) --no-print-directory $(B)/bin/top_equiv
@@ -332,18 +332,18 @@ coal-equiv: $(B)/bin/coal_access
 	  if $(B)/bin/top_equiv rtl_gen/configs/$$c.ini 50000 $$s > $$log 2>&1 && ! grep -q "NOT cycle-identical" $$log; then \
 	    echo "coal-equiv: $$(tail -n 1 $$log)"; \
 	  else echo "coal-equiv: FAIL top_equiv $$c seed $$s (log $$log)"; tail -n 1 $$log; exit 1; fi; done; done
-	@for f in "small_coalesce RFM_EQUIV_MUTATE 64 the coalescing read path does not unswap odd registers" \
-	  "small_coalesce RFM_EQUIV_MUTATE 66 a refused write-back reports ready" \
-	  "fermi_coalesce RFM_EQUIV_MUTATE_BASE 2 the baseline crossbar gives slot 0 the neighbouring source" \
-	  "fermi_coalesce RFM_EQUIV_MUTATE_BASE 3 the baseline storage ignores the lane mask"; do \
-	  set -- $$f; c=$$1 v=$$2 n=$$3; shift 3; st=0; \
-	  env $$v=$$n $(B)/bin/top_equiv rtl_gen/configs/$$c.ini 50000 1 > $(B)/$$c/logs/top-equiv-$$v-$$n.log 2>&1 || st=$$?; \
-	  if [ $$st = 1 ]; then echo "coal-equiv: CAUGHT planted fault $$v=$$n ($$*) on $$c: $$(tail -n 1 $(B)/$$c/logs/top-equiv-$$v-$$n.log | cut -c1-200)"; \
-	  else echo "coal-equiv: MISSED planted fault $$v=$$n ($$*) on $$c (exit $$st)"; exit 1; fi; done
-	@log=$(B)/small_coalesce/logs/top-equiv-RFM_EQUIV_SKEW-1.log; \
-	if RFM_EQUIV_SKEW=1 $(B)/bin/top_equiv rtl_gen/configs/small_coalesce.ini 50000 1 > $$log 2>&1 && grep -q "NOT cycle-identical" $$log; then \
-	  echo "coal-equiv: CAUGHT planted fault RFM_EQUIV_SKEW=1 (the coalescing model sees each phase a cycle late): values and counts equal, phases without contention not cycle-identical"; \
-	else echo "coal-equiv: MISSED planted fault RFM_EQUIV_SKEW=1 (log $$log)"; exit 1; fi
+	@for f in "small_coalesce mutate TOP_NO_UNSWAP_ON_READ the coalescing read path does not unswap odd registers" \
+	  "small_coalesce mutate TOP_REFUSED_WRITE_READY a refused write-back reports ready" \
+	  "fermi_coalesce mutate-base XBAR_SLOT0_NEIGHBOUR the baseline crossbar gives slot 0 the neighbouring source" \
+	  "fermi_coalesce mutate-base SRAM_LANE_MASK_IGNORED the baseline storage ignores the lane mask"; do \
+	  set -- $$f; c=$$1 o=$$2 n=$$3; shift 3; st=0; \
+	  $(B)/bin/top_equiv --$$o=$$n rtl_gen/configs/$$c.ini 50000 1 > $(B)/$$c/logs/top-equiv-$$o-$$n.log 2>&1 || st=$$?; \
+	  if [ $$st = 1 ]; then echo "coal-equiv: CAUGHT planted fault --$$o=$$n ($$*) on $$c: $$(tail -n 1 $(B)/$$c/logs/top-equiv-$$o-$$n.log | cut -c1-200)"; \
+	  else echo "coal-equiv: MISSED planted fault --$$o=$$n ($$*) on $$c (exit $$st)"; exit 1; fi; done
+	@log=$(B)/small_coalesce/logs/top-equiv-skew-1.log; \
+	if $(B)/bin/top_equiv --skew=1 rtl_gen/configs/small_coalesce.ini 50000 1 > $$log 2>&1 && grep -q "NOT cycle-identical" $$log; then \
+	  echo "coal-equiv: CAUGHT planted fault --skew=1 (the coalescing model sees each phase a cycle late): values and counts equal, phases without contention not cycle-identical"; \
+	else echo "coal-equiv: MISSED planted fault --skew=1 (log $$log)"; exit 1; fi
 
 # verif/bench/run.sh builds its own rf_top harnesses (no tracing) for small and every fermi-scale config
 bench: $(B)/bin/rtl_gen $(B)/lib/librfm.a

@@ -1,5 +1,6 @@
 /* faults.c - the table of planted faults (rfm_faults.h). */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -36,6 +37,23 @@ const rfm_fault_desc_t *rfm_fault_find(const char *name_or_id)
 		if (*end ? same_name(name_or_id, rfm_faults[i].name) : rfm_faults[i].id == id)
 			return &rfm_faults[i];
 	return NULL;
+}
+
+void rfm_fault_print_names(FILE *out)
+{
+	unsigned i;
+	size_t col = 0;
+	for (i = 0; i < rfm_fault_count; i++) {
+		size_t w = strlen(rfm_faults[i].name) + (i + 1 < rfm_fault_count); /* the name and its comma */
+		if (col && col + 1 + w > 100) {
+			fputc('\n', out);
+			col = 0;
+		}
+		fprintf(out, "%s%s%s", col ? " " : "  ", rfm_faults[i].name, i + 1 < rfm_fault_count ? "," : "");
+		col += (col ? 1 : 2) + w;
+	}
+	if (col)
+		fputc('\n', out);
 }
 
 /* Two faults with one id fail to compile (duplicate case labels). */

@@ -101,7 +101,7 @@ typedef struct rfm_model {
 	rfm_cov_t cov;              /* coverage events */
 	int clk;                    /* index of clk_i, or -1 for a combinational block */
 	int rst;                    /* index of rst_ni, or -1 */
-	unsigned mutate;            /* planted fault number for mutation tests; 0 = none */
+	unsigned mutate;            /* planted fault: RFM_FAULT_<NAME> (rfm_fault_ids.h); 0 = none */
 } rfm_model_t;
 
 /* One entry of the block registry (cmodel/rfm_blocks.def). */

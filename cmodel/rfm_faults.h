@@ -10,6 +10,8 @@
 #ifndef RFM_FAULTS_H
 #define RFM_FAULTS_H
 
+#include <stdio.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -29,6 +31,10 @@ extern const unsigned rfm_fault_count;
 /* The fault called name (either spelling: "XBAR_SLOT0_NEIGHBOUR" or "xbar-slot0-neighbour") or
  * with that decimal id; NULL when there is none. */
 const rfm_fault_desc_t *rfm_fault_find(const char *name_or_id);
+
+/* Print every fault's NAME to out, comma-separated, on lines of at most 100 characters that start
+ * with two spaces, each line ended by a newline (the list a tool shows for an unknown name). */
+void rfm_fault_print_names(FILE *out);
 
 #ifdef __cplusplus
 }

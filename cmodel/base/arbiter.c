@@ -11,6 +11,7 @@
  */
 #include <stdlib.h>
 
+#include "rfm_fault_ids.h"
 #include "rfm_models.h"
 
 enum { COV_CONFLICT, COV_WBLOCK, COV_ALLPORTS, COV_WRAP, COV_N };
@@ -90,7 +91,7 @@ void rfm_arb_comb(rfm_arb_t *a, const rfm_arb_in_t *in, rfm_arb_out_t *out)
 				blk |= 1ull << q;
 		}
 	}
-	if (m->mutate == 1) /* planted fault: writes block nothing */
+	if (m->mutate == RFM_FAULT_ARB_WRITES_BLOCK_NOTHING) /* planted fault: writes block nothing */
 		blk = 0;
 	memset(out->port, 0, sizeof(out->port));
 	for (b = 0; b < c->rf_banks; b++) {

@@ -3,12 +3,13 @@
  * (rf_bank_arbiter, the rf_bank array, the crossbar rule of rf_xbar). Each is the default of its
  * slot; a technique's part replaces it.
  *
- * Planted faults (m->mutate, make mutation): 1 the arbiter ignores the write-backs
- * (cmodel/base/arbiter.c); 2 the crossbar gives slot 0 the neighbouring source (here); 3 the
- * storage ignores the lane mask (cmodel/base/bank.c).
+ * Planted faults (m->mutate, cmodel/base/faults.def, make mutation): ARB_WRITES_BLOCK_NOTHING in
+ * the arbiter (cmodel/base/arbiter.c); XBAR_SLOT0_NEIGHBOUR, the crossbar gives slot 0 the
+ * neighbouring source (here); SRAM_LANE_MASK_IGNORED in the storage (cmodel/base/sram.c).
  */
 #include <stdlib.h>
 
+#include "rfm_fault_ids.h"
 #include "rfm_part.h"
 
 /* ---- ADMIT ------------------------------------------------------------------------------- */
@@ -177,7 +178,7 @@ static void banks_eval(rfm_top_t *t, rfm_pinst_t *pi)
 		b->ain.bank[q] = (uint8_t)u->bank_q[q];
 		b->ain.entry[q] = (uint16_t)u->entry_q[q];
 	}
-	b->arb->m.mutate = t->m.mutate; /* planted fault 1 lives in the arbiter */
+	b->arb->m.mutate = t->m.mutate; /* RFM_FAULT_ARB_WRITES_BLOCK_NOTHING lives in the arbiter */
 	rfm_arb_comb(b->arb, &b->ain, &b->aout);
 	t->be.gnt = b->aout.gnt;
 	t->be.nconf = b->aout.nconf;
@@ -187,7 +188,7 @@ static void banks_eval(rfm_top_t *t, rfm_pinst_t *pi)
 }
 
 /* The crossbar (rf_xbar's rule): a slot with a read in flight takes source bank * read_ports +
- * port. Planted fault 2: slot 0 takes the neighbouring source. */
+ * port. Planted fault RFM_FAULT_XBAR_SLOT0_NEIGHBOUR: slot 0 takes the neighbouring source. */
 static void banks_edge(rfm_top_t *t, rfm_pinst_t *pi, rfm_coll_edge_t *e)
 {
 	banks_t *b = pi->st;
@@ -199,7 +200,8 @@ static void banks_edge(rfm_top_t *t, rfm_pinst_t *pi, rfm_coll_edge_t *e)
 		e->port[q] = b->aout.port[q];
 		e->data[q] = b->zero;
 		if (u->fly_q[q]) {
-			unsigned sel = (u->bank_q[q] * c->rf_read_ports + u->port_q[q]) ^ (t->m.mutate == 2 && q == 0);
+			unsigned sel = (u->bank_q[q] * c->rf_read_ports + u->port_q[q]) ^
+				       (t->m.mutate == RFM_FAULT_XBAR_SLOT0_NEIGHBOUR && q == 0);
 			if (sel < c->d.src_n)
 				e->data[q] = rfm_wide(&b->bank[sel / c->rf_read_ports]->m,
 						      b->bank[sel / c->rf_read_ports]->ix.rdata[sel % c->rf_read_ports]);
@@ -226,7 +228,7 @@ static void banks_tick(rfm_top_t *t, rfm_pinst_t *pi)
 			rfm_set(&bk->m, bk->ix.ren[p], b->aout.ren[i][p]);
 			rfm_set(&bk->m, bk->ix.raddr[p], b->aout.raddr[i][p]);
 		}
-		bk->m.mutate = m->mutate; /* planted fault 3 lives in the storage arrays */
+		bk->m.mutate = m->mutate; /* RFM_FAULT_SRAM_LANE_MASK_IGNORED lives in the storage */
 		rfm_model_tick(&bk->m);
 	}
 }

@@ -7,6 +7,7 @@
  */
 #include <stdlib.h>
 
+#include "rfm_fault_ids.h"
 #include "rfm_models.h"
 
 enum { COV_READ, COV_WRITE, COV_PARTIAL, COV_RDW, COV_WW, COV_N };
@@ -81,7 +82,7 @@ void rfm_sram_clock(rfm_sram_t *s, const rfm_sram_edge_t *e)
 		for (q = 0; q < p; q++)
 			if (wrote[q] && e->waddr[q] == a)
 				rfm_cov_hit(m, COV_WW);
-		if (m->mutate == 3) /* planted fault: the lane mask is ignored */
+		if (m->mutate == RFM_FAULT_SRAM_LANE_MASK_IGNORED) /* planted fault: the lane mask is ignored */
 			mask = rfm_mask64(s->lanes);
 		if (mask == rfm_mask64(s->lanes)) {
 			rfm_bits_copy(row, 0, d, e->wlo, s->width);

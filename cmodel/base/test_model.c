@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rfm_fault_ids.h"
 #include "rfm_models.h"
 #include "test_util.h"
 
@@ -243,8 +244,8 @@ static void test_model_wshift_spreads_a_warp(void)
 static void test_model_checker_passes_and_catches_planted_faults(void)
 {
 	CU_ASSERT(tu_run_checked(small_ini, "rf_top", 0, 30000) == 0);
-	CU_ASSERT(tu_run_checked(small_ini, "rf_top", 2, 30000) != 0); /* crossbar routes slot 0 wrongly */
-	CU_ASSERT(tu_run_checked(small_ini, "rf_top", 3, 30000) != 0); /* bank ignores the lane mask */
+	CU_ASSERT(tu_run_checked(small_ini, "rf_top", RFM_FAULT_XBAR_SLOT0_NEIGHBOUR, 30000) != 0);
+	CU_ASSERT(tu_run_checked(small_ini, "rf_top", RFM_FAULT_SRAM_LANE_MASK_IGNORED, 30000) != 0);
 }
 
 int test_model_register(void)

@@ -31,17 +31,18 @@
  * slices (items 10, 11, 13, 14 and maximality); per-bank and per-collector counts and widths
  * (items 10-12); sb_o/oc_o; on all-1111 R-only cycles, a plain baseline wrapped-wavefront arbiter
  * over (bank, collector) (item 15); the Fig. 3.16 grants (item 16); the starvation bound (item 17,
- * see ca_check). Planted faults 31..39 are marked "fault N".
+ * see ca_check). Planted faults: the RFM_FAULT_ARB_* of cmodel/coalescing/faults.def.
  */
 #include <stdlib.h>
 
 #include "rfm_coal.h"
+#include "rfm_fault_ids.h"
 #include "rfm_models.h"
 
 #define CA_MAXN (RFM_MAXB > RFM_MAXC ? RFM_MAXB : RFM_MAXC) /* most diagonals */
 #define CA_MAXCELL (RFM_MAXB * 2 * RFM_MAXC)                 /* most read cells */
 
-/* The arbitration of one cycle with planted fault mutate (0: none). */
+/* The arbitration of one cycle with planted fault mutate (RFM_FAULT_ARB_*, or RFM_FAULT_NONE). */
 static void ca_arb(unsigned nb, unsigned noc, unsigned pri, const rfm_ca_wr_t *wr, unsigned nwr, const uint8_t *rd_valid,
 		   const uint8_t *rd_pmask, uint8_t *wgnt, uint8_t *rgnt, unsigned mutate)
 {
@@ -52,16 +53,17 @@ static void ca_arb(unsigned nb, unsigned noc, unsigned pri, const rfm_ca_wr_t *w
 	for (p = 0; p < nwr; p++)
 		wgnt[p] = 0;
 	for (k = 0; k < nwr; k++) {
-		p = mutate == 35 ? nwr - 1 - k : k; /* fault 35: memory write-back before execution */
+		p = mutate == RFM_FAULT_ARB_MEMORY_BEFORE_EXEC ? nwr - 1 - k : k;
 		if (!wr[p].valid)
 			continue;
 		for (q = 0; q < nwr; q++)
-			if (q != p && wgnt[q] && (wr[q].bank == wr[p].bank || mutate == 39) && (wr[q].pmask & wr[p].pmask & 15u))
+			if (q != p && wgnt[q] && (wr[q].bank == wr[p].bank || mutate == RFM_FAULT_ARB_WRITES_IGNORE_BANK) &&
+			    (wr[q].pmask & wr[p].pmask & 15u))
 				break;
 		if (q < nwr)
 			continue;
 		wgnt[p] = 1;
-		if (wr[p].bank < nb && mutate != 34) /* fault 34: writes do not hold their sub-banks */
+		if (wr[p].bank < nb && mutate != RFM_FAULT_ARB_WRITES_DO_NOT_HOLD)
 			sb[wr[p].bank] |= wr[p].pmask & 15u;
 	}
 	memcpy(wsb, sb, sizeof(sb));
@@ -69,21 +71,21 @@ static void ca_arb(unsigned nb, unsigned noc, unsigned pri, const rfm_ca_wr_t *w
 	for (q = 0; q < n; q++) {
 		unsigned d = (pri + q) % n;
 		for (i = 0; i < nb; i++) {
-			j = mutate == 32 ? (d + i) % n : (d + n - i) % n; /* fault 32: main diagonals */
+			j = mutate == RFM_FAULT_ARB_MAIN_DIAGONALS ? (d + i) % n : (d + n - i) % n;
 			if (j >= noc)
 				continue;
 			for (k = 0; k < 2; k++) {
 				unsigned c, msk;
-				s = mutate == 31 ? 1u - k : k; /* fault 31: L before R */
+				s = mutate == RFM_FAULT_ARB_L_BEFORE_R ? 1u - k : k;
 				c = rfm_ca_cell(noc, i, s, j);
 				msk = rd_pmask[c] & 15u;
 				if (!rd_valid[c])
 					continue;
-				if (msk & (mutate == 36 ? wsb[i] : sb[i])) /* fault 36: reads ignore reads' sub-banks */
+				if (msk & (mutate == RFM_FAULT_ARB_READS_SHARE_SUBBANKS ? wsb[i] : sb[i]))
 					continue;
-				if ((msk & oc[j]) && mutate != 37) /* fault 37: collector slices not claimed */
+				if ((msk & oc[j]) && mutate != RFM_FAULT_ARB_SLICES_UNCHECKED)
 					continue;
-				if (mutate == 38 && sb[i] != wsb[i]) /* fault 38: one read per bank */
+				if (mutate == RFM_FAULT_ARB_ONE_READ_PER_BANK && sb[i] != wsb[i])
 					continue;
 				rgnt[c] = 1;
 				sb[i] |= (uint8_t)msk;
@@ -96,7 +98,7 @@ static void ca_arb(unsigned nb, unsigned noc, unsigned pri, const rfm_ca_wr_t *w
 void rfm_ca_arbitrate(unsigned nb, unsigned noc, unsigned pri, const rfm_ca_wr_t *wr, unsigned nwr,
 		      const uint8_t *rd_valid, const uint8_t *rd_pmask, uint8_t *wgnt, uint8_t *rgnt)
 {
-	ca_arb(nb, noc, pri, wr, nwr, rd_valid, rd_pmask, wgnt, rgnt, 0);
+	ca_arb(nb, noc, pri, wr, nwr, rd_valid, rd_pmask, wgnt, rgnt, RFM_FAULT_NONE);
 }
 
 /* ---- the block ---------------------------------------------------------------------------------- */
@@ -234,7 +236,7 @@ static void ca_tick(rfm_model_t *m)
 	unsigned c, any = 0;
 	for (c = 0; c < x->ncell; c++)
 		any |= x->rgnt[c];
-	if (m->mutate == 33 && !any) /* fault 33: pri stays when no read was granted */
+	if (m->mutate == RFM_FAULT_ARB_PRI_STALLS && !any)
 		return;
 	x->pri_q = (x->pri_q + 1) % x->n;
 }

@@ -17,6 +17,7 @@
 
 #include "rfm_blocks.h"
 #include "rfm_coal.h"
+#include "rfm_fault_ids.h"
 
 #define NSB 4      /* sub-banks of a bank = bytes of a lane = collector write slices */
 #define DP_MAXC 16 /* most collectors (sm.collectors) */
@@ -197,7 +198,7 @@ static void db_tick(rfm_model_t *m)
 			if (row >= x->rows)
 				continue; /* beyond the array: dropped, as rf_sram */
 			for (t = 0; t < x->W; t++)
-				if (rfm_bits_get(be, x->W * k + t, 1) || m->mutate == 41) /* planted fault: byte enables ignored */
+				if (rfm_bits_get(be, x->W * k + t, 1) || m->mutate == RFM_FAULT_DB_BYTE_ENABLES_IGNORED)
 					byte_put(cell, t, byte_get(wd, x->W * k + t));
 		} else {
 			rd |= 1u << k;
@@ -207,7 +208,7 @@ static void db_tick(rfm_model_t *m)
 				memset(x->rdata_q + k * x->sw, 0, x->sw * 4u);
 		}
 	}
-	if (m->mutate == 43 && wside < 2) { /* planted fault: a write also writes the idle sub-banks of its row */
+	if (m->mutate == RFM_FAULT_DB_WRITES_IDLE_SUBBANKS && wside < 2) { /* also the idle sub-banks of the row */
 		unsigned row = (unsigned)rfm_get(m, x->ix.row[wside]);
 		const uint32_t *wd = rfm_wide(m, x->ix.wdata[wside]);
 		for (k = 0; k < NSB && row < x->rows; k++)
@@ -215,7 +216,7 @@ static void db_tick(rfm_model_t *m)
 				for (t = 0; t < x->W; t++)
 					byte_put(x->mem + ((size_t)k * x->rows + row) * x->sw, t, byte_get(wd, x->W * k + t));
 	}
-	if (m->mutate == 42) /* planted fault: a sub-bank not read drives zero instead of holding */
+	if (m->mutate == RFM_FAULT_DB_OUTPUT_NOT_HELD) /* a sub-bank not read drives zero */
 		for (k = 0; k < NSB; k++)
 			if (!((rd >> k) & 1u))
 				memset(x->rdata_q + k * x->sw, 0, x->sw * 4u);
@@ -463,13 +464,13 @@ static void xb_eval(rfm_model_t *m)
 		for (k = 0; k < NSB; k++) {
 			unsigned i = (unsigned)((sel >> (x->bw * k)) & rfm_mask64(x->bw)), from = k;
 			if (!((v >> k) & 1u)) {
-				if (m->mutate == 45) /* planted fault: an idle slice passes bank 0's slice */
+				if (m->mutate == RFM_FAULT_XB_IDLE_SLICE_PASSES_BANK0)
 					memcpy(o + k * x->sw, rfm_wide(m, x->ix.bank[0]) + k * x->sw, x->sw * 4u);
 				continue;
 			}
 			if (i >= c->rf_banks)
 				continue; /* no such bank: 0 */
-			if (m->mutate == 44) /* planted fault: crossbar k fed from the next sub-bank position */
+			if (m->mutate == RFM_FAULT_XB_WRONG_SUBBANK)
 				from = (k + 1) % NSB;
 			memcpy(o + k * x->sw, rfm_wide(m, x->ix.bank[i]) + from * x->sw, x->sw * 4u);
 		}
@@ -713,8 +714,8 @@ static void cc_reset(rfm_model_t *m)
 static void cc_format(const rfm_cc_t *x, const cc_op_t *p, uint32_t *bi)
 {
 	unsigned k, t, W = x->W, fill = p->sign ? 0xffu : 0u;
-	unsigned unswap = p->odd && x->m.mutate != 46; /* planted fault 46: odd registers left byte-swapped */
-	unsigned first = x->m.mutate == 47 ? p->enc : p->enc + 1u; /* planted fault 47: fill one slice too low */
+	unsigned unswap = p->odd && x->m.mutate != RFM_FAULT_CC_ODD_NOT_UNSWAPPED;
+	unsigned first = x->m.mutate == RFM_FAULT_CC_FILL_ONE_SLICE_LOW ? p->enc : p->enc + 1u;
 	for (k = 0; k < NSB; k++) {
 		unsigned phys = unswap ? NSB - 1 - k : k;
 		for (t = 0; t < W; t++)
@@ -725,7 +726,7 @@ static void cc_format(const rfm_cc_t *x, const cc_op_t *p, uint32_t *bi)
 static unsigned cc_ready(const rfm_cc_t *x, const cc_op_t *p)
 {
 	unsigned pm = rfm_cw_pmask(p->enc, p->odd);
-	if (x->m.mutate == 48) /* planted fault: slice 3 is not waited for */
+	if (x->m.mutate == RFM_FAULT_CC_READY_WITHOUT_SLICE3)
 		pm &= 7u;
 	return p->valid && (p->got & pm) == pm;
 }
@@ -754,8 +755,8 @@ static void cc_tick(rfm_model_t *m)
 		const uint32_t *wd = rfm_wide(m, x->ix.wdata[j]);
 		for (k = 0; k < NSB; k++) {
 			cc_op_t *p;
-			/* planted fault 49: every slice goes to slice 0's operand (no packed writes) */
-			o = (unsigned)rfm_get(m, x->ix.wop[j][m->mutate == 49 ? 0 : k]);
+			/* planted fault: every slice goes to slice 0's operand (no packed writes) */
+			o = (unsigned)rfm_get(m, x->ix.wop[j][m->mutate == RFM_FAULT_CC_PACKED_SLICES_ONE_OPERAND ? 0 : k]);
 			if (!((en >> k) & 1u) || o >= x->O || !x->op[j][o].valid)
 				continue; /* not written, or no such allocated operand: ignored */
 			p = &x->op[j][o];

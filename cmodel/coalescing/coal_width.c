@@ -9,17 +9,16 @@
  *   rf_mask_buffer   the {sign, enc} entry of every physical warp register: issue lookups,
  *                    old-value lookups for the merge, updates at the edge of a granted write
  *
- * Planted faults (m->mutate, make mutation): 21 TI wiring transposes two bytes; 22 the swap
- * rotates the last lane; 23 no thermometer (width = 1 + needed upper bytes); 24 the merge ignores
- * a sign change; 25 inactive lanes write no fill bytes; 26 odd registers' pmask not reversed;
- * 27 sign = last lane's MSB (active or not); 28 a lookup sees a same-cycle update; 29 port 1's
- * update is lost when port 0 also updates.
+ * Planted faults (m->mutate, cmodel/coalescing/faults.def, make mutation): TI_BYTES_CROSSED,
+ * SWAP_ROTATES_LANE, WIDTH_NO_THERMOMETER, MERGE_IGNORES_SIGN_CHANGE, INACTIVE_NOT_FILLED,
+ * ODD_PMASK_NOT_REVERSED, SIGN_FROM_LAST_LANE, MB_UPDATE_BYPASSED, MB_PORT1_LOST.
  */
 #include <stdlib.h>
 
 #include "rfm_block.h"
 #include "rfm_blocks.h"
 #include "rfm_coal.h"
+#include "rfm_fault_ids.h"
 
 #define CW_MAXL 64 /* most lanes (rf.lanes <= 64) */
 
@@ -34,7 +33,7 @@ static rfm_cw_code_t detect(const uint32_t *v, uint64_t active, unsigned lanes, 
 	for (t = 0; t < lanes; t++)
 		if ((active >> t) & 1u)
 			c.sign |= v[t] >> 31;
-	if (mutate == 27) /* planted fault: the literal MSB of the warp vector, active or not */
+	if (mutate == RFM_FAULT_SIGN_FROM_LAST_LANE) /* the literal MSB of the warp vector */
 		c.sign = lanes ? v[lanes - 1] >> 31 : 0;
 	for (t = 0; t < lanes; t++) {
 		if (!((active >> t) & 1u))
@@ -51,14 +50,14 @@ static rfm_cw_code_t detect(const uint32_t *v, uint64_t active, unsigned lanes, 
 	lm2 = need[3] | need[2];
 	lm1 = lm2 | need[1];
 	c.enc = lm1 + lm2 + lm3;
-	if (mutate == 23) /* planted fault: no thermometer, one byte per needed upper byte */
+	if (mutate == RFM_FAULT_WIDTH_NO_THERMOMETER)
 		c.enc = need[1] + need[2] + need[3];
 	return c;
 }
 
 rfm_cw_code_t rfm_cw_detect(const uint32_t *v, uint64_t active, unsigned lanes)
 {
-	return detect(v, active, lanes, 0);
+	return detect(v, active, lanes, RFM_FAULT_NONE);
 }
 
 rfm_cw_code_t rfm_cw_merge(rfm_cw_code_t nw, rfm_cw_code_t old, int all)
@@ -206,7 +205,7 @@ static void tc_eval(rfm_model_t *m)
 	unsigned L = m->cfg->rf_lanes;
 	uint32_t *ti = rfm_wide(m, x->ix.ti_o);
 	rfm_bi_to_ti(rfm_wide(m, x->ix.bi_i), ti, L);
-	if (m->mutate == 21) { /* planted fault: byte (0, 1) and byte (1, 0) change places */
+	if (m->mutate == RFM_FAULT_TI_BYTES_CROSSED) {
 		unsigned a = byte_get(ti, L), b = byte_get(ti, 1);
 		byte_set(ti, L, b);
 		byte_set(ti, 1, a);
@@ -308,7 +307,7 @@ static void bs_eval(rfm_model_t *m)
 	unsigned L = m->cfg->rf_lanes, sel = (unsigned)rfm_get(m, x->ix.sel_i);
 	uint32_t *o = rfm_wide(m, x->ix.data_o);
 	rfm_bswap_lanes(rfm_wide(m, x->ix.data_i), o, L, sel);
-	if (m->mutate == 22 && sel) /* planted fault: the last lane's bytes rotate instead of reversing */
+	if (m->mutate == RFM_FAULT_SWAP_ROTATES_LANE && sel)
 		o[L - 1] = __builtin_bswap32(o[L - 1]) >> 8 | __builtin_bswap32(o[L - 1]) << 24;
 }
 
@@ -449,9 +448,9 @@ static void wd_eval(rfm_model_t *m)
 	f = old; /* no lane writes: the stored code stays */
 	if (act) {
 		f = rfm_cw_merge(nw, old, act == full);
-		if (m->mutate == 24 && act != full) /* planted fault: a sign change keeps the wider width */
+		if (m->mutate == RFM_FAULT_MERGE_IGNORES_SIGN_CHANGE && act != full) /* the wider width stays */
 			f.enc = nw.enc > old.enc ? nw.enc : old.enc;
-		pmask = rfm_cw_pmask(f.enc, m->mutate == 26 ? 0 : odd);
+		pmask = rfm_cw_pmask(f.enc, m->mutate == RFM_FAULT_ODD_PMASK_NOT_REVERSED ? 0 : odd);
 	}
 	/* inactive lanes carry the old sign fill; odd registers byte-swapped; then BI -> TI */
 	for (t = 0; t < L; t++)
@@ -462,7 +461,7 @@ static void wd_eval(rfm_model_t *m)
 	memset(bwe, 0, m->slot[x->ix.bwe].words * sizeof(uint32_t));
 	for (t = 0; t < L; t++)
 		for (k = 0; k < 4; k++) {
-			int on = k <= f.enc && ((act >> t) & 1u ? 1 : k > old.enc && m->mutate != 25);
+			int on = k <= f.enc && ((act >> t) & 1u ? 1 : k > old.enc && m->mutate != RFM_FAULT_INACTIVE_NOT_FILLED);
 			if (on)
 				rfm_bits_set(bwe, L * (odd ? 3 - k : k) + t, 1, 1);
 		}
@@ -722,7 +721,7 @@ static void mb_eval(rfm_model_t *m)
 	uint32_t *ms = rfm_wide(m, x->ix.msign), *me = rfm_wide(m, x->ix.menc);
 	for (i = 0; i < x->nl; i++) {
 		unsigned idx = (unsigned)rfm_get(m, x->ix.lidx[i]), v = mb_read(x, idx);
-		if (m->mutate == 28) /* planted fault: a same-cycle update is bypassed to the lookup */
+		if (m->mutate == RFM_FAULT_MB_UPDATE_BYPASSED)
 			for (p = 0; p < x->nw; p++)
 				if (rfm_get(m, x->ix.uv[p]) && rfm_get(m, x->ix.uidx[p]) == idx)
 					v = (unsigned)(rfm_get(m, x->ix.usign[p]) << 2 | rfm_get(m, x->ix.uenc[p]));
@@ -750,7 +749,7 @@ static void mb_tick(rfm_model_t *m)
 		unsigned idx = (unsigned)rfm_get(m, x->ix.uidx[p]);
 		if (!rfm_get(m, x->ix.uv[p]) || idx >= x->n)
 			continue;
-		if (m->mutate == 29 && p == 1 && rfm_get(m, x->ix.uv[0])) /* planted fault: port 1 lost */
+		if (m->mutate == RFM_FAULT_MB_PORT1_LOST && p == 1 && rfm_get(m, x->ix.uv[0]))
 			continue;
 		x->st[idx] = (uint8_t)(rfm_get(m, x->ix.usign[p]) << 2 | rfm_get(m, x->ix.uenc[p]));
 	}

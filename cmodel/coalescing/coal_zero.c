@@ -16,6 +16,7 @@
 #include <stdlib.h>
 
 #include "rfm_coal.h"
+#include "rfm_fault_ids.h"
 #include "rfm_models.h"
 
 /* ---- shared helpers ---------------------------------------------------------------------------- */
@@ -40,7 +41,7 @@ rfm_cz_entry_t rfm_cz_reset_entry(unsigned lanes, unsigned mode)
 	return e;
 }
 
-/* rfm_cz_write with a planted fault (51..55; 0 = none). */
+/* rfm_cz_write with a planted fault (RFM_FAULT_ZERO_* of rf_zero_detect, or RFM_FAULT_NONE). */
 static void cz_write(const uint32_t *v, uint64_t active, int valid, rfm_cz_entry_t old, unsigned lanes,
 		     unsigned mode, rfm_cz_wr_t *o, unsigned mutate)
 {
@@ -69,14 +70,14 @@ static void cz_write(const uint32_t *v, uint64_t active, int valid, rfm_cz_entry
 			continue;
 		}
 		if (a == 15u && mode == RFM_ZG_DYNAMIC) /* B3: cross-lane only with strictly more zero words */
-			r = mutate == 51 ? o->cx[g] >= o->cin[g] : o->cx[g] > o->cin[g];
+			r = mutate == RFM_FAULT_ZERO_TIE_CROSS_LANE ? o->cx[g] >= o->cin[g] : o->cx[g] > o->cin[g];
 		if (!r) {
 			for (i = 0; i < 4; i++) {
 				unsigned t = 4 * g + i, z = v[t] == 0;
 				if (!bit(a, i)) {
-					if (mutate == 53)
+					if (mutate == RFM_FAULT_ZERO_PARTIAL_GROUP_INACTIVE)
 						zn = (zn & ~(1u << i)) | (z << i);
-					if (mutate == 54 && !z)
+					if (mutate == RFM_FAULT_ZERO_IN_LANE_WRITES_INACTIVE && !z)
 						for (k = 0; k < 4; k++)
 							o->wen[k] |= 1ull << t;
 					o->gated_inactive++;
@@ -97,7 +98,7 @@ static void cz_write(const uint32_t *v, uint64_t active, int valid, rfm_cz_entry
 					if (bit(a, i) && ((v[4 * g + i] >> (8 * s)) & 0xffu))
 						az = 0;
 				if (a == 15u)
-					zs = mutate == 55 ? v[4 * g + s] == 0 : az;
+					zs = mutate == RFM_FAULT_ZERO_CROSS_STORES_IN_LANE ? v[4 * g + s] == 0 : az;
 				else
 					zs = bit(zold, s) & az; /* B4 slot rule */
 				zn = (zn & ~(1u << s)) | (zs << s);
@@ -109,7 +110,7 @@ static void cz_write(const uint32_t *v, uint64_t active, int valid, rfm_cz_entry
 					unsigned t = 4 * g + i;
 					int act = bit(a, i);
 					/* inactive lanes' bytes: 0x00 when the word was zero (materialized), else kept */
-					if (act || (bit(zold, s) && mutate != 52)) {
+					if (act || (bit(zold, s) && mutate != RFM_FAULT_ZERO_SLOT_RULE_WITHOUT_FILL)) {
 						o->wen[s] |= 1ull << t;
 						if (!act)
 							o->fill[s] |= 1ull << t;
@@ -125,10 +126,10 @@ static void cz_write(const uint32_t *v, uint64_t active, int valid, rfm_cz_entry
 void rfm_cz_write(const uint32_t *v, uint64_t active, int valid, rfm_cz_entry_t old, unsigned lanes,
 		  unsigned mode, rfm_cz_wr_t *out)
 {
-	cz_write(v, active, valid, old, lanes, mode, out, 0);
+	cz_write(v, active, valid, old, lanes, mode, out, RFM_FAULT_NONE);
 }
 
-/* rfm_cz_read with a planted fault (56; 0 = none). */
+/* rfm_cz_read with a planted fault (RFM_FAULT_ZERO_READ_BY_LANE_BIT, or RFM_FAULT_NONE). */
 static void cz_read(uint64_t active, rfm_cz_entry_t e, unsigned pmask, unsigned lanes, unsigned mode,
 		    rfm_cz_rd_t *o, unsigned mutate)
 {
@@ -150,7 +151,7 @@ static void cz_read(uint64_t active, rfm_cz_entry_t e, unsigned pmask, unsigned 
 				o->gated_zero++;
 			o->zlane |= (uint64_t)(r ? z == 15u : bit(z, i)) << t;
 			for (k = 0; k < 4; k++) {
-				unsigned zero = r && mutate != 56 ? bit(z, k) : bit(z, i);
+				unsigned zero = r && mutate != RFM_FAULT_ZERO_READ_BY_LANE_BIT ? bit(z, k) : bit(z, i);
 				if (bit(pmask, k) && need && !zero)
 					o->ren[k] |= 1ull << t;
 			}
@@ -161,7 +162,7 @@ static void cz_read(uint64_t active, rfm_cz_entry_t e, unsigned pmask, unsigned 
 void rfm_cz_read(uint64_t active, rfm_cz_entry_t e, unsigned pmask, unsigned lanes, unsigned mode,
 		 rfm_cz_rd_t *out)
 {
-	cz_read(active, e, pmask, lanes, mode, out, 0);
+	cz_read(active, e, pmask, lanes, mode, out, RFM_FAULT_NONE);
 }
 
 /* Store a 4 x lanes byte mask in a port: bit lanes * k + t. */
@@ -578,7 +579,8 @@ static void zr_eval(rfm_model_t *m)
 	put_bytes(rfm_wide(m, x->ix.ren), x->o.ren, W);
 	for (k = 0; k < 4; k++)
 		for (t = 0; t < W; t++)
-			byte_set(d, W * k + t, bit(x->o.ren[k], t) || m->mutate == 57 ? byte_get(rd, W * k + t) : 0);
+			byte_set(d, W * k + t,
+				 bit(x->o.ren[k], t) || m->mutate == RFM_FAULT_ZERO_READ_GATED_PASS ? byte_get(rd, W * k + t) : 0);
 	rfm_set(m, x->ix.zlane, x->o.zlane);
 	rfm_set(m, x->ix.gi, x->o.gated_inactive);
 	rfm_set(m, x->ix.gz, x->o.gated_zero);
@@ -812,7 +814,7 @@ static void zb_eval(rfm_model_t *m)
 		unsigned pk = q < x->nl ? x->ix.ipack[q] : x->ix.opack[q - x->nl];
 		uint64_t pack = rfm_get(m, pk);
 		rfm_cz_entry_t e = zb_at(x, x->e, pack);
-		if (m->mutate == 58) /* bypass: this cycle's update visible at once */
+		if (m->mutate == RFM_FAULT_ZMASK_UPDATE_BYPASSED) /* bypass: this cycle's update visible at once */
 			for (p = 0; p < x->nw; p++)
 				if (rfm_get(m, x->ix.wv[p]) && rfm_get(m, x->ix.wpack[p]) == pack) {
 					e.zm = rfm_get(m, x->ix.wzm[p]);
@@ -828,7 +830,7 @@ static void zb_tick(rfm_model_t *m)
 	rfm_zb_t *x = (rfm_zb_t *)m;
 	unsigned i;
 	for (i = 0; i < x->nw; i++) { /* port order: the higher port wins */
-		unsigned p = m->mutate == 59 ? x->nw - 1 - i : i;
+		unsigned p = m->mutate == RFM_FAULT_ZMASK_LOWER_PORT_WINS ? x->nw - 1 - i : i;
 		uint64_t pack = rfm_get(m, x->ix.wpack[p]);
 		if (!rfm_get(m, x->ix.wv[p]) || pack >= x->P)
 			continue;

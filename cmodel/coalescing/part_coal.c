@@ -5,11 +5,13 @@
  * release reach) a register whose write-back it holds. The side (R or L) of a value follows
  * [coalescing] parity of the physical row or of the architected register in the access record.
  *
- * Planted faults: 61..69 and 71..76 in top_coal.c; 60 here: the stimulus ignores +width-dist (the
- * option "width-dist"), so the full-width checks must fire (make coal-equiv).
+ * Planted faults (cmodel/coalescing/faults.def): the RFM_FAULT_TOP_* in top_coal.c;
+ * RFM_FAULT_STIM_IGNORES_WIDTH here: the stimulus ignores +width-dist (the option "width-dist"), so
+ * the full-width checks must fire (make coal-equiv).
  */
 #include <stdlib.h>
 
+#include "rfm_fault_ids.h"
 #include "rfm_part.h"
 #include "rfm_techniques.h"
 #include "rfm_top_coal.h"
@@ -195,7 +197,7 @@ static void stim_wb_data(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigned p
 	const rfm_tco_t *x = ST(pi)->x;
 	uint32_t *v = rfm_wide(&t->m, t->ix.wd[p]);
 	unsigned l;
-	rfm_cw_sample(r, t->m.mutate == 60 ? &rfm_cw_dist_fig3_3 : &x->dist, v, c->rf_lanes); /* 60: the knob ignored */
+	rfm_cw_sample(r, t->m.mutate == RFM_FAULT_STIM_IGNORES_WIDTH ? &rfm_cw_dist_fig3_3 : &x->dist, v, c->rf_lanes);
 	if (x->zg && !x->full && rfm_rng_chance(r, 1, 4))
 		for (l = 0; l < c->rf_lanes; l++)
 			if (rfm_rng_chance(r, 1, 2))

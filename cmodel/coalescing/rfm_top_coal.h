@@ -113,7 +113,7 @@ void rfm_tco_reset(rfm_tco_t *x);
 unsigned rfm_tco_odd(const rfm_cfg_t *c, unsigned reg, unsigned row);
 /* One cycle's combinational part: write requests, the request matrix from the collectors' state,
  * the arbiter, the issue lookups (forwarding this cycle's granted writes). sb/se/reg: the issue
- * ports' operand locations and registers. mutate: planted faults 61..69. */
+ * ports' operand locations and registers. mutate: a planted fault (RFM_FAULT_TOP_*, faults.def). */
 void rfm_tco_eval(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, const rfm_coll_in_t *cin,
 		  const unsigned reg[RFM_MAXS][RFM_MAXOP], unsigned mutate);
 /* Clock edge, first part: the collectors' edge inputs (grants, data of last cycle's reads). */

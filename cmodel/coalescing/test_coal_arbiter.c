@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rfm_coal.h"
+#include "rfm_fault_ids.h"
 #include "rfm_models.h"
 #include "test_util.h"
 
@@ -386,13 +387,19 @@ static void test_ca_block_ports(void)
 }
 
 /* The checker (invariants 10-17, the baseline comparison, the worked examples, the starvation
- * bound) passes the model and catches each planted fault 31..39 in the model. */
+ * bound) passes the model and catches each planted fault of rf_coal_arbiter in the model. */
 static void test_ca_checker_catches_planted_faults(void)
 {
-	unsigned n;
+	static const unsigned faults[] = {
+		RFM_FAULT_ARB_L_BEFORE_R, RFM_FAULT_ARB_MAIN_DIAGONALS, RFM_FAULT_ARB_PRI_STALLS,
+		RFM_FAULT_ARB_WRITES_DO_NOT_HOLD, RFM_FAULT_ARB_MEMORY_BEFORE_EXEC, RFM_FAULT_ARB_READS_SHARE_SUBBANKS,
+		RFM_FAULT_ARB_SLICES_UNCHECKED, RFM_FAULT_ARB_ONE_READ_PER_BANK, RFM_FAULT_ARB_WRITES_IGNORE_BANK,
+	};
+	unsigned i, n;
 	CU_ASSERT_EQUAL(tu_run_checked(fermi_ca, "rf_coal_arbiter", 0, 20000), 0);
 	CU_ASSERT_EQUAL(tu_run_checked(small_ca, "rf_coal_arbiter", 0, 20000), 0);
-	for (n = 31; n <= 39; n++) {
+	for (i = 0; i < sizeof(faults) / sizeof(faults[0]); i++) {
+		n = faults[i];
 		uint64_t f = tu_run_checked(fermi_ca, "rf_coal_arbiter", n, 20000);
 		uint64_t s = tu_run_checked(small_ca, "rf_coal_arbiter", n, 20000);
 		if (!f || !s)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "rfm_blocks.h"
+#include "rfm_fault_ids.h"
 #include "test_util.h"
 
 /* rtl_gen/configs/small_coalesce.ini without comments. */
@@ -390,22 +391,22 @@ static void test_cd_collector_alloc_write_free(void)
 }
 
 /* The models pass their own checkers under their own stimulus, and the checkers catch every
- * planted fault of the data path (41..49). */
+ * planted fault of the data path (rf_dual_bank, rf_subbank_xbar, rf_coal_collector). */
 static void test_cd_checkers_catch_planted_faults(void)
 {
 	static const struct {
 		const char *module;
 		unsigned mutate;
 	} faults[] = {
-		{"rf_dual_bank", 41},      /* byte enables ignored */
-		{"rf_dual_bank", 42},      /* an unread sub-bank's output cleared */
-		{"rf_dual_bank", 43},      /* a write also writes the idle sub-banks */
-		{"rf_subbank_xbar", 44},   /* crossbar k fed from sub-bank k + 1 */
-		{"rf_subbank_xbar", 45},   /* an idle slice passes bank 0 */
-		{"rf_coal_collector", 46}, /* odd operands not unswapped */
-		{"rf_coal_collector", 47}, /* sign fill one slice too low */
-		{"rf_coal_collector", 48}, /* ready without slice 3 */
-		{"rf_coal_collector", 49}, /* packed writes all to slice 0's operand */
+		{"rf_dual_bank", RFM_FAULT_DB_BYTE_ENABLES_IGNORED},
+		{"rf_dual_bank", RFM_FAULT_DB_OUTPUT_NOT_HELD},
+		{"rf_dual_bank", RFM_FAULT_DB_WRITES_IDLE_SUBBANKS},
+		{"rf_subbank_xbar", RFM_FAULT_XB_WRONG_SUBBANK},
+		{"rf_subbank_xbar", RFM_FAULT_XB_IDLE_SLICE_PASSES_BANK0},
+		{"rf_coal_collector", RFM_FAULT_CC_ODD_NOT_UNSWAPPED},
+		{"rf_coal_collector", RFM_FAULT_CC_FILL_ONE_SLICE_LOW},
+		{"rf_coal_collector", RFM_FAULT_CC_READY_WITHOUT_SLICE3},
+		{"rf_coal_collector", RFM_FAULT_CC_PACKED_SLICES_ONE_OPERAND},
 	};
 	unsigned i;
 	CU_ASSERT(tu_run_checked(small_co, "rf_dual_bank", 0, 20000) == 0);

@@ -3,13 +3,14 @@
  * on directed scenarios of the dissertation's coalescing cases (Radaideh 2020, Table 3.2; the
  * extract's section 2.6): two narrow reads of one bank by one instruction in one bank cycle, two
  * narrow writes of one bank in one cycle, a refused write-back that is held, zero gating of a
- * write and of a read (chapter 4), the checker against the planted faults 61..69, 71..76, and the
+ * write and of a read (chapter 4), the checker against the planted faults of rf_top, and the
  * combinations with a RegMutex or virtualization LOCATE (model only: stimulus, checker, coverage,
  * planted faults). */
 #include <CUnit/Basic.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "rfm_fault_ids.h"
 #include "rfm_models.h"
 #include "test_util.h"
 
@@ -191,14 +192,23 @@ static void test_coal_top_refused_write_held(void)
 	rfm_model_destroy(m);
 }
 
-/* The stimulus and checker pass; every planted fault 61..69 and 71..76 is caught. */
+/* The stimulus and checker pass; every planted fault of the coalescing rf_top (RFM_FAULT_TOP_*) is caught. */
 static void test_coal_top_checker_catches_planted_faults(void)
 {
-	unsigned n;
+	static const unsigned faults[] = {
+		RFM_FAULT_TOP_ODD_WRITE_NOT_SWAPPED, RFM_FAULT_TOP_MERGE_IGNORES_OLD_CODE,
+		RFM_FAULT_TOP_NO_FORWARDING_AT_ISSUE, RFM_FAULT_TOP_NO_UNSWAP_ON_READ,
+		RFM_FAULT_TOP_SIGN_FILL_ZERO, RFM_FAULT_TOP_REFUSED_WRITE_READY,
+		RFM_FAULT_TOP_PRIORITY_STUCK, RFM_FAULT_TOP_RR_COUNTS_RD_WR,
+		RFM_FAULT_TOP_PORT1_MASK_UPDATE_LOST, RFM_FAULT_TOP_ZERO_READ_NOT_GATED,
+		RFM_FAULT_TOP_ZERO_WRITE_OLD_ENTRY, RFM_FAULT_TOP_ZERO_NO_FORWARDING,
+		RFM_FAULT_TOP_ZERO_READ_COUNT_LOST, RFM_FAULT_TOP_ZERO_PORT1_UPDATE_LOST,
+		RFM_FAULT_TOP_ZERO_READ_IGNORES_ACTIVE,
+	};
+	unsigned i, n;
 	CU_ASSERT_EQUAL(tu_run_checked(small_co, "rf_top", 0, 20000), 0);
-	for (n = 61; n <= 76; n++) {
-		if (n == 70)
-			continue;
+	for (i = 0; i < sizeof(faults) / sizeof(faults[0]); i++) {
+		n = faults[i];
 		uint64_t f = tu_run_checked(small_co, "rf_top", n, 20000);
 		if (!f)
 			fprintf(stderr, "\n  fault %u not caught", n);
@@ -290,10 +300,13 @@ static const char *const rm_events[] = {"regmutex_extended_register_read_back", 
 static const char *const vt_events[] = {"virt_allocation_write_back_refused", "virt_allocation",
 					"virt_pir_release_after_read", "virt_pbr_release", "coal_write_back_refused", "coal_rd_rd_one_bank",
 					"virt_read_of_register_allocated_same_cycle", NULL};
-/* 5: a RegMutex release leaks its section; 9: a virtualization release keeps its mapping; 10: a
- * lookup misses this cycle's new mapping; 63: no forwarding at issue; 66: a refused write reports ready. */
-static const unsigned rm_faults[] = {5, 63, 66, 0};
-static const unsigned vt_faults[] = {9, 10, 63, 66, 0};
+/* A RegMutex release leaks its section; a virtualization release keeps its mapping; a lookup misses
+ * this cycle's new mapping; no forwarding at issue; a refused write reports ready. */
+static const unsigned rm_faults[] = {RFM_FAULT_SRP_RELEASE_LEAKS, RFM_FAULT_TOP_NO_FORWARDING_AT_ISSUE,
+				     RFM_FAULT_TOP_REFUSED_WRITE_READY, RFM_FAULT_NONE};
+static const unsigned vt_faults[] = {RFM_FAULT_VT_RELEASE_KEEPS_MAPPING, RFM_FAULT_VT_LOOKUP_MISSES_NEW_MAPPING,
+				     RFM_FAULT_TOP_NO_FORWARDING_AT_ISSUE, RFM_FAULT_TOP_REFUSED_WRITE_READY,
+				     RFM_FAULT_NONE};
 
 static void test_coal_top_regmutex_small(void) { combo("small_regmutex_coalesce", rm_events, rm_faults, 20000); }
 static void test_coal_top_virt_small(void) { combo("small_virt_coalesce", vt_events, vt_faults, 20000); }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "rfm_coal.h"
+#include "rfm_fault_ids.h"
 #include "rfm_inventory.h"
 #include "rfm_models.h"
 #include "test_util.h"
@@ -352,7 +353,7 @@ static void test_cw_storage_figures(void)
 		CU_ASSERT(strcmp(rows[i].module, "rf_mask_buffer") != 0); /* not without [coalescing] */
 }
 
-/* The models under their own stimulus pass their checkers; each planted fault (21..29) is caught
+/* The models under their own stimulus pass their checkers; each planted fault of the write path is caught
  * by the model's own checker (make mutation shows the RTL comparison catching them too). */
 static void test_cw_checkers_catch_planted_faults(void)
 {
@@ -360,9 +361,15 @@ static void test_cw_checkers_catch_planted_faults(void)
 		const char *module;
 		unsigned mutate;
 	} faults[] = {
-		{"rf_ti_convert", 21},   {"rf_byte_swap", 22},    {"rf_width_detect", 23},
-		{"rf_width_detect", 24}, {"rf_width_detect", 25}, {"rf_width_detect", 26},
-		{"rf_width_detect", 27}, {"rf_mask_buffer", 28},  {"rf_mask_buffer", 29},
+		{"rf_ti_convert", RFM_FAULT_TI_BYTES_CROSSED},
+		{"rf_byte_swap", RFM_FAULT_SWAP_ROTATES_LANE},
+		{"rf_width_detect", RFM_FAULT_WIDTH_NO_THERMOMETER},
+		{"rf_width_detect", RFM_FAULT_MERGE_IGNORES_SIGN_CHANGE},
+		{"rf_width_detect", RFM_FAULT_INACTIVE_NOT_FILLED},
+		{"rf_width_detect", RFM_FAULT_ODD_PMASK_NOT_REVERSED},
+		{"rf_width_detect", RFM_FAULT_SIGN_FROM_LAST_LANE},
+		{"rf_mask_buffer", RFM_FAULT_MB_UPDATE_BYPASSED},
+		{"rf_mask_buffer", RFM_FAULT_MB_PORT1_LOST},
 	};
 	static const char *const mods[] = {"rf_ti_convert", "rf_byte_swap", "rf_width_detect", "rf_mask_buffer"};
 	unsigned i;

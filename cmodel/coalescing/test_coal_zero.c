@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "rfm_coal.h"
+#include "rfm_fault_ids.h"
 #include "rfm_inventory.h"
 #include "rfm_models.h"
 #include "test_util.h"
@@ -433,6 +434,11 @@ static void test_cz_sizes_and_blocks(void)
 static void test_cz_checkers_catch_planted_faults(void)
 {
 	static const char *mods[3] = {"rf_zero_detect", "rf_zero_read", "rf_zmask_buffer"};
+	static const unsigned detect_faults[] = {
+		RFM_FAULT_ZERO_TIE_CROSS_LANE, RFM_FAULT_ZERO_SLOT_RULE_WITHOUT_FILL,
+		RFM_FAULT_ZERO_PARTIAL_GROUP_INACTIVE, RFM_FAULT_ZERO_IN_LANE_WRITES_INACTIVE,
+		RFM_FAULT_ZERO_CROSS_STORES_IN_LANE,
+	};
 	unsigned i, f;
 	for (i = 0; i < 3; i++) {
 		CU_ASSERT(tu_run_checked(small_dyn, mods[i], 0, 20000) == 0);
@@ -440,16 +446,18 @@ static void test_cz_checkers_catch_planted_faults(void)
 		CU_ASSERT(tu_run_checked(small_cross, mods[i], 0, 20000) == 0);
 		CU_ASSERT(tu_run_checked(fermi_coal, mods[i], 0, 3000) == 0);
 	}
-	for (f = 51; f <= 55; f++) {
-		uint64_t at = tu_run_checked(small_dyn, "rf_zero_detect", f, 20000);
+	for (i = 0; i < sizeof(detect_faults) / sizeof(detect_faults[0]); i++) {
+		uint64_t at;
+		f = detect_faults[i];
+		at = tu_run_checked(small_dyn, "rf_zero_detect", f, 20000);
 		if (!at)
 			fprintf(stderr, "\n  planted fault %u not caught\n", f);
 		CU_ASSERT(at != 0);
 	}
-	CU_ASSERT(tu_run_checked(small_dyn, "rf_zero_read", 56, 20000) != 0);
-	CU_ASSERT(tu_run_checked(small_dyn, "rf_zero_read", 57, 20000) != 0);
-	CU_ASSERT(tu_run_checked(small_dyn, "rf_zmask_buffer", 58, 20000) != 0);
-	CU_ASSERT(tu_run_checked(small_dyn, "rf_zmask_buffer", 59, 20000) != 0);
+	CU_ASSERT(tu_run_checked(small_dyn, "rf_zero_read", RFM_FAULT_ZERO_READ_BY_LANE_BIT, 20000) != 0);
+	CU_ASSERT(tu_run_checked(small_dyn, "rf_zero_read", RFM_FAULT_ZERO_READ_GATED_PASS, 20000) != 0);
+	CU_ASSERT(tu_run_checked(small_dyn, "rf_zmask_buffer", RFM_FAULT_ZMASK_UPDATE_BYPASSED, 20000) != 0);
+	CU_ASSERT(tu_run_checked(small_dyn, "rf_zmask_buffer", RFM_FAULT_ZMASK_LOWER_PORT_WINS, 20000) != 0);
 }
 
 int test_coal_zero_register(void)

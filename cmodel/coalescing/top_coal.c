@@ -30,19 +30,16 @@
  * come out as 0. Three counters: bytes not written, bytes not read (a cycle after the grant),
  * bytes of the granted sub-banks.
  *
- * Planted faults (m->mutate, make mutation): 61 an odd register's write data is not byte-swapped
- * (right-aligned); 62 a partial write ignores the stored code (the new value's code only); 63 the
- * issue lookup does not forward a same-cycle granted write; 64 the read path does not unswap odd
- * registers; 65 the sign fill is always 0x00; 66 a refused write-back reports ready; 67 the
- * priority diagonal never moves; 68 cnt_coal_rr_o also counts read-write pairs; 69 port 1's
- * mask-buffer update is lost; 71 a read ignores the zero mask; 72 a write gates by the old zero-mask
- * entry; 73 the issue lookup does not forward a granted write's zero-mask entry; 74 cnt_zg_rd_o
- * counts nothing; 75 port 1's zero-mask update is lost; 76 a read ignores the active mask. 60
- * (cmodel/coalescing/part_coal.c, the stimulus) ignores +width-dist, so the full-width checks must
- * fire (make coal-equiv).
+ * Planted faults (m->mutate, cmodel/coalescing/faults.def, make mutation): the RFM_FAULT_TOP_* of
+ * rf_top (an odd register's write data not byte-swapped, a partial write ignoring the stored code,
+ * no forwarding at issue, no unswap on reads, a sign fill of 0x00, a refused write-back reporting
+ * ready, a stuck priority diagonal, cnt_coal_rr_o counting read-write pairs, port 1's mask-buffer
+ * update lost, and the zero-gating ones). RFM_FAULT_STIM_IGNORES_WIDTH (cmodel/coalescing/part_coal.c,
+ * the stimulus) ignores +width-dist, so the full-width checks must fire (make coal-equiv).
  */
 #include <stdlib.h>
 
+#include "rfm_fault_ids.h"
 #include "rfm_models.h"
 #include "rfm_top_coal.h"
 
@@ -172,7 +169,7 @@ static void wr_bytes(rfm_tco_t *x, unsigned p, const rfm_tco_wb_t *w, unsigned m
 {
 	uint64_t full = rfm_mask64(x->lanes), act = w->mask & full;
 	rfm_cw_code_t f = x->wfin[p], o = x->wold[p];
-	unsigned odd = x->wodd[p] && mutate != 61, t, k, ph;
+	unsigned odd = x->wodd[p] && mutate != RFM_FAULT_TOP_ODD_WRITE_NOT_SWAPPED, t, k, ph;
 	for (t = 0; t < x->lanes; t++)
 		x->wphys[p][t] = (act >> t) & 1u ? w->data[t] : o.sign ? 0xffffffffu : 0u;
 	rfm_bswap_lanes(x->wphys[p], x->wphys[p], x->lanes, odd);
@@ -192,7 +189,8 @@ static void wr_bytes(rfm_tco_t *x, unsigned p, const rfm_tco_wb_t *w, unsigned m
 		for (ph = 0; ph < 4; ph++) {
 			uint64_t zb = 0;
 			for (t = 0; t < x->lanes; t++)
-				zb |= (uint64_t)rfm_tco_zbyte(x->zmode, mutate == 72 ? x->wzold[p] : z.e, t, ph) << t;
+				zb |= (uint64_t)rfm_tco_zbyte(x->zmode, mutate == RFM_FAULT_TOP_ZERO_WRITE_OLD_ENTRY ? x->wzold[p] : z.e,
+							      t, ph) << t;
 			x->wfill[p][ph] = (x->wr[p].pmask >> ph) & 1u ? z.fill[ph] : 0;
 			x->wbe[p][ph] &= ~zb;
 			x->wbe[p][ph] |= x->wfill[p][ph];
@@ -209,9 +207,10 @@ static uint64_t rd_bytes(const rfm_tco_t *x, unsigned q, unsigned ph, unsigned m
 	rfm_cz_rd_t z;
 	if (!((pm >> ph) & 1u))
 		return 0;
-	if (!x->zg || mutate == 71)
+	if (!x->zg || mutate == RFM_FAULT_TOP_ZERO_READ_NOT_GATED)
 		return rfm_mask64(x->lanes);
-	rfm_cz_read(mutate == 76 ? rfm_mask64(x->lanes) : x->am_q[q / x->ops], x->zq[q], pm, x->lanes, x->zmode, &z);
+	rfm_cz_read(mutate == RFM_FAULT_TOP_ZERO_READ_IGNORES_ACTIVE ? rfm_mask64(x->lanes) : x->am_q[q / x->ops], x->zq[q],
+		    pm, x->lanes, x->zmode, &z);
 	return z.ren[ph];
 }
 
@@ -237,7 +236,7 @@ void rfm_tco_eval(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 		if (!wb[p].valid || !act)
 			continue;
 		nw = rfm_cw_detect(wb[p].data, act, x->lanes);
-		x->wfin[p] = mutate == 62 ? nw : rfm_cw_merge(nw, x->wold[p], act == full);
+		x->wfin[p] = mutate == RFM_FAULT_TOP_MERGE_IGNORES_OLD_CODE ? nw : rfm_cw_merge(nw, x->wold[p], act == full);
 		x->wr[p].valid = 1;
 		x->wr[p].bank = (uint8_t)wb[p].bank;
 		x->wr[p].pmask = (uint8_t)rfm_cw_pmask(x->wfin[p].enc, x->wodd[p]);
@@ -266,7 +265,7 @@ void rfm_tco_eval(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 		if (x->wgnt[p])
 			wclaim[x->wr[p].bank] |= x->wr[p].pmask;
 		/* wb<p>_ready_o: no request, or granted */
-		x->wrdy[p] = (uint8_t)(!x->wr[p].valid || x->wgnt[p] || mutate == 66);
+		x->wrdy[p] = (uint8_t)(!x->wr[p].valid || x->wgnt[p] || mutate == RFM_FAULT_TOP_REFUSED_WRITE_READY);
 	}
 	x->gnt = 0;
 	x->nconf = x->nwconf = 0;
@@ -290,9 +289,9 @@ void rfm_tco_eval(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 			if (x->zg)
 				ze = rfm_tco_zentry(x, b, r);
 			for (p = 0; p < x->nwr; p++)
-				if (x->wgnt[p] && wb[p].bank == b && wb[p].row == r && mutate != 63) {
+				if (x->wgnt[p] && wb[p].bank == b && wb[p].row == r && mutate != RFM_FAULT_TOP_NO_FORWARDING_AT_ISSUE) {
 					cd = x->wfin[p];
-					if (mutate != 73)
+					if (mutate != RFM_FAULT_TOP_ZERO_NO_FORWARDING)
 						ze = x->wznew[p];
 				}
 			x->lk_z[k][s] = ze;
@@ -310,7 +309,7 @@ void rfm_tco_eval(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 			for (j = 0; j < x->noc; j++)
 				nr += x->rgnt[rfm_ca_cell(x->noc, i, s, j)];
 		x->cnt_d[RFM_TCO_BANK_ACC] += nr + nwg > 0;
-		x->cnt_d[RFM_TCO_COAL_RR] += nr == 2 || (mutate == 68 && nr + nwg == 2);
+		x->cnt_d[RFM_TCO_COAL_RR] += nr == 2 || (mutate == RFM_FAULT_TOP_RR_COUNTS_RD_WR && nr + nwg == 2);
 		x->cnt_d[RFM_TCO_COAL_WW] += nwg == 2;
 		x->cnt_d[RFM_TCO_COAL_RW] += nr == 1 && nwg == 1;
 	}
@@ -336,7 +335,7 @@ void rfm_tco_eval(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 			}
 	}
 	/* bytes not read: counted in the cycle after the grant, when the bank's data is gated */
-	x->cnt_d[RFM_TCO_ZG_RD] = mutate == 74 ? 0 : x->zrd_q;
+	x->cnt_d[RFM_TCO_ZG_RD] = mutate == RFM_FAULT_TOP_ZERO_READ_COUNT_LOST ? 0 : x->zrd_q;
 	x->zrd_d = 0;
 	for (i = 0; i < c->d.nq; i++) {
 		unsigned pm = rfm_cw_pmask(x->enc_q[i], x->odd_q[i]);
@@ -344,7 +343,8 @@ void rfm_tco_eval(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 			continue;
 		for (k = 0; k < 4; k++)
 			if ((pm >> k) & 1u) {
-				unsigned nrd = rfm_popcount64(rd_bytes(x, i, k, mutate == 71 ? 0 : mutate) & full);
+				unsigned rdm = mutate == RFM_FAULT_TOP_ZERO_READ_NOT_GATED ? RFM_FAULT_NONE : mutate;
+				unsigned nrd = rfm_popcount64(rd_bytes(x, i, k, rdm) & full);
 				x->zrd_d += x->lanes - nrd;
 				x->cnt_d[RFM_TCO_SB_BYTES] += x->lanes;
 			}
@@ -368,14 +368,14 @@ static void read_value(rfm_tco_t *x, unsigned q, unsigned b, unsigned r, unsigne
 	unsigned t, k, odd = x->odd_q[q];
 	uint64_t ren[4];
 	rfm_cw_code_t cd;
-	cd.sign = mutate == 65 ? 0 : x->sign_q[q];
+	cd.sign = mutate == RFM_FAULT_TOP_SIGN_FILL_ZERO ? 0 : x->sign_q[q];
 	cd.enc = x->enc_q[q];
 	for (k = 0; k < 4; k++) /* zero gating: bytes not read (zero words, no active lane) come out as 0 */
 		ren[k] = rd_bytes(x, q, k, mutate);
 	for (t = 0; t < x->lanes; t++) {
 		uint32_t v = 0;
 		for (k = 0; k < 4; k++) {
-			unsigned ph = odd && mutate != 64 ? 3 - k : k;
+			unsigned ph = odd && mutate != RFM_FAULT_TOP_NO_UNSWAP_ON_READ ? 3 - k : k;
 			if ((ren[ph] >> t) & 1u)
 				v |= (uint32_t)sb_at(x, b, ph, r)[t] << (8 * k);
 		}
@@ -421,18 +421,18 @@ void rfm_tco_tick(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 				if ((x->wbe[p][k] >> t) & 1u)
 					sb_at(x, wb[p].bank, k, wb[p].row)[t] =
 						(x->wfill[p][k] >> t) & 1u ? 0 : (uint8_t)(x->wphys[p][t] >> (8 * k));
-		if (x->zg && !(mutate == 75 && p == 1))
+		if (x->zg && !(mutate == RFM_FAULT_TOP_ZERO_PORT1_UPDATE_LOST && p == 1))
 			x->zmb[(size_t)wb[p].bank * x->rows + wb[p].row] = x->wznew[p];
 		x->ever[(size_t)wb[p].bank * x->rows + wb[p].row] = 1;
 		for (i = 0; i < c->d.nq; i++) /* a pending read of it now holds an out-of-date code (a hazard) */
 			if (u->pend_q[i] && u->bank_q[i] == wb[p].bank && u->entry_q[i] == wb[p].row)
 				x->stale[i] = 1;
-		if (mutate == 69 && p == 1)
+		if (mutate == RFM_FAULT_TOP_PORT1_MASK_UPDATE_LOST && p == 1)
 			continue;
 		x->mb[(size_t)wb[p].bank * x->rows + wb[p].row] = (uint8_t)(x->wfin[p].sign << 2 | x->wfin[p].enc);
 	}
 	x->zrd_q = x->zrd_d;
-	if (mutate != 67)
+	if (mutate != RFM_FAULT_TOP_PRIORITY_STUCK)
 		x->pri_q = (x->pri_q + 1) % x->n;
 }
 

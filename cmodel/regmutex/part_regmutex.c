@@ -3,9 +3,10 @@
  * acquire/release/exit ports), with their launch fields, counters, coverage, stimulus and checks.
  * An extended register of a warp without a set is dropped (xerr_o), on any back end.
  *
- * Planted faults (m->mutate; cmodel/regmutex/regmutex.c rfm_srp_comb): 4 an acquire takes the
- * highest free section; 5 a release leaves its section taken; 6 a port does not see the sections
- * granted to the ports before it.
+ * Planted faults (m->mutate, cmodel/regmutex/faults.def; cmodel/regmutex/regmutex.c rfm_srp_comb):
+ * SRP_HIGHEST_FREE_SECTION an acquire takes the highest free section; SRP_RELEASE_LEAKS a release
+ * leaves its section taken; SRP_PORTS_SHARE_SECTION a port does not see the sections granted to the
+ * ports before it.
  */
 #include <stdlib.h>
 

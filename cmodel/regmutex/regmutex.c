@@ -13,6 +13,7 @@
  */
 #include <stdlib.h>
 
+#include "rfm_fault_ids.h"
 #include "rfm_models.h"
 #include "rfm_regmutex.h"
 
@@ -26,13 +27,14 @@ void rfm_srp_launch_state(const rfm_cfg_t *c, unsigned nsect, rfm_srp_state_t *s
 	s->mask = c->regmutex_paired == RFM_ON ? 0 : rfm_mask64(n) & ~rfm_mask64(nsect < n ? nsect : n);
 }
 
-/* Lowest zero bit of v among the low n bits, or n. Planted fault 4: the highest. */
+/* Lowest zero bit of v among the low n bits, or n. Planted fault
+ * RFM_FAULT_SRP_HIGHEST_FREE_SECTION: the highest. */
 static unsigned ffz(uint64_t v, unsigned n, unsigned mutate)
 {
 	uint64_t free = ~v & rfm_mask64(n);
 	if (!free)
 		return n;
-	if (mutate == 4)
+	if (mutate == RFM_FAULT_SRP_HIGHEST_FREE_SECTION)
 		return 63u - (unsigned)__builtin_clzll(free);
 	return (unsigned)__builtin_ctzll(free);
 }
@@ -72,7 +74,7 @@ void rfm_srp_comb(const rfm_cfg_t *c, const rfm_srp_state_t *q, const rfm_srp_in
 			out->grant[k] = 1;
 			if (hold) {
 				d->status &= ~bit;
-				if (!paired && mutate != 5)
+				if (!paired && mutate != RFM_FAULT_SRP_RELEASE_LEAKS)
 					d->mask &= ~(1ull << q->lut[w]);
 				out->nfree++;
 				out->freed |= bit;
@@ -102,7 +104,7 @@ void rfm_srp_comb(const rfm_cfg_t *c, const rfm_srp_state_t *q, const rfm_srp_in
 				d->status |= bit;
 				d->lut[w] = (uint8_t)f;
 				d->mask |= 1ull << f;
-				if (mutate != 6) /* planted fault 6: later ports do not see this grant */
+				if (mutate != RFM_FAULT_SRP_PORTS_SHARE_SECTION) /* later ports do not see this grant */
 					taken |= 1ull << f;
 				out->nacq++;
 			} else {

@@ -40,9 +40,8 @@ typedef struct rfm_srp_out {
 
 /*
  * The allocator's logic for one cycle (docs/regmutex.md, "Acquire and release"): outputs from the
- * state q and the inputs, and the next state d. mutate plants a fault (4: acquire takes the
- * highest free section; 5: a release leaves its section taken; 6: a port does not see the
- * sections granted to the ports before it in the same cycle).
+ * state q and the inputs, and the next state d. mutate plants a fault (cmodel/regmutex/faults.def:
+ * RFM_FAULT_SRP_HIGHEST_FREE_SECTION, RFM_FAULT_SRP_RELEASE_LEAKS, RFM_FAULT_SRP_PORTS_SHARE_SECTION).
  */
 void rfm_srp_comb(const rfm_cfg_t *cfg, const rfm_srp_state_t *q, const rfm_srp_in_t *in, rfm_srp_out_t *out,
 		  rfm_srp_state_t *d, unsigned mutate);

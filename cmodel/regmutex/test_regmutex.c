@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rfm_fault_ids.h"
 #include "rfm_models.h"
 #include "rfm_regmutex.h"
 #include "test_util.h"
@@ -303,17 +304,17 @@ static void test_rm_invariants_catch_faults(void)
 }
 
 /* The models under their own stimulus pass their checkers, and the checkers catch the planted
- * allocator faults that break an invariant (fault 4, a different but legal choice, is only seen
- * by the RTL comparison: make mutation). */
+ * allocator faults that break an invariant (SRP_HIGHEST_FREE_SECTION, a different but legal
+ * choice, is only seen by the RTL comparison: make mutation). */
 static void test_rm_checkers_catch_planted_faults(void)
 {
 	CU_ASSERT(tu_run_checked(small_rm, "rf_top", 0, 30000) == 0);
 	CU_ASSERT(tu_run_checked(small_rm, "rf_srp_ctrl", 0, 30000) == 0);
 	CU_ASSERT(tu_run_checked(small_rm, "rf_srp_xlate", 0, 5000) == 0);
-	CU_ASSERT(tu_run_checked(small_rm, "rf_top", 5, 30000) != 0);      /* release leaks its section */
-	CU_ASSERT(tu_run_checked(small_rm, "rf_srp_ctrl", 5, 30000) != 0);
-	CU_ASSERT(tu_run_checked(small_rm, "rf_top", 6, 30000) != 0);      /* two ports take one section */
-	CU_ASSERT(tu_run_checked(small_rm, "rf_srp_ctrl", 6, 30000) != 0);
+	CU_ASSERT(tu_run_checked(small_rm, "rf_top", RFM_FAULT_SRP_RELEASE_LEAKS, 30000) != 0);
+	CU_ASSERT(tu_run_checked(small_rm, "rf_srp_ctrl", RFM_FAULT_SRP_RELEASE_LEAKS, 30000) != 0);
+	CU_ASSERT(tu_run_checked(small_rm, "rf_top", RFM_FAULT_SRP_PORTS_SHARE_SECTION, 30000) != 0);
+	CU_ASSERT(tu_run_checked(small_rm, "rf_srp_ctrl", RFM_FAULT_SRP_PORTS_SHARE_SECTION, 30000) != 0);
 }
 
 /* Refused reference kernels: clear messages naming the key, value and legal range. */

@@ -9,8 +9,8 @@
  * the release side-band (per operand: release flag, register) in the collector tag above
  * sm_tag_bits; the releases happen at dispatch.
  *
- * Planted faults (m->mutate; cmodel/virtualization/virt.c): 7 allocation skips an id; 8 no table
- * bank conflicts; 9 a release keeps its mapping; 10 lookups miss this cycle's new mappings.
+ * Planted faults (m->mutate, cmodel/virtualization/faults.def; cmodel/virtualization/virt.c):
+ * VT_ALLOC_SKIPS_ID, VT_NO_TABLE_CONFLICTS, VT_RELEASE_KEEPS_MAPPING, VT_LOOKUP_MISSES_NEW_MAPPING.
  */
 #include <stdlib.h>
 

@@ -44,7 +44,7 @@ int rfm_fb_init(const rfm_cfg_t *cfg, rfm_fb_state_t *s);
 void rfm_fb_fini(rfm_fb_state_t *s);
 /* State after a launch reserving ids 0 .. resv-1. */
 void rfm_fb_launch(const rfm_cfg_t *cfg, rfm_fb_state_t *s, unsigned resv);
-/* One cycle (docs/virtualization.md, "Availability flag"); mutate 7: allocation skips an id. */
+/* One cycle (docs/virtualization.md, "Availability flag"); mutate: RFM_FAULT_VT_ALLOC_SKIPS_ID. */
 void rfm_fb_comb(const rfm_cfg_t *cfg, const rfm_fb_state_t *q, const rfm_fb_in_t *in, rfm_fb_out_t *out,
 		 unsigned mutate);
 /* The clock edge after rfm_fb_comb of the same inputs: frees, then occupies; a launch resets. */
@@ -83,8 +83,8 @@ int rfm_rt_init(const rfm_cfg_t *cfg, rfm_rt_state_t *s);
 void rfm_rt_fini(rfm_rt_state_t *s);
 /* Unmap every entry (reset, launch). */
 void rfm_rt_clear(const rfm_cfg_t *cfg, rfm_rt_state_t *s);
-/* One cycle (docs/virtualization.md, "Renaming table"); mutate 8: no bank conflicts; 9: nothing is
- * invalidated; 10: lookups do not see this cycle's new mappings. */
+/* One cycle (docs/virtualization.md, "Renaming table"); mutate: RFM_FAULT_VT_NO_TABLE_CONFLICTS,
+ * RFM_FAULT_VT_LOOKUP_MISSES_NEW_MAPPING (rfm_rt_clock: RFM_FAULT_VT_RELEASE_KEEPS_MAPPING). */
 void rfm_rt_comb(const rfm_cfg_t *cfg, const rfm_rt_state_t *q, const rfm_rt_in_t *in, rfm_rt_out_t *out,
 		 unsigned mutate);
 /* The clock edge: invalidations (those a write-back of the cycle does not cancel), then new mappings. */

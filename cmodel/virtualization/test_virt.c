@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rfm_fault_ids.h"
 #include "rfm_models.h"
 #include "rfm_virt.h"
 #include "test_util.h"
@@ -197,8 +198,8 @@ static void test_vt_config_errors(void)
 }
 
 /* The models under their own stimulus pass their checkers; the checkers catch the planted faults
- * that break an invariant or a value (faults 7 and 8, legal but different choices, are only seen
- * by the RTL comparison: make mutation). */
+ * that break an invariant or a value (VT_ALLOC_SKIPS_ID and VT_NO_TABLE_CONFLICTS, legal but
+ * different choices, are only seen by the RTL comparison: make mutation). */
 static void test_vt_checkers_catch_planted_faults(void)
 {
 	CU_ASSERT(tu_run_checked(small_vt, "rf_top", 0, 30000) == 0);
@@ -206,9 +207,9 @@ static void test_vt_checkers_catch_planted_faults(void)
 	CU_ASSERT(tu_run_checked(small_vt, "rf_release_cache", 0, 20000) == 0);
 	CU_ASSERT(tu_run_checked(small_vt, "rf_free_bitmap", 0, 20000) == 0);
 	CU_ASSERT(tu_run_checked(small_vt, "rf_rename_table", 0, 20000) == 0);
-	CU_ASSERT(tu_run_checked(small_vt, "rf_top", 9, 30000) != 0);            /* releases leak */
-	CU_ASSERT(tu_run_checked(small_vt, "rf_top", 10, 30000) != 0);           /* lookups miss new mappings */
-	CU_ASSERT(tu_run_checked(small_vt, "rf_release_cache", 11, 20000) != 0); /* a pinned entry evicted */
+	CU_ASSERT(tu_run_checked(small_vt, "rf_top", RFM_FAULT_VT_RELEASE_KEEPS_MAPPING, 30000) != 0);
+	CU_ASSERT(tu_run_checked(small_vt, "rf_top", RFM_FAULT_VT_LOOKUP_MISSES_NEW_MAPPING, 30000) != 0);
+	CU_ASSERT(tu_run_checked(small_vt, "rf_release_cache", RFM_FAULT_VT_RFC_EVICTS_PINNED, 20000) != 0);
 }
 
 int test_virt_register(void)

@@ -14,6 +14,7 @@
  */
 #include <stdlib.h>
 
+#include "rfm_fault_ids.h"
 #include "rfm_models.h"
 #include "rfm_virt.h"
 
@@ -125,7 +126,7 @@ void rfm_fb_comb(const rfm_cfg_t *c, const rfm_fb_state_t *q, const rfm_fb_in_t 
 			p = find_free(q->occ, taken, nt, P, from, 1);
 		else
 			p = find_free(q->occ, taken, nt, P, 0, 0);
-		if (mutate == 7 && p < P && p + 1 < P && !bget(q->occ, p + 1)) /* planted fault 7 */
+		if (mutate == RFM_FAULT_VT_ALLOC_SKIPS_ID && p < P && p + 1 < P && !bget(q->occ, p + 1))
 			p++;
 		if (p >= P)
 			continue; /* none free (the launch rule prevents it inside rf_top) */
@@ -435,7 +436,7 @@ void rfm_rt_comb(const rfm_cfg_t *c, const rfm_rt_state_t *q, const rfm_rt_in_t 
 		for (s = 0; s < S; s++)
 			if (in->lv[g * S + s] && in->lidx[g * S + s] < D)
 				need |= 1u << (in->lidx[g * S + s] % nb);
-		if ((need & used) && mutate != 8) { /* planted fault 8: no conflicts */
+		if ((need & used) && mutate != RFM_FAULT_VT_NO_TABLE_CONFLICTS) {
 			out->conflict[g] = 1;
 			continue;
 		}
@@ -448,7 +449,7 @@ void rfm_rt_comb(const rfm_cfg_t *c, const rfm_rt_state_t *q, const rfm_rt_in_t 
 		if (in->lv[k] && in->lidx[k] < D) {
 			int bypass = 0;
 			for (w = c->rf_write_ports; w-- > 0;)
-				if (in->wnew[w] && in->widx[w] == in->lidx[k] && mutate != 10) { /* fault 10: no bypass */
+				if (in->wnew[w] && in->widx[w] == in->lidx[k] && mutate != RFM_FAULT_VT_LOOKUP_MISSES_NEW_MAPPING) {
 					out->lhit[k] = 1;
 					out->lpid[k] = in->wnewpid[w];
 					bypass = 1;
@@ -480,7 +481,7 @@ void rfm_rt_clock(const rfm_cfg_t *c, rfm_rt_state_t *s, const rfm_rt_in_t *in, 
 		return;
 	}
 	for (i = 0; i < rfm_rt_ninv(c); i++) /* invalidations first, then new mappings */
-		if (rt_inv_effective(c, in, i) && mutate != 9) /* planted fault 9: nothing is invalidated */
+		if (rt_inv_effective(c, in, i) && mutate != RFM_FAULT_VT_RELEASE_KEEPS_MAPPING)
 			bclr(s->valid, in->iidx[i]);
 	for (w = 0; w < c->rf_write_ports; w++)
 		if (in->wnew[w] && in->widx[w] < D) {
@@ -1001,7 +1002,7 @@ static void rc_eval(rfm_model_t *m)
 				unsigned ww, pinned = 0;
 				for (ww = 0; ww < n; ww++)
 					pinned |= ww != w && x->curv[ww] && x->cur[ww] == e;
-				if (!pinned || m->mutate == 11) /* planted fault 11: a pinned entry is evicted */
+				if (!pinned || m->mutate == RFM_FAULT_VT_RFC_EVICTS_PINNED)
 					v = (int)e;
 			}
 			if (v >= 0) {

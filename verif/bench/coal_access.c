@@ -1,7 +1,7 @@
 /* coal_access.c - bank accesses and collector writes saved by the coalescing-aware register file on
  * a SYNTHETIC narrow-biased workload (docs/coalescing.md, "Access reduction"; make bench).
  *
- *   coal_access CONFIG.ini [INSTRUCTIONS] [DIST] [SEED]
+ *   coal_access [--plant-fault] CONFIG.ini [INSTRUCTIONS] [DIST] [SEED]
  *
  * DIST is a width distribution of warp values (rfm_cw_dist_parse: fig3_3, full, or P1,P2,P3,P4[,NEG]).
  * The same instruction stream runs through two register-file models that differ only in the masks:
@@ -37,7 +37,8 @@
  *
  * With DIST = full every mask is 1111 and the coalescing model must equal the baseline count for
  * count (docs/coalescing.md, "The baseline as a special case"); the program checks it and exits 1
- * otherwise (make test runs it; RFM_COAL_MUTATE=1 plants a fault that the check must catch).
+ * otherwise (make test runs it; --plant-fault plants a fault in this program's coalescing access
+ * model, a full value taken for 3 bytes, that the check must catch).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -76,7 +77,7 @@ typedef struct sim {
 	int scheme;           /* SC_* */
 	uint8_t *al;          /* wr: per (warp, reg) the side of its last write */
 	uint8_t tg[64];       /* wr: per warp the side of its next write */
-	int mutate;           /* RFM_COAL_MUTATE: 1 = a planted fault, for the equivalence check's mutation test */
+	int full_as_3b;       /* --plant-fault: a full value is taken for 3 bytes (the equivalence check's mutation test) */
 	uint8_t *enc;         /* per (warp, reg): width code of the stored value */
 	uint8_t *sign;
 	/* collectors: the instruction and which sources are still unread */
@@ -124,8 +125,8 @@ static void access_mask(const sim_t *s, unsigned w, unsigned r, unsigned enc, un
 	if (s->scheme >= SC_IDEAL)
 		odd = 0; /* the mask stands for the width only */
 	*side = odd ? RFM_CA_L : RFM_CA_R;
-	if (s->mutate == 1 && enc == 3)
-		enc = 2; /* planted fault (make mutation): a full value taken for 3 bytes */
+	if (s->full_as_3b && enc == 3)
+		enc = 2; /* planted fault (--plant-fault, make coal-equiv): a full value taken for 3 bytes */
 	*pmask = rfm_cw_pmask(enc, odd);
 }
 
@@ -315,14 +316,27 @@ int main(int argc, char **argv)
 	rfm_rng_t rng;
 	instr_t *prog;
 	sim_t *s[SC_N];
-	unsigned n = argc > 2 ? (unsigned)strtoul(argv[2], NULL, 0) : 200000u, i, k, m;
-	const char *dname = argc > 3 ? argv[3] : "fig3_3";
-	uint64_t seed = argc > 4 ? strtoull(argv[4], NULL, 0) : 1;
-	int ret = 0;
-	if (argc < 2 || rfm_cfg_load(&c, argv[1], NULL, 0, stderr) || c.coalescing_enable != RFM_ON ||
+	const char *pos[4] = {NULL, NULL, NULL, NULL};
+	unsigned n, i, k, m, npos = 0;
+	const char *dname;
+	uint64_t seed;
+	int ret = 0, a, plant = 0, bad = 0;
+	for (a = 1; a < argc; a++) {
+		if (!strcmp(argv[a], "--plant-fault"))
+			plant = 1;
+		else if (argv[a][0] == '-' || npos == 4)
+			bad = 1;
+		else
+			pos[npos++] = argv[a];
+	}
+	n = pos[1] ? (unsigned)strtoul(pos[1], NULL, 0) : 200000u;
+	dname = pos[2] ? pos[2] : "fig3_3";
+	seed = pos[3] ? strtoull(pos[3], NULL, 0) : 1;
+	if (bad || !pos[0] || rfm_cfg_load(&c, pos[0], NULL, 0, stderr) || c.coalescing_enable != RFM_ON ||
 	    rfm_cw_dist_parse(dname, &dist) || !n || c.sm_collectors > 16 || c.rf_banks > 32 || c.sm_warps > 64) {
-		fprintf(stderr, "usage: coal_access CONFIG.ini [INSTRUCTIONS] [fig3_3|full|P1,P2,P3,P4[,NEG]] [SEED]\n"
-				"       (a config with [coalescing] enable = on)\n");
+		fprintf(stderr, "usage: coal_access [--plant-fault] CONFIG.ini [INSTRUCTIONS] [fig3_3|full|P1,P2,P3,P4[,NEG]]\n"
+				"                   [SEED]\n"
+				"       (a config with [coalescing] enable = on; --plant-fault: a full value taken for 3 bytes)\n");
 		return 2;
 	}
 	rfm_rng_seed(&rng, seed);
@@ -336,7 +350,7 @@ int main(int argc, char **argv)
 		s[m]->nwr = c.rf_write_ports;
 		s[m]->lanes = c.rf_lanes;
 		s[m]->scheme = (int)m;
-		s[m]->mutate = getenv("RFM_COAL_MUTATE") ? atoi(getenv("RFM_COAL_MUTATE")) : 0;
+		s[m]->full_as_3b = plant;
 		s[m]->kregs = c.sm_regs_per_thread < KREGS_MAX ? c.sm_regs_per_thread : KREGS_MAX;
 		s[m]->kwarps = c.sm_warps;
 		while (s[m]->kwarps > 1 && !rfm_launch_fits(&c, s[m]->kwarps, s[m]->kregs))

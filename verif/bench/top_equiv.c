@@ -2,7 +2,8 @@
  * open-loop transaction stream and compared value for value and count for count (docs/coalescing.md,
  * "The baseline as a special case", statement 4; make coal-equiv).
  *
- *   top_equiv CONFIG.ini CYCLES [SEED]
+ *   top_equiv [--mutate=FAULT] [--mutate-base=FAULT] [--skew=N] [--selfcheck] [--trace=PHASE]
+ *             CONFIG.ini CYCLES [SEED]
  *
  * CONFIG has [coalescing] enable = on. Two rf_top models are built with rfm_model_create: the
  * baseline twin (the same config with coalescing.enable=off, the override synth/overhead.sh gives
@@ -54,23 +55,24 @@
  * take the same instructions and write-backs, and both finish in the same cycle; port-identical
  * when, also, every dispatch port carries the same instruction (the dispatch round-robin pointer,
  * left by earlier phases, can differ). A phase without contention that is not cycle-identical is
- * printed as "NOT cycle-identical" (make coal-equiv fails on it; its planted fault RFM_EQUIV_SKEW=N
- * offers every transaction to the coalescing model N cycles after its arrival, which changes no
- * value or count but every phase's timing). RFM_EQUIV_TRACE=N prints phase N's hand-shakes and
- * dispatches, cycle by cycle.
+ * printed as "NOT cycle-identical" (make coal-equiv fails on it; its planted fault --skew=N offers
+ * every transaction to the coalescing model N cycles after its arrival, which changes no value or
+ * count but every phase's timing). --trace=N prints phase N's hand-shakes and dispatches, cycle by
+ * cycle.
  *
- * Planted faults: RFM_EQUIV_MUTATE=N sets the coalescing model's mutate (cmodel/coalescing/top_coal.c, e.g.
- * 64: odd registers are not unswapped on reads), RFM_EQUIV_MUTATE_BASE=N the baseline's
- * (cmodel/base/part_base.c, e.g. 2: the crossbar slot 0 takes the neighbouring source, 3: the lane
- * mask is ignored, which only shows with more than one lane per sub-bank). RFM_EQUIV_SELFCHECK=1
- * also runs each model's own checker every cycle (the coalescing model's option "width-dist" is
- * left at fig3_3: its full-width checks are the harness's +width-dist=full run).
+ * Planted faults (a name of cmodel/<technique>/faults.def or its id, rfm_fault_find): --mutate=FAULT
+ * plants FAULT in the coalescing model (e.g. TOP_NO_UNSWAP_ON_READ, cmodel/coalescing/top_coal.c),
+ * --mutate-base=FAULT in the baseline twin (e.g. XBAR_SLOT0_NEIGHBOUR, cmodel/base/part_base.c, or
+ * SRAM_LANE_MASK_IGNORED, which only shows with more than one lane per sub-bank). --selfcheck also
+ * runs each model's own checker every cycle (the coalescing model's option "width-dist" is left at
+ * fig3_3: its full-width checks are the harness's +width-dist=full run).
  */
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "rfm_faults.h"
 #include "rfm_models.h"
 #include "rfm_top_coal.h"
 
@@ -191,8 +193,8 @@ typedef struct run {
 	char cf_diff[2][256];         /* the first phase without contention that was not cycle- (port-) identical */
 	int failed;
 	char msg[512];                /* the first difference */
-	unsigned trace;               /* RFM_EQUIV_TRACE: phase whose hand-shakes and dispatches are printed */
-	unsigned skew;                /* RFM_EQUIV_SKEW: the coalescing model sees each phase this many cycles late */
+	unsigned trace;               /* --trace: phase whose hand-shakes and dispatches are printed */
+	unsigned skew;                /* --skew: the coalescing model sees each phase this many cycles late */
 } run_t;
 
 /* A difference: printed with its cycle; the first one ends the run and is repeated in the summary. */
@@ -759,15 +761,41 @@ static void phase_end(run_t *r)
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: top_equiv CONFIG.ini CYCLES [SEED]\n"
-			"       (a config with [coalescing] enable = on; env RFM_EQUIV_MUTATE=N, RFM_EQUIV_MUTATE_BASE=N,\n"
-			"       RFM_EQUIV_SKEW=N, RFM_EQUIV_SELFCHECK=1, RFM_EQUIV_TRACE=PHASE)\n");
+	fprintf(stderr, "usage: top_equiv [--mutate=FAULT] [--mutate-base=FAULT] [--skew=N] [--selfcheck] [--trace=PHASE]\n"
+			"                 CONFIG.ini CYCLES [SEED]\n"
+			"       (a config with [coalescing] enable = on; FAULT: a name of cmodel/<technique>/faults.def\n"
+			"       or its id, planted in the coalescing model or, with --mutate-base, in the baseline twin)\n");
 }
 
-static unsigned env_uint(const char *name)
+/* The value of option name ("--skew=") in arg, or NULL when arg is not that option. */
+static const char *opt_value(const char *arg, const char *name)
 {
-	const char *v = getenv(name);
-	return v && *v ? (unsigned)strtoul(v, NULL, 0) : 0;
+	size_t n = strlen(name);
+	return strncmp(arg, name, n) ? NULL : arg + n;
+}
+
+/* A decimal count of option arg (value v) into *out; 0, or -1 (reported) when it is not one. */
+static int opt_uint(const char *arg, const char *v, unsigned *out)
+{
+	char *end = NULL;
+	unsigned long x = strtoul(v, &end, 10);
+	if (!*v || *end || *v == '-' || x > 0xffffffffu) {
+		fprintf(stderr, "top_equiv: %s: not a count\n", arg);
+		return -1;
+	}
+	*out = (unsigned)x;
+	return 0;
+}
+
+/* The planted fault named in option arg (value v) into *out; 0, or -1 (reported) when unknown. */
+static int opt_fault(const char *arg, const char *v, const rfm_fault_desc_t **out)
+{
+	*out = rfm_fault_find(v);
+	if (*out)
+		return 0;
+	fprintf(stderr, "top_equiv: %s: no such planted fault; known:\n", arg);
+	rfm_fault_print_names(stderr);
+	return -1;
 }
 
 int main(int argc, char **argv)
@@ -775,31 +803,58 @@ int main(int argc, char **argv)
 	static const char *const off[] = {"coalescing.enable=off"};
 	run_t *r = calloc(1, sizeof(*r));
 	const rfm_cfg_t *c;
-	unsigned mi, p, h, mut[NM], selfcheck = env_uint("RFM_EQUIV_SELFCHECK");
+	const rfm_fault_desc_t *mut[NM] = {NULL, NULL}; /* planted faults: [0] baseline twin, [1] coalescing */
+	const char *pos[3];
+	unsigned mi, p, h, npos = 0, selfcheck = 0;
 	size_t regs;
-	int ret = 2;
+	int ret = 2, a;
 	char *end = NULL;
 
 	if (!r)
 		return 2;
-	if (argc < 3 || argc > 4) {
+	for (a = 1; a < argc; a++) {
+		const char *v;
+		if ((v = opt_value(argv[a], "--mutate="))) {
+			if (opt_fault(argv[a], v, &mut[1]))
+				goto out;
+		} else if ((v = opt_value(argv[a], "--mutate-base="))) {
+			if (opt_fault(argv[a], v, &mut[0]))
+				goto out;
+		} else if ((v = opt_value(argv[a], "--skew="))) {
+			if (opt_uint(argv[a], v, &r->skew))
+				goto out;
+		} else if ((v = opt_value(argv[a], "--trace="))) {
+			if (opt_uint(argv[a], v, &r->trace))
+				goto out;
+		} else if (!strcmp(argv[a], "--selfcheck")) {
+			selfcheck = 1;
+		} else if (argv[a][0] == '-' || npos == 3) {
+			if (argv[a][0] == '-')
+				fprintf(stderr, "top_equiv: unknown option %s\n", argv[a]);
+			usage();
+			goto out;
+		} else {
+			pos[npos++] = argv[a];
+		}
+	}
+	if (npos < 2) {
 		usage();
 		goto out;
 	}
-	r->cycles = strtoull(argv[2], &end, 0);
-	if (!*argv[2] || *end || !r->cycles) {
+	r->cycles = strtoull(pos[1], &end, 0);
+	if (!*pos[1] || *end || !r->cycles) {
 		usage();
 		goto out;
 	}
-	r->seed = argc > 3 ? strtoull(argv[3], NULL, 0) : 1;
-	if (rfm_cfg_load(&r->cfg[1], argv[1], NULL, 0, stderr) != RFM_OK ||
-	    rfm_cfg_load(&r->cfg[0], argv[1], off, 1, stderr) != RFM_OK) {
+	r->seed = npos > 2 ? strtoull(pos[2], NULL, 0) : 1;
+	if (rfm_cfg_load(&r->cfg[1], pos[0], NULL, 0, stderr) != RFM_OK ||
+	    rfm_cfg_load(&r->cfg[0], pos[0], off, 1, stderr) != RFM_OK) {
 		usage();
 		goto out;
 	}
 	if (r->cfg[1].coalescing_enable != RFM_ON) {
 		fprintf(stderr, "top_equiv: %s: [coalescing] enable is off; this compares a coalescing config with its twin\n",
-			argv[1]);
+			pos[0]);
 		goto out;
 	}
 	c = r->c = &r->cfg[1];
@@ -809,17 +864,13 @@ int main(int argc, char **argv)
 	r->wq = rfm_words(c->d.wreg_bits);
 	r->nwp = c->rf_write_ports;
 	r->cmask = rfm_mask64(c->stats_counter_bits);
-	r->trace = env_uint("RFM_EQUIV_TRACE");
-	r->skew = env_uint("RFM_EQUIV_SKEW");
-	mut[0] = env_uint("RFM_EQUIV_MUTATE_BASE");
-	mut[1] = env_uint("RFM_EQUIV_MUTATE");
 	for (mi = 0; mi < NM; mi++) {
 		feed_t *f = &r->f[mi];
 		unsigned t;
 		f->m = rfm_model_create("rf_top", &r->cfg[mi]);
 		if (!f->m || lookup(r, f))
 			goto out;
-		f->m->mutate = mut[mi];
+		f->m->mutate = mut[mi] ? mut[mi]->id : 0;
 		f->tagq = malloc(sizeof(int) << c->sm_tag_bits);
 		if (!f->tagq)
 			goto out;
@@ -1018,8 +1069,9 @@ int main(int argc, char **argv)
 	       "coalescing %llu\n", (unsigned long long)r->f[1].tot[RFM_CNT_N + RFM_TCO_WB_STALL],
 	       (unsigned long long)r->f[0].tagwait, (unsigned long long)r->f[1].tagwait);
 	if (mut[0] || mut[1] || r->skew || selfcheck)
-		printf("  planted faults: baseline mutate %u, coalescing mutate %u, coalescing stream skew %u cycles; models' "
-		       "own checkers %s\n", mut[0], mut[1], r->skew, selfcheck ? "on" : "off");
+		printf("  planted faults: baseline %s, coalescing %s, coalescing stream skew %u cycles; models' "
+		       "own checkers %s\n", mut[0] ? mut[0]->name : "none", mut[1] ? mut[1]->name : "none", r->skew,
+		       selfcheck ? "on" : "off");
 	if (r->failed)
 		printf("top_equiv %s seed %llu: FAIL: %s\n", c->name, (unsigned long long)r->seed, r->msg);
 	else

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # gate.sh CONFIG - gate-level co-simulation: Yosys synthesizes rf_top of generated/CONFIG into
 # generic cells (synth -flatten: memories become flops), and the same harness and glue run the
-# netlist in lock-step against the C model, seeds 1 and 2. A fault planted in the model must
-# still be caught. Any warning in the Yosys or Verilator log fails. Logs: build/CONFIG/logs/.
+# netlist in lock-step against the C model, seeds 1 and 2. A fault planted in the model
+# (XBAR_SLOT0_NEIGHBOUR, cmodel/base/faults.def) must still be caught. Any warning in the Yosys
+# or Verilator log fails. Logs: build/CONFIG/logs/.
 set -uo pipefail
 cfg=${1:-small}
 cycles=${GATE_CYCLES:-100000}
@@ -34,12 +35,12 @@ for s in 1 2; do
 		grep -m5 MISMATCH "$logs/gate-cosim-seed$s.log"
 	fi
 done
-"$dir/cosim/Vcosim" +config=generated/$cfg/config.ini +seed=1 +cycles=20000 +mutate=2 +quiet \
+"$dir/cosim/Vcosim" +config=generated/$cfg/config.ini +seed=1 +cycles=20000 +mutate=XBAR_SLOT0_NEIGHBOUR +quiet \
 	>"$logs/gate-mutation.log" 2>&1
 if grep -q MISMATCH "$logs/gate-mutation.log"; then
-	pass=$((pass + 1)); echo "CAUGHT planted fault against the netlist: $(grep -m1 MISMATCH "$logs/gate-mutation.log" | cut -c1-90)"
+	pass=$((pass + 1)); echo "CAUGHT planted fault XBAR_SLOT0_NEIGHBOUR against the netlist: $(grep -m1 MISMATCH "$logs/gate-mutation.log" | cut -c1-90)"
 else
-	fail=$((fail + 1)); echo "MISSED planted fault against the netlist (log $logs/gate-mutation.log)"
+	fail=$((fail + 1)); echo "MISSED planted fault XBAR_SLOT0_NEIGHBOUR against the netlist (log $logs/gate-mutation.log)"
 fi
 echo "sim-synth $cfg: $pass passed, $fail failed"
 [ $fail = 0 ]

@@ -6,8 +6,13 @@
 // the model's own checker (invariants, golden registers) runs, then both take the clock edge.
 //
 //   Vcosim +config=generated/<config>/config.ini [+seed=N] [+cycles=N] [+trace=FILE.fst]
-//          [+mutate=N] [+model-only] [+rtl-only] [+covfail] [+quiet] [+bench[=REPEATS]]
+//          [+mutate=FAULT] [+model-only] [+rtl-only] [+covfail] [+quiet] [+bench[=REPEATS]]
 //          [+width-dist=NAME]
+//
+// +mutate=FAULT plants a fault in the model (make mutation, docs/verification.md): FAULT is a
+// name of cmodel/<technique>/faults.def (XBAR_SLOT0_NEIGHBOUR, or xbar-slot0-neighbour) or its
+// numeric id, looked up with rfm_fault_find (cmodel/rfm_faults.h); an unknown one is refused
+// (exit 2) with the list of known names.
 //
 // +bench times the loop instead (make bench, docs/benchmarks.md): the stimulus of +cycles cycles is
 // recorded once, then REPEATS times each (median reported): the Verilated RTL alone replaying it,
@@ -45,6 +50,7 @@
 extern "C" {
 #include "rfm_block.h"
 #include "rfm_config.h"
+#include "rfm_faults.h"
 #include "rfm_part.h"
 }
 
@@ -117,6 +123,22 @@ bool plus_flag(int argc, char **argv, const char *key)
 		if (!strcmp(argv[i], key))
 			return true;
 	return false;
+}
+
+// The planted fault of +mutate=FAULT (a name or id, rfm_fault_find), or nullptr without +mutate;
+// an unknown one exits 2 with the list of known names.
+const rfm_fault_desc_t *plus_fault(int argc, char **argv)
+{
+	const char *v = plus_str(argc, argv, "+mutate=");
+	if (!v)
+		return nullptr;
+	const rfm_fault_desc_t *f = rfm_fault_find(v);
+	if (f)
+		return f;
+	fprintf(stderr, "cosim: +mutate=%s: no such planted fault; known:\n", v);
+	rfm_fault_print_names(stderr);
+	fprintf(stderr, "(the names of cmodel/<technique>/faults.def, also in lower case with dashes, or their ids)\n");
+	exit(2);
 }
 
 void null_report(void *, const char *, unsigned, const uint32_t *, const uint32_t *) {}
@@ -247,19 +269,19 @@ int bench(rfm_cfg_t *cfg, uint64_t seed, uint64_t cycles, unsigned repeats, int 
 
 int main(int argc, char **argv)
 {
-	uint64_t seed = 1, cycles = 10000, mutate = 0;
+	uint64_t seed = 1, cycles = 10000;
 	const char *cfg_path = plus_str(argc, argv, "+config=");
 	const char *trace = plus_str(argc, argv, "+trace=");
 	bool covfail = plus_flag(argc, argv, "+covfail"), quiet = plus_flag(argc, argv, "+quiet");
 	bool model_only = plus_flag(argc, argv, "+model-only"), rtl_only = plus_flag(argc, argv, "+rtl-only");
 	plus_u64(argc, argv, "+seed=", &seed);
 	plus_u64(argc, argv, "+cycles=", &cycles);
-	plus_u64(argc, argv, "+mutate=", &mutate);
+	const rfm_fault_desc_t *fault = plus_fault(argc, argv);
 	if (plus_flag(argc, argv, "+trace"))
 		trace = "cosim.fst";
 	if (!cfg_path) {
 		fprintf(stderr, "usage: %s +config=generated/<config>/config.ini [+seed=N] [+cycles=N] [+trace=FILE.fst] "
-				"[+mutate=N] [+model-only] [+rtl-only] [+covfail] [+quiet] [+width-dist=NAME]\n", argv[0]);
+				"[+mutate=FAULT] [+model-only] [+rtl-only] [+covfail] [+quiet] [+width-dist=NAME]\n", argv[0]);
 		return 2;
 	}
 
@@ -290,7 +312,7 @@ int main(int argc, char **argv)
 			return 2;
 		}
 	}
-	m->mutate = (unsigned)mutate;
+	m->mutate = fault ? fault->id : 0;
 	if (plus_str(argc, argv, "+bench")) {
 		uint64_t repeats = 5;
 		plus_u64(argc, argv, "+bench=", &repeats);
@@ -325,8 +347,8 @@ int main(int argc, char **argv)
 	report_ctx rc = {0, seed, cycles, 0};
 	uint64_t passed = 0, failed = 0;
 	if (!quiet)
-		printf("cosim %s config %s seed %" PRIu64 " cycles %" PRIu64 "%s%s\n", GLUE_MODULE, GLUE_CONFIG, seed,
-		       cycles, mutate ? " (planted fault)" : "",
+		printf("cosim %s config %s seed %" PRIu64 " cycles %" PRIu64 "%s%s%s%s\n", GLUE_MODULE, GLUE_CONFIG, seed,
+		       cycles, fault ? " (planted fault " : "", fault ? fault->name : "", fault ? ")" : "",
 		       model_only ? " (model checker only)" : rtl_only ? " (RTL assertions only)" : "");
 	for (uint64_t cyc = 0; cyc < cycles; cyc++) {
 		rc.cycle = cyc;

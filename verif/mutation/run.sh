@@ -2,7 +2,8 @@
 # run.sh CONFIG [SET] - show that the checkers can fail. SET is base (the baseline register file's
 # faults, default), regmutex, virtualization or coalescing (CONFIG must enable that section; the
 # coalescing faults are planted in the blocks and caught by each block's own harness).
-#   1. faults planted in the model (+mutate=N): the lock-step comparison catches each;
+#   1. faults planted in the model (+mutate=NAME, a name of cmodel/<technique>/faults.def): the
+#      lock-step comparison catches each;
 #   2. the same faults with +model-only: the model's golden checker alone catches them;
 #   3. faults planted in a copy of the generated RTL (generated/ is untouched): the comparison
 #      catches each.
@@ -32,92 +33,93 @@ expect_fail() { # name pattern command...
 
 # A block's own harness (the coalescing blocks are co-simulated one by one).
 block() { echo "$b/cosim/$1/Vcosim"; }
-# model fault N in block MODULE: caught by the comparison, and by the block's checker alone
-block_model_mutant() { # name module N checker-pattern
+# model fault FAULT in block MODULE: caught by the comparison, and by the block's checker alone
+block_model_mutant() { # name module FAULT checker-pattern
 	expect_fail "model-$1" MISMATCH "$(block "$2")" "${args[@]}" +mutate="$3"
 	expect_fail "checker-$1" "$4" "$(block "$2")" "${args[@]}" +mutate="$3" +model-only
 }
 
 if [ "$set" = coalescing ]; then
-	# coalescing model faults (cmodel/coalescing/: coal_width.c, coal_arbiter.c, coal_datapath.c, coal_zero.c)
-	block_model_mutant ti-convert-bytes-crossed rf_ti_convert 21 "rf_ti_convert golden"
-	block_model_mutant byte-swap-rotates-a-lane rf_byte_swap 22 "rf_byte_swap invariant 2"
-	block_model_mutant width-without-thermometer rf_width_detect 23 "rf_width_detect invariant 3/4"
-	block_model_mutant merge-ignores-sign-change rf_width_detect 24 "rf_width_detect A4"
-	block_model_mutant inactive-lanes-not-filled rf_width_detect 25 "rf_width_detect A4"
-	block_model_mutant odd-mask-not-reversed rf_width_detect 26 "rf_width_detect invariant 5"
-	block_model_mutant sign-from-last-lane rf_width_detect 27 "rf_width_detect invariant 3/4"
-	block_model_mutant mask-buffer-bypasses-update rf_mask_buffer 28 "rf_mask_buffer golden"
-	block_model_mutant mask-buffer-loses-port1 rf_mask_buffer 29 "rf_mask_buffer golden"
-	block_model_mutant arbiter-l-before-r rf_coal_arbiter 31 "rf_coal_arbiter invariant 13"
-	block_model_mutant arbiter-main-diagonals rf_coal_arbiter 32 "rf_coal_arbiter invariant 13"
-	block_model_mutant arbiter-pri-stalls rf_coal_arbiter 33 "rf_coal_arbiter invariant 17"
-	block_model_mutant arbiter-writes-do-not-hold rf_coal_arbiter 34 "rf_coal_arbiter invariant 14"
-	block_model_mutant arbiter-memory-before-exec rf_coal_arbiter 35 "rf_coal_arbiter invariant 13"
-	block_model_mutant arbiter-reads-share-sub-banks rf_coal_arbiter 36 "rf_coal_arbiter invariant 10"
-	block_model_mutant arbiter-slices-unchecked rf_coal_arbiter 37 "rf_coal_arbiter invariant 11"
-	block_model_mutant arbiter-one-read-per-bank rf_coal_arbiter 38 "rf_coal_arbiter invariant 13"
-	block_model_mutant arbiter-writes-ignore-bank rf_coal_arbiter 39 "rf_coal_arbiter invariant 13"
-	block_model_mutant dual-bank-ignores-byte-enables rf_dual_bank 41 "rf_dual_bank golden"
-	block_model_mutant dual-bank-output-not-held rf_dual_bank 42 "rf_dual_bank golden"
-	block_model_mutant dual-bank-writes-idle-sub-banks rf_dual_bank 43 "rf_dual_bank golden"
-	block_model_mutant xbar-wrong-sub-bank rf_subbank_xbar 44 "rf_subbank_xbar invariant 18"
-	block_model_mutant xbar-idle-slice-passes-bank0 rf_subbank_xbar 45 "rf_subbank_xbar invariant 18"
-	block_model_mutant collector-odd-not-unswapped rf_coal_collector 46 "rf_coal_collector golden"
-	block_model_mutant collector-fill-one-slice-low rf_coal_collector 47 "rf_coal_collector golden"
-	block_model_mutant collector-ready-without-slice3 rf_coal_collector 48 "rf_coal_collector invariant 19"
-	block_model_mutant collector-packed-slices-one-operand rf_coal_collector 49 "rf_coal_collector invariant 19"
-	block_model_mutant zero-tie-goes-cross-lane rf_zero_detect 51 "rf_zero_detect golden"
-	block_model_mutant zero-slot-rule-without-fill rf_zero_detect 52 "rf_zero_detect golden"
-	block_model_mutant zero-partial-group-touches-inactive rf_zero_detect 53 "rf_zero_detect golden"
-	block_model_mutant zero-in-lane-writes-inactive rf_zero_detect 54 "rf_zero_detect golden"
-	block_model_mutant zero-cross-lane-stores-in-lane-mask rf_zero_detect 55 "rf_zero_detect golden"
-	block_model_mutant zero-read-gated-by-lane-bit rf_zero_read 56 "rf_zero_read golden"
-	block_model_mutant zero-read-gated-bytes-pass rf_zero_read 57 "rf_zero_read golden"
-	block_model_mutant zmask-update-bypassed rf_zmask_buffer 58 "rf_zmask_buffer golden"
-	block_model_mutant zmask-lower-port-wins rf_zmask_buffer 59 "rf_zmask_buffer golden"
+	# coalescing model faults (cmodel/coalescing/faults.def; coal_width.c, coal_arbiter.c, coal_datapath.c, coal_zero.c)
+	block_model_mutant ti-convert-bytes-crossed rf_ti_convert TI_BYTES_CROSSED "rf_ti_convert golden"
+	block_model_mutant byte-swap-rotates-a-lane rf_byte_swap SWAP_ROTATES_LANE "rf_byte_swap invariant 2"
+	block_model_mutant width-without-thermometer rf_width_detect WIDTH_NO_THERMOMETER "rf_width_detect invariant 3/4"
+	block_model_mutant merge-ignores-sign-change rf_width_detect MERGE_IGNORES_SIGN_CHANGE "rf_width_detect A4"
+	block_model_mutant inactive-lanes-not-filled rf_width_detect INACTIVE_NOT_FILLED "rf_width_detect A4"
+	block_model_mutant odd-mask-not-reversed rf_width_detect ODD_PMASK_NOT_REVERSED "rf_width_detect invariant 5"
+	block_model_mutant sign-from-last-lane rf_width_detect SIGN_FROM_LAST_LANE "rf_width_detect invariant 3/4"
+	block_model_mutant mask-buffer-bypasses-update rf_mask_buffer MB_UPDATE_BYPASSED "rf_mask_buffer golden"
+	block_model_mutant mask-buffer-loses-port1 rf_mask_buffer MB_PORT1_LOST "rf_mask_buffer golden"
+	block_model_mutant arbiter-l-before-r rf_coal_arbiter ARB_L_BEFORE_R "rf_coal_arbiter invariant 13"
+	block_model_mutant arbiter-main-diagonals rf_coal_arbiter ARB_MAIN_DIAGONALS "rf_coal_arbiter invariant 13"
+	block_model_mutant arbiter-pri-stalls rf_coal_arbiter ARB_PRI_STALLS "rf_coal_arbiter invariant 17"
+	block_model_mutant arbiter-writes-do-not-hold rf_coal_arbiter ARB_WRITES_DO_NOT_HOLD "rf_coal_arbiter invariant 14"
+	block_model_mutant arbiter-memory-before-exec rf_coal_arbiter ARB_MEMORY_BEFORE_EXEC "rf_coal_arbiter invariant 13"
+	block_model_mutant arbiter-reads-share-sub-banks rf_coal_arbiter ARB_READS_SHARE_SUBBANKS "rf_coal_arbiter invariant 10"
+	block_model_mutant arbiter-slices-unchecked rf_coal_arbiter ARB_SLICES_UNCHECKED "rf_coal_arbiter invariant 11"
+	block_model_mutant arbiter-one-read-per-bank rf_coal_arbiter ARB_ONE_READ_PER_BANK "rf_coal_arbiter invariant 13"
+	block_model_mutant arbiter-writes-ignore-bank rf_coal_arbiter ARB_WRITES_IGNORE_BANK "rf_coal_arbiter invariant 13"
+	block_model_mutant dual-bank-ignores-byte-enables rf_dual_bank DB_BYTE_ENABLES_IGNORED "rf_dual_bank golden"
+	block_model_mutant dual-bank-output-not-held rf_dual_bank DB_OUTPUT_NOT_HELD "rf_dual_bank golden"
+	block_model_mutant dual-bank-writes-idle-sub-banks rf_dual_bank DB_WRITES_IDLE_SUBBANKS "rf_dual_bank golden"
+	block_model_mutant xbar-wrong-sub-bank rf_subbank_xbar XB_WRONG_SUBBANK "rf_subbank_xbar invariant 18"
+	block_model_mutant xbar-idle-slice-passes-bank0 rf_subbank_xbar XB_IDLE_SLICE_PASSES_BANK0 "rf_subbank_xbar invariant 18"
+	block_model_mutant collector-odd-not-unswapped rf_coal_collector CC_ODD_NOT_UNSWAPPED "rf_coal_collector golden"
+	block_model_mutant collector-fill-one-slice-low rf_coal_collector CC_FILL_ONE_SLICE_LOW "rf_coal_collector golden"
+	block_model_mutant collector-ready-without-slice3 rf_coal_collector CC_READY_WITHOUT_SLICE3 "rf_coal_collector invariant 19"
+	block_model_mutant collector-packed-slices-one-operand rf_coal_collector CC_PACKED_SLICES_ONE_OPERAND "rf_coal_collector invariant 19"
+	block_model_mutant zero-tie-goes-cross-lane rf_zero_detect ZERO_TIE_CROSS_LANE "rf_zero_detect golden"
+	block_model_mutant zero-slot-rule-without-fill rf_zero_detect ZERO_SLOT_RULE_WITHOUT_FILL "rf_zero_detect golden"
+	block_model_mutant zero-partial-group-touches-inactive rf_zero_detect ZERO_PARTIAL_GROUP_INACTIVE "rf_zero_detect golden"
+	block_model_mutant zero-in-lane-writes-inactive rf_zero_detect ZERO_IN_LANE_WRITES_INACTIVE "rf_zero_detect golden"
+	block_model_mutant zero-cross-lane-stores-in-lane-mask rf_zero_detect ZERO_CROSS_STORES_IN_LANE "rf_zero_detect golden"
+	block_model_mutant zero-read-gated-by-lane-bit rf_zero_read ZERO_READ_BY_LANE_BIT "rf_zero_read golden"
+	block_model_mutant zero-read-gated-bytes-pass rf_zero_read ZERO_READ_GATED_PASS "rf_zero_read golden"
+	block_model_mutant zmask-update-bypassed rf_zmask_buffer ZMASK_UPDATE_BYPASSED "rf_zmask_buffer golden"
+	block_model_mutant zmask-lower-port-wins rf_zmask_buffer ZMASK_LOWER_PORT_WINS "rf_zmask_buffer golden"
 	# rf_top with coalescing (cmodel/coalescing/top_coal.c): the lock-step run, then the rf_top checker alone
-	top_mutant() { # name N pattern-with-RTL pattern-model-only
+	top_mutant() { # name FAULT pattern-with-RTL pattern-model-only
 		expect_fail "model-top-$1" "$3" "$harness" "${args[@]}" +mutate="$2"
 		expect_fail "checker-top-$1" "$4" "$harness" "${args[@]}" +mutate="$2" +model-only
 	}
-	top_mutant odd-write-not-swapped 61 MISMATCH "rf_top golden\|rf_top coalescing recount\|rf_top coalescing zero-mask buffer"  # whichever fires first
-	top_mutant merge-ignores-old-code 62 "MISMATCH\|rf_top coalescing mask buffer" "rf_top coalescing mask buffer"  # either may fire first
-	top_mutant no-forwarding-at-issue 63 MISMATCH "rf_top golden"
-	top_mutant no-unswap-on-read 64 MISMATCH "rf_top golden"
-	top_mutant sign-fill-always-zero 65 MISMATCH "rf_top golden"
-	top_mutant refused-write-ready 66 MISMATCH "rf_top coalescing wb1_ready_o"
-	top_mutant priority-diagonal-stuck 67 MISMATCH "rf_top coalescing collector .* waited"
-	top_mutant rr-counter-counts-rd-wr 68 MISMATCH "rf_top coalescing recount"
-	top_mutant port1-mask-update-lost 69 "rf_top coalescing mask buffer" "rf_top coalescing mask buffer"  # the checker fires first
-	top_mutant zero-read-not-gated 71 MISMATCH "rf_top golden"
-	top_mutant zero-write-gated-by-old-entry 72 MISMATCH "rf_top coalescing recount"
-	top_mutant zero-no-forwarding-at-issue 73 MISMATCH "rf_top golden"
-	top_mutant zero-read-count-lost 74 MISMATCH "rf_top coalescing recount"
-	top_mutant zero-port1-update-lost 75 "rf_top coalescing zero-mask buffer" "rf_top coalescing zero-mask buffer"  # the checker fires first
-	top_mutant zero-read-ignores-active-mask 76 MISMATCH "rf_top coalescing recount"
+	top_mutant odd-write-not-swapped TOP_ODD_WRITE_NOT_SWAPPED MISMATCH "rf_top golden\|rf_top coalescing recount\|rf_top coalescing zero-mask buffer"  # whichever fires first
+	top_mutant merge-ignores-old-code TOP_MERGE_IGNORES_OLD_CODE "MISMATCH\|rf_top coalescing mask buffer" "rf_top coalescing mask buffer"  # either may fire first
+	top_mutant no-forwarding-at-issue TOP_NO_FORWARDING_AT_ISSUE MISMATCH "rf_top golden"
+	top_mutant no-unswap-on-read TOP_NO_UNSWAP_ON_READ MISMATCH "rf_top golden"
+	top_mutant sign-fill-always-zero TOP_SIGN_FILL_ZERO MISMATCH "rf_top golden"
+	top_mutant refused-write-ready TOP_REFUSED_WRITE_READY MISMATCH "rf_top coalescing wb1_ready_o"
+	top_mutant priority-diagonal-stuck TOP_PRIORITY_STUCK MISMATCH "rf_top coalescing collector .* waited"
+	top_mutant rr-counter-counts-rd-wr TOP_RR_COUNTS_RD_WR MISMATCH "rf_top coalescing recount"
+	top_mutant port1-mask-update-lost TOP_PORT1_MASK_UPDATE_LOST "rf_top coalescing mask buffer" "rf_top coalescing mask buffer"  # the checker fires first
+	top_mutant zero-read-not-gated TOP_ZERO_READ_NOT_GATED MISMATCH "rf_top golden"
+	top_mutant zero-write-gated-by-old-entry TOP_ZERO_WRITE_OLD_ENTRY MISMATCH "rf_top coalescing recount"
+	top_mutant zero-no-forwarding-at-issue TOP_ZERO_NO_FORWARDING MISMATCH "rf_top golden"
+	top_mutant zero-read-count-lost TOP_ZERO_READ_COUNT_LOST MISMATCH "rf_top coalescing recount"
+	top_mutant zero-port1-update-lost TOP_ZERO_PORT1_UPDATE_LOST "rf_top coalescing zero-mask buffer" "rf_top coalescing zero-mask buffer"  # the checker fires first
+	top_mutant zero-read-ignores-active-mask TOP_ZERO_READ_IGNORES_ACTIVE MISMATCH "rf_top coalescing recount"
 elif [ "$set" = base ]; then
-	# 1 and 2: model faults (cmodel/top.c, cmodel/base/arbiter.c: m->mutate)
-	expect_fail model-arbiter-ignores-writes MISMATCH "$harness" "${args[@]}" +mutate=1
-	expect_fail model-xbar-wrong-source MISMATCH "$harness" "${args[@]}" +mutate=2
-	expect_fail model-bank-ignores-lane-mask MISMATCH "$harness" "${args[@]}" +mutate=3
-	expect_fail golden-xbar-wrong-source "rf_top golden" "$harness" "${args[@]}" +mutate=2 +model-only
-	expect_fail golden-bank-ignores-lane-mask "rf_top golden" "$harness" "${args[@]}" +mutate=3 +model-only
+	# 1 and 2: model faults (cmodel/base/faults.def: the arbiter in cmodel/base/arbiter.c, the crossbar in
+	# cmodel/base/part_base.c, the storage in cmodel/base/sram.c)
+	expect_fail model-arbiter-ignores-writes MISMATCH "$harness" "${args[@]}" +mutate=ARB_WRITES_BLOCK_NOTHING
+	expect_fail model-xbar-wrong-source MISMATCH "$harness" "${args[@]}" +mutate=XBAR_SLOT0_NEIGHBOUR
+	expect_fail model-bank-ignores-lane-mask MISMATCH "$harness" "${args[@]}" +mutate=SRAM_LANE_MASK_IGNORED
+	expect_fail golden-xbar-wrong-source "rf_top golden" "$harness" "${args[@]}" +mutate=XBAR_SLOT0_NEIGHBOUR +model-only
+	expect_fail golden-bank-ignores-lane-mask "rf_top golden" "$harness" "${args[@]}" +mutate=SRAM_LANE_MASK_IGNORED +model-only
 elif [ "$set" = virtualization ]; then
-	# virtualization model faults (cmodel/virtualization/virt.c rfm_fb_comb, rfm_rt_comb)
-	expect_fail model-vt-allocation-skips-an-id MISMATCH "$harness" "${args[@]}" +mutate=7
-	expect_fail model-vt-no-table-bank-conflicts MISMATCH "$harness" "${args[@]}" +mutate=8
-	expect_fail model-vt-release-keeps-mapping "rf_top invariant" "$harness" "${args[@]}" +mutate=9
-	expect_fail model-vt-lookup-misses-new-mapping "rf_top golden" "$harness" "${args[@]}" +mutate=10  # the golden checker fires first
-	expect_fail invariant-vt-release-keeps-mapping "rf_top invariant" "$harness" "${args[@]}" +mutate=9 +model-only
-	expect_fail golden-vt-lookup-misses-new-mapping "rf_top golden" "$harness" "${args[@]}" +mutate=10 +model-only
+	# virtualization model faults (cmodel/virtualization/faults.def; virt.c rfm_fb_comb, rfm_rt_comb, rfm_rt_clock)
+	expect_fail model-vt-allocation-skips-an-id MISMATCH "$harness" "${args[@]}" +mutate=VT_ALLOC_SKIPS_ID
+	expect_fail model-vt-no-table-bank-conflicts MISMATCH "$harness" "${args[@]}" +mutate=VT_NO_TABLE_CONFLICTS
+	expect_fail model-vt-release-keeps-mapping "rf_top invariant" "$harness" "${args[@]}" +mutate=VT_RELEASE_KEEPS_MAPPING
+	expect_fail model-vt-lookup-misses-new-mapping "rf_top golden" "$harness" "${args[@]}" +mutate=VT_LOOKUP_MISSES_NEW_MAPPING  # the golden checker fires first
+	expect_fail invariant-vt-release-keeps-mapping "rf_top invariant" "$harness" "${args[@]}" +mutate=VT_RELEASE_KEEPS_MAPPING +model-only
+	expect_fail golden-vt-lookup-misses-new-mapping "rf_top golden" "$harness" "${args[@]}" +mutate=VT_LOOKUP_MISSES_NEW_MAPPING +model-only
 else
-	# RegMutex model faults (cmodel/regmutex/regmutex.c rfm_srp_comb)
-	expect_fail model-srp-highest-free-section MISMATCH "$harness" "${args[@]}" +mutate=4
-	expect_fail model-srp-release-leaks "rf_top invariant" "$harness" "${args[@]}" +mutate=5  # the checker fires before any port differs
-	expect_fail model-srp-ports-share-section MISMATCH "$harness" "${args[@]}" +mutate=6
-	expect_fail invariant-srp-release-leaks "rf_top invariant" "$harness" "${args[@]}" +mutate=5 +model-only
-	expect_fail invariant-srp-ports-share-section "rf_top invariant" "$harness" "${args[@]}" +mutate=6 +model-only
+	# RegMutex model faults (cmodel/regmutex/faults.def; regmutex.c rfm_srp_comb)
+	expect_fail model-srp-highest-free-section MISMATCH "$harness" "${args[@]}" +mutate=SRP_HIGHEST_FREE_SECTION
+	expect_fail model-srp-release-leaks "rf_top invariant" "$harness" "${args[@]}" +mutate=SRP_RELEASE_LEAKS  # the checker fires before any port differs
+	expect_fail model-srp-ports-share-section MISMATCH "$harness" "${args[@]}" +mutate=SRP_PORTS_SHARE_SECTION
+	expect_fail invariant-srp-release-leaks "rf_top invariant" "$harness" "${args[@]}" +mutate=SRP_RELEASE_LEAKS +model-only
+	expect_fail invariant-srp-ports-share-section "rf_top invariant" "$harness" "${args[@]}" +mutate=SRP_PORTS_SHARE_SECTION +model-only
 fi
 
 # 3: RTL faults, each in its own copy of generated/$cfg

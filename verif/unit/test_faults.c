@@ -1,5 +1,6 @@
 /* test_faults.c - the planted-fault table (cmodel/rfm_faults.h): names, ids, lookups. */
 #include <CUnit/CUnit.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "rfm_block.h"
@@ -46,11 +47,41 @@ static void test_faults_find(void)
 	CU_ASSERT_PTR_NULL(rfm_fault_find("2x"));
 }
 
+/* The list of names a tool shows for an unknown one: every name once, lines of at most 100 characters. */
+static void test_faults_print_names(void)
+{
+	static char buf[8192];
+	char line[256];
+	FILE *f = tmpfile();
+	size_t n;
+	unsigned i;
+	CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+	rfm_fault_print_names(f);
+	rewind(f);
+	while (fgets(line, sizeof(line), f))
+		CU_ASSERT(strlen(line) <= 101 && strncmp(line, "  ", 2) == 0 && line[2] != ' ');
+	rewind(f);
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	buf[n] = 0;
+	fclose(f);
+	CU_ASSERT(n > 0 && n < sizeof(buf) - 1 && buf[n - 1] == '\n');
+	for (i = 0; i < rfm_fault_count; i++) {
+		char want[80];
+		const char *at;
+		snprintf(want, sizeof(want), " %s%s", rfm_faults[i].name, i + 1 < rfm_fault_count ? "," : "\n");
+		at = strstr(buf, want);
+		CU_ASSERT_PTR_NOT_NULL(at);
+		if (at)
+			CU_ASSERT_PTR_NULL(strstr(at + 1, want));
+	}
+}
+
 int test_faults_register(void)
 {
 	CU_pSuite s = CU_add_suite("faults", NULL, NULL);
 	if (!s || !CU_add_test(s, "test_faults_table_consistent", test_faults_table_consistent) ||
-	    !CU_add_test(s, "test_faults_find", test_faults_find))
+	    !CU_add_test(s, "test_faults_find", test_faults_find) ||
+	    !CU_add_test(s, "test_faults_print_names", test_faults_print_names))
 		return -1;
 	return 0;
 }
