@@ -221,15 +221,13 @@ cosim-assert: generated/$(CONFIG)/files.f
 cosim-all:
 	@for c in $(CONFIGS); do $(MAKE) --no-print-directory cosim CONFIG=$$c || exit 1; done
 
+# every technique folder's planted faults (cmodel/<technique>/mutants.sh: its config and harnesses)
 mutation:
-	@$(MAKE) --no-print-directory $(B)/small/cosim/rf_top/Vcosim CONFIG=small
-	@$(MAKE) --no-print-directory $(B)/small_regmutex/cosim/rf_top/Vcosim CONFIG=small_regmutex
-	@$(MAKE) --no-print-directory $(B)/small_virt/cosim/rf_top/Vcosim CONFIG=small_virt
-	@verif/mutation/run.sh small base
-	@verif/mutation/run.sh small_regmutex regmutex
-	@verif/mutation/run.sh small_virt virtualization
-	@$(MAKE) --no-print-directory cosim-build CONFIG=small_coalesce
-	@verif/mutation/run.sh small_coalesce coalescing
+	@for f in $(call tech_defs,cmodel,mutants.sh); do \
+	  t=$${f#cmodel/}; t=$${t%%/*}; c=$$(sed -n 's/^# config: //p' $$f); m=$$(sed -n 's/^# harnesses: //p' $$f); \
+	  if [ "$$m" = all ]; then $(MAKE) --no-print-directory cosim-build CONFIG=$$c || exit 1; \
+	  else $(MAKE) --no-print-directory cosim-build CONFIG=$$c MODULES="$$m" || exit 1; fi; \
+	  verif/mutation/run.sh $$c $$t || exit 1; done
 
 # ---- implementation flows (docs/flows.md) -----------------------------------------------------
 

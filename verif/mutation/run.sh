@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# run.sh CONFIG [SET] - show that the checkers can fail. SET is base (the baseline register file's
-# faults, default), regmutex, virtualization or coalescing (CONFIG must enable that section; the
-# coalescing faults are planted in the blocks and caught by each block's own harness).
+# run.sh CONFIG [SET] - show that the checkers can fail. SET is a technique folder (base, the
+# default, regmutex, virtualization, coalescing): its cmodel/SET/mutants.sh lists the faults, and
+# CONFIG must enable the technique (`make mutation` takes the config named in that file):
 #   1. faults planted in the model (+mutate=NAME, a name of cmodel/<technique>/faults.def): the
 #      lock-step comparison catches each;
 #   2. the same faults with +model-only: the model's golden checker alone catches them;
@@ -39,90 +39,8 @@ block_model_mutant() { # name module FAULT checker-pattern
 	expect_fail "checker-$1" "$4" "$(block "$2")" "${args[@]}" +mutate="$3" +model-only
 }
 
-if [ "$set" = coalescing ]; then
-	# coalescing model faults (cmodel/coalescing/faults.def; coal_width.c, coal_arbiter.c, coal_datapath.c, coal_zero.c)
-	block_model_mutant ti-convert-bytes-crossed rf_ti_convert TI_BYTES_CROSSED "rf_ti_convert golden"
-	block_model_mutant byte-swap-rotates-a-lane rf_byte_swap SWAP_ROTATES_LANE "rf_byte_swap invariant 2"
-	block_model_mutant width-without-thermometer rf_width_detect WIDTH_NO_THERMOMETER "rf_width_detect invariant 3/4"
-	block_model_mutant merge-ignores-sign-change rf_width_detect MERGE_IGNORES_SIGN_CHANGE "rf_width_detect A4"
-	block_model_mutant inactive-lanes-not-filled rf_width_detect INACTIVE_NOT_FILLED "rf_width_detect A4"
-	block_model_mutant odd-mask-not-reversed rf_width_detect ODD_PMASK_NOT_REVERSED "rf_width_detect invariant 5"
-	block_model_mutant sign-from-last-lane rf_width_detect SIGN_FROM_LAST_LANE "rf_width_detect invariant 3/4"
-	block_model_mutant mask-buffer-bypasses-update rf_mask_buffer MB_UPDATE_BYPASSED "rf_mask_buffer golden"
-	block_model_mutant mask-buffer-loses-port1 rf_mask_buffer MB_PORT1_LOST "rf_mask_buffer golden"
-	block_model_mutant arbiter-l-before-r rf_coal_arbiter ARB_L_BEFORE_R "rf_coal_arbiter invariant 13"
-	block_model_mutant arbiter-main-diagonals rf_coal_arbiter ARB_MAIN_DIAGONALS "rf_coal_arbiter invariant 13"
-	block_model_mutant arbiter-pri-stalls rf_coal_arbiter ARB_PRI_STALLS "rf_coal_arbiter invariant 17"
-	block_model_mutant arbiter-writes-do-not-hold rf_coal_arbiter ARB_WRITES_DO_NOT_HOLD "rf_coal_arbiter invariant 14"
-	block_model_mutant arbiter-memory-before-exec rf_coal_arbiter ARB_MEMORY_BEFORE_EXEC "rf_coal_arbiter invariant 13"
-	block_model_mutant arbiter-reads-share-sub-banks rf_coal_arbiter ARB_READS_SHARE_SUBBANKS "rf_coal_arbiter invariant 10"
-	block_model_mutant arbiter-slices-unchecked rf_coal_arbiter ARB_SLICES_UNCHECKED "rf_coal_arbiter invariant 11"
-	block_model_mutant arbiter-one-read-per-bank rf_coal_arbiter ARB_ONE_READ_PER_BANK "rf_coal_arbiter invariant 13"
-	block_model_mutant arbiter-writes-ignore-bank rf_coal_arbiter ARB_WRITES_IGNORE_BANK "rf_coal_arbiter invariant 13"
-	block_model_mutant dual-bank-ignores-byte-enables rf_dual_bank DB_BYTE_ENABLES_IGNORED "rf_dual_bank golden"
-	block_model_mutant dual-bank-output-not-held rf_dual_bank DB_OUTPUT_NOT_HELD "rf_dual_bank golden"
-	block_model_mutant dual-bank-writes-idle-sub-banks rf_dual_bank DB_WRITES_IDLE_SUBBANKS "rf_dual_bank golden"
-	block_model_mutant xbar-wrong-sub-bank rf_subbank_xbar XB_WRONG_SUBBANK "rf_subbank_xbar invariant 18"
-	block_model_mutant xbar-idle-slice-passes-bank0 rf_subbank_xbar XB_IDLE_SLICE_PASSES_BANK0 "rf_subbank_xbar invariant 18"
-	block_model_mutant collector-odd-not-unswapped rf_coal_collector CC_ODD_NOT_UNSWAPPED "rf_coal_collector golden"
-	block_model_mutant collector-fill-one-slice-low rf_coal_collector CC_FILL_ONE_SLICE_LOW "rf_coal_collector golden"
-	block_model_mutant collector-ready-without-slice3 rf_coal_collector CC_READY_WITHOUT_SLICE3 "rf_coal_collector invariant 19"
-	block_model_mutant collector-packed-slices-one-operand rf_coal_collector CC_PACKED_SLICES_ONE_OPERAND "rf_coal_collector invariant 19"
-	block_model_mutant zero-tie-goes-cross-lane rf_zero_detect ZERO_TIE_CROSS_LANE "rf_zero_detect golden"
-	block_model_mutant zero-slot-rule-without-fill rf_zero_detect ZERO_SLOT_RULE_WITHOUT_FILL "rf_zero_detect golden"
-	block_model_mutant zero-partial-group-touches-inactive rf_zero_detect ZERO_PARTIAL_GROUP_INACTIVE "rf_zero_detect golden"
-	block_model_mutant zero-in-lane-writes-inactive rf_zero_detect ZERO_IN_LANE_WRITES_INACTIVE "rf_zero_detect golden"
-	block_model_mutant zero-cross-lane-stores-in-lane-mask rf_zero_detect ZERO_CROSS_STORES_IN_LANE "rf_zero_detect golden"
-	block_model_mutant zero-read-gated-by-lane-bit rf_zero_read ZERO_READ_BY_LANE_BIT "rf_zero_read golden"
-	block_model_mutant zero-read-gated-bytes-pass rf_zero_read ZERO_READ_GATED_PASS "rf_zero_read golden"
-	block_model_mutant zmask-update-bypassed rf_zmask_buffer ZMASK_UPDATE_BYPASSED "rf_zmask_buffer golden"
-	block_model_mutant zmask-lower-port-wins rf_zmask_buffer ZMASK_LOWER_PORT_WINS "rf_zmask_buffer golden"
-	# rf_top with coalescing (cmodel/coalescing/top_coal.c): the lock-step run, then the rf_top checker alone
-	top_mutant() { # name FAULT pattern-with-RTL pattern-model-only
-		expect_fail "model-top-$1" "$3" "$harness" "${args[@]}" +mutate="$2"
-		expect_fail "checker-top-$1" "$4" "$harness" "${args[@]}" +mutate="$2" +model-only
-	}
-	top_mutant odd-write-not-swapped TOP_ODD_WRITE_NOT_SWAPPED MISMATCH "rf_top golden\|rf_top coalescing recount\|rf_top coalescing zero-mask buffer"  # whichever fires first
-	top_mutant merge-ignores-old-code TOP_MERGE_IGNORES_OLD_CODE "MISMATCH\|rf_top coalescing mask buffer" "rf_top coalescing mask buffer"  # either may fire first
-	top_mutant no-forwarding-at-issue TOP_NO_FORWARDING_AT_ISSUE MISMATCH "rf_top golden"
-	top_mutant no-unswap-on-read TOP_NO_UNSWAP_ON_READ MISMATCH "rf_top golden"
-	top_mutant sign-fill-always-zero TOP_SIGN_FILL_ZERO MISMATCH "rf_top golden"
-	top_mutant refused-write-ready TOP_REFUSED_WRITE_READY MISMATCH "rf_top coalescing wb1_ready_o"
-	top_mutant priority-diagonal-stuck TOP_PRIORITY_STUCK MISMATCH "rf_top coalescing collector .* waited"
-	top_mutant rr-counter-counts-rd-wr TOP_RR_COUNTS_RD_WR MISMATCH "rf_top coalescing recount"
-	top_mutant port1-mask-update-lost TOP_PORT1_MASK_UPDATE_LOST "rf_top coalescing mask buffer" "rf_top coalescing mask buffer"  # the checker fires first
-	top_mutant zero-read-not-gated TOP_ZERO_READ_NOT_GATED MISMATCH "rf_top golden"
-	top_mutant zero-write-gated-by-old-entry TOP_ZERO_WRITE_OLD_ENTRY MISMATCH "rf_top coalescing recount"
-	top_mutant zero-no-forwarding-at-issue TOP_ZERO_NO_FORWARDING MISMATCH "rf_top golden"
-	top_mutant zero-read-count-lost TOP_ZERO_READ_COUNT_LOST MISMATCH "rf_top coalescing recount"
-	top_mutant zero-port1-update-lost TOP_ZERO_PORT1_UPDATE_LOST "rf_top coalescing zero-mask buffer" "rf_top coalescing zero-mask buffer"  # the checker fires first
-	top_mutant zero-read-ignores-active-mask TOP_ZERO_READ_IGNORES_ACTIVE MISMATCH "rf_top coalescing recount"
-elif [ "$set" = base ]; then
-	# 1 and 2: model faults (cmodel/base/faults.def: the arbiter in cmodel/base/arbiter.c, the crossbar in
-	# cmodel/base/part_base.c, the storage in cmodel/base/sram.c)
-	expect_fail model-arbiter-ignores-writes MISMATCH "$harness" "${args[@]}" +mutate=ARB_WRITES_BLOCK_NOTHING
-	expect_fail model-xbar-wrong-source MISMATCH "$harness" "${args[@]}" +mutate=XBAR_SLOT0_NEIGHBOUR
-	expect_fail model-bank-ignores-lane-mask MISMATCH "$harness" "${args[@]}" +mutate=SRAM_LANE_MASK_IGNORED
-	expect_fail golden-xbar-wrong-source "rf_top golden" "$harness" "${args[@]}" +mutate=XBAR_SLOT0_NEIGHBOUR +model-only
-	expect_fail golden-bank-ignores-lane-mask "rf_top golden" "$harness" "${args[@]}" +mutate=SRAM_LANE_MASK_IGNORED +model-only
-elif [ "$set" = virtualization ]; then
-	# virtualization model faults (cmodel/virtualization/faults.def; virt.c rfm_fb_comb, rfm_rt_comb, rfm_rt_clock)
-	expect_fail model-vt-allocation-skips-an-id MISMATCH "$harness" "${args[@]}" +mutate=VT_ALLOC_SKIPS_ID
-	expect_fail model-vt-no-table-bank-conflicts MISMATCH "$harness" "${args[@]}" +mutate=VT_NO_TABLE_CONFLICTS
-	expect_fail model-vt-release-keeps-mapping "rf_top invariant" "$harness" "${args[@]}" +mutate=VT_RELEASE_KEEPS_MAPPING
-	expect_fail model-vt-lookup-misses-new-mapping "rf_top golden" "$harness" "${args[@]}" +mutate=VT_LOOKUP_MISSES_NEW_MAPPING  # the golden checker fires first
-	expect_fail invariant-vt-release-keeps-mapping "rf_top invariant" "$harness" "${args[@]}" +mutate=VT_RELEASE_KEEPS_MAPPING +model-only
-	expect_fail golden-vt-lookup-misses-new-mapping "rf_top golden" "$harness" "${args[@]}" +mutate=VT_LOOKUP_MISSES_NEW_MAPPING +model-only
-else
-	# RegMutex model faults (cmodel/regmutex/faults.def; regmutex.c rfm_srp_comb)
-	expect_fail model-srp-highest-free-section MISMATCH "$harness" "${args[@]}" +mutate=SRP_HIGHEST_FREE_SECTION
-	expect_fail model-srp-release-leaks "rf_top invariant" "$harness" "${args[@]}" +mutate=SRP_RELEASE_LEAKS  # the checker fires before any port differs
-	expect_fail model-srp-ports-share-section MISMATCH "$harness" "${args[@]}" +mutate=SRP_PORTS_SHARE_SECTION
-	expect_fail invariant-srp-release-leaks "rf_top invariant" "$harness" "${args[@]}" +mutate=SRP_RELEASE_LEAKS +model-only
-	expect_fail invariant-srp-ports-share-section "rf_top invariant" "$harness" "${args[@]}" +mutate=SRP_PORTS_SHARE_SECTION +model-only
-fi
 
-# 3: RTL faults, each in its own copy of generated/$cfg
+# RTL faults, each in its own copy of generated/$cfg
 # stmt 'assign X' VALUE: a sed program that replaces the whole statement `assign X = ...;` (which the
 # generator may wrap over several lines) by `assign X = VALUE;`
 stmt() {
@@ -153,48 +71,10 @@ rtl_mutant() { # name file sed-expression [pattern [verilator flags [top module]
 block_rtl_mutant() { # name module sed-expression
 	rtl_mutant "$1" "$2.sv" "$3" MISMATCH "" "$2"
 }
-if [ "$set" = coalescing ]; then
-	block_rtl_mutant rtl-ti-convert-byte-crossed rf_ti_convert 's/assign ti_o\[39:32\] = bi_i\[15:8\];/assign ti_o[39:32] = bi_i[7:0];/'
-	block_rtl_mutant rtl-byte-swap-stuck rf_byte_swap "0,/sel_i ?/s//1'b0 ?/"
-	block_rtl_mutant rtl-width-no-thermometer rf_width_detect 's/assign lm2 = need3 | need2;/assign lm2 = need2;/'
-	block_rtl_mutant rtl-width-inactive-fill-missing rf_width_detect 's/assign ben1 = {Lanes{lmf\[1\]}} \& (act | {Lanes{~lmo\[1\]}});/assign ben1 = {Lanes{lmf[1]}} \& act;/'
-	block_rtl_mutant rtl-mask-buffer-port1-lost rf_mask_buffer "s/if (u1_valid_i) begin/if (1'b0) begin/"
-	block_rtl_mutant rtl-arbiter-slice-check-missing rf_coal_arbiter 's/ \& ~|(rm_0r\[11:8\] \& oc2\[11:8\])//'
-	block_rtl_mutant rtl-dual-bank-byte-enable-ignored rf_dual_bank 's/if (sb2_bwe\[1\]) //'
-	block_rtl_mutant rtl-dual-bank-latch-not-held rf_dual_bank 's/if (sb1_rd) sb1_rdata_q/sb1_rdata_q/'
-	block_rtl_mutant rtl-xbar-wrong-slice rf_subbank_xbar 's/oc0_s1_hit\[0\]}} \& bank0_rdata_i\[63:32\]/oc0_s1_hit[0]}} \& bank0_rdata_i[95:64]/'
-	block_rtl_mutant rtl-collector-fill-threshold rf_coal_collector "s/c0_o0_x2 = c0_o0_enc_q >= 2'd2/c0_o0_x2 = c0_o0_enc_q >= 2'd1/"
-	block_rtl_mutant rtl-collector-unswap-wrong rf_coal_collector 's/c1_o2_l0 = c1_o2_odd_q ? c1_o2_b3_q/c1_o2_l0 = c1_o2_odd_q ? c1_o2_b0_q/'
-	block_rtl_mutant rtl-zero-tie-goes-cross-lane rf_zero_detect 's/ > cin_o/ >= cin_o/'
-	block_rtl_mutant rtl-zero-read-ignores-zero-mask rf_zero_read 's/ \& need \& ~z\([0-3]\);/ \& need;/'
-	block_rtl_mutant rtl-zmask-buffer-never-updates rf_zmask_buffer 's/else mb_q <= mb_d;/else mb_q <= mb_q;/'
-	rtl_mutant rtl-top-refused-write-ready rf_top.sv "s/assign wb1_ready_o = ~co_w1_req | wb1_gnt;/assign wb1_ready_o = 1'b1;/"
-	rtl_mutant rtl-top-even-write-on-both-sides rf_top.sv "s/assign co_w0_hit0_r = wb0_gnt \& (wb0_bank == 1'd0) \& (co_w0_odd == 1'b0);/assign co_w0_hit0_r = wb0_gnt \& (wb0_bank == 1'd0);/"
-	rtl_mutant rtl-top-issue-without-forwarding rf_top.sv "$(stmt 'assign co_i0_0_enc' 'co_i0_0_menc')"
-	rtl_mutant rtl-top-read-not-zero-gated rf_top.sv "$(stmt 'assign co_b0_rdz' 'co_b0_rdata')"
-	rtl_mutant rtl-top-zero-bytes-written rf_top.sv 's/^  assign co_w0_bwz = (co_w0_bwe \& ~co_w0_zb)/  assign co_w0_bwz = (co_w0_bwe)/'
-	rtl_mutant rtl-top-issue-without-zero-forwarding rf_top.sv "$(stmt 'assign co_i0_0_zm' 'co_i0_0_mzm')"
-	rtl_mutant rtl-top-read-ignores-active-mask rf_top.sv "$(stmt 'assign co_u0_am_d' "'1")"
-elif [ "$set" = base ]; then
-	rtl_mutant rtl-write-does-not-block-read rf_bank_arbiter.sv 's/assign b0_p0_cand = req & ~blk & b0_mine;/assign b0_p0_cand = req \& b0_mine;/'
-	rtl_mutant rtl-lane-mask-ignored rf_sram.sv 's/if (w0_mask_i\[1\])/if (1'"'"'b1)/'
-	rtl_mutant rtl-dispatch-pointer-stuck rf_collector.sv 's/dptr_q <= dptr_d;/dptr_q <= dptr_q;/'
-elif [ "$set" = virtualization ]; then
-	rtl_mutant rtl-vt-lookup-without-bypass rf_rename_table.sv "0,/l0_byp = 1'b1;/s//l0_byp = 1'b0;/"
-	rtl_mutant rtl-vt-invalidation-ignored rf_rename_table.sv "s/if (i0_eff) valid_d\[i0_ix\] = 1'b0;/if (1'b0) valid_d[i0_ix] = 1'b0;/"
-	rtl_mutant rtl-vt-release-not-freed rf_free_bitmap.sv "s/if (r0_free) occ_d\[r0_pid_i\] = 1'b0;/if (1'b0) occ_d[r0_pid_i] = 1'b0;/"
-	rtl_mutant rtl-vt-walker-stuck rf_top.sv "s/wk_cnt_d = wk_next;/wk_cnt_d = wk_cnt_q;/"
-	# the optional assertion build (RFM_ASSERTIONS) catches a leak in the RTL alone
-	rtl_mutant assert-vt-release-not-freed rf_free_bitmap.sv "s/if (r0_free) occ_d\[r0_pid_i\] = 1'b0;/if (1'b0) occ_d[r0_pid_i] = 1'b0;/" \
-		"rf_top invariant 3" "+define+RFM_ASSERTIONS --assert"
-else
-	# the paper's literal Y = X + B with B = SRP_offset + LUT x Es: extended registers overrun the section
-	rtl_mutant rtl-srp-offset-without-minus-bs rf_srp_xlate.sv 's/+ (x0_r - bs_x)/+ x0_r/'
-	rtl_mutant rtl-srp-release-keeps-section rf_srp_ctrl.sv "s/mk\\[req0_cur\\] = 1'b0;/mk[req0_cur] = 1'b1;/"
-	rtl_mutant rtl-srp-port1-ignores-port0-grant rf_srp_ctrl.sv '0,/taken\[f\] = 1'"'"'b1;/s//taken[f] = 1'"'"'b0;/'
-	rtl_mutant assert-srp-port1-ignores-port0-grant rf_srp_ctrl.sv '0,/taken\[f\] = 1'"'"'b1;/s//taken[f] = 1'"'"'b0;/' \
-		"rf_srp_ctrl invariant 1" "+define+RFM_ASSERTIONS --assert"
-fi
+
+# the set's faults: model faults first, then RTL faults
+# shellcheck source=/dev/null
+. "cmodel/$set/mutants.sh"
 
 echo "mutation: $caught caught, $missed missed"
 echo "$caught passed, $missed failed"

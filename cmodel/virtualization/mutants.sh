@@ -1,0 +1,23 @@
+# mutants.sh - the planted faults of register file virtualization, sourced by verif/mutation/run.sh:
+# model faults (cmodel/virtualization/faults.def, +mutate=NAME) caught by the lock-step comparison
+# and by the model's checkers alone, then faults in a copy of the generated RTL caught by the
+# comparison or by the RTL's assertions. `make mutation` runs it on the config below with these
+# harnesses built.
+# config: small_virt
+# harnesses: rf_top
+# virtualization model faults (cmodel/virtualization/faults.def; virt.c rfm_fb_comb, rfm_rt_comb, rfm_rt_clock)
+expect_fail model-vt-allocation-skips-an-id MISMATCH "$harness" "${args[@]}" +mutate=VT_ALLOC_SKIPS_ID
+expect_fail model-vt-no-table-bank-conflicts MISMATCH "$harness" "${args[@]}" +mutate=VT_NO_TABLE_CONFLICTS
+expect_fail model-vt-release-keeps-mapping "rf_top invariant" "$harness" "${args[@]}" +mutate=VT_RELEASE_KEEPS_MAPPING
+expect_fail model-vt-lookup-misses-new-mapping "rf_top golden" "$harness" "${args[@]}" +mutate=VT_LOOKUP_MISSES_NEW_MAPPING  # the golden checker fires first
+expect_fail invariant-vt-release-keeps-mapping "rf_top invariant" "$harness" "${args[@]}" +mutate=VT_RELEASE_KEEPS_MAPPING +model-only
+expect_fail golden-vt-lookup-misses-new-mapping "rf_top golden" "$harness" "${args[@]}" +mutate=VT_LOOKUP_MISSES_NEW_MAPPING +model-only
+
+# RTL faults (rtl_mutant, block_rtl_mutant: verif/mutation/run.sh)
+rtl_mutant rtl-vt-lookup-without-bypass rf_rename_table.sv "0,/l0_byp = 1'b1;/s//l0_byp = 1'b0;/"
+rtl_mutant rtl-vt-invalidation-ignored rf_rename_table.sv "s/if (i0_eff) valid_d\[i0_ix\] = 1'b0;/if (1'b0) valid_d[i0_ix] = 1'b0;/"
+rtl_mutant rtl-vt-release-not-freed rf_free_bitmap.sv "s/if (r0_free) occ_d\[r0_pid_i\] = 1'b0;/if (1'b0) occ_d[r0_pid_i] = 1'b0;/"
+rtl_mutant rtl-vt-walker-stuck rf_top.sv "s/wk_cnt_d = wk_next;/wk_cnt_d = wk_cnt_q;/"
+# the optional assertion build (RFM_ASSERTIONS) catches a leak in the RTL alone
+rtl_mutant assert-vt-release-not-freed rf_free_bitmap.sv "s/if (r0_free) occ_d\[r0_pid_i\] = 1'b0;/if (1'b0) occ_d[r0_pid_i] = 1'b0;/" \
+	"rf_top invariant 3" "+define+RFM_ASSERTIONS --assert"
