@@ -191,7 +191,7 @@ typedef struct rfm_coll_ix {
 	unsigned dv[RFM_MAXS], dtag[RFM_MAXS], dwarp[RFM_MAXS];        /* dsp<d>_valid_o, _tag_o, _warp_o */
 	unsigned dop[RFM_MAXS][RFM_MAXOP];                             /* dsp<d>_op<s>_o */
 	unsigned busy;                                                 /* busy_o */
-	unsigned take[RFM_MAXS], disp, op[RFM_MAXQ];                   /* coll_ext_ops: iss<k>_take_o, disp_o, q<i>_op_i */
+	unsigned take[RFM_MAXS], disp, op[RFM_MAXQ];                   /* iss<k>_take_o, disp_o, q<i>_op_i */
 } rfm_coll_ix_t;
 
 /* rf_collector: state of the collector units. */

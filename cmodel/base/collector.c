@@ -37,8 +37,7 @@ static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 		ix->iss_warp[k] = rfm_ports_add(pt, RFM_IN, c->d.warp_w, "warp slot", "iss%u_warp_i", k);
 		if (ext)
 			ix->take[k] = rfm_ports_add(pt, RFM_OUT, c->sm_collectors,
-						    "external operands: the unit that takes it at the edge (one-hot, or 0)",
-						    "iss%u_take_o", k);
+						    "external operands: the unit it fills (one-hot, or 0)", "iss%u_take_o", k);
 		for (s = 0; s < c->sm_operands; s++) {
 			ix->iss_sv[k][s] = rfm_ports_add(pt, RFM_IN, 1, "source operand to read", "iss%u_src%u_valid_i", k, s);
 			ix->iss_sb[k][s] = rfm_ports_add(pt, RFM_IN, c->d.bank_w, "its bank", "iss%u_src%u_bank_i", k, s);
@@ -59,7 +58,7 @@ static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	if (ext) {
 		rfm_ports_group(pt, "operand values held outside the collector");
 		for (q = 0; q < c->d.nq; q++)
-			ix->op[q] = rfm_ports_add(pt, RFM_IN, W, "value of operand slot q, dispatched as it is",
+			ix->op[q] = rfm_ports_add(pt, RFM_IN, W, "the slot's operand value (held outside), dispatched as it is",
 						  "q%u_op_i", q);
 	} else
 		rfm_ports_group(pt, "operand data through the crossbar");
@@ -275,9 +274,10 @@ static void coll_eval(rfm_model_t *m)
 		rfm_set(m, u->ix.dwarp[d], pick >= 0 ? u->warp_q[pick] : 0);
 		for (s = 0; s < ops; s++) {
 			uint32_t *o = rfm_wide(m, u->ix.dop[d][s]);
-			if (pick >= 0)
-				memcpy(o, ext ? rfm_wide(m, u->ix.op[(unsigned)pick * ops + s]) : rfm_coll_operand(u, (unsigned)pick, s),
-				       u->wq * 4u);
+			if (pick >= 0 && ext)
+				memcpy(o, rfm_wide(m, u->ix.op[(unsigned)pick * ops + s]), u->wq * 4u);
+			else if (pick >= 0)
+				memcpy(o, rfm_coll_operand(u, (unsigned)pick, s), u->wq * 4u);
 			else
 				memset(o, 0, u->wq * 4u);
 		}

@@ -22,7 +22,7 @@
 //   iss0_ready_o      out 1   a collector can take it
 //   iss0_tag_i        in  16  tag carried to dispatch
 //   iss0_warp_i       in  2   warp slot
-//   iss0_take_o       out 3   external operands: the unit that takes it at the edge (one-hot, or 0)
+//   iss0_take_o       out 3   external operands: the unit it fills (one-hot, or 0)
 //   iss0_src0_valid_i in  1   source operand to read
 //   iss0_src0_bank_i  in  1   its bank
 //   iss0_src0_entry_i in  4   its row
@@ -36,7 +36,7 @@
 //   iss1_ready_o      out 1   a collector can take it
 //   iss1_tag_i        in  16  tag carried to dispatch
 //   iss1_warp_i       in  2   warp slot
-//   iss1_take_o       out 3   external operands: the unit that takes it at the edge (one-hot, or 0)
+//   iss1_take_o       out 3   external operands: the unit it fills (one-hot, or 0)
 //   iss1_src0_valid_i in  1   source operand to read
 //   iss1_src0_bank_i  in  1   its bank
 //   iss1_src0_entry_i in  4   its row
@@ -91,15 +91,15 @@
 //   q7_port_i         in  1   bank read port granted
 //   q8_gnt_i          in  1   read granted this cycle
 //   q8_port_i         in  1   bank read port granted
-//   q0_op_i           in  128 value of operand slot q, dispatched as it is
-//   q1_op_i           in  128 value of operand slot q, dispatched as it is
-//   q2_op_i           in  128 value of operand slot q, dispatched as it is
-//   q3_op_i           in  128 value of operand slot q, dispatched as it is
-//   q4_op_i           in  128 value of operand slot q, dispatched as it is
-//   q5_op_i           in  128 value of operand slot q, dispatched as it is
-//   q6_op_i           in  128 value of operand slot q, dispatched as it is
-//   q7_op_i           in  128 value of operand slot q, dispatched as it is
-//   q8_op_i           in  128 value of operand slot q, dispatched as it is
+//   q0_op_i           in  128 the slot's operand value (held outside), dispatched as it is
+//   q1_op_i           in  128 the slot's operand value (held outside), dispatched as it is
+//   q2_op_i           in  128 the slot's operand value (held outside), dispatched as it is
+//   q3_op_i           in  128 the slot's operand value (held outside), dispatched as it is
+//   q4_op_i           in  128 the slot's operand value (held outside), dispatched as it is
+//   q5_op_i           in  128 the slot's operand value (held outside), dispatched as it is
+//   q6_op_i           in  128 the slot's operand value (held outside), dispatched as it is
+//   q7_op_i           in  128 the slot's operand value (held outside), dispatched as it is
+//   q8_op_i           in  128 the slot's operand value (held outside), dispatched as it is
 //   dsp0_valid_o      out 1   an instruction leaves with its operands
 //   dsp0_tag_o        out 16  its tag
 //   dsp0_warp_o       out 2   its warp
@@ -398,7 +398,7 @@ module rf_collector (
     end
   end
 
-  // external operands: the buffer holding the values follows the issue and dispatch choices
+  // external operands: their buffer follows the issue and dispatch choices
   assign iss0_take_o = iss0_take;
   assign iss1_take_o = iss1_take;
   assign disp_o = disp;

@@ -67,7 +67,7 @@ static void collector_tail(em_t *e, const rfm_cfg_t *c)
 	emit_dispatch(e, c, "u", "q", ext ? "_op_i" : "_data_q", "dsp%u_tag_o");
 	if (ext) {
 		em_blank(e);
-		em_line(e, "// external operands: the buffer holding the values follows the issue and dispatch choices");
+		em_line(e, "// external operands: their buffer follows the issue and dispatch choices");
 		for (k = 0; k < K; k++)
 			em_line(e, "assign iss%u_take_o = iss%u_take;", k, k);
 		em_line(e, "assign disp_o = disp;");
