@@ -58,6 +58,54 @@ static void emit_dispatch(em_t *e, const rfm_cfg_t *c, const char *unit, const c
 	}
 }
 
+/* rf_collector's registers: unit and slot state (reset), operand values (not reset). */
+static void collector_flops(em_t *e, const rfm_cfg_t *c)
+{
+	unsigned C = c->sm_collectors, R = c->rf_read_ports, ext = c->d.coll_ext_ops, cu, q;
+	em_blank(e);
+	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
+	em_open(e, "if (!rst_ni) begin");
+	em_line(e, "dptr_q <= '0;");
+	for (cu = 0; cu < C; cu++) {
+		em_line(e, "u%u_busy_q <= 1'b0;", cu);
+		em_line(e, "u%u_tag_q <= '0;", cu);
+		em_line(e, "u%u_warp_q <= '0;", cu);
+	}
+	for (q = 0; q < c->d.nq; q++) {
+		em_line(e, "q%u_pend_q <= 1'b0;", q);
+		em_line(e, "q%u_fly_q <= 1'b0;", q);
+		em_line(e, "q%u_bank_q <= '0;", q);
+		em_line(e, "q%u_entry_q <= '0;", q);
+		if (R > 1)
+			em_line(e, "q%u_port_q <= 1'b0;", q);
+	}
+	em_reopen(e, "end else begin");
+	em_line(e, "dptr_q <= dptr_d;");
+	for (cu = 0; cu < C; cu++) {
+		em_line(e, "u%u_busy_q <= u%u_busy_d;", cu, cu);
+		em_line(e, "u%u_tag_q <= u%u_tag_d;", cu, cu);
+		em_line(e, "u%u_warp_q <= u%u_warp_d;", cu, cu);
+	}
+	for (q = 0; q < c->d.nq; q++) {
+		em_line(e, "q%u_pend_q <= q%u_pend_d;", q, q);
+		em_line(e, "q%u_fly_q <= q%u_fly_d;", q, q);
+		em_line(e, "q%u_bank_q <= q%u_bank_d;", q, q);
+		em_line(e, "q%u_entry_q <= q%u_entry_d;", q, q);
+		if (R > 1)
+			em_line(e, "q%u_port_q <= q%u_port_d;", q, q);
+	}
+	em_close(e, "end");
+	em_close(e, "end");
+	if (!ext) {
+		em_blank(e);
+		em_line(e, "// operand values: data registers, not reset");
+		em_open(e, "always_ff @(posedge clk_i) begin");
+		for (q = 0; q < c->d.nq; q++)
+			em_line(e, "q%u_data_q <= q%u_data_d;", q, q);
+		em_close(e, "end");
+	}
+}
+
 /* rf_collector's dispatch, read requests, unit state and operand values. With external operands
  * (c->d.coll_ext_ops) no values: dispatch routes q<i>_op_i, and the choices are outputs. */
 static void collector_tail(em_t *e, const rfm_cfg_t *c)
@@ -162,48 +210,7 @@ static void collector_tail(em_t *e, const rfm_cfg_t *c)
 		em_close(e, "end");
 	}
 
-	em_blank(e);
-	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
-	em_open(e, "if (!rst_ni) begin");
-	em_line(e, "dptr_q <= '0;");
-	for (cu = 0; cu < C; cu++) {
-		em_line(e, "u%u_busy_q <= 1'b0;", cu);
-		em_line(e, "u%u_tag_q <= '0;", cu);
-		em_line(e, "u%u_warp_q <= '0;", cu);
-	}
-	for (q = 0; q < c->d.nq; q++) {
-		em_line(e, "q%u_pend_q <= 1'b0;", q);
-		em_line(e, "q%u_fly_q <= 1'b0;", q);
-		em_line(e, "q%u_bank_q <= '0;", q);
-		em_line(e, "q%u_entry_q <= '0;", q);
-		if (R > 1)
-			em_line(e, "q%u_port_q <= 1'b0;", q);
-	}
-	em_reopen(e, "end else begin");
-	em_line(e, "dptr_q <= dptr_d;");
-	for (cu = 0; cu < C; cu++) {
-		em_line(e, "u%u_busy_q <= u%u_busy_d;", cu, cu);
-		em_line(e, "u%u_tag_q <= u%u_tag_d;", cu, cu);
-		em_line(e, "u%u_warp_q <= u%u_warp_d;", cu, cu);
-	}
-	for (q = 0; q < c->d.nq; q++) {
-		em_line(e, "q%u_pend_q <= q%u_pend_d;", q, q);
-		em_line(e, "q%u_fly_q <= q%u_fly_d;", q, q);
-		em_line(e, "q%u_bank_q <= q%u_bank_d;", q, q);
-		em_line(e, "q%u_entry_q <= q%u_entry_d;", q, q);
-		if (R > 1)
-			em_line(e, "q%u_port_q <= q%u_port_d;", q, q);
-	}
-	em_close(e, "end");
-	em_close(e, "end");
-	if (!ext) {
-		em_blank(e);
-		em_line(e, "// operand values: data registers, not reset");
-		em_open(e, "always_ff @(posedge clk_i) begin");
-		for (q = 0; q < c->d.nq; q++)
-			em_line(e, "q%u_data_q <= q%u_data_d;", q, q);
-		em_close(e, "end");
-	}
+	collector_flops(e, c);
 	if (R == 1) {
 		em_blank(e);
 		rg_unused_n(e, "ports", c->d.nq, "q%u_port_i");
