@@ -41,7 +41,9 @@ unsigned rfm_inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows)
 	    (uint64_t)c->rf_banks * R * c->d.wreg_bits,
 	    "banks x read_ports x lanes x lane_bits = %u x %u x %u x %u", c->rf_banks, R, c->rf_lanes,
 	    c->rf_lane_bits);
-	rfm_inv_add(rows, &n, "collector operand buffers", "rf_collector", "flops", (uint64_t)C * S * c->d.wreg_bits,
+	/* external operands (coalescing): the values are rf_coal_collector's, rf_collector keeps none */
+	rfm_inv_add(rows, &n, "collector operand buffers", c->d.coll_ext_ops ? "rf_coal_collector" : "rf_collector",
+		    "flops", (uint64_t)C * S * c->d.wreg_bits,
 	    "collectors x operands x lanes x lane_bits = %u x %u x %u x %u", C, S, c->rf_lanes, c->rf_lane_bits);
 	rfm_inv_add(rows, &n, "collector unit state", "rf_collector", "flops", (uint64_t)C * unit,
 	    "collectors x (busy + tag_bits + warp id) = %u x (1 + %u + %u)", C, c->sm_tag_bits, c->d.warp_w);

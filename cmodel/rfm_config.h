@@ -193,6 +193,8 @@ typedef struct rfm_derived {
 	unsigned domains;        /* power-gating domains: banks x subarrays */
 	unsigned vt_warps;       /* reference kernel: resident warps */
 	unsigned vt_ren;         /* reference kernel: renamed registers per thread (regs - exempt) */
+	unsigned coll_ext_ops;   /* 1: rf_collector keeps no operand values: a buffer outside it holds them (q<i>_op_i),
+	                          * and it shows its issue and dispatch choices (set by coalescing's derive) */
 	unsigned ctag_w;         /* collector tag: tag_bits, plus (virtualization) per operand a release flag and the register */
 	/* coalescing-aware register file (docs/coalescing.md); 0 when [coalescing] is off */
 	unsigned cw_bytes;       /* bytes per lane = sub-banks of a bank (4) */

@@ -175,7 +175,7 @@ typedef struct rfm_coll_out {
 typedef struct rfm_coll_edge {
 	uint64_t gnt;                   /* q<i>_gnt_i (bit i) */
 	uint8_t port[RFM_MAXQ];         /* q<i>_port_i */
-	const uint32_t *data[RFM_MAXQ]; /* q<i>_data_i; read only for slots with a read in flight */
+	const uint32_t *data[RFM_MAXQ]; /* q<i>_data_i; read only for slots with a read in flight; NULL: none kept */
 } rfm_coll_edge_t;
 
 /* rf_collector: port indices. */
@@ -192,6 +192,7 @@ typedef struct rfm_coll_ix {
 	unsigned dv[RFM_MAXS], dtag[RFM_MAXS], dwarp[RFM_MAXS];        /* dsp<d>_valid_o, _tag_o, _warp_o */
 	unsigned dop[RFM_MAXS][RFM_MAXOP];                             /* dsp<d>_op<s>_o */
 	unsigned busy;                                                 /* busy_o */
+	unsigned take[RFM_MAXS], disp, op[RFM_MAXQ];                   /* iss<k>_take_o, disp_o, q<i>_op_i */
 } rfm_coll_ix_t;
 
 /* rf_collector: state of the collector units. */

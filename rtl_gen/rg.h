@@ -59,11 +59,6 @@ void rg_unused_n(em_t *e, const char *name, unsigned n, const char *fmt);
 void rg_rr_pick(em_t *e, const char *prefix, unsigned n, unsigned w);
 /* assign lhs = {(ptr <= n-1), ..., (ptr <= 0)} with always-true comparisons written as 1'b1. */
 void rg_ge_vector(em_t *e, const char *lhs, const char *ptr, unsigned n, unsigned w);
-/* The dispatch ports of the collector units (emit_collector.c): round robin from dptr_q over the
- * ready vector rdy; unit<cu>_tag_q / _warp_q and <op><q><op_sfx> name a unit's fields and an operand's value;
- * tag names (one %u, the port) the signal a dispatched tag drives. */
-void rg_emit_dispatch(em_t *e, const rfm_cfg_t *c, const char *unit, const char *op, const char *op_sfx,
-		      const char *tag);
 /* assign lhs = w'(vec[0]) + w'(vec[1]) + ... (n terms). */
 void rg_popcount(em_t *e, const char *lhs, const char *vec, unsigned n, unsigned w);
 /* Bit i of a width-bit signal: "sig[i]", or "sig" when the signal has one bit. */

@@ -90,7 +90,7 @@ if [ ! -s "$RP/overhead.csv" ]; then
 else
 	tblocks=""
 	for t in $techs; do
-		tblocks+=" $(awk -F'[(), ]+' -v t="$t" '/^X\(/ && $3 == t { print $2 }' cmodel/rfm_blocks.def | paste -sd' ')"
+		tblocks+=" $(awk -F'[(), ]+' -v t="$t" '/^X\(/ && $3 == t { print $2 }' cmodel/*/blocks.def | paste -sd' ')"
 	done
 	awk -F, -v hdr="$OVH_HDR" -v techs="$techs" -v tb="$tblocks" -v f="$RP/overhead.csv" -v ac="$RP/area.csv" -v tc="$RP/timing.csv" '
 		function num(x) { return x ~ /^-?[0-9]+(\.[0-9]+)?$/ }

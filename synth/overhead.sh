@@ -20,7 +20,7 @@ for f in "$gen/config.ini" "$rp/area.csv" "$rp/timing.csv"; do
 done
 out=$rp/overhead.csv
 header="item,module,area_um2,area_pct_of_baseline,critical_path_ns,critical_path_fo4"
-# technique sections enabled in the resolved config, and their blocks (cmodel/rfm_blocks.def)
+# technique sections enabled in the resolved config, and their blocks (cmodel/<technique>/blocks.def)
 techs=$(awk -F' *= *' '/^\[/ { sec = substr($0, 2, length($0) - 2) } $1 == "enable" && $2 == "on" { print sec }' \
 	"$gen/config.ini")
 if [ -z "$techs" ]; then
@@ -31,7 +31,7 @@ fi
 sets=() blocks=()
 for t in $techs; do
 	sets+=(-s "$t.enable=off")
-	while read -r b; do blocks+=("$b"); done < <(awk -F'[(), ]+' -v t="$t" '/^X\(/ && $3 == t { print $2 }' cmodel/rfm_blocks.def)
+	while read -r b; do blocks+=("$b"); done < <(awk -F'[(), ]+' -v t="$t" '/^X\(/ && $3 == t { print $2 }' cmodel/*/blocks.def)
 done
 rm -rf "$base"
 mkdir -p "$base"

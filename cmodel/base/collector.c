@@ -8,6 +8,10 @@
  * Dispatch: a unit whose operands are all present is ready; dispatch port d takes the d-th ready
  * unit in round-robin order from the dispatch pointer; the pointer moves one past the last unit
  * dispatched. Outputs of an idle dispatch port are zero; operands that were not valid are zero.
+ * With external operands (cfg->d.coll_ext_ops, rf_top's coalescing back end) the unit keeps no
+ * values: a buffer outside holds them (q<i>_op_i, routed to dispatch as they are), the crossbar
+ * ports (q<i>_sel_o, q<i>_data_i) are absent, and the issue and dispatch choices are outputs
+ * (iss<k>_take_o, disp_o) for that buffer; the rules are the same.
  */
 #include <stdlib.h>
 
@@ -21,7 +25,7 @@ static const char *const cov_names[COV_N] = {"all_collectors_busy", "issue_stall
 static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 {
 	rfm_coll_ix_t *ix = ixv;
-	unsigned k, s, q, d, W = c->d.wreg_bits;
+	unsigned k, s, q, d, W = c->d.wreg_bits, ext = c->d.coll_ext_ops;
 	rfm_ports_group(pt, "clock and reset");
 	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock", "clk_i");
 	ix->rst = rfm_ports_add(pt, RFM_IN, 1, "asynchronous reset, active low", "rst_ni");
@@ -31,6 +35,9 @@ static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 		ix->iss_ready[k] = rfm_ports_add(pt, RFM_OUT, 1, "a collector can take it", "iss%u_ready_o", k);
 		ix->iss_tag[k] = rfm_ports_add(pt, RFM_IN, c->d.ctag_w, "tag carried to dispatch", "iss%u_tag_i", k);
 		ix->iss_warp[k] = rfm_ports_add(pt, RFM_IN, c->d.warp_w, "warp slot", "iss%u_warp_i", k);
+		if (ext)
+			ix->take[k] = rfm_ports_add(pt, RFM_OUT, c->sm_collectors,
+						    "external operands: the unit it fills (one-hot, or 0)", "iss%u_take_o", k);
 		for (s = 0; s < c->sm_operands; s++) {
 			ix->iss_sv[k][s] = rfm_ports_add(pt, RFM_IN, 1, "source operand to read", "iss%u_src%u_valid_i", k, s);
 			ix->iss_sb[k][s] = rfm_ports_add(pt, RFM_IN, c->d.bank_w, "its bank", "iss%u_src%u_bank_i", k, s);
@@ -48,8 +55,14 @@ static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 		ix->gnt[q] = rfm_ports_add(pt, RFM_IN, 1, "read granted this cycle", "q%u_gnt_i", q);
 		ix->port[q] = rfm_ports_add(pt, RFM_IN, c->d.rport_w, "bank read port granted", "q%u_port_i", q);
 	}
-	rfm_ports_group(pt, "operand data through the crossbar");
-	for (q = 0; q < c->d.nq; q++) {
+	if (ext) {
+		rfm_ports_group(pt, "operand values held outside the collector");
+		for (q = 0; q < c->d.nq; q++)
+			ix->op[q] = rfm_ports_add(pt, RFM_IN, W, "the slot's operand value (held outside), dispatched as it is",
+						  "q%u_op_i", q);
+	} else
+		rfm_ports_group(pt, "operand data through the crossbar");
+	for (q = 0; q < c->d.nq && !ext; q++) {
 		ix->sel[q] = rfm_ports_add(pt, RFM_OUT, c->d.src_w, "crossbar source of the read in flight",
 					   "q%u_sel_o", q);
 		ix->data[q] = rfm_ports_add(pt, RFM_IN, W, "data of the read granted last cycle", "q%u_data_i", q);
@@ -64,6 +77,9 @@ static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	}
 	rfm_ports_group(pt, "status");
 	ix->busy = rfm_ports_add(pt, RFM_OUT, c->sm_collectors, "collector units holding an instruction", "busy_o");
+	if (ext)
+		ix->disp = rfm_ports_add(pt, RFM_OUT, c->sm_collectors,
+					 "external operands: units dispatched this cycle (free at the edge)", "disp_o");
 	return 0;
 }
 
@@ -188,7 +204,8 @@ void rfm_coll_clock(rfm_coll_t *u, const rfm_coll_in_t *in, const rfm_coll_edge_
 			for (s = 0; s < ops; s++) {
 				unsigned q = cu * ops + s;
 				if (u->fly_q[q]) {
-					memcpy(u->data_q + (size_t)q * u->wq, e->data[q], u->wq * 4u);
+					if (e->data[q]) /* NULL: the values are held outside (coll_ext_ops) */
+						memcpy(u->data_q + (size_t)q * u->wq, e->data[q], u->wq * 4u);
 					u->pend_q[q] = 0;
 					u->fly_q[q] = 0;
 				} else if (((e->gnt >> q) & 1u) && u->pend_q[q]) {
@@ -219,21 +236,36 @@ static void read_issue(rfm_coll_t *u)
 	}
 }
 
+/* External operands: iss<k>_take_o, the unit issue port k fills (one-hot, or 0). */
+static uint64_t take_vec(const rfm_coll_t *u, unsigned k)
+{
+	unsigned cu;
+	for (cu = 0; cu < u->m.cfg->sm_collectors; cu++)
+		if (u->alloc_port[cu] == (int)k)
+			return 1ull << cu;
+	return 0;
+}
+
 /* Port wrapper: io -> rfm_coll_comb -> io. */
 static void coll_eval(rfm_model_t *m)
 {
 	rfm_coll_t *u = (rfm_coll_t *)m;
 	const rfm_cfg_t *c = m->cfg;
-	unsigned k, q, d, s, ops = c->sm_operands;
+	unsigned k, q, d, s, ops = c->sm_operands, ext = c->d.coll_ext_ops;
+	uint64_t dv = 0;
 	read_issue(u);
 	rfm_coll_comb(u, &u->in, &u->out);
-	for (k = 0; k < c->sm_schedulers; k++)
+	for (k = 0; k < c->sm_schedulers; k++) {
 		rfm_set(m, u->ix.iss_ready[k], u->out.ready[k]);
+		if (ext)
+			rfm_set(m, u->ix.take[k], take_vec(u, k));
+	}
 	for (q = 0; q < c->d.nq; q++) {
 		rfm_set(m, u->ix.req[q], (u->out.req >> q) & 1u);
 		rfm_set(m, u->ix.bank[q], u->bank_q[q]);
 		rfm_set(m, u->ix.entry[q], u->entry_q[q]);
-		rfm_set(m, u->ix.sel[q], u->bank_q[q] * c->rf_read_ports + u->port_q[q]);
+		if (!ext)
+			rfm_set(m, u->ix.sel[q], u->bank_q[q] * c->rf_read_ports + u->port_q[q]);
 	}
 	for (d = 0; d < c->sm_schedulers; d++) {
 		int pick = u->out.dsel[d];
@@ -242,13 +274,20 @@ static void coll_eval(rfm_model_t *m)
 		rfm_set(m, u->ix.dwarp[d], pick >= 0 ? u->warp_q[pick] : 0);
 		for (s = 0; s < ops; s++) {
 			uint32_t *o = rfm_wide(m, u->ix.dop[d][s]);
-			if (pick >= 0)
+			if (pick >= 0 && ext)
+				memcpy(o, rfm_wide(m, u->ix.op[(unsigned)pick * ops + s]), u->wq * 4u);
+			else if (pick >= 0)
 				memcpy(o, rfm_coll_operand(u, (unsigned)pick, s), u->wq * 4u);
 			else
 				memset(o, 0, u->wq * 4u);
 		}
 	}
 	rfm_set(m, u->ix.busy, u->out.busy);
+	if (!ext)
+		return;
+	for (d = 0; d < c->sm_collectors; d++)
+		dv |= (uint64_t)u->disp[d] << d;
+	rfm_set(m, u->ix.disp, dv);
 }
 
 /* Port wrapper: io -> rfm_coll_clock. */
@@ -262,7 +301,7 @@ static void coll_tick(rfm_model_t *m)
 	for (q = 0; q < m->cfg->d.nq; q++) {
 		e.gnt |= rfm_get(m, u->ix.gnt[q]) << q;
 		e.port[q] = (uint8_t)rfm_get(m, u->ix.port[q]);
-		e.data[q] = rfm_wide(m, u->ix.data[q]);
+		e.data[q] = m->cfg->d.coll_ext_ops ? NULL : rfm_wide(m, u->ix.data[q]);
 	}
 	rfm_coll_clock(u, &u->in, &e);
 }
@@ -288,7 +327,7 @@ static void coll_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 		int wants = u->busy_q[cu] && u->pend_q[q] && !u->fly_q[q];
 		rfm_set(m, u->ix.gnt[q], wants && rfm_rng_chance(r, 1, 2));
 		rfm_set(m, u->ix.port[q], rfm_rng_below(r, c->rf_read_ports));
-		rfm_rng_fill(r, rfm_wide(m, u->ix.data[q]), c->d.wreg_bits);
+		rfm_rng_fill(r, rfm_wide(m, c->d.coll_ext_ops ? u->ix.op[q] : u->ix.data[q]), c->d.wreg_bits);
 	}
 }
 

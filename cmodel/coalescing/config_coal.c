@@ -40,6 +40,7 @@ void rfm_coal_derive(rfm_cfg_t *cfg)
 	if (cfg->coalescing_zero_gating >= RFM_ZG_IN_LANE)
 		d->cz_mb_bits = d->warp_regs * (unsigned)(lanes + lanes / 4);
 	d->cz_oc_bits = (unsigned)(lanes + cfg->sm_operands * (lanes + lanes / 4));
+	d->coll_ext_ops = 1; /* rf_coal_collector holds the operand values (docs/coalescing.md, "rf_top") */
 }
 
 /* Its storage rows (docs/coalescing.md; spec section 2.4: 384 B on Fermi). */

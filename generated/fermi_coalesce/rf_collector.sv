@@ -22,6 +22,7 @@
 //   iss0_ready_o      out 1    a collector can take it
 //   iss0_tag_i        in  8    tag carried to dispatch
 //   iss0_warp_i       in  6    warp slot
+//   iss0_take_o       out 4    external operands: the unit it fills (one-hot, or 0)
 //   iss0_src0_valid_i in  1    source operand to read
 //   iss0_src0_bank_i  in  2    its bank
 //   iss0_src0_entry_i in  8    its row
@@ -35,6 +36,7 @@
 //   iss1_ready_o      out 1    a collector can take it
 //   iss1_tag_i        in  8    tag carried to dispatch
 //   iss1_warp_i       in  6    warp slot
+//   iss1_take_o       out 4    external operands: the unit it fills (one-hot, or 0)
 //   iss1_src0_valid_i in  1    source operand to read
 //   iss1_src0_bank_i  in  2    its bank
 //   iss1_src0_entry_i in  8    its row
@@ -104,30 +106,18 @@
 //   q10_port_i        in  1    bank read port granted
 //   q11_gnt_i         in  1    read granted this cycle
 //   q11_port_i        in  1    bank read port granted
-//   q0_sel_o          out 2    crossbar source of the read in flight
-//   q0_data_i         in  1024 data of the read granted last cycle
-//   q1_sel_o          out 2    crossbar source of the read in flight
-//   q1_data_i         in  1024 data of the read granted last cycle
-//   q2_sel_o          out 2    crossbar source of the read in flight
-//   q2_data_i         in  1024 data of the read granted last cycle
-//   q3_sel_o          out 2    crossbar source of the read in flight
-//   q3_data_i         in  1024 data of the read granted last cycle
-//   q4_sel_o          out 2    crossbar source of the read in flight
-//   q4_data_i         in  1024 data of the read granted last cycle
-//   q5_sel_o          out 2    crossbar source of the read in flight
-//   q5_data_i         in  1024 data of the read granted last cycle
-//   q6_sel_o          out 2    crossbar source of the read in flight
-//   q6_data_i         in  1024 data of the read granted last cycle
-//   q7_sel_o          out 2    crossbar source of the read in flight
-//   q7_data_i         in  1024 data of the read granted last cycle
-//   q8_sel_o          out 2    crossbar source of the read in flight
-//   q8_data_i         in  1024 data of the read granted last cycle
-//   q9_sel_o          out 2    crossbar source of the read in flight
-//   q9_data_i         in  1024 data of the read granted last cycle
-//   q10_sel_o         out 2    crossbar source of the read in flight
-//   q10_data_i        in  1024 data of the read granted last cycle
-//   q11_sel_o         out 2    crossbar source of the read in flight
-//   q11_data_i        in  1024 data of the read granted last cycle
+//   q0_op_i           in  1024 the slot's operand value (held outside), dispatched as it is
+//   q1_op_i           in  1024 the slot's operand value (held outside), dispatched as it is
+//   q2_op_i           in  1024 the slot's operand value (held outside), dispatched as it is
+//   q3_op_i           in  1024 the slot's operand value (held outside), dispatched as it is
+//   q4_op_i           in  1024 the slot's operand value (held outside), dispatched as it is
+//   q5_op_i           in  1024 the slot's operand value (held outside), dispatched as it is
+//   q6_op_i           in  1024 the slot's operand value (held outside), dispatched as it is
+//   q7_op_i           in  1024 the slot's operand value (held outside), dispatched as it is
+//   q8_op_i           in  1024 the slot's operand value (held outside), dispatched as it is
+//   q9_op_i           in  1024 the slot's operand value (held outside), dispatched as it is
+//   q10_op_i          in  1024 the slot's operand value (held outside), dispatched as it is
+//   q11_op_i          in  1024 the slot's operand value (held outside), dispatched as it is
 //   dsp0_valid_o      out 1    an instruction leaves with its operands
 //   dsp0_tag_o        out 8    its tag
 //   dsp0_warp_o       out 6    its warp
@@ -141,6 +131,7 @@
 //   dsp1_op1_o        out 1024 operand value (0 if not valid)
 //   dsp1_op2_o        out 1024 operand value (0 if not valid)
 //   busy_o            out 4    collector units holding an instruction
+//   disp_o            out 4    external operands: units dispatched this cycle (free at the edge)
 
 module rf_collector (
   // clock and reset
@@ -151,6 +142,7 @@ module rf_collector (
   output logic       iss0_ready_o,
   input  logic [7:0] iss0_tag_i,
   input  logic [5:0] iss0_warp_i,
+  output logic [3:0] iss0_take_o,
   input  logic       iss0_src0_valid_i,
   input  logic [1:0] iss0_src0_bank_i,
   input  logic [7:0] iss0_src0_entry_i,
@@ -165,6 +157,7 @@ module rf_collector (
   output logic       iss1_ready_o,
   input  logic [7:0] iss1_tag_i,
   input  logic [5:0] iss1_warp_i,
+  output logic [3:0] iss1_take_o,
   input  logic       iss1_src0_valid_i,
   input  logic [1:0] iss1_src0_bank_i,
   input  logic [7:0] iss1_src0_entry_i,
@@ -236,31 +229,19 @@ module rf_collector (
   input  logic  q10_port_i,
   input  logic  q11_gnt_i,
   input  logic  q11_port_i,
-  // operand data through the crossbar
-  output logic [1:0]    q0_sel_o,
-  input  logic [1023:0] q0_data_i,
-  output logic [1:0]    q1_sel_o,
-  input  logic [1023:0] q1_data_i,
-  output logic [1:0]    q2_sel_o,
-  input  logic [1023:0] q2_data_i,
-  output logic [1:0]    q3_sel_o,
-  input  logic [1023:0] q3_data_i,
-  output logic [1:0]    q4_sel_o,
-  input  logic [1023:0] q4_data_i,
-  output logic [1:0]    q5_sel_o,
-  input  logic [1023:0] q5_data_i,
-  output logic [1:0]    q6_sel_o,
-  input  logic [1023:0] q6_data_i,
-  output logic [1:0]    q7_sel_o,
-  input  logic [1023:0] q7_data_i,
-  output logic [1:0]    q8_sel_o,
-  input  logic [1023:0] q8_data_i,
-  output logic [1:0]    q9_sel_o,
-  input  logic [1023:0] q9_data_i,
-  output logic [1:0]    q10_sel_o,
-  input  logic [1023:0] q10_data_i,
-  output logic [1:0]    q11_sel_o,
-  input  logic [1023:0] q11_data_i,
+  // operand values held outside the collector
+  input  logic [1023:0] q0_op_i,
+  input  logic [1023:0] q1_op_i,
+  input  logic [1023:0] q2_op_i,
+  input  logic [1023:0] q3_op_i,
+  input  logic [1023:0] q4_op_i,
+  input  logic [1023:0] q5_op_i,
+  input  logic [1023:0] q6_op_i,
+  input  logic [1023:0] q7_op_i,
+  input  logic [1023:0] q8_op_i,
+  input  logic [1023:0] q9_op_i,
+  input  logic [1023:0] q10_op_i,
+  input  logic [1023:0] q11_op_i,
   // dispatch port 0
   output logic          dsp0_valid_o,
   output logic [7:0]    dsp0_tag_o,
@@ -276,7 +257,8 @@ module rf_collector (
   output logic [1023:0] dsp1_op1_o,
   output logic [1023:0] dsp1_op2_o,
   // status
-  output logic [3:0] busy_o
+  output logic [3:0] busy_o,
+  output logic [3:0] disp_o
 );
 
   localparam int Units    = 4;  // collector units
@@ -299,51 +281,39 @@ module rf_collector (
   logic q0_pend_q, q0_pend_d, q0_fly_q, q0_fly_d;
   logic [1:0] q0_bank_q, q0_bank_d;
   logic [7:0] q0_entry_q, q0_entry_d;
-  logic [1023:0] q0_data_q, q0_data_d;
   logic q1_pend_q, q1_pend_d, q1_fly_q, q1_fly_d;
   logic [1:0] q1_bank_q, q1_bank_d;
   logic [7:0] q1_entry_q, q1_entry_d;
-  logic [1023:0] q1_data_q, q1_data_d;
   logic q2_pend_q, q2_pend_d, q2_fly_q, q2_fly_d;
   logic [1:0] q2_bank_q, q2_bank_d;
   logic [7:0] q2_entry_q, q2_entry_d;
-  logic [1023:0] q2_data_q, q2_data_d;
   logic q3_pend_q, q3_pend_d, q3_fly_q, q3_fly_d;
   logic [1:0] q3_bank_q, q3_bank_d;
   logic [7:0] q3_entry_q, q3_entry_d;
-  logic [1023:0] q3_data_q, q3_data_d;
   logic q4_pend_q, q4_pend_d, q4_fly_q, q4_fly_d;
   logic [1:0] q4_bank_q, q4_bank_d;
   logic [7:0] q4_entry_q, q4_entry_d;
-  logic [1023:0] q4_data_q, q4_data_d;
   logic q5_pend_q, q5_pend_d, q5_fly_q, q5_fly_d;
   logic [1:0] q5_bank_q, q5_bank_d;
   logic [7:0] q5_entry_q, q5_entry_d;
-  logic [1023:0] q5_data_q, q5_data_d;
   logic q6_pend_q, q6_pend_d, q6_fly_q, q6_fly_d;
   logic [1:0] q6_bank_q, q6_bank_d;
   logic [7:0] q6_entry_q, q6_entry_d;
-  logic [1023:0] q6_data_q, q6_data_d;
   logic q7_pend_q, q7_pend_d, q7_fly_q, q7_fly_d;
   logic [1:0] q7_bank_q, q7_bank_d;
   logic [7:0] q7_entry_q, q7_entry_d;
-  logic [1023:0] q7_data_q, q7_data_d;
   logic q8_pend_q, q8_pend_d, q8_fly_q, q8_fly_d;
   logic [1:0] q8_bank_q, q8_bank_d;
   logic [7:0] q8_entry_q, q8_entry_d;
-  logic [1023:0] q8_data_q, q8_data_d;
   logic q9_pend_q, q9_pend_d, q9_fly_q, q9_fly_d;
   logic [1:0] q9_bank_q, q9_bank_d;
   logic [7:0] q9_entry_q, q9_entry_d;
-  logic [1023:0] q9_data_q, q9_data_d;
   logic q10_pend_q, q10_pend_d, q10_fly_q, q10_fly_d;
   logic [1:0] q10_bank_q, q10_bank_d;
   logic [7:0] q10_entry_q, q10_entry_d;
-  logic [1023:0] q10_data_q, q10_data_d;
   logic q11_pend_q, q11_pend_d, q11_fly_q, q11_fly_d;
   logic [1:0] q11_bank_q, q11_bank_d;
   logic [7:0] q11_entry_q, q11_entry_d;
-  logic [1023:0] q11_data_q, q11_data_d;
   logic [3:0] busy, rdy, disp, dispatch_ge;
   logic [1:0] dptr_q, dptr_d, dlast;
   logic [3:0] iss0_cand, iss0_hi, iss0_oh, iss0_take;
@@ -420,30 +390,30 @@ module rf_collector (
         2'd0: begin
           dsp0_tag_o = u0_tag_q;
           dsp0_warp_o = u0_warp_q;
-          dsp0_op0_o = q0_data_q;
-          dsp0_op1_o = q1_data_q;
-          dsp0_op2_o = q2_data_q;
+          dsp0_op0_o = q0_op_i;
+          dsp0_op1_o = q1_op_i;
+          dsp0_op2_o = q2_op_i;
         end
         2'd1: begin
           dsp0_tag_o = u1_tag_q;
           dsp0_warp_o = u1_warp_q;
-          dsp0_op0_o = q3_data_q;
-          dsp0_op1_o = q4_data_q;
-          dsp0_op2_o = q5_data_q;
+          dsp0_op0_o = q3_op_i;
+          dsp0_op1_o = q4_op_i;
+          dsp0_op2_o = q5_op_i;
         end
         2'd2: begin
           dsp0_tag_o = u2_tag_q;
           dsp0_warp_o = u2_warp_q;
-          dsp0_op0_o = q6_data_q;
-          dsp0_op1_o = q7_data_q;
-          dsp0_op2_o = q8_data_q;
+          dsp0_op0_o = q6_op_i;
+          dsp0_op1_o = q7_op_i;
+          dsp0_op2_o = q8_op_i;
         end
         2'd3: begin
           dsp0_tag_o = u3_tag_q;
           dsp0_warp_o = u3_warp_q;
-          dsp0_op0_o = q9_data_q;
-          dsp0_op1_o = q10_data_q;
-          dsp0_op2_o = q11_data_q;
+          dsp0_op0_o = q9_op_i;
+          dsp0_op1_o = q10_op_i;
+          dsp0_op2_o = q11_op_i;
         end
         default: dsp0_tag_o = '0;
       endcase
@@ -461,85 +431,78 @@ module rf_collector (
         2'd0: begin
           dsp1_tag_o = u0_tag_q;
           dsp1_warp_o = u0_warp_q;
-          dsp1_op0_o = q0_data_q;
-          dsp1_op1_o = q1_data_q;
-          dsp1_op2_o = q2_data_q;
+          dsp1_op0_o = q0_op_i;
+          dsp1_op1_o = q1_op_i;
+          dsp1_op2_o = q2_op_i;
         end
         2'd1: begin
           dsp1_tag_o = u1_tag_q;
           dsp1_warp_o = u1_warp_q;
-          dsp1_op0_o = q3_data_q;
-          dsp1_op1_o = q4_data_q;
-          dsp1_op2_o = q5_data_q;
+          dsp1_op0_o = q3_op_i;
+          dsp1_op1_o = q4_op_i;
+          dsp1_op2_o = q5_op_i;
         end
         2'd2: begin
           dsp1_tag_o = u2_tag_q;
           dsp1_warp_o = u2_warp_q;
-          dsp1_op0_o = q6_data_q;
-          dsp1_op1_o = q7_data_q;
-          dsp1_op2_o = q8_data_q;
+          dsp1_op0_o = q6_op_i;
+          dsp1_op1_o = q7_op_i;
+          dsp1_op2_o = q8_op_i;
         end
         2'd3: begin
           dsp1_tag_o = u3_tag_q;
           dsp1_warp_o = u3_warp_q;
-          dsp1_op0_o = q9_data_q;
-          dsp1_op1_o = q10_data_q;
-          dsp1_op2_o = q11_data_q;
+          dsp1_op0_o = q9_op_i;
+          dsp1_op1_o = q10_op_i;
+          dsp1_op2_o = q11_op_i;
         end
         default: dsp1_tag_o = '0;
       endcase
     end
   end
 
+  // external operands: their buffer follows the issue and dispatch choices
+  assign iss0_take_o = iss0_take;
+  assign iss1_take_o = iss1_take;
+  assign disp_o = disp;
+
   // read requests; the crossbar source is the granted bank and port
   assign q0_req_o = u0_busy_q & q0_pend_q & ~q0_fly_q;
   assign q0_bank_o = q0_bank_q;
   assign q0_entry_o = q0_entry_q;
-  assign q0_sel_o = q0_bank_q;
   assign q1_req_o = u0_busy_q & q1_pend_q & ~q1_fly_q;
   assign q1_bank_o = q1_bank_q;
   assign q1_entry_o = q1_entry_q;
-  assign q1_sel_o = q1_bank_q;
   assign q2_req_o = u0_busy_q & q2_pend_q & ~q2_fly_q;
   assign q2_bank_o = q2_bank_q;
   assign q2_entry_o = q2_entry_q;
-  assign q2_sel_o = q2_bank_q;
   assign q3_req_o = u1_busy_q & q3_pend_q & ~q3_fly_q;
   assign q3_bank_o = q3_bank_q;
   assign q3_entry_o = q3_entry_q;
-  assign q3_sel_o = q3_bank_q;
   assign q4_req_o = u1_busy_q & q4_pend_q & ~q4_fly_q;
   assign q4_bank_o = q4_bank_q;
   assign q4_entry_o = q4_entry_q;
-  assign q4_sel_o = q4_bank_q;
   assign q5_req_o = u1_busy_q & q5_pend_q & ~q5_fly_q;
   assign q5_bank_o = q5_bank_q;
   assign q5_entry_o = q5_entry_q;
-  assign q5_sel_o = q5_bank_q;
   assign q6_req_o = u2_busy_q & q6_pend_q & ~q6_fly_q;
   assign q6_bank_o = q6_bank_q;
   assign q6_entry_o = q6_entry_q;
-  assign q6_sel_o = q6_bank_q;
   assign q7_req_o = u2_busy_q & q7_pend_q & ~q7_fly_q;
   assign q7_bank_o = q7_bank_q;
   assign q7_entry_o = q7_entry_q;
-  assign q7_sel_o = q7_bank_q;
   assign q8_req_o = u2_busy_q & q8_pend_q & ~q8_fly_q;
   assign q8_bank_o = q8_bank_q;
   assign q8_entry_o = q8_entry_q;
-  assign q8_sel_o = q8_bank_q;
   assign q9_req_o = u3_busy_q & q9_pend_q & ~q9_fly_q;
   assign q9_bank_o = q9_bank_q;
   assign q9_entry_o = q9_entry_q;
-  assign q9_sel_o = q9_bank_q;
   assign q10_req_o = u3_busy_q & q10_pend_q & ~q10_fly_q;
   assign q10_bank_o = q10_bank_q;
   assign q10_entry_o = q10_entry_q;
-  assign q10_sel_o = q10_bank_q;
   assign q11_req_o = u3_busy_q & q11_pend_q & ~q11_fly_q;
   assign q11_bank_o = q11_bank_q;
   assign q11_entry_o = q11_entry_q;
-  assign q11_sel_o = q11_bank_q;
 
   // unit 0: dispatch frees it; an issue fills it; else operands are read
   logic u0_disp;
@@ -556,17 +519,14 @@ module rf_collector (
     q0_fly_d = q0_fly_q;
     q0_bank_d = q0_bank_q;
     q0_entry_d = q0_entry_q;
-    q0_data_d = q0_data_q;
     q1_pend_d = q1_pend_q;
     q1_fly_d = q1_fly_q;
     q1_bank_d = q1_bank_q;
     q1_entry_d = q1_entry_q;
-    q1_data_d = q1_data_q;
     q2_pend_d = q2_pend_q;
     q2_fly_d = q2_fly_q;
     q2_bank_d = q2_bank_q;
     q2_entry_d = q2_entry_q;
-    q2_data_d = q2_data_q;
     if (u0_disp) begin
       u0_busy_d = 1'b0;
       q0_pend_d = 1'b0;
@@ -578,11 +538,8 @@ module rf_collector (
       end else if (u0_take0 | u0_take1) begin
       u0_busy_d = 1'b1;
       q0_fly_d = 1'b0;
-      q0_data_d = '0;
       q1_fly_d = 1'b0;
-      q1_data_d = '0;
       q2_fly_d = 1'b0;
-      q2_data_d = '0;
       if (u0_take0) begin
         u0_tag_d = iss0_tag_i;
         u0_warp_d = iss0_warp_i;
@@ -611,21 +568,18 @@ module rf_collector (
       end
     end else begin
       if (q0_fly_q) begin
-        q0_data_d = q0_data_i;
         q0_pend_d = 1'b0;
         q0_fly_d = 1'b0;
       end else if (q0_gnt_i & u0_busy_q & q0_pend_q) begin
         q0_fly_d = 1'b1;
       end
       if (q1_fly_q) begin
-        q1_data_d = q1_data_i;
         q1_pend_d = 1'b0;
         q1_fly_d = 1'b0;
       end else if (q1_gnt_i & u0_busy_q & q1_pend_q) begin
         q1_fly_d = 1'b1;
       end
       if (q2_fly_q) begin
-        q2_data_d = q2_data_i;
         q2_pend_d = 1'b0;
         q2_fly_d = 1'b0;
       end else if (q2_gnt_i & u0_busy_q & q2_pend_q) begin
@@ -649,17 +603,14 @@ module rf_collector (
     q3_fly_d = q3_fly_q;
     q3_bank_d = q3_bank_q;
     q3_entry_d = q3_entry_q;
-    q3_data_d = q3_data_q;
     q4_pend_d = q4_pend_q;
     q4_fly_d = q4_fly_q;
     q4_bank_d = q4_bank_q;
     q4_entry_d = q4_entry_q;
-    q4_data_d = q4_data_q;
     q5_pend_d = q5_pend_q;
     q5_fly_d = q5_fly_q;
     q5_bank_d = q5_bank_q;
     q5_entry_d = q5_entry_q;
-    q5_data_d = q5_data_q;
     if (u1_disp) begin
       u1_busy_d = 1'b0;
       q3_pend_d = 1'b0;
@@ -671,11 +622,8 @@ module rf_collector (
       end else if (u1_take0 | u1_take1) begin
       u1_busy_d = 1'b1;
       q3_fly_d = 1'b0;
-      q3_data_d = '0;
       q4_fly_d = 1'b0;
-      q4_data_d = '0;
       q5_fly_d = 1'b0;
-      q5_data_d = '0;
       if (u1_take0) begin
         u1_tag_d = iss0_tag_i;
         u1_warp_d = iss0_warp_i;
@@ -704,21 +652,18 @@ module rf_collector (
       end
     end else begin
       if (q3_fly_q) begin
-        q3_data_d = q3_data_i;
         q3_pend_d = 1'b0;
         q3_fly_d = 1'b0;
       end else if (q3_gnt_i & u1_busy_q & q3_pend_q) begin
         q3_fly_d = 1'b1;
       end
       if (q4_fly_q) begin
-        q4_data_d = q4_data_i;
         q4_pend_d = 1'b0;
         q4_fly_d = 1'b0;
       end else if (q4_gnt_i & u1_busy_q & q4_pend_q) begin
         q4_fly_d = 1'b1;
       end
       if (q5_fly_q) begin
-        q5_data_d = q5_data_i;
         q5_pend_d = 1'b0;
         q5_fly_d = 1'b0;
       end else if (q5_gnt_i & u1_busy_q & q5_pend_q) begin
@@ -742,17 +687,14 @@ module rf_collector (
     q6_fly_d = q6_fly_q;
     q6_bank_d = q6_bank_q;
     q6_entry_d = q6_entry_q;
-    q6_data_d = q6_data_q;
     q7_pend_d = q7_pend_q;
     q7_fly_d = q7_fly_q;
     q7_bank_d = q7_bank_q;
     q7_entry_d = q7_entry_q;
-    q7_data_d = q7_data_q;
     q8_pend_d = q8_pend_q;
     q8_fly_d = q8_fly_q;
     q8_bank_d = q8_bank_q;
     q8_entry_d = q8_entry_q;
-    q8_data_d = q8_data_q;
     if (u2_disp) begin
       u2_busy_d = 1'b0;
       q6_pend_d = 1'b0;
@@ -764,11 +706,8 @@ module rf_collector (
       end else if (u2_take0 | u2_take1) begin
       u2_busy_d = 1'b1;
       q6_fly_d = 1'b0;
-      q6_data_d = '0;
       q7_fly_d = 1'b0;
-      q7_data_d = '0;
       q8_fly_d = 1'b0;
-      q8_data_d = '0;
       if (u2_take0) begin
         u2_tag_d = iss0_tag_i;
         u2_warp_d = iss0_warp_i;
@@ -797,21 +736,18 @@ module rf_collector (
       end
     end else begin
       if (q6_fly_q) begin
-        q6_data_d = q6_data_i;
         q6_pend_d = 1'b0;
         q6_fly_d = 1'b0;
       end else if (q6_gnt_i & u2_busy_q & q6_pend_q) begin
         q6_fly_d = 1'b1;
       end
       if (q7_fly_q) begin
-        q7_data_d = q7_data_i;
         q7_pend_d = 1'b0;
         q7_fly_d = 1'b0;
       end else if (q7_gnt_i & u2_busy_q & q7_pend_q) begin
         q7_fly_d = 1'b1;
       end
       if (q8_fly_q) begin
-        q8_data_d = q8_data_i;
         q8_pend_d = 1'b0;
         q8_fly_d = 1'b0;
       end else if (q8_gnt_i & u2_busy_q & q8_pend_q) begin
@@ -835,17 +771,14 @@ module rf_collector (
     q9_fly_d = q9_fly_q;
     q9_bank_d = q9_bank_q;
     q9_entry_d = q9_entry_q;
-    q9_data_d = q9_data_q;
     q10_pend_d = q10_pend_q;
     q10_fly_d = q10_fly_q;
     q10_bank_d = q10_bank_q;
     q10_entry_d = q10_entry_q;
-    q10_data_d = q10_data_q;
     q11_pend_d = q11_pend_q;
     q11_fly_d = q11_fly_q;
     q11_bank_d = q11_bank_q;
     q11_entry_d = q11_entry_q;
-    q11_data_d = q11_data_q;
     if (u3_disp) begin
       u3_busy_d = 1'b0;
       q9_pend_d = 1'b0;
@@ -857,11 +790,8 @@ module rf_collector (
       end else if (u3_take0 | u3_take1) begin
       u3_busy_d = 1'b1;
       q9_fly_d = 1'b0;
-      q9_data_d = '0;
       q10_fly_d = 1'b0;
-      q10_data_d = '0;
       q11_fly_d = 1'b0;
-      q11_data_d = '0;
       if (u3_take0) begin
         u3_tag_d = iss0_tag_i;
         u3_warp_d = iss0_warp_i;
@@ -890,21 +820,18 @@ module rf_collector (
       end
     end else begin
       if (q9_fly_q) begin
-        q9_data_d = q9_data_i;
         q9_pend_d = 1'b0;
         q9_fly_d = 1'b0;
       end else if (q9_gnt_i & u3_busy_q & q9_pend_q) begin
         q9_fly_d = 1'b1;
       end
       if (q10_fly_q) begin
-        q10_data_d = q10_data_i;
         q10_pend_d = 1'b0;
         q10_fly_d = 1'b0;
       end else if (q10_gnt_i & u3_busy_q & q10_pend_q) begin
         q10_fly_d = 1'b1;
       end
       if (q11_fly_q) begin
-        q11_data_d = q11_data_i;
         q11_pend_d = 1'b0;
         q11_fly_d = 1'b0;
       end else if (q11_gnt_i & u3_busy_q & q11_pend_q) begin
@@ -1039,22 +966,6 @@ module rf_collector (
       q11_bank_q <= q11_bank_d;
       q11_entry_q <= q11_entry_d;
     end
-  end
-
-  // operand values: data registers, not reset
-  always_ff @(posedge clk_i) begin
-    q0_data_q <= q0_data_d;
-    q1_data_q <= q1_data_d;
-    q2_data_q <= q2_data_d;
-    q3_data_q <= q3_data_d;
-    q4_data_q <= q4_data_d;
-    q5_data_q <= q5_data_d;
-    q6_data_q <= q6_data_d;
-    q7_data_q <= q7_data_d;
-    q8_data_q <= q8_data_d;
-    q9_data_q <= q9_data_d;
-    q10_data_q <= q10_data_d;
-    q11_data_q <= q11_data_d;
   end
 
   logic unused_ports;

@@ -329,21 +329,16 @@ module rf_top (
   logic [1:0] co_i1_2_menc, co_i1_2_enc;
   logic [31:0] co_i1_2_mzm, co_i1_2_zm;
   logic [7:0] co_i1_2_mzr, co_i1_2_zr;
-  // collector allocation (rf_collector's rule: issue port k fills the k-th lowest free unit)
-  logic co_free0;
-  logic [2:0] co_rank0;
+  // collector allocation (rf_collector: issue port k fills the unit co_take<k>), dispatch
+  logic [3:0] co_take0;
+  logic [3:0] co_take1;
+  logic [3:0] co_disp;
   logic co_a0_0;
   logic co_a1_0;
-  logic co_free1;
-  logic [2:0] co_rank1;
   logic co_a0_1;
   logic co_a1_1;
-  logic co_free2;
-  logic [2:0] co_rank2;
   logic co_a0_2;
   logic co_a1_2;
-  logic co_free3;
-  logic [2:0] co_rank3;
   logic co_a0_3;
   logic co_a1_3;
   // per operand: side and code captured at issue, physical mask, head of its cell, read path
@@ -356,10 +351,10 @@ module rf_top (
   logic [31:0] co_q0_zlane;
   logic [5:0] co_q0_gi, co_q0_gz;
   logic [3:0] co_q0_lm, co_q0_pm;
-  logic co_q0_sv, co_q0_pend_q, co_q0_pend_d, co_q0_vld_q, co_q0_vld_d, co_q0_ready;
+  logic co_q0_sv, co_q0_vld_q, co_q0_vld_d, co_q0_ready;
   logic cq0_req, aq0_gnt;
-  logic [1:0] cq0_bank, co_q0_bank_d;
-  logic [7:0] cq0_entry, co_q0_entry_d;
+  logic [1:0] cq0_bank;
+  logic [7:0] cq0_entry;
   logic [1023:0] co_q0_data, co_q0_out;
   logic co_q1_odd_q, co_q1_odd_d, co_q1_sign_q, co_q1_sign_d, co_q1_head;
   logic [1:0] co_q1_enc_q, co_q1_enc_d;
@@ -370,10 +365,10 @@ module rf_top (
   logic [31:0] co_q1_zlane;
   logic [5:0] co_q1_gi, co_q1_gz;
   logic [3:0] co_q1_lm, co_q1_pm;
-  logic co_q1_sv, co_q1_pend_q, co_q1_pend_d, co_q1_vld_q, co_q1_vld_d, co_q1_ready;
+  logic co_q1_sv, co_q1_vld_q, co_q1_vld_d, co_q1_ready;
   logic cq1_req, aq1_gnt;
-  logic [1:0] cq1_bank, co_q1_bank_d;
-  logic [7:0] cq1_entry, co_q1_entry_d;
+  logic [1:0] cq1_bank;
+  logic [7:0] cq1_entry;
   logic [1023:0] co_q1_data, co_q1_out;
   logic co_q2_odd_q, co_q2_odd_d, co_q2_sign_q, co_q2_sign_d, co_q2_head;
   logic [1:0] co_q2_enc_q, co_q2_enc_d;
@@ -384,10 +379,10 @@ module rf_top (
   logic [31:0] co_q2_zlane;
   logic [5:0] co_q2_gi, co_q2_gz;
   logic [3:0] co_q2_lm, co_q2_pm;
-  logic co_q2_sv, co_q2_pend_q, co_q2_pend_d, co_q2_vld_q, co_q2_vld_d, co_q2_ready;
+  logic co_q2_sv, co_q2_vld_q, co_q2_vld_d, co_q2_ready;
   logic cq2_req, aq2_gnt;
-  logic [1:0] cq2_bank, co_q2_bank_d;
-  logic [7:0] cq2_entry, co_q2_entry_d;
+  logic [1:0] cq2_bank;
+  logic [7:0] cq2_entry;
   logic [1023:0] co_q2_data, co_q2_out;
   logic co_q3_odd_q, co_q3_odd_d, co_q3_sign_q, co_q3_sign_d, co_q3_head;
   logic [1:0] co_q3_enc_q, co_q3_enc_d;
@@ -398,10 +393,10 @@ module rf_top (
   logic [31:0] co_q3_zlane;
   logic [5:0] co_q3_gi, co_q3_gz;
   logic [3:0] co_q3_lm, co_q3_pm;
-  logic co_q3_sv, co_q3_pend_q, co_q3_pend_d, co_q3_vld_q, co_q3_vld_d, co_q3_ready;
+  logic co_q3_sv, co_q3_vld_q, co_q3_vld_d, co_q3_ready;
   logic cq3_req, aq3_gnt;
-  logic [1:0] cq3_bank, co_q3_bank_d;
-  logic [7:0] cq3_entry, co_q3_entry_d;
+  logic [1:0] cq3_bank;
+  logic [7:0] cq3_entry;
   logic [1023:0] co_q3_data, co_q3_out;
   logic co_q4_odd_q, co_q4_odd_d, co_q4_sign_q, co_q4_sign_d, co_q4_head;
   logic [1:0] co_q4_enc_q, co_q4_enc_d;
@@ -412,10 +407,10 @@ module rf_top (
   logic [31:0] co_q4_zlane;
   logic [5:0] co_q4_gi, co_q4_gz;
   logic [3:0] co_q4_lm, co_q4_pm;
-  logic co_q4_sv, co_q4_pend_q, co_q4_pend_d, co_q4_vld_q, co_q4_vld_d, co_q4_ready;
+  logic co_q4_sv, co_q4_vld_q, co_q4_vld_d, co_q4_ready;
   logic cq4_req, aq4_gnt;
-  logic [1:0] cq4_bank, co_q4_bank_d;
-  logic [7:0] cq4_entry, co_q4_entry_d;
+  logic [1:0] cq4_bank;
+  logic [7:0] cq4_entry;
   logic [1023:0] co_q4_data, co_q4_out;
   logic co_q5_odd_q, co_q5_odd_d, co_q5_sign_q, co_q5_sign_d, co_q5_head;
   logic [1:0] co_q5_enc_q, co_q5_enc_d;
@@ -426,10 +421,10 @@ module rf_top (
   logic [31:0] co_q5_zlane;
   logic [5:0] co_q5_gi, co_q5_gz;
   logic [3:0] co_q5_lm, co_q5_pm;
-  logic co_q5_sv, co_q5_pend_q, co_q5_pend_d, co_q5_vld_q, co_q5_vld_d, co_q5_ready;
+  logic co_q5_sv, co_q5_vld_q, co_q5_vld_d, co_q5_ready;
   logic cq5_req, aq5_gnt;
-  logic [1:0] cq5_bank, co_q5_bank_d;
-  logic [7:0] cq5_entry, co_q5_entry_d;
+  logic [1:0] cq5_bank;
+  logic [7:0] cq5_entry;
   logic [1023:0] co_q5_data, co_q5_out;
   logic co_q6_odd_q, co_q6_odd_d, co_q6_sign_q, co_q6_sign_d, co_q6_head;
   logic [1:0] co_q6_enc_q, co_q6_enc_d;
@@ -440,10 +435,10 @@ module rf_top (
   logic [31:0] co_q6_zlane;
   logic [5:0] co_q6_gi, co_q6_gz;
   logic [3:0] co_q6_lm, co_q6_pm;
-  logic co_q6_sv, co_q6_pend_q, co_q6_pend_d, co_q6_vld_q, co_q6_vld_d, co_q6_ready;
+  logic co_q6_sv, co_q6_vld_q, co_q6_vld_d, co_q6_ready;
   logic cq6_req, aq6_gnt;
-  logic [1:0] cq6_bank, co_q6_bank_d;
-  logic [7:0] cq6_entry, co_q6_entry_d;
+  logic [1:0] cq6_bank;
+  logic [7:0] cq6_entry;
   logic [1023:0] co_q6_data, co_q6_out;
   logic co_q7_odd_q, co_q7_odd_d, co_q7_sign_q, co_q7_sign_d, co_q7_head;
   logic [1:0] co_q7_enc_q, co_q7_enc_d;
@@ -454,10 +449,10 @@ module rf_top (
   logic [31:0] co_q7_zlane;
   logic [5:0] co_q7_gi, co_q7_gz;
   logic [3:0] co_q7_lm, co_q7_pm;
-  logic co_q7_sv, co_q7_pend_q, co_q7_pend_d, co_q7_vld_q, co_q7_vld_d, co_q7_ready;
+  logic co_q7_sv, co_q7_vld_q, co_q7_vld_d, co_q7_ready;
   logic cq7_req, aq7_gnt;
-  logic [1:0] cq7_bank, co_q7_bank_d;
-  logic [7:0] cq7_entry, co_q7_entry_d;
+  logic [1:0] cq7_bank;
+  logic [7:0] cq7_entry;
   logic [1023:0] co_q7_data, co_q7_out;
   logic co_q8_odd_q, co_q8_odd_d, co_q8_sign_q, co_q8_sign_d, co_q8_head;
   logic [1:0] co_q8_enc_q, co_q8_enc_d;
@@ -468,10 +463,10 @@ module rf_top (
   logic [31:0] co_q8_zlane;
   logic [5:0] co_q8_gi, co_q8_gz;
   logic [3:0] co_q8_lm, co_q8_pm;
-  logic co_q8_sv, co_q8_pend_q, co_q8_pend_d, co_q8_vld_q, co_q8_vld_d, co_q8_ready;
+  logic co_q8_sv, co_q8_vld_q, co_q8_vld_d, co_q8_ready;
   logic cq8_req, aq8_gnt;
-  logic [1:0] cq8_bank, co_q8_bank_d;
-  logic [7:0] cq8_entry, co_q8_entry_d;
+  logic [1:0] cq8_bank;
+  logic [7:0] cq8_entry;
   logic [1023:0] co_q8_data, co_q8_out;
   logic co_q9_odd_q, co_q9_odd_d, co_q9_sign_q, co_q9_sign_d, co_q9_head;
   logic [1:0] co_q9_enc_q, co_q9_enc_d;
@@ -482,10 +477,10 @@ module rf_top (
   logic [31:0] co_q9_zlane;
   logic [5:0] co_q9_gi, co_q9_gz;
   logic [3:0] co_q9_lm, co_q9_pm;
-  logic co_q9_sv, co_q9_pend_q, co_q9_pend_d, co_q9_vld_q, co_q9_vld_d, co_q9_ready;
+  logic co_q9_sv, co_q9_vld_q, co_q9_vld_d, co_q9_ready;
   logic cq9_req, aq9_gnt;
-  logic [1:0] cq9_bank, co_q9_bank_d;
-  logic [7:0] cq9_entry, co_q9_entry_d;
+  logic [1:0] cq9_bank;
+  logic [7:0] cq9_entry;
   logic [1023:0] co_q9_data, co_q9_out;
   logic co_q10_odd_q, co_q10_odd_d, co_q10_sign_q, co_q10_sign_d, co_q10_head;
   logic [1:0] co_q10_enc_q, co_q10_enc_d;
@@ -496,10 +491,10 @@ module rf_top (
   logic [31:0] co_q10_zlane;
   logic [5:0] co_q10_gi, co_q10_gz;
   logic [3:0] co_q10_lm, co_q10_pm;
-  logic co_q10_sv, co_q10_pend_q, co_q10_pend_d, co_q10_vld_q, co_q10_vld_d, co_q10_ready;
+  logic co_q10_sv, co_q10_vld_q, co_q10_vld_d, co_q10_ready;
   logic cq10_req, aq10_gnt;
-  logic [1:0] cq10_bank, co_q10_bank_d;
-  logic [7:0] cq10_entry, co_q10_entry_d;
+  logic [1:0] cq10_bank;
+  logic [7:0] cq10_entry;
   logic [1023:0] co_q10_data, co_q10_out;
   logic co_q11_odd_q, co_q11_odd_d, co_q11_sign_q, co_q11_sign_d, co_q11_head;
   logic [1:0] co_q11_enc_q, co_q11_enc_d;
@@ -510,15 +505,13 @@ module rf_top (
   logic [31:0] co_q11_zlane;
   logic [5:0] co_q11_gi, co_q11_gz;
   logic [3:0] co_q11_lm, co_q11_pm;
-  logic co_q11_sv, co_q11_pend_q, co_q11_pend_d, co_q11_vld_q, co_q11_vld_d, co_q11_ready;
+  logic co_q11_sv, co_q11_vld_q, co_q11_vld_d, co_q11_ready;
   logic cq11_req, aq11_gnt;
-  logic [1:0] cq11_bank, co_q11_bank_d;
-  logic [7:0] cq11_entry, co_q11_entry_d;
+  logic [1:0] cq11_bank;
+  logic [7:0] cq11_entry;
   logic [1023:0] co_q11_data, co_q11_out;
-  // per collector: tag, warp, dispatch; slice selects registered with the grant
+  // per collector: filled, freed; slice selects registered with the grant
   logic co_u0_alloc, co_u0_free, co_u0_busy;
-  logic [7:0] co_u0_tag_q, co_u0_tag_d;
-  logic [5:0] co_u0_warp_q, co_u0_warp_d;
   logic [31:0] co_u0_am_q, co_u0_am_d;
   logic co_x0_0_v_q, co_x0_0_v_d;
   logic [1:0] co_x0_0_b_q, co_x0_0_b_d;
@@ -535,8 +528,6 @@ module rf_top (
   logic [3:0] co_x0_wen;
   logic [1023:0] co_x0_wdata;
   logic co_u1_alloc, co_u1_free, co_u1_busy;
-  logic [7:0] co_u1_tag_q, co_u1_tag_d;
-  logic [5:0] co_u1_warp_q, co_u1_warp_d;
   logic [31:0] co_u1_am_q, co_u1_am_d;
   logic co_x1_0_v_q, co_x1_0_v_d;
   logic [1:0] co_x1_0_b_q, co_x1_0_b_d;
@@ -553,8 +544,6 @@ module rf_top (
   logic [3:0] co_x1_wen;
   logic [1023:0] co_x1_wdata;
   logic co_u2_alloc, co_u2_free, co_u2_busy;
-  logic [7:0] co_u2_tag_q, co_u2_tag_d;
-  logic [5:0] co_u2_warp_q, co_u2_warp_d;
   logic [31:0] co_u2_am_q, co_u2_am_d;
   logic co_x2_0_v_q, co_x2_0_v_d;
   logic [1:0] co_x2_0_b_q, co_x2_0_b_d;
@@ -571,8 +560,6 @@ module rf_top (
   logic [3:0] co_x2_wen;
   logic [1023:0] co_x2_wdata;
   logic co_u3_alloc, co_u3_free, co_u3_busy;
-  logic [7:0] co_u3_tag_q, co_u3_tag_d;
-  logic [5:0] co_u3_warp_q, co_u3_warp_d;
   logic [31:0] co_u3_am_q, co_u3_am_d;
   logic co_x3_0_v_q, co_x3_0_v_d;
   logic [1:0] co_x3_0_b_q, co_x3_0_b_d;
@@ -588,15 +575,6 @@ module rf_top (
   logic [1:0] co_x3_3_o_q, co_x3_3_o_d;
   logic [3:0] co_x3_wen;
   logic [1023:0] co_x3_wdata;
-  logic [3:0] rdy, disp, dispatch_ge;
-  logic [1:0] dptr_q, dptr_d, dlast;
-  logic [2:0] co_nfree;
-  logic [3:0] dsp0_cand, dsp0_hi, dsp0_oh;
-  logic [1:0] dsp0_sel;
-  logic dsp0_any;
-  logic [3:0] dsp1_cand, dsp1_hi, dsp1_oh;
-  logic [1:0] dsp1_sel;
-  logic dsp1_any;
   // request-matrix cells c = (2 x bank + side) x 4 + collector
   logic co_c0_v, co_c0_g, co_c0_ref, co_c0_wblk;
   logic [1:0] co_c0_op;
@@ -1436,23 +1414,15 @@ module rf_top (
     .w1_r_i     (co_w1_zr)
   );
 
-  // allocation: unit j's rank among the free units; its sources' codes are captured
-  assign co_free0 = ~busy[0];
-  assign co_rank0 = 3'd0;
-  assign co_a0_0 = iss0_valid_i & co_free0 & (co_rank0 == 3'd0);
-  assign co_a1_0 = iss1_valid_i & co_free0 & (co_rank0 == 3'd1);
-  assign co_free1 = ~busy[1];
-  assign co_rank1 = 3'(co_free0);
-  assign co_a0_1 = iss0_valid_i & co_free1 & (co_rank1 == 3'd0);
-  assign co_a1_1 = iss1_valid_i & co_free1 & (co_rank1 == 3'd1);
-  assign co_free2 = ~busy[2];
-  assign co_rank2 = 3'(co_free0) + 3'(co_free1);
-  assign co_a0_2 = iss0_valid_i & co_free2 & (co_rank2 == 3'd0);
-  assign co_a1_2 = iss1_valid_i & co_free2 & (co_rank2 == 3'd1);
-  assign co_free3 = ~busy[3];
-  assign co_rank3 = 3'(co_free0) + 3'(co_free1) + 3'(co_free2);
-  assign co_a0_3 = iss0_valid_i & co_free3 & (co_rank3 == 3'd0);
-  assign co_a1_3 = iss1_valid_i & co_free3 & (co_rank3 == 3'd1);
+  // allocation: rf_collector's choice (co_take<k>); the filled unit's sources' codes are captured
+  assign co_a0_0 = co_take0[0];
+  assign co_a1_0 = co_take1[0];
+  assign co_a0_1 = co_take0[1];
+  assign co_a1_1 = co_take1[1];
+  assign co_a0_2 = co_take0[2];
+  assign co_a1_2 = co_take1[2];
+  assign co_a0_3 = co_take0[3];
+  assign co_a1_3 = co_take1[3];
   assign co_q0_odd_d = co_a0_0 ? co_i0_0_odd : co_a1_0 ? co_i1_0_odd : co_q0_odd_q;
   assign co_q0_sign_d = co_a0_0 ? co_i0_0_sign : co_a1_0 ? co_i1_0_sign : co_q0_sign_q;
   assign co_q0_enc_d = co_a0_0 ? co_i0_0_enc : co_a1_0 ? co_i1_0_enc : co_q0_enc_q;
@@ -3058,135 +3028,68 @@ module rf_top (
     .oc3_wen_o       (co_x3_wen)
   );
 
-  // collector control: a unit filled by an issue captures tag, warp and per source the
-  // location and the code; an operand is pending until granted; a dispatch frees the unit
-  assign busy = {co_u3_busy, co_u2_busy, co_u1_busy, co_u0_busy};
-  assign co_nfree = 3'(co_free0) + 3'(co_free1) + 3'(co_free2) + 3'(co_free3);
-  assign iss0_ready_o = co_nfree > 3'd0;  // at least 1 free units
-  assign iss1_ready_o = co_nfree > 3'd1;  // at least 2 free units
+  // collector side of the coalescing file: a unit filled by an issue captures per source the
+  // code and whether it is read; its data buffers in rf_coal_collector; a dispatch frees it
   assign co_u0_alloc = co_a0_0 | co_a1_0;
-  assign co_u0_free = disp[0];
-  assign co_u0_tag_d = co_a0_0 ? iss0_tag_i : co_a1_0 ? iss1_tag_i : co_u0_tag_q;
-  assign co_u0_warp_d = co_a0_0 ? iss0_warp_i : co_a1_0 ? iss1_warp_i : co_u0_warp_q;
+  assign co_u0_free = co_disp[0];
   assign co_u0_am_d = co_a0_0 ? iss0_amask_i : co_a1_0 ? iss1_amask_i : co_u0_am_q;
   assign co_q0_sv = co_a0_0 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_0
       ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
-  assign co_q0_pend_d = co_u0_alloc ? co_q0_sv : co_q0_pend_q & ~aq0_gnt;
   assign co_q0_vld_d = co_u0_alloc ? co_q0_sv : co_q0_vld_q;
-  assign co_q0_bank_d = co_a0_0 ? iss0_s0_bank : co_a1_0 ? iss1_s0_bank : cq0_bank;
-  assign co_q0_entry_d = co_a0_0 ? iss0_s0_row : co_a1_0 ? iss1_s0_row : cq0_entry;
-  assign cq0_req = co_u0_busy & co_q0_pend_q;
   assign co_q0_out = co_q0_vld_q ? co_q0_data : '0;  // a source not read is zero
   assign co_q1_sv = co_a0_0 ? (iss0_src1_valid_i & ~iss0_s1_err) : co_a1_0
       ? (iss1_src1_valid_i & ~iss1_s1_err) : 1'b0;
-  assign co_q1_pend_d = co_u0_alloc ? co_q1_sv : co_q1_pend_q & ~aq1_gnt;
   assign co_q1_vld_d = co_u0_alloc ? co_q1_sv : co_q1_vld_q;
-  assign co_q1_bank_d = co_a0_0 ? iss0_s1_bank : co_a1_0 ? iss1_s1_bank : cq1_bank;
-  assign co_q1_entry_d = co_a0_0 ? iss0_s1_row : co_a1_0 ? iss1_s1_row : cq1_entry;
-  assign cq1_req = co_u0_busy & co_q1_pend_q;
   assign co_q1_out = co_q1_vld_q ? co_q1_data : '0;  // a source not read is zero
   assign co_q2_sv = co_a0_0 ? (iss0_src2_valid_i & ~iss0_s2_err) : co_a1_0
       ? (iss1_src2_valid_i & ~iss1_s2_err) : 1'b0;
-  assign co_q2_pend_d = co_u0_alloc ? co_q2_sv : co_q2_pend_q & ~aq2_gnt;
   assign co_q2_vld_d = co_u0_alloc ? co_q2_sv : co_q2_vld_q;
-  assign co_q2_bank_d = co_a0_0 ? iss0_s2_bank : co_a1_0 ? iss1_s2_bank : cq2_bank;
-  assign co_q2_entry_d = co_a0_0 ? iss0_s2_row : co_a1_0 ? iss1_s2_row : cq2_entry;
-  assign cq2_req = co_u0_busy & co_q2_pend_q;
   assign co_q2_out = co_q2_vld_q ? co_q2_data : '0;  // a source not read is zero
   assign co_u1_alloc = co_a0_1 | co_a1_1;
-  assign co_u1_free = disp[1];
-  assign co_u1_tag_d = co_a0_1 ? iss0_tag_i : co_a1_1 ? iss1_tag_i : co_u1_tag_q;
-  assign co_u1_warp_d = co_a0_1 ? iss0_warp_i : co_a1_1 ? iss1_warp_i : co_u1_warp_q;
+  assign co_u1_free = co_disp[1];
   assign co_u1_am_d = co_a0_1 ? iss0_amask_i : co_a1_1 ? iss1_amask_i : co_u1_am_q;
   assign co_q3_sv = co_a0_1 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_1
       ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
-  assign co_q3_pend_d = co_u1_alloc ? co_q3_sv : co_q3_pend_q & ~aq3_gnt;
   assign co_q3_vld_d = co_u1_alloc ? co_q3_sv : co_q3_vld_q;
-  assign co_q3_bank_d = co_a0_1 ? iss0_s0_bank : co_a1_1 ? iss1_s0_bank : cq3_bank;
-  assign co_q3_entry_d = co_a0_1 ? iss0_s0_row : co_a1_1 ? iss1_s0_row : cq3_entry;
-  assign cq3_req = co_u1_busy & co_q3_pend_q;
   assign co_q3_out = co_q3_vld_q ? co_q3_data : '0;  // a source not read is zero
   assign co_q4_sv = co_a0_1 ? (iss0_src1_valid_i & ~iss0_s1_err) : co_a1_1
       ? (iss1_src1_valid_i & ~iss1_s1_err) : 1'b0;
-  assign co_q4_pend_d = co_u1_alloc ? co_q4_sv : co_q4_pend_q & ~aq4_gnt;
   assign co_q4_vld_d = co_u1_alloc ? co_q4_sv : co_q4_vld_q;
-  assign co_q4_bank_d = co_a0_1 ? iss0_s1_bank : co_a1_1 ? iss1_s1_bank : cq4_bank;
-  assign co_q4_entry_d = co_a0_1 ? iss0_s1_row : co_a1_1 ? iss1_s1_row : cq4_entry;
-  assign cq4_req = co_u1_busy & co_q4_pend_q;
   assign co_q4_out = co_q4_vld_q ? co_q4_data : '0;  // a source not read is zero
   assign co_q5_sv = co_a0_1 ? (iss0_src2_valid_i & ~iss0_s2_err) : co_a1_1
       ? (iss1_src2_valid_i & ~iss1_s2_err) : 1'b0;
-  assign co_q5_pend_d = co_u1_alloc ? co_q5_sv : co_q5_pend_q & ~aq5_gnt;
   assign co_q5_vld_d = co_u1_alloc ? co_q5_sv : co_q5_vld_q;
-  assign co_q5_bank_d = co_a0_1 ? iss0_s2_bank : co_a1_1 ? iss1_s2_bank : cq5_bank;
-  assign co_q5_entry_d = co_a0_1 ? iss0_s2_row : co_a1_1 ? iss1_s2_row : cq5_entry;
-  assign cq5_req = co_u1_busy & co_q5_pend_q;
   assign co_q5_out = co_q5_vld_q ? co_q5_data : '0;  // a source not read is zero
   assign co_u2_alloc = co_a0_2 | co_a1_2;
-  assign co_u2_free = disp[2];
-  assign co_u2_tag_d = co_a0_2 ? iss0_tag_i : co_a1_2 ? iss1_tag_i : co_u2_tag_q;
-  assign co_u2_warp_d = co_a0_2 ? iss0_warp_i : co_a1_2 ? iss1_warp_i : co_u2_warp_q;
+  assign co_u2_free = co_disp[2];
   assign co_u2_am_d = co_a0_2 ? iss0_amask_i : co_a1_2 ? iss1_amask_i : co_u2_am_q;
   assign co_q6_sv = co_a0_2 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_2
       ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
-  assign co_q6_pend_d = co_u2_alloc ? co_q6_sv : co_q6_pend_q & ~aq6_gnt;
   assign co_q6_vld_d = co_u2_alloc ? co_q6_sv : co_q6_vld_q;
-  assign co_q6_bank_d = co_a0_2 ? iss0_s0_bank : co_a1_2 ? iss1_s0_bank : cq6_bank;
-  assign co_q6_entry_d = co_a0_2 ? iss0_s0_row : co_a1_2 ? iss1_s0_row : cq6_entry;
-  assign cq6_req = co_u2_busy & co_q6_pend_q;
   assign co_q6_out = co_q6_vld_q ? co_q6_data : '0;  // a source not read is zero
   assign co_q7_sv = co_a0_2 ? (iss0_src1_valid_i & ~iss0_s1_err) : co_a1_2
       ? (iss1_src1_valid_i & ~iss1_s1_err) : 1'b0;
-  assign co_q7_pend_d = co_u2_alloc ? co_q7_sv : co_q7_pend_q & ~aq7_gnt;
   assign co_q7_vld_d = co_u2_alloc ? co_q7_sv : co_q7_vld_q;
-  assign co_q7_bank_d = co_a0_2 ? iss0_s1_bank : co_a1_2 ? iss1_s1_bank : cq7_bank;
-  assign co_q7_entry_d = co_a0_2 ? iss0_s1_row : co_a1_2 ? iss1_s1_row : cq7_entry;
-  assign cq7_req = co_u2_busy & co_q7_pend_q;
   assign co_q7_out = co_q7_vld_q ? co_q7_data : '0;  // a source not read is zero
   assign co_q8_sv = co_a0_2 ? (iss0_src2_valid_i & ~iss0_s2_err) : co_a1_2
       ? (iss1_src2_valid_i & ~iss1_s2_err) : 1'b0;
-  assign co_q8_pend_d = co_u2_alloc ? co_q8_sv : co_q8_pend_q & ~aq8_gnt;
   assign co_q8_vld_d = co_u2_alloc ? co_q8_sv : co_q8_vld_q;
-  assign co_q8_bank_d = co_a0_2 ? iss0_s2_bank : co_a1_2 ? iss1_s2_bank : cq8_bank;
-  assign co_q8_entry_d = co_a0_2 ? iss0_s2_row : co_a1_2 ? iss1_s2_row : cq8_entry;
-  assign cq8_req = co_u2_busy & co_q8_pend_q;
   assign co_q8_out = co_q8_vld_q ? co_q8_data : '0;  // a source not read is zero
   assign co_u3_alloc = co_a0_3 | co_a1_3;
-  assign co_u3_free = disp[3];
-  assign co_u3_tag_d = co_a0_3 ? iss0_tag_i : co_a1_3 ? iss1_tag_i : co_u3_tag_q;
-  assign co_u3_warp_d = co_a0_3 ? iss0_warp_i : co_a1_3 ? iss1_warp_i : co_u3_warp_q;
+  assign co_u3_free = co_disp[3];
   assign co_u3_am_d = co_a0_3 ? iss0_amask_i : co_a1_3 ? iss1_amask_i : co_u3_am_q;
   assign co_q9_sv = co_a0_3 ? (iss0_src0_valid_i & ~iss0_s0_err) : co_a1_3
       ? (iss1_src0_valid_i & ~iss1_s0_err) : 1'b0;
-  assign co_q9_pend_d = co_u3_alloc ? co_q9_sv : co_q9_pend_q & ~aq9_gnt;
   assign co_q9_vld_d = co_u3_alloc ? co_q9_sv : co_q9_vld_q;
-  assign co_q9_bank_d = co_a0_3 ? iss0_s0_bank : co_a1_3 ? iss1_s0_bank : cq9_bank;
-  assign co_q9_entry_d = co_a0_3 ? iss0_s0_row : co_a1_3 ? iss1_s0_row : cq9_entry;
-  assign cq9_req = co_u3_busy & co_q9_pend_q;
   assign co_q9_out = co_q9_vld_q ? co_q9_data : '0;  // a source not read is zero
   assign co_q10_sv = co_a0_3 ? (iss0_src1_valid_i & ~iss0_s1_err) : co_a1_3
       ? (iss1_src1_valid_i & ~iss1_s1_err) : 1'b0;
-  assign co_q10_pend_d = co_u3_alloc ? co_q10_sv : co_q10_pend_q & ~aq10_gnt;
   assign co_q10_vld_d = co_u3_alloc ? co_q10_sv : co_q10_vld_q;
-  assign co_q10_bank_d = co_a0_3 ? iss0_s1_bank : co_a1_3 ? iss1_s1_bank : cq10_bank;
-  assign co_q10_entry_d = co_a0_3 ? iss0_s1_row : co_a1_3 ? iss1_s1_row : cq10_entry;
-  assign cq10_req = co_u3_busy & co_q10_pend_q;
   assign co_q10_out = co_q10_vld_q ? co_q10_data : '0;  // a source not read is zero
   assign co_q11_sv = co_a0_3 ? (iss0_src2_valid_i & ~iss0_s2_err) : co_a1_3
       ? (iss1_src2_valid_i & ~iss1_s2_err) : 1'b0;
-  assign co_q11_pend_d = co_u3_alloc ? co_q11_sv : co_q11_pend_q & ~aq11_gnt;
   assign co_q11_vld_d = co_u3_alloc ? co_q11_sv : co_q11_vld_q;
-  assign co_q11_bank_d = co_a0_3 ? iss0_s2_bank : co_a1_3 ? iss1_s2_bank : cq11_bank;
-  assign co_q11_entry_d = co_a0_3 ? iss0_s2_row : co_a1_3 ? iss1_s2_row : cq11_entry;
-  assign cq11_req = co_u3_busy & co_q11_pend_q;
   assign co_q11_out = co_q11_vld_q ? co_q11_data : '0;  // a source not read is zero
-  // every source read
-  assign rdy = {co_u3_busy & (~co_q9_vld_q | co_q9_ready) & (~co_q10_vld_q | co_q10_ready)
-      & (~co_q11_vld_q | co_q11_ready), co_u2_busy & (~co_q6_vld_q | co_q6_ready)
-      & (~co_q7_vld_q | co_q7_ready) & (~co_q8_vld_q | co_q8_ready), co_u1_busy
-      & (~co_q3_vld_q | co_q3_ready) & (~co_q4_vld_q | co_q4_ready) & (~co_q5_vld_q | co_q5_ready),
-      co_u0_busy & (~co_q0_vld_q | co_q0_ready) & (~co_q1_vld_q | co_q1_ready)
-      & (~co_q2_vld_q | co_q2_ready)};
   rf_coal_collector u_coal_collector (
     .clk_i              (clk_i),
     .rst_ni             (rst_ni),
@@ -3299,111 +3202,124 @@ module rf_top (
     .oc3_op2_ready_o    (co_q11_ready),
     .oc3_op2_data_o     (co_q11_data)
   );
-
-  // dispatch: port d takes the d-th ready unit in round-robin order from the pointer
-  assign dispatch_ge = {1'b1, (dptr_q <= 2'd2), (dptr_q <= 2'd1), (dptr_q <= 2'd0)};
-  assign dsp0_cand = rdy;
-  assign dsp0_hi = dsp0_cand & dispatch_ge;
-  assign dsp0_any = |dsp0_cand;
-  assign dsp0_sel = (|dsp0_hi) ?
-  (dsp0_hi[0] ? 2'd0 : dsp0_hi[1] ? 2'd1 : dsp0_hi[2] ? 2'd2 : 2'd3) :
-  (dsp0_cand[0] ? 2'd0 : dsp0_cand[1] ? 2'd1 : dsp0_cand[2] ? 2'd2 : 2'd3);
-  assign dsp0_oh = dsp0_any ? (4'(1) << dsp0_sel) : '0;
-  assign dsp1_cand = dsp0_cand & ~dsp0_oh;
-  assign dsp1_hi = dsp1_cand & dispatch_ge;
-  assign dsp1_any = |dsp1_cand;
-  assign dsp1_sel = (|dsp1_hi) ?
-  (dsp1_hi[0] ? 2'd0 : dsp1_hi[1] ? 2'd1 : dsp1_hi[2] ? 2'd2 : 2'd3) :
-  (dsp1_cand[0] ? 2'd0 : dsp1_cand[1] ? 2'd1 : dsp1_cand[2] ? 2'd2 : 2'd3);
-  assign dsp1_oh = dsp1_any ? (4'(1) << dsp1_sel) : '0;
-  assign disp = dsp0_oh | dsp1_oh;
-  always_comb begin
-    dlast = dsp0_sel;
-    if (dsp1_any) dlast = dsp1_sel;
-  end
-  assign dptr_d = !dsp0_any ? dptr_q : (dlast == 2'd3) ? '0 : dlast + 2'd1;
-  assign dsp0_valid_o = dsp0_any;
-  always_comb begin
-    dsp0_tag_o = '0;
-    dsp0_warp_o = '0;
-    dsp0_op0_o = '0;
-    dsp0_op1_o = '0;
-    dsp0_op2_o = '0;
-    if (dsp0_any) begin
-      case (dsp0_sel)
-        2'd0: begin
-          dsp0_tag_o = co_u0_tag_q;
-          dsp0_warp_o = co_u0_warp_q;
-          dsp0_op0_o = co_q0_out;
-          dsp0_op1_o = co_q1_out;
-          dsp0_op2_o = co_q2_out;
-        end
-        2'd1: begin
-          dsp0_tag_o = co_u1_tag_q;
-          dsp0_warp_o = co_u1_warp_q;
-          dsp0_op0_o = co_q3_out;
-          dsp0_op1_o = co_q4_out;
-          dsp0_op2_o = co_q5_out;
-        end
-        2'd2: begin
-          dsp0_tag_o = co_u2_tag_q;
-          dsp0_warp_o = co_u2_warp_q;
-          dsp0_op0_o = co_q6_out;
-          dsp0_op1_o = co_q7_out;
-          dsp0_op2_o = co_q8_out;
-        end
-        2'd3: begin
-          dsp0_tag_o = co_u3_tag_q;
-          dsp0_warp_o = co_u3_warp_q;
-          dsp0_op0_o = co_q9_out;
-          dsp0_op1_o = co_q10_out;
-          dsp0_op2_o = co_q11_out;
-        end
-        default: dsp0_tag_o = '0;
-      endcase
-    end
-  end
-  assign dsp1_valid_o = dsp1_any;
-  always_comb begin
-    dsp1_tag_o = '0;
-    dsp1_warp_o = '0;
-    dsp1_op0_o = '0;
-    dsp1_op1_o = '0;
-    dsp1_op2_o = '0;
-    if (dsp1_any) begin
-      case (dsp1_sel)
-        2'd0: begin
-          dsp1_tag_o = co_u0_tag_q;
-          dsp1_warp_o = co_u0_warp_q;
-          dsp1_op0_o = co_q0_out;
-          dsp1_op1_o = co_q1_out;
-          dsp1_op2_o = co_q2_out;
-        end
-        2'd1: begin
-          dsp1_tag_o = co_u1_tag_q;
-          dsp1_warp_o = co_u1_warp_q;
-          dsp1_op0_o = co_q3_out;
-          dsp1_op1_o = co_q4_out;
-          dsp1_op2_o = co_q5_out;
-        end
-        2'd2: begin
-          dsp1_tag_o = co_u2_tag_q;
-          dsp1_warp_o = co_u2_warp_q;
-          dsp1_op0_o = co_q6_out;
-          dsp1_op1_o = co_q7_out;
-          dsp1_op2_o = co_q8_out;
-        end
-        2'd3: begin
-          dsp1_tag_o = co_u3_tag_q;
-          dsp1_warp_o = co_u3_warp_q;
-          dsp1_op0_o = co_q9_out;
-          dsp1_op1_o = co_q10_out;
-          dsp1_op2_o = co_q11_out;
-        end
-        default: dsp1_tag_o = '0;
-      endcase
-    end
-  end
+  rf_collector u_collector (
+    .clk_i             (clk_i),
+    .rst_ni            (rst_ni),
+    .iss0_valid_i      (iss0_valid_i),
+    .iss0_ready_o      (iss0_ready_o),
+    .iss0_tag_i        (iss0_tag_i),
+    .iss0_warp_i       (iss0_warp_i),
+    .iss0_take_o       (co_take0),
+    .iss0_src0_valid_i (iss0_src0_valid_i & ~iss0_s0_err),
+    .iss0_src0_bank_i  (iss0_s0_bank),
+    .iss0_src0_entry_i (iss0_s0_row),
+    .iss0_src1_valid_i (iss0_src1_valid_i & ~iss0_s1_err),
+    .iss0_src1_bank_i  (iss0_s1_bank),
+    .iss0_src1_entry_i (iss0_s1_row),
+    .iss0_src2_valid_i (iss0_src2_valid_i & ~iss0_s2_err),
+    .iss0_src2_bank_i  (iss0_s2_bank),
+    .iss0_src2_entry_i (iss0_s2_row),
+    .iss1_valid_i      (iss1_valid_i),
+    .iss1_ready_o      (iss1_ready_o),
+    .iss1_tag_i        (iss1_tag_i),
+    .iss1_warp_i       (iss1_warp_i),
+    .iss1_take_o       (co_take1),
+    .iss1_src0_valid_i (iss1_src0_valid_i & ~iss1_s0_err),
+    .iss1_src0_bank_i  (iss1_s0_bank),
+    .iss1_src0_entry_i (iss1_s0_row),
+    .iss1_src1_valid_i (iss1_src1_valid_i & ~iss1_s1_err),
+    .iss1_src1_bank_i  (iss1_s1_bank),
+    .iss1_src1_entry_i (iss1_s1_row),
+    .iss1_src2_valid_i (iss1_src2_valid_i & ~iss1_s2_err),
+    .iss1_src2_bank_i  (iss1_s2_bank),
+    .iss1_src2_entry_i (iss1_s2_row),
+    .q0_req_o          (cq0_req),
+    .q0_bank_o         (cq0_bank),
+    .q0_entry_o        (cq0_entry),
+    .q1_req_o          (cq1_req),
+    .q1_bank_o         (cq1_bank),
+    .q1_entry_o        (cq1_entry),
+    .q2_req_o          (cq2_req),
+    .q2_bank_o         (cq2_bank),
+    .q2_entry_o        (cq2_entry),
+    .q3_req_o          (cq3_req),
+    .q3_bank_o         (cq3_bank),
+    .q3_entry_o        (cq3_entry),
+    .q4_req_o          (cq4_req),
+    .q4_bank_o         (cq4_bank),
+    .q4_entry_o        (cq4_entry),
+    .q5_req_o          (cq5_req),
+    .q5_bank_o         (cq5_bank),
+    .q5_entry_o        (cq5_entry),
+    .q6_req_o          (cq6_req),
+    .q6_bank_o         (cq6_bank),
+    .q6_entry_o        (cq6_entry),
+    .q7_req_o          (cq7_req),
+    .q7_bank_o         (cq7_bank),
+    .q7_entry_o        (cq7_entry),
+    .q8_req_o          (cq8_req),
+    .q8_bank_o         (cq8_bank),
+    .q8_entry_o        (cq8_entry),
+    .q9_req_o          (cq9_req),
+    .q9_bank_o         (cq9_bank),
+    .q9_entry_o        (cq9_entry),
+    .q10_req_o         (cq10_req),
+    .q10_bank_o        (cq10_bank),
+    .q10_entry_o       (cq10_entry),
+    .q11_req_o         (cq11_req),
+    .q11_bank_o        (cq11_bank),
+    .q11_entry_o       (cq11_entry),
+    .q0_gnt_i          (aq0_gnt),
+    .q0_port_i         ('0),
+    .q1_gnt_i          (aq1_gnt),
+    .q1_port_i         ('0),
+    .q2_gnt_i          (aq2_gnt),
+    .q2_port_i         ('0),
+    .q3_gnt_i          (aq3_gnt),
+    .q3_port_i         ('0),
+    .q4_gnt_i          (aq4_gnt),
+    .q4_port_i         ('0),
+    .q5_gnt_i          (aq5_gnt),
+    .q5_port_i         ('0),
+    .q6_gnt_i          (aq6_gnt),
+    .q6_port_i         ('0),
+    .q7_gnt_i          (aq7_gnt),
+    .q7_port_i         ('0),
+    .q8_gnt_i          (aq8_gnt),
+    .q8_port_i         ('0),
+    .q9_gnt_i          (aq9_gnt),
+    .q9_port_i         ('0),
+    .q10_gnt_i         (aq10_gnt),
+    .q10_port_i        ('0),
+    .q11_gnt_i         (aq11_gnt),
+    .q11_port_i        ('0),
+    .q0_op_i           (co_q0_out),
+    .q1_op_i           (co_q1_out),
+    .q2_op_i           (co_q2_out),
+    .q3_op_i           (co_q3_out),
+    .q4_op_i           (co_q4_out),
+    .q5_op_i           (co_q5_out),
+    .q6_op_i           (co_q6_out),
+    .q7_op_i           (co_q7_out),
+    .q8_op_i           (co_q8_out),
+    .q9_op_i           (co_q9_out),
+    .q10_op_i          (co_q10_out),
+    .q11_op_i          (co_q11_out),
+    .dsp0_valid_o      (dsp0_valid_o),
+    .dsp0_tag_o        (dsp0_tag_o),
+    .dsp0_warp_o       (dsp0_warp_o),
+    .dsp0_op0_o        (dsp0_op0_o),
+    .dsp0_op1_o        (dsp0_op1_o),
+    .dsp0_op2_o        (dsp0_op2_o),
+    .dsp1_valid_o      (dsp1_valid_o),
+    .dsp1_tag_o        (dsp1_tag_o),
+    .dsp1_warp_o       (dsp1_warp_o),
+    .dsp1_op0_o        (dsp1_op0_o),
+    .dsp1_op1_o        (dsp1_op1_o),
+    .dsp1_op2_o        (dsp1_op2_o),
+    .busy_o            (busy),
+    .disp_o            (co_disp)
+  );
 
   // reads refused this cycle (presented cells), and those a granted write blocks
   assign co_wc0 = ((wb0_gnt & (wb0_bank == 2'd0)) ? co_w0_pmask : 4'b0000)
@@ -3585,7 +3501,9 @@ module rf_top (
       co_q4_gz, co_q5_zdata, co_q5_zlane, co_q5_gi, co_q5_gz, co_q6_zdata, co_q6_zlane, co_q6_gi,
       co_q6_gz, co_q7_zdata, co_q7_zlane, co_q7_gi, co_q7_gz, co_q8_zdata, co_q8_zlane, co_q8_gi,
       co_q8_gz, co_q9_zdata, co_q9_zlane, co_q9_gi, co_q9_gz, co_q10_zdata, co_q10_zlane, co_q10_gi,
-      co_q10_gz, co_q11_zdata, co_q11_zlane, co_q11_gi, co_q11_gz};
+      co_q10_gz, co_q11_zdata, co_q11_zlane, co_q11_gi, co_q11_gz, co_u0_busy, co_u1_busy,
+      co_u2_busy, co_u3_busy, co_q0_ready, co_q1_ready, co_q2_ready, co_q3_ready, co_q4_ready,
+      co_q5_ready, co_q6_ready, co_q7_ready, co_q8_ready, co_q9_ready, co_q10_ready, co_q11_ready};
 
   // ---- status ----
   logic  acc_q, acc_d;
@@ -3655,9 +3573,6 @@ module rf_top (
       kwarps_q        <= '0;
       kregs_q         <= '0;
       lerr_q          <= 1'b0;
-      dptr_q          <= '0;
-      co_u0_tag_q     <= '0;
-      co_u0_warp_q    <= '0;
       co_u0_am_q      <= '0;
       co_x0_0_v_q     <= 1'b0;
       co_x0_0_b_q     <= '0;
@@ -3671,8 +3586,6 @@ module rf_top (
       co_x0_3_v_q     <= 1'b0;
       co_x0_3_b_q     <= '0;
       co_x0_3_o_q     <= '0;
-      co_u1_tag_q     <= '0;
-      co_u1_warp_q    <= '0;
       co_u1_am_q      <= '0;
       co_x1_0_v_q     <= 1'b0;
       co_x1_0_b_q     <= '0;
@@ -3686,8 +3599,6 @@ module rf_top (
       co_x1_3_v_q     <= 1'b0;
       co_x1_3_b_q     <= '0;
       co_x1_3_o_q     <= '0;
-      co_u2_tag_q     <= '0;
-      co_u2_warp_q    <= '0;
       co_u2_am_q      <= '0;
       co_x2_0_v_q     <= 1'b0;
       co_x2_0_b_q     <= '0;
@@ -3701,8 +3612,6 @@ module rf_top (
       co_x2_3_v_q     <= 1'b0;
       co_x2_3_b_q     <= '0;
       co_x2_3_o_q     <= '0;
-      co_u3_tag_q     <= '0;
-      co_u3_warp_q    <= '0;
       co_u3_am_q      <= '0;
       co_x3_0_v_q     <= 1'b0;
       co_x3_0_b_q     <= '0;
@@ -3721,109 +3630,73 @@ module rf_top (
       co_q0_enc_q     <= '0;
       co_q0_zm_q      <= '0;
       co_q0_zr_q      <= '0;
-      co_q0_pend_q    <= 1'b0;
       co_q0_vld_q     <= 1'b0;
-      cq0_bank        <= '0;
-      cq0_entry       <= '0;
       co_q1_odd_q     <= '0;
       co_q1_sign_q    <= '0;
       co_q1_enc_q     <= '0;
       co_q1_zm_q      <= '0;
       co_q1_zr_q      <= '0;
-      co_q1_pend_q    <= 1'b0;
       co_q1_vld_q     <= 1'b0;
-      cq1_bank        <= '0;
-      cq1_entry       <= '0;
       co_q2_odd_q     <= '0;
       co_q2_sign_q    <= '0;
       co_q2_enc_q     <= '0;
       co_q2_zm_q      <= '0;
       co_q2_zr_q      <= '0;
-      co_q2_pend_q    <= 1'b0;
       co_q2_vld_q     <= 1'b0;
-      cq2_bank        <= '0;
-      cq2_entry       <= '0;
       co_q3_odd_q     <= '0;
       co_q3_sign_q    <= '0;
       co_q3_enc_q     <= '0;
       co_q3_zm_q      <= '0;
       co_q3_zr_q      <= '0;
-      co_q3_pend_q    <= 1'b0;
       co_q3_vld_q     <= 1'b0;
-      cq3_bank        <= '0;
-      cq3_entry       <= '0;
       co_q4_odd_q     <= '0;
       co_q4_sign_q    <= '0;
       co_q4_enc_q     <= '0;
       co_q4_zm_q      <= '0;
       co_q4_zr_q      <= '0;
-      co_q4_pend_q    <= 1'b0;
       co_q4_vld_q     <= 1'b0;
-      cq4_bank        <= '0;
-      cq4_entry       <= '0;
       co_q5_odd_q     <= '0;
       co_q5_sign_q    <= '0;
       co_q5_enc_q     <= '0;
       co_q5_zm_q      <= '0;
       co_q5_zr_q      <= '0;
-      co_q5_pend_q    <= 1'b0;
       co_q5_vld_q     <= 1'b0;
-      cq5_bank        <= '0;
-      cq5_entry       <= '0;
       co_q6_odd_q     <= '0;
       co_q6_sign_q    <= '0;
       co_q6_enc_q     <= '0;
       co_q6_zm_q      <= '0;
       co_q6_zr_q      <= '0;
-      co_q6_pend_q    <= 1'b0;
       co_q6_vld_q     <= 1'b0;
-      cq6_bank        <= '0;
-      cq6_entry       <= '0;
       co_q7_odd_q     <= '0;
       co_q7_sign_q    <= '0;
       co_q7_enc_q     <= '0;
       co_q7_zm_q      <= '0;
       co_q7_zr_q      <= '0;
-      co_q7_pend_q    <= 1'b0;
       co_q7_vld_q     <= 1'b0;
-      cq7_bank        <= '0;
-      cq7_entry       <= '0;
       co_q8_odd_q     <= '0;
       co_q8_sign_q    <= '0;
       co_q8_enc_q     <= '0;
       co_q8_zm_q      <= '0;
       co_q8_zr_q      <= '0;
-      co_q8_pend_q    <= 1'b0;
       co_q8_vld_q     <= 1'b0;
-      cq8_bank        <= '0;
-      cq8_entry       <= '0;
       co_q9_odd_q     <= '0;
       co_q9_sign_q    <= '0;
       co_q9_enc_q     <= '0;
       co_q9_zm_q      <= '0;
       co_q9_zr_q      <= '0;
-      co_q9_pend_q    <= 1'b0;
       co_q9_vld_q     <= 1'b0;
-      cq9_bank        <= '0;
-      cq9_entry       <= '0;
       co_q10_odd_q    <= '0;
       co_q10_sign_q   <= '0;
       co_q10_enc_q    <= '0;
       co_q10_zm_q     <= '0;
       co_q10_zr_q     <= '0;
-      co_q10_pend_q   <= 1'b0;
       co_q10_vld_q    <= 1'b0;
-      cq10_bank       <= '0;
-      cq10_entry      <= '0;
       co_q11_odd_q    <= '0;
       co_q11_sign_q   <= '0;
       co_q11_enc_q    <= '0;
       co_q11_zm_q     <= '0;
       co_q11_zr_q     <= '0;
-      co_q11_pend_q   <= 1'b0;
       co_q11_vld_q    <= 1'b0;
-      cq11_bank       <= '0;
-      cq11_entry      <= '0;
       co_b0_ren_q     <= '0;
       co_b0_rpm_q     <= 4'b0000;
       co_b1_ren_q     <= '0;
@@ -3852,9 +3725,6 @@ module rf_top (
       kwarps_q        <= kwarps_d;
       kregs_q         <= kregs_d;
       lerr_q          <= lerr_d;
-      dptr_q          <= dptr_d;
-      co_u0_tag_q     <= co_u0_tag_d;
-      co_u0_warp_q    <= co_u0_warp_d;
       co_u0_am_q      <= co_u0_am_d;
       co_x0_0_v_q     <= co_x0_0_v_d;
       co_x0_0_b_q     <= co_x0_0_b_d;
@@ -3868,8 +3738,6 @@ module rf_top (
       co_x0_3_v_q     <= co_x0_3_v_d;
       co_x0_3_b_q     <= co_x0_3_b_d;
       co_x0_3_o_q     <= co_x0_3_o_d;
-      co_u1_tag_q     <= co_u1_tag_d;
-      co_u1_warp_q    <= co_u1_warp_d;
       co_u1_am_q      <= co_u1_am_d;
       co_x1_0_v_q     <= co_x1_0_v_d;
       co_x1_0_b_q     <= co_x1_0_b_d;
@@ -3883,8 +3751,6 @@ module rf_top (
       co_x1_3_v_q     <= co_x1_3_v_d;
       co_x1_3_b_q     <= co_x1_3_b_d;
       co_x1_3_o_q     <= co_x1_3_o_d;
-      co_u2_tag_q     <= co_u2_tag_d;
-      co_u2_warp_q    <= co_u2_warp_d;
       co_u2_am_q      <= co_u2_am_d;
       co_x2_0_v_q     <= co_x2_0_v_d;
       co_x2_0_b_q     <= co_x2_0_b_d;
@@ -3898,8 +3764,6 @@ module rf_top (
       co_x2_3_v_q     <= co_x2_3_v_d;
       co_x2_3_b_q     <= co_x2_3_b_d;
       co_x2_3_o_q     <= co_x2_3_o_d;
-      co_u3_tag_q     <= co_u3_tag_d;
-      co_u3_warp_q    <= co_u3_warp_d;
       co_u3_am_q      <= co_u3_am_d;
       co_x3_0_v_q     <= co_x3_0_v_d;
       co_x3_0_b_q     <= co_x3_0_b_d;
@@ -3918,109 +3782,73 @@ module rf_top (
       co_q0_enc_q     <= co_q0_enc_d;
       co_q0_zm_q      <= co_q0_zm_d;
       co_q0_zr_q      <= co_q0_zr_d;
-      co_q0_pend_q    <= co_q0_pend_d;
       co_q0_vld_q     <= co_q0_vld_d;
-      cq0_bank        <= co_q0_bank_d;
-      cq0_entry       <= co_q0_entry_d;
       co_q1_odd_q     <= co_q1_odd_d;
       co_q1_sign_q    <= co_q1_sign_d;
       co_q1_enc_q     <= co_q1_enc_d;
       co_q1_zm_q      <= co_q1_zm_d;
       co_q1_zr_q      <= co_q1_zr_d;
-      co_q1_pend_q    <= co_q1_pend_d;
       co_q1_vld_q     <= co_q1_vld_d;
-      cq1_bank        <= co_q1_bank_d;
-      cq1_entry       <= co_q1_entry_d;
       co_q2_odd_q     <= co_q2_odd_d;
       co_q2_sign_q    <= co_q2_sign_d;
       co_q2_enc_q     <= co_q2_enc_d;
       co_q2_zm_q      <= co_q2_zm_d;
       co_q2_zr_q      <= co_q2_zr_d;
-      co_q2_pend_q    <= co_q2_pend_d;
       co_q2_vld_q     <= co_q2_vld_d;
-      cq2_bank        <= co_q2_bank_d;
-      cq2_entry       <= co_q2_entry_d;
       co_q3_odd_q     <= co_q3_odd_d;
       co_q3_sign_q    <= co_q3_sign_d;
       co_q3_enc_q     <= co_q3_enc_d;
       co_q3_zm_q      <= co_q3_zm_d;
       co_q3_zr_q      <= co_q3_zr_d;
-      co_q3_pend_q    <= co_q3_pend_d;
       co_q3_vld_q     <= co_q3_vld_d;
-      cq3_bank        <= co_q3_bank_d;
-      cq3_entry       <= co_q3_entry_d;
       co_q4_odd_q     <= co_q4_odd_d;
       co_q4_sign_q    <= co_q4_sign_d;
       co_q4_enc_q     <= co_q4_enc_d;
       co_q4_zm_q      <= co_q4_zm_d;
       co_q4_zr_q      <= co_q4_zr_d;
-      co_q4_pend_q    <= co_q4_pend_d;
       co_q4_vld_q     <= co_q4_vld_d;
-      cq4_bank        <= co_q4_bank_d;
-      cq4_entry       <= co_q4_entry_d;
       co_q5_odd_q     <= co_q5_odd_d;
       co_q5_sign_q    <= co_q5_sign_d;
       co_q5_enc_q     <= co_q5_enc_d;
       co_q5_zm_q      <= co_q5_zm_d;
       co_q5_zr_q      <= co_q5_zr_d;
-      co_q5_pend_q    <= co_q5_pend_d;
       co_q5_vld_q     <= co_q5_vld_d;
-      cq5_bank        <= co_q5_bank_d;
-      cq5_entry       <= co_q5_entry_d;
       co_q6_odd_q     <= co_q6_odd_d;
       co_q6_sign_q    <= co_q6_sign_d;
       co_q6_enc_q     <= co_q6_enc_d;
       co_q6_zm_q      <= co_q6_zm_d;
       co_q6_zr_q      <= co_q6_zr_d;
-      co_q6_pend_q    <= co_q6_pend_d;
       co_q6_vld_q     <= co_q6_vld_d;
-      cq6_bank        <= co_q6_bank_d;
-      cq6_entry       <= co_q6_entry_d;
       co_q7_odd_q     <= co_q7_odd_d;
       co_q7_sign_q    <= co_q7_sign_d;
       co_q7_enc_q     <= co_q7_enc_d;
       co_q7_zm_q      <= co_q7_zm_d;
       co_q7_zr_q      <= co_q7_zr_d;
-      co_q7_pend_q    <= co_q7_pend_d;
       co_q7_vld_q     <= co_q7_vld_d;
-      cq7_bank        <= co_q7_bank_d;
-      cq7_entry       <= co_q7_entry_d;
       co_q8_odd_q     <= co_q8_odd_d;
       co_q8_sign_q    <= co_q8_sign_d;
       co_q8_enc_q     <= co_q8_enc_d;
       co_q8_zm_q      <= co_q8_zm_d;
       co_q8_zr_q      <= co_q8_zr_d;
-      co_q8_pend_q    <= co_q8_pend_d;
       co_q8_vld_q     <= co_q8_vld_d;
-      cq8_bank        <= co_q8_bank_d;
-      cq8_entry       <= co_q8_entry_d;
       co_q9_odd_q     <= co_q9_odd_d;
       co_q9_sign_q    <= co_q9_sign_d;
       co_q9_enc_q     <= co_q9_enc_d;
       co_q9_zm_q      <= co_q9_zm_d;
       co_q9_zr_q      <= co_q9_zr_d;
-      co_q9_pend_q    <= co_q9_pend_d;
       co_q9_vld_q     <= co_q9_vld_d;
-      cq9_bank        <= co_q9_bank_d;
-      cq9_entry       <= co_q9_entry_d;
       co_q10_odd_q    <= co_q10_odd_d;
       co_q10_sign_q   <= co_q10_sign_d;
       co_q10_enc_q    <= co_q10_enc_d;
       co_q10_zm_q     <= co_q10_zm_d;
       co_q10_zr_q     <= co_q10_zr_d;
-      co_q10_pend_q   <= co_q10_pend_d;
       co_q10_vld_q    <= co_q10_vld_d;
-      cq10_bank       <= co_q10_bank_d;
-      cq10_entry      <= co_q10_entry_d;
       co_q11_odd_q    <= co_q11_odd_d;
       co_q11_sign_q   <= co_q11_sign_d;
       co_q11_enc_q    <= co_q11_enc_d;
       co_q11_zm_q     <= co_q11_zm_d;
       co_q11_zr_q     <= co_q11_zr_d;
-      co_q11_pend_q   <= co_q11_pend_d;
       co_q11_vld_q    <= co_q11_vld_d;
-      cq11_bank       <= co_q11_bank_d;
-      cq11_entry      <= co_q11_entry_d;
       co_b0_ren_q     <= co_b0_ren_d;
       co_b0_rpm_q     <= co_b0_rpm_d;
       co_b1_ren_q     <= co_b1_ren_d;

@@ -6,10 +6,9 @@
 /* The dispatch ports (docs/semantics.md, "Dispatch"): port d takes the d-th ready unit (vector rdy)
  * in round-robin order from dptr_q; disp, dlast and dptr_d; the dispatch multiplexers. Unit cu's
  * tag and warp are <unit><cu>_tag_q and <unit><cu>_warp_q; operand q's value is <op><q><op_sfx>.
- * tag: the name (one %u, the port) the dispatched tag drives. Shared by rf_collector and rf_top's
- * coalescing collectors (emit_top_coal.c). */
-void rg_emit_dispatch(em_t *e, const rfm_cfg_t *c, const char *unit, const char *op, const char *op_sfx,
-		      const char *tag)
+ * tag: the name (one %u, the port) the dispatched tag drives. */
+static void emit_dispatch(em_t *e, const rfm_cfg_t *c, const char *unit, const char *op, const char *op_sfx,
+			  const char *tag)
 {
 	unsigned C = c->sm_collectors, K = c->sm_schedulers, S = c->sm_operands, cw = rfm_clog2(C), d, s, cu;
 
@@ -59,97 +58,10 @@ void rg_emit_dispatch(em_t *e, const rfm_cfg_t *c, const char *unit, const char 
 	}
 }
 
-/* rf_collector's dispatch, read requests, unit state and operand values. */
-static void collector_tail(em_t *e, const rfm_cfg_t *c)
+/* rf_collector's registers: unit and slot state (reset), operand values (not reset). */
+static void collector_flops(em_t *e, const rfm_cfg_t *c)
 {
-	unsigned C = c->sm_collectors, S = c->sm_operands, K = c->sm_schedulers, R = c->rf_read_ports;
-	unsigned cu, s, k, q;
-	rg_emit_dispatch(e, c, "u", "q", "_data_q", "dsp%u_tag_o");
-
-	em_blank(e);
-	em_line(e, "// read requests; the crossbar source is the granted bank and port");
-	for (q = 0; q < c->d.nq; q++) {
-		em_line(e, "assign q%u_req_o = u%u_busy_q & q%u_pend_q & ~q%u_fly_q;", q, q / S, q, q);
-		em_line(e, "assign q%u_bank_o = q%u_bank_q;", q, q);
-		em_line(e, "assign q%u_entry_o = q%u_entry_q;", q, q);
-		if (R > 1)
-			em_line(e, "assign q%u_sel_o = %u'({q%u_bank_q, q%u_port_q});", q, c->d.src_w, q, q);
-		else if (c->d.src_w != c->d.bank_w)
-			em_line(e, "assign q%u_sel_o = %u'(q%u_bank_q);", q, c->d.src_w, q);
-		else
-			em_line(e, "assign q%u_sel_o = q%u_bank_q;", q, q);
-	}
-
-	for (cu = 0; cu < C; cu++) {
-		em_blank(e);
-		em_line(e, "// unit %u: dispatch frees it; an issue fills it; else operands are read", cu);
-		em_line(e, "logic u%u_disp;", cu);
-		em_line(e, "assign u%u_disp = %s;", cu, rg_bit(e, "disp", C, cu));
-		for (k = 0; k < K; k++) {
-			em_line(e, "logic u%u_take%u;", cu, k);
-			em_line(e, "assign u%u_take%u = %s;", cu, k, rg_bit(e, em_fmt(e, "iss%u_take", k), C, cu));
-		}
-		em_open(e, "always_comb begin");
-		em_line(e, "u%u_busy_d = u%u_busy_q;", cu, cu);
-		em_line(e, "u%u_tag_d = u%u_tag_q;", cu, cu);
-		em_line(e, "u%u_warp_d = u%u_warp_q;", cu, cu);
-		for (s = 0; s < S; s++) {
-			q = cu * S + s;
-			em_line(e, "q%u_pend_d = q%u_pend_q;", q, q);
-			em_line(e, "q%u_fly_d = q%u_fly_q;", q, q);
-			em_line(e, "q%u_bank_d = q%u_bank_q;", q, q);
-			em_line(e, "q%u_entry_d = q%u_entry_q;", q, q);
-			if (R > 1)
-				em_line(e, "q%u_port_d = q%u_port_q;", q, q);
-			em_line(e, "q%u_data_d = q%u_data_q;", q, q);
-		}
-		em_open(e, "if (u%u_disp) begin", cu);
-		em_line(e, "u%u_busy_d = 1'b0;", cu);
-		for (s = 0; s < S; s++) {
-			em_line(e, "q%u_pend_d = 1'b0;", cu * S + s);
-			em_line(e, "q%u_fly_d = 1'b0;", cu * S + s);
-		}
-		em_part(e, "end else if (");
-		for (k = 0; k < K; k++)
-			em_part(e, "%su%u_take%u", k ? " | " : "", cu, k);
-		em_part(e, ") begin\n");
-		em_line(e, "u%u_busy_d = 1'b1;", cu);
-		for (s = 0; s < S; s++) {
-			q = cu * S + s;
-			em_line(e, "q%u_fly_d = 1'b0;", q);
-			if (R > 1)
-				em_line(e, "q%u_port_d = 1'b0;", q);
-			em_line(e, "q%u_data_d = '0;", q);
-		}
-		for (k = 0; k < K; k++) {
-			em_open(e, "if (u%u_take%u) begin", cu, k);
-			em_line(e, "u%u_tag_d = iss%u_tag_i;", cu, k);
-			em_line(e, "u%u_warp_d = iss%u_warp_i;", cu, k);
-			for (s = 0; s < S; s++) {
-				q = cu * S + s;
-				em_line(e, "q%u_pend_d = iss%u_src%u_valid_i;", q, k, s);
-				em_line(e, "q%u_bank_d = iss%u_src%u_bank_i;", q, k, s);
-				em_line(e, "q%u_entry_d = iss%u_src%u_entry_i;", q, k, s);
-			}
-			em_close(e, "end");
-		}
-		em_reopen(e, "end else begin");
-		for (s = 0; s < S; s++) {
-			q = cu * S + s;
-			em_open(e, "if (q%u_fly_q) begin", q);
-			em_line(e, "q%u_data_d = q%u_data_i;", q, q);
-			em_line(e, "q%u_pend_d = 1'b0;", q);
-			em_line(e, "q%u_fly_d = 1'b0;", q);
-			em_reopen(e, "end else if (q%u_gnt_i & u%u_busy_q & q%u_pend_q) begin", q, cu, q);
-			em_line(e, "q%u_fly_d = 1'b1;", q);
-			if (R > 1)
-				em_line(e, "q%u_port_d = q%u_port_i;", q, q);
-			em_close(e, "end");
-		}
-		em_close(e, "end");
-		em_close(e, "end");
-	}
-
+	unsigned C = c->sm_collectors, R = c->rf_read_ports, ext = c->d.coll_ext_ops, cu, q;
 	em_blank(e);
 	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
 	em_open(e, "if (!rst_ni) begin");
@@ -184,12 +96,121 @@ static void collector_tail(em_t *e, const rfm_cfg_t *c)
 	}
 	em_close(e, "end");
 	em_close(e, "end");
+	if (!ext) {
+		em_blank(e);
+		em_line(e, "// operand values: data registers, not reset");
+		em_open(e, "always_ff @(posedge clk_i) begin");
+		for (q = 0; q < c->d.nq; q++)
+			em_line(e, "q%u_data_q <= q%u_data_d;", q, q);
+		em_close(e, "end");
+	}
+}
+
+/* rf_collector's dispatch, read requests, unit state and operand values. With external operands
+ * (c->d.coll_ext_ops) no values: dispatch routes q<i>_op_i, and the choices are outputs. */
+static void collector_tail(em_t *e, const rfm_cfg_t *c)
+{
+	unsigned C = c->sm_collectors, S = c->sm_operands, K = c->sm_schedulers, R = c->rf_read_ports;
+	unsigned ext = c->d.coll_ext_ops, cu, s, k, q;
+	emit_dispatch(e, c, "u", "q", ext ? "_op_i" : "_data_q", "dsp%u_tag_o");
+	if (ext) {
+		em_blank(e);
+		em_line(e, "// external operands: their buffer follows the issue and dispatch choices");
+		for (k = 0; k < K; k++)
+			em_line(e, "assign iss%u_take_o = iss%u_take;", k, k);
+		em_line(e, "assign disp_o = disp;");
+	}
+
 	em_blank(e);
-	em_line(e, "// operand values: data registers, not reset");
-	em_open(e, "always_ff @(posedge clk_i) begin");
-	for (q = 0; q < c->d.nq; q++)
-		em_line(e, "q%u_data_q <= q%u_data_d;", q, q);
-	em_close(e, "end");
+	em_line(e, "// read requests; the crossbar source is the granted bank and port");
+	for (q = 0; q < c->d.nq; q++) {
+		em_line(e, "assign q%u_req_o = u%u_busy_q & q%u_pend_q & ~q%u_fly_q;", q, q / S, q, q);
+		em_line(e, "assign q%u_bank_o = q%u_bank_q;", q, q);
+		em_line(e, "assign q%u_entry_o = q%u_entry_q;", q, q);
+		if (ext)
+			continue;
+		if (R > 1)
+			em_line(e, "assign q%u_sel_o = %u'({q%u_bank_q, q%u_port_q});", q, c->d.src_w, q, q);
+		else if (c->d.src_w != c->d.bank_w)
+			em_line(e, "assign q%u_sel_o = %u'(q%u_bank_q);", q, c->d.src_w, q);
+		else
+			em_line(e, "assign q%u_sel_o = q%u_bank_q;", q, q);
+	}
+
+	for (cu = 0; cu < C; cu++) {
+		em_blank(e);
+		em_line(e, "// unit %u: dispatch frees it; an issue fills it; else operands are read", cu);
+		em_line(e, "logic u%u_disp;", cu);
+		em_line(e, "assign u%u_disp = %s;", cu, rg_bit(e, "disp", C, cu));
+		for (k = 0; k < K; k++) {
+			em_line(e, "logic u%u_take%u;", cu, k);
+			em_line(e, "assign u%u_take%u = %s;", cu, k, rg_bit(e, em_fmt(e, "iss%u_take", k), C, cu));
+		}
+		em_open(e, "always_comb begin");
+		em_line(e, "u%u_busy_d = u%u_busy_q;", cu, cu);
+		em_line(e, "u%u_tag_d = u%u_tag_q;", cu, cu);
+		em_line(e, "u%u_warp_d = u%u_warp_q;", cu, cu);
+		for (s = 0; s < S; s++) {
+			q = cu * S + s;
+			em_line(e, "q%u_pend_d = q%u_pend_q;", q, q);
+			em_line(e, "q%u_fly_d = q%u_fly_q;", q, q);
+			em_line(e, "q%u_bank_d = q%u_bank_q;", q, q);
+			em_line(e, "q%u_entry_d = q%u_entry_q;", q, q);
+			if (R > 1)
+				em_line(e, "q%u_port_d = q%u_port_q;", q, q);
+			if (!ext)
+				em_line(e, "q%u_data_d = q%u_data_q;", q, q);
+		}
+		em_open(e, "if (u%u_disp) begin", cu);
+		em_line(e, "u%u_busy_d = 1'b0;", cu);
+		for (s = 0; s < S; s++) {
+			em_line(e, "q%u_pend_d = 1'b0;", cu * S + s);
+			em_line(e, "q%u_fly_d = 1'b0;", cu * S + s);
+		}
+		em_part(e, "end else if (");
+		for (k = 0; k < K; k++)
+			em_part(e, "%su%u_take%u", k ? " | " : "", cu, k);
+		em_part(e, ") begin\n");
+		em_line(e, "u%u_busy_d = 1'b1;", cu);
+		for (s = 0; s < S; s++) {
+			q = cu * S + s;
+			em_line(e, "q%u_fly_d = 1'b0;", q);
+			if (R > 1)
+				em_line(e, "q%u_port_d = 1'b0;", q);
+			if (!ext)
+				em_line(e, "q%u_data_d = '0;", q);
+		}
+		for (k = 0; k < K; k++) {
+			em_open(e, "if (u%u_take%u) begin", cu, k);
+			em_line(e, "u%u_tag_d = iss%u_tag_i;", cu, k);
+			em_line(e, "u%u_warp_d = iss%u_warp_i;", cu, k);
+			for (s = 0; s < S; s++) {
+				q = cu * S + s;
+				em_line(e, "q%u_pend_d = iss%u_src%u_valid_i;", q, k, s);
+				em_line(e, "q%u_bank_d = iss%u_src%u_bank_i;", q, k, s);
+				em_line(e, "q%u_entry_d = iss%u_src%u_entry_i;", q, k, s);
+			}
+			em_close(e, "end");
+		}
+		em_reopen(e, "end else begin");
+		for (s = 0; s < S; s++) {
+			q = cu * S + s;
+			em_open(e, "if (q%u_fly_q) begin", q);
+			if (!ext)
+				em_line(e, "q%u_data_d = q%u_data_i;", q, q);
+			em_line(e, "q%u_pend_d = 1'b0;", q);
+			em_line(e, "q%u_fly_d = 1'b0;", q);
+			em_reopen(e, "end else if (q%u_gnt_i & u%u_busy_q & q%u_pend_q) begin", q, cu, q);
+			em_line(e, "q%u_fly_d = 1'b1;", q);
+			if (R > 1)
+				em_line(e, "q%u_port_d = q%u_port_i;", q, q);
+			em_close(e, "end");
+		}
+		em_close(e, "end");
+		em_close(e, "end");
+	}
+
+	collector_flops(e, c);
 	if (R == 1) {
 		em_blank(e);
 		rg_unused_n(e, "ports", c->d.nq, "q%u_port_i");
@@ -218,7 +239,8 @@ void rg_emit_rf_collector(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		em_line(e, "logic %s q%u_entry_q, q%u_entry_d;", em_rng(e, c->d.entry_w), q, q);
 		if (R > 1)
 			em_line(e, "logic q%u_port_q, q%u_port_d;", q, q);
-		em_line(e, "logic %s q%u_data_q, q%u_data_d;", em_rng(e, W), q, q);
+		if (!c->d.coll_ext_ops)
+			em_line(e, "logic %s q%u_data_q, q%u_data_d;", em_rng(e, W), q, q);
 	}
 	em_line(e, "logic %s busy, rdy, disp, dispatch_ge;", em_rng(e, C));
 	em_line(e, "logic %s dptr_q, dptr_d, dlast;", em_rng(e, cw));

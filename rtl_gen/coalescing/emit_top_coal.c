@@ -1,11 +1,11 @@
 /* emit_top_coal.c - rf_top's coalescing register file ([coalescing] enable = on; model:
  * cmodel/coalescing/top_coal.c): rf_width_detect per write-back port, rf_mask_buffer, rf_coal_arbiter, one
  * rf_dual_bank per bank, rf_subbank_xbar, rf_coal_collector (operand buffers with four write
- * slices; unswap, sign fill and TI -> BI at dispatch) and the collector control of rf_collector's
- * rules (issue allocation, pending operands, dispatch round robin); the coalescing counters. With
+ * slices; unswap, sign fill and TI -> BI at dispatch) beside rf_collector with external operands
+ * (issue allocation, pending operands, dispatch round robin); the coalescing counters. With
  * zero gating (in_lane and above): rf_zero_detect per write-back port, rf_zmask_buffer, and
  * rf_zero_read per operand; the granted reads' byte enables, registered, gate the bank's read data.
- * Called by rg_emit_rf_top in place of rf_collector, rf_bank_arbiter, rf_bank and rf_xbar. */
+ * Called by rg_emit_rf_top in place of the baseline's rf_collector, rf_bank_arbiter, rf_bank and rf_xbar. */
 #include <stdio.h>
 #include <string.h>
 
@@ -223,13 +223,13 @@ static void coal_decls_ports(rg_top_t *t)
 				em_line(e, "logic %s co_i%u_%u_mzr, co_i%u_%u_zr;", em_rng(e, G), k, s, k, s);
 			}
 		}
-	em_line(e, "// collector allocation (rf_collector's rule: issue port k fills the k-th lowest free unit)");
-	for (j = 0; j < NOC; j++) {
-		em_line(e, "logic co_free%u;", j);
-		em_line(e, "logic %s co_rank%u;", em_rng(e, rkw), j);
+	em_line(e, "// collector allocation (rf_collector: issue port k fills the unit co_take<k>), dispatch");
+	for (k = 0; k < K; k++)
+		em_line(e, "logic %s co_take%u;", em_rng(e, NOC), k);
+	em_line(e, "logic %s co_disp;", em_rng(e, NOC));
+	for (j = 0; j < NOC; j++)
 		for (k = 0; k < K; k++)
 			em_line(e, "logic co_a%u_%u;", k, j);
-	}
 	em_line(e, "// per operand: side and code captured at issue, physical mask, head of its cell, read path");
 	for (q = 0; q < NQ; q++) {
 		em_line(e, "logic co_q%u_odd_q, co_q%u_odd_d, co_q%u_sign_q, co_q%u_sign_d, co_q%u_head;", q, q, q, q, q);
@@ -243,17 +243,15 @@ static void coal_decls_ports(rg_top_t *t)
 			em_line(e, "logic %s co_q%u_gi, co_q%u_gz;", em_rng(e, zcw), q, q);
 		}
 		em_line(e, "logic [3:0] co_q%u_lm, co_q%u_pm;", q, q);
-		em_line(e, "logic co_q%u_sv, co_q%u_pend_q, co_q%u_pend_d, co_q%u_vld_q, co_q%u_vld_d, co_q%u_ready;", q, q, q, q, q, q);
+		em_line(e, "logic co_q%u_sv, co_q%u_vld_q, co_q%u_vld_d, co_q%u_ready;", q, q, q, q);
 		em_line(e, "logic cq%u_req, aq%u_gnt;", q, q);
-		em_line(e, "logic %s cq%u_bank, co_q%u_bank_d;", em_rng(e, bw), q, q);
-		em_line(e, "logic %s cq%u_entry, co_q%u_entry_d;", em_rng(e, ew), q, q);
+		em_line(e, "logic %s cq%u_bank;", em_rng(e, bw), q);
+		em_line(e, "logic %s cq%u_entry;", em_rng(e, ew), q);
 		em_line(e, "logic %s co_q%u_data, co_q%u_out;", em_rng(e, W), q, q);
 	}
-	em_line(e, "// per collector: tag, warp, dispatch; slice selects registered with the grant");
+	em_line(e, "// per collector: filled, freed; slice selects registered with the grant");
 	for (j = 0; j < NOC; j++) {
 		em_line(e, "logic co_u%u_alloc, co_u%u_free, co_u%u_busy;", j, j, j);
-		em_line(e, "logic %s co_u%u_tag_q, co_u%u_tag_d;", em_rng(e, c->d.ctag_w), j, j);
-		em_line(e, "logic %s co_u%u_warp_q, co_u%u_warp_d;", em_rng(e, c->d.warp_w), j, j);
 		if (zg)
 			em_line(e, "logic %s co_u%u_am_q, co_u%u_am_d;", em_rng(e, L), j, j);
 		for (k = 0; k < 4; k++) {
@@ -263,14 +261,6 @@ static void coal_decls_ports(rg_top_t *t)
 		}
 		em_line(e, "logic [3:0] co_x%u_wen;", j);
 		em_line(e, "logic %s co_x%u_wdata;", em_rng(e, W), j);
-	}
-	em_line(e, "logic %s rdy, disp, dispatch_ge;", em_rng(e, NOC));
-	em_line(e, "logic %s dptr_q, dptr_d, dlast;", em_rng(e, cw));
-	em_line(e, "logic %s co_nfree;", em_rng(e, rkw));
-	for (k = 0; k < K; k++) {
-		em_line(e, "logic %s dsp%u_cand, dsp%u_hi, dsp%u_oh;", em_rng(e, NOC), k, k, k);
-		em_line(e, "logic %s dsp%u_sel;", em_rng(e, cw), k);
-		em_line(e, "logic dsp%u_any;", k);
 	}
 
 	em_str_free(&x);
@@ -445,17 +435,10 @@ static void coal_allocation(rg_top_t *t)
 	CO_DIMS(t);
 
 	em_blank(e);
-	em_line(e, "// allocation: unit j's rank among the free units; its sources' codes are captured");
-	for (j = 0; j < NOC; j++) {
-		em_line(e, "assign co_free%u = ~%s;", j, rg_bit(e, "busy", NOC, j));
-		em_clear(&x);
-		for (o = 0; o < j; o++)
-			em_add(&x, " + ", "%u'(co_free%u)", rkw, o);
-		em_line(e, "assign co_rank%u = %s;", j, j ? em_str(&x) : em_fmt(e, "%u'd0", rkw));
+	em_line(e, "// allocation: rf_collector's choice (co_take<k>); the filled unit's sources' codes are captured");
+	for (j = 0; j < NOC; j++)
 		for (k = 0; k < K; k++)
-			em_line(e, "assign co_a%u_%u = %s & co_free%u & (co_rank%u == %s);", k, j, rg_iss_valid(t, k), j, j,
-				em_lit(e, rkw, k));
-	}
+			em_line(e, "assign co_a%u_%u = %s;", k, j, rg_bit(e, em_fmt(e, "co_take%u", k), NOC, j));
 	for (q = 0; q < NQ; q++) {
 		static const char *const fld[5] = {"odd", "sign", "enc", "zm", "zr"}; /* zm, zr: zero gating */
 		unsigned f;
@@ -682,18 +665,60 @@ static void coal_banks(rg_top_t *t)
 	em_str_free(&x);
 }
 
+/* rf_collector with external operands: allocation, pending reads and their requests, grants,
+ * dispatch choice and freeing (docs/semantics.md, "Operand collectors"); the dispatched operands
+ * are rf_coal_collector's (co_q<i>_out). */
+static void coal_collector_units(rg_top_t *t)
+{
+	CO_DIMS(t);
+
+	em_open(e, "rf_collector u_collector (");
+	rg_conn(e, "clk_i", "clk_i");
+	rg_conn(e, "rst_ni", "rst_ni");
+	for (k = 0; k < K; k++) {
+		rg_conn(e, em_fmt(e, "iss%u_valid_i", k), rg_iss_valid(t, k));
+		rg_conn(e, em_fmt(e, "iss%u_ready_o", k), rg_iss_ready(t, k));
+		rg_conn(e, em_fmt(e, "iss%u_tag_i", k), rg_iss_tag(t, k));
+		rg_conn(e, em_fmt(e, "iss%u_warp_i", k), em_fmt(e, "iss%u_warp_i", k));
+		rg_conn(e, em_fmt(e, "iss%u_take_o", k), em_fmt(e, "co_take%u", k));
+		for (s = 0; s < S; s++) {
+			rg_conn(e, em_fmt(e, "iss%u_src%u_valid_i", k, s), rg_src_read(t, k, s));
+			rg_conn(e, em_fmt(e, "iss%u_src%u_bank_i", k, s), em_fmt(e, "iss%u_s%u_bank", k, s));
+			rg_conn(e, em_fmt(e, "iss%u_src%u_entry_i", k, s), em_fmt(e, "iss%u_s%u_row", k, s));
+		}
+	}
+	for (q = 0; q < NQ; q++) {
+		rg_conn(e, em_fmt(e, "q%u_req_o", q), em_fmt(e, "cq%u_req", q));
+		rg_conn(e, em_fmt(e, "q%u_bank_o", q), em_fmt(e, "cq%u_bank", q));
+		rg_conn(e, em_fmt(e, "q%u_entry_o", q), em_fmt(e, "cq%u_entry", q));
+	}
+	for (q = 0; q < NQ; q++) {
+		rg_conn(e, em_fmt(e, "q%u_gnt_i", q), em_fmt(e, "aq%u_gnt", q));
+		rg_conn(e, em_fmt(e, "q%u_port_i", q), "'0");
+	}
+	for (q = 0; q < NQ; q++)
+		rg_conn(e, em_fmt(e, "q%u_op_i", q), em_fmt(e, "co_q%u_out", q));
+	for (k = 0; k < K; k++) {
+		rg_conn(e, em_fmt(e, "dsp%u_valid_o", k), em_fmt(e, "dsp%u_valid_o", k));
+		rg_conn(e, em_fmt(e, "dsp%u_tag_o", k), rg_dsp_tag(t, k));
+		rg_conn(e, em_fmt(e, "dsp%u_warp_o", k), em_fmt(e, "dsp%u_warp_o", k));
+		for (s = 0; s < S; s++)
+			rg_conn(e, em_fmt(e, "dsp%u_op%u_o", k, s), em_fmt(e, "dsp%u_op%u_o", k, s));
+	}
+	rg_conn(e, "busy_o", "busy");
+	rg_conn(e, "disp_o", "co_disp");
+	rg_conn_end(e);
+
+	em_str_free(&x);
+}
+
 static void coal_collectors(rg_top_t *t)
 {
 	CO_DIMS(t);
 	em_str_t v = {0};
 	em_str_t b = {0};
 	em_str_t op = {0};
-	em_str_t tg = {0};
-	em_str_t wp = {0};
 	em_str_t sv = {0};
-	em_str_t bk = {0};
-	em_str_t rw = {0};
-	em_str_t r = {0};
 
 	em_blank(e);
 	em_line(e, "// slice selects of the cycle after the grant: slice k of collector j from the bank whose");
@@ -734,32 +759,14 @@ static void coal_collectors(rg_top_t *t)
 	rg_conn_end(e);
 
 	em_blank(e);
-	em_line(e, "// collector control: a unit filled by an issue captures tag, warp and per source the");
-	em_line(e, "// location and the code; an operand is pending until granted; a dispatch frees the unit");
-	em_clear(&x);
-	for (j = NOC; j-- > 0;)
-		em_add(&x, ", ", "co_u%u_busy", j);
-	em_line(e, "assign busy = {%s};", em_str(&x));
-	em_clear(&x);
-	for (j = 0; j < NOC; j++)
-		em_add(&x, " + ", "%u'(co_free%u)", rkw, j);
-	em_line(e, "assign co_nfree = %s;", em_str(&x));
-	for (k = 0; k < K; k++)
-		em_line(e, "assign %s = co_nfree > %s;  // at least %u free units", rg_iss_ready(t, k), em_lit(e, rkw, k),
-			k + 1);
+	em_line(e, "// collector side of the coalescing file: a unit filled by an issue captures per source the");
+	em_line(e, "// code and whether it is read; its data buffers in rf_coal_collector; a dispatch frees it");
 	for (j = 0; j < NOC; j++) {
 		em_clear(&x);
-		em_clear(&tg);
-		em_clear(&wp);
-		for (k = 0; k < K; k++) {
+		for (k = 0; k < K; k++)
 			em_add(&x, " | ", "co_a%u_%u", k, j);
-			em_add(&tg, " : ", "co_a%u_%u ? %s", k, j, rg_iss_tag(t, k));
-			em_add(&wp, " : ", "co_a%u_%u ? iss%u_warp_i", k, j, k);
-		}
 		em_line(e, "assign co_u%u_alloc = %s;", j, em_str(&x));
-		em_line(e, "assign co_u%u_free = %s;", j, rg_bit(e, "disp", NOC, j));
-		em_line(e, "assign co_u%u_tag_d = %s : co_u%u_tag_q;", j, em_str(&tg), j);
-		em_line(e, "assign co_u%u_warp_d = %s : co_u%u_warp_q;", j, em_str(&wp), j);
+		em_line(e, "assign co_u%u_free = %s;", j, rg_bit(e, "co_disp", NOC, j));
 		if (zg) {
 			em_clear(&x);
 			for (k = 0; k < K; k++)
@@ -769,30 +776,13 @@ static void coal_collectors(rg_top_t *t)
 		for (s = 0; s < S; s++) {
 			q = j * S + s;
 			em_clear(&sv);
-			em_clear(&bk);
-			em_clear(&rw);
-			for (k = 0; k < K; k++) {
+			for (k = 0; k < K; k++)
 				em_add(&sv, " : ", "co_a%u_%u ? (%s)", k, j, rg_src_read(t, k, s));
-				em_add(&bk, " : ", "co_a%u_%u ? iss%u_s%u_bank", k, j, k, s);
-				em_add(&rw, " : ", "co_a%u_%u ? iss%u_s%u_row", k, j, k, s);
-			}
 			em_line(e, "assign co_q%u_sv = %s : 1'b0;", q, em_str(&sv));
-			em_line(e, "assign co_q%u_pend_d = co_u%u_alloc ? co_q%u_sv : co_q%u_pend_q & ~aq%u_gnt;", q, j, q, q, q);
 			em_line(e, "assign co_q%u_vld_d = co_u%u_alloc ? co_q%u_sv : co_q%u_vld_q;", q, j, q, q);
-			em_line(e, "assign co_q%u_bank_d = %s : cq%u_bank;", q, em_str(&bk), q);
-			em_line(e, "assign co_q%u_entry_d = %s : cq%u_entry;", q, em_str(&rw), q);
-			em_line(e, "assign cq%u_req = co_u%u_busy & co_q%u_pend_q;", q, j, q);
 			em_line(e, "assign co_q%u_out = co_q%u_vld_q ? co_q%u_data : '0;  // a source not read is zero", q, q, q);
 		}
 	}
-	em_clear(&x);
-	for (j = NOC; j-- > 0;) {
-		em_clear(&r);
-		for (s = 0; s < S; s++)
-			em_add(&r, " & ", "(~co_q%u_vld_q | co_q%u_ready)", j * S + s, j * S + s);
-		em_add(&x, ", ", "co_u%u_busy & %s", j, em_str(&r));
-	}
-	em_line(e, "assign rdy = {%s};  // every source read", em_str(&x));
 	em_open(e, "rf_coal_collector u_coal_collector (");
 	rg_conn(e, "clk_i", "clk_i");
 	rg_conn(e, "rst_ni", "rst_ni");
@@ -818,17 +808,12 @@ static void coal_collectors(rg_top_t *t)
 	}
 	rg_conn_end(e);
 
-	rg_emit_dispatch(e, c, "co_u", "co_q", "_out", t->hold ? "dsp%u_ctag" : "dsp%u_tag_o");
+	coal_collector_units(t);
 
 	em_str_free(&v);
 	em_str_free(&b);
 	em_str_free(&op);
-	em_str_free(&tg);
-	em_str_free(&wp);
 	em_str_free(&sv);
-	em_str_free(&bk);
-	em_str_free(&rw);
-	em_str_free(&r);
 	em_str_free(&x);
 }
 
@@ -915,10 +900,7 @@ static void coal_state(rg_top_t *t)
 	CO_DIMS(t);
 	static const char *const fld[5] = {"odd", "sign", "enc", "zm", "zr"}; /* zm, zr: zero gating */
 	unsigned f;
-	rg_state(t, "dptr_q", "dptr_d", "'0");
 	for (j = 0; j < NOC; j++) {
-		rg_state(t, em_fmt(e, "co_u%u_tag_q", j), em_fmt(e, "co_u%u_tag_d", j), "'0");
-		rg_state(t, em_fmt(e, "co_u%u_warp_q", j), em_fmt(e, "co_u%u_warp_d", j), "'0");
 		if (zg)
 			rg_state(t, em_fmt(e, "co_u%u_am_q", j), em_fmt(e, "co_u%u_am_d", j), "'0");
 		for (k = 0; k < 4; k++) {
@@ -930,10 +912,7 @@ static void coal_state(rg_top_t *t)
 	for (q = 0; q < NQ; q++) {
 		for (f = 0; f < (zg ? 5u : 3u); f++)
 			rg_state(t, em_fmt(e, "co_q%u_%s_q", q, fld[f]), em_fmt(e, "co_q%u_%s_d", q, fld[f]), "'0");
-		rg_state(t, em_fmt(e, "co_q%u_pend_q", q), em_fmt(e, "co_q%u_pend_d", q), "1'b0");
 		rg_state(t, em_fmt(e, "co_q%u_vld_q", q), em_fmt(e, "co_q%u_vld_d", q), "1'b0");
-		rg_state(t, em_fmt(e, "cq%u_bank", q), em_fmt(e, "co_q%u_bank_d", q), "'0");
-		rg_state(t, em_fmt(e, "cq%u_entry", q), em_fmt(e, "co_q%u_entry_d", q), "'0");
 	}
 	for (i = 0; zg && i < NB; i++) {
 		rg_state(t, em_fmt(e, "co_b%u_ren_q", i), em_fmt(e, "co_b%u_ren_d", i), "'0");
@@ -956,6 +935,11 @@ static void coal_unread(rg_top_t *t)
 		em_add(&x, ", ", "co_w%u_zwen, co_w%u_cin, co_w%u_cx, co_w%u_zgi, co_w%u_zgz", p, p, p, p, p);
 	for (q = 0; zg && q < NQ; q++)
 		em_add(&x, ", ", "co_q%u_zdata, co_q%u_zlane, co_q%u_gi, co_q%u_gz", q, q, q, q);
+	/* rf_collector's pending rule decides readiness and busy; rf_coal_collector's agree */
+	for (j = 0; j < NOC; j++)
+		em_add(&x, ", ", "co_u%u_busy", j);
+	for (q = 0; q < NQ; q++)
+		em_add(&x, ", ", "co_q%u_ready", q);
 
 	rg_unused(e, "coal", em_str(&x));
 

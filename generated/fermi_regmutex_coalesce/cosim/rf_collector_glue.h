@@ -19,6 +19,7 @@ static const glue_port_t glue_ports[] = {
   {"iss0_ready_o", 1, 1},
   {"iss0_tag_i", 0, 8},
   {"iss0_warp_i", 0, 6},
+  {"iss0_take_o", 1, 4},
   {"iss0_src0_valid_i", 0, 1},
   {"iss0_src0_bank_i", 0, 2},
   {"iss0_src0_entry_i", 0, 8},
@@ -32,6 +33,7 @@ static const glue_port_t glue_ports[] = {
   {"iss1_ready_o", 1, 1},
   {"iss1_tag_i", 0, 8},
   {"iss1_warp_i", 0, 6},
+  {"iss1_take_o", 1, 4},
   {"iss1_src0_valid_i", 0, 1},
   {"iss1_src0_bank_i", 0, 2},
   {"iss1_src0_entry_i", 0, 8},
@@ -101,30 +103,18 @@ static const glue_port_t glue_ports[] = {
   {"q10_port_i", 0, 1},
   {"q11_gnt_i", 0, 1},
   {"q11_port_i", 0, 1},
-  {"q0_sel_o", 1, 2},
-  {"q0_data_i", 0, 1024},
-  {"q1_sel_o", 1, 2},
-  {"q1_data_i", 0, 1024},
-  {"q2_sel_o", 1, 2},
-  {"q2_data_i", 0, 1024},
-  {"q3_sel_o", 1, 2},
-  {"q3_data_i", 0, 1024},
-  {"q4_sel_o", 1, 2},
-  {"q4_data_i", 0, 1024},
-  {"q5_sel_o", 1, 2},
-  {"q5_data_i", 0, 1024},
-  {"q6_sel_o", 1, 2},
-  {"q6_data_i", 0, 1024},
-  {"q7_sel_o", 1, 2},
-  {"q7_data_i", 0, 1024},
-  {"q8_sel_o", 1, 2},
-  {"q8_data_i", 0, 1024},
-  {"q9_sel_o", 1, 2},
-  {"q9_data_i", 0, 1024},
-  {"q10_sel_o", 1, 2},
-  {"q10_data_i", 0, 1024},
-  {"q11_sel_o", 1, 2},
-  {"q11_data_i", 0, 1024},
+  {"q0_op_i", 0, 1024},
+  {"q1_op_i", 0, 1024},
+  {"q2_op_i", 0, 1024},
+  {"q3_op_i", 0, 1024},
+  {"q4_op_i", 0, 1024},
+  {"q5_op_i", 0, 1024},
+  {"q6_op_i", 0, 1024},
+  {"q7_op_i", 0, 1024},
+  {"q8_op_i", 0, 1024},
+  {"q9_op_i", 0, 1024},
+  {"q10_op_i", 0, 1024},
+  {"q11_op_i", 0, 1024},
   {"dsp0_valid_o", 1, 1},
   {"dsp0_tag_o", 1, 8},
   {"dsp0_warp_o", 1, 6},
@@ -138,8 +128,9 @@ static const glue_port_t glue_ports[] = {
   {"dsp1_op1_o", 1, 1024},
   {"dsp1_op2_o", 1, 1024},
   {"busy_o", 1, 4},
+  {"disp_o", 1, 4},
 };
-static const unsigned glue_nports = 125;
+static const unsigned glue_nports = 116;
 
 // inputs: model -> RTL (clk_i is driven by the harness)
 static inline void glue_in(glue_top_t *t, const rfm_model_t *m) {
@@ -147,130 +138,121 @@ static inline void glue_in(glue_top_t *t, const rfm_model_t *m) {
   glue_put(t->iss0_valid_i, m->io + m->ports.p[2].off, 1);
   glue_put(t->iss0_tag_i, m->io + m->ports.p[4].off, 1);
   glue_put(t->iss0_warp_i, m->io + m->ports.p[5].off, 1);
-  glue_put(t->iss0_src0_valid_i, m->io + m->ports.p[6].off, 1);
-  glue_put(t->iss0_src0_bank_i, m->io + m->ports.p[7].off, 1);
-  glue_put(t->iss0_src0_entry_i, m->io + m->ports.p[8].off, 1);
-  glue_put(t->iss0_src1_valid_i, m->io + m->ports.p[9].off, 1);
-  glue_put(t->iss0_src1_bank_i, m->io + m->ports.p[10].off, 1);
-  glue_put(t->iss0_src1_entry_i, m->io + m->ports.p[11].off, 1);
-  glue_put(t->iss0_src2_valid_i, m->io + m->ports.p[12].off, 1);
-  glue_put(t->iss0_src2_bank_i, m->io + m->ports.p[13].off, 1);
-  glue_put(t->iss0_src2_entry_i, m->io + m->ports.p[14].off, 1);
-  glue_put(t->iss1_valid_i, m->io + m->ports.p[15].off, 1);
-  glue_put(t->iss1_tag_i, m->io + m->ports.p[17].off, 1);
-  glue_put(t->iss1_warp_i, m->io + m->ports.p[18].off, 1);
-  glue_put(t->iss1_src0_valid_i, m->io + m->ports.p[19].off, 1);
-  glue_put(t->iss1_src0_bank_i, m->io + m->ports.p[20].off, 1);
-  glue_put(t->iss1_src0_entry_i, m->io + m->ports.p[21].off, 1);
-  glue_put(t->iss1_src1_valid_i, m->io + m->ports.p[22].off, 1);
-  glue_put(t->iss1_src1_bank_i, m->io + m->ports.p[23].off, 1);
-  glue_put(t->iss1_src1_entry_i, m->io + m->ports.p[24].off, 1);
-  glue_put(t->iss1_src2_valid_i, m->io + m->ports.p[25].off, 1);
-  glue_put(t->iss1_src2_bank_i, m->io + m->ports.p[26].off, 1);
-  glue_put(t->iss1_src2_entry_i, m->io + m->ports.p[27].off, 1);
-  glue_put(t->q0_gnt_i, m->io + m->ports.p[64].off, 1);
-  glue_put(t->q0_port_i, m->io + m->ports.p[65].off, 1);
-  glue_put(t->q1_gnt_i, m->io + m->ports.p[66].off, 1);
-  glue_put(t->q1_port_i, m->io + m->ports.p[67].off, 1);
-  glue_put(t->q2_gnt_i, m->io + m->ports.p[68].off, 1);
-  glue_put(t->q2_port_i, m->io + m->ports.p[69].off, 1);
-  glue_put(t->q3_gnt_i, m->io + m->ports.p[70].off, 1);
-  glue_put(t->q3_port_i, m->io + m->ports.p[71].off, 1);
-  glue_put(t->q4_gnt_i, m->io + m->ports.p[72].off, 1);
-  glue_put(t->q4_port_i, m->io + m->ports.p[73].off, 1);
-  glue_put(t->q5_gnt_i, m->io + m->ports.p[74].off, 1);
-  glue_put(t->q5_port_i, m->io + m->ports.p[75].off, 1);
-  glue_put(t->q6_gnt_i, m->io + m->ports.p[76].off, 1);
-  glue_put(t->q6_port_i, m->io + m->ports.p[77].off, 1);
-  glue_put(t->q7_gnt_i, m->io + m->ports.p[78].off, 1);
-  glue_put(t->q7_port_i, m->io + m->ports.p[79].off, 1);
-  glue_put(t->q8_gnt_i, m->io + m->ports.p[80].off, 1);
-  glue_put(t->q8_port_i, m->io + m->ports.p[81].off, 1);
-  glue_put(t->q9_gnt_i, m->io + m->ports.p[82].off, 1);
-  glue_put(t->q9_port_i, m->io + m->ports.p[83].off, 1);
-  glue_put(t->q10_gnt_i, m->io + m->ports.p[84].off, 1);
-  glue_put(t->q10_port_i, m->io + m->ports.p[85].off, 1);
-  glue_put(t->q11_gnt_i, m->io + m->ports.p[86].off, 1);
-  glue_put(t->q11_port_i, m->io + m->ports.p[87].off, 1);
-  glue_put(t->q0_data_i, m->io + m->ports.p[89].off, 32);
-  glue_put(t->q1_data_i, m->io + m->ports.p[91].off, 32);
-  glue_put(t->q2_data_i, m->io + m->ports.p[93].off, 32);
-  glue_put(t->q3_data_i, m->io + m->ports.p[95].off, 32);
-  glue_put(t->q4_data_i, m->io + m->ports.p[97].off, 32);
-  glue_put(t->q5_data_i, m->io + m->ports.p[99].off, 32);
-  glue_put(t->q6_data_i, m->io + m->ports.p[101].off, 32);
-  glue_put(t->q7_data_i, m->io + m->ports.p[103].off, 32);
-  glue_put(t->q8_data_i, m->io + m->ports.p[105].off, 32);
-  glue_put(t->q9_data_i, m->io + m->ports.p[107].off, 32);
-  glue_put(t->q10_data_i, m->io + m->ports.p[109].off, 32);
-  glue_put(t->q11_data_i, m->io + m->ports.p[111].off, 32);
+  glue_put(t->iss0_src0_valid_i, m->io + m->ports.p[7].off, 1);
+  glue_put(t->iss0_src0_bank_i, m->io + m->ports.p[8].off, 1);
+  glue_put(t->iss0_src0_entry_i, m->io + m->ports.p[9].off, 1);
+  glue_put(t->iss0_src1_valid_i, m->io + m->ports.p[10].off, 1);
+  glue_put(t->iss0_src1_bank_i, m->io + m->ports.p[11].off, 1);
+  glue_put(t->iss0_src1_entry_i, m->io + m->ports.p[12].off, 1);
+  glue_put(t->iss0_src2_valid_i, m->io + m->ports.p[13].off, 1);
+  glue_put(t->iss0_src2_bank_i, m->io + m->ports.p[14].off, 1);
+  glue_put(t->iss0_src2_entry_i, m->io + m->ports.p[15].off, 1);
+  glue_put(t->iss1_valid_i, m->io + m->ports.p[16].off, 1);
+  glue_put(t->iss1_tag_i, m->io + m->ports.p[18].off, 1);
+  glue_put(t->iss1_warp_i, m->io + m->ports.p[19].off, 1);
+  glue_put(t->iss1_src0_valid_i, m->io + m->ports.p[21].off, 1);
+  glue_put(t->iss1_src0_bank_i, m->io + m->ports.p[22].off, 1);
+  glue_put(t->iss1_src0_entry_i, m->io + m->ports.p[23].off, 1);
+  glue_put(t->iss1_src1_valid_i, m->io + m->ports.p[24].off, 1);
+  glue_put(t->iss1_src1_bank_i, m->io + m->ports.p[25].off, 1);
+  glue_put(t->iss1_src1_entry_i, m->io + m->ports.p[26].off, 1);
+  glue_put(t->iss1_src2_valid_i, m->io + m->ports.p[27].off, 1);
+  glue_put(t->iss1_src2_bank_i, m->io + m->ports.p[28].off, 1);
+  glue_put(t->iss1_src2_entry_i, m->io + m->ports.p[29].off, 1);
+  glue_put(t->q0_gnt_i, m->io + m->ports.p[66].off, 1);
+  glue_put(t->q0_port_i, m->io + m->ports.p[67].off, 1);
+  glue_put(t->q1_gnt_i, m->io + m->ports.p[68].off, 1);
+  glue_put(t->q1_port_i, m->io + m->ports.p[69].off, 1);
+  glue_put(t->q2_gnt_i, m->io + m->ports.p[70].off, 1);
+  glue_put(t->q2_port_i, m->io + m->ports.p[71].off, 1);
+  glue_put(t->q3_gnt_i, m->io + m->ports.p[72].off, 1);
+  glue_put(t->q3_port_i, m->io + m->ports.p[73].off, 1);
+  glue_put(t->q4_gnt_i, m->io + m->ports.p[74].off, 1);
+  glue_put(t->q4_port_i, m->io + m->ports.p[75].off, 1);
+  glue_put(t->q5_gnt_i, m->io + m->ports.p[76].off, 1);
+  glue_put(t->q5_port_i, m->io + m->ports.p[77].off, 1);
+  glue_put(t->q6_gnt_i, m->io + m->ports.p[78].off, 1);
+  glue_put(t->q6_port_i, m->io + m->ports.p[79].off, 1);
+  glue_put(t->q7_gnt_i, m->io + m->ports.p[80].off, 1);
+  glue_put(t->q7_port_i, m->io + m->ports.p[81].off, 1);
+  glue_put(t->q8_gnt_i, m->io + m->ports.p[82].off, 1);
+  glue_put(t->q8_port_i, m->io + m->ports.p[83].off, 1);
+  glue_put(t->q9_gnt_i, m->io + m->ports.p[84].off, 1);
+  glue_put(t->q9_port_i, m->io + m->ports.p[85].off, 1);
+  glue_put(t->q10_gnt_i, m->io + m->ports.p[86].off, 1);
+  glue_put(t->q10_port_i, m->io + m->ports.p[87].off, 1);
+  glue_put(t->q11_gnt_i, m->io + m->ports.p[88].off, 1);
+  glue_put(t->q11_port_i, m->io + m->ports.p[89].off, 1);
+  glue_put(t->q0_op_i, m->io + m->ports.p[90].off, 32);
+  glue_put(t->q1_op_i, m->io + m->ports.p[91].off, 32);
+  glue_put(t->q2_op_i, m->io + m->ports.p[92].off, 32);
+  glue_put(t->q3_op_i, m->io + m->ports.p[93].off, 32);
+  glue_put(t->q4_op_i, m->io + m->ports.p[94].off, 32);
+  glue_put(t->q5_op_i, m->io + m->ports.p[95].off, 32);
+  glue_put(t->q6_op_i, m->io + m->ports.p[96].off, 32);
+  glue_put(t->q7_op_i, m->io + m->ports.p[97].off, 32);
+  glue_put(t->q8_op_i, m->io + m->ports.p[98].off, 32);
+  glue_put(t->q9_op_i, m->io + m->ports.p[99].off, 32);
+  glue_put(t->q10_op_i, m->io + m->ports.p[100].off, 32);
+  glue_put(t->q11_op_i, m->io + m->ports.p[101].off, 32);
 }
 
 // outputs: RTL against model; returns the number of ports that differ
 static inline unsigned glue_out(glue_top_t *t, const rfm_model_t *m, glue_report_fn report, void *ctx) {
   unsigned bad = 0;
   bad += glue_cmp(t->iss0_ready_o, m->io + m->ports.p[3].off, 1, 1, "iss0_ready_o", report, ctx);
-  bad += glue_cmp(t->iss1_ready_o, m->io + m->ports.p[16].off, 1, 1, "iss1_ready_o", report, ctx);
-  bad += glue_cmp(t->q0_req_o, m->io + m->ports.p[28].off, 1, 1, "q0_req_o", report, ctx);
-  bad += glue_cmp(t->q0_bank_o, m->io + m->ports.p[29].off, 1, 2, "q0_bank_o", report, ctx);
-  bad += glue_cmp(t->q0_entry_o, m->io + m->ports.p[30].off, 1, 8, "q0_entry_o", report, ctx);
-  bad += glue_cmp(t->q1_req_o, m->io + m->ports.p[31].off, 1, 1, "q1_req_o", report, ctx);
-  bad += glue_cmp(t->q1_bank_o, m->io + m->ports.p[32].off, 1, 2, "q1_bank_o", report, ctx);
-  bad += glue_cmp(t->q1_entry_o, m->io + m->ports.p[33].off, 1, 8, "q1_entry_o", report, ctx);
-  bad += glue_cmp(t->q2_req_o, m->io + m->ports.p[34].off, 1, 1, "q2_req_o", report, ctx);
-  bad += glue_cmp(t->q2_bank_o, m->io + m->ports.p[35].off, 1, 2, "q2_bank_o", report, ctx);
-  bad += glue_cmp(t->q2_entry_o, m->io + m->ports.p[36].off, 1, 8, "q2_entry_o", report, ctx);
-  bad += glue_cmp(t->q3_req_o, m->io + m->ports.p[37].off, 1, 1, "q3_req_o", report, ctx);
-  bad += glue_cmp(t->q3_bank_o, m->io + m->ports.p[38].off, 1, 2, "q3_bank_o", report, ctx);
-  bad += glue_cmp(t->q3_entry_o, m->io + m->ports.p[39].off, 1, 8, "q3_entry_o", report, ctx);
-  bad += glue_cmp(t->q4_req_o, m->io + m->ports.p[40].off, 1, 1, "q4_req_o", report, ctx);
-  bad += glue_cmp(t->q4_bank_o, m->io + m->ports.p[41].off, 1, 2, "q4_bank_o", report, ctx);
-  bad += glue_cmp(t->q4_entry_o, m->io + m->ports.p[42].off, 1, 8, "q4_entry_o", report, ctx);
-  bad += glue_cmp(t->q5_req_o, m->io + m->ports.p[43].off, 1, 1, "q5_req_o", report, ctx);
-  bad += glue_cmp(t->q5_bank_o, m->io + m->ports.p[44].off, 1, 2, "q5_bank_o", report, ctx);
-  bad += glue_cmp(t->q5_entry_o, m->io + m->ports.p[45].off, 1, 8, "q5_entry_o", report, ctx);
-  bad += glue_cmp(t->q6_req_o, m->io + m->ports.p[46].off, 1, 1, "q6_req_o", report, ctx);
-  bad += glue_cmp(t->q6_bank_o, m->io + m->ports.p[47].off, 1, 2, "q6_bank_o", report, ctx);
-  bad += glue_cmp(t->q6_entry_o, m->io + m->ports.p[48].off, 1, 8, "q6_entry_o", report, ctx);
-  bad += glue_cmp(t->q7_req_o, m->io + m->ports.p[49].off, 1, 1, "q7_req_o", report, ctx);
-  bad += glue_cmp(t->q7_bank_o, m->io + m->ports.p[50].off, 1, 2, "q7_bank_o", report, ctx);
-  bad += glue_cmp(t->q7_entry_o, m->io + m->ports.p[51].off, 1, 8, "q7_entry_o", report, ctx);
-  bad += glue_cmp(t->q8_req_o, m->io + m->ports.p[52].off, 1, 1, "q8_req_o", report, ctx);
-  bad += glue_cmp(t->q8_bank_o, m->io + m->ports.p[53].off, 1, 2, "q8_bank_o", report, ctx);
-  bad += glue_cmp(t->q8_entry_o, m->io + m->ports.p[54].off, 1, 8, "q8_entry_o", report, ctx);
-  bad += glue_cmp(t->q9_req_o, m->io + m->ports.p[55].off, 1, 1, "q9_req_o", report, ctx);
-  bad += glue_cmp(t->q9_bank_o, m->io + m->ports.p[56].off, 1, 2, "q9_bank_o", report, ctx);
-  bad += glue_cmp(t->q9_entry_o, m->io + m->ports.p[57].off, 1, 8, "q9_entry_o", report, ctx);
-  bad += glue_cmp(t->q10_req_o, m->io + m->ports.p[58].off, 1, 1, "q10_req_o", report, ctx);
-  bad += glue_cmp(t->q10_bank_o, m->io + m->ports.p[59].off, 1, 2, "q10_bank_o", report, ctx);
-  bad += glue_cmp(t->q10_entry_o, m->io + m->ports.p[60].off, 1, 8, "q10_entry_o", report, ctx);
-  bad += glue_cmp(t->q11_req_o, m->io + m->ports.p[61].off, 1, 1, "q11_req_o", report, ctx);
-  bad += glue_cmp(t->q11_bank_o, m->io + m->ports.p[62].off, 1, 2, "q11_bank_o", report, ctx);
-  bad += glue_cmp(t->q11_entry_o, m->io + m->ports.p[63].off, 1, 8, "q11_entry_o", report, ctx);
-  bad += glue_cmp(t->q0_sel_o, m->io + m->ports.p[88].off, 1, 2, "q0_sel_o", report, ctx);
-  bad += glue_cmp(t->q1_sel_o, m->io + m->ports.p[90].off, 1, 2, "q1_sel_o", report, ctx);
-  bad += glue_cmp(t->q2_sel_o, m->io + m->ports.p[92].off, 1, 2, "q2_sel_o", report, ctx);
-  bad += glue_cmp(t->q3_sel_o, m->io + m->ports.p[94].off, 1, 2, "q3_sel_o", report, ctx);
-  bad += glue_cmp(t->q4_sel_o, m->io + m->ports.p[96].off, 1, 2, "q4_sel_o", report, ctx);
-  bad += glue_cmp(t->q5_sel_o, m->io + m->ports.p[98].off, 1, 2, "q5_sel_o", report, ctx);
-  bad += glue_cmp(t->q6_sel_o, m->io + m->ports.p[100].off, 1, 2, "q6_sel_o", report, ctx);
-  bad += glue_cmp(t->q7_sel_o, m->io + m->ports.p[102].off, 1, 2, "q7_sel_o", report, ctx);
-  bad += glue_cmp(t->q8_sel_o, m->io + m->ports.p[104].off, 1, 2, "q8_sel_o", report, ctx);
-  bad += glue_cmp(t->q9_sel_o, m->io + m->ports.p[106].off, 1, 2, "q9_sel_o", report, ctx);
-  bad += glue_cmp(t->q10_sel_o, m->io + m->ports.p[108].off, 1, 2, "q10_sel_o", report, ctx);
-  bad += glue_cmp(t->q11_sel_o, m->io + m->ports.p[110].off, 1, 2, "q11_sel_o", report, ctx);
-  bad += glue_cmp(t->dsp0_valid_o, m->io + m->ports.p[112].off, 1, 1, "dsp0_valid_o", report, ctx);
-  bad += glue_cmp(t->dsp0_tag_o, m->io + m->ports.p[113].off, 1, 8, "dsp0_tag_o", report, ctx);
-  bad += glue_cmp(t->dsp0_warp_o, m->io + m->ports.p[114].off, 1, 6, "dsp0_warp_o", report, ctx);
-  bad += glue_cmp(t->dsp0_op0_o, m->io + m->ports.p[115].off, 32, 1024, "dsp0_op0_o", report, ctx);
-  bad += glue_cmp(t->dsp0_op1_o, m->io + m->ports.p[116].off, 32, 1024, "dsp0_op1_o", report, ctx);
-  bad += glue_cmp(t->dsp0_op2_o, m->io + m->ports.p[117].off, 32, 1024, "dsp0_op2_o", report, ctx);
-  bad += glue_cmp(t->dsp1_valid_o, m->io + m->ports.p[118].off, 1, 1, "dsp1_valid_o", report, ctx);
-  bad += glue_cmp(t->dsp1_tag_o, m->io + m->ports.p[119].off, 1, 8, "dsp1_tag_o", report, ctx);
-  bad += glue_cmp(t->dsp1_warp_o, m->io + m->ports.p[120].off, 1, 6, "dsp1_warp_o", report, ctx);
-  bad += glue_cmp(t->dsp1_op0_o, m->io + m->ports.p[121].off, 32, 1024, "dsp1_op0_o", report, ctx);
-  bad += glue_cmp(t->dsp1_op1_o, m->io + m->ports.p[122].off, 32, 1024, "dsp1_op1_o", report, ctx);
-  bad += glue_cmp(t->dsp1_op2_o, m->io + m->ports.p[123].off, 32, 1024, "dsp1_op2_o", report, ctx);
-  bad += glue_cmp(t->busy_o, m->io + m->ports.p[124].off, 1, 4, "busy_o", report, ctx);
+  bad += glue_cmp(t->iss0_take_o, m->io + m->ports.p[6].off, 1, 4, "iss0_take_o", report, ctx);
+  bad += glue_cmp(t->iss1_ready_o, m->io + m->ports.p[17].off, 1, 1, "iss1_ready_o", report, ctx);
+  bad += glue_cmp(t->iss1_take_o, m->io + m->ports.p[20].off, 1, 4, "iss1_take_o", report, ctx);
+  bad += glue_cmp(t->q0_req_o, m->io + m->ports.p[30].off, 1, 1, "q0_req_o", report, ctx);
+  bad += glue_cmp(t->q0_bank_o, m->io + m->ports.p[31].off, 1, 2, "q0_bank_o", report, ctx);
+  bad += glue_cmp(t->q0_entry_o, m->io + m->ports.p[32].off, 1, 8, "q0_entry_o", report, ctx);
+  bad += glue_cmp(t->q1_req_o, m->io + m->ports.p[33].off, 1, 1, "q1_req_o", report, ctx);
+  bad += glue_cmp(t->q1_bank_o, m->io + m->ports.p[34].off, 1, 2, "q1_bank_o", report, ctx);
+  bad += glue_cmp(t->q1_entry_o, m->io + m->ports.p[35].off, 1, 8, "q1_entry_o", report, ctx);
+  bad += glue_cmp(t->q2_req_o, m->io + m->ports.p[36].off, 1, 1, "q2_req_o", report, ctx);
+  bad += glue_cmp(t->q2_bank_o, m->io + m->ports.p[37].off, 1, 2, "q2_bank_o", report, ctx);
+  bad += glue_cmp(t->q2_entry_o, m->io + m->ports.p[38].off, 1, 8, "q2_entry_o", report, ctx);
+  bad += glue_cmp(t->q3_req_o, m->io + m->ports.p[39].off, 1, 1, "q3_req_o", report, ctx);
+  bad += glue_cmp(t->q3_bank_o, m->io + m->ports.p[40].off, 1, 2, "q3_bank_o", report, ctx);
+  bad += glue_cmp(t->q3_entry_o, m->io + m->ports.p[41].off, 1, 8, "q3_entry_o", report, ctx);
+  bad += glue_cmp(t->q4_req_o, m->io + m->ports.p[42].off, 1, 1, "q4_req_o", report, ctx);
+  bad += glue_cmp(t->q4_bank_o, m->io + m->ports.p[43].off, 1, 2, "q4_bank_o", report, ctx);
+  bad += glue_cmp(t->q4_entry_o, m->io + m->ports.p[44].off, 1, 8, "q4_entry_o", report, ctx);
+  bad += glue_cmp(t->q5_req_o, m->io + m->ports.p[45].off, 1, 1, "q5_req_o", report, ctx);
+  bad += glue_cmp(t->q5_bank_o, m->io + m->ports.p[46].off, 1, 2, "q5_bank_o", report, ctx);
+  bad += glue_cmp(t->q5_entry_o, m->io + m->ports.p[47].off, 1, 8, "q5_entry_o", report, ctx);
+  bad += glue_cmp(t->q6_req_o, m->io + m->ports.p[48].off, 1, 1, "q6_req_o", report, ctx);
+  bad += glue_cmp(t->q6_bank_o, m->io + m->ports.p[49].off, 1, 2, "q6_bank_o", report, ctx);
+  bad += glue_cmp(t->q6_entry_o, m->io + m->ports.p[50].off, 1, 8, "q6_entry_o", report, ctx);
+  bad += glue_cmp(t->q7_req_o, m->io + m->ports.p[51].off, 1, 1, "q7_req_o", report, ctx);
+  bad += glue_cmp(t->q7_bank_o, m->io + m->ports.p[52].off, 1, 2, "q7_bank_o", report, ctx);
+  bad += glue_cmp(t->q7_entry_o, m->io + m->ports.p[53].off, 1, 8, "q7_entry_o", report, ctx);
+  bad += glue_cmp(t->q8_req_o, m->io + m->ports.p[54].off, 1, 1, "q8_req_o", report, ctx);
+  bad += glue_cmp(t->q8_bank_o, m->io + m->ports.p[55].off, 1, 2, "q8_bank_o", report, ctx);
+  bad += glue_cmp(t->q8_entry_o, m->io + m->ports.p[56].off, 1, 8, "q8_entry_o", report, ctx);
+  bad += glue_cmp(t->q9_req_o, m->io + m->ports.p[57].off, 1, 1, "q9_req_o", report, ctx);
+  bad += glue_cmp(t->q9_bank_o, m->io + m->ports.p[58].off, 1, 2, "q9_bank_o", report, ctx);
+  bad += glue_cmp(t->q9_entry_o, m->io + m->ports.p[59].off, 1, 8, "q9_entry_o", report, ctx);
+  bad += glue_cmp(t->q10_req_o, m->io + m->ports.p[60].off, 1, 1, "q10_req_o", report, ctx);
+  bad += glue_cmp(t->q10_bank_o, m->io + m->ports.p[61].off, 1, 2, "q10_bank_o", report, ctx);
+  bad += glue_cmp(t->q10_entry_o, m->io + m->ports.p[62].off, 1, 8, "q10_entry_o", report, ctx);
+  bad += glue_cmp(t->q11_req_o, m->io + m->ports.p[63].off, 1, 1, "q11_req_o", report, ctx);
+  bad += glue_cmp(t->q11_bank_o, m->io + m->ports.p[64].off, 1, 2, "q11_bank_o", report, ctx);
+  bad += glue_cmp(t->q11_entry_o, m->io + m->ports.p[65].off, 1, 8, "q11_entry_o", report, ctx);
+  bad += glue_cmp(t->dsp0_valid_o, m->io + m->ports.p[102].off, 1, 1, "dsp0_valid_o", report, ctx);
+  bad += glue_cmp(t->dsp0_tag_o, m->io + m->ports.p[103].off, 1, 8, "dsp0_tag_o", report, ctx);
+  bad += glue_cmp(t->dsp0_warp_o, m->io + m->ports.p[104].off, 1, 6, "dsp0_warp_o", report, ctx);
+  bad += glue_cmp(t->dsp0_op0_o, m->io + m->ports.p[105].off, 32, 1024, "dsp0_op0_o", report, ctx);
+  bad += glue_cmp(t->dsp0_op1_o, m->io + m->ports.p[106].off, 32, 1024, "dsp0_op1_o", report, ctx);
+  bad += glue_cmp(t->dsp0_op2_o, m->io + m->ports.p[107].off, 32, 1024, "dsp0_op2_o", report, ctx);
+  bad += glue_cmp(t->dsp1_valid_o, m->io + m->ports.p[108].off, 1, 1, "dsp1_valid_o", report, ctx);
+  bad += glue_cmp(t->dsp1_tag_o, m->io + m->ports.p[109].off, 1, 8, "dsp1_tag_o", report, ctx);
+  bad += glue_cmp(t->dsp1_warp_o, m->io + m->ports.p[110].off, 1, 6, "dsp1_warp_o", report, ctx);
+  bad += glue_cmp(t->dsp1_op0_o, m->io + m->ports.p[111].off, 32, 1024, "dsp1_op0_o", report, ctx);
+  bad += glue_cmp(t->dsp1_op1_o, m->io + m->ports.p[112].off, 32, 1024, "dsp1_op1_o", report, ctx);
+  bad += glue_cmp(t->dsp1_op2_o, m->io + m->ports.p[113].off, 32, 1024, "dsp1_op2_o", report, ctx);
+  bad += glue_cmp(t->busy_o, m->io + m->ports.p[114].off, 1, 4, "busy_o", report, ctx);
+  bad += glue_cmp(t->disp_o, m->io + m->ports.p[115].off, 1, 4, "disp_o", report, ctx);
   return bad;
 }

@@ -19,6 +19,7 @@ static const glue_port_t glue_ports[] = {
   {"iss0_ready_o", 1, 1},
   {"iss0_tag_i", 0, 4},
   {"iss0_warp_i", 0, 2},
+  {"iss0_take_o", 1, 3},
   {"iss0_src0_valid_i", 0, 1},
   {"iss0_src0_bank_i", 0, 1},
   {"iss0_src0_entry_i", 0, 4},
@@ -32,6 +33,7 @@ static const glue_port_t glue_ports[] = {
   {"iss1_ready_o", 1, 1},
   {"iss1_tag_i", 0, 4},
   {"iss1_warp_i", 0, 2},
+  {"iss1_take_o", 1, 3},
   {"iss1_src0_valid_i", 0, 1},
   {"iss1_src0_bank_i", 0, 1},
   {"iss1_src0_entry_i", 0, 4},
@@ -86,24 +88,15 @@ static const glue_port_t glue_ports[] = {
   {"q7_port_i", 0, 1},
   {"q8_gnt_i", 0, 1},
   {"q8_port_i", 0, 1},
-  {"q0_sel_o", 1, 1},
-  {"q0_data_i", 0, 128},
-  {"q1_sel_o", 1, 1},
-  {"q1_data_i", 0, 128},
-  {"q2_sel_o", 1, 1},
-  {"q2_data_i", 0, 128},
-  {"q3_sel_o", 1, 1},
-  {"q3_data_i", 0, 128},
-  {"q4_sel_o", 1, 1},
-  {"q4_data_i", 0, 128},
-  {"q5_sel_o", 1, 1},
-  {"q5_data_i", 0, 128},
-  {"q6_sel_o", 1, 1},
-  {"q6_data_i", 0, 128},
-  {"q7_sel_o", 1, 1},
-  {"q7_data_i", 0, 128},
-  {"q8_sel_o", 1, 1},
-  {"q8_data_i", 0, 128},
+  {"q0_op_i", 0, 128},
+  {"q1_op_i", 0, 128},
+  {"q2_op_i", 0, 128},
+  {"q3_op_i", 0, 128},
+  {"q4_op_i", 0, 128},
+  {"q5_op_i", 0, 128},
+  {"q6_op_i", 0, 128},
+  {"q7_op_i", 0, 128},
+  {"q8_op_i", 0, 128},
   {"dsp0_valid_o", 1, 1},
   {"dsp0_tag_o", 1, 4},
   {"dsp0_warp_o", 1, 2},
@@ -117,8 +110,9 @@ static const glue_port_t glue_ports[] = {
   {"dsp1_op1_o", 1, 128},
   {"dsp1_op2_o", 1, 128},
   {"busy_o", 1, 3},
+  {"disp_o", 1, 3},
 };
-static const unsigned glue_nports = 104;
+static const unsigned glue_nports = 98;
 
 // inputs: model -> RTL (clk_i is driven by the harness)
 static inline void glue_in(glue_top_t *t, const rfm_model_t *m) {
@@ -126,109 +120,103 @@ static inline void glue_in(glue_top_t *t, const rfm_model_t *m) {
   glue_put(t->iss0_valid_i, m->io + m->ports.p[2].off, 1);
   glue_put(t->iss0_tag_i, m->io + m->ports.p[4].off, 1);
   glue_put(t->iss0_warp_i, m->io + m->ports.p[5].off, 1);
-  glue_put(t->iss0_src0_valid_i, m->io + m->ports.p[6].off, 1);
-  glue_put(t->iss0_src0_bank_i, m->io + m->ports.p[7].off, 1);
-  glue_put(t->iss0_src0_entry_i, m->io + m->ports.p[8].off, 1);
-  glue_put(t->iss0_src1_valid_i, m->io + m->ports.p[9].off, 1);
-  glue_put(t->iss0_src1_bank_i, m->io + m->ports.p[10].off, 1);
-  glue_put(t->iss0_src1_entry_i, m->io + m->ports.p[11].off, 1);
-  glue_put(t->iss0_src2_valid_i, m->io + m->ports.p[12].off, 1);
-  glue_put(t->iss0_src2_bank_i, m->io + m->ports.p[13].off, 1);
-  glue_put(t->iss0_src2_entry_i, m->io + m->ports.p[14].off, 1);
-  glue_put(t->iss1_valid_i, m->io + m->ports.p[15].off, 1);
-  glue_put(t->iss1_tag_i, m->io + m->ports.p[17].off, 1);
-  glue_put(t->iss1_warp_i, m->io + m->ports.p[18].off, 1);
-  glue_put(t->iss1_src0_valid_i, m->io + m->ports.p[19].off, 1);
-  glue_put(t->iss1_src0_bank_i, m->io + m->ports.p[20].off, 1);
-  glue_put(t->iss1_src0_entry_i, m->io + m->ports.p[21].off, 1);
-  glue_put(t->iss1_src1_valid_i, m->io + m->ports.p[22].off, 1);
-  glue_put(t->iss1_src1_bank_i, m->io + m->ports.p[23].off, 1);
-  glue_put(t->iss1_src1_entry_i, m->io + m->ports.p[24].off, 1);
-  glue_put(t->iss1_src2_valid_i, m->io + m->ports.p[25].off, 1);
-  glue_put(t->iss1_src2_bank_i, m->io + m->ports.p[26].off, 1);
-  glue_put(t->iss1_src2_entry_i, m->io + m->ports.p[27].off, 1);
-  glue_put(t->q0_gnt_i, m->io + m->ports.p[55].off, 1);
-  glue_put(t->q0_port_i, m->io + m->ports.p[56].off, 1);
-  glue_put(t->q1_gnt_i, m->io + m->ports.p[57].off, 1);
-  glue_put(t->q1_port_i, m->io + m->ports.p[58].off, 1);
-  glue_put(t->q2_gnt_i, m->io + m->ports.p[59].off, 1);
-  glue_put(t->q2_port_i, m->io + m->ports.p[60].off, 1);
-  glue_put(t->q3_gnt_i, m->io + m->ports.p[61].off, 1);
-  glue_put(t->q3_port_i, m->io + m->ports.p[62].off, 1);
-  glue_put(t->q4_gnt_i, m->io + m->ports.p[63].off, 1);
-  glue_put(t->q4_port_i, m->io + m->ports.p[64].off, 1);
-  glue_put(t->q5_gnt_i, m->io + m->ports.p[65].off, 1);
-  glue_put(t->q5_port_i, m->io + m->ports.p[66].off, 1);
-  glue_put(t->q6_gnt_i, m->io + m->ports.p[67].off, 1);
-  glue_put(t->q6_port_i, m->io + m->ports.p[68].off, 1);
-  glue_put(t->q7_gnt_i, m->io + m->ports.p[69].off, 1);
-  glue_put(t->q7_port_i, m->io + m->ports.p[70].off, 1);
-  glue_put(t->q8_gnt_i, m->io + m->ports.p[71].off, 1);
-  glue_put(t->q8_port_i, m->io + m->ports.p[72].off, 1);
-  glue_put(t->q0_data_i, m->io + m->ports.p[74].off, 4);
-  glue_put(t->q1_data_i, m->io + m->ports.p[76].off, 4);
-  glue_put(t->q2_data_i, m->io + m->ports.p[78].off, 4);
-  glue_put(t->q3_data_i, m->io + m->ports.p[80].off, 4);
-  glue_put(t->q4_data_i, m->io + m->ports.p[82].off, 4);
-  glue_put(t->q5_data_i, m->io + m->ports.p[84].off, 4);
-  glue_put(t->q6_data_i, m->io + m->ports.p[86].off, 4);
-  glue_put(t->q7_data_i, m->io + m->ports.p[88].off, 4);
-  glue_put(t->q8_data_i, m->io + m->ports.p[90].off, 4);
+  glue_put(t->iss0_src0_valid_i, m->io + m->ports.p[7].off, 1);
+  glue_put(t->iss0_src0_bank_i, m->io + m->ports.p[8].off, 1);
+  glue_put(t->iss0_src0_entry_i, m->io + m->ports.p[9].off, 1);
+  glue_put(t->iss0_src1_valid_i, m->io + m->ports.p[10].off, 1);
+  glue_put(t->iss0_src1_bank_i, m->io + m->ports.p[11].off, 1);
+  glue_put(t->iss0_src1_entry_i, m->io + m->ports.p[12].off, 1);
+  glue_put(t->iss0_src2_valid_i, m->io + m->ports.p[13].off, 1);
+  glue_put(t->iss0_src2_bank_i, m->io + m->ports.p[14].off, 1);
+  glue_put(t->iss0_src2_entry_i, m->io + m->ports.p[15].off, 1);
+  glue_put(t->iss1_valid_i, m->io + m->ports.p[16].off, 1);
+  glue_put(t->iss1_tag_i, m->io + m->ports.p[18].off, 1);
+  glue_put(t->iss1_warp_i, m->io + m->ports.p[19].off, 1);
+  glue_put(t->iss1_src0_valid_i, m->io + m->ports.p[21].off, 1);
+  glue_put(t->iss1_src0_bank_i, m->io + m->ports.p[22].off, 1);
+  glue_put(t->iss1_src0_entry_i, m->io + m->ports.p[23].off, 1);
+  glue_put(t->iss1_src1_valid_i, m->io + m->ports.p[24].off, 1);
+  glue_put(t->iss1_src1_bank_i, m->io + m->ports.p[25].off, 1);
+  glue_put(t->iss1_src1_entry_i, m->io + m->ports.p[26].off, 1);
+  glue_put(t->iss1_src2_valid_i, m->io + m->ports.p[27].off, 1);
+  glue_put(t->iss1_src2_bank_i, m->io + m->ports.p[28].off, 1);
+  glue_put(t->iss1_src2_entry_i, m->io + m->ports.p[29].off, 1);
+  glue_put(t->q0_gnt_i, m->io + m->ports.p[57].off, 1);
+  glue_put(t->q0_port_i, m->io + m->ports.p[58].off, 1);
+  glue_put(t->q1_gnt_i, m->io + m->ports.p[59].off, 1);
+  glue_put(t->q1_port_i, m->io + m->ports.p[60].off, 1);
+  glue_put(t->q2_gnt_i, m->io + m->ports.p[61].off, 1);
+  glue_put(t->q2_port_i, m->io + m->ports.p[62].off, 1);
+  glue_put(t->q3_gnt_i, m->io + m->ports.p[63].off, 1);
+  glue_put(t->q3_port_i, m->io + m->ports.p[64].off, 1);
+  glue_put(t->q4_gnt_i, m->io + m->ports.p[65].off, 1);
+  glue_put(t->q4_port_i, m->io + m->ports.p[66].off, 1);
+  glue_put(t->q5_gnt_i, m->io + m->ports.p[67].off, 1);
+  glue_put(t->q5_port_i, m->io + m->ports.p[68].off, 1);
+  glue_put(t->q6_gnt_i, m->io + m->ports.p[69].off, 1);
+  glue_put(t->q6_port_i, m->io + m->ports.p[70].off, 1);
+  glue_put(t->q7_gnt_i, m->io + m->ports.p[71].off, 1);
+  glue_put(t->q7_port_i, m->io + m->ports.p[72].off, 1);
+  glue_put(t->q8_gnt_i, m->io + m->ports.p[73].off, 1);
+  glue_put(t->q8_port_i, m->io + m->ports.p[74].off, 1);
+  glue_put(t->q0_op_i, m->io + m->ports.p[75].off, 4);
+  glue_put(t->q1_op_i, m->io + m->ports.p[76].off, 4);
+  glue_put(t->q2_op_i, m->io + m->ports.p[77].off, 4);
+  glue_put(t->q3_op_i, m->io + m->ports.p[78].off, 4);
+  glue_put(t->q4_op_i, m->io + m->ports.p[79].off, 4);
+  glue_put(t->q5_op_i, m->io + m->ports.p[80].off, 4);
+  glue_put(t->q6_op_i, m->io + m->ports.p[81].off, 4);
+  glue_put(t->q7_op_i, m->io + m->ports.p[82].off, 4);
+  glue_put(t->q8_op_i, m->io + m->ports.p[83].off, 4);
 }
 
 // outputs: RTL against model; returns the number of ports that differ
 static inline unsigned glue_out(glue_top_t *t, const rfm_model_t *m, glue_report_fn report, void *ctx) {
   unsigned bad = 0;
   bad += glue_cmp(t->iss0_ready_o, m->io + m->ports.p[3].off, 1, 1, "iss0_ready_o", report, ctx);
-  bad += glue_cmp(t->iss1_ready_o, m->io + m->ports.p[16].off, 1, 1, "iss1_ready_o", report, ctx);
-  bad += glue_cmp(t->q0_req_o, m->io + m->ports.p[28].off, 1, 1, "q0_req_o", report, ctx);
-  bad += glue_cmp(t->q0_bank_o, m->io + m->ports.p[29].off, 1, 1, "q0_bank_o", report, ctx);
-  bad += glue_cmp(t->q0_entry_o, m->io + m->ports.p[30].off, 1, 4, "q0_entry_o", report, ctx);
-  bad += glue_cmp(t->q1_req_o, m->io + m->ports.p[31].off, 1, 1, "q1_req_o", report, ctx);
-  bad += glue_cmp(t->q1_bank_o, m->io + m->ports.p[32].off, 1, 1, "q1_bank_o", report, ctx);
-  bad += glue_cmp(t->q1_entry_o, m->io + m->ports.p[33].off, 1, 4, "q1_entry_o", report, ctx);
-  bad += glue_cmp(t->q2_req_o, m->io + m->ports.p[34].off, 1, 1, "q2_req_o", report, ctx);
-  bad += glue_cmp(t->q2_bank_o, m->io + m->ports.p[35].off, 1, 1, "q2_bank_o", report, ctx);
-  bad += glue_cmp(t->q2_entry_o, m->io + m->ports.p[36].off, 1, 4, "q2_entry_o", report, ctx);
-  bad += glue_cmp(t->q3_req_o, m->io + m->ports.p[37].off, 1, 1, "q3_req_o", report, ctx);
-  bad += glue_cmp(t->q3_bank_o, m->io + m->ports.p[38].off, 1, 1, "q3_bank_o", report, ctx);
-  bad += glue_cmp(t->q3_entry_o, m->io + m->ports.p[39].off, 1, 4, "q3_entry_o", report, ctx);
-  bad += glue_cmp(t->q4_req_o, m->io + m->ports.p[40].off, 1, 1, "q4_req_o", report, ctx);
-  bad += glue_cmp(t->q4_bank_o, m->io + m->ports.p[41].off, 1, 1, "q4_bank_o", report, ctx);
-  bad += glue_cmp(t->q4_entry_o, m->io + m->ports.p[42].off, 1, 4, "q4_entry_o", report, ctx);
-  bad += glue_cmp(t->q5_req_o, m->io + m->ports.p[43].off, 1, 1, "q5_req_o", report, ctx);
-  bad += glue_cmp(t->q5_bank_o, m->io + m->ports.p[44].off, 1, 1, "q5_bank_o", report, ctx);
-  bad += glue_cmp(t->q5_entry_o, m->io + m->ports.p[45].off, 1, 4, "q5_entry_o", report, ctx);
-  bad += glue_cmp(t->q6_req_o, m->io + m->ports.p[46].off, 1, 1, "q6_req_o", report, ctx);
-  bad += glue_cmp(t->q6_bank_o, m->io + m->ports.p[47].off, 1, 1, "q6_bank_o", report, ctx);
-  bad += glue_cmp(t->q6_entry_o, m->io + m->ports.p[48].off, 1, 4, "q6_entry_o", report, ctx);
-  bad += glue_cmp(t->q7_req_o, m->io + m->ports.p[49].off, 1, 1, "q7_req_o", report, ctx);
-  bad += glue_cmp(t->q7_bank_o, m->io + m->ports.p[50].off, 1, 1, "q7_bank_o", report, ctx);
-  bad += glue_cmp(t->q7_entry_o, m->io + m->ports.p[51].off, 1, 4, "q7_entry_o", report, ctx);
-  bad += glue_cmp(t->q8_req_o, m->io + m->ports.p[52].off, 1, 1, "q8_req_o", report, ctx);
-  bad += glue_cmp(t->q8_bank_o, m->io + m->ports.p[53].off, 1, 1, "q8_bank_o", report, ctx);
-  bad += glue_cmp(t->q8_entry_o, m->io + m->ports.p[54].off, 1, 4, "q8_entry_o", report, ctx);
-  bad += glue_cmp(t->q0_sel_o, m->io + m->ports.p[73].off, 1, 1, "q0_sel_o", report, ctx);
-  bad += glue_cmp(t->q1_sel_o, m->io + m->ports.p[75].off, 1, 1, "q1_sel_o", report, ctx);
-  bad += glue_cmp(t->q2_sel_o, m->io + m->ports.p[77].off, 1, 1, "q2_sel_o", report, ctx);
-  bad += glue_cmp(t->q3_sel_o, m->io + m->ports.p[79].off, 1, 1, "q3_sel_o", report, ctx);
-  bad += glue_cmp(t->q4_sel_o, m->io + m->ports.p[81].off, 1, 1, "q4_sel_o", report, ctx);
-  bad += glue_cmp(t->q5_sel_o, m->io + m->ports.p[83].off, 1, 1, "q5_sel_o", report, ctx);
-  bad += glue_cmp(t->q6_sel_o, m->io + m->ports.p[85].off, 1, 1, "q6_sel_o", report, ctx);
-  bad += glue_cmp(t->q7_sel_o, m->io + m->ports.p[87].off, 1, 1, "q7_sel_o", report, ctx);
-  bad += glue_cmp(t->q8_sel_o, m->io + m->ports.p[89].off, 1, 1, "q8_sel_o", report, ctx);
-  bad += glue_cmp(t->dsp0_valid_o, m->io + m->ports.p[91].off, 1, 1, "dsp0_valid_o", report, ctx);
-  bad += glue_cmp(t->dsp0_tag_o, m->io + m->ports.p[92].off, 1, 4, "dsp0_tag_o", report, ctx);
-  bad += glue_cmp(t->dsp0_warp_o, m->io + m->ports.p[93].off, 1, 2, "dsp0_warp_o", report, ctx);
-  bad += glue_cmp(t->dsp0_op0_o, m->io + m->ports.p[94].off, 4, 128, "dsp0_op0_o", report, ctx);
-  bad += glue_cmp(t->dsp0_op1_o, m->io + m->ports.p[95].off, 4, 128, "dsp0_op1_o", report, ctx);
-  bad += glue_cmp(t->dsp0_op2_o, m->io + m->ports.p[96].off, 4, 128, "dsp0_op2_o", report, ctx);
-  bad += glue_cmp(t->dsp1_valid_o, m->io + m->ports.p[97].off, 1, 1, "dsp1_valid_o", report, ctx);
-  bad += glue_cmp(t->dsp1_tag_o, m->io + m->ports.p[98].off, 1, 4, "dsp1_tag_o", report, ctx);
-  bad += glue_cmp(t->dsp1_warp_o, m->io + m->ports.p[99].off, 1, 2, "dsp1_warp_o", report, ctx);
-  bad += glue_cmp(t->dsp1_op0_o, m->io + m->ports.p[100].off, 4, 128, "dsp1_op0_o", report, ctx);
-  bad += glue_cmp(t->dsp1_op1_o, m->io + m->ports.p[101].off, 4, 128, "dsp1_op1_o", report, ctx);
-  bad += glue_cmp(t->dsp1_op2_o, m->io + m->ports.p[102].off, 4, 128, "dsp1_op2_o", report, ctx);
-  bad += glue_cmp(t->busy_o, m->io + m->ports.p[103].off, 1, 3, "busy_o", report, ctx);
+  bad += glue_cmp(t->iss0_take_o, m->io + m->ports.p[6].off, 1, 3, "iss0_take_o", report, ctx);
+  bad += glue_cmp(t->iss1_ready_o, m->io + m->ports.p[17].off, 1, 1, "iss1_ready_o", report, ctx);
+  bad += glue_cmp(t->iss1_take_o, m->io + m->ports.p[20].off, 1, 3, "iss1_take_o", report, ctx);
+  bad += glue_cmp(t->q0_req_o, m->io + m->ports.p[30].off, 1, 1, "q0_req_o", report, ctx);
+  bad += glue_cmp(t->q0_bank_o, m->io + m->ports.p[31].off, 1, 1, "q0_bank_o", report, ctx);
+  bad += glue_cmp(t->q0_entry_o, m->io + m->ports.p[32].off, 1, 4, "q0_entry_o", report, ctx);
+  bad += glue_cmp(t->q1_req_o, m->io + m->ports.p[33].off, 1, 1, "q1_req_o", report, ctx);
+  bad += glue_cmp(t->q1_bank_o, m->io + m->ports.p[34].off, 1, 1, "q1_bank_o", report, ctx);
+  bad += glue_cmp(t->q1_entry_o, m->io + m->ports.p[35].off, 1, 4, "q1_entry_o", report, ctx);
+  bad += glue_cmp(t->q2_req_o, m->io + m->ports.p[36].off, 1, 1, "q2_req_o", report, ctx);
+  bad += glue_cmp(t->q2_bank_o, m->io + m->ports.p[37].off, 1, 1, "q2_bank_o", report, ctx);
+  bad += glue_cmp(t->q2_entry_o, m->io + m->ports.p[38].off, 1, 4, "q2_entry_o", report, ctx);
+  bad += glue_cmp(t->q3_req_o, m->io + m->ports.p[39].off, 1, 1, "q3_req_o", report, ctx);
+  bad += glue_cmp(t->q3_bank_o, m->io + m->ports.p[40].off, 1, 1, "q3_bank_o", report, ctx);
+  bad += glue_cmp(t->q3_entry_o, m->io + m->ports.p[41].off, 1, 4, "q3_entry_o", report, ctx);
+  bad += glue_cmp(t->q4_req_o, m->io + m->ports.p[42].off, 1, 1, "q4_req_o", report, ctx);
+  bad += glue_cmp(t->q4_bank_o, m->io + m->ports.p[43].off, 1, 1, "q4_bank_o", report, ctx);
+  bad += glue_cmp(t->q4_entry_o, m->io + m->ports.p[44].off, 1, 4, "q4_entry_o", report, ctx);
+  bad += glue_cmp(t->q5_req_o, m->io + m->ports.p[45].off, 1, 1, "q5_req_o", report, ctx);
+  bad += glue_cmp(t->q5_bank_o, m->io + m->ports.p[46].off, 1, 1, "q5_bank_o", report, ctx);
+  bad += glue_cmp(t->q5_entry_o, m->io + m->ports.p[47].off, 1, 4, "q5_entry_o", report, ctx);
+  bad += glue_cmp(t->q6_req_o, m->io + m->ports.p[48].off, 1, 1, "q6_req_o", report, ctx);
+  bad += glue_cmp(t->q6_bank_o, m->io + m->ports.p[49].off, 1, 1, "q6_bank_o", report, ctx);
+  bad += glue_cmp(t->q6_entry_o, m->io + m->ports.p[50].off, 1, 4, "q6_entry_o", report, ctx);
+  bad += glue_cmp(t->q7_req_o, m->io + m->ports.p[51].off, 1, 1, "q7_req_o", report, ctx);
+  bad += glue_cmp(t->q7_bank_o, m->io + m->ports.p[52].off, 1, 1, "q7_bank_o", report, ctx);
+  bad += glue_cmp(t->q7_entry_o, m->io + m->ports.p[53].off, 1, 4, "q7_entry_o", report, ctx);
+  bad += glue_cmp(t->q8_req_o, m->io + m->ports.p[54].off, 1, 1, "q8_req_o", report, ctx);
+  bad += glue_cmp(t->q8_bank_o, m->io + m->ports.p[55].off, 1, 1, "q8_bank_o", report, ctx);
+  bad += glue_cmp(t->q8_entry_o, m->io + m->ports.p[56].off, 1, 4, "q8_entry_o", report, ctx);
+  bad += glue_cmp(t->dsp0_valid_o, m->io + m->ports.p[84].off, 1, 1, "dsp0_valid_o", report, ctx);
+  bad += glue_cmp(t->dsp0_tag_o, m->io + m->ports.p[85].off, 1, 4, "dsp0_tag_o", report, ctx);
+  bad += glue_cmp(t->dsp0_warp_o, m->io + m->ports.p[86].off, 1, 2, "dsp0_warp_o", report, ctx);
+  bad += glue_cmp(t->dsp0_op0_o, m->io + m->ports.p[87].off, 4, 128, "dsp0_op0_o", report, ctx);
+  bad += glue_cmp(t->dsp0_op1_o, m->io + m->ports.p[88].off, 4, 128, "dsp0_op1_o", report, ctx);
+  bad += glue_cmp(t->dsp0_op2_o, m->io + m->ports.p[89].off, 4, 128, "dsp0_op2_o", report, ctx);
+  bad += glue_cmp(t->dsp1_valid_o, m->io + m->ports.p[90].off, 1, 1, "dsp1_valid_o", report, ctx);
+  bad += glue_cmp(t->dsp1_tag_o, m->io + m->ports.p[91].off, 1, 4, "dsp1_tag_o", report, ctx);
+  bad += glue_cmp(t->dsp1_warp_o, m->io + m->ports.p[92].off, 1, 2, "dsp1_warp_o", report, ctx);
+  bad += glue_cmp(t->dsp1_op0_o, m->io + m->ports.p[93].off, 4, 128, "dsp1_op0_o", report, ctx);
+  bad += glue_cmp(t->dsp1_op1_o, m->io + m->ports.p[94].off, 4, 128, "dsp1_op1_o", report, ctx);
+  bad += glue_cmp(t->dsp1_op2_o, m->io + m->ports.p[95].off, 4, 128, "dsp1_op2_o", report, ctx);
+  bad += glue_cmp(t->busy_o, m->io + m->ports.p[96].off, 1, 3, "busy_o", report, ctx);
+  bad += glue_cmp(t->disp_o, m->io + m->ports.p[97].off, 1, 3, "disp_o", report, ctx);
   return bad;
 }
