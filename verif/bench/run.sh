@@ -23,7 +23,7 @@ for spec in small:1000000 $fermis; do
 		echo "verilator: rf_top ($cfg, no tracing, for timing)"
 		mkdir -p "$dir"
 		rm -f "$dir/Vcosim" # Verilator's makefile does not relink when only librfm.a changed
-		verilator --cc --exe --build -j 2 -O3 --x-assign 0 --x-initial 0 -Wno-fatal \
+		verilator --cc --exe --build -j 2 -O3 --x-assign 0 --x-initial 0 -Wno-fatal -fno-dfg \
 			-MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" --top-module rf_top \
 			-F "$PWD/generated/$cfg/files.f" \
 			-CFLAGS "-O2 -I$PWD/cmodel -I$PWD/build/gen -I$PWD/verif/cosim -include $PWD/generated/$cfg/cosim/rf_top_glue.h" \
