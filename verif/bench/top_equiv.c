@@ -798,63 +798,78 @@ static int opt_fault(const char *arg, const char *v, const rfm_fault_desc_t **ou
 	return -1;
 }
 
-int main(int argc, char **argv)
+/* The command line: options into r, mut and selfcheck, the config path into *cfg_path, cycles and
+ * seed into r. Returns 0, or -1 after printing what is wrong. */
+static int parse_args(int argc, char **argv, run_t *r, const rfm_fault_desc_t **mut, const char **cfg_path,
+		      unsigned *selfcheck)
 {
-	static const char *const off[] = {"coalescing.enable=off"};
-	run_t *r = calloc(1, sizeof(*r));
-	const rfm_cfg_t *c;
-	const rfm_fault_desc_t *mut[NM] = {NULL, NULL}; /* planted faults: [0] baseline twin, [1] coalescing */
 	const char *pos[3];
-	unsigned mi, p, h, npos = 0, selfcheck = 0;
-	size_t regs;
-	int ret = 2, a;
+	unsigned npos = 0;
 	char *end = NULL;
+	int a;
 
-	if (!r)
-		return 2;
 	for (a = 1; a < argc; a++) {
 		const char *v;
 		if ((v = opt_value(argv[a], "--mutate="))) {
 			if (opt_fault(argv[a], v, &mut[1]))
-				goto out;
+				return -1;
 		} else if ((v = opt_value(argv[a], "--mutate-base="))) {
 			if (opt_fault(argv[a], v, &mut[0]))
-				goto out;
+				return -1;
 		} else if ((v = opt_value(argv[a], "--skew="))) {
 			if (opt_uint(argv[a], v, &r->skew))
-				goto out;
+				return -1;
 		} else if ((v = opt_value(argv[a], "--trace="))) {
 			if (opt_uint(argv[a], v, &r->trace))
-				goto out;
+				return -1;
 		} else if (!strcmp(argv[a], "--selfcheck")) {
-			selfcheck = 1;
+			*selfcheck = 1;
 		} else if (argv[a][0] == '-' || npos == 3) {
 			if (argv[a][0] == '-')
 				fprintf(stderr, "top_equiv: unknown option %s\n", argv[a]);
 			usage();
-			goto out;
+			return -1;
 		} else {
 			pos[npos++] = argv[a];
 		}
 	}
 	if (npos < 2) {
 		usage();
-		goto out;
+		return -1;
 	}
 	r->cycles = strtoull(pos[1], &end, 0);
 	if (!*pos[1] || *end || !r->cycles) {
 		usage();
-		goto out;
+		return -1;
 	}
 	r->seed = npos > 2 ? strtoull(pos[2], NULL, 0) : 1;
-	if (rfm_cfg_load(&r->cfg[1], pos[0], NULL, 0, stderr) != RFM_OK ||
-	    rfm_cfg_load(&r->cfg[0], pos[0], off, 1, stderr) != RFM_OK) {
+	*cfg_path = pos[0];
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const char *const off[] = {"coalescing.enable=off"};
+	run_t *r = calloc(1, sizeof(*r));
+	const rfm_cfg_t *c;
+	const rfm_fault_desc_t *mut[NM] = {NULL, NULL}; /* planted faults: [0] baseline twin, [1] coalescing */
+	const char *path = NULL;
+	unsigned mi, p, h, selfcheck = 0;
+	size_t regs;
+	int ret = 2;
+
+	if (!r)
+		return 2;
+	if (parse_args(argc, argv, r, mut, &path, &selfcheck))
+		goto out;
+	if (rfm_cfg_load(&r->cfg[1], path, NULL, 0, stderr) != RFM_OK ||
+	    rfm_cfg_load(&r->cfg[0], path, off, 1, stderr) != RFM_OK) {
 		usage();
 		goto out;
 	}
 	if (r->cfg[1].coalescing_enable != RFM_ON) {
 		fprintf(stderr, "top_equiv: %s: [coalescing] enable is off; this compares a coalescing config with its twin\n",
-			pos[0]);
+			path);
 		goto out;
 	}
 	c = r->c = &r->cfg[1];
