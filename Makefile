@@ -100,17 +100,20 @@ $(DEPS_STAMP): Makefile
 
 # ---- C: model library, generator, tests -------------------------------------------------------
 
-$(B)/gen/rfm_%_all.def: $$(call tech_defs,cmodel,$$*.def)
+# one line per prerequisite, written as `$(1)` with the file's path as $$f (shell), into $@
+define collect
 	@mkdir -p $(@D)
-	@for f in $^; do echo "#include \"$${f#cmodel/}\""; done > $@.tmp && mv $@.tmp $@
+	@for f in $^; do $(1); done > $@.tmp && mv $@.tmp $@
+endef
+
+$(B)/gen/rfm_%_all.def: $$(call tech_defs,cmodel,$$*.def)
+	$(call collect,echo "#include \"$${f#cmodel/}\"")
 
 $(UNIT_SUITES): $(call tech_defs,cmodel,test_*.c)
-	@mkdir -p $(@D)
-	@for f in $^; do b=$${f##*/}; echo "X($${b%.c})"; done > $@.tmp && mv $@.tmp $@
+	$(call collect,b=$${f##*/}; echo "X($${b%.c})")
 
 $(RG_DEFS): $(call tech_defs,rtl_gen,rg_parts.def)
-	@mkdir -p $(@D)
-	@for f in $^; do echo "#include \"$${f#rtl_gen/}\""; done > $@.tmp && mv $@.tmp $@
+	$(call collect,echo "#include \"$${f#rtl_gen/}\"")
 
 $(B)/obj/cmodel/%.o: cmodel/%.c $(CMODEL_HDR) $(GEN_DEFS) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
