@@ -11,7 +11,8 @@
  *   BACKEND  exactly one  banks, arbiter, crossbar                          baseline, coalescing
  *   STORAGE  exactly one  the sub-bank arrays; there is no second provider yet, so each BACKEND
  *                         keeps its own storage inside it (rf_bank / rf_dual_bank)
- *   SIDE     any number   RegMutex's SRP allocator, virtualization's release walker
+ *   SIDE     any number   RegMutex's SRP allocator, virtualization's release walker, the
+ *                         bank-hold port (hold/part_hold.c)
  *
  * A part owns its state, its ports (added through `ports` at fixed places of the port table),
  * its launch fields, side-band bits in the collector tag (above sm_tag_bits), its counters (it
@@ -34,7 +35,12 @@
  *      issue (t->hold: not taken by a collector; t->refuse: iss<k>_ready_o low) and add side-band
  *      bits to the collector tag (t->cin.tag);
  *   7. the collectors' allocation (rfm_coll_comb), iss<k>_ready_o;
- *   8. BACKEND.eval: requests from the collectors, the write records; fills t->be;
+ *   7b. hold hooks, in part order: each ORs its per-bank hold requests into t->hold_req;
+ *   8. BACKEND.eval: requests from the collectors, the write records; fills t->be. Every BACKEND
+ *      honours the bank holds the same way (rfm_top_hold_grant; docs/semantics.md, "Bank holds"):
+ *      a hold is granted unless a write-back inside the kernel is offered to its bank this cycle,
+ *      and a granted hold keeps every read request of its bank from the arbiter (be.hold_gnt,
+ *      be.nhold);
  *   9. side hooks, in part order (outputs and counters of each part);
  *  10. the skeleton's outputs (dispatch ports, status, every counter output) and base counters.
  * tick: counters, part ticks (part order, before the launch registers change), the launch
@@ -45,6 +51,7 @@
 #ifndef RFM_PART_H
 #define RFM_PART_H
 
+#include "rfm_fault_ids.h"
 #include "rfm_models.h"
 
 #ifdef __cplusplus
@@ -108,6 +115,8 @@ typedef struct rfm_be_out {
 	uint8_t wdone[RFM_MAXW];   /* write-back p is performed this cycle (cnt_write_o) */
 	uint8_t wtaken[RFM_MAXW];  /* write-back p is taken: the golden register takes its lanes */
 	uint8_t wrefused[RFM_MAXW];/* write-back p is refused (held by the requester, offered again) */
+	uint64_t hold_gnt;         /* banks held this cycle (bit b): no read of bank b is granted */
+	unsigned nhold;            /* read requests kept from the arbiter by a granted hold */
 } rfm_be_out_t;
 
 /* A counter a part declares. */
@@ -154,6 +163,7 @@ typedef struct rfm_part {
 	void (*dispatch)(struct rfm_top *t, struct rfm_pinst *pi);                      /* after the dispatch choice */
 	void (*locate_wb)(struct rfm_top *t, struct rfm_pinst *pi);                     /* LOCATE: t->wb */
 	void (*locate_issue)(struct rfm_top *t, struct rfm_pinst *pi);                  /* LOCATE: t->src, hold, tag */
+	void (*hold)(struct rfm_top *t, struct rfm_pinst *pi);                          /* OR into t->hold_req */
 	void (*be_eval)(struct rfm_top *t, struct rfm_pinst *pi);                       /* BACKEND: t->be */
 	void (*side)(struct rfm_top *t, struct rfm_pinst *pi);                          /* outputs, counters */
 	/* clock edge */
@@ -223,8 +233,8 @@ typedef struct rfm_top {
 	unsigned npart;                     /* their number */
 	rfm_pinst_t *admit, *locate, *backend; /* the exclusive slots' providers */
 	rfm_hook_t h_dispatch[RFM_PART_MAX], h_side[RFM_PART_MAX], h_tick[RFM_PART_MAX]; /* hook lists */
-	rfm_hook_t h_pre[RFM_PART_MAX], h_post[RFM_PART_MAX];
-	unsigned n_dispatch, n_side, n_tick, n_pre, n_post; /* their lengths */
+	rfm_hook_t h_pre[RFM_PART_MAX], h_post[RFM_PART_MAX], h_hold[RFM_PART_MAX];
+	unsigned n_dispatch, n_side, n_tick, n_pre, n_post, n_hold; /* their lengths */
 	rfm_plist_t l_stim_pre, l_stim_issue, l_stim_src, l_verdict, l_dispatched; /* parts with those hooks */
 	uint8_t recount[RFM_TOP_MAXCNT];    /* counter n is compared with t->shadow by the skeleton */
 	int verdict;                        /* the checker judges (1) or only keeps books (0) */
@@ -239,6 +249,7 @@ typedef struct rfm_top {
 	uint8_t hold[RFM_MAXS];             /* the LOCATE keeps issue k from the collectors */
 	uint8_t refuse[RFM_MAXS];           /* the LOCATE forces iss<k>_ready_o low */
 	uint8_t ready[RFM_MAXS];            /* iss<k>_ready_o */
+	uint64_t hold_req;                  /* per-bank hold requests of this cycle (bit b), from the hold hooks */
 	rfm_coll_t *coll;                   /* the operand collectors */
 	rfm_coll_in_t cin;                  /* their inputs this cycle */
 	rfm_coll_out_t cout;                /* their outputs */
@@ -297,6 +308,20 @@ static inline void rfm_top_launch_set(rfm_top_t *t, unsigned warps, unsigned reg
 	rfm_set(&t->m, t->ix.lv, 1);
 	rfm_set(&t->m, t->admit->ix[0], warps);
 	rfm_set(&t->m, t->admit->ix[1], regs);
+}
+/* The banks whose hold request is granted this cycle: requested, and no write-back inside the
+ * kernel (valid, not outside it, not dropped) offered to the bank, whether or not the BACKEND
+ * performs it. Every BACKEND calls this; planted fault HOLD_IGNORES_WRITES grants every request. */
+static inline uint64_t rfm_top_hold_grant(const rfm_top_t *t)
+{
+	uint64_t wb = 0;
+	unsigned p;
+	if (t->m.mutate == RFM_FAULT_HOLD_IGNORES_WRITES)
+		return t->hold_req;
+	for (p = 0; p < t->m.cfg->rf_write_ports; p++)
+		if (t->wb[p].valid && !t->wb[p].err && !t->wb[p].drop)
+			wb |= 1ull << t->wb[p].bank;
+	return t->hold_req & ~wb;
 }
 /* Register (warp, reg) is a source of an instruction in flight. */
 int rfm_top_in_flight(const rfm_top_t *t, unsigned warp, unsigned reg);

@@ -210,6 +210,9 @@ static void top_eval(rfm_model_t *m)
 		for (s = 0; t->acc_now[k] && s < c->sm_operands; s++)
 			acc |= t->src[k][s].valid && t->src[k][s].err;
 	}
+	t->hold_req = 0;
+	for (i = 0; i < t->n_hold; i++)
+		t->h_hold[i].fn(t, t->h_hold[i].pi);
 	t->backend->d->be_eval(t, t->backend);
 	for (i = 0; i < t->n_side; i++)
 		t->h_side[i].fn(t, t->h_side[i].pi);
@@ -316,6 +319,7 @@ static void build_hooks(rfm_top_t *t)
 		HOOK(tick, h_tick, n_tick)
 		HOOK(book_pre, h_pre, n_pre)
 		HOOK(book_post, h_post, n_post)
+		HOOK(hold, h_hold, n_hold)
 #undef HOOK
 #define LIST(fld) if (d->fld) t->l_##fld.p[t->l_##fld.n++] = pi;
 		LIST(stim_pre)

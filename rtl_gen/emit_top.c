@@ -86,6 +86,8 @@ void rg_counter_sum(rg_top_t *t, const char *name, unsigned n, const char *fmt)
 
 void rg_fit(rg_top_t *t, const char *term) { em_add(&t->fit, " & ", "%s", term); }
 
+void rg_hold(rg_top_t *t, const char *expr) { em_add(&t->holds, " | ", "%s", expr); }
+
 void rg_field(rg_top_t *t, const char *name, unsigned w, const char *val)
 {
 	rg_field_t *f;
@@ -168,6 +170,28 @@ static void launch(rg_top_t *t, const rg_run_t *act)
 	em_close(e, "end");
 	em_close(e, "end");
 	em_line(e, "assign launch_err_o = lerr_q;");
+}
+
+/* Bank holds, when a part requested them: the requests and the grant rule every BACKEND shares
+ * (the model's rfm_top_hold_grant). */
+static void holds(rg_top_t *t)
+{
+	const rfm_cfg_t *c = t->c;
+	em_t *e = t->e;
+	unsigned B = c->rf_banks, p;
+	em_str_t x = {0};
+	if (!rg_holds(t))
+		return;
+	em_section(e, "bank holds: granted unless a write-back inside the kernel is offered to the bank");
+	rg_logic(t, B, "hold_req, hold_wb, hold_gnt");
+	rg_logic(t, c->d.nq_cnt_w, "nhold");
+	em_table(e);
+	for (p = 0; p < c->rf_write_ports; p++)
+		em_add(&x, " | ", "(wb%u_ok ? %u'(1) << wb%u_bank : '0)", p, B, p);
+	em_line(e, "assign hold_req = %s;", em_str(&t->holds));
+	em_line(e, "assign hold_wb  = %s;", em_str(&x));
+	em_line(e, "assign hold_gnt = hold_req & ~hold_wb;");
+	em_str_free(&x);
 }
 
 /* The counters every configuration has (rfm_cnt_names order). */
@@ -301,6 +325,7 @@ void rg_emit_rf_top(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	launch(t, act);
 	EACH(t, act, side);
 	EACH(t, act, locate);
+	holds(t);
 	EACH(t, act, collect);
 	EACH(t, act, backend);
 	status(t, act);
@@ -311,6 +336,7 @@ void rg_emit_rf_top(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		e->err = 1;
 out:
 	em_str_free(&t->fit);
+	em_str_free(&t->holds);
 	for (i = 0; i < t->ncnt; i++)
 		em_str_free(&t->cnt[i].inc);
 	for (i = 0; i < t->nflag; i++)

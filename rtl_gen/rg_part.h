@@ -12,6 +12,10 @@
  *   locate  the access records: per write-back port wb<p>_bank/_row/_err/_ok (+ _xerr with drop),
  *           per issue operand iss<k>_s<s>_bank/_row/_err (+ _xerr); may hold issues and add
  *           collector-tag side-band bits (hold: iss<k>_cvalid/_cready/_ctag, dsp<d>_ctag)
+ *   holds   (skeleton, when a part requested bank holds with rg_hold) hold_req, the OR of the
+ *           requests; hold_gnt = hold_req & ~(banks offered a write-back inside the kernel): the
+ *           BACKEND keeps every read request of a held bank from its arbiter and drives nhold,
+ *           the requests so kept (docs/semantics.md, "Bank holds")
  *   collect the operand collectors: issue, pending operands, dispatch (the BACKEND's)
  *   backend arbiter, banks, crossbar (STORAGE stays inside the back ends for now)
  *   status  sticky status flags (rg_flag) and counters (rg_counter)
@@ -68,6 +72,7 @@ typedef struct rg_top {
 	int drop;                         /* LOCATE: accesses carry a drop flag <acc>_xerr */
 	int hold;                         /* LOCATE: holds issues, side-band bits in the collector tag */
 	const char *written;              /* BACKEND: suffix of a performed write-back, wb<p>_<written> */
+	em_str_t holds;                   /* per-bank hold requests (banks bits each), joined with | */
 	em_str_t fit;                     /* launch-fit terms, joined with & */
 	rg_field_t field[RG_MAXFIELD];    /* launch fields */
 	unsigned nfield;                  /* their number */
@@ -121,6 +126,11 @@ void rg_field(rg_top_t *t, const char *name, unsigned w, const char *val);
 rg_flag_t *rg_flag(rg_top_t *t, const char *name);
 /* Add a term to a status flag. */
 void rg_flag_term(rg_flag_t *f, const char *term);
+
+/* Request bank holds: expr (rf_banks bits, bit b = bank b) joins hold_req (call from a side hook). */
+void rg_hold(rg_top_t *t, const char *expr);
+/* Some part requested bank holds: hold_gnt and nhold exist, and the BACKEND must honour them. */
+static inline int rg_holds(const rg_top_t *t) { return t->holds.n != 0; }
 
 /* The collector side of issue port k and dispatch port d (the LOCATE's hold, if any). */
 const char *rg_iss_valid(rg_top_t *t, unsigned k); /* iss<k>_valid_i, or held: iss<k>_cvalid */

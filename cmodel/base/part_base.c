@@ -5,7 +5,9 @@
  *
  * Planted faults (m->mutate, cmodel/base/faults.def, make mutation): ARB_WRITES_BLOCK_NOTHING in
  * the arbiter (cmodel/base/arbiter.c); XBAR_SLOT0_NEIGHBOUR, the crossbar gives slot 0 the
- * neighbouring source (here); SRAM_LANE_MASK_IGNORED in the storage (cmodel/base/sram.c).
+ * neighbouring source (here); SRAM_LANE_MASK_IGNORED in the storage (cmodel/base/sram.c);
+ * HOLD_READS_PASS, a granted bank hold does not keep reads from the arbiter (here, and in the
+ * coalescing back end), and HOLD_IGNORES_WRITES (rfm_top_hold_grant, cmodel/rfm_part.h).
  */
 #include <stdlib.h>
 
@@ -164,6 +166,7 @@ static void banks_eval(rfm_top_t *t, rfm_pinst_t *pi)
 	const rfm_cfg_t *c = t->m.cfg;
 	const rfm_coll_t *u = t->coll;
 	unsigned p, q, i;
+	uint64_t held;
 	for (p = 0; p < c->rf_write_ports; p++) {
 		const rfm_acc_t *a = &t->wb[p];
 		uint8_t ok = (uint8_t)(a->valid && !a->err && !a->drop);
@@ -173,11 +176,18 @@ static void banks_eval(rfm_top_t *t, rfm_pinst_t *pi)
 		t->be.wdone[p] = t->be.wtaken[p] = ok;
 		t->be.wrefused[p] = 0;
 	}
+	t->be.hold_gnt = rfm_top_hold_grant(t);
 	b->ain.req = t->cout.req;
+	held = 0;
 	for (q = 0; q < c->d.nq; q++) {
 		b->ain.bank[q] = (uint8_t)u->bank_q[q];
 		b->ain.entry[q] = (uint16_t)u->entry_q[q];
+		held |= (uint64_t)((t->be.hold_gnt >> u->bank_q[q]) & 1u) << q;
 	}
+	held &= b->ain.req;
+	t->be.nhold = rfm_popcount64(held);
+	if (t->m.mutate != RFM_FAULT_HOLD_READS_PASS) /* a granted hold keeps its bank's reads away */
+		b->ain.req &= ~held;
 	b->arb->m.mutate = t->m.mutate; /* RFM_FAULT_ARB_WRITES_BLOCK_NOTHING lives in the arbiter */
 	rfm_arb_comb(b->arb, &b->ain, &b->aout);
 	t->be.gnt = b->aout.gnt;

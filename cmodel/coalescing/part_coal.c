@@ -136,7 +136,9 @@ static void be_eval(rfm_top_t *t, rfm_pinst_t *pi)
 		for (s = 0; s < c->sm_operands; s++)
 			st->creg[k][s] = t->src[k][s].reg;
 	}
+	x->hold = t->be.hold_gnt = rfm_top_hold_grant(t);
 	rfm_tco_eval(x, t->coll, st->cwb, &t->cin, st->creg, m->mutate);
+	t->be.nhold = x->nhold;
 	t->be.gnt = x->gnt;
 	t->be.nconf = x->nconf;
 	t->be.nwconf = x->nwconf;

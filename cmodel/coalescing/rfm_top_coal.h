@@ -83,6 +83,8 @@ typedef struct rfm_tco {
 	uint8_t rd_valid[RFM_TCO_CELLS], rd_pmask[RFM_TCO_CELLS], rgnt[RFM_TCO_CELLS];
 	int rd_op[RFM_TCO_CELLS];       /* operand (q) shown in each cell, or -1 */
 	uint8_t lk_odd[RFM_MAXS][RFM_MAXOP], lk_sign[RFM_MAXS][RFM_MAXOP], lk_enc[RFM_MAXS][RFM_MAXOP];
+	uint64_t hold;                  /* input: banks held this cycle (rfm_top_hold_grant; 0 outside rf_top) */
+	unsigned nhold;                 /* cells a hold kept from the arbiter */
 	uint64_t gnt;                   /* operands granted (bit q) */
 	unsigned nconf, nwconf;         /* presented reads refused; of them, blocked by a write */
 	uint64_t cnt_d[RFM_TCO_N];      /* this cycle's counts (rf_top's skeleton adds them up) */

@@ -259,6 +259,13 @@ void rfm_tco_eval(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 			x->rd_pmask[cell] = (uint8_t)rfm_cw_pmask(x->enc_q[q], x->odd_q[q]);
 			x->rd_op[cell] = (int)q;
 		}
+	/* a granted bank hold keeps every cell of its bank from the arbiter */
+	x->nhold = 0;
+	for (i = 0; i < ncell; i++)
+		if (x->rd_valid[i] && ((x->hold >> (i / (2 * x->noc))) & 1u)) {
+			x->nhold++;
+			x->rd_valid[i] = mutate == RFM_FAULT_HOLD_READS_PASS;
+		}
 	rfm_ca_arbitrate(x->nb, x->noc, x->pri_q, x->wr, x->nwr, x->rd_valid, x->rd_pmask, x->wgnt, x->rgnt);
 	/* grants per operand; refused reads, and those a granted write blocks */
 	for (p = 0; p < x->nwr; p++) {
@@ -612,7 +619,8 @@ static int check_counts(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *w
 	if (x->zrec_q)
 		*cov |= 1u << 5;
 	/* starvation bound (rf_coal_arbiter invariant 17): a read waiting for its bank is granted
-	 * within operands x N cycles unless a write is granted in its bank meanwhile */
+	 * within operands x N cycles unless a write is granted in its bank, or its bank is held,
+	 * meanwhile */
 	for (q = 0; q < nq; q++) {
 		unsigned jj = q / x->ops;
 		if (!u->busy_q[jj] || !u->pend_q[q] || u->fly_q[q]) {
@@ -623,7 +631,7 @@ static int check_counts(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *w
 			x->since[q] = cycle;
 			x->wseen[q] = 0;
 		}
-		if ((ty->wbank >> u->bank_q[q]) & 1u)
+		if (((ty->wbank | x->hold) >> u->bank_q[q]) & 1u) /* a write or a hold in its bank */
 			x->wseen[q] = 1;
 		if ((x->gnt >> q) & 1u) {
 			x->since[q] = UINT64_MAX;

@@ -205,7 +205,7 @@ static void baseline_arbiter(rg_top_t *t)
 	rg_conn(e, "clk_i", "clk_i");
 	rg_conn(e, "rst_ni", "rst_ni");
 	for (q = 0; q < c->d.nq; q++) {
-		rg_conn(e, em_fmt(e, "q%u_req_i", q), em_fmt(e, "cq%u_req", q));
+		rg_conn(e, em_fmt(e, "q%u_req_i", q), em_fmt(e, rg_holds(t) ? "aq%u_req" : "cq%u_req", q));
 		rg_conn(e, em_fmt(e, "q%u_bank_i", q), em_fmt(e, "cq%u_bank", q));
 		rg_conn(e, em_fmt(e, "q%u_entry_i", q), em_fmt(e, "cq%u_entry", q));
 	}
@@ -245,7 +245,19 @@ static void baseline_backend(rg_top_t *t)
 		rg_logic(t, B * W, "b_r%u_data", p);
 	}
 	rg_logic(t, c->d.nq_cnt_w, "nconf, nwconf");
+	if (rg_holds(t))
+		rg_logic(t, c->d.nq, "held_q");
+	for (q = 0; rg_holds(t) && q < c->d.nq; q++)
+		rg_logic(t, 1, "aq%u_req", q);
 	em_table(e);
+	if (rg_holds(t)) {
+		em_line(e, "// a held bank's read requests do not reach the arbiter");
+		for (q = 0; q < c->d.nq; q++) {
+			em_line(e, "assign %s = cq%u_req & hold_gnt[cq%u_bank];", rg_bit(e, "held_q", c->d.nq, q), q, q);
+			em_line(e, "assign aq%u_req = cq%u_req & ~%s;", q, q, rg_bit(e, "held_q", c->d.nq, q));
+		}
+		rg_popcount(e, "nhold", "held_q", c->d.nq, c->d.nq_cnt_w);
+	}
 	baseline_arbiter(t);
 	em_line(e, "genvar b;");
 	em_open(e, "for (b = 0; b < NumBanks; b = b + 1) begin : g_bank");

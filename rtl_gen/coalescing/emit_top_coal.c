@@ -279,6 +279,11 @@ static void coal_decls_cells(rg_top_t *t)
 			em_line(e, "logic %s co_c%u_ren;", em_rng(e, 4 * L), i);
 		}
 	}
+	if (rg_holds(t)) {
+		for (i = 0; i < NC; i++)
+			em_line(e, "logic co_c%u_rq;  // cell %u requests (before the bank holds)", i, i);
+		em_line(e, "logic %s co_held;", em_rng(e, NC));
+	}
 	em_line(e, "logic %s co_rd_valid, co_rgnt, co_ref, co_wblk;", em_rng(e, NC));
 	em_line(e, "logic %s co_rd_pmask;", em_rng(e, 4 * NC));
 	em_line(e, "logic %s co_pri;", em_rng(e, bits_for(rfm_ca_n(NB, NOC) - 1)));
@@ -518,7 +523,14 @@ static void coal_request_matrix(rg_top_t *t)
 					}
 					em_line(e, "assign co_c%u_ren = %s : '0;", cl, em_str(&zm));
 				}
-				em_line(e, "assign co_c%u_v = %s;", cl, em_str(&v));
+				if (rg_holds(t)) { /* a held bank's cells do not reach the arbiter */
+					em_line(e, "assign co_c%u_rq = %s;", cl, em_str(&v));
+					em_line(e, "assign co_c%u_v = co_c%u_rq & ~%s;", cl, cl, rg_bit(e, "hold_gnt", NB, i));
+					em_line(e, "assign %s = co_c%u_rq & %s;", rg_bit(e, "co_held", NC, cl), cl,
+						rg_bit(e, "hold_gnt", NB, i));
+				} else {
+					em_line(e, "assign co_c%u_v = %s;", cl, em_str(&v));
+				}
 				em_line(e, "assign co_c%u_pm = %s : 4'b0000;", cl, em_str(&pm));
 				em_line(e, "assign co_c%u_row = %s : '0;", cl, em_str(&row));
 				em_line(e, "assign co_c%u_op = %s : '0;", cl, em_str(&op));
@@ -528,6 +540,8 @@ static void coal_request_matrix(rg_top_t *t)
 	for (i = NC; i-- > 0;)
 		em_add(&x, ", ", "co_c%u_v", i);
 	em_line(e, "assign co_rd_valid = {%s};", em_str(&x));
+	if (rg_holds(t))
+		rg_popcount(e, "nhold", "co_held", NC, c->d.nq_cnt_w);
 	em_clear(&x);
 	for (i = NC; i-- > 0;)
 		em_add(&x, ", ", "co_c%u_pm", i);
