@@ -226,13 +226,14 @@ cosim-assert: generated/$(CONFIG)/files.f
 cosim-all:
 	@for c in $(CONFIGS); do $(MAKE) --no-print-directory cosim CONFIG=$$c || exit 1; done
 
-# every technique folder's planted faults (cmodel/<technique>/mutants.sh: its config and harnesses)
+# every technique folder's planted faults (cmodel/<technique>/mutants.sh: its configs and harnesses)
 mutation:
 	@for f in $(call tech_defs,cmodel,mutants.sh); do \
-	  t=$${f#cmodel/}; t=$${t%%/*}; c=$$(sed -n 's/^# config: //p' $$f); m=$$(sed -n 's/^# harnesses: //p' $$f); \
-	  if [ "$$m" = all ]; then $(MAKE) --no-print-directory cosim-build CONFIG=$$c || exit 1; \
-	  else $(MAKE) --no-print-directory cosim-build CONFIG=$$c MODULES="$$m" || exit 1; fi; \
-	  verif/mutation/run.sh $$c $$t || exit 1; done
+	  t=$${f#cmodel/}; t=$${t%%/*}; m=$$(sed -n 's/^# harnesses: //p' $$f); \
+	  for c in $$(sed -n 's/^# config: //p' $$f); do \
+	    if [ "$$m" = all ]; then $(MAKE) --no-print-directory cosim-build CONFIG=$$c || exit 1; \
+	    else $(MAKE) --no-print-directory cosim-build CONFIG=$$c MODULES="$$m" || exit 1; fi; \
+	    verif/mutation/run.sh $$c $$t || exit 1; done; done
 
 # ---- implementation flows (docs/flows.md) -----------------------------------------------------
 

@@ -119,7 +119,9 @@ enum { RFM_ZG_OFF = 0, RFM_ZG_ACTIVE = 1, RFM_ZG_IN_LANE = 2, RFM_ZG_CROSS_LANE 
 	X(coalescing, parity, RFM_T_ENUM, RFM_CPARITY_ENTRY, 0, 1, rfm_enum_cparity,              \
 	  "what is even or odd: the physical row (entry) or the register id (reg)")                \
 	X(coalescing, zero_gating, RFM_T_ENUM, RFM_ZG_OFF, 0, 4, rfm_enum_zgate,                  \
-	  "zero-data gating: off, active_mask, in_lane, cross_lane or dynamic (each includes active_mask)")
+	  "zero-data gating: off, active_mask, in_lane, cross_lane or dynamic (each includes active_mask)") \
+	X(hold, enable, RFM_T_ENUM, RFM_OFF, 0, 1, rfm_enum_onoff,                                \
+	  "bank holds: rf_top ports hold_req_i / hold_gnt_o keep banks free of reads for a cycle")
 
 /* Name lists of the enum keys (NULL-terminated). */
 extern const char *const rfm_enum_layout[];

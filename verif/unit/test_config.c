@@ -161,7 +161,7 @@ static char *echo_str(const rfm_cfg_t *cfg, const char *prefix)
 static void test_config_schema_table(void)
 {
 	int k;
-	CU_ASSERT_EQUAL(RFM_K_COUNT, 36);
+	CU_ASSERT_EQUAL(RFM_K_COUNT, 37);
 	CU_ASSERT_STRING_EQUAL(rfm_params[RFM_K_rf_lanes].section, "rf");
 	CU_ASSERT_STRING_EQUAL(rfm_params[RFM_K_rf_lanes].key, "lanes");
 	CU_ASSERT_EQUAL(rfm_params[RFM_K_rf_lanes].min, 1);
@@ -392,9 +392,9 @@ static void test_config_accepted_syntax(void)
 static void test_config_err_unknown_section(void)
 {
 	expect_one("[rf]\nlanes = 8\n[foo]\nlanes = 9\nx = y\n",
-		   "small.ini:3: [foo]: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing)\n");
-	expect_one("[ rf ]\nlanes = 8\n", "small.ini:1: [ rf ]: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing)\n");
-	expect_one("[]\n", "small.ini:1: []: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing)\n");
+		   "small.ini:3: [foo]: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold)\n");
+	expect_one("[ rf ]\nlanes = 8\n", "small.ini:1: [ rf ]: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold)\n");
+	expect_one("[]\n", "small.ini:1: []: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold)\n");
 }
 
 /* An unknown key lists the keys of its section. */
@@ -412,7 +412,7 @@ static void test_config_err_unknown_key(void)
 static void test_config_err_key_before_section(void)
 {
 	expect_one("lanes = 4\n[rf]\n", "small.ini:1: lanes = 4: key before any [section] header "
-					 "(legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing)\n");
+					 "(legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold)\n");
 }
 
 /* A duplicate key names the line of the first setting; the first value stays. */
@@ -505,7 +505,7 @@ static void test_config_err_binary_bytes(void)
 	expect_one("[rf]\nlanes = 3\r4\n", "small.ini:2: syntax error: control byte 0x0d in line (got \"lanes = 3\\x0d4\")\n");
 	expect_one("[rf]\nlanes = 4\x7f\n", "small.ini:2: syntax error: control byte 0x7f in line");
 	expect_one("[rf]\nlanes = \xff\xfe\n", "small.ini:2: rf.lanes = \\xff\\xfe: not a number (legal: 1..64)\n");
-	expect_one("[rf\x80]\n", "small.ini:1: [rf\\x80]: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing)\n");
+	expect_one("[rf\x80]\n", "small.ini:1: [rf\\x80]: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold)\n");
 	/* a rejected header line: its keys are skipped, not blamed on the section before */
 	expect_one("[sm]\n[rf]\x01\nlanes = 8\n", "small.ini:2: syntax error: control byte 0x01 in line");
 	/* a rejected line never sets a value */
@@ -669,7 +669,7 @@ static void test_config_override_validated(void)
 	ASSERT_HAS(msg, "-s[2]: rf.lanes = 0: out of range (legal: 1..64)\n");
 	ASSERT_HAS(msg, "-s[3]: mapping.layout = foo: unknown name (legal: wid|wshift)\n");
 	ASSERT_HAS(msg, "-s[4]: rf.entries = 4x: trailing junk \"x\" after the number (legal: 1..4096)\n");
-	ASSERT_HAS(msg, "-s[5]: foo.bar = 1: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing)\n");
+	ASSERT_HAS(msg, "-s[5]: foo.bar = 1: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold)\n");
 	ASSERT_HAS(msg, "-s[6]: rf.lanez = 3: unknown key (legal: lanes|lane_bits|banks|entries|subbanks|"
 			"read_ports|write_ports|write_conflict)\n");
 	ASSERT_HAS(msg, "-s[7]: sm.warps = \"\": empty value (legal: 1..64)\n");
@@ -924,9 +924,9 @@ static void test_config_echo_format(void)
 		CU_ASSERT_EQUAL(strncmp(line, "//", 2), 0);
 		blank += strcmp(line, "//") == 0;
 	}
-	/* 8 headers, a comment and a line per key, 7 blank lines between sections */
-	CU_ASSERT_EQUAL(n, 8 + 2 * RFM_K_COUNT + 7);
-	CU_ASSERT_EQUAL(blank, 7);
+	/* 9 headers, a comment and a line per key, 8 blank lines between sections */
+	CU_ASSERT_EQUAL(n, 9 + 2 * RFM_K_COUNT + 8);
+	CU_ASSERT_EQUAL(blank, 8);
 	free(echo);
 }
 
@@ -942,7 +942,7 @@ static void test_config_hash(void)
 				   "virtualization.rt_budget_bits=0\nvirtualization.rt_banks=4\nvirtualization.policy=consolidate\n"
 				   "virtualization.subarrays=4\nvirtualization.rfc_entries=0\nvirtualization.regs=21\n"
 				   "virtualization.exempt_regs=0\nvirtualization.warps=0\ncoalescing.enable=off\n"
-				   "coalescing.alignment=reg\ncoalescing.parity=entry\ncoalescing.zero_gating=off\n";
+				   "coalescing.alignment=reg\ncoalescing.parity=entry\ncoalescing.zero_gating=off\nhold.enable=off\n";
 	uint64_t h = 0xcbf29ce484222325ull;
 	rfm_cfg_t cfg;
 	const char *s;

@@ -1,0 +1,116 @@
+/* part_hold.c - the bank-hold port of rf_top: a SIDE part (cmodel/rfm_part.h) that brings per-bank
+ * hold requests from outside rf_top (an SM-level agent: scrubbing, test access, a refresh engine
+ * outside the register file) into the skeleton's shared hold vocabulary, and shows the grants
+ * (docs/semantics.md, "Bank holds").
+ *
+ * Ports: hold_req_i (bit b: hold bank b this cycle), hold_gnt_o (bit b: bank b is held: no read of
+ * it is granted this cycle). Counters: cnt_held_o (bank-cycles held), cnt_hconflict_o (read
+ * requests a hold kept from the arbiter). The grant rule and the masking of the reads belong to the
+ * BACKEND (rfm_top_hold_grant); this part drives the requests, checks the grants and the reads
+ * against them, and recounts its counters from the ports.
+ */
+#include "rfm_part.h"
+#include "rfm_techniques.h"
+
+enum { COV_HELD, COV_YIELD, COV_KEPT, COV_ALL, COV_N };
+static const char *const cov_names[COV_N] = {"bank_held", "hold_yields_to_write", "read_kept_by_hold",
+					     "every_bank_held"};
+enum { CNT_HELD, CNT_HCONFLICT, CNT_N };
+static const rfm_counter_t counter_list[CNT_N] = {
+	{"held", "bank-cycles held: hold requests granted"},
+	{"hconflict", "read requests kept from the arbiter by a bank hold"},
+};
+
+static int enabled(const rfm_cfg_t *c) { return rfm_tech_on(c, RFM_TECH_hold); }
+
+static void ports(const rfm_cfg_t *c, rfm_ports_t *pt, uint32_t *ix, rfm_place_t pl, unsigned i)
+{
+	(void)i;
+	if (pl != RFM_PL_GROUPS)
+		return;
+	rfm_ports_group(pt, "bank holds");
+	ix[0] = rfm_ports_add(pt, RFM_IN, c->rf_banks, "bit b: keep bank b free of reads this cycle", "hold_req_i");
+	ix[1] = rfm_ports_add(pt, RFM_OUT, c->rf_banks, "bit b: bank b is held: no read of it is granted",
+			      "hold_gnt_o");
+}
+
+static unsigned counters(const rfm_cfg_t *c, const rfm_counter_t **list)
+{
+	(void)c;
+	*list = counter_list;
+	return CNT_N;
+}
+
+static void hold(rfm_top_t *t, rfm_pinst_t *pi) { t->hold_req |= rfm_get(&t->m, pi->ix[0]); }
+
+static void side(rfm_top_t *t, rfm_pinst_t *pi)
+{
+	uint64_t req = rfm_get(&t->m, pi->ix[0]), gnt = t->be.hold_gnt;
+	rfm_set(&t->m, pi->ix[1], gnt);
+	t->cnt_d[pi->cnt0 + CNT_HELD] = rfm_popcount64(gnt);
+	t->cnt_d[pi->cnt0 + CNT_HCONFLICT] = t->be.nhold;
+	if (gnt)
+		rfm_part_cov(t, pi, COV_HELD);
+	if (req & ~gnt)
+		rfm_part_cov(t, pi, COV_YIELD);
+	if (t->be.nhold)
+		rfm_part_cov(t, pi, COV_KEPT);
+	if (gnt == rfm_mask64(t->m.cfg->rf_banks))
+		rfm_part_cov(t, pi, COV_ALL);
+}
+
+/* Phases of 256 cycles: no holds; sparse (1 in 8 per bank); dense (1 in 2); one bank at a time
+ * held nearly always (it moves every 64 cycles). None in the last 64 cycles of a 1024-cycle phase,
+ * when the collectors drain for a relaunch. */
+static void stim_pre(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, uint64_t cycle)
+{
+	const rfm_cfg_t *c = t->m.cfg;
+	unsigned b, phase = (unsigned)(cycle / 256) % 4;
+	uint64_t req = 0;
+	if (cycle % 1024 >= 960)
+		return;
+	for (b = 0; b < c->rf_banks; b++)
+		switch (phase) {
+		case 1: req |= (uint64_t)rfm_rng_chance(r, 1, 8) << b; break;
+		case 2: req |= (uint64_t)rfm_rng_chance(r, 1, 2) << b; break;
+		case 3: req |= (uint64_t)(b == (cycle / 64) % c->rf_banks && rfm_rng_chance(r, 7, 8)) << b; break;
+		default: break;
+		}
+	rfm_set(&t->m, pi->ix[0], req);
+}
+
+/* The grants against the requests and the write-backs of the ports, no read granted in a held
+ * bank; then this cycle's recount. */
+static int verdict(rfm_top_t *t, rfm_pinst_t *pi, uint64_t cycle, FILE *err)
+{
+	const rfm_cfg_t *c = t->m.cfg;
+	uint64_t req = rfm_get(&t->m, pi->ix[0]), gnt = rfm_get(&t->m, pi->ix[1]), wb = 0, rd = 0;
+	unsigned p, q;
+	int bad = 0;
+	for (p = 0; p < c->rf_write_ports; p++)
+		if (t->wb[p].valid && !t->wb[p].err && !t->wb[p].drop)
+			wb |= 1ull << t->wb[p].bank;
+	if (gnt != (req & ~wb)) {
+		fprintf(err, "cycle %llu: rf_top hold: hold_gnt_o = 0x%llx, expected 0x%llx (requests 0x%llx, "
+			     "write-backs to banks 0x%llx)\n", (unsigned long long)cycle, (unsigned long long)gnt,
+			(unsigned long long)(req & ~wb), (unsigned long long)req, (unsigned long long)wb);
+		bad = 1;
+	}
+	for (q = 0; q < c->d.nq; q++)
+		if ((t->be.gnt >> q) & 1u)
+			rd |= 1ull << t->coll->bank_q[q];
+	if (rd & gnt) {
+		fprintf(err, "cycle %llu: rf_top hold: a read of a held bank is granted (banks 0x%llx)\n",
+			(unsigned long long)cycle, (unsigned long long)(rd & gnt));
+		bad = 1;
+	}
+	t->shadow[pi->cnt0 + CNT_HELD] += rfm_popcount64(gnt);
+	t->shadow[pi->cnt0 + CNT_HCONFLICT] += t->be.nhold;
+	return bad;
+}
+
+const rfm_part_t rfm_part_hold = {
+	.name = "hold", .slots = RFM_PART_SIDE, .enabled = enabled, .ports = ports, .counters = counters,
+	.recount = 1, .cov = cov_names, .ncov = COV_N, .hold = hold, .side = side, .stim_pre = stim_pre,
+	.verdict = verdict,
+};

@@ -1,0 +1,46 @@
+/* part_hold.c - the bank-hold port of rf_top in the generator: a SIDE part (rg_part.h) that joins
+ * hold_req_i to the skeleton's bank holds, shows the grants on hold_gnt_o and counts them (model:
+ * cmodel/hold/part_hold.c; docs/semantics.md, "Bank holds"). */
+#include "rfm_techniques.h"
+#include "rg_part.h"
+
+static int hold_on(const rfm_cfg_t *c) { return rfm_tech_on(c, RFM_TECH_hold); }
+
+static void hold_side(rg_top_t *t) { rg_hold(t, "hold_req_i"); }
+
+static void hold_status(rg_top_t *t)
+{
+	const rfm_cfg_t *c = t->c;
+	em_t *e = t->e;
+	unsigned cb = c->stats_counter_bits;
+	em_section(e, "bank-hold port");
+	rg_logic(t, cb, "held_n");
+	em_table(e);
+	em_line(e, "assign hold_gnt_o = hold_gnt;");
+	rg_popcount(e, "held_n", "hold_gnt", c->rf_banks, cb);
+	rg_counter(t, "held", "held_n");
+	rg_counter(t, "hconflict", em_fmt(e, "%u'(nhold)", cb));
+}
+
+/* No read request of a held bank is granted (both back ends name the grants aq<q>_gnt). */
+static void hold_asserts(rg_top_t *t)
+{
+	const rfm_cfg_t *c = t->c;
+	em_t *e = t->e;
+	em_str_t x = {0};
+	unsigned q;
+	em_add(&x, NULL, "!(");
+	for (q = 0; q < c->d.nq; q++)
+		em_add(&x, q ? " | " : NULL, "(aq%u_gnt & hold_gnt[cq%u_bank])", q, q);
+	em_add(&x, NULL, ")");
+	rg_assert_begin(e, "bank holds");
+	rg_assert(e, em_str(&x), "rf_top", "bank holds", "docs/semantics.md, Bank holds",
+		  "a read of a held bank is granted");
+	rg_assert_end(e);
+	em_str_free(&x);
+}
+
+const rg_part_t rg_part_hold = {
+	.name = "hold", .slot = RG_SIDE, .active = hold_on, .side = hold_side, .status = hold_status,
+	.asserts = hold_asserts,
+};
