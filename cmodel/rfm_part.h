@@ -152,6 +152,8 @@ typedef struct rfm_part {
 	int recount;                                               /* the skeleton compares its counters with t->shadow */
 	const char *const *cov;                                    /* coverage event names */
 	unsigned ncov;                                             /* their number */
+	unsigned refuse0, nrefuse;                                 /* LOCATE: its launch refusal reasons are
+	                                                            * coverage events refuse0 .. + nrefuse - 1 */
 	int (*create)(struct rfm_top *t, struct rfm_pinst *pi);    /* state into pi->st, events n/a; 0 = fine */
 	void (*destroy)(struct rfm_pinst *pi);                     /* free pi->st */
 	void (*reset)(struct rfm_top *t, struct rfm_pinst *pi);    /* reset values */
@@ -177,6 +179,9 @@ typedef struct rfm_part {
 	/* stimulus */
 	void (*stim_launch)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r);     /* LOCATE, else ADMIT */
 	void (*stim_pre)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, uint64_t cycle); /* before write-backs */
+	/* LOCATE: offer a launch that breaks refusal reason `reason` (0 .. nrefuse-1) and no rule before
+	 * it; 0 = offered, -1 = the reason cannot be offered in this config */
+	int (*stim_refuse)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned reason);
 	unsigned (*stim_reg)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned w, uint64_t leaving); /* LOCATE */
 	int (*stim_reg_ok)(struct rfm_top *t, struct rfm_pinst *pi, unsigned w, unsigned g, uint64_t leaving); /* LOCATE */
 	int (*stim_wb_held)(struct rfm_top *t, struct rfm_pinst *pi, unsigned p);       /* BACKEND: offer a held one */
@@ -265,6 +270,10 @@ typedef struct rfm_top {
 	unsigned skw, skr;                  /* kernel the stimulus believes runs */
 	uint64_t leaving;                   /* stimulus: warps whose extended set leaves this cycle */
 	uint64_t launch_window;             /* last 1024-cycle phase that considered a relaunch, plus one */
+	uint64_t refuse_window;             /* last drain phase that offered refused launches, plus one */
+	unsigned refuse_left, refuse_next;  /* refused launches still to offer in it; next reason */
+	int launch_intent;                  /* this cycle's launch as the stimulus chose it: 0 none, 1 one that
+	                                     * fits, 2 one that breaks a rule; the verdict holds the model to it */
 	uint32_t *gold;                     /* warps x regs golden registers */
 	uint64_t *known;                    /* lanes of each golden register written since the launch */
 	rfm_fly_t fly[RFM_TOP_MAXFLY];      /* instructions in flight */
@@ -279,6 +288,19 @@ typedef struct rfm_top {
 #undef X
 extern const rfm_part_t *const rfm_part_table[];
 extern const unsigned rfm_part_table_n;
+
+/* The launch refusal reasons every LOCATE shares, first in its list (docs/semantics.md, "Kernel
+ * launch"): the kernel's shape. A LOCATE's own reasons (its capacity rules) follow. */
+enum { RFM_REFUSE_NO_WARPS, RFM_REFUSE_WARPS_OVER, RFM_REFUSE_NO_REGS, RFM_REFUSE_REGS_OVER, RFM_REFUSE_SHAPE_N };
+/* Their coverage event names ("launch_refused_no_warps", ...). */
+#define RFM_REFUSE_SHAPE_NAMES "launch_refused_no_warps", "launch_refused_warps_over", \
+	"launch_refused_no_regs", "launch_refused_regs_over"
+/* The shape rule warps x regs breaks (RFM_REFUSE_*), or -1: it has a shape. */
+int rfm_refuse_shape(const rfm_cfg_t *c, unsigned warps, unsigned regs);
+/* A shape reason's offending value does not fit its launch port (warps + 1 or regs + 1). */
+int rfm_refuse_shape_na(const rfm_cfg_t *c, unsigned reason);
+/* A LOCATE's fits: hit the coverage event of refusal reason why (-1: it fits); returns why < 0. */
+int rfm_part_refused(struct rfm_top *t, const struct rfm_pinst *pi, int why);
 
 /* Golden register (warp, reg): wq words. */
 static inline uint32_t *rfm_top_gold(rfm_top_t *t, unsigned w, unsigned g)

@@ -123,6 +123,28 @@ static void stim_issue(rfm_top_t *t, rfm_rng_t *r, unsigned k, unsigned *used, u
 	}
 }
 
+/* While the collectors are drained, before the phase's launch decision: two launches that the
+ * LOCATE must refuse, its refusal reasons in turn, so that each is offered on its own and covered
+ * (a refused launch keeps the running kernel). Returns 1 when this cycle offers one. */
+static int offer_refused(rfm_top_t *t, rfm_rng_t *r, uint64_t cycle)
+{
+	const rfm_part_t *d = t->locate->d;
+	unsigned i;
+	if (!d->stim_refuse || !d->nrefuse)
+		return 0;
+	if (t->refuse_window != cycle / 1024 + 1) {
+		t->refuse_window = cycle / 1024 + 1;
+		t->refuse_left = 2;
+	}
+	for (i = 0; t->refuse_left && i < d->nrefuse; i++)
+		if (!d->stim_refuse(t, t->locate, r, t->refuse_next++ % d->nrefuse)) {
+			t->refuse_left--;
+			t->launch_intent = 2;
+			return 1;
+		}
+	return 0;
+}
+
 void rfm_top_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 {
 	rfm_top_t *t = (rfm_top_t *)m;
@@ -131,18 +153,23 @@ void rfm_top_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 	int idle = t->nfly == 0 && !rfm_top_held(t, 0, -2), drain, busy_phase;
 
 	rfm_clear_inputs(m);
+	t->launch_intent = 0;
 	if (cycle < 2)
 		return;
 	/* Phases of 1024 cycles: the last 64 issue nothing, so the collectors drain and a new kernel
 	 * can be launched; odd phases write back less and issue more. */
 	drain = (cycle % 1024) >= 960;
 	busy_phase = (cycle / 1024) % 2;
+	if (t->skw && idle && drain && t->launch_window != cycle / 1024 + 1 && offer_refused(t, r, cycle))
+		return;
 	if (!t->skw || (idle && drain && t->launch_window != cycle / 1024 + 1)) {
 		int relaunch = !t->skw || rfm_rng_chance(r, 1, 2);
 		rfm_pinst_t *lp = t->locate->d->stim_launch ? t->locate : t->admit;
 		t->launch_window = cycle / 1024 + 1; /* at most one launch decision per drain phase */
-		if (relaunch)
+		if (relaunch) {
 			lp->d->stim_launch(t, lp, r);
+			t->launch_intent = 1;
+		}
 		return;
 	}
 	t->leaving = 0;
@@ -205,6 +232,12 @@ static int verdict(rfm_top_t *t, uint64_t cycle, FILE *err)
 				t->cnt_name[n], (unsigned long long)rfm_get(m, t->ix.cnt[n]), (unsigned long long)(t->shadow[n] & cm));
 			bad = 1;
 		}
+	}
+	if (t->launch_intent && t->ln.valid && t->ln.ok != (t->launch_intent == 1)) {
+		fprintf(err, "cycle %llu: rf_top launch: a kernel of %u warps x %u registers that %s was %s\n",
+			(unsigned long long)cycle, t->ln.warps, t->ln.regs,
+			t->launch_intent == 1 ? "fits" : "breaks a launch rule", t->ln.ok ? "taken" : "refused");
+		bad = 1;
 	}
 	for (j = 0; j < t->l_verdict.n; j++)
 		bad |= t->l_verdict.p[j]->d->verdict(t, t->l_verdict.p[j], cycle, err);

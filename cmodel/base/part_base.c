@@ -37,18 +37,44 @@ static void admit_launch(rfm_top_t *t, rfm_pinst_t *pi, rfm_launch_t *ln)
 	ln->regs = (unsigned)rfm_get(&t->m, pi->ix[1]);
 }
 
-/* A kernel that fits, or now and then one that does not, or an empty one. */
+/* A kernel that fits (the refused ones come from the LOCATE's stim_refuse). */
 static void admit_stim_launch(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r)
 {
-	const rfm_cfg_t *c = t->m.cfg;
 	unsigned w, g;
 	(void)pi;
-	rfm_random_kernel(c, r, &w, &g);
-	if (rfm_rng_chance(r, 1, 4)) {
-		w = rfm_rng_chance(r, 1, 2) ? c->sm_warps : 0;
-		g = rfm_rng_chance(r, 1, 8) ? 0 : c->sm_regs_per_thread;
-	}
+	rfm_random_kernel(t->m.cfg, r, &w, &g);
 	rfm_top_launch_set(t, w, g);
+}
+
+/* ---- launch refusals every LOCATE shares ---------------------------------------------------- */
+
+int rfm_refuse_shape(const rfm_cfg_t *c, unsigned warps, unsigned regs)
+{
+	if (!warps)
+		return RFM_REFUSE_NO_WARPS;
+	if (warps > c->sm_warps)
+		return RFM_REFUSE_WARPS_OVER;
+	if (!regs)
+		return RFM_REFUSE_NO_REGS;
+	if (regs > c->sm_regs_per_thread)
+		return RFM_REFUSE_REGS_OVER;
+	return -1;
+}
+
+int rfm_refuse_shape_na(const rfm_cfg_t *c, unsigned reason)
+{
+	if (reason == RFM_REFUSE_WARPS_OVER)
+		return c->sm_warps + 1ull > rfm_mask64(c->d.nwarps_w);
+	if (reason == RFM_REFUSE_REGS_OVER)
+		return c->sm_regs_per_thread + 1ull > rfm_mask64(c->d.nregs_w);
+	return 0;
+}
+
+int rfm_part_refused(rfm_top_t *t, const rfm_pinst_t *pi, int why)
+{
+	if (why >= 0)
+		rfm_part_cov(t, pi, pi->d->refuse0 + (unsigned)why);
+	return why < 0;
 }
 
 const rfm_part_t rfm_part_base_admit = {
@@ -58,10 +84,51 @@ const rfm_part_t rfm_part_base_admit = {
 
 /* ---- LOCATE: rf_map ------------------------------------------------------------------------ */
 
+/* Refusal reasons: the shape, then the file (docs/semantics.md, "Kernel launch"). */
+enum { MAP_FILE_FULL = RFM_REFUSE_SHAPE_N, MAP_REFUSE_N };
+static const char *const map_cov[MAP_REFUSE_N] = {RFM_REFUSE_SHAPE_NAMES, "launch_refused_file_full"};
+
+static int map_why(const rfm_cfg_t *c, unsigned w, unsigned g)
+{
+	int why = rfm_refuse_shape(c, w, g);
+	return why >= 0 ? why : rfm_launch_fits(c, w, g) ? -1 : MAP_FILE_FULL;
+}
+
 static int map_fits(rfm_top_t *t, rfm_pinst_t *pi, const rfm_launch_t *ln)
 {
-	(void)pi;
-	return rfm_launch_fits(t->m.cfg, ln->warps, ln->regs);
+	return rfm_part_refused(t, pi, map_why(t->m.cfg, ln->warps, ln->regs));
+}
+
+/* The largest kernel is the only candidate for a full file. */
+static int map_create(rfm_top_t *t, rfm_pinst_t *pi)
+{
+	const rfm_cfg_t *c = t->m.cfg;
+	unsigned i;
+	for (i = 0; i < RFM_REFUSE_SHAPE_N; i++)
+		if (rfm_refuse_shape_na(c, i))
+			rfm_part_cov_na(t, pi, i);
+	if (rfm_launch_fits(c, c->sm_warps, c->sm_regs_per_thread))
+		rfm_part_cov_na(t, pi, MAP_FILE_FULL);
+	return 0;
+}
+
+/* A launch that breaks reason alone: shape values at the edges of the ports, or the largest kernel. */
+static int map_stim_refuse(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigned reason)
+{
+	const rfm_cfg_t *c = t->m.cfg;
+	unsigned w = 1, g = 1;
+	(void)pi, (void)r;
+	switch (reason) {
+	case RFM_REFUSE_NO_WARPS: w = 0; break;
+	case RFM_REFUSE_WARPS_OVER: w = c->sm_warps + 1; break;
+	case RFM_REFUSE_NO_REGS: g = 0; break;
+	case RFM_REFUSE_REGS_OVER: g = c->sm_regs_per_thread + 1; break;
+	default: w = c->sm_warps, g = c->sm_regs_per_thread; break;
+	}
+	if ((reason < RFM_REFUSE_SHAPE_N && rfm_refuse_shape_na(c, reason)) || map_why(c, w, g) != (int)reason)
+		return -1;
+	rfm_top_launch_set(t, w, g);
+	return 0;
 }
 
 static int map_where(rfm_top_t *t, rfm_pinst_t *pi, unsigned w, unsigned g, unsigned *bank, unsigned *row)
@@ -104,8 +171,9 @@ static int map_stim_reg_ok(rfm_top_t *t, rfm_pinst_t *pi, unsigned w, unsigned g
 
 const rfm_part_t rfm_part_base_map = {
 	.name = "base_map", .slots = RFM_PART_LOCATE, .is_default = 1, .enabled = always,
+	.cov = map_cov, .ncov = MAP_REFUSE_N, .refuse0 = 0, .nrefuse = MAP_REFUSE_N, .create = map_create,
 	.fits = map_fits, .locate_wb = map_wb, .locate_issue = map_issue, .where = map_where,
-	.stim_reg = map_stim_reg, .stim_reg_ok = map_stim_reg_ok,
+	.stim_refuse = map_stim_refuse, .stim_reg = map_stim_reg, .stim_reg_ok = map_stim_reg_ok,
 };
 
 /* ---- BACKEND: banks, arbiter, crossbar ----------------------------------------------------- */

@@ -20,11 +20,17 @@ static const rfm_counter_t counters[CNT_N] = {
 	{"acq_stall", "RegMutex: acquires stalled (each retry counts)"},
 	{"release", "RegMutex: extended sets released (release or exit)"}};
 
-enum { COV_EXT_READ, COV_NOSECT, COV_STALL, COV_EXIT, COV_FULL, COV_RELEASE, COV_EXT_WB_REFUSED, COV_N };
+/* Launch refusal reasons: the shape, then RegMutex's own (docs/regmutex.md, "Launch"). */
+enum { RR_NO_BASE_SET = RFM_REFUSE_SHAPE_N, RR_SECT_WITHOUT_EXT, RR_NO_SECT, RR_SECT_OVER, RR_FILE_FULL, RR_N };
+enum { COV_EXT_READ, COV_NOSECT, COV_STALL, COV_EXIT, COV_FULL, COV_RELEASE, COV_EXT_WB_REFUSED, COV_REFUSE,
+       COV_N = COV_REFUSE + RR_N };
 static const char *const cov[COV_N] = {
 	"regmutex_extended_register_read_back", "regmutex_extended_access_without_set", "regmutex_acquire_stalled",
 	"regmutex_exit_releases", "regmutex_all_sections_taken", "regmutex_release",
-	"regmutex_extended_write_back_refused"};
+	"regmutex_extended_write_back_refused", RFM_REFUSE_SHAPE_NAMES, "regmutex_launch_refused_no_base_set",
+	"regmutex_launch_refused_sections_without_extended_set", "regmutex_launch_refused_no_sections",
+	"regmutex_launch_refused_sections_over_warps", "regmutex_launch_refused_file_full"};
+static int refuse_kernel(const rfm_cfg_t *c, rfm_rng_t *r, unsigned reason, unsigned k[4]);
 
 /* Port indices (in the part's words of t->ix.pix). */
 typedef struct rm_ix {
@@ -96,6 +102,7 @@ static unsigned get_counters(const rfm_cfg_t *c, const rfm_counter_t **l)
 static int create(rfm_top_t *t, rfm_pinst_t *pi)
 {
 	rm_t *s = calloc(1, sizeof(*s));
+	unsigned i, k[4];
 	if (!(pi->st = s))
 		return -1;
 	s->paired = t->m.cfg->regmutex_paired == RFM_ON;
@@ -103,6 +110,9 @@ static int create(rfm_top_t *t, rfm_pinst_t *pi)
 		rfm_part_cov_na(t, pi, COV_FULL);
 	if (!t->backend->d->held)
 		rfm_part_cov_na(t, pi, COV_EXT_WB_REFUSED); /* the back end never refuses a write-back */
+	for (i = 0; i < RR_N; i++)
+		if (refuse_kernel(t->m.cfg, NULL, i, k))
+			rfm_part_cov_na(t, pi, COV_REFUSE + i);
 	return 0;
 }
 
@@ -116,11 +126,33 @@ static void reset(rfm_top_t *t, rfm_pinst_t *pi)
 	rfm_srp_launch_state(t->m.cfg, 0, &s->sq);
 }
 
+/* The first launch rule (docs/regmutex.md) that w warps x g registers with es extended and ns SRP
+ * sections break (RR_* or a shape reason), or -1: the order of rfm_rm_launch_fits. */
+static int rm_why(const rfm_cfg_t *c, unsigned w, unsigned g, unsigned es, unsigned ns)
+{
+	int why = rfm_refuse_shape(c, w, g);
+	uint64_t bs;
+	if (why >= 0)
+		return why;
+	if (es >= g)
+		return RR_NO_BASE_SET;
+	bs = g - es;
+	if (c->regmutex_paired == RFM_ON)
+		return (w + 1ull) / 2 * (2 * bs + es) > c->d.warp_regs ? RR_FILE_FULL : -1;
+	if (!es && ns)
+		return RR_SECT_WITHOUT_EXT;
+	if (es && !ns)
+		return RR_NO_SECT;
+	if (ns > c->sm_warps)
+		return RR_SECT_OVER;
+	return (uint64_t)w * bs + (uint64_t)ns * es > c->d.warp_regs ? RR_FILE_FULL : -1;
+}
+
 /* Launch rule (docs/regmutex.md). */
 static int fits(rfm_top_t *t, rfm_pinst_t *pi, const rfm_launch_t *ln)
 {
-	return rfm_rm_launch_fits(t->m.cfg, ln->warps, ln->regs, (unsigned)rfm_get(&t->m, IX(pi)->lext),
-				  ST(pi)->paired ? 0 : (unsigned)rfm_get(&t->m, IX(pi)->lsect));
+	return rfm_part_refused(t, pi, rm_why(t->m.cfg, ln->warps, ln->regs, (unsigned)rfm_get(&t->m, IX(pi)->lext),
+					      ST(pi)->paired ? 0 : (unsigned)rfm_get(&t->m, IX(pi)->lsect)));
 }
 
 static int where(rfm_top_t *t, rfm_pinst_t *pi, unsigned w, unsigned g, unsigned *bank, unsigned *row)
@@ -235,8 +267,44 @@ static int stim_reg_ok(rfm_top_t *t, rfm_pinst_t *pi, unsigned w, unsigned g, ui
 	return g < ST(pi)->skbs || (((ST(pi)->sq.status & ~leaving) >> w) & 1u);
 }
 
-/* Mostly the reference kernel, sometimes another that fits, sometimes one that does not (no
- * section, too many sections, no base set). */
+/* A kernel k = {warps, regs, Es, sections} that breaks reason and no rule before it; -1 when the
+ * config has none or a value does not fit its port. */
+static int refuse_kernel(const rfm_cfg_t *c, rfm_rng_t *r, unsigned reason, unsigned k[4])
+{
+	unsigned w = 1, g = 1, es = 0, ns = 0, W = c->sm_warps, R = c->sm_regs_per_thread;
+	(void)r;
+	switch (reason) {
+	case RFM_REFUSE_NO_WARPS: w = 0; break;
+	case RFM_REFUSE_WARPS_OVER: w = W + 1; break;
+	case RFM_REFUSE_NO_REGS: g = 0; break;
+	case RFM_REFUSE_REGS_OVER: g = R + 1; break;
+	case RR_NO_BASE_SET: es = 1, ns = 1; break;
+	case RR_SECT_WITHOUT_EXT: ns = 1; break;
+	case RR_NO_SECT: g = 2, es = 1; break;
+	case RR_SECT_OVER: g = 2, es = 1, ns = W + 1; break;
+	default: w = W, g = R, es = c->regmutex_paired == RFM_ON ? 0 : 1, ns = c->regmutex_paired == RFM_ON ? 0 : W;
+	}
+	if (w > rfm_mask64(c->d.nwarps_w) || g > rfm_mask64(c->d.nregs_w) || es > rfm_mask64(c->d.nregs_w) ||
+	    ns > rfm_mask64(c->d.nwarps_w) || rm_why(c, w, g, es, ns) != (int)reason)
+		return -1;
+	k[0] = w, k[1] = g, k[2] = es, k[3] = ns;
+	return 0;
+}
+
+/* A launch that breaks reason on its own (a refused launch keeps the running kernel). */
+static int stim_refuse(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigned reason)
+{
+	unsigned k[4];
+	if (refuse_kernel(t->m.cfg, r, reason, k))
+		return -1;
+	rfm_top_launch_set(t, k[0], k[1]);
+	rfm_set(&t->m, IX(pi)->lext, k[2]);
+	if (!ST(pi)->paired)
+		rfm_set(&t->m, IX(pi)->lsect, k[3]);
+	return 0;
+}
+
+/* Mostly the reference kernel, sometimes another that fits. */
 static void stim_launch(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r)
 {
 	const rfm_cfg_t *c = t->m.cfg;
@@ -255,17 +323,6 @@ static void stim_launch(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r)
 	rfm_set(&t->m, ix->lext, es);
 	if (!paired)
 		rfm_set(&t->m, ix->lsect, rfm_rm_sections(c, w, g - es, es));
-	if (rfm_rng_chance(r, 1, 4)) { /* refused */
-		switch (rfm_rng_below(r, 3)) {
-		case 0: rfm_set(&t->m, ix->lext, g); break; /* no base set */
-		case 1: if (!paired) rfm_set(&t->m, ix->lsect, es ? 0 : 1); else rfm_set(&t->m, t->admit->ix[0], 0); break;
-		default:
-			if (!paired)
-				rfm_set(&t->m, ix->lsect, rfm_rm_sections(c, w, g - es, es) + 1u); /* one too many */
-			else
-				rfm_set(&t->m, t->admit->ix[1], 0);
-		}
-	}
 }
 
 /* Acquire/release requests and warp exits of this cycle; t->leaving: the warps that give up their
@@ -384,8 +441,8 @@ static void book_post(rfm_top_t *t, rfm_pinst_t *pi)
 
 const rfm_part_t rfm_part_regmutex = {
 	.name = "regmutex", .slots = RFM_PART_LOCATE | RFM_PART_SIDE, .enabled = enabled, .ports = ports,
-	.counters = get_counters, .recount = 1, .cov = cov, .ncov = COV_N, .create = create, .destroy = destroy,
+	.counters = get_counters, .recount = 1, .cov = cov, .ncov = COV_N, .refuse0 = COV_REFUSE, .nrefuse = RR_N, .create = create, .destroy = destroy,
 	.reset = reset, .fits = fits, .locate_wb = locate_wb, .locate_issue = locate_issue, .side = side,
-	.tick = tick, .where = where, .stim_launch = stim_launch, .stim_pre = stim_pre, .stim_reg = stim_reg,
+	.tick = tick, .where = where, .stim_launch = stim_launch, .stim_refuse = stim_refuse, .stim_pre = stim_pre, .stim_reg = stim_reg,
 	.stim_reg_ok = stim_reg_ok, .verdict = verdict, .dispatched = dispatched, .book_post = book_post,
 };

@@ -13,7 +13,13 @@ expect_fail model-vt-lookup-misses-new-mapping "rf_top golden" "$harness" "${arg
 expect_fail invariant-vt-release-keeps-mapping "rf_top invariant" "$harness" "${args[@]}" +mutate=VT_RELEASE_KEEPS_MAPPING +model-only
 expect_fail golden-vt-lookup-misses-new-mapping "rf_top golden" "$harness" "${args[@]}" +mutate=VT_LOOKUP_MISSES_NEW_MAPPING +model-only
 
+# the launch fit with the shape ORed to the capacity rules (an empty or oversized kernel is taken
+# when the table fits): offered by the refusal reasons in turn (docs/semantics.md, "Kernel launch")
+expect_fail model-vt-launch-fit-or "rf_top launch" "$harness" "${args[@]}" +mutate=VT_LAUNCH_FIT_OR  # the launch verdict fires first
+expect_fail checker-vt-launch-fit-or "rf_top launch" "$harness" "${args[@]}" +mutate=VT_LAUNCH_FIT_OR +model-only
+
 # RTL faults (rtl_mutant, block_rtl_mutant: verif/mutation/run.sh)
+rtl_mutant rtl-vt-launch-fit-or rf_top.sv 's/^      & (le_x <= lr_x) & (need_x <= Packs)/      | (le_x <= lr_x) \& (need_x <= Packs)/'
 rtl_mutant rtl-vt-lookup-without-bypass rf_rename_table.sv "0,/l0_byp = 1'b1;/s//l0_byp = 1'b0;/"
 rtl_mutant rtl-vt-invalidation-ignored rf_rename_table.sv "s/if (i0_eff) valid_d\[i0_ix\] = 1'b0;/if (1'b0) valid_d[i0_ix] = 1'b0;/"
 rtl_mutant rtl-vt-release-not-freed rf_free_bitmap.sv "s/if (r0_free) occ_d\[r0_pid_i\] = 1'b0;/if (1'b0) occ_d[r0_pid_i] = 1'b0;/"

@@ -25,13 +25,17 @@ static const rfm_counter_t counters[CNT_N] = {
 	{"rt_conflict", "virtualization: issues refused by a renaming-table bank conflict"},
 	{"unmapped", "virtualization: unmapped source registers read (as zero)"}};
 
+/* Launch refusal reasons: the shape, then virtualization's own (docs/virtualization.md). */
+enum { VR_EXEMPT_OVER = RFM_REFUSE_SHAPE_N, VR_FILE_FULL, VR_TABLE_FULL, VR_N };
 enum { COV_ALLOC, COV_ALLOC_LAST, COV_MAPPED_WRITE, COV_RT_CONFLICT, COV_PIR, COV_PBR, COV_EXIT, COV_EXEMPT,
-       COV_UNMAPPED, COV_REL_AND_ALLOC, COV_ALL_LIVE, COV_BYPASS, COV_ALLOC_REFUSED, COV_N };
+       COV_UNMAPPED, COV_REL_AND_ALLOC, COV_ALL_LIVE, COV_BYPASS, COV_ALLOC_REFUSED, COV_REFUSE, COV_N = COV_REFUSE + VR_N };
 static const char *const cov[COV_N] = {
 	"virt_allocation", "virt_allocation_takes_last_free", "virt_partial_write_to_mapped_register",
 	"virt_table_bank_conflict", "virt_pir_release_after_read", "virt_pbr_release", "virt_exit_releases_all",
 	"virt_exempt_register", "virt_unmapped_source", "virt_release_and_allocation_one_cycle", "virt_all_warps_live",
-	"virt_read_of_register_allocated_same_cycle", "virt_allocation_write_back_refused"};
+	"virt_read_of_register_allocated_same_cycle", "virt_allocation_write_back_refused", RFM_REFUSE_SHAPE_NAMES,
+	"virt_launch_refused_exempt_over_regs", "virt_launch_refused_file_full", "virt_launch_refused_table_full"};
+static int refuse_kernel(const rfm_cfg_t *c, rfm_rng_t *r, unsigned reason, unsigned *wo, unsigned *go, unsigned *eo);
 
 typedef struct vt_ix {
 	uint32_t lexm, isrel[RFM_MAXS][RFM_MAXOP];          /* launch_exempt_i, iss<k>_src<s>_rel_i */
@@ -102,6 +106,7 @@ static int create(rfm_top_t *t, rfm_pinst_t *pi)
 {
 	const rfm_cfg_t *c = t->m.cfg;
 	vt_t *s = calloc(1, sizeof(*s));
+	unsigned i, w, g, e;
 	if (!(pi->st = s))
 		return -1;
 	if (rfm_rt_init(c, &s->rt) || rfm_fb_init(c, &s->fb) || !(s->seen = calloc(c->d.warp_regs, 1)) ||
@@ -113,6 +118,9 @@ static int create(rfm_top_t *t, rfm_pinst_t *pi)
 		rfm_part_cov_na(t, pi, COV_ALLOC_LAST); /* the reference kernel does not fill the file */
 	if (!t->backend->d->held)
 		rfm_part_cov_na(t, pi, COV_ALLOC_REFUSED); /* the back end never refuses a write-back */
+	for (i = 0; i < VR_N; i++)
+		if (refuse_kernel(c, NULL, i, &w, &g, &e))
+			rfm_part_cov_na(t, pi, COV_REFUSE + i);
 	return 0;
 }
 
@@ -138,9 +146,29 @@ static void reset(rfm_top_t *t, rfm_pinst_t *pi)
 	rfm_fb_launch(t->m.cfg, &s->fb, 0);
 }
 
+/* The first launch rule w x g with e exempt registers breaks (VR_* or a shape reason), or -1. */
+static int vt_why(const rfm_cfg_t *c, unsigned w, unsigned g, unsigned e)
+{
+	int why = rfm_refuse_shape(c, w, g);
+	if (why >= 0)
+		return why;
+	if (e > g)
+		return VR_EXEMPT_OVER;
+	if ((uint64_t)w * g > c->d.warp_regs)
+		return VR_FILE_FULL;
+	return (uint64_t)w * (g - e) > c->d.rt_depth ? VR_TABLE_FULL : -1;
+}
+
+/* Planted fault VT_LAUNCH_FIT_OR: the shape and the capacity rules ORed instead of ANDed. */
 static int fits(rfm_top_t *t, rfm_pinst_t *pi, const rfm_launch_t *ln)
 {
-	return rfm_vt_launch_fits(t->m.cfg, ln->warps, ln->regs, (unsigned)rfm_get(&t->m, IX(pi)->lexm));
+	const rfm_cfg_t *c = t->m.cfg;
+	unsigned e = (unsigned)rfm_get(&t->m, IX(pi)->lexm);
+	int ok = rfm_part_refused(t, pi, vt_why(c, ln->warps, ln->regs, e));
+	if (t->m.mutate == RFM_FAULT_VT_LAUNCH_FIT_OR)
+		ok |= e <= ln->regs && (uint64_t)ln->warps * ln->regs <= c->d.warp_regs &&
+		      (uint64_t)ln->warps * (ln->regs - e) <= c->d.rt_depth;
+	return ok;
 }
 
 enum { VT_UNMAPPED = 3 }; /* a renamed register without a mapping: not read, delivered as zero */
@@ -394,7 +422,56 @@ static void tick(rfm_top_t *t, rfm_pinst_t *pi)
 
 /* ---- stimulus ------------------------------------------------------------------------------ */
 
-/* Mostly the reference kernel, sometimes another that fits, sometimes one that does not. */
+/* A kernel of w x g (g_out) and e exempt registers that breaks the table rule alone, from a random
+ * start: -1 when there is none. */
+static int table_full_kernel(const rfm_cfg_t *c, rfm_rng_t *r, unsigned *w_out, unsigned *g_out)
+{
+	unsigned n = c->sm_warps * c->sm_regs_per_thread, i0 = r ? (unsigned)rfm_rng_below(r, n) : 0, i;
+	for (i = 0; i < n; i++) {
+		unsigned k = (i0 + i) % n, w = 1 + k / c->sm_regs_per_thread, g = 1 + k % c->sm_regs_per_thread;
+		if (vt_why(c, w, g, 0) == VR_TABLE_FULL) {
+			*w_out = w, *g_out = g;
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* A kernel (w, g, e) that breaks reason and no rule before it; -1 when the config has none (r may
+ * be NULL: the first candidate). */
+static int refuse_kernel(const rfm_cfg_t *c, rfm_rng_t *r, unsigned reason, unsigned *wo, unsigned *go, unsigned *eo)
+{
+	unsigned w = 1, g = 1, e = 0;
+	switch (reason) {
+	case RFM_REFUSE_NO_WARPS: w = 0; break;
+	case RFM_REFUSE_WARPS_OVER: w = c->sm_warps + 1; break;
+	case RFM_REFUSE_NO_REGS: g = 0; break;
+	case RFM_REFUSE_REGS_OVER: g = c->sm_regs_per_thread + 1, e = g; break;
+	case VR_EXEMPT_OVER: e = 2; break;
+	case VR_FILE_FULL: w = c->sm_warps, g = e = c->sm_regs_per_thread; break;
+	default:
+		if (table_full_kernel(c, r, &w, &g))
+			return -1;
+	}
+	if ((reason < RFM_REFUSE_SHAPE_N && rfm_refuse_shape_na(c, reason)) || e > rfm_mask64(c->d.nregs_w) ||
+	    vt_why(c, w, g, e) != (int)reason)
+		return -1;
+	*wo = w, *go = g, *eo = e;
+	return 0;
+}
+
+/* A launch that breaks reason on its own (a refused launch keeps the running kernel). */
+static int stim_refuse(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigned reason)
+{
+	unsigned w, g, e;
+	if (refuse_kernel(t->m.cfg, r, reason, &w, &g, &e))
+		return -1;
+	rfm_top_launch_set(t, w, g);
+	rfm_set(&t->m, IX(pi)->lexm, e);
+	return 0;
+}
+
+/* Mostly the reference kernel, sometimes another that fits. */
 static void stim_launch(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r)
 {
 	const rfm_cfg_t *c = t->m.cfg;
@@ -406,13 +483,6 @@ static void stim_launch(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r)
 			w = tw, g = tg, e = te;
 			break;
 		}
-	}
-	if (rfm_rng_chance(r, 1, 5)) { /* refused: too many registers for the file or the table */
-		w = c->sm_warps;
-		g = c->sm_regs_per_thread;
-		e = rfm_rng_chance(r, 1, 2) ? 0 : g + 1;
-		if (e > rfm_mask64(c->d.nregs_w))
-			e = 0;
 	}
 	rfm_top_launch_set(t, w, g);
 	rfm_set(&t->m, IX(pi)->lexm, e);
@@ -675,9 +745,9 @@ static void book_post(rfm_top_t *t, rfm_pinst_t *pi)
 
 const rfm_part_t rfm_part_virt = {
 	.name = "virtualization", .slots = RFM_PART_LOCATE | RFM_PART_SIDE, .enabled = enabled, .ports = ports,
-	.counters = get_counters, .recount = 1, .cov = cov, .ncov = COV_N, .create = create, .destroy = destroy,
+	.counters = get_counters, .recount = 1, .cov = cov, .ncov = COV_N, .refuse0 = COV_REFUSE, .nrefuse = VR_N, .create = create, .destroy = destroy,
 	.reset = reset, .fits = fits, .dispatch = dispatch, .locate_wb = locate_wb, .locate_issue = locate_issue,
-	.side = side, .tick = tick, .where = where, .stim_launch = stim_launch, .stim_pre = stim_pre,
+	.side = side, .tick = tick, .where = where, .stim_launch = stim_launch, .stim_refuse = stim_refuse, .stim_pre = stim_pre,
 	.stim_reg = stim_reg, .stim_reg_ok = stim_reg_ok, .stim_src = stim_src, .verdict = verdict,
 	.dispatched = dispatched, .book_pre = book_pre, .book_post = book_post,
 };

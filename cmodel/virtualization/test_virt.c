@@ -210,6 +210,7 @@ static void test_vt_checkers_catch_planted_faults(void)
 	CU_ASSERT(tu_run_checked(small_vt, "rf_top", RFM_FAULT_VT_RELEASE_KEEPS_MAPPING, 30000) != 0);
 	CU_ASSERT(tu_run_checked(small_vt, "rf_top", RFM_FAULT_VT_LOOKUP_MISSES_NEW_MAPPING, 30000) != 0);
 	CU_ASSERT(tu_run_checked(small_vt, "rf_release_cache", RFM_FAULT_VT_RFC_EVICTS_PINNED, 20000) != 0);
+	CU_ASSERT(tu_run_checked(small_vt, "rf_top", RFM_FAULT_VT_LAUNCH_FIT_OR, 30000) != 0); /* the refusal reasons */
 }
 
 int test_virt_register(void)
