@@ -73,6 +73,20 @@ typedef struct rfm_bank {
 	int stale;               /* a read happened at the last edge: r<p>_data_o must be reassembled */
 } rfm_bank_t;
 
+/* One clock edge of an rf_bank, as its ports would carry it (values within their port widths);
+ * wdata[p] points at whole-row data, so rf_top can pass its write-back data without copying. */
+typedef struct rfm_bank_edge {
+	uint8_t ren[RFM_MAXR];           /* read enables */
+	unsigned raddr[RFM_MAXR];        /* rows read */
+	uint8_t wen[RFM_MAXW];           /* write enables */
+	unsigned waddr[RFM_MAXW];        /* rows written */
+	uint64_t wmask[RFM_MAXW];        /* lane masks */
+	const uint32_t *wdata[RFM_MAXW]; /* write data words */
+} rfm_bank_edge_t;
+
+/* Apply one clock edge to an rf_bank model, its ports untouched (bank_tick reads them into e). */
+void rfm_bank_clock(rfm_bank_t *b, const rfm_bank_edge_t *e);
+
 /* rf_map: port indices. */
 typedef struct rfm_map_ix {
 	unsigned warp, reg, kwarps, kregs;                /* inputs */

@@ -209,27 +209,33 @@ static void banks_edge(rfm_top_t *t, rfm_pinst_t *pi, rfm_coll_edge_t *e)
 	}
 }
 
+/* Each bank's edge straight from the arbiter's outputs and the write-back ports (masked to the
+ * bank's port widths), without going through the bank's port buffers. */
 static void banks_tick(rfm_top_t *t, rfm_pinst_t *pi)
 {
 	banks_t *b = pi->st;
 	rfm_model_t *m = &t->m;
 	const rfm_cfg_t *c = m->cfg;
+	uint64_t am = rfm_mask64(c->d.entry_w);
+	rfm_bank_edge_t e;
 	unsigned i, p;
 	rfm_arb_clock(b->arb);
+	memset(&e, 0, sizeof(e));
+	for (p = 0; p < c->rf_write_ports; p++) {
+		e.waddr[p] = (unsigned)(b->ain.wentry[p] & am);
+		e.wmask[p] = rfm_get(m, t->ix.wm[p]);
+		e.wdata[p] = rfm_wide(m, t->ix.wd[p]);
+	}
 	for (i = 0; i < c->rf_banks; i++) {
 		rfm_bank_t *bk = b->bank[i];
-		for (p = 0; p < c->rf_write_ports; p++) {
-			rfm_set(&bk->m, bk->ix.wen[p], b->ain.wen[p] && b->ain.wbank[p] == i);
-			rfm_set(&bk->m, bk->ix.waddr[p], b->ain.wentry[p]);
-			rfm_set(&bk->m, bk->ix.wmask[p], rfm_get(m, t->ix.wm[p]));
-			memcpy(rfm_wide(&bk->m, bk->ix.wdata[p]), rfm_wide(m, t->ix.wd[p]), t->wq * 4u);
-		}
+		for (p = 0; p < c->rf_write_ports; p++)
+			e.wen[p] = (uint8_t)(b->ain.wen[p] && b->ain.wbank[p] == i);
 		for (p = 0; p < c->rf_read_ports; p++) {
-			rfm_set(&bk->m, bk->ix.ren[p], b->aout.ren[i][p]);
-			rfm_set(&bk->m, bk->ix.raddr[p], b->aout.raddr[i][p]);
+			e.ren[p] = (uint8_t)(b->aout.ren[i][p] & 1u);
+			e.raddr[p] = (unsigned)(b->aout.raddr[i][p] & am);
 		}
 		bk->m.mutate = m->mutate; /* RFM_FAULT_SRAM_LANE_MASK_IGNORED lives in the storage */
-		rfm_model_tick(&bk->m);
+		rfm_bank_clock(bk, &e);
 	}
 }
 
