@@ -239,6 +239,7 @@ typedef struct rfm_top {
 	uint8_t hold[RFM_MAXS];             /* the LOCATE keeps issue k from the collectors */
 	uint8_t refuse[RFM_MAXS];           /* the LOCATE forces iss<k>_ready_o low */
 	uint8_t ready[RFM_MAXS];            /* iss<k>_ready_o */
+	uint8_t dop_zero[RFM_MAXS];         /* dsp<d>_op<s>_o were last written as zero (idle port) */
 	rfm_coll_t *coll;                   /* the operand collectors */
 	rfm_coll_in_t cin;                  /* their inputs this cycle */
 	rfm_coll_out_t cout;                /* their outputs */
