@@ -197,7 +197,8 @@ void rfm_coll_clock(rfm_coll_t *u, const rfm_coll_in_t *in, const rfm_coll_edge_
 				u->bank_q[q] = in->sb[k][s];
 				u->entry_q[q] = in->se[k][s];
 				u->port_q[q] = 0;
-				memset(u->data_q + (size_t)q * u->wq, 0, u->wq * 4u);
+				if (!u->pend_q[q] || c->d.coll_ext_ops) /* a pending one is written on arrival */
+					memset(u->data_q + (size_t)q * u->wq, 0, u->wq * 4u);
 			}
 			if (!nv)
 				rfm_cov_hit(&u->m, COV_ZERO_OP);
