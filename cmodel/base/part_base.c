@@ -202,9 +202,9 @@ static void banks_edge(rfm_top_t *t, rfm_pinst_t *pi, rfm_coll_edge_t *e)
 		if (u->fly_q[q]) {
 			unsigned sel = (u->bank_q[q] * c->rf_read_ports + u->port_q[q]) ^
 				       (t->m.mutate == RFM_FAULT_XBAR_SLOT0_NEIGHBOUR && q == 0);
+			unsigned bi = c->rf_read_ports == 2 ? sel >> 1 : sel; /* no division: 1 or 2 read ports */
 			if (sel < c->d.src_n)
-				e->data[q] = rfm_wide(&b->bank[sel / c->rf_read_ports]->m,
-						      b->bank[sel / c->rf_read_ports]->ix.rdata[sel % c->rf_read_ports]);
+				e->data[q] = rfm_wide(&b->bank[bi]->m, b->bank[bi]->ix.rdata[sel - bi * c->rf_read_ports]);
 		}
 	}
 }
