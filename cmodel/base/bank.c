@@ -21,7 +21,7 @@ static void bank_eval(rfm_model_t *m)
 	rfm_bank_t *b = (rfm_bank_t *)m;
 	const rfm_cfg_t *c = m->cfg;
 	unsigned k, p, sw = c->d.sb_bits;
-	if (!b->stale) /* the read data registers only change at an edge with a read */
+	if (b->direct || !b->stale) /* the read data registers only change at an edge with a read */
 		return;
 	b->stale = 0;
 	for (k = 0; k < b->n_sb; k++) {
@@ -140,6 +140,25 @@ static void bank_release(rfm_model_t *m)
 	free(b->sb);
 }
 
+/* Sub-banks of whole words register their read data straight into r<p>_data_o (their slices of
+ * it), so that eval need not reassemble the row after every read. */
+static void lend_rdata(rfm_bank_t *b)
+{
+	const rfm_cfg_t *c = b->m.cfg;
+	uint32_t *r0 = rfm_wide(&b->m, b->ix.rdata[0]);
+	unsigned k, stride = c->rf_read_ports > 1 ? (unsigned)(rfm_wide(&b->m, b->ix.rdata[1]) - r0) : 0;
+	if (c->d.sb_bits % 32u)
+		return;
+	for (k = 0; k < b->n_sb; k++) {
+		rfm_sram_t *s = b->sb[k];
+		free(s->rdata_q);
+		s->rdata_q = r0 + k * s->words;
+		s->rstride = stride;
+		s->rdata_lent = 1;
+	}
+	b->direct = 1;
+}
+
 /* What rfm_rf_bank_create does after rfm_model_init: 0 on success. */
 static int bank_setup(rfm_model_t *m)
 {
@@ -156,6 +175,7 @@ static int bank_setup(rfm_model_t *m)
 	if (b->n_sb < 2)
 		rfm_cov_na(&b->m, COV_GATED);
 	b->stale = 1;
+	lend_rdata(b);
 	return 0;
 }
 
