@@ -39,7 +39,9 @@ typedef struct rfm_sram {
 	unsigned rows;           /* rows */
 	unsigned words;          /* words per row */
 	uint32_t *mem;           /* rows * words */
-	uint32_t *rdata_q;       /* read ports * words: the registered read data */
+	uint32_t *rdata_q;       /* the registered read data, port p at rdata_q + p * rstride */
+	unsigned rstride;        /* words from one read port's data to the next's */
+	int rdata_lent;          /* rdata_q lies in the owner's buffer (rf_bank's r<p>_data_o): not freed */
 } rfm_sram_t;
 
 /* One clock edge of an rf_sram, as its ports would carry it: the sub-bank's write data starts at
@@ -71,7 +73,22 @@ typedef struct rfm_bank {
 	unsigned n_sb;           /* sub-banks */
 	rfm_sram_t **sb;         /* the sub-bank arrays */
 	int stale;               /* a read happened at the last edge: r<p>_data_o must be reassembled */
+	int direct;              /* the sub-banks register their read data in r<p>_data_o itself */
 } rfm_bank_t;
+
+/* One clock edge of an rf_bank, as its ports would carry it (values within their port widths);
+ * wdata[p] points at whole-row data, so rf_top can pass its write-back data without copying. */
+typedef struct rfm_bank_edge {
+	uint8_t ren[RFM_MAXR];           /* read enables */
+	unsigned raddr[RFM_MAXR];        /* rows read */
+	uint8_t wen[RFM_MAXW];           /* write enables */
+	unsigned waddr[RFM_MAXW];        /* rows written */
+	uint64_t wmask[RFM_MAXW];        /* lane masks */
+	const uint32_t *wdata[RFM_MAXW]; /* write data words */
+} rfm_bank_edge_t;
+
+/* Apply one clock edge to an rf_bank model, its ports untouched (bank_tick reads them into e). */
+void rfm_bank_clock(rfm_bank_t *b, const rfm_bank_edge_t *e);
 
 /* rf_map: port indices. */
 typedef struct rfm_map_ix {

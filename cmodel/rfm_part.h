@@ -255,6 +255,7 @@ typedef struct rfm_top {
 	uint8_t refuse[RFM_MAXS];           /* the LOCATE forces iss<k>_ready_o low */
 	uint8_t ready[RFM_MAXS];            /* iss<k>_ready_o */
 	uint64_t hold_req;                  /* per-bank hold requests of this cycle (bit b), from the hold hooks */
+	uint8_t dop_zero[RFM_MAXS];         /* dsp<d>_op<s>_o were last written as zero (idle port) */
 	rfm_coll_t *coll;                   /* the operand collectors */
 	rfm_coll_in_t cin;                  /* their inputs this cycle */
 	rfm_coll_out_t cout;                /* their outputs */

@@ -21,7 +21,7 @@ static void bank_eval(rfm_model_t *m)
 	rfm_bank_t *b = (rfm_bank_t *)m;
 	const rfm_cfg_t *c = m->cfg;
 	unsigned k, p, sw = c->d.sb_bits;
-	if (!b->stale) /* the read data registers only change at an edge with a read */
+	if (b->direct || !b->stale) /* the read data registers only change at an edge with a read */
 		return;
 	b->stale = 0;
 	for (k = 0; k < b->n_sb; k++) {
@@ -31,50 +31,76 @@ static void bank_eval(rfm_model_t *m)
 	}
 }
 
-static void bank_tick(rfm_model_t *m)
+/* Coverage of one edge's writes. */
+static void bank_cover(rfm_bank_t *b, const rfm_bank_edge_t *e)
 {
-	rfm_bank_t *b = (rfm_bank_t *)m;
-	const rfm_cfg_t *c = m->cfg;
-	unsigned k, p, q, sl = c->d.sb_lanes;
-	rfm_sram_edge_t e;
-	int any = 0;
+	const rfm_cfg_t *c = b->m.cfg;
+	unsigned k, p, q;
 	for (p = 0; p < c->rf_write_ports; p++) {
-		uint64_t mask = rfm_get(m, b->ix.wmask[p]);
-		if (!rfm_get(m, b->ix.wen[p]))
+		if (!e->wen[p])
 			continue;
-		if (mask == rfm_mask64(c->rf_lanes))
-			rfm_cov_hit(m, COV_FULL);
+		if (e->wmask[p] == rfm_mask64(c->rf_lanes))
+			rfm_cov_hit(&b->m, COV_FULL);
 		for (k = 0; k < b->n_sb; k++)
-			if (!((mask >> (k * c->d.sb_lanes)) & rfm_mask64(c->d.sb_lanes)))
-				rfm_cov_hit(m, COV_GATED);
+			if (!((e->wmask[p] >> (k * c->d.sb_lanes)) & rfm_mask64(c->d.sb_lanes)))
+				rfm_cov_hit(&b->m, COV_GATED);
 		for (q = 0; q < c->rf_read_ports; q++)
-			if (rfm_get(m, b->ix.ren[q]) && rfm_get(m, b->ix.raddr[q]) == rfm_get(m, b->ix.waddr[p]))
-				rfm_cov_hit(m, COV_RDW);
+			if (e->ren[q] && e->raddr[q] == e->waddr[p])
+				rfm_cov_hit(&b->m, COV_RDW);
 	}
-	memset(&e, 0, sizeof(e));
+}
+
+void rfm_bank_clock(rfm_bank_t *b, const rfm_bank_edge_t *e)
+{
+	const rfm_cfg_t *c = b->m.cfg;
+	unsigned k, p, sl = c->d.sb_lanes;
+	rfm_sram_edge_t se;
+	int any = 0;
+	bank_cover(b, e);
+	memset(&se, 0, sizeof(se));
 	for (p = 0; p < c->rf_read_ports; p++) {
-		e.ren[p] = (uint8_t)rfm_get(m, b->ix.ren[p]);
-		e.raddr[p] = (unsigned)rfm_get(m, b->ix.raddr[p]);
-		any |= e.ren[p];
+		se.ren[p] = e->ren[p];
+		se.raddr[p] = e->raddr[p];
+		any |= e->ren[p];
 	}
 	for (p = 0; p < c->rf_write_ports; p++) {
-		e.waddr[p] = (unsigned)rfm_get(m, b->ix.waddr[p]);
-		e.wdata[p] = rfm_wide(m, b->ix.wdata[p]);
-		any |= (int)rfm_get(m, b->ix.wen[p]);
+		se.waddr[p] = e->waddr[p];
+		se.wdata[p] = e->wdata[p];
+		any |= e->wen[p];
 	}
 	if (!any)
 		return;
 	for (p = 0; p < c->rf_read_ports; p++)
-		b->stale |= e.ren[p];
+		b->stale |= e->ren[p];
 	for (k = 0; k < b->n_sb; k++) {
-		e.wlo = k * c->d.sb_bits;
+		se.wlo = k * c->d.sb_bits;
 		for (p = 0; p < c->rf_write_ports; p++) {
-			e.wmask[p] = (rfm_get(m, b->ix.wmask[p]) >> (k * sl)) & rfm_mask64(sl);
-			e.wen[p] = rfm_get(m, b->ix.wen[p]) && e.wmask[p]; /* sub-bank write gating */
+			se.wmask[p] = (e->wmask[p] >> (k * sl)) & rfm_mask64(sl);
+			se.wen[p] = e->wen[p] && se.wmask[p]; /* sub-bank write gating */
 		}
-		b->sb[k]->m.mutate = m->mutate;
-		rfm_sram_clock(b->sb[k], &e);
+		b->sb[k]->m.mutate = b->m.mutate;
+		rfm_sram_clock(b->sb[k], &se);
 	}
+}
+
+static void bank_tick(rfm_model_t *m)
+{
+	rfm_bank_t *b = (rfm_bank_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	rfm_bank_edge_t e;
+	unsigned p;
+	memset(&e, 0, sizeof(e));
+	for (p = 0; p < c->rf_read_ports; p++) {
+		e.ren[p] = (uint8_t)rfm_get(m, b->ix.ren[p]);
+		e.raddr[p] = (unsigned)rfm_get(m, b->ix.raddr[p]);
+	}
+	for (p = 0; p < c->rf_write_ports; p++) {
+		e.wen[p] = (uint8_t)rfm_get(m, b->ix.wen[p]);
+		e.waddr[p] = (unsigned)rfm_get(m, b->ix.waddr[p]);
+		e.wmask[p] = rfm_get(m, b->ix.wmask[p]);
+		e.wdata[p] = rfm_wide(m, b->ix.wdata[p]);
+	}
+	rfm_bank_clock(b, &e);
 }
 
 static void bank_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
@@ -114,6 +140,25 @@ static void bank_release(rfm_model_t *m)
 	free(b->sb);
 }
 
+/* Sub-banks of whole words register their read data straight into r<p>_data_o (their slices of
+ * it), so that eval need not reassemble the row after every read. */
+static void lend_rdata(rfm_bank_t *b)
+{
+	const rfm_cfg_t *c = b->m.cfg;
+	uint32_t *r0 = rfm_wide(&b->m, b->ix.rdata[0]);
+	unsigned k, stride = c->rf_read_ports > 1 ? (unsigned)(rfm_wide(&b->m, b->ix.rdata[1]) - r0) : 0;
+	if (c->d.sb_bits % 32u)
+		return;
+	for (k = 0; k < b->n_sb; k++) {
+		rfm_sram_t *s = b->sb[k];
+		free(s->rdata_q);
+		s->rdata_q = r0 + k * s->words;
+		s->rstride = stride;
+		s->rdata_lent = 1;
+	}
+	b->direct = 1;
+}
+
 /* What rfm_rf_bank_create does after rfm_model_init: 0 on success. */
 static int bank_setup(rfm_model_t *m)
 {
@@ -130,6 +175,7 @@ static int bank_setup(rfm_model_t *m)
 	if (b->n_sb < 2)
 		rfm_cov_na(&b->m, COV_GATED);
 	b->stale = 1;
+	lend_rdata(b);
 	return 0;
 }
 

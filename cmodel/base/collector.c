@@ -103,35 +103,39 @@ static void coll_reset(rfm_model_t *m)
 	u->dptr_q = 0;
 }
 
-/* Unit c holds an instruction whose operands are all present. */
-static int unit_ready(const rfm_coll_t *u, unsigned c)
+/* The units' state as bit vectors: busy units, units whose operands are all present (ready to
+ * dispatch), and operand slots that ask for a read (pending, not in flight). Without branches on
+ * the state: these bits change every few cycles, too often for the branch predictor. */
+static void unit_bits(const rfm_coll_t *u, uint64_t *busy, uint64_t *rdy, uint64_t *req)
 {
-	unsigned s, ops = u->m.cfg->sm_operands;
-	if (!u->busy_q[c])
-		return 0;
-	for (s = 0; s < ops; s++)
-		if (u->pend_q[c * ops + s])
-			return 0;
-	return 1;
+	const rfm_cfg_t *c = u->m.cfg;
+	unsigned cu, s, q = 0, ops = c->sm_operands;
+	*busy = *rdy = *req = 0;
+	for (cu = 0; cu < c->sm_collectors; cu++) {
+		uint64_t b = u->busy_q[cu] != 0, pend = 0;
+		for (s = 0; s < ops; s++, q++) {
+			uint64_t p = u->pend_q[q] != 0;
+			pend |= p;
+			*req |= (b & p & (u->fly_q[q] == 0)) << q;
+		}
+		*busy |= b << cu;
+		*rdy |= (b & (pend ^ 1u)) << cu;
+	}
 }
 
 void rfm_coll_comb(rfm_coll_t *u, const rfm_coll_in_t *in, rfm_coll_out_t *out)
 {
 	rfm_model_t *m = &u->m;
 	const rfm_cfg_t *c = m->cfg;
-	unsigned k, q, d, cu, ops = c->sm_operands, nc = c->sm_collectors, accepted = 0, ndisp = 0;
-	uint64_t freev = 0, rdy = 0, busy = 0, req = 0;
+	unsigned k, d, cu, nc = c->sm_collectors, accepted = 0, ndisp = 0;
+	uint64_t freev, rdy, busy, req;
 	int last = -1;
 
+	unit_bits(u, &busy, &rdy, &req);
+	freev = ~busy & rfm_mask64(nc);
 	for (cu = 0; cu < nc; cu++) {
 		u->alloc_port[cu] = -1;
 		u->disp[cu] = 0;
-		if (u->busy_q[cu])
-			busy |= 1ull << cu;
-		else
-			freev |= 1ull << cu;
-		if (unit_ready(u, cu))
-			rdy |= 1ull << cu;
 	}
 	for (k = 0; k < c->sm_schedulers; k++) {
 		int pick = rfm_rr_pick(freev, nc, 0);
@@ -147,9 +151,6 @@ void rfm_coll_comb(rfm_coll_t *u, const rfm_coll_in_t *in, rfm_coll_out_t *out)
 			accepted++;
 		}
 	}
-	for (q = 0; q < c->d.nq; q++)
-		if (u->busy_q[q / ops] && u->pend_q[q] && !u->fly_q[q])
-			req |= 1ull << q;
 	for (d = 0; d < c->sm_schedulers; d++) {
 		int pick = rfm_rr_pick(rdy, nc, u->dptr_q);
 		out->dsel[d] = pick;
@@ -196,7 +197,8 @@ void rfm_coll_clock(rfm_coll_t *u, const rfm_coll_in_t *in, const rfm_coll_edge_
 				u->bank_q[q] = in->sb[k][s];
 				u->entry_q[q] = in->se[k][s];
 				u->port_q[q] = 0;
-				memset(u->data_q + (size_t)q * u->wq, 0, u->wq * 4u);
+				if (!u->pend_q[q] || c->d.coll_ext_ops) /* a pending one is written on arrival */
+					memset(u->data_q + (size_t)q * u->wq, 0, u->wq * 4u);
 			}
 			if (!nv)
 				rfm_cov_hit(&u->m, COV_ZERO_OP);

@@ -137,24 +137,65 @@ static int map_where(rfm_top_t *t, rfm_pinst_t *pi, unsigned w, unsigned g, unsi
 	return rfm_map_fn(t->m.cfg, t->kwarps_q, t->kregs_q, w, g, bank, row);
 }
 
+/* rf_map of the running kernel, worked out once per cycle for all accesses (rfm_map_fn's
+ * arithmetic; with a power-of-two bank count, shifts and masks and no call per access). */
+typedef struct map_k {
+	unsigned kw, kr;       /* running kernel */
+	unsigned sh, mk, wid;  /* log2 and mask of the banks; layout wid */
+	unsigned stride, rm;   /* wshift: rows per warp; row mask */
+	int pow2;              /* banks is a power of two */
+} map_k_t;
+
+static void map_k_init(const rfm_top_t *t, map_k_t *k)
+{
+	const rfm_cfg_t *c = t->m.cfg;
+	unsigned nb = c->rf_banks;
+	k->kw = t->kwarps_q;
+	k->kr = t->kregs_q;
+	k->pow2 = !(nb & (nb - 1));
+	k->sh = (unsigned)__builtin_ctz(nb);
+	k->mk = nb - 1;
+	k->wid = c->mapping_layout == RFM_LAYOUT_WID;
+	k->stride = (k->kr + k->mk) >> k->sh;
+	k->rm = (unsigned)rfm_mask64(c->d.entry_w);
+}
+
+static void map_place(rfm_top_t *t, const map_k_t *k, rfm_acc_t *a)
+{
+	unsigned w = a->warp, g = a->reg;
+	if (!k->pow2) {
+		a->err = rfm_map_fn(t->m.cfg, k->kw, k->kr, w, g, &a->bank, &a->row) != 0;
+		return;
+	}
+	a->err = w >= k->kw || g >= k->kr;
+	if (a->err) {
+		a->bank = a->row = 0;
+		return;
+	}
+	a->bank = k->wid ? w & k->mk : (g + w) & k->mk;
+	a->row = (k->wid ? (w >> k->sh) * k->kr + g : w * k->stride + (g >> k->sh)) & k->rm;
+}
+
 static void map_wb(rfm_top_t *t, rfm_pinst_t *pi)
 {
+	map_k_t k;
 	unsigned p;
-	for (p = 0; p < t->m.cfg->rf_write_ports; p++) {
-		rfm_acc_t *a = &t->wb[p];
-		a->err = map_where(t, pi, a->warp, a->reg, &a->bank, &a->row) != 0;
-	}
+	(void)pi;
+	map_k_init(t, &k);
+	for (p = 0; p < t->m.cfg->rf_write_ports; p++)
+		map_place(t, &k, &t->wb[p]);
 }
 
 static void map_issue(rfm_top_t *t, rfm_pinst_t *pi)
 {
 	const rfm_cfg_t *c = t->m.cfg;
-	unsigned k, s;
-	for (k = 0; k < c->sm_schedulers; k++)
-		for (s = 0; s < c->sm_operands; s++) {
-			rfm_acc_t *a = &t->src[k][s];
-			a->err = map_where(t, pi, a->warp, a->reg, &a->bank, &a->row) != 0;
-		}
+	map_k_t k;
+	unsigned i, s;
+	(void)pi;
+	map_k_init(t, &k);
+	for (i = 0; i < c->sm_schedulers; i++)
+		for (s = 0; s < c->sm_operands; s++)
+			map_place(t, &k, &t->src[i][s]);
 }
 
 static unsigned map_stim_reg(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigned w, uint64_t leaving)
@@ -280,34 +321,40 @@ static void banks_edge(rfm_top_t *t, rfm_pinst_t *pi, rfm_coll_edge_t *e)
 		if (u->fly_q[q]) {
 			unsigned sel = (u->bank_q[q] * c->rf_read_ports + u->port_q[q]) ^
 				       (t->m.mutate == RFM_FAULT_XBAR_SLOT0_NEIGHBOUR && q == 0);
+			unsigned bi = c->rf_read_ports == 2 ? sel >> 1 : sel; /* no division: 1 or 2 read ports */
 			if (sel < c->d.src_n)
-				e->data[q] = rfm_wide(&b->bank[sel / c->rf_read_ports]->m,
-						      b->bank[sel / c->rf_read_ports]->ix.rdata[sel % c->rf_read_ports]);
+				e->data[q] = rfm_wide(&b->bank[bi]->m, b->bank[bi]->ix.rdata[sel - bi * c->rf_read_ports]);
 		}
 	}
 }
 
+/* Each bank's edge straight from the arbiter's outputs and the write-back ports (masked to the
+ * bank's port widths), without going through the bank's port buffers. */
 static void banks_tick(rfm_top_t *t, rfm_pinst_t *pi)
 {
 	banks_t *b = pi->st;
 	rfm_model_t *m = &t->m;
 	const rfm_cfg_t *c = m->cfg;
+	uint64_t am = rfm_mask64(c->d.entry_w);
+	rfm_bank_edge_t e;
 	unsigned i, p;
 	rfm_arb_clock(b->arb);
+	memset(&e, 0, sizeof(e));
+	for (p = 0; p < c->rf_write_ports; p++) {
+		e.waddr[p] = (unsigned)(b->ain.wentry[p] & am);
+		e.wmask[p] = rfm_get(m, t->ix.wm[p]);
+		e.wdata[p] = rfm_wide(m, t->ix.wd[p]);
+	}
 	for (i = 0; i < c->rf_banks; i++) {
 		rfm_bank_t *bk = b->bank[i];
-		for (p = 0; p < c->rf_write_ports; p++) {
-			rfm_set(&bk->m, bk->ix.wen[p], b->ain.wen[p] && b->ain.wbank[p] == i);
-			rfm_set(&bk->m, bk->ix.waddr[p], b->ain.wentry[p]);
-			rfm_set(&bk->m, bk->ix.wmask[p], rfm_get(m, t->ix.wm[p]));
-			memcpy(rfm_wide(&bk->m, bk->ix.wdata[p]), rfm_wide(m, t->ix.wd[p]), t->wq * 4u);
-		}
+		for (p = 0; p < c->rf_write_ports; p++)
+			e.wen[p] = (uint8_t)(b->ain.wen[p] && b->ain.wbank[p] == i);
 		for (p = 0; p < c->rf_read_ports; p++) {
-			rfm_set(&bk->m, bk->ix.ren[p], b->aout.ren[i][p]);
-			rfm_set(&bk->m, bk->ix.raddr[p], b->aout.raddr[i][p]);
+			e.ren[p] = (uint8_t)(b->aout.ren[i][p] & 1u);
+			e.raddr[p] = (unsigned)(b->aout.raddr[i][p] & am);
 		}
 		bk->m.mutate = m->mutate; /* RFM_FAULT_SRAM_LANE_MASK_IGNORED lives in the storage */
-		rfm_model_tick(&bk->m);
+		rfm_bank_clock(bk, &e);
 	}
 }
 

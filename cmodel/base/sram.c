@@ -45,7 +45,7 @@ static void sram_eval(rfm_model_t *m)
 	rfm_sram_t *s = (rfm_sram_t *)m;
 	unsigned p;
 	for (p = 0; p < m->cfg->rf_read_ports; p++)
-		memcpy(rfm_wide(m, s->ix.rdata[p]), s->rdata_q + p * s->words, s->words * 4u);
+		memcpy(rfm_wide(m, s->ix.rdata[p]), s->rdata_q + p * s->rstride, s->words * 4u);
 }
 
 void rfm_sram_clock(rfm_sram_t *s, const rfm_sram_edge_t *e)
@@ -61,9 +61,9 @@ void rfm_sram_clock(rfm_sram_t *s, const rfm_sram_edge_t *e)
 			continue;
 		rfm_cov_hit(m, COV_READ);
 		if (a < s->rows)
-			memcpy(s->rdata_q + p * s->words, s->mem + (size_t)a * s->words, s->words * 4u);
+			memcpy(s->rdata_q + p * s->rstride, s->mem + (size_t)a * s->words, s->words * 4u);
 		else
-			memset(s->rdata_q + p * s->words, 0, s->words * 4u);
+			memset(s->rdata_q + p * s->rstride, 0, s->words * 4u);
 	}
 	for (p = 0; p < c->rf_write_ports; p++) {
 		unsigned a = e->waddr[p];
@@ -148,7 +148,8 @@ static void sram_release(rfm_model_t *m)
 {
 	rfm_sram_t *s = (rfm_sram_t *)m;
 	free(s->mem);
-	free(s->rdata_q);
+	if (!s->rdata_lent)
+		free(s->rdata_q);
 }
 
 /* What rfm_rf_sram_create does after rfm_model_init: 0 on success. */
@@ -160,6 +161,7 @@ static int sram_setup(rfm_model_t *m)
 	s->lanes = c->d.sb_lanes;
 	s->rows = c->rf_entries;
 	s->words = rfm_words(s->width);
+	s->rstride = s->words;
 	s->mem = calloc((size_t)s->rows * s->words, 4);
 	s->rdata_q = calloc((size_t)RFM_MAXR * s->words, 4);
 	if (!s->mem || !s->rdata_q)

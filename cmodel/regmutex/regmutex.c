@@ -199,6 +199,11 @@ int rfm_srp_xlate_fn(const rfm_cfg_t *c, const rfm_srp_kernel_t *k, const rfm_sr
 	}
 	y &= rfm_mask64(rfm_srp_xlate_width(c));
 	*pack = (unsigned)(y & rfm_mask64(c->d.pack_w));
+	if (!(c->rf_banks & (c->rf_banks - 1))) { /* a power of two: no 64-bit division per access */
+		*bank = (unsigned)((y & (c->rf_banks - 1u)) & rfm_mask64(c->d.bank_w));
+		*row = (unsigned)((y >> __builtin_ctz(c->rf_banks)) & rfm_mask64(c->d.entry_w));
+		return RFM_XL_OK;
+	}
 	*bank = (unsigned)((y % c->rf_banks) & rfm_mask64(c->d.bank_w));
 	*row = (unsigned)((y / c->rf_banks) & rfm_mask64(c->d.entry_w));
 	return RFM_XL_OK;
