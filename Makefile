@@ -19,7 +19,9 @@
 #   make coal-equiv      coalescing with every mask full equals the baseline (docs/coalescing.md)
 #   make docs            regenerate docs/config.md from the schema
 #   make fuzz            run the config-parser fuzzer (libFuzzer) for FUZZ_SECONDS
-#   make regress         the flows and datasheet checks of every config (long; not in make test)
+#   make mutate          a random mutation campaign on $(CONFIG): N=40 operator mutants drawn with SEED=1
+#   make regress         the flows and datasheet checks of every config, mutation campaigns of the
+#                        small configs (long; not in make test)
 #   make clean           remove build/
 # Every target takes CONFIG=<name> (a file rtl_gen/configs/<name>.ini).
 
@@ -75,7 +77,7 @@ DEPS_STAMP := $(B)/.deps-ok
 VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 --x-assign 0 --x-initial 0 --trace-fst -Wno-fatal -fno-dfg \
 	-MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"
 
-.PHONY: all test gen gen-check lint lint-all cosim cosim-all cosim-short cosim-assert mutation unit fuzz-replay \
+.PHONY: all test gen gen-check lint lint-all cosim cosim-all cosim-short cosim-assert mutation mutate unit fuzz-replay \
 	fuzz bench wave docs docs-check deps clean summary cosim-build coal-equiv sim-synth synth synth-check fpga fpga-check datasheet datasheet-if-ready \
 	datasheets datasheet-check regress
 
@@ -235,6 +237,13 @@ mutation:
 	    else $(MAKE) --no-print-directory cosim-build CONFIG=$$c MODULES="$$m" || exit 1; fi; \
 	    verif/mutation/run.sh $$c $$t || exit 1; done; done
 
+# a random mutation campaign: N operator mutants of CONFIG's RTL drawn with SEED, each co-simulated
+# (verif/mutation/campaign.sh; report build/$(CONFIG)/mutate/report.md)
+N ?= 40
+SEED ?= 1
+mutate: generated/$(CONFIG)/files.f $(B)/lib/librfm.a | $(DEPS_STAMP)
+	@verif/mutation/campaign.sh $(CONFIG) $(N) $(SEED)
+
 # ---- implementation flows (docs/flows.md) -----------------------------------------------------
 
 # ASIC area and timing of CONFIG: build/$(CONFIG)/reports/{area,timing,overhead}.csv
@@ -379,6 +388,8 @@ test: $(DEPS_STAMP)
 regress:
 	@for c in $(CONFIGS); do \
 	  $(MAKE) --no-print-directory synth fpga synth-check fpga-check datasheet-check CONFIG=$$c || exit 1; done
+	@for c in small small_regmutex small_virt small_coalesce small_hold; do \
+	  $(MAKE) --no-print-directory mutate CONFIG=$$c || exit 1; done
 
 clean:
 	rm -rf $(B)

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# campaign.sh CONFIG [N] [SEED] - a random mutation campaign on CONFIG's generated RTL (make mutate):
+# N operator mutants (& <-> |, == <-> !=, + <-> -, < <-> >=, > -> <=, a dropped ~ or !, 1'b0 <->
+# 1'b1), drawn with SEED from every statement of rf_top and every module below it (declarations,
+# comments and the simulation-only assertion blocks excluded), each planted alone in a copy of
+# generated/CONFIG, built, and co-simulated against the unmutated model (rf_top, seeds 1 and 2,
+# CYCLES cycles each). A mutant is caught (a run fails: comparison or checker), survived (both
+# pass) or stillborn (Verilator does not build it; not scored). Report: build/CONFIG/mutate/report.md
+# with every survivor by file, line and operator. docs/verification.md keeps the latest scores and
+# the review of each survivor.
+set -uo pipefail
+cfg=${1:?usage: campaign.sh CONFIG [N] [SEED]}
+n=${2:-40} seed=${3:-1} cycles=${CYCLES:-20000}
+gen=generated/$cfg out=build/$cfg/mutate
+[ -f "$gen/files.f" ] || { echo "campaign: $gen/files.f: no such config (make gen)" >&2; exit 2; }
+case $n$seed in *[!0-9]*) echo "campaign: N and SEED must be numbers (got N=$n SEED=$seed)" >&2; exit 2 ;; esac
+rm -rf "$out" && mkdir -p "$out"
+
+# the modules rf_top instantiates, itself included (instances are `rf_<name> u_<name> (`)
+reachable() {
+	local todo=rf_top seen=" rf_top " m sub
+	while [ -n "$todo" ]; do
+		set -- $todo
+		m=$1
+		shift
+		todo="$*"
+		for sub in $(sed -n 's/^ *\(rf_[a-z0-9_]*\) u_[a-z0-9_]* (.*/\1/p' "$gen/$m.sv" | sort -u); do
+			case $seen in *" $sub "*) ;; *) seen+="$sub " todo+=" $sub" ;; esac
+		done
+	done
+	for m in $seen; do echo "$m.sv"; done
+}
+
+# every mutation site: file, line, column, old text, new text (tab separated)
+sites() {
+	local f
+	for f in $(reachable); do
+		awk -v file="$f" '
+		function site(re, new,   s, off, p) {
+			s = code; off = 0
+			while ((p = match(s, re)) > 0) {
+				printf "%s\t%d\t%d\t%s\t%s\n", file, NR, off + RSTART, substr(s, RSTART, RLENGTH), new
+				off += RSTART + RLENGTH - 1; s = substr(s, RSTART + RLENGTH)
+			}
+		}
+		/`ifndef SYNTHESIS/ { skip = 1 }
+		skip { if ($0 ~ /`endif/ && ++ends == 2) { skip = 0; ends = 0 } next }
+		{
+			code = $0; sub(/\/\/.*/, "", code)
+			if (code ~ /^[ \t]*(input|output|logic|localparam|module|genvar|function|\)|\.)/) next
+			if (code !~ /assign |[^<>=!]=[^=]|<=|if \(|\?/) next
+			site(" & ", " | "); site(" \\| ", " & "); site(" == ", " != "); site(" != ", " == ")
+			site(" \\+ ", " - "); site(" - ", " + "); site(" < ", " >= "); site(" >= ", " < ")
+			site(" > ", " <= "); site("~[a-z(]", ""); site("![a-z(]", ""); site("1\047b0", "1\047b1")
+			site("1\047b1", "1\047b0")
+		}' "$gen/$f"
+	done
+}
+sites >"$out/sites.tsv"
+total=$(wc -l <"$out/sites.tsv")
+[ "$total" -gt 0 ] || { echo "campaign: no mutation sites in $gen" >&2; exit 2; }
+# N distinct sites drawn with SEED
+awk -v seed="$seed" 'BEGIN { srand(seed) } { print rand() "\t" $0 }' "$out/sites.tsv" | sort -g | cut -f2- |
+	head -n "$n" >"$out/drawn.tsv"
+
+caught=0 survived=0 stillborn=0 i=0
+{
+	echo "# Mutation campaign: $cfg"
+	echo
+	echo "\`make mutate CONFIG=$cfg N=$n SEED=$seed\` ($total sites; rf_top co-simulated, seeds 1 and 2,"
+	echo "$cycles cycles each)."
+	echo
+	echo "| # | file:line | mutation | result | first failure |"
+	echo "|---|---|---|---|---|"
+} >"$out/report.md"
+while IFS=$'\t' read -r file line col old new; do
+	i=$((i + 1))
+	dir=$out/m$i
+	mkdir -p "$dir" && cp -r "$gen/." "$dir/src/"
+	# the old text's ~ or ! is dropped by keeping only its last character
+	[ -z "$new" ] && new=${old:1}
+	awk -v l="$line" -v c="$col" -v o="$old" -v n="$new" \
+		'NR == l { $0 = substr($0, 1, c - 1) n substr($0, c + length(o)) } { print }' \
+		"$gen/$file" >"$dir/src/$file"
+	desc="\`$old\` -> \`$new\`"
+	if ! verilator --cc --exe --build -j 2 -O1 --x-assign 0 --x-initial 0 -Wno-fatal -fno-dfg --top-module rf_top \
+		-F "$PWD/$dir/src/files.f" \
+		-CFLAGS "-O1 -I$PWD/cmodel -I$PWD/build/gen -I$PWD/verif/cosim -include $PWD/$dir/src/cosim/rf_top_glue.h" \
+		-LDFLAGS "$PWD/build/lib/librfm.a -linih" --Mdir "$dir/obj" -o Vcosim "$PWD/verif/cosim/harness.cpp" \
+		>"$dir/build.log" 2>&1; then
+		stillborn=$((stillborn + 1)) result=stillborn why="does not build (log $dir/build.log)"
+	else
+		result=survived why=""
+		for s in 1 2; do
+			if ! "$dir/obj/Vcosim" +config="$gen/config.ini" +seed=$s +cycles="$cycles" +quiet >"$dir/seed$s.log" 2>&1; then
+				result=caught why=$(grep -m1 -E "MISMATCH|CHECK|golden|rf_top|Assertion" "$dir/seed$s.log" | cut -c1-90)
+				break
+			fi
+		done
+		[ $result = caught ] && caught=$((caught + 1)) || survived=$((survived + 1))
+		rm -rf "$dir/obj"
+	fi
+	printf '%-9s m%-3s %s:%s %s\n' "$result" "$i" "$file" "$line" "$old -> $new"
+	echo "| $i | \`$file:$line\` | ${desc//|/\\|} | $result | ${why//|/\\|} |" >>"$out/report.md"
+	[ $result = survived ] || rm -rf "$dir" # survivors stay for review
+done <"$out/drawn.tsv"
+scored=$((caught + survived))
+score=$(awk -v c=$caught -v s=$scored 'BEGIN { printf "%.1f", s ? 100 * c / s : 0 }')
+{
+	echo
+	echo "Caught $caught of $scored scored mutants ($score%), $survived survived, $stillborn stillborn (not scored)."
+} >>"$out/report.md"
+echo "campaign $cfg: $caught caught, $survived survived, $stillborn stillborn: $score% of $scored scored (report $out/report.md)"
