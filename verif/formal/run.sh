@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # run.sh CONFIG [--selftest] - prove the RTL's own assertions (rg_assert, compiled under FORMAL) of
-# CONFIG's checked module by bounded model checking with yosys-smtbmc and z3 (docs/verification.md,
-# "Formal proofs"). Outputs in build/CONFIG/formal/. Exits non-zero when a proof fails, after
-# writing the counterexample as a VCD and printing its path.
+# CONFIG's checked module with yosys-smtbmc and z3: bounded model checking from reset, then
+# 1-induction (docs/verification.md, "Formal proofs"). Outputs in build/CONFIG/formal/. Exits
+# non-zero when a proof fails, after writing the counterexample as a VCD and printing its path.
 # --selftest also plants a fault in a copy of the RTL (port 1 ignores port 0's grant, as in
 # cmodel/regmutex/mutants.sh) and fails unless that proof fails with a counterexample.
 set -uo pipefail
@@ -20,6 +20,18 @@ checked_module() {
 	[ -n "$f" ] && basename "$f" .sv
 }
 
+# 1-induction: a state meeting the assertions steps only to states meeting them; with the base
+# case above the assertions hold in every reachable state, at any depth
+induct() {
+	local name=$1 smt=$2 log=$out/$1-induction.log
+	if yosys-smtbmc -s z3 --unroll -i -t 2 "$smt" >"$log" 2>&1; then
+		echo "formal: $name: induction PASSED, the assertions hold at every depth"
+		return 0
+	fi
+	echo "formal: $name: induction FAILED (log $log): the invariants alone are not inductive"
+	return 2
+}
+
 # prove DIR's RTL (a copy of generated/CONFIG) with top TOP; NAME labels the outputs
 prove() {
 	local name=$1 dir=$2 top=$3 files smt=$out/$1.smt2 log=$out/$1.log vcd=$out/$1-cex.vcd
@@ -35,7 +47,8 @@ prove() {
 	# --unroll: smtbmc inlines the definitions itself (z3 4.8.12 stalls on nested define-funs)
 	if yosys-smtbmc -s z3 --unroll -t "$DEPTH" --dump-vcd "$vcd" "$smt" >"$log" 2>&1; then
 		echo "formal: $name: PASSED, $top assertions hold in steps 0..$((DEPTH - 1)) from reset"
-		return 0
+		induct "$name" "$smt"
+		return
 	fi
 	grep -m 3 "Assert failed\|ERROR\|rror" "$log" | sed 's/^/  /'
 	if [ -s "$vcd" ]; then echo "formal: $name: FAILED, counterexample $vcd (gtkwave $vcd)"; return 1; fi
