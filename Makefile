@@ -7,6 +7,8 @@
 #   make lint            Verilator -Wall, Icarus -Wall and Yosys check on generated/$(CONFIG)
 #   make cosim           lock-step co-simulation of every block of $(CONFIG), two seeds
 #   make cosim-assert    rf_top of $(CONFIG) in lock-step with the RTL's own assertions compiled in
+#   make formal          prove the RTL's own assertions of $(CONFIG) (yosys-smtbmc, z3), and that a
+#                        planted fault fails with a counterexample VCD: build/$(CONFIG)/formal/
 #   make synth           ASIC area and timing (Yosys + OSU 0.18 um + OpenSTA): build/$(CONFIG)/reports/
 #   make synth-check     the area and timing reports are sane, and their checker catches planted faults
 #   make fpga            iCE40 UP5K (iCEBreaker): synth_ice40, nextpnr-ice40, icepack -> build/$(CONFIG)/fpga/
@@ -69,7 +71,7 @@ UNIT_SRC := $(wildcard verif/unit/*.c cmodel/*/test_*.c)
 
 # Debian packages the flows need (make deps installs them as root, else prints the line).
 DEB_PKGS := make gcc g++ verilator iverilog yosys libcunit1-dev libinih-dev opensta qflow-tech-osu018 \
-	nextpnr-ice40 fpga-icestorm
+	nextpnr-ice40 fpga-icestorm z3
 DEPS_STAMP := $(B)/.deps-ok
 
 # -fno-dfg: Verilator 5.006's DFG optimizer mis-evaluates rf_zero_detect's cross-lane counts inside
@@ -77,7 +79,7 @@ DEPS_STAMP := $(B)/.deps-ok
 VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 --x-assign 0 --x-initial 0 --trace-fst -Wno-fatal -fno-dfg \
 	-MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"
 
-.PHONY: all test gen gen-check lint lint-all cosim cosim-all cosim-short cosim-assert mutation mutate unit fuzz-replay \
+.PHONY: all test gen gen-check lint lint-all cosim cosim-all cosim-short cosim-assert formal mutation mutate unit fuzz-replay \
 	fuzz bench wave docs docs-check deps clean summary cosim-build coal-equiv sim-synth synth synth-check fpga fpga-check datasheet datasheet-if-ready \
 	datasheets datasheet-check regress
 
@@ -224,6 +226,10 @@ cosim-assert: generated/$(CONFIG)/files.f
 	  if $(B)/$(CONFIG)/assert/Vcosim +config=generated/$(CONFIG)/config.ini +seed=$$s +cycles=$(TOP_CYCLES) +quiet \
 	    > $(B)/$(CONFIG)/logs/cosim-assert-seed$$s.log 2>&1; then echo "PASS cosim-assert rf_top $(CONFIG) seed $$s $(TOP_CYCLES) cycles"; \
 	  else echo "FAIL cosim-assert rf_top $(CONFIG) seed $$s (log $(B)/$(CONFIG)/logs/cosim-assert-seed$$s.log)"; exit 1; fi; done
+
+# the RTL's assertions proven by bounded model checking, and a planted fault caught (docs/verification.md)
+formal: generated/$(CONFIG)/files.f
+	@verif/formal/run.sh $(CONFIG) --selftest
 
 cosim-all:
 	@for c in $(CONFIGS); do $(MAKE) --no-print-directory cosim CONFIG=$$c || exit 1; done

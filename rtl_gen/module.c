@@ -189,22 +189,43 @@ void rg_ffz_function(em_t *e, unsigned n)
 void rg_assert_begin(em_t *e, const char *what)
 {
 	em_section(e, "assertions: %s", what);
-	em_line(e, "// simulation only; make cosim-assert defines RFM_ASSERTIONS (docs/verification.md)");
-	em_line(e, "`ifndef SYNTHESIS");
-	em_line(e, "`ifdef RFM_ASSERTIONS");
+	em_line(e, "// simulation (make cosim-assert defines RFM_ASSERTIONS) and formal proofs (make formal:");
+	em_line(e, "// FORMAL), both in docs/verification.md; RFM_CHECKS is either, and never synthesis");
+	em_line(e, "`ifdef FORMAL");
+	em_line(e, "`define RFM_CHECKS");
+	em_line(e, "`elsif SYNTHESIS");
+	em_line(e, "`elsif RFM_ASSERTIONS");
+	em_line(e, "`define RFM_CHECKS");
+	em_line(e, "`endif");
+	em_line(e, "`ifdef RFM_CHECKS");
+	em_line(e, "`ifdef FORMAL");
+	em_line(e, "// a proof starts in reset: the state before it is left free");
+	em_open(e, "always @* begin");
+	em_line(e, "if ($initstate) assume (!rst_ni);");
+	em_close(e, "end");
+	em_line(e, "`endif");
 }
 
+/* Under FORMAL an immediate assertion on the current state (Yosys read_verilog -formal has no
+ * $error in processes); in simulation the same condition, sampled at the clock edge, as $error. */
 void rg_assert(em_t *e, const char *ok, const char *module, const char *rule, const char *doc, const char *what)
 {
+	em_line(e, "`ifdef FORMAL");
+	em_line(e, "// %s %s: %s (%s)", module, rule, what, doc);
+	em_open(e, "always @* begin");
+	em_line(e, "if (rst_ni) assert (%s);", ok);
+	em_close(e, "end");
+	em_line(e, "`else");
 	em_open(e, "always_ff @(posedge clk_i) begin");
 	em_open(e, "if (rst_ni && !(%s)) begin", ok);
 	em_line(e, "$error(\"%%s (%%s)\", \"%s %s: %s\", \"%s\");", module, rule, what, doc);
 	em_close(e, "end");
 	em_close(e, "end");
+	em_line(e, "`endif");
 }
 
 void rg_assert_end(em_t *e)
 {
-	em_line(e, "`endif");
+	em_line(e, "`undef RFM_CHECKS");
 	em_line(e, "`endif");
 }

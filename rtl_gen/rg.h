@@ -70,11 +70,12 @@ const char *rg_part(em_t *e, const char *sig, unsigned width, unsigned hi, unsig
  * zero of v}, L = clog2(n), in log depth and without bit selects (Icarus). */
 void rg_ffz_function(em_t *e, unsigned n);
 
-/* Simulation-only checks: open the `ifndef SYNTHESIS / `ifdef RFM_ASSERTIONS block
- * (make cosim-assert defines RFM_ASSERTIONS) with a comment naming the rules. */
+/* Checks for simulation (RFM_ASSERTIONS, make cosim-assert) and formal proofs (FORMAL, make
+ * formal), never synthesis: open the block with a comment naming the rules; under FORMAL it also
+ * assumes reset in the first step. */
 void rg_assert_begin(em_t *e, const char *what);
-/* Check ok at every clock edge out of reset; the message names the module, the rule, the docs/
- * section and what went wrong. */
+/* Check ok at every clock edge out of reset ($error naming the module, the rule, the docs/ section
+ * and what went wrong), and under FORMAL assert it in every step out of reset. */
 void rg_assert(em_t *e, const char *ok, const char *module, const char *rule, const char *doc, const char *what);
 /* Close the block. */
 void rg_assert_end(em_t *e);

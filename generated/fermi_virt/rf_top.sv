@@ -1076,9 +1076,21 @@ module rf_top (
   end
 
   // ---- assertions: virtualization invariants 1-3 ----
-  // simulation only; make cosim-assert defines RFM_ASSERTIONS (docs/verification.md)
-  `ifndef SYNTHESIS
-  `ifdef RFM_ASSERTIONS
+  // simulation (make cosim-assert defines RFM_ASSERTIONS) and formal proofs (make formal:
+  // FORMAL), both in docs/verification.md; RFM_CHECKS is either, and never synthesis
+  `ifdef FORMAL
+  `define RFM_CHECKS
+  `elsif SYNTHESIS
+  `elsif RFM_ASSERTIONS
+  `define RFM_CHECKS
+  `endif
+  `ifdef RFM_CHECKS
+  `ifdef FORMAL
+  // a proof starts in reset: the state before it is left free
+  always @* begin
+    if ($initstate) assume (!rst_ni);
+  end
+  `endif
   // bit 0: a register mapped twice; 1: mapped onto a reserved or missing one; 2: count
   function automatic logic [2:0] vt_bad(input logic [815:0] valid, input logic [8159:0] tbl,
     input logic [1023:0] occ, input int resv);
@@ -1105,18 +1117,40 @@ module rf_top (
   endfunction
   logic [2:0] vt_inv;
   assign vt_inv = vt_bad(rt_valid, rt_table, fb_occ, int'(kwarps_q) * int'(kexm_q));
+  `ifdef FORMAL
+  // rf_top invariant 1: a physical register mapped twice (docs/virtualization.md, Invariants)
+  always @* begin
+    if (rst_ni) assert (!vt_inv[0]);
+  end
+  `else
   always_ff @(posedge clk_i) begin
     if (rst_ni && !(!vt_inv[0])) begin
       $error("%s (%s)", "rf_top invariant 1: a physical register mapped twice",
           "docs/virtualization.md, Invariants");
     end
   end
+  `endif
+  `ifdef FORMAL
+  // rf_top invariant 2: a mapping onto a reserved or missing register (docs/virtualization.md,
+  // Invariants)
+  always @* begin
+    if (rst_ni) assert (!vt_inv[1]);
+  end
+  `else
   always_ff @(posedge clk_i) begin
     if (rst_ni && !(!vt_inv[1])) begin
       $error("%s (%s)", "rf_top invariant 2: a mapping onto a reserved or missing register",
           "docs/virtualization.md, Invariants");
     end
   end
+  `endif
+  `ifdef FORMAL
+  // rf_top invariant 3: occupied registers differ from mapped + reserved (docs/virtualization.md,
+  // Invariants)
+  always @* begin
+    if (rst_ni) assert (!vt_inv[2]);
+  end
+  `else
   always_ff @(posedge clk_i) begin
     if (rst_ni && !(!vt_inv[2])) begin
       $error("%s (%s)", "rf_top invariant 3: occupied registers differ from mapped + reserved",
@@ -1124,6 +1158,7 @@ module rf_top (
     end
   end
   `endif
+  `undef RFM_CHECKS
   `endif
 
 endmodule

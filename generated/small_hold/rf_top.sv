@@ -604,9 +604,31 @@ module rf_top (
   end
 
   // ---- assertions: bank holds ----
-  // simulation only; make cosim-assert defines RFM_ASSERTIONS (docs/verification.md)
-  `ifndef SYNTHESIS
-  `ifdef RFM_ASSERTIONS
+  // simulation (make cosim-assert defines RFM_ASSERTIONS) and formal proofs (make formal:
+  // FORMAL), both in docs/verification.md; RFM_CHECKS is either, and never synthesis
+  `ifdef FORMAL
+  `define RFM_CHECKS
+  `elsif SYNTHESIS
+  `elsif RFM_ASSERTIONS
+  `define RFM_CHECKS
+  `endif
+  `ifdef RFM_CHECKS
+  `ifdef FORMAL
+  // a proof starts in reset: the state before it is left free
+  always @* begin
+    if ($initstate) assume (!rst_ni);
+  end
+  `endif
+  `ifdef FORMAL
+  // rf_top bank holds: a read of a held bank is granted (docs/semantics.md, Bank holds)
+  always @* begin
+    if (rst_ni) assert (!((aq0_gnt & hold_gnt[cq0_bank]) | (aq1_gnt & hold_gnt[cq1_bank])
+        | (aq2_gnt & hold_gnt[cq2_bank]) | (aq3_gnt & hold_gnt[cq3_bank])
+        | (aq4_gnt & hold_gnt[cq4_bank]) | (aq5_gnt & hold_gnt[cq5_bank])
+        | (aq6_gnt & hold_gnt[cq6_bank]) | (aq7_gnt & hold_gnt[cq7_bank])
+        | (aq8_gnt & hold_gnt[cq8_bank])));
+  end
+  `else
   always_ff @(posedge clk_i) begin
     if (rst_ni && !(!((aq0_gnt & hold_gnt[cq0_bank]) | (aq1_gnt & hold_gnt[cq1_bank])
         | (aq2_gnt & hold_gnt[cq2_bank]) | (aq3_gnt & hold_gnt[cq3_bank])
@@ -618,6 +640,7 @@ module rf_top (
     end
   end
   `endif
+  `undef RFM_CHECKS
   `endif
 
 endmodule

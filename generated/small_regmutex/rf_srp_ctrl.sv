@@ -267,9 +267,21 @@ module rf_srp_ctrl (
       req1_lsh[23:3], exit_stsh[7:1], exit_lsh[23:3]};
 
   // ---- assertions: RegMutex invariants 1 and 2 ----
-  // simulation only; make cosim-assert defines RFM_ASSERTIONS (docs/verification.md)
-  `ifndef SYNTHESIS
-  `ifdef RFM_ASSERTIONS
+  // simulation (make cosim-assert defines RFM_ASSERTIONS) and formal proofs (make formal:
+  // FORMAL), both in docs/verification.md; RFM_CHECKS is either, and never synthesis
+  `ifdef FORMAL
+  `define RFM_CHECKS
+  `elsif SYNTHESIS
+  `elsif RFM_ASSERTIONS
+  `define RFM_CHECKS
+  `endif
+  `ifdef RFM_CHECKS
+  `ifdef FORMAL
+  // a proof starts in reset: the state before it is left free
+  always @* begin
+    if ($initstate) assume (!rst_ni);
+  end
+  `endif
   // bit 0: a section owned by two warps; bit 1: a warp holds a free section
   function automatic logic [1:0] srp_bad(input logic [7:0] status, input logic [23:0] lut,
     input logic [7:0] avail);
@@ -288,12 +300,25 @@ module rf_srp_ctrl (
   endfunction
   logic [1:0] srp_inv;
   assign srp_inv = srp_bad(status_q, lut_q, avail_q);
+  `ifdef FORMAL
+  // rf_srp_ctrl invariant 1: a section owned by two warps (docs/regmutex.md, Invariants)
+  always @* begin
+    if (rst_ni) assert (!srp_inv[0]);
+  end
+  `else
   always_ff @(posedge clk_i) begin
     if (rst_ni && !(!srp_inv[0])) begin
       $error("%s (%s)", "rf_srp_ctrl invariant 1: a section owned by two warps",
           "docs/regmutex.md, Invariants");
     end
   end
+  `endif
+  `ifdef FORMAL
+  // rf_srp_ctrl invariant 2: a warp holds a free section (docs/regmutex.md, Invariants)
+  always @* begin
+    if (rst_ni) assert (!srp_inv[1]);
+  end
+  `else
   always_ff @(posedge clk_i) begin
     if (rst_ni && !(!srp_inv[1])) begin
       $error("%s (%s)", "rf_srp_ctrl invariant 2: a warp holds a free section",
@@ -301,6 +326,7 @@ module rf_srp_ctrl (
     end
   end
   `endif
+  `undef RFM_CHECKS
   `endif
 
   // reset: no kernel, so no section exists
