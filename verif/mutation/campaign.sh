@@ -43,8 +43,10 @@ sites() {
 				off += RSTART + RLENGTH - 1; s = substr(s, RSTART + RLENGTH)
 			}
 		}
-		/`ifndef SYNTHESIS/ { skip = 1 }
-		skip { if ($0 ~ /`endif/ && ++ends == 2) { skip = 0; ends = 0 } next }
+		/^ *\/\/ ---- assertions:/ { skip = 1 }
+		/`undef RFM_CHECKS/ { skip = 2; next }
+		skip == 2 && /`endif/ { skip = 0; next }
+		skip { next }
 		{
 			code = $0; sub(/\/\/.*/, "", code)
 			if (code ~ /^[ \t]*(input|output|logic|localparam|module|genvar|function|\)|\.)/) next
