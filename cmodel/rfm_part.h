@@ -218,6 +218,13 @@ typedef struct rfm_top_ix {
 	uint32_t pix[RFM_PART_MAX][RFM_PART_IXW];                        /* the parts' port indices */
 } rfm_top_ix_t;
 
+/* Offsets in the io buffer of the inputs read every cycle (one word each). */
+typedef struct rfm_top_off {
+	uint32_t wv[RFM_MAXW], ww[RFM_MAXW], wr[RFM_MAXW];             /* write-back ports */
+	uint32_t iv[RFM_MAXS], it[RFM_MAXS], iw[RFM_MAXS];             /* issue ports */
+	uint32_t isv[RFM_MAXS][RFM_MAXOP], isr[RFM_MAXS][RFM_MAXOP];   /* source operands */
+} rfm_top_off_t;
+
 /* A hook list entry: one part's hook. */
 typedef struct rfm_hook {
 	void (*fn)(struct rfm_top *t, rfm_pinst_t *pi); /* the hook */
@@ -234,6 +241,7 @@ typedef struct rfm_plist {
 typedef struct rfm_top {
 	rfm_model_t m;                      /* common head */
 	rfm_top_ix_t ix;                    /* port indices */
+	rfm_top_off_t off;                  /* io offsets of the per-cycle inputs */
 	rfm_pinst_t part[RFM_PART_MAX];     /* active parts, in table order */
 	unsigned npart;                     /* their number */
 	rfm_pinst_t *admit, *locate, *backend; /* the exclusive slots' providers */

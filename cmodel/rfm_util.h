@@ -88,7 +88,14 @@ static inline void rfm_trim(uint32_t *w, unsigned bits)
 }
 
 /* Number of set bits. */
-static inline unsigned rfm_popcount64(uint64_t v) { return (unsigned)__builtin_popcountll(v); }
+static inline unsigned rfm_popcount64(uint64_t v)
+{
+	/* bit-parallel: without -mpopcnt, __builtin_popcountll is a libgcc call on every use */
+	v -= (v >> 1) & 0x5555555555555555ull;
+	v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
+	v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0full;
+	return (unsigned)((v * 0x0101010101010101ull) >> 56);
+}
 
 /* Seeded generator (splitmix64 seeding a xoshiro256** stream): one per harness, replayable. */
 typedef struct rfm_rng {

@@ -142,34 +142,61 @@ static void top_reset(rfm_model_t *m)
 			t->part[j].d->reset(t, &t->part[j]);
 }
 
-/* Step 2: the ports into the access records (the LOCATE fills in the rest). */
+/* Step 2: the ports into the access records (the LOCATE fills in the rest). These inputs are
+ * at most 16 bits wide (sm.tag_bits <= 16): one word each, read in place at the offsets kept at
+ * create time, with the loop bounds in locals (the byte stores below would otherwise make the
+ * compiler reload them). */
 static void read_records(rfm_top_t *t)
 {
-	rfm_model_t *m = &t->m;
-	const rfm_cfg_t *c = m->cfg;
+	const uint32_t *io = t->m.io;
+	const rfm_top_off_t *o = &t->off;
+	const unsigned nw = t->m.cfg->rf_write_ports, ns = t->m.cfg->sm_schedulers, no = t->m.cfg->sm_operands;
+	const uint64_t amask = rfm_mask64(t->m.cfg->rf_lanes);
 	unsigned p, k, s;
-	for (p = 0; p < c->rf_write_ports; p++) {
+	for (p = 0; p < nw; p++) {
 		rfm_acc_t *a = &t->wb[p];
-		a->valid = (uint8_t)rfm_get(m, t->ix.wv[p]);
-		a->warp = (unsigned)rfm_get(m, t->ix.ww[p]);
-		a->reg = (unsigned)rfm_get(m, t->ix.wr[p]);
+		a->valid = (uint8_t)io[o->wv[p]];
+		a->warp = io[o->ww[p]];
+		a->reg = io[o->wr[p]];
 		a->err = a->drop = a->attr = 0;
 		a->bank = a->row = 0;
 	}
-	for (k = 0; k < c->sm_schedulers; k++) {
-		unsigned w = (unsigned)rfm_get(m, t->ix.iw[k]);
-		t->iv[k] = (uint8_t)rfm_get(m, t->ix.iv[k]);
+	for (k = 0; k < ns; k++) {
+		unsigned w = io[o->iw[k]];
+		t->iv[k] = (uint8_t)io[o->iv[k]];
 		t->hold[k] = t->refuse[k] = 0;
-		t->cin.tag[k] = rfm_get(m, t->ix.it[k]);
+		t->cin.tag[k] = io[o->it[k]];
 		t->cin.warp[k] = w;
-		t->cin.amask[k] = rfm_mask64(c->rf_lanes);
-		for (s = 0; s < c->sm_operands; s++) {
+		t->cin.amask[k] = amask;
+		for (s = 0; s < no; s++) {
 			rfm_acc_t *a = &t->src[k][s];
-			a->valid = (uint8_t)rfm_get(m, t->ix.isv[k][s]);
+			a->valid = (uint8_t)io[o->isv[k][s]];
 			a->warp = w;
-			a->reg = (unsigned)rfm_get(m, t->ix.isr[k][s]);
+			a->reg = io[o->isr[k][s]];
 			a->err = a->drop = a->attr = 0;
 			a->bank = a->row = 0;
+		}
+	}
+}
+
+/* The offsets read_records reads at. */
+static void keep_offsets(rfm_top_t *t)
+{
+	const rfm_cfg_t *c = t->m.cfg;
+	const rfm_slot_t *sl = t->m.slot;
+	unsigned p, k, s;
+	for (p = 0; p < c->rf_write_ports; p++) {
+		t->off.wv[p] = sl[t->ix.wv[p]].off;
+		t->off.ww[p] = sl[t->ix.ww[p]].off;
+		t->off.wr[p] = sl[t->ix.wr[p]].off;
+	}
+	for (k = 0; k < c->sm_schedulers; k++) {
+		t->off.iv[k] = sl[t->ix.iv[k]].off;
+		t->off.it[k] = sl[t->ix.it[k]].off;
+		t->off.iw[k] = sl[t->ix.iw[k]].off;
+		for (s = 0; s < c->sm_operands; s++) {
+			t->off.isv[k][s] = sl[t->ix.isv[k][s]].off;
+			t->off.isr[k][s] = sl[t->ix.isr[k][s]].off;
 		}
 	}
 }
@@ -396,6 +423,7 @@ rfm_model_t *rfm_rf_top_create(const rfm_cfg_t *c)
 	t->known = calloc((size_t)c->sm_warps * c->sm_regs_per_thread, sizeof(uint64_t));
 	if (!t->coll || !t->gold || !t->known)
 		goto fail;
+	keep_offsets(t);
 	if (c->d.nq <= c->rf_read_ports)
 		rfm_cov_na(&t->m, RFM_TCOV_CONFLICT);
 	if (c->sm_operands < 3) {

@@ -55,23 +55,20 @@ void rfm_bank_clock(rfm_bank_t *b, const rfm_bank_edge_t *e)
 	const rfm_cfg_t *c = b->m.cfg;
 	unsigned k, p, sl = c->d.sb_lanes;
 	rfm_sram_edge_t se;
-	int any = 0;
-	bank_cover(b, e);
-	memset(&se, 0, sizeof(se));
-	for (p = 0; p < c->rf_read_ports; p++) {
-		se.ren[p] = e->ren[p];
-		se.raddr[p] = e->raddr[p];
-		any |= e->ren[p];
-	}
-	for (p = 0; p < c->rf_write_ports; p++) {
-		se.waddr[p] = e->waddr[p];
-		se.wdata[p] = e->wdata[p];
-		any |= e->wen[p];
-	}
-	if (!any)
-		return;
+	int any = 0, rd = 0;
 	for (p = 0; p < c->rf_read_ports; p++)
-		b->stale |= e->ren[p];
+		rd |= e->ren[p];
+	for (p = 0; p < c->rf_write_ports; p++)
+		any |= e->wen[p];
+	if (!(any | rd)) /* most banks are idle at most edges */
+		return;
+	bank_cover(b, e);
+	b->stale |= rd;
+	/* whole fixed-size arrays: copied inline, where a loop over the ports would become calls */
+	memcpy(se.ren, e->ren, sizeof(se.ren));
+	memcpy(se.raddr, e->raddr, sizeof(se.raddr));
+	memcpy(se.waddr, e->waddr, sizeof(se.waddr));
+	memcpy(se.wdata, e->wdata, sizeof(se.wdata));
 	for (k = 0; k < b->n_sb; k++) {
 		se.wlo = k * c->d.sb_bits;
 		for (p = 0; p < c->rf_write_ports; p++) {
