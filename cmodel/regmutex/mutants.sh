@@ -6,7 +6,7 @@
 # harnesses: rf_top
 # RegMutex model faults (cmodel/regmutex/faults.def; regmutex.c rfm_srp_comb)
 expect_fail model-srp-highest-free-section MISMATCH "$harness" "${args[@]}" +mutate=SRP_HIGHEST_FREE_SECTION
-expect_fail model-srp-release-leaks "rf_top invariant" "$harness" "${args[@]}" +mutate=SRP_RELEASE_LEAKS  # the checker fires before any port differs
+expect_fail model-srp-release-leaks "rf_top invariant" "$harness" "${args[@]}" +mutate=SRP_RELEASE_LEAKS  # the checker fires no later than the first port difference
 expect_fail model-srp-ports-share-section MISMATCH "$harness" "${args[@]}" +mutate=SRP_PORTS_SHARE_SECTION
 expect_fail invariant-srp-release-leaks "rf_top invariant" "$harness" "${args[@]}" +mutate=SRP_RELEASE_LEAKS +model-only
 expect_fail invariant-srp-ports-share-section "rf_top invariant" "$harness" "${args[@]}" +mutate=SRP_PORTS_SHARE_SECTION +model-only

@@ -3,7 +3,8 @@
 // Built once per (config, module) with the generated glue header forced in
 // (-include generated/<config>/cosim/<module>_glue.h). Every cycle: the model's stimulus sets the
 // inputs, the glue copies them into the Verilated RTL, both evaluate, every output is compared,
-// the model's own checker (invariants, golden registers) runs, then both take the clock edge.
+// the model's own checker (invariants, golden registers) runs (on a mismatching cycle too, so both
+// verdicts print), then both take the clock edge.
 //
 //   Vcosim +config=generated/<config>/config.ini [+seed=N] [+cycles=N] [+trace=FILE.fst]
 //          [+mutate=FAULT] [+model-only] [+rtl-only] [+covfail] [+quiet] [+bench[=REPEATS]]
@@ -365,9 +366,10 @@ int main(int argc, char **argv)
 		if (rtl_only) { // the checker keeps its books (the stimulus follows what it tracks), no verdict
 			static FILE *devnull = fopen("/dev/null", "w");
 			m->ops->check(m, cyc, devnull ? devnull : stderr);
-		} else if (!bad && m->ops->check(m, cyc, stderr)) {
-			fprintf(stderr, "CHECK FAILED cycle %" PRIu64 " (replay: +seed=%" PRIu64 " +cycles=%" PRIu64 ")\n", cyc,
-				seed, cyc + 1);
+		} else if (m->ops->check(m, cyc, stderr)) { // on a mismatching cycle too: both verdicts print
+			if (!bad)
+				fprintf(stderr, "CHECK FAILED cycle %" PRIu64 " (replay: +seed=%" PRIu64 " +cycles=%" PRIu64 ")\n",
+					cyc, seed, cyc + 1);
 			bad = 1;
 		}
 		TRACE_DUMP(2 * cyc);
