@@ -4388,7 +4388,7 @@ module rf_top (
   `endif
   // bit 0: a register mapped twice; 1: mapped onto a reserved or missing one; 2: count
   function automatic logic [2:0] vt_bad(input logic [815:0] valid, input logic [8159:0] tbl,
-    input logic [1023:0] occ, input int resv);
+    input logic [1023:0] occ, input logic [12:0] resv);
     logic [1023:0] seen;
     logic [9:0] p;
     int n;
@@ -4399,7 +4399,7 @@ module rf_top (
       if (valid[i]) begin
         p = tbl[i*10 +: 10];
         n = n + 1;
-        if (int'(p) >= 1024 || int'(p) < resv) begin
+        if (13'(p) >= 13'd1024 || 13'(p) < resv) begin
           vt_bad[1] = 1'b1;
         end else begin
           if (seen[p]) vt_bad[0] = 1'b1;
@@ -4411,7 +4411,7 @@ module rf_top (
     if ($countones(occ) != n + resv) vt_bad[2] = 1'b1;
   endfunction
   logic [2:0] vt_inv;
-  assign vt_inv = vt_bad(rt_valid, rt_table, fb_occ, int'(kwarps_q) * int'(kexm_q));
+  assign vt_inv = vt_bad(rt_valid, rt_table, fb_occ, 13'(kwarps_q) * 13'(kexm_q));
   `ifdef FORMAL
   // rf_top invariant 1: a physical register mapped twice (docs/virtualization.md, Invariants)
   always @* begin

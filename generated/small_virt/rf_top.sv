@@ -1025,7 +1025,7 @@ module rf_top (
   `endif
   // bit 0: a register mapped twice; 1: mapped onto a reserved or missing one; 2: count
   function automatic logic [2:0] vt_bad(input logic [31:0] valid, input logic [159:0] tbl,
-    input logic [31:0] occ, input int resv);
+    input logic [31:0] occ, input logic [6:0] resv);
     logic [31:0] seen;
     logic [4:0] p;
     int n;
@@ -1036,7 +1036,7 @@ module rf_top (
       if (valid[i]) begin
         p = tbl[i*5 +: 5];
         n = n + 1;
-        if (int'(p) >= 32 || int'(p) < resv) begin
+        if (7'(p) >= 7'd32 || 7'(p) < resv) begin
           vt_bad[1] = 1'b1;
         end else begin
           if (seen[p]) vt_bad[0] = 1'b1;
@@ -1048,7 +1048,7 @@ module rf_top (
     if ($countones(occ) != n + resv) vt_bad[2] = 1'b1;
   endfunction
   logic [2:0] vt_inv;
-  assign vt_inv = vt_bad(rt_valid, rt_table, fb_occ, int'(kwarps_q) * int'(kexm_q));
+  assign vt_inv = vt_bad(rt_valid, rt_table, fb_occ, 7'(kwarps_q) * 7'(kexm_q));
   `ifdef FORMAL
   // rf_top invariant 1: a physical register mapped twice (docs/virtualization.md, Invariants)
   always @* begin

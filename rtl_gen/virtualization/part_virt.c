@@ -417,11 +417,17 @@ static void vt_asserts(rg_top_t *t)
 	const rfm_cfg_t *c = t->c;
 	em_t *e = t->e;
 	unsigned D = c->d.rt_depth, pw = c->d.pack_w, P = c->d.warp_regs;
+	/* rw holds warps x exempt registers (at most regs_per_thread) and P itself */
+	unsigned rw = c->d.nwarps_w + c->d.reg_w + 1, pb = 1;
+	while ((1u << pb) <= P)
+		pb++;
+	if (rw < pb + 1)
+		rw = pb + 1;
 	rg_assert_begin(e, "virtualization invariants 1-3");
 	em_line(e, "// bit 0: a register mapped twice; 1: mapped onto a reserved or missing one; 2: count");
 	em_open(e, "function automatic logic [2:0] vt_bad(input logic %s valid, input logic %s tbl,", em_rng(e, D),
 		em_rng(e, D * pw));
-	em_line(e, "input logic %s occ, input int resv);", em_rng(e, P));
+	em_line(e, "input logic %s occ, input logic [%u:0] resv);", em_rng(e, P), rw - 1);
 	em_line(e, "logic %s seen;", em_rng(e, P));
 	em_line(e, "logic %s p;", em_rng(e, pw));
 	em_line(e, "int n;");
@@ -432,7 +438,7 @@ static void vt_asserts(rg_top_t *t)
 	em_open(e, "if (valid[i]) begin");
 	em_line(e, "p = tbl[i*%u +: %u];", pw, pw);
 	em_line(e, "n = n + 1;");
-	em_open(e, "if (int'(p) >= %u || int'(p) < resv) begin", P);
+	em_open(e, "if (%u'(p) >= %u'd%u || %u'(p) < resv) begin", rw, rw, P, rw);
 	em_line(e, "vt_bad[1] = 1'b1;");
 	em_reopen(e, "end else begin");
 	em_line(e, "if (seen[p]) vt_bad[0] = 1'b1;");
@@ -444,7 +450,7 @@ static void vt_asserts(rg_top_t *t)
 	em_line(e, "if ($countones(occ) != n + resv) vt_bad[2] = 1'b1;");
 	em_close(e, "endfunction");
 	em_line(e, "logic [2:0] vt_inv;");
-	em_line(e, "assign vt_inv = vt_bad(rt_valid, rt_table, fb_occ, int'(kwarps_q) * int'(kexm_q));");
+	em_line(e, "assign vt_inv = vt_bad(rt_valid, rt_table, fb_occ, %u'(kwarps_q) * %u'(kexm_q));", rw, rw);
 	rg_assert(e, "!vt_inv[0]", "rf_top", "invariant 1", "docs/virtualization.md, Invariants",
 		  "a physical register mapped twice");
 	rg_assert(e, "!vt_inv[1]", "rf_top", "invariant 2", "docs/virtualization.md, Invariants",
