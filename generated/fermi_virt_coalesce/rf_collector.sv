@@ -973,4 +973,75 @@ module rf_collector (
   assign unused_ports = ^{q0_port_i, q1_port_i, q2_port_i, q3_port_i, q4_port_i, q5_port_i,
       q6_port_i, q7_port_i, q8_port_i, q9_port_i, q10_port_i, q11_port_i};
 
+  // ---- assertions: collector invariants 1-3 ----
+  // simulation (make cosim-assert defines RFM_ASSERTIONS) and formal proofs (make formal:
+  // FORMAL), both in docs/verification.md; RFM_CHECKS is either, and never synthesis
+  `ifdef FORMAL
+  `define RFM_CHECKS
+  `elsif SYNTHESIS
+  `elsif RFM_ASSERTIONS
+  `define RFM_CHECKS
+  `endif
+  `ifdef RFM_CHECKS
+  `ifdef FORMAL
+  // a proof starts in reset: the state before it is left free
+  always @* begin
+    if ($initstate) assume (!rst_ni);
+  end
+  `endif
+  logic [3:0] col_full;  // unit holds an instruction with every operand arrived
+  logic col_take_ok, col_disp_ok;
+  assign col_full = {u3_busy_q & ~q9_pend_q & ~q10_pend_q & ~q11_pend_q, u2_busy_q & ~q6_pend_q
+      & ~q7_pend_q & ~q8_pend_q, u1_busy_q & ~q3_pend_q & ~q4_pend_q & ~q5_pend_q, u0_busy_q
+      & ~q0_pend_q & ~q1_pend_q & ~q2_pend_q};
+  assign col_take_ok = ((iss0_take & (iss0_take - 4'(1))) == '0) & ((iss0_take & busy) == '0)
+      & ((iss1_take & (iss1_take - 4'(1))) == '0) & ((iss1_take & busy) == '0)
+      & ((iss0_take & iss1_take) == '0);
+  assign col_disp_ok = ((dsp0_oh & (dsp0_oh - 4'(1))) == '0) & ((dsp1_oh & (dsp1_oh - 4'(1))) == '0)
+      & ((dsp0_oh & dsp1_oh) == '0);
+  `ifdef FORMAL
+  // rf_collector invariant 1: a unit dispatches before every operand arrived (docs/semantics.md,
+  // Collector invariants)
+  always @* begin
+    if (rst_ni) assert ((disp & ~col_full) == '0);
+  end
+  `else
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !((disp & ~col_full) == '0)) begin
+      $error("%s (%s)", "rf_collector invariant 1: a unit dispatches before every operand arrived",
+          "docs/semantics.md, Collector invariants");
+    end
+  end
+  `endif
+  `ifdef FORMAL
+  // rf_collector invariant 2: an issue fills a busy, shared or second unit (docs/semantics.md,
+  // Collector invariants)
+  always @* begin
+    if (rst_ni) assert (col_take_ok);
+  end
+  `else
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !(col_take_ok)) begin
+      $error("%s (%s)", "rf_collector invariant 2: an issue fills a busy, shared or second unit",
+          "docs/semantics.md, Collector invariants");
+    end
+  end
+  `endif
+  `ifdef FORMAL
+  // rf_collector invariant 3: two dispatch ports pick one unit (docs/semantics.md, Collector
+  // invariants)
+  always @* begin
+    if (rst_ni) assert (col_disp_ok);
+  end
+  `else
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !(col_disp_ok)) begin
+      $error("%s (%s)", "rf_collector invariant 3: two dispatch ports pick one unit",
+          "docs/semantics.md, Collector invariants");
+    end
+  end
+  `endif
+  `undef RFM_CHECKS
+  `endif
+
 endmodule

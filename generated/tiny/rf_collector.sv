@@ -214,4 +214,70 @@ module rf_collector (
   logic unused_ports;
   assign unused_ports = ^{q0_port_i};
 
+  // ---- assertions: collector invariants 1-3 ----
+  // simulation (make cosim-assert defines RFM_ASSERTIONS) and formal proofs (make formal:
+  // FORMAL), both in docs/verification.md; RFM_CHECKS is either, and never synthesis
+  `ifdef FORMAL
+  `define RFM_CHECKS
+  `elsif SYNTHESIS
+  `elsif RFM_ASSERTIONS
+  `define RFM_CHECKS
+  `endif
+  `ifdef RFM_CHECKS
+  `ifdef FORMAL
+  // a proof starts in reset: the state before it is left free
+  always @* begin
+    if ($initstate) assume (!rst_ni);
+  end
+  `endif
+  logic  col_full;  // unit holds an instruction with every operand arrived
+  logic col_take_ok, col_disp_ok;
+  assign col_full = {u0_busy_q & ~q0_pend_q};
+  assign col_take_ok = ((iss0_take & (iss0_take - 1'(1))) == '0) & ((iss0_take & busy) == '0);
+  assign col_disp_ok = ((dsp0_oh & (dsp0_oh - 1'(1))) == '0);
+  `ifdef FORMAL
+  // rf_collector invariant 1: a unit dispatches before every operand arrived (docs/semantics.md,
+  // Collector invariants)
+  always @* begin
+    if (rst_ni) assert ((disp & ~col_full) == '0);
+  end
+  `else
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !((disp & ~col_full) == '0)) begin
+      $error("%s (%s)", "rf_collector invariant 1: a unit dispatches before every operand arrived",
+          "docs/semantics.md, Collector invariants");
+    end
+  end
+  `endif
+  `ifdef FORMAL
+  // rf_collector invariant 2: an issue fills a busy, shared or second unit (docs/semantics.md,
+  // Collector invariants)
+  always @* begin
+    if (rst_ni) assert (col_take_ok);
+  end
+  `else
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !(col_take_ok)) begin
+      $error("%s (%s)", "rf_collector invariant 2: an issue fills a busy, shared or second unit",
+          "docs/semantics.md, Collector invariants");
+    end
+  end
+  `endif
+  `ifdef FORMAL
+  // rf_collector invariant 3: two dispatch ports pick one unit (docs/semantics.md, Collector
+  // invariants)
+  always @* begin
+    if (rst_ni) assert (col_disp_ok);
+  end
+  `else
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !(col_disp_ok)) begin
+      $error("%s (%s)", "rf_collector invariant 3: two dispatch ports pick one unit",
+          "docs/semantics.md, Collector invariants");
+    end
+  end
+  `endif
+  `undef RFM_CHECKS
+  `endif
+
 endmodule

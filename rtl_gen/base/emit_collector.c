@@ -106,6 +106,47 @@ static void collector_flops(em_t *e, const rfm_cfg_t *c)
 	}
 }
 
+/* Invariants 1-3 of docs/semantics.md, "Collector invariants", written from the unit and slot
+ * state rather than from rdy and the picks they check: a unit dispatches only holding an
+ * instruction whose every operand has arrived; an issue fills one free unit at most, and two
+ * issue ports never fill the same one; the dispatch ports pick different units. */
+static void collector_asserts(em_t *e, const rfm_cfg_t *c)
+{
+	unsigned C = c->sm_collectors, S = c->sm_operands, K = c->sm_schedulers, cu, s, k, j;
+	em_str_t x = {0};
+	rg_assert_begin(e, "collector invariants 1-3");
+	em_line(e, "logic %s col_full;  // unit holds an instruction with every operand arrived", em_rng(e, C));
+	em_line(e, "logic col_take_ok, col_disp_ok;");
+	em_part(e, "assign col_full = {");
+	for (cu = C; cu-- > 0;) {
+		em_part(e, "u%u_busy_q", cu);
+		for (s = 0; s < S; s++)
+			em_part(e, " & ~q%u_pend_q", cu * S + s);
+		em_part(e, "%s", cu ? ", " : "};\n");
+	}
+	for (k = 0; k < K; k++) {
+		em_add(&x, " & ", "((iss%u_take & (iss%u_take - %u'(1))) == '0) & ((iss%u_take & busy) == '0)", k, k, C, k);
+		for (j = 0; j < k; j++)
+			em_add(&x, " & ", "((iss%u_take & iss%u_take) == '0)", j, k);
+	}
+	em_line(e, "assign col_take_ok = %s;", em_str(&x));
+	em_str_free(&x);
+	for (k = 0; k < K; k++) {
+		em_add(&x, " & ", "((dsp%u_oh & (dsp%u_oh - %u'(1))) == '0)", k, k, C);
+		for (j = 0; j < k; j++)
+			em_add(&x, " & ", "((dsp%u_oh & dsp%u_oh) == '0)", j, k);
+	}
+	em_line(e, "assign col_disp_ok = %s;", em_str(&x));
+	em_str_free(&x);
+	rg_assert(e, "(disp & ~col_full) == '0", "rf_collector", "invariant 1", "docs/semantics.md, Collector invariants",
+		  "a unit dispatches before every operand arrived");
+	rg_assert(e, "col_take_ok", "rf_collector", "invariant 2", "docs/semantics.md, Collector invariants",
+		  "an issue fills a busy, shared or second unit");
+	rg_assert(e, "col_disp_ok", "rf_collector", "invariant 3", "docs/semantics.md, Collector invariants",
+		  "two dispatch ports pick one unit");
+	rg_assert_end(e);
+}
+
 /* rf_collector's dispatch, read requests, unit state and operand values. With external operands
  * (c->d.coll_ext_ops) no values: dispatch routes q<i>_op_i, and the choices are outputs. */
 static void collector_tail(em_t *e, const rfm_cfg_t *c)
@@ -215,6 +256,7 @@ static void collector_tail(em_t *e, const rfm_cfg_t *c)
 		em_blank(e);
 		rg_unused_n(e, "ports", c->d.nq, "q%u_port_i");
 	}
+	collector_asserts(e, c);
 }
 
 void rg_emit_rf_collector(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
