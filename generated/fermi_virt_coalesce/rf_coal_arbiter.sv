@@ -304,4 +304,116 @@ module rf_coal_arbiter (
     end
   end
 
+  // ---- assertions: arbiter invariants 1-3 ----
+  // simulation (make cosim-assert defines RFM_ASSERTIONS) and formal proofs (make formal:
+  // FORMAL), both in docs/verification.md; RFM_CHECKS is either, and never synthesis
+  `ifdef FORMAL
+  `define RFM_CHECKS
+  `elsif SYNTHESIS
+  `elsif RFM_ASSERTIONS
+  `define RFM_CHECKS
+  `endif
+  `ifdef RFM_CHECKS
+  `ifdef FORMAL
+  // a proof starts in reset: the state before it is left free
+  always @* begin
+    if ($initstate) assume (!rst_ni);
+  end
+  `endif
+  // claims listed in 4-bit groups: 1 when one sub-bank (slice) is in two of them
+  function automatic logic ca_twice(input logic [39:0] claims);
+    logic [3:0] used;
+    ca_twice = 1'b0;
+    used = '0;
+    for (int k = 0; k < 10; k++) begin
+      if ((claims[k*4 +: 4] & used) != '0) ca_twice = 1'b1;
+      used = used | claims[k*4 +: 4];
+    end
+  endfunction
+  logic [3:0] ca_bank_twice;  // bank i: a sub-bank granted twice
+  logic [3:0] ca_coll_twice;  // collector j: a slice granted twice
+  assign ca_bank_twice[0] = ca_twice({{4{wgnt_o[0] & (wr0_bank_i == 2'd0)}} & wr0_pmask_i,
+      {4{wgnt_o[1] & (wr1_bank_i == 2'd0)}} & wr1_pmask_i, {4{rgnt_o[0]}} & rd_pmask_i[3:0],
+      {4{rgnt_o[1]}} & rd_pmask_i[7:4], {4{rgnt_o[2]}} & rd_pmask_i[11:8], {4{rgnt_o[3]}}
+      & rd_pmask_i[15:12], {4{rgnt_o[4]}} & rd_pmask_i[19:16], {4{rgnt_o[5]}} & rd_pmask_i[23:20],
+      {4{rgnt_o[6]}} & rd_pmask_i[27:24], {4{rgnt_o[7]}} & rd_pmask_i[31:28]});
+  assign ca_bank_twice[1] = ca_twice({{4{wgnt_o[0] & (wr0_bank_i == 2'd1)}} & wr0_pmask_i,
+      {4{wgnt_o[1] & (wr1_bank_i == 2'd1)}} & wr1_pmask_i, {4{rgnt_o[8]}} & rd_pmask_i[35:32],
+      {4{rgnt_o[9]}} & rd_pmask_i[39:36], {4{rgnt_o[10]}} & rd_pmask_i[43:40], {4{rgnt_o[11]}}
+      & rd_pmask_i[47:44], {4{rgnt_o[12]}} & rd_pmask_i[51:48], {4{rgnt_o[13]}} & rd_pmask_i[55:52],
+      {4{rgnt_o[14]}} & rd_pmask_i[59:56], {4{rgnt_o[15]}} & rd_pmask_i[63:60]});
+  assign ca_bank_twice[2] = ca_twice({{4{wgnt_o[0] & (wr0_bank_i == 2'd2)}} & wr0_pmask_i,
+      {4{wgnt_o[1] & (wr1_bank_i == 2'd2)}} & wr1_pmask_i, {4{rgnt_o[16]}} & rd_pmask_i[67:64],
+      {4{rgnt_o[17]}} & rd_pmask_i[71:68], {4{rgnt_o[18]}} & rd_pmask_i[75:72], {4{rgnt_o[19]}}
+      & rd_pmask_i[79:76], {4{rgnt_o[20]}} & rd_pmask_i[83:80], {4{rgnt_o[21]}} & rd_pmask_i[87:84],
+      {4{rgnt_o[22]}} & rd_pmask_i[91:88], {4{rgnt_o[23]}} & rd_pmask_i[95:92]});
+  assign ca_bank_twice[3] = ca_twice({{4{wgnt_o[0] & (wr0_bank_i == 2'd3)}} & wr0_pmask_i,
+      {4{wgnt_o[1] & (wr1_bank_i == 2'd3)}} & wr1_pmask_i, {4{rgnt_o[24]}} & rd_pmask_i[99:96],
+      {4{rgnt_o[25]}} & rd_pmask_i[103:100], {4{rgnt_o[26]}} & rd_pmask_i[107:104], {4{rgnt_o[27]}}
+      & rd_pmask_i[111:108], {4{rgnt_o[28]}} & rd_pmask_i[115:112], {4{rgnt_o[29]}}
+      & rd_pmask_i[119:116], {4{rgnt_o[30]}} & rd_pmask_i[123:120], {4{rgnt_o[31]}}
+      & rd_pmask_i[127:124]});
+  assign ca_coll_twice[0] = ca_twice({8'b0, {4{rgnt_o[0]}} & rd_pmask_i[3:0], {4{rgnt_o[4]}}
+      & rd_pmask_i[19:16], {4{rgnt_o[8]}} & rd_pmask_i[35:32], {4{rgnt_o[12]}} & rd_pmask_i[51:48],
+      {4{rgnt_o[16]}} & rd_pmask_i[67:64], {4{rgnt_o[20]}} & rd_pmask_i[83:80], {4{rgnt_o[24]}}
+      & rd_pmask_i[99:96], {4{rgnt_o[28]}} & rd_pmask_i[115:112]});
+  assign ca_coll_twice[1] = ca_twice({8'b0, {4{rgnt_o[1]}} & rd_pmask_i[7:4], {4{rgnt_o[5]}}
+      & rd_pmask_i[23:20], {4{rgnt_o[9]}} & rd_pmask_i[39:36], {4{rgnt_o[13]}} & rd_pmask_i[55:52],
+      {4{rgnt_o[17]}} & rd_pmask_i[71:68], {4{rgnt_o[21]}} & rd_pmask_i[87:84], {4{rgnt_o[25]}}
+      & rd_pmask_i[103:100], {4{rgnt_o[29]}} & rd_pmask_i[119:116]});
+  assign ca_coll_twice[2] = ca_twice({8'b0, {4{rgnt_o[2]}} & rd_pmask_i[11:8], {4{rgnt_o[6]}}
+      & rd_pmask_i[27:24], {4{rgnt_o[10]}} & rd_pmask_i[43:40], {4{rgnt_o[14]}} & rd_pmask_i[59:56],
+      {4{rgnt_o[18]}} & rd_pmask_i[75:72], {4{rgnt_o[22]}} & rd_pmask_i[91:88], {4{rgnt_o[26]}}
+      & rd_pmask_i[107:104], {4{rgnt_o[30]}} & rd_pmask_i[123:120]});
+  assign ca_coll_twice[3] = ca_twice({8'b0, {4{rgnt_o[3]}} & rd_pmask_i[15:12], {4{rgnt_o[7]}}
+      & rd_pmask_i[31:28], {4{rgnt_o[11]}} & rd_pmask_i[47:44], {4{rgnt_o[15]}} & rd_pmask_i[63:60],
+      {4{rgnt_o[19]}} & rd_pmask_i[79:76], {4{rgnt_o[23]}} & rd_pmask_i[95:92], {4{rgnt_o[27]}}
+      & rd_pmask_i[111:108], {4{rgnt_o[31]}} & rd_pmask_i[127:124]});
+  logic ca_answers;  // every grant answers a request
+  assign ca_answers = (~wgnt_o[0] | wr0_valid_i) & (~wgnt_o[1] | wr1_valid_i)
+      & ((rgnt_o & ~rd_valid_i) == '0);
+  `ifdef FORMAL
+  // rf_coal_arbiter invariant 1: a sub-bank or slice granted twice (docs/coalescing.md, Arbiter
+  // invariants)
+  always @* begin
+    if (rst_ni) assert (ca_bank_twice == '0 && ca_coll_twice == '0);
+  end
+  `else
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !(ca_bank_twice == '0 && ca_coll_twice == '0)) begin
+      $error("%s (%s)", "rf_coal_arbiter invariant 1: a sub-bank or slice granted twice",
+          "docs/coalescing.md, Arbiter invariants");
+    end
+  end
+  `endif
+  `ifdef FORMAL
+  // rf_coal_arbiter invariant 2: a grant without a request (docs/coalescing.md, Arbiter invariants)
+  always @* begin
+    if (rst_ni) assert (ca_answers);
+  end
+  `else
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !(ca_answers)) begin
+      $error("%s (%s)", "rf_coal_arbiter invariant 2: a grant without a request",
+          "docs/coalescing.md, Arbiter invariants");
+    end
+  end
+  `endif
+  `ifdef FORMAL
+  // rf_coal_arbiter invariant 3: the priority pointer past N - 1 (docs/coalescing.md, Arbiter
+  // invariants)
+  always @* begin
+    if (rst_ni) assert (3'(pri_q) < 3'd4);
+  end
+  `else
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !(3'(pri_q) < 3'd4)) begin
+      $error("%s (%s)", "rf_coal_arbiter invariant 3: the priority pointer past N - 1",
+          "docs/coalescing.md, Arbiter invariants");
+    end
+  end
+  `endif
+  `undef RFM_CHECKS
+  `endif
+
 endmodule

@@ -209,4 +209,96 @@ module rf_coal_arbiter (
     end
   end
 
+  // ---- assertions: arbiter invariants 1-3 ----
+  // simulation (make cosim-assert defines RFM_ASSERTIONS) and formal proofs (make formal:
+  // FORMAL), both in docs/verification.md; RFM_CHECKS is either, and never synthesis
+  `ifdef FORMAL
+  `define RFM_CHECKS
+  `elsif SYNTHESIS
+  `elsif RFM_ASSERTIONS
+  `define RFM_CHECKS
+  `endif
+  `ifdef RFM_CHECKS
+  `ifdef FORMAL
+  // a proof starts in reset: the state before it is left free
+  always @* begin
+    if ($initstate) assume (!rst_ni);
+  end
+  `endif
+  // claims listed in 4-bit groups: 1 when one sub-bank (slice) is in two of them
+  function automatic logic ca_twice(input logic [31:0] claims);
+    logic [3:0] used;
+    ca_twice = 1'b0;
+    used = '0;
+    for (int k = 0; k < 8; k++) begin
+      if ((claims[k*4 +: 4] & used) != '0) ca_twice = 1'b1;
+      used = used | claims[k*4 +: 4];
+    end
+  endfunction
+  logic [1:0] ca_bank_twice;  // bank i: a sub-bank granted twice
+  logic [2:0] ca_coll_twice;  // collector j: a slice granted twice
+  assign ca_bank_twice[0] = ca_twice({{4{wgnt_o[0] & (wr0_bank_i == 1'd0)}} & wr0_pmask_i,
+      {4{wgnt_o[1] & (wr1_bank_i == 1'd0)}} & wr1_pmask_i, {4{rgnt_o[0]}} & rd_pmask_i[3:0],
+      {4{rgnt_o[1]}} & rd_pmask_i[7:4], {4{rgnt_o[2]}} & rd_pmask_i[11:8], {4{rgnt_o[3]}}
+      & rd_pmask_i[15:12], {4{rgnt_o[4]}} & rd_pmask_i[19:16], {4{rgnt_o[5]}} & rd_pmask_i[23:20]});
+  assign ca_bank_twice[1] = ca_twice({{4{wgnt_o[0] & (wr0_bank_i == 1'd1)}} & wr0_pmask_i,
+      {4{wgnt_o[1] & (wr1_bank_i == 1'd1)}} & wr1_pmask_i, {4{rgnt_o[6]}} & rd_pmask_i[27:24],
+      {4{rgnt_o[7]}} & rd_pmask_i[31:28], {4{rgnt_o[8]}} & rd_pmask_i[35:32], {4{rgnt_o[9]}}
+      & rd_pmask_i[39:36], {4{rgnt_o[10]}} & rd_pmask_i[43:40], {4{rgnt_o[11]}}
+      & rd_pmask_i[47:44]});
+  assign ca_coll_twice[0] = ca_twice({16'b0, {4{rgnt_o[0]}} & rd_pmask_i[3:0], {4{rgnt_o[3]}}
+      & rd_pmask_i[15:12], {4{rgnt_o[6]}} & rd_pmask_i[27:24], {4{rgnt_o[9]}} & rd_pmask_i[39:36]});
+  assign ca_coll_twice[1] = ca_twice({16'b0, {4{rgnt_o[1]}} & rd_pmask_i[7:4], {4{rgnt_o[4]}}
+      & rd_pmask_i[19:16], {4{rgnt_o[7]}} & rd_pmask_i[31:28], {4{rgnt_o[10]}}
+      & rd_pmask_i[43:40]});
+  assign ca_coll_twice[2] = ca_twice({16'b0, {4{rgnt_o[2]}} & rd_pmask_i[11:8], {4{rgnt_o[5]}}
+      & rd_pmask_i[23:20], {4{rgnt_o[8]}} & rd_pmask_i[35:32], {4{rgnt_o[11]}}
+      & rd_pmask_i[47:44]});
+  logic ca_answers;  // every grant answers a request
+  assign ca_answers = (~wgnt_o[0] | wr0_valid_i) & (~wgnt_o[1] | wr1_valid_i)
+      & ((rgnt_o & ~rd_valid_i) == '0);
+  `ifdef FORMAL
+  // rf_coal_arbiter invariant 1: a sub-bank or slice granted twice (docs/coalescing.md, Arbiter
+  // invariants)
+  always @* begin
+    if (rst_ni) assert (ca_bank_twice == '0 && ca_coll_twice == '0);
+  end
+  `else
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !(ca_bank_twice == '0 && ca_coll_twice == '0)) begin
+      $error("%s (%s)", "rf_coal_arbiter invariant 1: a sub-bank or slice granted twice",
+          "docs/coalescing.md, Arbiter invariants");
+    end
+  end
+  `endif
+  `ifdef FORMAL
+  // rf_coal_arbiter invariant 2: a grant without a request (docs/coalescing.md, Arbiter invariants)
+  always @* begin
+    if (rst_ni) assert (ca_answers);
+  end
+  `else
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !(ca_answers)) begin
+      $error("%s (%s)", "rf_coal_arbiter invariant 2: a grant without a request",
+          "docs/coalescing.md, Arbiter invariants");
+    end
+  end
+  `endif
+  `ifdef FORMAL
+  // rf_coal_arbiter invariant 3: the priority pointer past N - 1 (docs/coalescing.md, Arbiter
+  // invariants)
+  always @* begin
+    if (rst_ni) assert (3'(pri_q) < 3'd3);
+  end
+  `else
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !(3'(pri_q) < 3'd3)) begin
+      $error("%s (%s)", "rf_coal_arbiter invariant 3: the priority pointer past N - 1",
+          "docs/coalescing.md, Arbiter invariants");
+    end
+  end
+  `endif
+  `undef RFM_CHECKS
+  `endif
+
 endmodule

@@ -127,6 +127,70 @@ static void coal_arbiter_reads(em_t *e, const rfm_cfg_t *c)
 	em_close(e, "end");
 }
 
+/* Invariants 1-3 of docs/coalescing.md, "Arbiter invariants", written from the ports (requests
+ * and grants), not from the claim chain they check: no sub-bank of a bank goes to two granted
+ * requests (writes and reads) in a cycle, no slice of a collector to two granted reads; a grant
+ * answers a request; the priority pointer stays below N. */
+static void coal_arbiter_asserts(em_t *e, const rfm_cfg_t *c)
+{
+	unsigned nb = c->rf_banks, noc = c->sm_collectors, nwr = c->rf_write_ports, n = rfm_ca_n(nb, noc);
+	unsigned ncell = nb * 2 * noc, pw = rfm_clog2(n), i, s, j, p;
+	unsigned T = nwr + 2 * noc > 2 * nb ? nwr + 2 * noc : 2 * nb; /* claims per check, padded */
+	em_str_t x = {0};
+	rg_assert_begin(e, "arbiter invariants 1-3");
+	em_line(e, "// claims listed in 4-bit groups: 1 when one sub-bank (slice) is in two of them");
+	em_open(e, "function automatic logic ca_twice(input logic [%u:0] claims);", 4 * T - 1);
+	em_line(e, "logic [3:0] used;");
+	em_line(e, "ca_twice = 1'b0;");
+	em_line(e, "used = '0;");
+	em_open(e, "for (int k = 0; k < %u; k++) begin", T);
+	em_line(e, "if ((claims[k*4 +: 4] & used) != '0) ca_twice = 1'b1;");
+	em_line(e, "used = used | claims[k*4 +: 4];");
+	em_close(e, "end");
+	em_close(e, "endfunction");
+	em_line(e, "logic %s ca_bank_twice;  // bank i: a sub-bank granted twice", em_rng(e, nb));
+	em_line(e, "logic %s ca_coll_twice;  // collector j: a slice granted twice", em_rng(e, noc));
+	for (i = 0; i < nb; i++) {
+		if (T > nwr + 2 * noc)
+			em_add(&x, ", ", "%u'b0", 4 * (T - nwr - 2 * noc));
+		for (p = 0; p < nwr; p++)
+			em_add(&x, ", ", "{4{%s & (wr%u_bank_i == %s)}} & wr%u_pmask_i", rg_bit(e, "wgnt_o", nwr, p), p,
+			       em_lit(e, c->d.bank_w, i), p);
+		for (s = 0; s < 2; s++)
+			for (j = 0; j < noc; j++) {
+				unsigned cell = (2 * i + s) * noc + j;
+				em_add(&x, ", ", "{4{%s}} & %s", rg_bit(e, "rgnt_o", ncell, cell),
+				       rg_part(e, "rd_pmask_i", 4 * ncell, 4 * cell + 3, 4 * cell));
+			}
+		em_line(e, "assign %s = ca_twice({%s});", rg_bit(e, "ca_bank_twice", nb, i), em_str(&x));
+		em_clear(&x);
+	}
+	for (j = 0; j < noc; j++) {
+		if (T > 2 * nb)
+			em_add(&x, ", ", "%u'b0", 4 * (T - 2 * nb));
+		for (i = 0; i < nb; i++)
+			for (s = 0; s < 2; s++) {
+				unsigned cell = (2 * i + s) * noc + j;
+				em_add(&x, ", ", "{4{%s}} & %s", rg_bit(e, "rgnt_o", ncell, cell),
+				       rg_part(e, "rd_pmask_i", 4 * ncell, 4 * cell + 3, 4 * cell));
+			}
+		em_line(e, "assign %s = ca_twice({%s});", rg_bit(e, "ca_coll_twice", noc, j), em_str(&x));
+		em_clear(&x);
+	}
+	em_line(e, "logic ca_answers;  // every grant answers a request");
+	for (p = 0; p < nwr; p++)
+		em_add(&x, " & ", "(~%s | wr%u_valid_i)", rg_bit(e, "wgnt_o", nwr, p), p);
+	em_line(e, "assign ca_answers = %s & ((rgnt_o & ~rd_valid_i) == '0);", em_str(&x));
+	em_str_free(&x);
+	rg_assert(e, "ca_bank_twice == '0 && ca_coll_twice == '0", "rf_coal_arbiter", "invariant 1",
+		  "docs/coalescing.md, Arbiter invariants", "a sub-bank or slice granted twice");
+	rg_assert(e, "ca_answers", "rf_coal_arbiter", "invariant 2", "docs/coalescing.md, Arbiter invariants",
+		  "a grant without a request");
+	rg_assert(e, em_fmt(e, "%u'(pri_q) < %u'd%u", pw + 1, pw + 1, n), "rf_coal_arbiter", "invariant 3",
+		  "docs/coalescing.md, Arbiter invariants", "the priority pointer past N - 1");
+	rg_assert_end(e);
+}
+
 void rg_emit_rf_coal_arbiter(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 {
 	unsigned nb = c->rf_banks, noc = c->sm_collectors, nwr = c->rf_write_ports, n = rfm_ca_n(nb, noc);
@@ -211,4 +275,5 @@ void rg_emit_rf_coal_arbiter(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 
 	em_blank(e);
 	coal_arbiter_reads(e, c);
+	coal_arbiter_asserts(e, c);
 }
