@@ -37,8 +37,11 @@ for c in $configs; do
 	case $c in small_*_*) continue ;; small_*) ;; *) continue ;; esac
 	grep -q RFM_ASSERTIONS generated/$c/*.sv && steps+=("cosim-assert-$c|make -s cosim-assert CONFIG=$c")
 done
-# the RegMutex allocator's assertions proven from reset, and a planted fault caught (docs/verification.md)
+# the blocks' assertions proven from reset, and planted faults caught (docs/verification.md): the
+# RegMutex allocator and the collector in small_regmutex, the coalescing arbiter and the collector
+# with external operands in small_coalesce (the other small configs' checked blocks share a shape)
 steps+=("formal-small_regmutex|make -s formal CONFIG=small_regmutex")
+steps+=("formal-small_coalesce|make -s formal CONFIG=small_coalesce")
 steps+=("coal-equiv|make -s coal-equiv")
 steps+=("mutation|make -s mutation")
 steps+=("sim-synth-small|make -s sim-synth CONFIG=small")

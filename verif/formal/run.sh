@@ -1,23 +1,39 @@
 #!/usr/bin/env bash
-# run.sh CONFIG [--selftest] - prove the RTL's own assertions (rg_assert, compiled under FORMAL) of
-# CONFIG's checked module with yosys-smtbmc and z3: bounded model checking from reset, then
-# 1-induction (docs/verification.md, "Formal proofs"). Outputs in build/CONFIG/formal/. Exits
-# non-zero when a proof fails, after writing the counterexample as a VCD and printing its path.
-# --selftest also plants a fault in a copy of the RTL (port 1 ignores port 0's grant, as in
-# cmodel/regmutex/mutants.sh) and fails unless that proof fails with a counterexample.
+# run.sh CONFIG [--selftest] - prove the RTL's own assertions (rg_assert, compiled under FORMAL)
+# with yosys-smtbmc and z3: bounded model checking from reset, then 1-induction (docs/verification.md,
+# "Formal proofs"). Every generated block of CONFIG that carries assertions, rf_top aside, is proven
+# on its own with every input free. Outputs in build/CONFIG/formal/. Exits non-zero when a proof
+# fails, after writing the counterexample as a VCD and printing its path.
+# --selftest also plants, for each proven block, the faults listed below in a copy of the RTL and
+# fails unless each proof fails with a counterexample.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 cfg=$1 mode=${2:-}
 out=build/$cfg/formal
-# steps 0..DEPTH-1: reset, launch, four cycles of two grants fill all 8 sections, a release, a
-# re-acquire of the freed section, and a margin (docs/verification.md, "Formal proofs")
+# steps 0..DEPTH-1; 10 covers rf_srp_ctrl's acquire/release cycle on small_regmutex: reset, launch,
+# four cycles of two grants fill all 8 sections, a release, a re-acquire of the freed section, and
+# a margin; the other blocks' assertions are on the state of one cycle (docs/verification.md)
 DEPTH=${DEPTH:-10}
 
-# the module holding the config's checks: the one generated file with rg_assert's FORMAL block
-checked_module() {
+# planted faults: block|name|sed program (the edit must change the block's file)
+faults=(
+	# port 0's grant no longer marks its section taken: port 1 can get the same section
+	"rf_srp_ctrl|port1-ignores-port0-grant|0,/taken\\[f\\] = 1'b1;/s//taken[f] = 1'b0;/"
+	# unit 0 counts as ready with its first operand still pending
+	"rf_collector|dispatch-before-operand|s/u0_busy_q \\& ~(q0_pend_q | /u0_busy_q \\& ~(/"
+	# issue port 1 ignores the unit port 0 takes: both fill one unit
+	"rf_collector|two-ports-one-unit|s/assign iss1_cand = iss0_cand \\& ~iss0_oh;/assign iss1_cand = iss0_cand;/"
+	# bank 0's even side in step 1 ignores the claims of step 0: a sub-bank goes to two collectors
+	"rf_coal_arbiter|step1-ignores-step0-claims|s/~|(rm_0r\\[7:4\\] \\& sb1\\[3:0\\])/~|(rm_0r[7:4] \\& sb0[3:0])/"
+)
+
+# the blocks holding checks: generated files with rg_assert's FORMAL block, rf_top aside
+checked_blocks() {
 	local f
-	f=$(grep -l '^ *`define RFM_CHECKS' $(sed "s|^|generated/$cfg/|" "generated/$cfg/files.f") | head -1)
-	[ -n "$f" ] && basename "$f" .sv
+	for f in $(sed "s|^|generated/$cfg/|" "generated/$cfg/files.f"); do
+		grep -q '^ *`define RFM_CHECKS' "$f" || continue
+		[ "$(basename "$f" .sv)" = rf_top ] || basename "$f" .sv
+	done
 }
 
 # 1-induction: a state meeting the assertions steps only to states meeting them; with the base
@@ -56,20 +72,27 @@ prove() {
 }
 
 mkdir -p "$out"
-top=$(checked_module) || { echo "formal: generated/$cfg has no formal checks"; exit 1; }
+blocks=$(checked_blocks)
+[ -n "$blocks" ] || { echo "formal: generated/$cfg has no block with formal checks"; exit 1; }
 t0=$(date +%s)
-prove "$top" "generated/$cfg" "$top" || exit 1
+for top in $blocks; do
+	prove "$top" "generated/$cfg" "$top" || exit 1
+done
 if [ "$mode" = --selftest ]; then
-	dir=$out/mutant-port1-ignores-port0-grant
-	rm -rf "$dir" && mkdir -p "$dir" && cp -r "generated/$cfg/." "$dir/"
-	sed -i '0,/taken\[f\] = 1'"'"'b1;/s//taken[f] = 1'"'"'b0;/' "$dir/rf_srp_ctrl.sv"
-	if cmp -s "generated/$cfg/rf_srp_ctrl.sv" "$dir/rf_srp_ctrl.sv"; then
-		echo "formal: selftest: the planted fault changed nothing (stale pattern)"; exit 1
-	fi
-	prove mutant-port1-ignores-port0-grant "$dir" "$top"
-	case $? in
-	1) echo "formal: selftest: the planted fault is caught with a counterexample" ;;
-	*) echo "formal: selftest: the planted fault was NOT caught"; exit 1 ;;
-	esac
+	for f in "${faults[@]}"; do
+		IFS='|' read -r top name expr <<<"$f"
+		case " $(echo $blocks) " in *" $top "*) ;; *) continue ;; esac
+		dir=$out/mutant-$name
+		rm -rf "$dir" && mkdir -p "$dir" && cp -r "generated/$cfg/." "$dir/"
+		sed -i "$expr" "$dir/$top.sv"
+		if cmp -s "generated/$cfg/$top.sv" "$dir/$top.sv"; then
+			echo "formal: selftest: $name: the planted fault changed nothing (stale pattern)"; exit 1
+		fi
+		prove "mutant-$name" "$dir" "$top"
+		case $? in
+		1) echo "formal: selftest: $name ($top) is caught with a counterexample" ;;
+		*) echo "formal: selftest: $name ($top) was NOT caught"; exit 1 ;;
+		esac
+	done
 fi
 echo "formal: $cfg done in $(($(date +%s) - t0)) s"
