@@ -806,6 +806,39 @@ static unsigned check_rules(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad_
 	return nerr;
 }
 
+/*
+ * Warn about keys that do nothing: a key of a technique's section, other than the technique's own
+ * switch, set explicitly to a value other than its default while the technique is off. Returns
+ * the number of warnings printed.
+ */
+static unsigned warn_idle_keys(const rfm_cfg_t *cfg, FILE *err)
+{
+	unsigned n = 0;
+	int k, t;
+	for (k = 0; k < RFM_K_COUNT; k++) {
+		const rfm_param_t *p = &rfm_params[k];
+		char vbuf[32], obuf[32];
+		if (!cfg->origin[k].line || rfm_cfg_get(cfg, (rfm_key_t)k) == (uint32_t)p->def)
+			continue;
+		for (t = 0; t < RFM_TECH_COUNT; t++) {
+			const rfm_technique_t *x = &rfm_techniques[t];
+			if (x->parent != RFM_TECH_none || strcmp(x->section, p->section) != 0 ||
+			    x->on_key == (rfm_key_t)k || rfm_tech_on(cfg, (rfm_tech_t)t))
+				continue;
+			n++;
+			if (!err)
+				break;
+			put_origin(cfg, (rfm_key_t)k, err);
+			fprintf(err, "warning: %s.%s = %s does nothing: %s.%s = %s (turn %s on, or drop the key)\n",
+				p->section, p->key, rfm_cfg_value_str(cfg, (rfm_key_t)k, vbuf),
+				rfm_params[x->on_key].section, rfm_params[x->on_key].key,
+				rfm_cfg_value_str(cfg, x->on_key, obuf), x->name);
+			break;
+		}
+	}
+	return n;
+}
+
 /* Shared body of rfm_cfg_load and rfm_cfg_load_string: fp or (text, len) is the INI input. */
 static rfm_status_t load_common(rfm_cfg_t *cfg, const char *path, FILE *fp, const char *text, size_t len,
 				const char *const *overrides, unsigned n_overrides, FILE *err)
@@ -845,6 +878,8 @@ static rfm_status_t load_common(rfm_cfg_t *cfg, const char *path, FILE *fp, cons
 		goto out;
 	c.nerr += check_rules(cfg, err, c.bad);
 	st = c.nerr ? RFM_EINVAL : RFM_OK;
+	if (st == RFM_OK)
+		cfg->warnings = warn_idle_keys(cfg, err);
 out:
 	rfm_cfg_derive(cfg);
 	return st;

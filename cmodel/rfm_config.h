@@ -221,6 +221,7 @@ typedef struct rfm_cfg {
 	rfm_origin_t origin[RFM_K_COUNT];   /* where each key was set */
 	char name[64];                      /* config name: the INI file's base name without .ini */
 	char path[512];                     /* the INI file path as given ("" if none) */
+	unsigned warnings;                  /* keys set that do nothing, warned about at load */
 } rfm_cfg_t;
 
 /* Fill cfg with the schema defaults and derive. */
@@ -235,6 +236,14 @@ void rfm_cfg_defaults(rfm_cfg_t *cfg);
  */
 rfm_status_t rfm_cfg_load(rfm_cfg_t *cfg, const char *path, const char *const *overrides,
 			  unsigned n_overrides, FILE *err);
+
+/*
+ * A valid load also warns, one line each, about keys that do nothing: a key of a technique's
+ * section set (in the file or by an override) to a value other than its default while the
+ * technique is off:
+ *   file:line: warning: section.key = value does nothing: section.enable = off (...)
+ * cfg->warnings counts them (rtl_gen --strict refuses the configuration when it is not 0).
+ */
 
 /* Same as rfm_cfg_load, from INI text in memory (name is used in messages). For tests and fuzzing. */
 rfm_status_t rfm_cfg_load_string(rfm_cfg_t *cfg, const char *name, const char *text, size_t len,

@@ -1,10 +1,12 @@
 /* main.c - rtl_gen: generate the Verilog, co-simulation glue, resolved config and storage
  * inventory of one register-file configuration.
  *
- *   rtl_gen -c FILE [-s section.key=value]... -o DIR
- *   rtl_gen -c FILE [-s ...] --report
+ *   rtl_gen -c FILE [-s section.key=value]... [--strict] -o DIR
+ *   rtl_gen -c FILE [-s ...] [--strict] --report
  *   rtl_gen --list-params [--markdown]
  *
+ * A key that does nothing (a technique's key while the technique is off) is a warning on stderr;
+ * --strict makes it an error.
  * Exit status: 0 success, 2 bad input (usage or config; nothing written), 1 I/O error.
  * Output is built in memory first, written to DIR.tmp, then swapped into place, so a failed or
  * interrupted run never leaves a half-written DIR.
@@ -34,8 +36,8 @@ typedef struct out_file {
 
 static void usage(FILE *f)
 {
-	fputs("usage: rtl_gen -c FILE [-s section.key=value]... -o DIR\n"
-	      "       rtl_gen -c FILE [-s section.key=value]... --report\n"
+	fputs("usage: rtl_gen -c FILE [-s section.key=value]... [--strict] -o DIR\n"
+	      "       rtl_gen -c FILE [-s section.key=value]... [--strict] --report\n"
 	      "       rtl_gen --list-params [--markdown]\n"
 	      "\n"
 	      "Generates synthesizable SystemVerilog for one register-file configuration.\n"
@@ -44,6 +46,7 @@ static void usage(FILE *f)
 	      "  -s, --set K=V        override one key, e.g. -s rf.banks=2 (repeatable, applied in order)\n"
 	      "  -o, --out DIR        write <module>.sv, files.f, config.ini, inventory.csv and cosim/ to DIR\n"
 	      "      --report         print the storage inventory (name, bits, bytes, formula)\n"
+	      "      --strict         a key that does nothing (its technique is off) is an error, not a warning\n"
 	      "      --list-params    print every configuration key with type, default, legal range, help\n"
 	      "      --markdown       with --list-params: the configuration reference as Markdown\n"
 	      "  -h, --help           this text\n"
@@ -88,7 +91,10 @@ static void list_params(int markdown)
 		puts("(`make docs` rewrites this file). A configuration is an INI file: `[section]` headers,");
 		puts("`key = value` lines, `;` or `#` comments. Every key is optional; a missing key takes its");
 		puts("default. Overrides on the command line: `-s section.key=value`. Rules that involve several");
-		puts("keys are listed after the table.\n");
+		puts("keys are listed after the table. A key of a technique's section set to a value other than");
+		puts("its default while the technique is off does nothing: the load warns (`file:line: warning:");
+		puts("...`, or `-s[N]:` for an override) and goes on; `rtl_gen --strict` refuses it instead (exit");
+		puts("2, nothing written).\n");
 	} else {
 		printf("%-24s %-5s %-8s %-22s %s\n", "key", "type", "default", "legal", "help");
 	}
@@ -300,10 +306,11 @@ int main(int argc, char **argv)
 		{"config", required_argument, NULL, 'c'}, {"set", required_argument, NULL, 's'},
 		{"out", required_argument, NULL, 'o'},    {"report", no_argument, NULL, 'r'},
 		{"list-params", no_argument, NULL, 'l'},  {"markdown", no_argument, NULL, 'm'},
-		{"help", no_argument, NULL, 'h'},         {NULL, 0, NULL, 0}};
+		{"strict", no_argument, NULL, 'S'},       {"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0}};
 	const char *cfg_path = NULL, *out = NULL, *ovr[MAX_OVERRIDES];
 	unsigned n_ovr = 0, nfiles = 0, i;
-	int opt, want_report = 0, want_list = 0, markdown = 0, rc = 2;
+	int opt, want_report = 0, want_list = 0, markdown = 0, strict = 0, rc = 2;
 	rfm_cfg_t cfg;
 	out_file_t files[MAX_FILES];
 
@@ -322,6 +329,7 @@ int main(int argc, char **argv)
 		case 'r': want_report = 1; break;
 		case 'l': want_list = 1; break;
 		case 'm': markdown = 1; break;
+		case 'S': strict = 1; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -345,6 +353,10 @@ int main(int argc, char **argv)
 		return 1;
 	if (rc != RFM_OK)
 		return 2;
+	if (strict && cfg.warnings) {
+		fprintf(stderr, "rtl_gen: --strict: %u key(s) above do nothing; nothing written\n", cfg.warnings);
+		return 2;
+	}
 	if (want_report && report(&cfg, stdout, 0))
 		return 1;
 	if (!out)

@@ -1140,6 +1140,51 @@ static void test_config_value_str_get(void)
 	CU_ASSERT_EQUAL(rfm_cfg_get(&cfg, RFM_K_sm_regs_per_thread), 63);
 }
 
+/* A key of a technique that is off, set to a value other than its default, is one warning line
+ * naming the file, line, key, value and the switch; the load still succeeds. At its default, with
+ * the technique on, or for the switch itself, no warning. Overrides are named by position. */
+static void test_config_warn_idle_keys(void)
+{
+	static const char *const ov[] = {"rf.banks=2", "regmutex.paired=on"};
+	rfm_cfg_t cfg;
+	char *msg = NULL;
+	CU_ASSERT_EQUAL(load_s(&cfg, "[coalescing]\nenable = off\nzero_gating = dynamic\n", &msg), RFM_OK);
+	CU_ASSERT_EQUAL(cfg.warnings, 1);
+	CU_ASSERT_EQUAL(count_lines(msg), 1);
+	ASSERT_HAS(msg, "small.ini:3: warning: coalescing.zero_gating = dynamic does nothing: coalescing.enable = off "
+			"(turn coalescing on, or drop the key)");
+	free(msg);
+	msg = NULL;
+	CU_ASSERT_EQUAL(load_s(&cfg, "[virtualization]\nregs = 8\nexempt_regs = 2\n[hold]\nenable = off\n", &msg),
+			RFM_OK);
+	CU_ASSERT_EQUAL(cfg.warnings, 2);
+	CU_ASSERT_EQUAL(count_lines(msg), 2);
+	ASSERT_HAS(msg, "small.ini:2: warning: virtualization.regs = 8 does nothing: virtualization.enable = off");
+	ASSERT_HAS(msg, "small.ini:3: warning: virtualization.exempt_regs = 2 does nothing");
+	free(msg);
+	msg = NULL;
+	/* the same keys with the technique on; a key at its default; the switch alone */
+	CU_ASSERT_EQUAL(load_s(&cfg, "[coalescing]\nenable = on\nzero_gating = dynamic\n", &msg), RFM_OK);
+	CU_ASSERT_EQUAL(cfg.warnings, 0);
+	CU_ASSERT_STRING_EQUAL(msg, "");
+	free(msg);
+	msg = NULL;
+	CU_ASSERT_EQUAL(load_s(&cfg, "[coalescing]\nzero_gating = off\n[regmutex]\nenable = off\n", &msg), RFM_OK);
+	CU_ASSERT_EQUAL(cfg.warnings, 0);
+	CU_ASSERT_STRING_EQUAL(msg, "");
+	free(msg);
+	msg = NULL;
+	CU_ASSERT_EQUAL(load_f(&cfg, NULL, ov, 2, &msg), RFM_OK);
+	CU_ASSERT_EQUAL(cfg.warnings, 1);
+	ASSERT_HAS(msg, "-s[2]: warning: regmutex.paired = on does nothing: regmutex.enable = off");
+	free(msg);
+	msg = NULL;
+	/* an invalid load reports its errors only */
+	CU_ASSERT_EQUAL(load_s(&cfg, "[coalescing]\nzero_gating = dynamic\n[rf]\nlanes = 0\n", &msg), RFM_EINVAL);
+	CU_ASSERT_PTR_NULL(strstr(msg, "warning"));
+	free(msg);
+}
+
 int test_config_register(void)
 {
 	static const struct {
@@ -1195,6 +1240,7 @@ int test_config_register(void)
 		T(test_config_slot_rule),
 		T(test_config_range_str),
 		T(test_config_value_str_get),
+		T(test_config_warn_idle_keys),
 #undef T
 	};
 	CU_pSuite s = CU_add_suite("config", suite_init, suite_clean);

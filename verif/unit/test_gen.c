@@ -164,6 +164,26 @@ static void test_gen_bad_override_exit_2(void)
 	CU_ASSERT(run(out, sizeof(out), "%s -c %s/rtl_gen/configs/small.ini", gen(), root()) == 2); /* no -o */
 }
 
+/* A key that does nothing: a warning and a normal run; with --strict, exit 2 and nothing written. */
+static void test_gen_idle_key_warns_strict_refuses(void)
+{
+	char out[4096], path[512];
+	CU_ASSERT(run(out, sizeof(out), "%s -c %s/rtl_gen/configs/small.ini -s coalescing.zero_gating=dynamic -o %s/idle",
+		      gen(), root(), tmpdir) == 0);
+	CU_ASSERT(strstr(out, "-s[1]: warning: coalescing.zero_gating = dynamic does nothing: coalescing.enable = off") !=
+		  NULL);
+	snprintf(path, sizeof(path), "%s/idle/rf_top.sv", tmpdir);
+	CU_ASSERT(exists(path));
+	CU_ASSERT(run(out, sizeof(out), "%s -c %s/rtl_gen/configs/small.ini -s coalescing.zero_gating=dynamic --strict -o "
+		      "%s/idle_strict", gen(), root(), tmpdir) == 2);
+	CU_ASSERT(strstr(out, "rtl_gen: --strict: 1 key(s) above do nothing; nothing written") != NULL);
+	snprintf(path, sizeof(path), "%s/idle_strict", tmpdir);
+	CU_ASSERT(!exists(path));
+	/* the named configs have no such key */
+	CU_ASSERT(run(out, sizeof(out), "for f in %s/rtl_gen/configs/*.ini; do %s -c $f --strict --report >/dev/null || "
+		      "exit 1; done", root(), gen()) == 0);
+}
+
 static void test_gen_io_errors_exit_1(void)
 {
 	char out[4096];
@@ -206,6 +226,7 @@ int test_gen_register(void)
 	    !CU_add_test(s, "test_gen_files_carry_banner_and_config", test_gen_files_carry_banner_and_config) ||
 	    !CU_add_test(s, "test_gen_bad_config_exit_2_nothing_written", test_gen_bad_config_exit_2_nothing_written) ||
 	    !CU_add_test(s, "test_gen_bad_override_exit_2", test_gen_bad_override_exit_2) ||
+	    !CU_add_test(s, "test_gen_idle_key_warns_strict_refuses", test_gen_idle_key_warns_strict_refuses) ||
 	    !CU_add_test(s, "test_gen_io_errors_exit_1", test_gen_io_errors_exit_1) ||
 	    !CU_add_test(s, "test_gen_failed_run_keeps_old_output", test_gen_failed_run_keeps_old_output) ||
 	    !CU_add_test(s, "test_gen_list_params_names_every_key", test_gen_list_params_names_every_key))
