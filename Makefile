@@ -150,7 +150,7 @@ fuzz: $(GEN_DEFS) | $(DEPS_STAMP)
 	@mkdir -p $(B)/fuzz/corpus
 	@mkdir -p $(B)/fuzz/artifacts
 	clang -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CMODEL_INC) \
-	  verif/fuzz/fuzz_config.c cmodel/config.c $(wildcard cmodel/*/config_*.c) cmodel/util.c -linih -o $(B)/fuzz/fuzz_config
+	  verif/fuzz/fuzz_config.c cmodel/config.c cmodel/inventory.c $(wildcard cmodel/*/config_*.c) cmodel/util.c -linih -o $(B)/fuzz/fuzz_config
 	$(B)/fuzz/fuzz_config -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=$(B)/fuzz/artifacts/ \
 	  $(B)/fuzz/corpus verif/fuzz/corpus
 	@echo "fuzz: fix the bug behind any input in $(B)/fuzz/artifacts/, then copy it into verif/fuzz/crashes/"

@@ -3,7 +3,8 @@
  * Input: INI text, optionally followed by a line "%%" and then one -s override per line.
  * The INI part goes through rfm_cfg_load_string, the override part through rfm_cfg_load with no
  * file. Checked on every input:
- *   - the status is RFM_OK or RFM_EINVAL, and RFM_EINVAL exactly when messages were printed;
+ *   - the status is RFM_OK or RFM_EINVAL; RFM_EINVAL prints errors, RFM_OK only warnings (keys that
+ *     do nothing), as many as cfg->warnings;
  *   - every message is one line of printable ASCII that starts with the file name or "-s[";
  *   - a config that loads echoes to INI text that loads back to the same keys, derived values
  *     and hash, and echoes to the same text again.
@@ -52,13 +53,21 @@ static FILE *devnull(void)
  * INI text (ini = 1) every syntax error must quote its line: an unquoted one is config.c's
  * fallback for an inih error its reader did not predict, which means reader and inih disagree.
  */
-static void check_messages(const char *msg, size_t len, rfm_status_t st, int ini)
+static void check_messages(const char *msg, size_t len, rfm_status_t st, int ini, const rfm_cfg_t *cfg)
 {
 	size_t i = 0;
+	unsigned warnings = 0;
 	CHECK(st == RFM_OK || st == RFM_EINVAL);
-	CHECK((st == RFM_EINVAL) == (len > 0));
+	CHECK(st == RFM_OK || len > 0);
 	while (i < len) {
 		size_t start = i;
+		/* a valid load prints warnings only (keys that do nothing): "warning: " right after the
+		 * location, which has no space (an error may quote such text, so errors are not classified) */
+		const char *nl = memchr(msg + i, '\n', len - i), *sp = memchr(msg + i, ' ', len - i);
+		if (st == RFM_OK) {
+			CHECK(nl && sp && sp < nl && (size_t)(nl - sp) > 9 && strncmp(sp + 1, "warning: ", 9) == 0);
+			warnings++;
+		}
 		CHECK(strncmp(msg + i, FUZZ_NAME, strlen(FUZZ_NAME)) == 0 || strncmp(msg + i, "-s[", 3) == 0 ||
 		      strncmp(msg + i, "<defaults>: ", 12) == 0);
 		for (; i < len && msg[i] != '\n'; i++)
@@ -69,6 +78,8 @@ static void check_messages(const char *msg, size_t len, rfm_status_t st, int ini
 			CHECK(!"syntax error without the line: reader and inih disagree");
 		i++;
 	}
+	if (st == RFM_OK)
+		CHECK(warnings == cfg->warnings);
 }
 
 /* Echo a (valid) cfg, load the echo back and compare; also exercise the "// " prefix. */
@@ -125,7 +136,7 @@ static void run_overrides(const uint8_t *text, size_t len)
 	CHECK(err != NULL);
 	st = rfm_cfg_load(cfg, NULL, (const char *const *)ov, n, err);
 	fclose(err);
-	check_messages(msg, msg_len, st, 0);
+	check_messages(msg, msg_len, st, 0, cfg);
 	if (st == RFM_OK)
 		check_roundtrip(cfg);
 	for (j = 0; j < n; j++)
@@ -154,7 +165,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	CHECK(err != NULL);
 	st = rfm_cfg_load_string(cfg, FUZZ_NAME, (const char *)data, text_len, err);
 	fclose(err);
-	check_messages(msg, msg_len, st, 1);
+	check_messages(msg, msg_len, st, 1, cfg);
 	if (st == RFM_OK)
 		check_roundtrip(cfg);
 	/* the same text with messages to /dev/null, and with no sink at all */
