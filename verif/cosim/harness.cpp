@@ -8,7 +8,7 @@
 //
 //   Vcosim +config=generated/<config>/config.ini [+seed=N] [+cycles=N] [+trace=FILE.fst]
 //          [+mutate=FAULT] [+model-only] [+rtl-only] [+covfail] [+quiet] [+bench[=REPEATS]]
-//          [+width-dist=NAME]
+//          [+width-dist=NAME] [+counters=FILE.csv]
 //
 // +mutate=FAULT plants a fault in the model (make mutation, docs/verification.md): FAULT is a
 // name of cmodel/<technique>/faults.def (XBAR_SLOT0_NEIGHBOUR, or xbar-slot0-neighbour) or its
@@ -28,6 +28,10 @@
 // --assert, make cosim-assert; a failed assertion stops the run with an error).
 // +width-dist=NAME sets rf_top's stimulus value widths with coalescing (fig3_3, full, or
 // P1,P2,P3,P4[,NEG]; docs/coalescing.md).
+//
+// A run that passes ends with the totals of the counter outputs (cnt_*_o, not wrapped) and the
+// rates derived from them (reads and dispatches per cycle, denied reads per read, stalled issue
+// offers per dispatch); +counters=FILE writes them as CSV (name,value), also with +quiet.
 //
 // A mismatch prints the cycle, port, expected and actual value, and the seed that replays it;
 // the run stops at the first failing cycle. The last line is "N passed, N failed" (cycles).
@@ -58,6 +62,108 @@ extern "C" {
 double sc_time_stamp() { return 0; }
 
 namespace {
+
+// The model's counter outputs (cnt_<name>_o), totalled over the run without wrapping: each cycle
+// adds the difference of the registered value modulo 2^width (a counter adds less than 2^width
+// per cycle). Printed at the end of a run with the rates derived from them, and written as CSV
+// with +counters=FILE.
+struct counter_t {
+	unsigned port;
+	uint64_t prev, total;
+};
+
+std::vector<counter_t> counters_find(const rfm_model_t *m)
+{
+	std::vector<counter_t> cs;
+	for (unsigned i = 0; i < m->ports.n; i++) {
+		const rfm_port_t *p = &m->ports.p[i];
+		size_t n = strlen(p->name);
+		if (p->dir == RFM_OUT && p->width <= 64 && n > 6 && !strncmp(p->name, "cnt_", 4) &&
+		    !strcmp(p->name + n - 2, "_o"))
+			cs.push_back({i, 0, 0});
+	}
+	return cs;
+}
+
+uint64_t port_value(const rfm_model_t *m, unsigned i)
+{
+	const rfm_slot_t *s = &m->slot[i];
+	uint64_t v = m->io[s->off];
+	if (s->words > 1)
+		v |= (uint64_t)m->io[s->off + 1] << 32;
+	return v & s->mask;
+}
+
+void counters_sample(std::vector<counter_t> &cs, const rfm_model_t *m)
+{
+	for (auto &c : cs) {
+		uint64_t v = port_value(m, c.port);
+		c.total += (v - c.prev) & m->slot[c.port].mask;
+		c.prev = v;
+	}
+}
+
+// Total of counter cnt_<name>_o, or -1 when the module has none.
+double counter_total(const std::vector<counter_t> &cs, const rfm_model_t *m, const char *name)
+{
+	std::string want = std::string("cnt_") + name + "_o";
+	for (const auto &c : cs)
+		if (want == m->ports.p[c.port].name)
+			return (double)c.total;
+	return -1;
+}
+
+// Print the totals and the derived rates; write them as CSV (name,value) to path when given.
+int counters_report(const std::vector<counter_t> &cs, const rfm_model_t *m, uint64_t cycles, const char *path)
+{
+	if (cs.empty())
+		return 0;
+	for (const auto &c : cs) // each total wraps to the last value sampled (the unwrapping is sound)
+		if ((c.total & m->slot[c.port].mask) != c.prev) {
+			fprintf(stderr, "cosim: counter %s: total %" PRIu64 " does not wrap to its value %" PRIu64 "\n",
+				m->ports.p[c.port].name, c.total, c.prev);
+			return 1;
+		}
+	FILE *csv = nullptr;
+	if (path && !(csv = fopen(path, "w"))) {
+		fprintf(stderr, "cosim: cannot write %s: %s\n", path, strerror(errno));
+		return 1;
+	}
+	printf("counters over %" PRIu64 " cycles (totals, not wrapped):\n", cycles);
+	if (csv)
+		fprintf(csv, "name,value\ncycles,%" PRIu64 "\n", cycles);
+	for (const auto &c : cs) {
+		printf("  %-22s %12" PRIu64 "\n", m->ports.p[c.port].name, c.total);
+		if (csv)
+			fprintf(csv, "%s,%" PRIu64 "\n", m->ports.p[c.port].name, c.total);
+	}
+	double rd = counter_total(cs, m, "read"), cf = counter_total(cs, m, "conflict");
+	double wc = counter_total(cs, m, "wconflict"), st = counter_total(cs, m, "stall");
+	double dp = counter_total(cs, m, "dispatch"), cyc = (double)(cycles ? cycles : 1);
+	struct {
+		const char *name, *what;
+		double v;
+	} rates[] = {
+		{"reads_per_cycle", "bank reads granted per cycle", rd >= 0 ? rd / cyc : -1},
+		{"denied_per_read", "read requests denied (by reads or writes) per read granted",
+		 rd > 0 && cf >= 0 && wc >= 0 ? (cf + wc) / rd : -1},
+		{"stalls_per_dispatch", "issue offers not accepted per instruction dispatched",
+		 dp > 0 && st >= 0 ? st / dp : -1},
+		{"dispatches_per_cycle", "instructions dispatched per cycle", dp >= 0 ? dp / cyc : -1},
+	};
+	for (const auto &r : rates) {
+		if (r.v < 0)
+			continue;
+		printf("  %-22s %12.4f  %s\n", r.name, r.v, r.what);
+		if (csv)
+			fprintf(csv, "%s,%.6f\n", r.name, r.v);
+	}
+	if (csv && fclose(csv)) {
+		fprintf(stderr, "cosim: cannot write %s\n", path);
+		return 1;
+	}
+	return 0;
+}
 
 struct report_ctx {
 	uint64_t cycle;
@@ -273,6 +379,7 @@ int main(int argc, char **argv)
 	uint64_t seed = 1, cycles = 10000;
 	const char *cfg_path = plus_str(argc, argv, "+config=");
 	const char *trace = plus_str(argc, argv, "+trace=");
+	const char *counters_csv = plus_str(argc, argv, "+counters=");
 	bool covfail = plus_flag(argc, argv, "+covfail"), quiet = plus_flag(argc, argv, "+quiet");
 	bool model_only = plus_flag(argc, argv, "+model-only"), rtl_only = plus_flag(argc, argv, "+rtl-only");
 	plus_u64(argc, argv, "+seed=", &seed);
@@ -282,7 +389,8 @@ int main(int argc, char **argv)
 		trace = "cosim.fst";
 	if (!cfg_path) {
 		fprintf(stderr, "usage: %s +config=generated/<config>/config.ini [+seed=N] [+cycles=N] [+trace=FILE.fst] "
-				"[+mutate=FAULT] [+model-only] [+rtl-only] [+covfail] [+quiet] [+width-dist=NAME]\n", argv[0]);
+				"[+mutate=FAULT] [+model-only] [+rtl-only] [+covfail] [+quiet] [+width-dist=NAME] "
+				"[+counters=FILE.csv]\n", argv[0]);
 		return 2;
 	}
 
@@ -291,7 +399,7 @@ int main(int argc, char **argv)
 		return 2;
 	if (rfm_cfg_hash(&cfg) != GLUE_HASH) {
 		fprintf(stderr, "cosim: %s does not match the configuration this harness was generated for (%s); "
-				"rebuild it\n", cfg_path, GLUE_CONFIG);
+				"rebuild it: make cosim CONFIG=%s\n", cfg_path, GLUE_CONFIG, GLUE_CONFIG);
 		return 2;
 	}
 	rfm_model_t *m = rfm_model_create(GLUE_MODULE, &cfg);
@@ -351,6 +459,7 @@ int main(int argc, char **argv)
 		printf("cosim %s config %s seed %" PRIu64 " cycles %" PRIu64 "%s%s%s%s\n", GLUE_MODULE, GLUE_CONFIG, seed,
 		       cycles, fault ? " (planted fault " : "", fault ? fault->name : "", fault ? ")" : "",
 		       model_only ? " (model checker only)" : rtl_only ? " (RTL assertions only)" : "");
+	std::vector<counter_t> counters = counters_find(m);
 	for (uint64_t cyc = 0; cyc < cycles; cyc++) {
 		rc.cycle = cyc;
 		m->ops->stim(m, &rng, cyc);
@@ -362,6 +471,7 @@ int main(int argc, char **argv)
 #endif
 		top->eval();
 		rfm_model_eval(m);
+		counters_sample(counters, m);
 		unsigned bad = model_only || rtl_only ? 0 : glue_out(top.get(), m, report, &rc);
 		if (rtl_only) { // the checker keeps its books (the stimulus follows what it tracks), no verdict
 			static FILE *devnull = fopen("/dev/null", "w");
@@ -397,6 +507,8 @@ int main(int argc, char **argv)
 		printf("cosim: %u coverage event(s) never hit\n", missed);
 		failed++;
 	}
+	if (!failed && (!quiet || counters_csv) && counters_report(counters, m, passed, counters_csv))
+		failed++;
 	if (failed)
 		printf("cosim FAILED: %s config %s seed %" PRIu64 " (replay: +seed=%" PRIu64 " +cycles=%" PRIu64 ")\n",
 		       GLUE_MODULE, GLUE_CONFIG, seed, seed, rc.cycle + 1);
