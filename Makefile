@@ -4,7 +4,7 @@
 #   make test            everything CI runs (unit tests, fuzz replay, generator checks, lint and
 #                        co-simulation of every block for every named config, mutation tests)
 #   make gen             regenerate generated/<name>/ for every named config
-#   make lint            Verilator -Wall, Icarus -Wall and Yosys check on generated/$(CONFIG)
+#   make lint            Verilator -Wall, Icarus -Wall and Yosys check on $(GEN)
 #   make cosim           lock-step co-simulation of every block of $(CONFIG), two seeds
 #   make cosim-assert    rf_top of $(CONFIG) in lock-step with the RTL's own assertions compiled in
 #   make formal          prove the RTL's own assertions of $(CONFIG) (yosys-smtbmc, z3), and that a
@@ -25,7 +25,9 @@
 #   make regress         the flows and datasheet checks of every config, mutation campaigns of the
 #                        small configs (long; not in make test)
 #   make clean           remove build/
-# Every target takes CONFIG=<name> (a file rtl_gen/configs/<name>.ini).
+# Every target takes CONFIG=<name> (a file rtl_gen/configs/<name>.ini) or CONFIG=path/to/file.ini,
+# and SET="section.key=value ..." overrides: a user's configuration, built under build/<name>/
+# (see "A user's own configuration" below and README.md).
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
@@ -43,8 +45,26 @@ FUZZ_SECONDS ?= 60
 B := build
 ROOT := $(CURDIR)
 CONFIGS := $(sort $(basename $(notdir $(wildcard rtl_gen/configs/*.ini))))
-# the blocks of $(CONFIG): generated/$(CONFIG)/files.f lists the enabled ones (read when used)
-MODULES = $(basename $(shell cat generated/$(CONFIG)/files.f 2>/dev/null))
+
+# A user's own configuration: CONFIG=path/to/file.ini (any file), and/or SET="section.key=value
+# ..." overrides (on a file or on a named config). Its name is the file's base name, plus "-" and
+# a short hash of the overrides when there are any; its RTL goes to build/<name>/generated (never
+# the committed generated/), every flow's outputs to build/<name>/ as for a named config. The
+# scripts find the RTL through RF_GEN_DIR (exported here; unset for a named config).
+ifneq ($(filter %.ini,$(CONFIG))$(strip $(SET)),)
+USER_INI := $(if $(filter %.ini,$(CONFIG)),$(CONFIG),rtl_gen/configs/$(CONFIG).ini)
+override CONFIG := $(basename $(notdir $(USER_INI)))$(if $(strip $(SET)),-$(shell printf '%s' '$(strip $(SET))' | sha1sum | cut -c1-8))
+GEN := $(B)/$(CONFIG)/generated
+export RF_GEN_DIR := $(GEN)
+export RF_CONFIG_ARG := CONFIG=$(USER_INI)$(if $(strip $(SET)), SET="$(strip $(SET))")
+else
+GEN := generated/$(CONFIG)
+endif
+# the RTL folder of config $(1): $(GEN) for $(CONFIG), generated/$(1) for the other named configs
+gen_of = $(if $(filter $(1),$(CONFIG)),$(GEN),generated/$(1))
+
+# the blocks of $(CONFIG): $(GEN)/files.f lists the enabled ones (read when used)
+MODULES = $(basename $(shell cat $(GEN)/files.f 2>/dev/null))
 
 CC := gcc
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Werror
@@ -160,6 +180,13 @@ fuzz: $(GEN_DEFS) | $(DEPS_STAMP)
 generated/%/files.f: rtl_gen/configs/%.ini $(B)/bin/rtl_gen
 	$(B)/bin/rtl_gen -c $< -o generated/$*
 
+ifdef USER_INI
+# a user's configuration (CONFIG=path/file.ini, SET=...): its RTL under build/<name>/generated
+$(GEN)/files.f: $(USER_INI) $(B)/bin/rtl_gen
+	@mkdir -p $(B)/$(CONFIG)
+	$(B)/bin/rtl_gen -c $(USER_INI) $(foreach s,$(SET),-s $(s)) -o $(GEN)
+endif
+
 gen: $(B)/bin/rtl_gen
 	@for c in $(CONFIGS); do echo "rtl_gen -c rtl_gen/configs/$$c.ini -o generated/$$c"; \
 	  $(B)/bin/rtl_gen -c rtl_gen/configs/$$c.ini -o generated/$$c || exit 1; done
@@ -178,8 +205,8 @@ gen-check: $(B)/bin/rtl_gen
 
 # ---- lint -------------------------------------------------------------------------------------
 
-lint: generated/$(CONFIG)/files.f | $(DEPS_STAMP)
-	@verif/lint.sh $(CONFIG) generated/$(CONFIG) $(B)/$(CONFIG)/logs
+lint: $(GEN)/files.f | $(DEPS_STAMP)
+	@verif/lint.sh $(CONFIG) $(GEN) $(B)/$(CONFIG)/logs
 
 lint-all:
 	@for c in $(CONFIGS); do $(MAKE) --no-print-directory lint CONFIG=$$c || exit 1; done
@@ -187,48 +214,50 @@ lint-all:
 # ---- co-simulation ----------------------------------------------------------------------------
 
 # harness of one module: $(B)/<config>/cosim/<module>/Vcosim
-$(B)/%/Vcosim: verif/cosim/harness.cpp verif/cosim/rfm_glue.h $(B)/lib/librfm.a $$(wildcard generated/$$(word 1,$$(subst /, ,$$*))/*.sv)
-	@cfg=$(word 1,$(subst /, ,$*)); mod=$(notdir $*); mkdir -p $(@D) $(B)/$$cfg/logs; \
+$(B)/%/Vcosim: verif/cosim/harness.cpp verif/cosim/rfm_glue.h $(B)/lib/librfm.a $$(wildcard $$(call gen_of,$$(word 1,$$(subst /, ,$$*)))/*.sv)
+	@cfg=$(word 1,$(subst /, ,$*)); gen=$(call gen_of,$(word 1,$(subst /, ,$*))); mod=$(notdir $*); \
+	mkdir -p $(@D) $(B)/$$cfg/logs; \
 	rm -f $@; `# Verilator's own makefile does not relink when only librfm.a changed` \
 	echo "verilator: $$mod ($$cfg)"; \
-	verilator $(VERILATOR_FLAGS) --top-module $$mod -F $(ROOT)/generated/$$cfg/files.f \
-	  -CFLAGS "-O2 -I$(ROOT)/cmodel -I$(ROOT)/$(B)/gen -I$(ROOT)/verif/cosim -include $(ROOT)/generated/$$cfg/cosim/$${mod}_glue.h" \
+	verilator $(VERILATOR_FLAGS) --top-module $$mod -F $(ROOT)/$$gen/files.f \
+	  -CFLAGS "-O2 -I$(ROOT)/cmodel -I$(ROOT)/$(B)/gen -I$(ROOT)/verif/cosim -include $(ROOT)/$$gen/cosim/$${mod}_glue.h" \
 	  -LDFLAGS "$(ROOT)/$(B)/lib/librfm.a -linih" --Mdir $(@D) -o Vcosim $(ROOT)/verif/cosim/harness.cpp \
 	  > $(B)/$$cfg/logs/verilator-build-$$mod.log 2>&1 || { tail -30 $(B)/$$cfg/logs/verilator-build-$$mod.log; exit 1; }
 
 # the same harness of rf_top with the RTL's simulation-only assertions compiled in (RFM_ASSERTIONS)
-$(B)/%/assert/Vcosim: verif/cosim/harness.cpp verif/cosim/rfm_glue.h $(B)/lib/librfm.a $$(wildcard generated/$$(word 1,$$(subst /, ,$$*))/*.sv)
-	@cfg=$(word 1,$(subst /, ,$*)); mkdir -p $(@D) $(B)/$$cfg/logs; rm -f $@; \
+$(B)/%/assert/Vcosim: verif/cosim/harness.cpp verif/cosim/rfm_glue.h $(B)/lib/librfm.a $$(wildcard $$(call gen_of,$$(word 1,$$(subst /, ,$$*)))/*.sv)
+	@cfg=$(word 1,$(subst /, ,$*)); gen=$(call gen_of,$(word 1,$(subst /, ,$*))); \
+	mkdir -p $(@D) $(B)/$$cfg/logs; rm -f $@; \
 	echo "verilator: rf_top with assertions ($$cfg)"; \
-	verilator $(VERILATOR_FLAGS) +define+RFM_ASSERTIONS --assert --top-module rf_top -F $(ROOT)/generated/$$cfg/files.f \
-	  -CFLAGS "-O2 -I$(ROOT)/cmodel -I$(ROOT)/$(B)/gen -I$(ROOT)/verif/cosim -include $(ROOT)/generated/$$cfg/cosim/rf_top_glue.h" \
+	verilator $(VERILATOR_FLAGS) +define+RFM_ASSERTIONS --assert --top-module rf_top -F $(ROOT)/$$gen/files.f \
+	  -CFLAGS "-O2 -I$(ROOT)/cmodel -I$(ROOT)/$(B)/gen -I$(ROOT)/verif/cosim -include $(ROOT)/$$gen/cosim/rf_top_glue.h" \
 	  -LDFLAGS "$(ROOT)/$(B)/lib/librfm.a -linih" --Mdir $(@D) -o Vcosim $(ROOT)/verif/cosim/harness.cpp \
 	  > $(B)/$$cfg/logs/verilator-build-assert.log 2>&1 || { tail -30 $(B)/$$cfg/logs/verilator-build-assert.log; exit 1; }
 
 HARNESSES = $(foreach m,$(MODULES),$(B)/$(CONFIG)/cosim/$(m)/Vcosim)
 
 # the harnesses of every block of $(CONFIG), built and not run
-cosim-build: generated/$(CONFIG)/files.f
+cosim-build: $(GEN)/files.f
 	@$(MAKE) --no-print-directory $(HARNESSES)
 
-cosim: generated/$(CONFIG)/files.f
+cosim: $(GEN)/files.f
 	@$(MAKE) --no-print-directory $(HARNESSES)
 	@verif/cosim/run.sh $(CONFIG) "$(SEEDS)" $(TOP_CYCLES) $(BLOCK_CYCLES) $(MODULES)
 
-cosim-short: generated/$(CONFIG)/files.f
+cosim-short: $(GEN)/files.f
 	@$(MAKE) --no-print-directory $(HARNESSES)
 	@COVFAIL=0 verif/cosim/run.sh $(CONFIG) "1" $(SHORT_CYCLES) $(SHORT_CYCLES) $(MODULES)
 
 # rf_top in lock-step with the model, with the RTL's own assertions on (docs/verification.md)
-cosim-assert: generated/$(CONFIG)/files.f
+cosim-assert: $(GEN)/files.f
 	@$(MAKE) --no-print-directory $(B)/$(CONFIG)/assert/Vcosim
 	@for s in $(SEEDS); do \
-	  if $(B)/$(CONFIG)/assert/Vcosim +config=generated/$(CONFIG)/config.ini +seed=$$s +cycles=$(TOP_CYCLES) +quiet \
+	  if $(B)/$(CONFIG)/assert/Vcosim +config=$(GEN)/config.ini +seed=$$s +cycles=$(TOP_CYCLES) +quiet \
 	    > $(B)/$(CONFIG)/logs/cosim-assert-seed$$s.log 2>&1; then echo "PASS cosim-assert rf_top $(CONFIG) seed $$s $(TOP_CYCLES) cycles"; \
 	  else echo "FAIL cosim-assert rf_top $(CONFIG) seed $$s (log $(B)/$(CONFIG)/logs/cosim-assert-seed$$s.log)"; exit 1; fi; done
 
 # the RTL's assertions proven by bounded model checking, and a planted fault caught (docs/verification.md)
-formal: generated/$(CONFIG)/files.f
+formal: $(GEN)/files.f
 	@verif/formal/run.sh $(CONFIG) --selftest
 
 cosim-all:
@@ -247,16 +276,16 @@ mutation:
 # (verif/mutation/campaign.sh; report build/$(CONFIG)/mutate/report.md)
 N ?= 40
 SEED ?= 1
-mutate: generated/$(CONFIG)/files.f $(B)/lib/librfm.a | $(DEPS_STAMP)
+mutate: $(GEN)/files.f $(B)/lib/librfm.a | $(DEPS_STAMP)
 	@verif/mutation/campaign.sh $(CONFIG) $(N) $(SEED)
 
 # ---- implementation flows (docs/flows.md) -----------------------------------------------------
 
 # ASIC area and timing of CONFIG: build/$(CONFIG)/reports/{area,timing,overhead}.csv
-synth: generated/$(CONFIG)/files.f $(B)/bin/rtl_gen | $(DEPS_STAMP)
+synth: $(GEN)/files.f $(B)/bin/rtl_gen | $(DEPS_STAMP)
 	@synth/asic.sh $(CONFIG)
 	@synth/overhead.sh $(CONFIG)
-	@$(MAKE) --no-print-directory datasheet-if-ready CONFIG=$(CONFIG)
+	@$(MAKE) --no-print-directory datasheet-if-ready
 
 # the reports of the last `make synth` are sane, and the checker catches planted faults
 synth-check:
@@ -264,9 +293,9 @@ synth-check:
 	@synth/check_reports_test.sh $(CONFIG)
 
 # iCE40 UP5K on the iCEBreaker: build/$(CONFIG)/fpga/rf_fpga_top.bin, build/$(CONFIG)/reports/fpga.csv
-fpga: generated/$(CONFIG)/files.f | $(DEPS_STAMP)
+fpga: $(GEN)/files.f | $(DEPS_STAMP)
 	@fpga/run.sh $(CONFIG)
-	@$(MAKE) --no-print-directory datasheet-if-ready CONFIG=$(CONFIG)
+	@$(MAKE) --no-print-directory datasheet-if-ready
 
 # the datasheet of CONFIG from the reports of `make synth fpga`: build/$(CONFIG)/reports/DATASHEET.md
 datasheet:
@@ -294,17 +323,17 @@ fpga-check:
 	@fpga/check_report_test.sh $(CONFIG)
 
 # gate-level co-simulation of Yosys's generic-cell netlist of rf_top against the model
-sim-synth: generated/$(CONFIG)/files.f $(B)/lib/librfm.a | $(DEPS_STAMP)
+sim-synth: $(GEN)/files.f $(B)/lib/librfm.a | $(DEPS_STAMP)
 	@verif/cosim/gate.sh $(CONFIG)
 
-wave: generated/$(CONFIG)/files.f
+wave: $(GEN)/files.f
 	@$(MAKE) --no-print-directory $(B)/$(CONFIG)/cosim/$(MODULE)/Vcosim
 	@mkdir -p $(B)/$(CONFIG)/waves
-	$(B)/$(CONFIG)/cosim/$(MODULE)/Vcosim +config=generated/$(CONFIG)/config.ini +cycles=2000 +seed=1 \
+	$(B)/$(CONFIG)/cosim/$(MODULE)/Vcosim +config=$(GEN)/config.ini +cycles=2000 +seed=1 \
 	  +trace=$(B)/$(CONFIG)/waves/$(MODULE).fst +quiet
 	@if [ -n "$$DISPLAY" ] && command -v gtkwave >/dev/null; then \
-	  gtkwave $(B)/$(CONFIG)/waves/$(MODULE).fst generated/$(CONFIG)/cosim/$(MODULE).gtkw & \
-	else echo "wave: open with: gtkwave $(B)/$(CONFIG)/waves/$(MODULE).fst generated/$(CONFIG)/cosim/$(MODULE).gtkw"; fi
+	  gtkwave $(B)/$(CONFIG)/waves/$(MODULE).fst $(GEN)/cosim/$(MODULE).gtkw & \
+	else echo "wave: open with: gtkwave $(B)/$(CONFIG)/waves/$(MODULE).fst $(GEN)/cosim/$(MODULE).gtkw"; fi
 
 # ---- docs, benchmarks -------------------------------------------------------------------------
 
@@ -370,21 +399,21 @@ bench: $(B)/bin/rtl_gen $(B)/lib/librfm.a
 
 # ---- the main job and the test suite ----------------------------------------------------------
 
-all: $(B)/bin/rtl_gen generated/$(CONFIG)/files.f
-	@$(MAKE) --no-print-directory lint CONFIG=$(CONFIG)
-	@$(MAKE) --no-print-directory cosim-short CONFIG=$(CONFIG)
-	@$(MAKE) --no-print-directory summary CONFIG=$(CONFIG)
+all: $(B)/bin/rtl_gen $(GEN)/files.f
+	@$(MAKE) --no-print-directory lint
+	@$(MAKE) --no-print-directory cosim-short
+	@$(MAKE) --no-print-directory summary
 
 summary:
 	@echo
 	@echo "== $(CONFIG): done =="
-	@echo "RTL:            generated/$(CONFIG)/*.sv (file list generated/$(CONFIG)/files.f)"
-	@echo "resolved config generated/$(CONFIG)/config.ini"
-	@echo "storage:        generated/$(CONFIG)/inventory.csv"
-	@echo "co-simulation:  $(B)/$(CONFIG)/cosim/<module>/Vcosim +config=generated/$(CONFIG)/config.ini +seed=N +cycles=N"
+	@echo "RTL:            $(GEN)/*.sv (file list $(GEN)/files.f)"
+	@echo "resolved config $(GEN)/config.ini"
+	@echo "storage:        $(GEN)/inventory.csv"
+	@echo "co-simulation:  $(B)/$(CONFIG)/cosim/<module>/Vcosim +config=$(GEN)/config.ini +seed=N +cycles=N"
 	@echo "logs:           $(B)/$(CONFIG)/logs/"
 	@echo
-	@$(B)/bin/rtl_gen -c rtl_gen/configs/$(CONFIG).ini --report
+	@$(B)/bin/rtl_gen -c $(GEN)/config.ini --report
 
 test: $(DEPS_STAMP)
 	@verif/test.sh

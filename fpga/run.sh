@@ -17,7 +17,7 @@ if [ $# -ne 1 ]; then
 	exit 2
 fi
 cfg=$1
-gen=generated/$cfg
+gen=${RF_GEN_DIR:-generated/$cfg}  # RF_GEN_DIR: a user config (Makefile)
 out=build/$cfg/fpga
 logs=build/$cfg/logs
 reports=build/$cfg/reports

@@ -19,7 +19,7 @@ set -euo pipefail
 usage() { echo "usage: synth/asic.sh CONFIG   (run from the repository root)" >&2; exit 2; }
 [ $# -eq 1 ] || usage
 CONFIG=$1
-GEN=${RF_GEN_DIR:-generated/$CONFIG}   # RF_GEN_DIR, RF_OUT_DIR, RF_ONLY: used by synth/overhead.sh
+GEN=${RF_GEN_DIR:-generated/$CONFIG}   # RF_GEN_DIR: a user config (Makefile); RF_OUT_DIR, RF_ONLY: synth/overhead.sh
 [ -f "$GEN/files.f" ] && [ -f "$GEN/config.ini" ] || { echo "asic: no $GEN/files.f or config.ini (make gen)" >&2; exit 2; }
 
 LIB=${LIB:-/usr/share/qflow/tech/osu018/osu018_stdcells.lib}

@@ -13,7 +13,7 @@ set -euo pipefail
 [ $# -ge 1 ] && [ $# -le 2 ] || { echo "usage: synth/check_reports.sh CONFIG [REPORT_DIR]" >&2; exit 2; }
 CONFIG=$1
 RP=${2:-build/$CONFIG/reports}
-FILES=generated/$CONFIG/files.f
+FILES=${RF_GEN_DIR:-generated/$CONFIG}/files.f  # RF_GEN_DIR: a user config (Makefile)
 [ -f "$FILES" ] || { echo "check_reports: no $FILES" >&2; exit 2; }
 
 AREA_HDR="module,storage_kind,cells,flops,logic_area_um2,logic_nand2_eq,sram_instances,storage_bits,storage_flops,storage_area_um2,storage_nand2_eq,total_area_um2"
@@ -84,7 +84,7 @@ awk -v hdr="$TIMING_HDR" -v mods="$modules" -v f="$RP/timing.csv" '
 # figures equal area.csv's and timing.csv's
 OVH_HDR="item,module,area_um2,area_pct_of_baseline,critical_path_ns,critical_path_fo4"
 techs=$(awk -F' *= *' '/^\[/ { sec = substr($0, 2, length($0) - 2) } $1 == "enable" && $2 == "on" { print sec }' \
-	"generated/$CONFIG/config.ini" | paste -sd' ')
+	"${RF_GEN_DIR:-generated/$CONFIG}/config.ini" | paste -sd' ')
 if [ ! -s "$RP/overhead.csv" ]; then
 	echo "check_reports: $RP/overhead.csv missing or empty"; fail=1
 else

@@ -12,7 +12,7 @@
 # only.
 set -euo pipefail
 cfg=${1:?usage: synth/overhead.sh CONFIG}
-gen=generated/$cfg
+gen=${RF_GEN_DIR:-generated/$cfg}  # RF_GEN_DIR: a user config (Makefile)
 rp=build/$cfg/reports
 base=build/$cfg/baseline
 for f in "$gen/config.ini" "$rp/area.csv" "$rp/timing.csv"; do

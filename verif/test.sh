@@ -43,6 +43,8 @@ done
 steps+=("formal-small_regmutex|make -s formal CONFIG=small_regmutex")
 steps+=("formal-small_coalesce|make -s formal CONFIG=small_coalesce")
 steps+=("coal-equiv|make -s coal-equiv")
+# a user's own configuration file with overrides through lint and co-simulation (README.md)
+steps+=("user-config|verif/user_config.sh")
 steps+=("mutation|make -s mutation")
 steps+=("sim-synth-small|make -s sim-synth CONFIG=small")
 # the flows and datasheets of the small baseline and each technique's small config (the small

@@ -10,7 +10,8 @@ cycles=${GATE_CYCLES:-100000}
 dir=build/$cfg/gate
 logs=build/$cfg/logs
 mkdir -p "$dir/cosim" "$logs"
-mapfile -t files < <(sed "s|^|generated/$cfg/|" "generated/$cfg/files.f")
+gen=${RF_GEN_DIR:-generated/$cfg}  # RF_GEN_DIR: a user config (Makefile)
+mapfile -t files < <(sed "s|^|$gen/|" "$gen/files.f")
 
 if ! yosys -q -l "$logs/gate-synth.log" -p "read_verilog -sv ${files[*]}; hierarchy -check -top rf_top; \
 	synth -top rf_top -flatten; opt_clean -purge; write_verilog -noattr $dir/rf_top.v" >/dev/null 2>&1 ||
@@ -20,14 +21,14 @@ fi
 echo "sim-synth: rf_top ($cfg) synthesized to $(grep -c '^ *always\|^ *assign' "$dir/rf_top.v") generic-cell statements"
 rm -f "$dir/cosim/Vcosim"
 if ! verilator --cc --exe --build -j 2 -O1 --x-assign 0 --x-initial 0 --top-module rf_top "$PWD/$dir/rf_top.v" \
-	-CFLAGS "-O1 -I$PWD/cmodel -I$PWD/build/gen -I$PWD/verif/cosim -include $PWD/generated/$cfg/cosim/rf_top_glue.h" \
+	-CFLAGS "-O1 -I$PWD/cmodel -I$PWD/build/gen -I$PWD/verif/cosim -include $PWD/$gen/cosim/rf_top_glue.h" \
 	-LDFLAGS "$PWD/build/lib/librfm.a -linih" --Mdir "$dir/cosim" -o Vcosim "$PWD/verif/cosim/harness.cpp" \
 	>"$logs/gate-verilator.log" 2>&1 || grep -q "%Warning" "$logs/gate-verilator.log"; then
 	echo "sim-synth: verilator build of the netlist failed or warned (log $logs/gate-verilator.log)"; exit 1
 fi
 pass=0 fail=0
 for s in 1 2; do
-	if "$dir/cosim/Vcosim" +config=generated/$cfg/config.ini +seed=$s +cycles=$cycles +quiet \
+	if "$dir/cosim/Vcosim" +config=$gen/config.ini +seed=$s +cycles=$cycles +quiet \
 		>"$logs/gate-cosim-seed$s.log" 2>&1; then
 		pass=$((pass + 1)); echo "PASS sim-synth rf_top $cfg seed $s $cycles cycles (gate-level netlist)"
 	else
@@ -35,7 +36,7 @@ for s in 1 2; do
 		grep -m5 MISMATCH "$logs/gate-cosim-seed$s.log"
 	fi
 done
-"$dir/cosim/Vcosim" +config=generated/$cfg/config.ini +seed=1 +cycles=20000 +mutate=XBAR_SLOT0_NEIGHBOUR +quiet \
+"$dir/cosim/Vcosim" +config=$gen/config.ini +seed=1 +cycles=20000 +mutate=XBAR_SLOT0_NEIGHBOUR +quiet \
 	>"$logs/gate-mutation.log" 2>&1
 if grep -q MISMATCH "$logs/gate-mutation.log"; then
 	pass=$((pass + 1)); echo "CAUGHT planted fault XBAR_SLOT0_NEIGHBOUR against the netlist: $(grep -m1 MISMATCH "$logs/gate-mutation.log" | cut -c1-90)"

@@ -399,7 +399,8 @@ int main(int argc, char **argv)
 		return 2;
 	if (rfm_cfg_hash(&cfg) != GLUE_HASH) {
 		fprintf(stderr, "cosim: %s does not match the configuration this harness was generated for (%s); "
-				"rebuild it: make cosim CONFIG=%s\n", cfg_path, GLUE_CONFIG, GLUE_CONFIG);
+				"rebuild it: make cosim CONFIG=%s (your own file: the CONFIG=path/file.ini and SET=... "
+				"you built it with)\n", cfg_path, GLUE_CONFIG, GLUE_CONFIG);
 		return 2;
 	}
 	rfm_model_t *m = rfm_model_create(GLUE_MODULE, &cfg);

@@ -7,7 +7,7 @@ set -uo pipefail
 cfg=$1 seeds=$2 top_cycles=$3 block_cycles=$4
 shift 4
 covfail=${COVFAIL:-1}
-logs=build/$cfg/logs
+logs=build/$cfg/logs gen=${RF_GEN_DIR:-generated/$cfg}  # RF_GEN_DIR: a user config (Makefile)
 mkdir -p "$logs"
 pass=0 fail=0
 for m in "$@"; do
@@ -15,7 +15,7 @@ for m in "$@"; do
 	[ "$m" = rf_top ] && cycles=$top_cycles
 	for s in $seeds; do
 		log=$logs/cosim-$m-seed$s.log
-		args=(+config=generated/$cfg/config.ini +seed=$s +cycles=$cycles)
+		args=(+config=$gen/config.ini +seed=$s +cycles=$cycles)
 		[ "$covfail" = 1 ] && args+=(+covfail)
 		# the counters' totals and rates are at the end of the log, and as CSV beside it
 		[ "$m" = rf_top ] && args+=(+counters="$logs/cosim-$m-seed$s-counters.csv")

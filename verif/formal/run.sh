@@ -9,7 +9,7 @@
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 cfg=$1 mode=${2:-}
-out=build/$cfg/formal
+out=build/$cfg/formal gen=${RF_GEN_DIR:-generated/$cfg}  # RF_GEN_DIR: a user config (Makefile)
 # steps 0..DEPTH-1; 10 covers rf_srp_ctrl's acquire/release cycle on small_regmutex: reset, launch,
 # four cycles of two grants fill all 8 sections, a release, a re-acquire of the freed section, and
 # a margin; the other blocks' assertions are on the state of one cycle (docs/verification.md)
@@ -30,7 +30,7 @@ faults=(
 # the blocks holding checks: generated files with rg_assert's FORMAL block, rf_top aside
 checked_blocks() {
 	local f
-	for f in $(sed "s|^|generated/$cfg/|" "generated/$cfg/files.f"); do
+	for f in $(sed "s|^|$gen/|" "$gen/files.f"); do
 		grep -q '^ *`define RFM_CHECKS' "$f" || continue
 		[ "$(basename "$f" .sv)" = rf_top ] || basename "$f" .sv
 	done
@@ -73,19 +73,19 @@ prove() {
 
 mkdir -p "$out"
 blocks=$(checked_blocks)
-[ -n "$blocks" ] || { echo "formal: generated/$cfg has no block with formal checks"; exit 1; }
+[ -n "$blocks" ] || { echo "formal: $gen has no block with formal checks"; exit 1; }
 t0=$(date +%s)
 for top in $blocks; do
-	prove "$top" "generated/$cfg" "$top" || exit 1
+	prove "$top" "$gen" "$top" || exit 1
 done
 if [ "$mode" = --selftest ]; then
 	for f in "${faults[@]}"; do
 		IFS='|' read -r top name expr <<<"$f"
 		case " $(echo $blocks) " in *" $top "*) ;; *) continue ;; esac
 		dir=$out/mutant-$name
-		rm -rf "$dir" && mkdir -p "$dir" && cp -r "generated/$cfg/." "$dir/"
+		rm -rf "$dir" && mkdir -p "$dir" && cp -r "$gen/." "$dir/"
 		sed -i "$expr" "$dir/$top.sv"
-		if cmp -s "generated/$cfg/$top.sv" "$dir/$top.sv"; then
+		if cmp -s "$gen/$top.sv" "$dir/$top.sv"; then
 			echo "formal: selftest: $name: the planted fault changed nothing (stale pattern)"; exit 1
 		fi
 		prove "mutant-$name" "$dir" "$top"

@@ -11,7 +11,7 @@
 set -uo pipefail
 cfg=${1:?usage: campaign.sh CONFIG [N] [SEED]}
 n=${2:-40} seed=${3:-1} cycles=${CYCLES:-20000}
-gen=generated/$cfg out=build/$cfg/mutate
+gen=${RF_GEN_DIR:-generated/$cfg} out=build/$cfg/mutate  # RF_GEN_DIR: a user config (Makefile)
 [ -f "$gen/files.f" ] || { echo "campaign: $gen/files.f: no such config (make gen)" >&2; exit 2; }
 case $n$seed in *[!0-9]*) echo "campaign: N and SEED must be numbers (got N=$n SEED=$seed)" >&2; exit 2 ;; esac
 rm -rf "$out" && mkdir -p "$out"
