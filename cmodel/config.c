@@ -1109,6 +1109,47 @@ int rfm_tech_on(const rfm_cfg_t *cfg, rfm_tech_t t)
 	return 0;
 }
 
+/* The base rules across keys (check_rules, docs/config.md "Rules across keys") as key limits. */
+static const rfm_param_limit_t base_limits[] = {
+	{RFM_K_rf_lanes, "a multiple of rf.subbanks; the file at most 1 MiB (banks x entries x lanes x lane_bits / 8)"},
+	{RFM_K_rf_lane_bits, "the file at most 1 MiB"},
+	{RFM_K_rf_banks, "the file at most 1 MiB; one warp's registers and every warp slot fit (mapping.layout)"},
+	{RFM_K_rf_entries, "the file at most 1 MiB; at least the rows one warp's registers and the warp slots need "
+			   "(mapping.layout)"},
+	{RFM_K_rf_subbanks, "divides rf.lanes"},
+	{RFM_K_sm_warps, "every warp slot fits: wid ceil(warps / banks) <= entries, wshift warps <= entries"},
+	{RFM_K_sm_regs_per_thread, "one warp's registers fit: wid regs <= entries, wshift ceil(regs / banks) <= entries"},
+	{RFM_K_sm_schedulers, "at most sm.collectors"},
+	{RFM_K_sm_collectors, "at least sm.schedulers"},
+	{RFM_K_COUNT, NULL},
+};
+
+static void limits_add(const rfm_param_limit_t *l, rfm_key_t k, const char *tech, char *buf, size_t cap)
+{
+	size_t n;
+	for (; l && l->text; l++) {
+		if (l->key != k)
+			continue;
+		n = strlen(buf);
+		snprintf(buf + n, cap - n, "%s%s%s%s", n ? "; " : "", tech ? "with " : "", tech ? tech : "",
+			 tech ? " on: " : "");
+		n = strlen(buf);
+		snprintf(buf + n, cap - n, "%s", l->text);
+	}
+}
+
+const char *rfm_param_limits(rfm_key_t k, char *buf, size_t cap)
+{
+	int t;
+	if (!cap)
+		return buf;
+	buf[0] = '\0';
+	limits_add(base_limits, k, NULL, buf, cap);
+	for (t = 0; t < RFM_TECH_COUNT; t++)
+		limits_add(rfm_techniques[t].hooks->limits, k, rfm_techniques[t].name, buf, cap);
+	return buf;
+}
+
 rfm_tech_t rfm_tech_find(const char *name)
 {
 	int t;

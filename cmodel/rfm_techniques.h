@@ -66,6 +66,12 @@ typedef enum rfm_tech {
 
 struct rfm_inv_row; /* rfm_inventory.h */
 
+/* A limit on a key beyond its own range, from a rule across keys: the key and the rule in words. */
+typedef struct rfm_param_limit {
+	rfm_key_t key;    /* the key limited */
+	const char *text; /* the rule, e.g. "divides rf.lanes" */
+} rfm_param_limit_t;
+
 /* A technique's hooks (each may be NULL), defined in its cmodel/<folder>/config_<tech>.c and called
  * only while it is on. */
 typedef struct rfm_tech_hooks {
@@ -80,7 +86,17 @@ typedef struct rfm_tech_hooks {
 	void (*report)(const rfm_cfg_t *cfg, FILE *f);
 	/* its rules across keys, Markdown list lines for docs/config.md ("Rules across keys") */
 	const char *rules_md;
+	/* the limits its rules put on keys (its own and shared ones), ended by {RFM_K_COUNT, NULL};
+	 * rtl_gen --list-params shows them beside each key's range */
+	const rfm_param_limit_t *limits;
 } rfm_tech_hooks_t;
+
+/*
+ * The limits of key k beyond its own range, from the rules across keys of the base and of every
+ * technique (each prefixed "with <technique> on: "), "; "-separated, into buf (cap bytes).
+ * Returns buf ("" when the range is the whole story).
+ */
+const char *rfm_param_limits(rfm_key_t k, char *buf, size_t cap);
 
 /* One line of the technique table. */
 typedef struct rfm_technique {

@@ -81,7 +81,7 @@ static void list_params(int markdown)
 {
 	unsigned k;
 	int t;
-	char rng[128], def[32];
+	char rng[128], def[32], lim[512];
 	const char *sec = NULL;
 	rfm_cfg_t d;
 	rfm_cfg_defaults(&d);
@@ -108,15 +108,18 @@ static void list_params(int markdown)
 				*bar = '/';
 			if (!sec || strcmp(sec, p->section)) {
 				sec = p->section;
-				printf("%s## [%s]\n\n| key | type | default | legal | meaning |\n|---|---|---|---|---|\n",
-				       k ? "\n" : "", sec);
+				printf("%s## [%s]\n\n| key | type | default | legal | also limited by | meaning |\n"
+				       "|---|---|---|---|---|---|\n", k ? "\n" : "", sec);
 			}
-			printf("| `%s` | %s | `%s` | `%s` | %s |\n", p->key, p->type == RFM_T_INT ? "int" : "enum", def, rng,
-			       p->help);
+			rfm_param_limits((rfm_key_t)k, lim, sizeof(lim));
+			printf("| `%s` | %s | `%s` | `%s` | %s | %s |\n", p->key, p->type == RFM_T_INT ? "int" : "enum", def,
+			       rng, lim[0] ? lim : "-", p->help);
 		} else {
 			char key[64];
 			snprintf(key, sizeof(key), "%s.%s", p->section, p->key);
 			printf("%-24s %-5s %-8s %-22s %s\n", key, p->type == RFM_T_INT ? "int" : "enum", def, rng, p->help);
+			if (rfm_param_limits((rfm_key_t)k, lim, sizeof(lim))[0])
+				printf("%-24s also limited by: %s\n", "", lim);
 		}
 	}
 	if (markdown) {

@@ -62,5 +62,21 @@ static unsigned zg_inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows, unsigned n
 }
 
 /* The hooks of coalescing and of its zero gating (rfm_techniques.def). */
-const rfm_tech_hooks_t rfm_coal_hooks = {.check = rfm_coal_check, .derive = rfm_coal_derive, .inventory = inventory};
+/* The limits its rules put on keys (rfm_param_limits). */
+static const rfm_param_limit_t limits[] = {
+	{RFM_K_rf_lane_bits, "32 (byte k of every lane in sub-bank k)"},
+	{RFM_K_rf_subbanks, "4 (one sub-bank per byte of a lane)"},
+	{RFM_K_rf_lanes, "a multiple of 4 (the cross-lane zero mask works on groups of 4 lanes)"},
+	{RFM_K_COUNT, NULL},
+};
+
+const rfm_tech_hooks_t rfm_coal_hooks = {
+	.check = rfm_coal_check,
+	.derive = rfm_coal_derive,
+	.inventory = inventory,
+	.rules_md = "- With `coalescing.enable = on` (docs/coalescing.md): `rf.lane_bits = 32` (byte k of every lane\n"
+		    "  in sub-bank k), `rf.subbanks = 4` (one per byte), `rf.lanes` a multiple of 4 (the cross-lane zero\n"
+		    "  mask works on groups of 4 lanes).\n",
+	.limits = limits,
+};
 const rfm_tech_hooks_t rfm_zero_gating_hooks = {.inventory = zg_inventory};

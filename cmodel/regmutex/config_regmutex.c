@@ -241,7 +241,17 @@ static void report(const rfm_cfg_t *c, FILE *f)
 }
 
 /* Its hooks (rfm_techniques.def). */
+/* The limits its rules put on keys (rfm_param_limits). */
+static const rfm_param_limit_t limits[] = {
+	{RFM_K_sm_warps, "at least 2"},
+	{RFM_K_regmutex_regs, "at most sm.regs_per_thread"},
+	{RFM_K_regmutex_ext_regs, "below regmutex.regs (a base set remains), or 0 and the paper's rule finds an Es"},
+	{RFM_K_regmutex_warps, "the base sets of these warps fit the file, and one SRP section is left"},
+	{RFM_K_COUNT, NULL},
+};
+
 const rfm_tech_hooks_t rfm_regmutex_hooks = {
+	.limits = limits,
 	.check = rfm_regmutex_check,
 	.derive = rfm_regmutex_derive,
 	.inventory = inventory,

@@ -163,8 +163,23 @@ static void report(const rfm_cfg_t *c, FILE *f)
 		d->vt_warps, c->virtualization_regs, c->virtualization_exempt_regs, d->vt_warps * d->vt_ren, d->rt_depth);
 }
 
+/* The limits its rules put on keys (rfm_param_limits). */
+static const rfm_param_limit_t limits[] = {
+	{RFM_K_virtualization_subarrays, "divides rf.entries"},
+	{RFM_K_virtualization_rt_budget_bits, "0, or a budget of at least one renaming-table entry per bank"},
+	{RFM_K_virtualization_regs, "at most sm.regs_per_thread"},
+	{RFM_K_virtualization_exempt_regs, "at most virtualization.regs"},
+	{RFM_K_virtualization_warps, "the kernel's renamed registers fit the warp registers and the renaming table"},
+	{RFM_K_COUNT, NULL},
+};
+
 /* Its hooks (rfm_techniques.def). */
 const rfm_tech_hooks_t rfm_virt_hooks = {
+	.rules_md = "- With `virtualization.enable = on` (docs/virtualization.md): `subarrays` divides `rf.entries`;\n"
+		    "  `rt_budget_bits` is 0 (unconstrained) or leaves at least one renaming-table entry per bank;\n"
+		    "  `regs <= sm.regs_per_thread`; `exempt_regs <= regs`; the reference kernel of `warps` warps (0: the\n"
+		    "  most that fit) fits the warp registers and the renaming table.\n",
+	.limits = limits,
 	.check = rfm_virt_check,
 	.derive = rfm_virt_derive,
 	.inventory = inventory,

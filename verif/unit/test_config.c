@@ -1140,6 +1140,22 @@ static void test_config_value_str_get(void)
 	CU_ASSERT_EQUAL(rfm_cfg_get(&cfg, RFM_K_sm_regs_per_thread), 63);
 }
 
+/* rfm_param_limits: the rules across keys as limits, the base's first, then each technique's. */
+static void test_config_param_limits(void)
+{
+	char buf[512];
+	ASSERT_HAS(rfm_param_limits(RFM_K_rf_entries, buf, sizeof(buf)), "the file at most 1 MiB");
+	CU_ASSERT_STRING_EQUAL(rfm_param_limits(RFM_K_rf_subbanks, buf, sizeof(buf)),
+			       "divides rf.lanes; with coalescing on: 4 (one sub-bank per byte of a lane)");
+	CU_ASSERT_STRING_EQUAL(rfm_param_limits(RFM_K_sm_schedulers, buf, sizeof(buf)), "at most sm.collectors");
+	ASSERT_HAS(rfm_param_limits(RFM_K_sm_warps, buf, sizeof(buf)), "; with regmutex on: at least 2");
+	ASSERT_HAS(rfm_param_limits(RFM_K_virtualization_exempt_regs, buf, sizeof(buf)),
+		   "with virtualization on: at most virtualization.regs");
+	CU_ASSERT_STRING_EQUAL(rfm_param_limits(RFM_K_sm_tag_bits, buf, sizeof(buf)), "");
+	/* a short buffer is cut, never overrun */
+	CU_ASSERT_EQUAL(strlen(rfm_param_limits(RFM_K_rf_lanes, buf, 8)), 7);
+}
+
 /* A key of a technique that is off, set to a value other than its default, is one warning line
  * naming the file, line, key, value and the switch; the load still succeeds. At its default, with
  * the technique on, or for the switch itself, no warning. Overrides are named by position. */
@@ -1241,6 +1257,7 @@ int test_config_register(void)
 		T(test_config_range_str),
 		T(test_config_value_str_get),
 		T(test_config_warn_idle_keys),
+		T(test_config_param_limits),
 #undef T
 	};
 	CU_pSuite s = CU_add_suite("config", suite_init, suite_clean);
