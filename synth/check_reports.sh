@@ -80,7 +80,7 @@ awk -v hdr="$TIMING_HDR" -v mods="$modules" -v f="$RP/timing.csv" '
 	}' "$RP/timing.csv" || fail=1
 
 # overhead.csv (synth/overhead.sh): a config with a technique has the baseline row (100%), its own
-# rf_top and every technique block; each percentage is the area over the baseline's; each row's
+# rf_top and every technique block it generates; each percentage is the area over the baseline's; each row's
 # figures equal area.csv's and timing.csv's
 OVH_HDR="item,module,area_um2,area_pct_of_baseline,critical_path_ns,critical_path_fo4"
 techs=$(awk -F' *= *' '/^\[/ { sec = substr($0, 2, length($0) - 2) } $1 == "enable" && $2 == "on" { print sec }' \
@@ -88,10 +88,9 @@ techs=$(awk -F' *= *' '/^\[/ { sec = substr($0, 2, length($0) - 2) } $1 == "enab
 if [ ! -s "$RP/overhead.csv" ]; then
 	echo "check_reports: $RP/overhead.csv missing or empty"; fail=1
 else
-	tblocks=""
-	for t in $techs; do
-		tblocks+=" $(awk -F'[(), ]+' -v t="$t" '/^X\(/ && $3 == t { print $2 }' cmodel/*/blocks.def | paste -sd' ')"
-	done
+	# every technique block the config generates (sub-features such as zero gating included)
+	tblocks=$(awk -F'[(), ]+' '/^X\(/ && $3 != "base" { print $2 }' cmodel/*/blocks.def \
+		| while read -r b; do if grep -qx "$b.sv" "$FILES"; then echo "$b"; fi; done | paste -sd' ')
 	awk -F, -v hdr="$OVH_HDR" -v techs="$techs" -v tb="$tblocks" -v f="$RP/overhead.csv" -v ac="$RP/area.csv" -v tc="$RP/timing.csv" '
 		function num(x) { return x ~ /^-?[0-9]+(\.[0-9]+)?$/ }
 		function bad(msg) { print "check_reports: " f ":" FNR ": " msg; err = 1 }

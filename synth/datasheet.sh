@@ -24,6 +24,44 @@ echo "(\`make datasheets\` refreshes the committed copies in \`docs/datasheets/\
 echo "from a tool run; the methods are in \`docs/flows.md\`. Pre-layout figures: no placement or wires"
 echo "(ASIC), typical corner of the OSU 0.18 um library."
 echo
+echo "## Reading this datasheet"
+echo
+echo "What the figures below say, worked out from them by \`synth/datasheet.sh\`: every module that"
+echo "misses the clock, the critical path and area of the techniques against the baseline when they"
+echo "move by more than 5%, every technique block of 5% or more of the baseline, and the FPGA fit."
+echo
+# timing: every module with negative slack, else the smallest slack
+awk '
+NR > 1 {
+	i = index($0, ",\""); nums = substr($0, 1, i - 1); rest = substr($0, i + 1)
+	split(nums, f, ",")
+	j = index(rest, "\",\""); from = substr(rest, 2, j - 2); to = substr(rest, j + 3); sub(/"$/, "", to)
+	if (f[5] + 0 < 0) {
+		printf "- `%s` misses the %s ns clock by %.3f ns: its critical path is %s ns (%s FO4, %s logic levels), from %s to %s.\n", f[1], f[4], -f[5], f[2], f[3], f[6], from, to
+		miss++
+	}
+	if (n++ == 0 || f[5] + 0 < min) { min = f[5] + 0; mm = f[1]; clk = f[4] }
+}
+END { if (!miss) printf "- Every module meets the %s ns clock; the smallest slack is %.3f ns, in `%s`.\n", clk, min, mm }' "$rp/timing.csv"
+# overhead: rf_top against the baseline, and the large technique blocks
+if [ "$(wc -l < "$rp/overhead.csv")" -gt 2 ]; then
+	awk -F, '
+	NR == 2 { ba = $3; bp = $5 }
+	NR == 3 {
+		da = 100 * ($3 - ba) / ba; dp = 100 * ($5 - bp) / bp
+		if (da > 5 || da < -5) printf "- `rf_top` %s is %.1f%% of the baseline `rf_top`'"'"'s area (%s um^2 against %s).\n", substr($1, 8), $4, $3, ba
+		else printf "- `rf_top` %s is within 5%% of the baseline'"'"'s area (%.1f%%).\n", substr($1, 8), $4
+		if (dp > 5 || dp < -5) printf "- Its critical path %s from %s ns to %s ns (%+.1f%%): see the `rf_top` row of the timing table for the path.\n", (dp > 0 ? "grows" : "shrinks"), bp, $5, dp
+		else printf "- Its critical path stays within 5%% of the baseline'"'"'s (%s ns against %s ns).\n", $5, bp
+	}
+	NR > 3 && $4 + 0 >= 5 { printf "- `%s` alone is %.1f%% of the baseline `rf_top`'"'"'s area.\n", $2, $4 }' "$rp/overhead.csv"
+fi
+# FPGA: the wrapped design's fit and Fmax
+awk -F, '$2 == "wrapped" {
+	if ($11 != "yes") printf "- The wrapped design is not placed on the UP5K: %s LUT4 and %s DFF%s (5280 logic cells).\n", $4, $5, ($12 == "no" ? ", more than fit" : "")
+	else printf "- The wrapped design fits the UP5K (%s logic cells of 5280) and runs at %s MHz%s.\n", $9, $10, ($10 + 0 >= 12 ? ", above the 12 MHz of the iCEBreaker" : ", below the 12 MHz of the iCEBreaker")
+}' "$rp/fpga.csv"
+echo
 echo "## Configuration"
 echo
 echo "| key | value |"

@@ -7,8 +7,9 @@
 # rf_top goes through the same flow (synth/asic.sh with RF_GEN_DIR, RF_OUT_DIR, RF_ONLY=rf_top).
 # Writes build/CONFIG/reports/overhead.csv:
 #   item,module,area_um2,area_pct_of_baseline,critical_path_ns,critical_path_fo4
-# with one row for the baseline rf_top, one for CONFIG's rf_top and one per technique block
-# (percentages of the baseline rf_top's total area). A config without techniques gets the header
+# with one row for the baseline rf_top, one for CONFIG's rf_top and one per technique block it
+# generates, sub-features such as zero gating included (percentages of the baseline rf_top's
+# total area). A config without techniques gets the header
 # only.
 set -euo pipefail
 cfg=${1:?usage: synth/overhead.sh CONFIG}
@@ -31,8 +32,12 @@ fi
 sets=() blocks=()
 for t in $techs; do
 	sets+=(-s "$t.enable=off")
-	while read -r b; do blocks+=("$b"); done < <(awk -F'[(), ]+' -v t="$t" '/^X\(/ && $3 == t { print $2 }' cmodel/*/blocks.def)
 done
+# every technique block the config generates (its files.f), sub-features such as zero gating
+# included: the blocks of cmodel/*/blocks.def whose feature is not the base
+while read -r b; do
+	if grep -qx "$b.sv" "$gen/files.f"; then blocks+=("$b"); fi
+done < <(awk -F'[(), ]+' '/^X\(/ && $3 != "base" { print $2 }' cmodel/*/blocks.def)
 rm -rf "$base"
 mkdir -p "$base"
 build/bin/rtl_gen -c "$gen/config.ini" "${sets[@]}" -o "$base/generated" > "$base/rtl_gen.log" 2>&1 \
