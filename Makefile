@@ -311,6 +311,7 @@ datasheets:
 	@for c in $(CONFIGS); do \
 	  if [ -f $(B)/$$c/reports/DATASHEET.md ]; then cp $(B)/$$c/reports/DATASHEET.md docs/datasheets/$$c.md; \
 	    echo "datasheets: docs/datasheets/$$c.md"; fi; done
+	@synth/compare.sh
 
 # the committed datasheet of CONFIG equals a fresh run's
 datasheet-check:

@@ -43,6 +43,8 @@ done
 steps+=("formal-small_regmutex|make -s formal CONFIG=small_regmutex")
 steps+=("formal-small_coalesce|make -s formal CONFIG=small_coalesce")
 steps+=("coal-equiv|make -s coal-equiv")
+# the techniques compared on one page, from the committed datasheets (docs/datasheets/README.md)
+steps+=("datasheets-compare|synth/compare.sh --check")
 # a user's own configuration file with overrides through lint and co-simulation (README.md)
 steps+=("user-config|verif/user_config.sh")
 steps+=("mutation|make -s mutation")
