@@ -85,19 +85,10 @@ std::vector<counter_t> counters_find(const rfm_model_t *m)
 	return cs;
 }
 
-uint64_t port_value(const rfm_model_t *m, unsigned i)
-{
-	const rfm_slot_t *s = &m->slot[i];
-	uint64_t v = m->io[s->off];
-	if (s->words > 1)
-		v |= (uint64_t)m->io[s->off + 1] << 32;
-	return v & s->mask;
-}
-
 void counters_sample(std::vector<counter_t> &cs, const rfm_model_t *m)
 {
 	for (auto &c : cs) {
-		uint64_t v = port_value(m, c.port);
+		uint64_t v = rfm_get(m, c.port);
 		c.total += (v - c.prev) & m->slot[c.port].mask;
 		c.prev = v;
 	}
