@@ -89,8 +89,7 @@ if [ ! -s "$RP/overhead.csv" ]; then
 	echo "check_reports: $RP/overhead.csv missing or empty"; fail=1
 else
 	# every technique block the config generates (sub-features such as zero gating included)
-	tblocks=$(awk -F'[(), ]+' '/^X\(/ && $3 != "base" { print $2 }' cmodel/*/blocks.def \
-		| while read -r b; do if grep -qx "$b.sv" "$FILES"; then echo "$b"; fi; done | paste -sd' ')
+	tblocks=$(synth/technique_blocks.sh "$FILES" | paste -sd' ')
 	awk -F, -v hdr="$OVH_HDR" -v techs="$techs" -v tb="$tblocks" -v f="$RP/overhead.csv" -v ac="$RP/area.csv" -v tc="$RP/timing.csv" '
 		function num(x) { return x ~ /^-?[0-9]+(\.[0-9]+)?$/ }
 		function bad(msg) { print "check_reports: " f ":" FNR ": " msg; err = 1 }

@@ -9,9 +9,9 @@ cd "$(dirname "$0")/.."
 out=docs/datasheets/README.md
 mode=${1:-}
 
-# the technique blocks (cmodel/*/blocks.def), feature by module
-declare -A feature
-while read -r m f; do feature[$m]=$f; done < <(awk -F'[(), ]+' '/^X\(/ && $3 != "base" { print $2, $3 }' cmodel/*/blocks.def)
+# the technique blocks (synth/technique_blocks.sh)
+declare -A tblock
+while read -r m; do tblock[$m]=1; done < <(synth/technique_blocks.sh)
 
 # cell N of a Markdown table row (1-based, trimmed, backquotes dropped)
 cell() { awk -F'|' -v n="$1" '{ x = $(n + 1); gsub(/`/, "", x); gsub(/^ +| +$/, "", x); print x }'; }
@@ -42,7 +42,7 @@ page() {
 		bits=0 rows=""
 		while IFS= read -r row; do
 			m=$(cell 2 <<<"$row") b=$(cell 4 <<<"$row")
-			if [ -n "${feature[$m]:-}" ] && [[ $b =~ ^[0-9]+$ ]]; then
+			if [ -n "${tblock[$m]:-}" ] && [[ $b =~ ^[0-9]+$ ]]; then
 				bits=$((bits + b)) rows+="${rows:+, }$(cell 1 <<<"$row") $b"
 			fi
 		done < <(sed -n '/^## Storage inventory/,/^## Area/p' "$f" | grep '^| ')

@@ -15,6 +15,12 @@ for f in "$gen/config.ini" "$gen/inventory.csv" "$rp/area.csv" "$rp/timing.csv" 
 done
 fo4=$(sed -n 's/^fo4_ns=//p' "$rp/fo4.txt")
 clock_ns=$(awk -F, 'NR == 2 { print $4; exit }' "$rp/timing.csv") # the period synth/asic.sh timed against
+# awk: split a timing.csv row into f[1..7] (the numbers) and the quoted start and end points, which
+# may hold commas, into from and to
+timing_row='function row(  i, j, rest) {
+	i = index($0, ",\""); split(substr($0, 1, i - 1), f, ","); rest = substr($0, i + 1)
+	j = index(rest, "\",\""); from = substr(rest, 2, j - 2); to = substr(rest, j + 3); sub(/"$/, "", to)
+}'
 
 {
 echo "# Datasheet: \`$cfg\`"
@@ -31,11 +37,9 @@ echo "misses the clock, the critical path and area of the techniques against the
 echo "move by more than 5%, every technique block of 5% or more of the baseline, and the FPGA fit."
 echo
 # timing: every module with negative slack, else the smallest slack
-awk '
+awk "$timing_row"'
 NR > 1 {
-	i = index($0, ",\""); nums = substr($0, 1, i - 1); rest = substr($0, i + 1)
-	split(nums, f, ",")
-	j = index(rest, "\",\""); from = substr(rest, 2, j - 2); to = substr(rest, j + 3); sub(/"$/, "", to)
+	row()
 	if (f[5] + 0 < 0) {
 		printf "- `%s` misses the %s ns clock by %.3f ns: its critical path is %s ns (%s FO4, %s logic levels), from %s to %s.\n", f[1], f[4], -f[5], f[2], f[3], f[6], from, to
 		miss++
@@ -92,11 +96,9 @@ echo "Clock period $clock_ns ns (\`target.clock_ps\`); FO4 of this library $fo4 
 echo
 echo "| module | critical path ns | FO4 | slack ns | logic levels | max fanout | from | to |"
 echo "|---|---|---|---|---|---|---|---|"
-awk '
+awk "$timing_row"'
 NR > 1 {
-	i = index($0, ",\""); nums = substr($0, 1, i - 1); rest = substr($0, i + 1)
-	n = split(nums, f, ",")
-	j = index(rest, "\",\""); from = substr(rest, 2, j - 2); to = substr(rest, j + 3); sub(/"$/, "", to)
+	row()
 	printf "| %s | %s | %s | %s | %s | %s | %s | %s |\n", f[1], f[2], f[3], f[5], f[6], f[7], from, to
 }' "$rp/timing.csv"
 echo

@@ -29,15 +29,12 @@ if [ -z "$techs" ]; then
 	echo "overhead: $cfg enables no technique"
 	exit 0
 fi
-sets=() blocks=()
+sets=()
 for t in $techs; do
 	sets+=(-s "$t.enable=off")
 done
-# every technique block the config generates (its files.f), sub-features such as zero gating
-# included: the blocks of cmodel/*/blocks.def whose feature is not the base
-while read -r b; do
-	if grep -qx "$b.sv" "$gen/files.f"; then blocks+=("$b"); fi
-done < <(awk -F'[(), ]+' '/^X\(/ && $3 != "base" { print $2 }' cmodel/*/blocks.def)
+# every technique block the config generates, sub-features such as zero gating included
+mapfile -t blocks < <(synth/technique_blocks.sh "$gen/files.f")
 rm -rf "$base"
 mkdir -p "$base"
 build/bin/rtl_gen -c "$gen/config.ini" "${sets[@]}" -o "$base/generated" > "$base/rtl_gen.log" 2>&1 \
