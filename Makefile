@@ -91,7 +91,7 @@ UNIT_SRC := $(wildcard verif/unit/*.c cmodel/*/test_*.c)
 
 # Debian packages the flows need (make deps installs them as root, else prints the line).
 DEB_PKGS := make gcc g++ verilator iverilog yosys libcunit1-dev libinih-dev opensta qflow-tech-osu018 \
-	nextpnr-ice40 fpga-icestorm z3
+	nextpnr-ice40 fpga-icestorm z3 gtkwave
 DEPS_STAMP := $(B)/.deps-ok
 
 # -fno-dfg: Verilator 5.006's DFG optimizer mis-evaluates rf_zero_detect's cross-lane counts inside

@@ -56,15 +56,188 @@ int rg_glue(em_t *e, const rfm_cfg_t *c, const rfm_block_desc_t *blk)
 	return e->err ? -1 : 0;
 }
 
-int rg_gtkw(em_t *e, const rfm_cfg_t *c, const rfm_block_desc_t *blk)
+/* ---- internal signals in the wave layout ------------------------------------------------------
+ * The layout names, after the ports, the module's own signals: every `logic` declared at module
+ * level in the rendered file (two-space indent, outside `ifdef blocks, unused_* sinks aside),
+ * grouped by the section banner above it ("// ---- locate: ... ----" gives the group "locate"),
+ * then, one group per instance at module level ("  rf_x u_y (" lines), the instance's own
+ * signals under TOP.<module>.u_y. Generate-loop instances (deeper indent) are left out. The
+ * generator's text is the only source, so the layout cannot name a signal the RTL lacks. */
+
+typedef struct gtkw_sig {
+	char name[64];
+	unsigned width;
+} gtkw_sig_t;
+
+/* Next line of text at *pos into buf (without the newline); 0 at the end. */
+static int next_line(const char *text, size_t *pos, char *buf, size_t n)
+{
+	size_t i = 0;
+	if (!text[*pos])
+		return 0;
+	while (text[*pos] && text[*pos] != '\n') {
+		if (i + 1 < n)
+			buf[i++] = text[*pos];
+		(*pos)++;
+	}
+	if (text[*pos])
+		(*pos)++;
+	buf[i] = 0;
+	return 1;
+}
+
+/* The module's integer localparams, for ranges written as [Name-1:0]. */
+typedef struct gtkw_params {
+	char name[32][48];
+	unsigned value[32];
+	unsigned n;
+} gtkw_params_t;
+
+/* Parse "logic [H:0] a, b;" or "logic [Name-1:0] a;" (the part after "  logic") into sigs;
+ * returns how many were added (none when the range is neither). */
+static unsigned parse_logic(const char *decl, const gtkw_params_t *lp, gtkw_sig_t *sigs, unsigned room)
+{
+	unsigned width = 1, n = 0, h, i;
+	const char *s = decl, *br = strchr(decl, '[');
+	char name[64];
+	if (br) {
+		int end = 0;
+		if (sscanf(br, "[%u:0]%n", &h, &end) == 1 && end)
+			width = h + 1;
+		else if (sscanf(br, "[%47[A-Za-z0-9_]-1:0]%n", name, &end) == 1 && end) {
+			for (i = 0; i < lp->n && strcmp(lp->name[i], name); i++)
+				;
+			if (i == lp->n)
+				return 0;
+			width = lp->value[i];
+		} else
+			return 0;
+		s = strchr(br, ']') + 1;
+	}
+	while (*s && n < room) {
+		size_t k = 0;
+		while (*s == ' ' || *s == ',')
+			s++;
+		while (*s && *s != ',' && *s != ';' && *s != ' ' && k + 1 < sizeof(name))
+			name[k++] = *s++;
+		name[k] = 0;
+		int array = 0; /* an unpacked dimension: a memory, not one traced signal */
+		while (*s && *s != ',' && *s != ';')
+			array |= *s++ == '[';
+		if (k && !array && strncmp(name, "unused_", 7)) {
+			snprintf(sigs[n].name, sizeof(sigs[n].name), "%s", name);
+			sigs[n++].width = width;
+		}
+		if (*s == ';')
+			break;
+	}
+	return n;
+}
+
+static void gtkw_group(em_t *e, const char *title, const char *scope, const gtkw_sig_t *sigs, unsigned n)
+{
+	unsigned i;
+	if (!n)
+		return;
+	em_line(e, "@800200");
+	em_line(e, "-%s", title);
+	for (i = 0; i < n; i++) {
+		em_line(e, sigs[i].width == 1 ? "@28" : "@22");
+		if (sigs[i].width == 1)
+			em_line(e, "%s.%s", scope, sigs[i].name);
+		else
+			em_line(e, "%s.%s[%u:0]", scope, sigs[i].name, sigs[i].width - 1);
+	}
+	em_line(e, "@1000200");
+	em_line(e, "-%s", title);
+}
+
+#define GTKW_MAXSIG 4096
+#define GTKW_MAXINST 64
+
+/* The module-level signals of text, grouped as above; sections nonzero: one group per section
+ * (titled "<prefix><section>"), else one group titled prefix. Instances found are returned in
+ * inst_mod / inst_name (when given). */
+static void gtkw_internals(em_t *e, const char *text, const char *scope, const char *prefix, int sections,
+			   char (*inst_mod)[48], char (*inst_name)[48], unsigned *ninst)
+{
+	static gtkw_sig_t sigs[GTKW_MAXSIG];
+	gtkw_params_t lp = {.n = 0};
+	char line[512], decl[4096], title[160], sec[96] = "signals";
+	size_t pos = 0;
+	unsigned n = 0, depth = 0;
+	int in_decl = 0;
+	while (next_line(text, &pos, line, sizeof(line))) {
+		const char *l = line;
+		while (*l == ' ')
+			l++;
+		if (!strncmp(l, "`ifdef", 6) || !strncmp(l, "`ifndef", 7)) {
+			depth++;
+			continue;
+		}
+		if (!strncmp(l, "`endif", 6)) {
+			depth -= depth > 0;
+			continue;
+		}
+		if (depth)
+			continue;
+		if (in_decl) { /* a wrapped declaration continues */
+			strncat(decl, " ", sizeof(decl) - strlen(decl) - 1);
+			strncat(decl, l, sizeof(decl) - strlen(decl) - 1);
+			if (strchr(l, ';')) {
+				n += parse_logic(decl, &lp, sigs + n, GTKW_MAXSIG - n);
+				in_decl = 0;
+			}
+			continue;
+		}
+		if (l - line != 2)
+			continue;
+		if (sections && !strncmp(l, "// ---- ", 8)) {
+			size_t k = 0;
+			snprintf(title, sizeof(title), "%s%s", prefix, sec);
+			gtkw_group(e, title, scope, sigs, n);
+			n = 0;
+			l += 8;
+			while (l[k] && l[k] != ':' && strncmp(l + k, " ----", 5) && k + 1 < sizeof(sec))
+				k++;
+			snprintf(sec, sizeof(sec), "%.*s", (int)k, l);
+		} else if (lp.n < 32 && sscanf(l, "localparam int %47s = %u;", lp.name[lp.n], &lp.value[lp.n]) == 2) {
+			lp.n++;
+		} else if (!strncmp(l, "logic ", 6)) {
+			snprintf(decl, sizeof(decl), "%s", l + 6);
+			if (strchr(l, ';'))
+				n += parse_logic(decl, &lp, sigs + n, GTKW_MAXSIG - n);
+			else
+				in_decl = 1;
+		} else if (inst_mod && *ninst < GTKW_MAXINST && !strncmp(l, "rf_", 3)) {
+			char m[48], u[48];
+			if (sscanf(l, "%47s %47s (", m, u) == 2 && !strncmp(u, "u_", 2)) {
+				snprintf(inst_mod[*ninst], 48, "%s", m);
+				snprintf(inst_name[*ninst], 48, "%s", u);
+				(*ninst)++;
+			}
+		}
+	}
+	if (sections)
+		snprintf(title, sizeof(title), "%s%s", prefix, sec);
+	else
+		snprintf(title, sizeof(title), "%s", prefix);
+	gtkw_group(e, title, scope, sigs, n);
+}
+
+int rg_gtkw(em_t *e, const rfm_cfg_t *c, const rfm_block_desc_t *blk, rg_text_fn text_of, void *ctx)
 {
 	rfm_ports_t pt;
-	unsigned i;
+	unsigned i, ninst = 0;
+	const char *body = text_of ? text_of(blk->module, ctx) : NULL;
+	static char inst_mod[GTKW_MAXINST][48], inst_name[GTKW_MAXINST][48];
+	char scope[160], title[160];
 	if (rg_ports(c, blk, &pt))
 		return -1;
 	em_line(e, "[*] Code generated by rtl_gen from config '%s'. DO NOT EDIT.", c->name);
-	em_line(e, "[*] GTKWave layout of %s: ports grouped by role. Open with: make wave MODULE=%s", blk->module,
+	em_line(e, "[*] GTKWave layout of %s: ports grouped by role, then the internal signals by section and",
 		blk->module);
+	em_line(e, "[*] instance (collapsed). Open with: make wave MODULE=%s", blk->module);
 	em_line(e, "[timestart] 0");
 	em_line(e, "[sst_expanded] 1");
 	for (i = 0; i < pt.n; i++) {
@@ -90,5 +263,17 @@ int rg_gtkw(em_t *e, const rfm_cfg_t *c, const rfm_block_desc_t *blk)
 		em_line(e, "-%s", pt.p[pt.n - 1].group);
 	}
 	rfm_ports_free(&pt);
+	if (body) {
+		snprintf(scope, sizeof(scope), "TOP.%s", blk->module);
+		gtkw_internals(e, body, scope, "internal: ", 1, inst_mod, inst_name, &ninst);
+		for (i = 0; i < ninst; i++) {
+			const char *sub = text_of(inst_mod[i], ctx);
+			if (!sub)
+				continue;
+			snprintf(scope, sizeof(scope), "TOP.%s.%s", blk->module, inst_name[i]);
+			snprintf(title, sizeof(title), "%s (%s)", inst_name[i], inst_mod[i]);
+			gtkw_internals(e, sub, scope, title, 0, NULL, NULL, NULL);
+		}
+	}
 	return e->err ? -1 : 0;
 }

@@ -191,6 +191,7 @@ static int render(out_file_t *files, unsigned *n, const char *path, int (*fn)(em
 	if (!files[*n].buf)
 		goto out;
 	memcpy(files[*n].buf, e->buf, e->len);
+	files[*n].buf[e->len] = 0;
 	(*n)++;
 	rc = 0;
 out:
@@ -203,7 +204,22 @@ out:
 typedef struct job {
 	const rfm_cfg_t *cfg;
 	const rfm_block_desc_t *blk;
+	const out_file_t *files; /* the files rendered so far: each module's text for its wave layout */
+	const unsigned *nfiles;
 } job_t;
+
+/* The rendered text of <module>.sv, if rendered already. */
+static const char *text_of(const char *module, void *ctx)
+{
+	const job_t *j = ctx;
+	char p[96];
+	unsigned i;
+	snprintf(p, sizeof(p), "%s.sv", module);
+	for (i = 0; i < *j->nfiles; i++)
+		if (!strcmp(j->files[i].path, p))
+			return j->files[i].buf;
+	return NULL;
+}
 
 static int do_module(em_t *e, const void *a)
 {
@@ -218,7 +234,7 @@ static int do_glue(em_t *e, const void *a)
 static int do_gtkw(em_t *e, const void *a)
 {
 	const job_t *j = a;
-	return rg_gtkw(e, j->cfg, j->blk);
+	return rg_gtkw(e, j->cfg, j->blk, text_of, (void *)j);
 }
 static int do_filelist(em_t *e, const void *a)
 {
@@ -367,7 +383,7 @@ int main(int argc, char **argv)
 
 	rc = 1;
 	for (i = 0; i < rfm_block_count; i++) {
-		job_t j = {&cfg, &rfm_blocks[i]};
+		job_t j = {&cfg, &rfm_blocks[i], files, &nfiles};
 		char p[96];
 		if (!rfm_block_enabled(j.blk, &cfg))
 			continue;

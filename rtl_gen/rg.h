@@ -39,8 +39,11 @@ rg_body_fn rg_body_of(const char *module);
 /* Emit the C++ co-simulation glue of a module (port copy and compare, from the port table). */
 int rg_glue(em_t *e, const rfm_cfg_t *cfg, const rfm_block_desc_t *blk);
 
-/* Emit the GTKWave layout of a module (signals grouped as in the port table). */
-int rg_gtkw(em_t *e, const rfm_cfg_t *cfg, const rfm_block_desc_t *blk);
+/* The rendered text of a module's file (NULL when it has none), for rg_gtkw's internal signals. */
+typedef const char *(*rg_text_fn)(const char *module, void *ctx);
+/* Emit the GTKWave layout of a module: its ports grouped as in the port table, then its internal
+ * signals by section and by instance (glue.c), read from the rendered texts through text_of. */
+int rg_gtkw(em_t *e, const rfm_cfg_t *cfg, const rfm_block_desc_t *blk, rg_text_fn text_of, void *ctx);
 
 /* [fpga] Emit rf_fpga_top, the iCE40 board wrapper of rf_top: inputs from LFSRs, outputs folded
  * into a signature that drives the LEDs (emit_fpga.c, docs/flows.md). 0 on success. */

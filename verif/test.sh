@@ -32,6 +32,11 @@ for c in $configs; do
 	case $c in *coalesce) steps+=("cosim-$c|make -s cosim CONFIG=$c MODULES='$mods' BLOCK_CYCLES=100000") ;;
 	*) steps+=("cosim-$c|make -s cosim CONFIG=$c MODULES='$mods'") ;; esac
 done
+# the wave layouts name only signals the trace has: the combinations and the bank-hold port (every
+# part of rf_top's sections once), after their co-simulation built the harness
+for c in $configs; do
+	case $c in small_*_coalesce | small_hold) steps+=("wave-$c|verif/wave_check.sh $c") ;; esac
+done
 # each technique's small config (small_<technique>): rf_top with the RTL's assertions, when it has any
 for c in $configs; do
 	case $c in small_*_*) continue ;; small_*) ;; *) continue ;; esac
