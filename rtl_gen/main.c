@@ -145,6 +145,23 @@ static void list_params(int markdown)
 	}
 }
 
+/* One CSV field (RFC 4180): quoted when asked (always) or when it holds a comma, a quote or a
+ * line break, its quotes doubled; followed by sep. */
+static void csv_field(FILE *f, const char *s, int always, const char *sep)
+{
+	if (always || strpbrk(s, ",\"\r\n")) {
+		fputc('"', f);
+		for (; *s; s++) {
+			if (*s == '"')
+				fputc('"', f);
+			fputc(*s, f);
+		}
+		fputc('"', f);
+	} else
+		fputs(s, f);
+	fputs(sep, f);
+}
+
 static int report(const rfm_cfg_t *c, FILE *f, int csv)
 {
 	rfm_inv_row_t rows[RFM_INV_MAX];
@@ -159,10 +176,13 @@ static int report(const rfm_cfg_t *c, FILE *f, int csv)
 	for (i = 0; i < n; i++) {
 		const rfm_inv_row_t *r = &rows[i];
 		total += r->bits;
-		if (csv)
-			fprintf(f, "%s,%s,%s,%llu,%llu,\"%s\"\n", r->name, r->module, r->kind, (unsigned long long)r->bits,
-				(unsigned long long)((r->bits + 7) / 8), r->formula);
-		else
+		if (csv) {
+			csv_field(f, r->name, 0, ",");
+			csv_field(f, r->module, 0, ",");
+			csv_field(f, r->kind, 0, ",");
+			fprintf(f, "%llu,%llu,", (unsigned long long)r->bits, (unsigned long long)((r->bits + 7) / 8));
+			csv_field(f, r->formula, 1, "\n");
+		} else
 			fprintf(f, "%-30s %-16s %-6s %10llu %10llu  %s\n", r->name, r->module, r->kind,
 				(unsigned long long)r->bits, (unsigned long long)((r->bits + 7) / 8), r->formula);
 	}

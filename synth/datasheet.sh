@@ -78,7 +78,8 @@ echo "From \`rtl_gen --report\` (\`$gen/inventory.csv\`)."
 echo
 echo "| structure | module | kind | bits | bytes | formula |"
 echo "|---|---|---|---|---|---|"
-awk -F, 'NR > 1 { f = $0; for (i = 0; i < 5; i++) sub(/^[^,]*,/, "", f); gsub(/"/, "", f); printf "| %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, f }' "$gen/inventory.csv"
+awk -f synth/csv2tsv.awk "$gen/inventory.csv" |
+	awk -F'\t' 'NR > 1 { printf "| %s | %s | %s | %s | %s | %s |\n", $1, $2, $3, $4, $5, $6 }'
 echo
 echo "## Area (Yosys + ABC on OSU 0.18 um)"
 echo

@@ -115,6 +115,55 @@ static void test_gen_report_fermi_storage(void)
 	CU_ASSERT(strstr(out, "12288       1536  collectors x operands") != NULL);
 }
 
+/* Split one CSV record (RFC 4180) into at most max fields of fsz bytes; returns the count. */
+static unsigned csv_split(const char *l, char f[][128], unsigned max)
+{
+	unsigned n = 0, k = 0;
+	int q = 0;
+	for (; *l && *l != '\n'; l++) {
+		if (q && *l == '"' && l[1] == '"')
+			f[n][k < 127 ? k++ : k] = *l++;
+		else if (*l == '"')
+			q = !q;
+		else if (!q && *l == ',') {
+			f[n][k] = 0;
+			if (++n == max)
+				return n;
+			k = 0;
+		} else if (k < 127)
+			f[n][k++] = *l;
+	}
+	f[n][k] = 0;
+	return n + 1;
+}
+
+/* inventory.csv: six fields in every record, a structure name with a comma quoted (it split the
+ * datasheet's storage table before), and the datasheet's reader (synth/csv2tsv.awk) agrees. */
+static void test_gen_inventory_csv_quoted(void)
+{
+	static const char *const cfgs[] = {"small_regmutex", "small_virt"};
+	char line[1024], f[8][128], out[256];
+	unsigned i, rows, comma_rows = 0;
+	for (i = 0; i < 2; i++) {
+		char path[512];
+		FILE *in;
+		CU_ASSERT_FATAL(run(NULL, 0, "%s -c %s/rtl_gen/configs/%s.ini -o %s/csv_%s", gen(), root(), cfgs[i],
+				    tmpdir, cfgs[i]) == 0);
+		snprintf(path, sizeof(path), "%s/csv_%s/inventory.csv", tmpdir, cfgs[i]);
+		in = fopen(path, "r");
+		CU_ASSERT_FATAL(in != NULL);
+		for (rows = 0; fgets(line, sizeof(line), in); rows++) {
+			CU_ASSERT(csv_split(line, f, 8) == 6);
+			comma_rows += strchr(f[0], ',') != NULL;
+		}
+		fclose(in);
+		CU_ASSERT(rows > 5);
+		CU_ASSERT(run(out, sizeof(out), "awk -f %s/synth/csv2tsv.awk %s | awk -F'\\t' 'NF != 6'", root(), path) == 0);
+		CU_ASSERT_STRING_EQUAL(out, "");
+	}
+	CU_ASSERT(comma_rows >= 2); /* "RegMutex kernel sets, offset", "release flag cache tags, valid", ... */
+}
+
 static void test_gen_files_carry_banner_and_config(void)
 {
 	glob_t g;
@@ -223,6 +272,7 @@ int test_gen_register(void)
 	if (!CU_add_test(s, "test_gen_deterministic", test_gen_deterministic) ||
 	    !CU_add_test(s, "test_gen_generated_in_sync", test_gen_generated_in_sync) ||
 	    !CU_add_test(s, "test_gen_report_fermi_storage", test_gen_report_fermi_storage) ||
+	    !CU_add_test(s, "test_gen_inventory_csv_quoted", test_gen_inventory_csv_quoted) ||
 	    !CU_add_test(s, "test_gen_files_carry_banner_and_config", test_gen_files_carry_banner_and_config) ||
 	    !CU_add_test(s, "test_gen_bad_config_exit_2_nothing_written", test_gen_bad_config_exit_2_nothing_written) ||
 	    !CU_add_test(s, "test_gen_bad_override_exit_2", test_gen_bad_override_exit_2) ||
