@@ -9,6 +9,7 @@
 #include "rfm_inventory.h"
 #include "rfm_techniques.h"
 #include "rfm_util.h"
+#include "rfm_virt.h"
 
 /* Rule g: sub-arrays split the rows, the reference kernel fits, once its keys are known good.
  * Returns the number of violations printed. */
@@ -36,6 +37,14 @@ static unsigned check_kernel(rfm_cfg_t *cfg, FILE *err)
 		rfm_rule_msg(cfg, err, RFM_K_virtualization_rt_budget_bits, "0 or a budget of at least one entry per bank",
 			 "leaves the renaming table empty (%u-bit ids, %u banks)", cfg->d.pack_w,
 			 (unsigned)cfg->virtualization_rt_banks);
+		return 1;
+	}
+	if (cfg->sm_regs_per_thread > RFM_PBR_EMPTY) { /* pbr slots: 6-bit ids, 63 = empty */
+		snprintf(legal, sizeof(legal), "1..%u", RFM_PBR_EMPTY);
+		rfm_rule_msg(cfg, err, RFM_K_sm_regs_per_thread, legal,
+			 "with virtualization on, registers %u and up could never be released by a pbr (its slots "
+			 "hold %u-bit register ids, %u = empty)",
+			 RFM_PBR_EMPTY, RFM_PBR_ID_BITS, RFM_PBR_EMPTY);
 		return 1;
 	}
 	if (R > cfg->sm_regs_per_thread) {
@@ -167,6 +176,7 @@ static void report(const rfm_cfg_t *c, FILE *f)
 static const rfm_param_limit_t limits[] = {
 	{RFM_K_virtualization_subarrays, "divides rf.entries"},
 	{RFM_K_virtualization_rt_budget_bits, "0, or a budget of at least one renaming-table entry per bank"},
+	{RFM_K_sm_regs_per_thread, "at most 63 with virtualization on (a pbr's 6-bit register ids, 63 = empty)"},
 	{RFM_K_virtualization_regs, "at most sm.regs_per_thread"},
 	{RFM_K_virtualization_exempt_regs, "at most virtualization.regs"},
 	{RFM_K_virtualization_warps, "the kernel's renamed registers fit the warp registers and the renaming table"},
@@ -177,7 +187,8 @@ static const rfm_param_limit_t limits[] = {
 const rfm_tech_hooks_t rfm_virt_hooks = {
 	.rules_md = "- With `virtualization.enable = on` (docs/virtualization.md): `subarrays` divides `rf.entries`;\n"
 		    "  `rt_budget_bits` is 0 (unconstrained) or leaves at least one renaming-table entry per bank;\n"
-		    "  `regs <= sm.regs_per_thread`; `exempt_regs <= regs`; the reference kernel of `warps` warps (0: the\n"
+		    "  `sm.regs_per_thread <= 63` (a pbr names registers in 6-bit slots, 63 meaning empty); `regs <=\n"
+		    "  sm.regs_per_thread`; `exempt_regs <= regs`; the reference kernel of `warps` warps (0: the\n"
 		    "  most that fit) fits the warp registers and the renaming table.\n",
 	.limits = limits,
 	.check = rfm_virt_check,

@@ -103,6 +103,7 @@ unsigned rfm_rt_ninv(const rfm_cfg_t *cfg);
 #define RFM_OPC_PBR 0x3f1u
 #define RFM_PIR_SLOTS 18
 #define RFM_PBR_SLOTS 9
+#define RFM_PBR_ID_BITS 6u /* a pbr slot: one register id */
 #define RFM_PBR_EMPTY 63u
 typedef struct rfm_flags {
 	int is_pir, is_pbr;

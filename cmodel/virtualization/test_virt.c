@@ -183,6 +183,9 @@ static void test_vt_config_errors(void)
 		 "t.ini:3: virtualization.subarrays = 3: does not divide rf.entries = 256 (legal: 1|2|4|8|16|32|64)\n"},
 		{"[virtualization]\nenable = on\nregs = 64\n",
 		 "t.ini:3: virtualization.regs = 64: more than sm.regs_per_thread = 63 (legal: 1..63)\n"},
+		{"[sm]\nregs_per_thread = 100\n[virtualization]\nenable = on\nregs = 80\nwarps = 8\n",
+		 "t.ini:2: sm.regs_per_thread = 100: with virtualization on, registers 63 and up could never be released "
+		 "by a pbr (its slots hold 6-bit register ids, 63 = empty) (legal: 1..63)\n"},
 		{"[virtualization]\nenable = on\nregs = 8\nexempt_regs = 9\n",
 		 "t.ini:4: virtualization.exempt_regs = 9: more than virtualization.regs = 8 (legal: 0..8)\n"},
 		{"[virtualization]\nenable = on\nrt_budget_bits = 8192\nregs = 21\nwarps = 48\n",
