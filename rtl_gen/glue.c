@@ -116,12 +116,12 @@ static unsigned parse_logic(const char *decl, const gtkw_params_t *lp, gtkw_sig_
 	}
 	while (*s && n < room) {
 		size_t k = 0;
+		int array = 0; /* an unpacked dimension: a memory, not one traced signal */
 		while (*s == ' ' || *s == ',')
 			s++;
 		while (*s && *s != ',' && *s != ';' && *s != ' ' && k + 1 < sizeof(name))
 			name[k++] = *s++;
 		name[k] = 0;
-		int array = 0; /* an unpacked dimension: a memory, not one traced signal */
 		while (*s && *s != ',' && *s != ';')
 			array |= *s++ == '[';
 		if (k && !array && strncmp(name, "unused_", 7)) {
@@ -186,6 +186,7 @@ static void gtkw_internals(em_t *e, const char *text, const char *scope, const c
 			strncat(decl, l, sizeof(decl) - strlen(decl) - 1);
 			if (strchr(l, ';')) {
 				n += parse_logic(decl, &lp, sigs + n, GTKW_MAXSIG - n);
+				e->err |= n == GTKW_MAXSIG; /* full: a signal may be left out */
 				in_decl = 0;
 			}
 			continue;
@@ -205,9 +206,10 @@ static void gtkw_internals(em_t *e, const char *text, const char *scope, const c
 			lp.n++;
 		} else if (!strncmp(l, "logic ", 6)) {
 			snprintf(decl, sizeof(decl), "%s", l + 6);
-			if (strchr(l, ';'))
+			if (strchr(l, ';')) {
 				n += parse_logic(decl, &lp, sigs + n, GTKW_MAXSIG - n);
-			else
+				e->err |= n == GTKW_MAXSIG;
+			} else
 				in_decl = 1;
 		} else if (inst_mod && *ninst < GTKW_MAXINST && !strncmp(l, "rf_", 3)) {
 			char m[48], u[48];
