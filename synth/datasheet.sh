@@ -15,6 +15,14 @@ for f in "$gen/config.ini" "$gen/inventory.csv" "$rp/area.csv" "$rp/timing.csv" 
 done
 fo4=$(sed -n 's/^fo4_ns=//p' "$rp/fo4.txt")
 clock_ns=$(awk -F, 'NR == 2 { print $4; exit }' "$rp/timing.csv") # the period synth/asic.sh timed against
+# helpers for the technique scripts: a key of the resolved config; the inventory bits of a module;
+# the register file's size; a field of the overhead row of a module (3 area, 4 % of baseline, 5 ns,
+# 6 FO4)
+cfgv() { awk -F' *= *' -v s="[$1]" -v k="$2" '/^\[/ { in_s = ($0 == s); next } in_s && $1 == k { print $2; exit }' "$gen/config.ini"; }
+inv_bits() { awk -f synth/csv2tsv.awk "$gen/inventory.csv" | awk -F'\t' -v m="$1" '$2 == m { s += $4 } END { print s + 0 }'; }
+file_size() { awk -v b="$(( $(cfgv rf banks) * $(cfgv rf entries) * $(cfgv rf lanes) * $(cfgv rf lane_bits) ))" \
+	'BEGIN { if (b >= 8192) printf "%g KB", b / 8192; else printf "%g B", b / 8 }'; }  # the register file
+ovh() { awk -F, -v m="$1" -v n="$2" 'NR > 2 && $2 == m { print $n; exit }' "$rp/overhead.csv"; }
 # awk: split a timing.csv row into f[1..7] (the numbers) and the quoted start and end points, which
 # may hold commas, into from and to
 timing_row='function row(  i, j, rest) {
@@ -134,6 +142,22 @@ else
 		# shellcheck source=/dev/null
 		. "$f"
 	done
+	# each technique's claims against this run (rtl_gen/<technique>/paper.sh: table rows, none
+	# when the technique is off or has no paper)
+	rows=$(for f in rtl_gen/*/paper.sh; do . "$f"; done)
+	if [ -n "$rows" ]; then
+		echo
+		echo "## The paper against this tool"
+		echo
+		echo "Each claim of the technique's paper beside this run's figure for the same quantity. The"
+		echo "papers' machines are 40 nm or finer with SRAM macros; this flow is OSU 0.18 um standard cells"
+		echo "with flip-flop control structures, so compare ratios to the same file's baseline, cycle"
+		echo "fractions and FO4 (\`docs/flows.md\`), not absolute area or ns."
+		echo
+		echo "| claim | the paper | this tool (\`$cfg\`) | tool / paper | why they differ |"
+		echo "|---|---|---|---|---|"
+		echo "$rows"
+	fi
 fi
 echo
 echo "## Tools and commands"
