@@ -16,13 +16,15 @@ done
 fo4=$(sed -n 's/^fo4_ns=//p' "$rp/fo4.txt")
 clock_ns=$(awk -F, 'NR == 2 { print $4; exit }' "$rp/timing.csv") # the period synth/asic.sh timed against
 # helpers for the technique scripts: a key of the resolved config; the inventory bits of a module;
-# the register file's size; a field of the overhead row of a module (3 area, 4 % of baseline, 5 ns,
-# 6 FO4)
+# the register file's bits and size; a field of the overhead row of a module (3 area, 4 % of
+# baseline, 5 ns, 6 FO4; rf_top: the row with the technique); rf_top's critical path against the
+# baseline's
 cfgv() { awk -F' *= *' -v s="[$1]" -v k="$2" '/^\[/ { in_s = ($0 == s); next } in_s && $1 == k { print $2; exit }' "$gen/config.ini"; }
 inv_bits() { awk -f synth/csv2tsv.awk "$gen/inventory.csv" | awk -F'\t' -v m="$1" '$2 == m { s += $4 } END { print s + 0 }'; }
-file_size() { awk -v b="$(( $(cfgv rf banks) * $(cfgv rf entries) * $(cfgv rf lanes) * $(cfgv rf lane_bits) ))" \
-	'BEGIN { if (b >= 8192) printf "%g KB", b / 8192; else printf "%g B", b / 8 }'; }  # the register file
+file_bits() { echo $(( $(cfgv rf banks) * $(cfgv rf entries) * $(cfgv rf lanes) * $(cfgv rf lane_bits) )); }
+file_size() { awk -v b="$(file_bits)" 'BEGIN { if (b >= 8192) printf "%g KB", b / 8192; else printf "%g B", b / 8 }'; }
 ovh() { awk -F, -v m="$1" -v n="$2" 'NR > 2 && $2 == m { print $n; exit }' "$rp/overhead.csv"; }
+top_path() { awk -F, 'NR == 2 { b = $5 } NR == 3 { printf "%s -> %s ns", b, $5 }' "$rp/overhead.csv"; }  # baseline -> with
 # awk: split a timing.csv row into f[1..7] (the numbers) and the quoted start and end points, which
 # may hold commas, into from and to
 timing_row='function row(  i, j, rest) {

@@ -3,8 +3,8 @@
 # nothing when coalescing is off). The dissertation's figures: docs/coalescing.md, "Cost".
 if grep -q '^rf_coal_arbiter,' "$rp/overhead.csv"; then
 	inv=$(inv_bits rf_mask_buffer)
-	bits=$(( $(cfgv rf banks) * $(cfgv rf entries) * $(cfgv rf lanes) * $(cfgv rf lane_bits) ))
+	bits=$(file_bits)
 	echo "| coalescing: mask buffer storage | 384 B (3072 bits) for a 128 KB file, 0.29% of its bits | $inv bits for a $(file_size) file, $(awk -v a="$inv" -v b="$bits" 'BEGIN { printf "%.2f", 100 * a / b }')% of its bits | $(awk -v a="$inv" -v b="$bits" 'BEGIN { printf "%.2f", (a / b) / (3072 / 1048576) }') (as shares of the file) | the same 3 bits per warp register; the share differs when the register width differs from 1024 bits |"
-	echo "| coalescing: pipelining | no extra pipeline stage | none: the same cycle timing as the baseline twin (\`docs/coalescing.md\`); \`rf_top\` critical path $(awk -F, 'NR == 2 { b = $5 } NR == 3 { printf "%s -> %s ns", b, $5 }' "$rp/overhead.csv") | - | no stage is added, but the arbiter and the zero-mask path lengthen the cycle (the datasheet's timing table) |"
-	echo "| coalescing: area | not reported | \`rf_top\` $(awk -F, 'NR == 3 { print $4 }' "$rp/overhead.csv")% of the baseline's | - | the dissertation gives no area |"
+	echo "| coalescing: pipelining | no extra pipeline stage | none: the same cycle timing as the baseline twin (\`docs/coalescing.md\`); \`rf_top\` critical path $(top_path) | - | no stage is added, but the arbiter and the zero-mask path lengthen the cycle (the datasheet's timing table) |"
+	echo "| coalescing: area | not reported | \`rf_top\` $(ovh rf_top 4)% of the baseline's | - | the dissertation gives no area |"
 fi

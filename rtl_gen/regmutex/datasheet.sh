@@ -2,7 +2,7 @@
 # Sourced by synth/datasheet.sh (every rtl_gen/<technique>/datasheet.sh, in folder order) with
 # $rp (the reports folder) and $gen (generated/<config>); it prints nothing when the technique is off.
 if grep -q '^rf_srp_ctrl,' "$rp/overhead.csv"; then
-	inv=$(awk -f synth/csv2tsv.awk "$gen/inventory.csv" | awk -F'\t' '$2 == "rf_srp_ctrl" { s += $4 } END { print s + 0 }')
+	inv=$(inv_bits rf_srp_ctrl)
 	ff=$(awk -F, '$1 == "rf_srp_ctrl" { print $4 }' "$rp/area.csv")
 	echo
 	echo "RegMutex (\`docs/regmutex.md\`): \`rf_srp_ctrl\` is the allocator (its critical path is an"

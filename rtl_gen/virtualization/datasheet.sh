@@ -7,5 +7,5 @@ if grep -q '^rf_rename_table,' "$rp/overhead.csv"; then
 	echo "is a lookup, \`rf_free_bitmap\`'s a find-free-and-set. The paper: a 1 KB table, about 1% of a"
 	echo "128 KB register file, with a 0.22 ns lookup, 17.6% of a 1.25 ns cycle at 40 nm (SRAM, CACTI);"
 	echo "here the table is flip-flops in a 0.18 um library, so compare bit counts and FO4. Table:"
-	echo "$(awk -f synth/csv2tsv.awk "$gen/inventory.csv" | awk -F'\t' '$2 == "rf_rename_table" { s += $4 } END { print s + 0 }') bits in the inventory."
+	echo "$(inv_bits rf_rename_table) bits in the inventory."
 fi
