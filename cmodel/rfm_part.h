@@ -251,6 +251,8 @@ typedef struct rfm_top {
 	rfm_plist_t l_stim_pre, l_stim_issue, l_stim_src, l_verdict, l_dispatched; /* parts with those hooks */
 	uint8_t recount[RFM_TOP_MAXCNT];    /* counter n is compared with t->shadow by the skeleton */
 	int verdict;                        /* the checker judges (1) or only keeps books (0) */
+	unsigned wb_eighths;                /* option "writes": a new write-back per port and cycle with
+	                                     * chance wb_eighths/8 (/16 in busy phases); 0: 1/2 (1/4) */
 	const char **cov_names;             /* concatenated coverage names */
 	/* launch registers */
 	unsigned kwarps_q, kregs_q, lerr_q, acc_q, acc_d; /* running kernel, launch_err_o, acc_err_o */

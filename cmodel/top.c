@@ -306,6 +306,17 @@ int rfm_top_option(rfm_model_t *m, const char *name, const char *value, FILE *er
 		t->verdict = strcmp(value, "off") != 0;
 		return 0;
 	}
+	if (!strcmp(name, "writes")) { /* stimulus: write-back rate in eighths per port and cycle */
+		char *e;
+		unsigned long k = strtoul(value, &e, 10);
+		if (!*value || *e || k < 1 || k > 8) {
+			fprintf(err, "rf_top: option writes = '%s': a new write-back per port and cycle in eighths "
+				"(legal: 1..8)\n", value);
+			return -1;
+		}
+		t->wb_eighths = (unsigned)k;
+		return 0;
+	}
 	for (j = 0; j < t->npart; j++)
 		if (t->part[j].d->option) {
 			int r = t->part[j].d->option(t, &t->part[j], name, value, err);

@@ -46,7 +46,8 @@ static void stim_wb(rfm_top_t *t, rfm_rng_t *r, unsigned p, int busy_phase)
 	uint64_t mask;
 	if (t->backend->d->stim_wb_held && t->backend->d->stim_wb_held(t, t->backend, p))
 		return;
-	if (!rfm_rng_chance(r, 1, busy_phase ? 4 : 2))
+	if (t->wb_eighths ? !rfm_rng_chance(r, t->wb_eighths, busy_phase ? 16 : 8)
+			  : !rfm_rng_chance(r, 1, busy_phase ? 4 : 2))
 		return;
 	w = (unsigned)rfm_rng_below(r, t->skw);
 	g = stim_reg(t, r, w, 0);

@@ -8,7 +8,7 @@
 //
 //   Vcosim +config=generated/<config>/config.ini [+seed=N] [+cycles=N] [+trace=FILE.fst]
 //          [+mutate=FAULT] [+model-only] [+rtl-only] [+covfail] [+quiet] [+bench[=REPEATS]]
-//          [+width-dist=NAME] [+counters=FILE.csv]
+//          [+width-dist=NAME] [+writes=K] [+counters=FILE.csv]
 //
 // +mutate=FAULT plants a fault in the model (make mutation, docs/verification.md): FAULT is a
 // name of cmodel/<technique>/faults.def (XBAR_SLOT0_NEIGHBOUR, or xbar-slot0-neighbour) or its
@@ -27,7 +27,8 @@
 // discarded; only the RTL's own assertions judge (a harness built with +define+RFM_ASSERTIONS
 // --assert, make cosim-assert; a failed assertion stops the run with an error).
 // +width-dist=NAME sets rf_top's stimulus value widths with coalescing (fig3_3, full, or
-// P1,P2,P3,P4[,NEG]; docs/coalescing.md).
+// P1,P2,P3,P4[,NEG]; docs/coalescing.md). +writes=K offers a new write-back per port and cycle
+// with chance K/8 (K/16 in busy phases; 1..8) instead of 1/2 (1/4): the power flow's activity check.
 //
 // A run that passes ends with the totals of the counter outputs (cnt_*_o, not wrapped) and the
 // rates derived from them (reads and dispatches per cycle, denied reads per read, stalled issue
@@ -261,20 +262,22 @@ void reset_inputs(rfm_model_t *m, const std::vector<uint32_t> &rec, uint64_t cyc
 				m->io[m->ports.p[i].off + w] = rec[cyc * in_words + k++];
 }
 
-// The model's options from the plusargs (rf_top only): +width-dist=NAME, and with +rtl-only no
-// verdict. Returns 0, or 2 on a bad value.
+// The model's options from the plusargs (rf_top only): +width-dist=NAME, +writes=K (new write-backs
+// per port and cycle in eighths, 1..8), and with +rtl-only no verdict. Returns 0, or 2 on a bad value.
 int model_options(rfm_model_t *m, int argc, char **argv, bool rtl_only)
 {
-	const char *wd = plus_str(argc, argv, "+width-dist=");
+	const char *wd = plus_str(argc, argv, "+width-dist="), *wr = plus_str(argc, argv, "+writes=");
 	if (strcmp(m->module, "rf_top")) {
-		if (wd)
-			fprintf(stderr, "cosim: +width-dist is an option of rf_top\n");
-		return wd ? 2 : 0;
+		if (wd || wr)
+			fprintf(stderr, "cosim: +width-dist and +writes are options of rf_top\n");
+		return wd || wr ? 2 : 0;
 	}
 	int r = wd ? rfm_top_option(m, "width-dist", wd, stderr) : 0;
 	if (r > 0)
 		fprintf(stderr, "cosim: +width-dist: this rf_top has no coalescing back end\n");
 	if (r)
+		return 2;
+	if (wr && rfm_top_option(m, "writes", wr, stderr))
 		return 2;
 	if (rtl_only)
 		rfm_top_option(m, "verdict", "off", stderr);
