@@ -89,11 +89,12 @@ uint64_t tu_run_checked(const char *text, const char *module, unsigned mutate, u
 
 /* The suites: the shared ones (verif/unit/), then every technique folder's (cmodel/<technique>/
  * test_<x>.c registers test_<x>, listed by the build in unit_suites.def). */
+int test_vcd_register(void);
 #define X(suite) int suite##_register(void);
 #include "unit_suites.def"
 #undef X
 static int (*const suites[])(void) = {
-	test_config_register, test_gen_register, test_faults_register,
+	test_config_register, test_gen_register, test_faults_register, test_vcd_register,
 #define X(suite) suite##_register,
 #include "unit_suites.def"
 #undef X
