@@ -11,6 +11,8 @@
 #                        planted fault fails with a counterexample VCD: build/$(CONFIG)/formal/
 #   make synth           ASIC area and timing (Yosys + OSU 0.18 um + OpenSTA): build/$(CONFIG)/reports/
 #   make synth-check     the area and timing reports are sane, and their checker catches planted faults
+#   make power           power per module of rf_top from the simulated OSU netlist: build/$(CONFIG)/reports/power.*
+#   make power-check     three power runs (write-back rates) are sane and follow activity; planted faults caught
 #   make fpga            iCE40 UP5K (iCEBreaker): synth_ice40, nextpnr-ice40, icepack -> build/$(CONFIG)/fpga/
 #   make fpga-check      the FPGA report of the last `make fpga` is sane, and its checker catches planted faults
 #   make datasheet       build/$(CONFIG)/reports/DATASHEET.md from the reports; make datasheets copies
@@ -21,6 +23,7 @@
 #   make coal-equiv      coalescing with every mask full equals the baseline (docs/coalescing.md)
 #   make docs            regenerate docs/config.md from the schema
 #   make fuzz            run the config-parser fuzzer (libFuzzer) for FUZZ_SECONDS
+#   make fuzz-vcd        run the power flow's VCD-reducer fuzzer (libFuzzer) for FUZZ_SECONDS
 #   make mutate          a random mutation campaign on $(CONFIG): N=40 operator mutants drawn with SEED=1
 #   make regress         the flows and datasheet checks of every config, mutation campaigns of the
 #                        small configs (long; not in make test)
@@ -100,7 +103,7 @@ VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 --x-assign 0 --x-initial 0 --trac
 	-MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"
 
 .PHONY: all test gen gen-check lint lint-all cosim cosim-all cosim-short cosim-assert formal mutation mutate unit fuzz-replay \
-	fuzz bench wave docs docs-check deps clean summary cosim-build coal-equiv sim-synth synth synth-check fpga fpga-check datasheet datasheet-if-ready \
+	fuzz fuzz-vcd bench wave docs docs-check deps clean summary cosim-build coal-equiv sim-synth synth synth-check power power-check fpga fpga-check datasheet datasheet-if-ready \
 	datasheets datasheet-check regress
 
 # ---- dependencies -----------------------------------------------------------------------------
@@ -151,10 +154,16 @@ $(B)/bin/rtl_gen: $(RTLGEN_SRC) $(RTLGEN_HDR) $(wildcard rtl_gen/*/rg_parts.def)
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) $(CMODEL_INC) -Irtl_gen $(RTLGEN_SRC) $(B)/lib/librfm.a -linih -o $@
 
-# sanitizer builds (ASan + UBSan) for the unit tests and the fuzz replay
-$(B)/san/bin/unit_tests: $(UNIT_SRC) $(CMODEL_SRC) $(CMODEL_HDR) $(GEN_DEFS) $(UNIT_SUITES) $(wildcard verif/unit/*.h) | $(DEPS_STAMP)
+# the power flow's VCD reducer (synth/power.sh)
+$(B)/bin/vcd_activity: synth/vcd_activity.c synth/vcd_activity.h
 	@mkdir -p $(@D)
-	$(CC) $(SANFLAGS) $(CMODEL_INC) -Iverif/unit $(UNIT_SRC) $(CMODEL_SRC) -lcunit -linih -o $@
+	$(CC) $(CFLAGS) -Isynth synth/vcd_activity.c -o $@
+
+# sanitizer builds (ASan + UBSan) for the unit tests and the fuzz replay
+$(B)/san/bin/unit_tests: $(UNIT_SRC) synth/vcd_activity.c synth/vcd_activity.h $(CMODEL_SRC) $(CMODEL_HDR) $(GEN_DEFS) $(UNIT_SUITES) $(wildcard verif/unit/*.h) | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(SANFLAGS) $(CMODEL_INC) -Iverif/unit -Isynth -DVCD_ACTIVITY_NO_MAIN $(UNIT_SRC) synth/vcd_activity.c \
+	  $(CMODEL_SRC) -lcunit -linih -o $@
 
 $(B)/san/bin/fuzz_replay: verif/fuzz/replay.c verif/fuzz/fuzz_config.c $(CMODEL_SRC) $(CMODEL_HDR) $(GEN_DEFS) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
@@ -163,8 +172,13 @@ $(B)/san/bin/fuzz_replay: verif/fuzz/replay.c verif/fuzz/fuzz_config.c $(CMODEL_
 unit: $(B)/san/bin/unit_tests $(B)/bin/rtl_gen
 	RTL_GEN=$(ROOT)/$(B)/bin/rtl_gen RF_ROOT=$(ROOT) $(B)/san/bin/unit_tests
 
-fuzz-replay: $(B)/san/bin/fuzz_replay
+$(B)/san/bin/fuzz_replay_vcd: verif/fuzz/replay.c verif/fuzz/fuzz_vcd.c synth/vcd_activity.c synth/vcd_activity.h
+	@mkdir -p $(@D)
+	$(CC) $(SANFLAGS) -Isynth -DVCD_ACTIVITY_NO_MAIN verif/fuzz/replay.c verif/fuzz/fuzz_vcd.c synth/vcd_activity.c -o $@
+
+fuzz-replay: $(B)/san/bin/fuzz_replay $(B)/san/bin/fuzz_replay_vcd
 	$(B)/san/bin/fuzz_replay verif/fuzz/corpus verif/fuzz/crashes
+	$(B)/san/bin/fuzz_replay_vcd verif/fuzz/corpus_vcd
 
 fuzz: $(GEN_DEFS) | $(DEPS_STAMP)
 	@mkdir -p $(B)/fuzz/corpus
@@ -174,6 +188,15 @@ fuzz: $(GEN_DEFS) | $(DEPS_STAMP)
 	$(B)/fuzz/fuzz_config -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=$(B)/fuzz/artifacts/ \
 	  $(B)/fuzz/corpus verif/fuzz/corpus
 	@echo "fuzz: fix the bug behind any input in $(B)/fuzz/artifacts/, then copy it into verif/fuzz/crashes/"
+
+# the power flow's VCD reducer under libFuzzer for FUZZ_SECONDS (crashes: verif/fuzz/corpus_vcd/)
+fuzz-vcd:
+	@mkdir -p $(B)/fuzz/corpus_vcd $(B)/fuzz/artifacts
+	clang -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Isynth \
+	  -DVCD_ACTIVITY_NO_MAIN verif/fuzz/fuzz_vcd.c synth/vcd_activity.c -o $(B)/fuzz/fuzz_vcd
+	$(B)/fuzz/fuzz_vcd -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=$(B)/fuzz/artifacts/ \
+	  $(B)/fuzz/corpus_vcd verif/fuzz/corpus_vcd
+	@echo "fuzz-vcd: fix the bug behind any input in $(B)/fuzz/artifacts/, then copy it into verif/fuzz/corpus_vcd/"
 
 # ---- generation -------------------------------------------------------------------------------
 
@@ -296,6 +319,14 @@ synth-check:
 fpga: $(GEN)/files.f | $(DEPS_STAMP)
 	@fpga/run.sh $(CONFIG)
 	@$(MAKE) --no-print-directory datasheet-if-ready
+
+# power per module instance of rf_top from the simulated OSU netlist: build/$(CONFIG)/reports/power.{csv,txt}
+power: $(GEN)/files.f $(B)/lib/librfm.a $(B)/bin/vcd_activity | $(DEPS_STAMP)
+	@synth/power.sh $(CONFIG)
+
+# the power flow's figures are sane and follow activity, and its checker catches planted faults
+power-check: $(GEN)/files.f $(B)/lib/librfm.a $(B)/bin/vcd_activity | $(DEPS_STAMP)
+	@synth/check_power.sh $(CONFIG)
 
 # the datasheet of CONFIG from the reports of `make synth fpga`: build/$(CONFIG)/reports/DATASHEET.md
 datasheet:
@@ -423,6 +454,8 @@ test: $(DEPS_STAMP)
 # minutes) and every committed datasheet against a fresh run
 regress:
 	@for c in $(CONFIGS); do \
+	  if grep -q '^## Power' docs/datasheets/$$c.md 2>/dev/null; then \
+	    $(MAKE) --no-print-directory power-check CONFIG=$$c || exit 1; fi; \
 	  $(MAKE) --no-print-directory synth fpga synth-check fpga-check CONFIG=$$c || exit 1; \
 	  if [ -f docs/datasheets/$$c.md ]; then $(MAKE) --no-print-directory datasheet-check CONFIG=$$c || exit 1; fi; done
 	@for c in small small_regmutex small_virt small_coalesce small_hold; do \

@@ -75,6 +75,13 @@ awk -F, '$2 == "wrapped" {
 	if ($11 != "yes") printf "- The wrapped design is not placed on the UP5K: %s LUT4 and %s DFF%s (5280 logic cells).\n", $4, $5, ($12 == "no" ? ", more than fit" : "")
 	else printf "- The wrapped design fits the UP5K (%s logic cells of 5280) and runs at %s MHz%s.\n", $9, $10, ($10 + 0 >= 12 ? ", above the 12 MHz of the iCEBreaker" : ", below the 12 MHz of the iCEBreaker")
 }' "$rp/fpga.csv"
+# power: the total and its largest share
+if [ -f "$rp/power.csv" ]; then
+	awk -F, -v ck="$(awk -F= '$1 == "clock_pins_internal_uW" { print $2 }' "$rp/power.txt")" '
+		NR > 1 && $1 != "all" && $8 > mx { mx = $8; mi = $1; mm = $2 }
+		$1 == "all" { t = $8; e = $9 }
+		END { printf "- `rf_top` draws %.1f mW (%.1f pJ per cycle); %.0f%% of it is the clock pins of its flops, which switch every cycle (no clock gating); the largest share, %.0f%%, is `%s` (%s).\n", t / 1000, e, 100 * ck / t, 100 * mx / t, mi, mm }' "$rp/power.csv"
+fi
 echo
 echo "## Configuration"
 echo
@@ -125,6 +132,34 @@ echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
 awk -F, 'NR > 1 { met = ($10 == "" ? "-" : ($10 + 0 >= 12 ? "yes" : "no"))
 	printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", $2, $3, $4, $5, $6, $7, $8, ($9 == "" ? "-" : $9), ($10 == "" ? "-" : $10), met, $11, $12 }' "$rp/fpga.csv"
 echo
+# power, when `make power` has run (synth/power.sh): per instance, energies, the baseline twin
+if [ -f "$rp/power.csv" ] && [ -f "$rp/power.txt" ]; then
+	pv() { awk -F= -v k="$1" '$1 == k { print $2; exit }' "$rp/power.txt"; }
+	echo "## Power (OpenSTA on the simulated OSU netlist)"
+	echo
+	echo "From \`make power $carg\` (\`synth/power.sh\`, method and limits in \`docs/flows.md\`): the mapped"
+	echo "netlist of \`rf_top\`, hierarchy kept, simulated in lock-step against the model for $(pv cycles)"
+	echo "cycles (seed $(pv seed), write-backs at the stimulus' $( [ "$(pv writes)" = default ] && echo "own rate" || echo "rate $(pv writes)/8")),"
+	echo "each cell's power from OpenSTA at its output net's simulated activity, at the $(pv clock_ns) ns clock."
+	echo "No clock gating and no enable flops in this library: every flop's clock pin switches every cycle"
+	echo "($(pv clock_pins_internal_uW) uW of the total is those pins' internal power)."
+	echo
+	echo "| instance | module | cells | flops | internal uW | switching uW | leakage nW | total uW | pJ per cycle |"
+	echo "|---|---|---|---|---|---|---|---|---|"
+	awk -F, 'NR > 1 { printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", ($1 == "all" ? "**all**" : "`" $1 "`"), $2, $3, $4, $5, $6, $7, $8, $9 }' "$rp/power.csv"
+	echo
+	echo "Over the run: $(pv reads) bank reads, $(pv writes_done) write-backs, $(pv dispatches) instructions dispatched;"
+	echo "$(pv energy_pJ_per_cycle) pJ per cycle, $(pv energy_pJ_per_dispatch) pJ per dispatched instruction and"
+	echo "$(pv energy_pJ_per_access) pJ per bank access (all of \`rf_top\`'s energy divided by the count)."
+	if [ -n "$(pv twin)" ]; then
+		echo
+		echo "Against the baseline twin ($(pv twin), the same seed and cycles; the stimulus differs where the"
+		echo "technique has its own, such as launches): $(pv twin_energy_pJ_per_cycle) pJ per cycle and"
+		echo "$(pv twin_energy_pJ_per_dispatch) pJ per dispatched instruction, so this configuration spends"
+		echo "$(pv vs_twin_energy_pJ_per_cycle) x the twin's energy per cycle and $(pv vs_twin_energy_pJ_per_dispatch) x per dispatched instruction."
+	fi
+	echo
+fi
 echo "## Overhead against the baseline"
 echo
 if [ "$(wc -l < "$rp/overhead.csv")" -le 1 ]; then
@@ -173,6 +208,7 @@ echo
 echo '```sh'
 echo "make synth $carg      # synth/asic.sh: area.csv, timing.csv, fo4.txt"
 echo "make fpga $carg       # fpga/run.sh: fpga.csv, build/$cfg/fpga/rf_fpga_top.bin"
+[ -f "$rp/power.csv" ] && echo "make power $carg      # synth/power.sh: power.csv, power.txt"
 echo "make datasheet $carg  # this file: build/$cfg/reports/DATASHEET.md"
 echo '```'
 } >"$out.tmp"

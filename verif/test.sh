@@ -54,6 +54,10 @@ steps+=("datasheets-compare|synth/compare.sh --check")
 steps+=("user-config|verif/user_config.sh")
 steps+=("mutation|make -s mutation")
 steps+=("sim-synth-small|make -s sim-synth CONFIG=small")
+# power from the simulated OSU netlist (docs/flows.md, "Power"): the baseline and one technique
+# (their committed datasheets have a Power section, which the datasheet steps below check)
+steps+=("power-small|make -s power-check CONFIG=small")
+steps+=("power-small_regmutex|make -s power-check CONFIG=small_regmutex")
 # the flows and datasheets of the small baseline and each technique's small config (small_<name>:
 # one technique, default options); the variants and combinations (small_*_*) are in make regress
 for c in $configs; do

@@ -20,7 +20,8 @@ if ! yosys -q -l "$logs/gate-synth.log" -p "read_verilog -sv ${files[*]}; hierar
 fi
 echo "sim-synth: rf_top ($cfg) synthesized to $(grep -c '^ *always\|^ *assign' "$dir/rf_top.v") generic-cell statements"
 rm -f "$dir/cosim/Vcosim"
-if ! verilator --cc --exe --build -j 2 -O1 --x-assign 0 --x-initial 0 --top-module rf_top "$PWD/$dir/rf_top.v" \
+# -fno-const-bit-op-tree: see synth/power.sh (a Verilator 5.006 misoptimization of Yosys netlists)
+if ! verilator --cc --exe --build -j 2 -O1 -fno-const-bit-op-tree --x-assign 0 --x-initial 0 --top-module rf_top "$PWD/$dir/rf_top.v" \
 	-CFLAGS "-O1 -I$PWD/cmodel -I$PWD/build/gen -I$PWD/verif/cosim -include $PWD/$gen/cosim/rf_top_glue.h" \
 	-LDFLAGS "$PWD/build/lib/librfm.a -linih" --Mdir "$dir/cosim" -o Vcosim "$PWD/verif/cosim/harness.cpp" \
 	>"$logs/gate-verilator.log" 2>&1 || grep -q "%Warning" "$logs/gate-verilator.log"; then

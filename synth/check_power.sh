@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# synth/check_power.sh CONFIG - the power flow on CONFIG gives sane figures that follow activity.
+#
+# Runs synth/power.sh three times on one netlist (same seed): the co-simulation's write-back rate
+# (the report that stays in build/CONFIG/reports/), then 1/8 and 8/8 of a write-back per port and
+# cycle. Each report must be sane (check_report below), and the busy run must cost more: more
+# write-backs done, more energy per cycle in the storage (module names ending in "bank") and in
+# all of rf_top. Then planted faults in copies of the reports (a total that is not the sum, a
+# module with no power, an energy that does not follow the clock, a busy run that costs no more)
+# must each be refused. A technique config's reports also carry its baseline twin's energies.
+# Run from the repository root; exit 1 on any failure.
+set -uo pipefail
+[ $# -eq 1 ] || { echo "usage: synth/check_power.sh CONFIG" >&2; exit 2; }
+CONFIG=$1
+OUT=${RF_OUT_DIR:-build/$CONFIG}
+RP=$OUT/reports
+WK=$OUT/power/check
+mkdir -p "$WK"
+fail=0
+
+# check_report CSV TXT: 0 when sane, else 1 with the reasons on stdout.
+check_report() {
+	awk -F, -v txt="$2" '
+		BEGIN {
+			while ((getline l < txt) > 0) { split(l, kv, "="); t[kv[1]] = kv[2] }
+			bad = 0
+		}
+		function no(msg) { print "  " msg; bad = 1 }
+		NR == 1 { next }
+		$1 == "all" { all_c = $3; all_i = $5; all_s = $6; all_l = $7; all_t = $8; all_e = $9; next }
+		{
+			n++; c += $3; si += $5; ss += $6; sl += $7; st += $8
+			if ($3 < 1) no($1 ": no cells")
+			if ($5 <= 0 || $6 <= 0 || $7 <= 0) no($1 ": internal, switching and leakage must all be above 0")
+			if ($8 < $5 + $6 || $8 > $5 + $6 + $7 / 1000 + 0.01) no($1 ": total is not internal + switching + leakage")
+			if (($9 - $8 * t["clock_ns"] / 1000) ^ 2 > 1e-4 + ($9 * 1e-4) ^ 2) no($1 ": energy per cycle is not power x clock")
+		}
+		END {
+			if (n < 2) no("fewer than two module instances")
+			if (all_c != c) no("all: " all_c " cells, the rows hold " c)
+			if ((all_t - st) ^ 2 > 1e-4 + (st * 1e-4) ^ 2 || (all_i - si) ^ 2 > 1e-4 + (si * 1e-4) ^ 2 ||
+			    (all_s - ss) ^ 2 > 1e-4 + (ss * 1e-4) ^ 2) no("all: its power is not the sum of the rows")
+			if ((t["total_uW"] - all_t) ^ 2 > 1e-4) no("power.txt total_uW differs from the csv")
+			if (t["unannotated_outputs"] != 0) no(t["unannotated_outputs"] " cell outputs without simulated activity")
+			if (t["cycles"] < 100) no("fewer than 100 cycles of activity")
+			if (t["dispatches"] <= 0 || t["reads"] <= 0 || t["writes_done"] <= 0) no("no reads, writes or dispatches")
+			if (t["leakage_nW"] / 1000 > all_t / 10) no("leakage above 10% of the total: not a switching design at this clock")
+			if ("twin" in t && !(t["vs_twin_energy_pJ_per_dispatch"] > 0 && t["twin_energy_pJ_per_cycle"] > 0))
+				no("a technique config without its baseline twin'"'"'s energies (twin_*, vs_twin_*)")
+			exit bad
+		}' "$1"
+}
+
+# storage_e CSV: energy per cycle of the storage (modules whose name ends in "bank").
+storage_e() { awk -F, 'NR > 1 && $1 != "all" && $2 ~ /bank$/ { e += $9 } END { printf "%.4f", e }' "$1"; }
+all_e() { awk -F, '$1 == "all" { print $9 }' "$1"; }
+txt_get() { awk -F= -v k="$2" '$1 == k { print $2 }' "$1"; }
+
+# check_response LO_CSV LO_TXT HI_CSV HI_TXT: the busy run costs more.
+check_response() {
+	local bad=0
+	[ "$(txt_get "$4" writes_done)" -gt "$(txt_get "$2" writes_done)" ] \
+		|| { echo "  the busy run did no more write-backs ($(txt_get "$4" writes_done) vs $(txt_get "$2" writes_done))"; bad=1; }
+	awk -v a="$(storage_e "$1")" -v b="$(storage_e "$3")" 'BEGIN { exit !(b > a * 1.01 && a > 0) }' \
+		|| { echo "  storage energy per cycle did not rise by 1% with 8x the write-backs ($(storage_e "$1") -> $(storage_e "$3") pJ)"; bad=1; }
+	awk -v a="$(all_e "$1")" -v b="$(all_e "$3")" 'BEGIN { exit !(b > a) }' \
+		|| { echo "  rf_top energy per cycle did not rise ($(all_e "$1") -> $(all_e "$3") pJ)"; bad=1; }
+	return $bad
+}
+
+run() { # run NAME [WRITES]: synth/power.sh, reports copied to $WK/NAME.{csv,txt}
+	if ! POWER_WRITES=${2:-} synth/power.sh "$CONFIG" > "$WK/$1.log" 2>&1; then
+		echo "FAIL power $CONFIG ($1): synth/power.sh failed ($WK/$1.log)"; tail -5 "$WK/$1.log"; return 1
+	fi
+	cp "$RP/power.csv" "$WK/$1.csv"
+	cp "$RP/power.txt" "$WK/$1.txt"
+}
+
+run lo 1 && run hi 8 && run default || exit 1
+for r in default lo hi; do
+	if out=$(check_report "$WK/$r.csv" "$WK/$r.txt"); then
+		echo "PASS power $CONFIG ($r): $(txt_get "$WK/$r.txt" total_uW) uW, $(all_e "$WK/$r.csv") pJ/cycle," \
+			"$(txt_get "$WK/$r.txt" energy_pJ_per_dispatch) pJ/dispatch, storage $(storage_e "$WK/$r.csv") pJ/cycle"
+	else
+		echo "FAIL power $CONFIG ($r): $WK/$r.csv"; echo "$out"; fail=1
+	fi
+done
+if out=$(check_response "$WK/lo.csv" "$WK/lo.txt" "$WK/hi.csv" "$WK/hi.txt"); then
+	echo "PASS power $CONFIG responds to activity: write-backs $(txt_get "$WK/lo.txt" writes_done) -> $(txt_get "$WK/hi.txt" writes_done)," \
+		"storage $(storage_e "$WK/lo.csv") -> $(storage_e "$WK/hi.csv") pJ/cycle, rf_top $(all_e "$WK/lo.csv") -> $(all_e "$WK/hi.csv") pJ/cycle"
+else
+	echo "FAIL power $CONFIG does not follow activity:"; echo "$out"; fail=1
+fi
+
+# planted faults: each must be refused
+plant() { # plant NAME AWK-PROGRAM (edits a copy of the default csv)
+	awk -F, -v OFS=, "$2" "$WK/default.csv" > "$WK/fault-$1.csv"
+	if check_report "$WK/fault-$1.csv" "$WK/default.txt" > /dev/null; then
+		echo "MISSED planted fault $1"; fail=1
+	else
+		echo "CAUGHT planted fault $1: $(check_report "$WK/fault-$1.csv" "$WK/default.txt" | head -1 | sed 's/^ *//')"
+	fi
+}
+plant total-not-sum 'NR == 2 { $8 = $8 * 2 } { print }'
+plant module-no-power 'NR == 3 { $5 = 0; $6 = 0; $8 = $7 / 1000 } { print }'
+plant energy-not-clock 'NR > 1 { $9 = $9 * 3 } { print }'
+plant cells-not-sum '$1 == "all" { $3 = $3 + 1 } { print }'
+if check_response "$WK/lo.csv" "$WK/lo.txt" "$WK/lo.csv" "$WK/hi.txt" > /dev/null; then
+	echo "MISSED planted fault busy-run-costs-no-more"; fail=1
+else
+	echo "CAUGHT planted fault busy-run-costs-no-more: $(check_response "$WK/lo.csv" "$WK/lo.txt" "$WK/lo.csv" "$WK/hi.txt" | head -1 | sed 's/^ *//')"
+fi
+exit $fail
