@@ -121,7 +121,9 @@ enum { RFM_ZG_OFF = 0, RFM_ZG_ACTIVE = 1, RFM_ZG_IN_LANE = 2, RFM_ZG_CROSS_LANE 
 	X(coalescing, zero_gating, RFM_T_ENUM, RFM_ZG_OFF, 0, 4, rfm_enum_zgate,                  \
 	  "zero-data gating: off, active_mask, in_lane, cross_lane or dynamic (each includes active_mask)") \
 	X(hold, enable, RFM_T_ENUM, RFM_OFF, 0, 1, rfm_enum_onoff,                                \
-	  "bank holds: rf_top ports hold_req_i / hold_gnt_o keep banks free of reads for a cycle")
+	  "bank holds: rf_top ports hold_req_i / hold_gnt_o keep banks free of reads for a cycle")   \
+	X(hold, force, RFM_T_ENUM, RFM_OFF, 0, 1, rfm_enum_onoff,                                 \
+	  "forced holds: input hold_force_i; a forced hold also wins over write-backs (refused: wb<p>_ready_o = 0)")
 
 /* Name lists of the enum keys (NULL-terminated). */
 extern const char *const rfm_enum_layout[];
@@ -197,6 +199,8 @@ typedef struct rfm_derived {
 	unsigned vt_ren;         /* reference kernel: renamed registers per thread (regs - exempt) */
 	unsigned coll_ext_ops;   /* 1: rf_collector keeps no operand values: a buffer outside it holds them (q<i>_op_i),
 	                          * and it shows its issue and dispatch choices (set by coalescing's derive) */
+	unsigned bank_force;     /* 1: a part can force bank holds (hold.force; eDRAM refresh): a write-back to a
+	                          * force-held bank is refused and write-backs have a ready output, wb<p>_ready_o */
 	unsigned ctag_w;         /* collector tag: tag_bits, plus (virtualization) per operand a release flag and the register */
 	/* coalescing-aware register file (docs/coalescing.md); 0 when [coalescing] is off */
 	unsigned cw_bytes;       /* bytes per lane = sub-banks of a bank (4) */

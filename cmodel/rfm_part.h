@@ -35,12 +35,14 @@
  *      issue (t->hold: not taken by a collector; t->refuse: iss<k>_ready_o low) and add side-band
  *      bits to the collector tag (t->cin.tag);
  *   7. the collectors' allocation (rfm_coll_comb), iss<k>_ready_o;
- *   7b. hold hooks, in part order: each ORs its per-bank hold requests into t->hold_req;
+ *   7b. hold hooks, in part order: each ORs its per-bank hold requests into t->hold_req (and its
+ *      forced ones into t->hold_force);
  *   8. BACKEND.eval: requests from the collectors, the write records; fills t->be. Every BACKEND
  *      honours the bank holds the same way (rfm_top_hold_grant; docs/semantics.md, "Bank holds"):
  *      a hold is granted unless a write-back inside the kernel is offered to its bank this cycle,
- *      and a granted hold keeps every read request of its bank from the arbiter (be.hold_gnt,
- *      be.nhold);
+ *      a forced hold always, and then refuses the write-backs of its bank (rfm_top_wb_forced;
+ *      be.wrefused); a granted hold keeps every read request of its bank from the arbiter
+ *      (be.hold_gnt, be.nhold);
  *   9. side hooks, in part order (outputs and counters of each part);
  *  10. the skeleton's outputs (dispatch ports, status, every counter output) and base counters.
  * tick: counters, part ticks (part order, before the launch registers change), the launch
@@ -154,6 +156,8 @@ typedef struct rfm_part {
 	unsigned ncov;                                             /* their number */
 	unsigned refuse0, nrefuse;                                 /* LOCATE: its launch refusal reasons are
 	                                                            * coverage events refuse0 .. + nrefuse - 1 */
+	int wb_refuse;                                             /* BACKEND: refuses write-backs of its own
+	                                                            * (wb<p>_ready_o; be.wrefused) */
 	int (*create)(struct rfm_top *t, struct rfm_pinst *pi);    /* state into pi->st, events n/a; 0 = fine */
 	void (*destroy)(struct rfm_pinst *pi);                     /* free pi->st */
 	void (*reset)(struct rfm_top *t, struct rfm_pinst *pi);    /* reset values */
@@ -175,7 +179,6 @@ typedef struct rfm_part {
 	/* lookups for the stimulus and the checkers (state only) */
 	int (*where)(struct rfm_top *t, struct rfm_pinst *pi, unsigned warp, unsigned reg, unsigned *bank,
 		     unsigned *row); /* LOCATE: RFM_WHERE_OK, RFM_WHERE_OUTSIDE, or the part's own drop code */
-	int (*held)(struct rfm_top *t, struct rfm_pinst *pi, unsigned warp, int reg);   /* BACKEND: rfm_top_held */
 	/* stimulus */
 	void (*stim_launch)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r);     /* LOCATE, else ADMIT */
 	void (*stim_pre)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, uint64_t cycle); /* before write-backs */
@@ -184,7 +187,6 @@ typedef struct rfm_part {
 	int (*stim_refuse)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned reason);
 	unsigned (*stim_reg)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned w, uint64_t leaving); /* LOCATE */
 	int (*stim_reg_ok)(struct rfm_top *t, struct rfm_pinst *pi, unsigned w, unsigned g, uint64_t leaving); /* LOCATE */
-	int (*stim_wb_held)(struct rfm_top *t, struct rfm_pinst *pi, unsigned p);       /* BACKEND: offer a held one */
 	void (*stim_wb_data)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned p); /* BACKEND: value */
 	void (*stim_issue)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned k); /* after iss<k>_warp_i */
 	/* after iss<k>_src<s>_reg_i (busy: a busy phase) */
@@ -265,6 +267,8 @@ typedef struct rfm_top {
 	uint8_t refuse[RFM_MAXS];           /* the LOCATE forces iss<k>_ready_o low */
 	uint8_t ready[RFM_MAXS];            /* iss<k>_ready_o */
 	uint64_t hold_req;                  /* per-bank hold requests of this cycle (bit b), from the hold hooks */
+	uint64_t hold_force;                /* the forced ones (bit b): granted even against a write-back, which
+	                                     * they refuse */
 	uint8_t dop_zero[RFM_MAXS];         /* dsp<d>_op<s>_o were last written as zero (idle port) */
 	rfm_coll_t *coll;                   /* the operand collectors */
 	rfm_coll_in_t cin;                  /* their inputs this cycle */
@@ -290,6 +294,11 @@ typedef struct rfm_top {
 	rfm_fly_t fly[RFM_TOP_MAXFLY];      /* instructions in flight */
 	unsigned nfly;                      /* their number */
 	uint8_t acc_now[RFM_MAXS];          /* issue k is taken by a collector this cycle */
+	/* stimulus: write-backs the BACKEND refused (be.wrefused), offered again the next cycle */
+	uint8_t wheld[RFM_MAXW];            /* port p holds one */
+	unsigned whw[RFM_MAXW], whg[RFM_MAXW]; /* its warp and register */
+	uint64_t whmask[RFM_MAXW];          /* its lanes */
+	uint32_t *whdata[RFM_MAXW];         /* its value (wq words) */
 } rfm_top_t;
 
 /* Every part of every technique folder (cmodel/<technique>/parts.def, collected by the build), and
@@ -328,11 +337,21 @@ static inline int rfm_top_where(rfm_top_t *t, unsigned w, unsigned g, unsigned *
 {
 	return t->locate->d->where(t, t->locate, w, g, bank, row);
 }
-/* The BACKEND holds a refused write-back of (warp, reg) (reg -1: of any register of the warp;
+/* The stimulus holds a refused write-back of (warp, reg) (reg -1: of any register of the warp;
  * -2: any write-back at all). */
-static inline int rfm_top_held(rfm_top_t *t, unsigned w, int g)
+static inline int rfm_top_held(const rfm_top_t *t, unsigned w, int g)
 {
-	return t->backend->d->held ? t->backend->d->held(t, t->backend, w, g) : 0;
+	unsigned p;
+	for (p = 0; p < t->m.cfg->rf_write_ports; p++)
+		if (t->wheld[p] && (g == -2 || (t->whw[p] == w && (g < 0 || t->whg[p] == (unsigned)g))))
+			return 1;
+	return 0;
+}
+/* Write-backs can be refused in this rf_top (wb<p>_ready_o exists): the BACKEND refuses some of
+ * its own, or a part can force a bank hold. */
+static inline int rfm_top_wb_refusable(const rfm_top_t *t)
+{
+	return t->backend->d->wb_refuse || t->m.cfg->d.bank_force;
 }
 /* Stimulus: launch a kernel of warps x regs (an ADMIT records launch_warps_i and launch_regs_i in
  * words 0 and 1 of its port indices). */
@@ -342,19 +361,28 @@ static inline void rfm_top_launch_set(rfm_top_t *t, unsigned warps, unsigned reg
 	rfm_set(&t->m, t->admit->ix[0], warps);
 	rfm_set(&t->m, t->admit->ix[1], regs);
 }
-/* The banks whose hold request is granted this cycle: requested, and no write-back inside the
- * kernel (valid, not outside it, not dropped) offered to the bank, whether or not the BACKEND
- * performs it. Every BACKEND calls this; planted fault HOLD_IGNORES_WRITES grants every request. */
+/* The banks whose hold is granted this cycle: every forced hold, and every other request unless a
+ * write-back inside the kernel (valid, not outside it, not dropped) is offered to the bank, whether
+ * or not the BACKEND performs it. Every BACKEND calls this; planted fault HOLD_IGNORES_WRITES grants
+ * every request. */
 static inline uint64_t rfm_top_hold_grant(const rfm_top_t *t)
 {
 	uint64_t wb = 0;
 	unsigned p;
 	if (t->m.mutate == RFM_FAULT_HOLD_IGNORES_WRITES)
-		return t->hold_req;
+		return t->hold_req | t->hold_force;
 	for (p = 0; p < t->m.cfg->rf_write_ports; p++)
 		if (t->wb[p].valid && !t->wb[p].err && !t->wb[p].drop)
 			wb |= 1ull << t->wb[p].bank;
-	return t->hold_req & ~wb;
+	return (t->hold_req & ~wb) | t->hold_force;
+}
+/* Write-back p is refused by a forced hold of its bank: inside the kernel, not dropped, and its bank
+ * force-held this cycle (docs/semantics.md, "Bank holds"). Planted fault FORCE_LETS_WRITES: never. */
+static inline int rfm_top_wb_forced(const rfm_top_t *t, unsigned p)
+{
+	const rfm_acc_t *a = &t->wb[p];
+	return a->valid && !a->err && !a->drop && ((t->hold_force >> a->bank) & 1u) &&
+	       t->m.mutate != RFM_FAULT_FORCE_LETS_WRITES;
 }
 /* Register (warp, reg) is a source of an instruction in flight. */
 int rfm_top_in_flight(const rfm_top_t *t, unsigned warp, unsigned reg);

@@ -237,7 +237,7 @@ static void top_eval(rfm_model_t *m)
 		for (s = 0; t->acc_now[k] && s < c->sm_operands; s++)
 			acc |= t->src[k][s].valid && t->src[k][s].err;
 	}
-	t->hold_req = 0;
+	t->hold_req = t->hold_force = 0;
 	for (i = 0; i < t->n_hold; i++)
 		t->h_hold[i].fn(t, t->h_hold[i].pi);
 	t->backend->d->be_eval(t, t->backend);
@@ -336,6 +336,8 @@ static void top_destroy(rfm_model_t *m)
 		if (t->part[j].d->destroy)
 			t->part[j].d->destroy(&t->part[j]);
 	rfm_model_destroy(t->coll ? &t->coll->m : NULL);
+	for (j = 0; j < RFM_MAXW; j++)
+		free(t->whdata[j]);
 	free(t->gold);
 	free(t->known);
 	rfm_model_fini(m);
@@ -434,6 +436,9 @@ rfm_model_t *rfm_rf_top_create(const rfm_cfg_t *c)
 	t->known = calloc((size_t)c->sm_warps * c->sm_regs_per_thread, sizeof(uint64_t));
 	if (!t->coll || !t->gold || !t->known)
 		goto fail;
+	for (j = 0; j < c->rf_write_ports; j++)
+		if (!(t->whdata[j] = calloc(t->wq, sizeof(uint32_t))))
+			goto fail;
 	keep_offsets(t);
 	if (c->d.nq <= c->rf_read_ports)
 		rfm_cov_na(&t->m, RFM_TCOV_CONFLICT);

@@ -44,8 +44,14 @@ static void stim_wb(rfm_top_t *t, rfm_rng_t *r, unsigned p, int busy_phase)
 	const rfm_cfg_t *c = m->cfg;
 	unsigned w, g, tries, s, mk = (unsigned)rfm_rng_below(r, 16);
 	uint64_t mask;
-	if (t->backend->d->stim_wb_held && t->backend->d->stim_wb_held(t, t->backend, p))
+	if (t->wheld[p]) { /* a refused write-back is offered again */
+		rfm_set(m, t->ix.wv[p], 1);
+		rfm_set(m, t->ix.ww[p], t->whw[p]);
+		rfm_set(m, t->ix.wr[p], t->whg[p]);
+		rfm_set(m, t->ix.wm[p], t->whmask[p]);
+		memcpy(rfm_wide(m, t->ix.wd[p]), t->whdata[p], t->wq * 4u);
 		return;
+	}
 	if (t->wb_eighths ? !rfm_rng_chance(r, t->wb_eighths, busy_phase ? 16 : 8)
 			  : !rfm_rng_chance(r, 1, busy_phase ? 4 : 2))
 		return;
@@ -119,6 +125,8 @@ static void stim_issue(rfm_top_t *t, rfm_rng_t *r, unsigned k, unsigned *used, u
 			g = (unsigned)rfm_rng_below(r, c->sm_regs_per_thread);
 		rfm_set(m, t->ix.isv[k][s], rfm_rng_chance(r, 7, 8));
 		rfm_set(m, t->ix.isr[k][s], g);
+		if (rfm_top_held(t, w, (int)g)) /* a scoreboard: a register with a write-back pending is not read */
+			rfm_set(m, t->ix.isv[k][s], 0);
 		for (j = 0; j < t->l_stim_src.n; j++)
 			t->l_stim_src.p[j]->d->stim_src(t, t->l_stim_src.p[j], r, k, s, busy_phase);
 	}
@@ -302,6 +310,15 @@ static void book_dispatch_wb(rfm_top_t *t)
 	}
 	if (ndisp >= 2)
 		rfm_cov_hit(m, RFM_TCOV_DUAL_DISP);
+	for (p = 0; p < c->rf_write_ports; p++) { /* refused write-backs: offered again next cycle */
+		t->wheld[p] = t->be.wrefused[p];
+		if (!t->wheld[p])
+			continue;
+		t->whw[p] = (unsigned)rfm_get(m, t->ix.ww[p]);
+		t->whg[p] = (unsigned)rfm_get(m, t->ix.wr[p]);
+		t->whmask[p] = rfm_get(m, t->ix.wm[p]);
+		memcpy(t->whdata[p], rfm_wide(m, t->ix.wd[p]), t->wq * 4u);
+	}
 	for (j = 0; j < t->n_pre; j++)
 		t->h_pre[j].fn(t, t->h_pre[j].pi);
 	for (p = 0; p < c->rf_write_ports; p++) {

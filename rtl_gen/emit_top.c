@@ -88,6 +88,8 @@ void rg_fit(rg_top_t *t, const char *term) { em_add(&t->fit, " & ", "%s", term);
 
 void rg_hold(rg_top_t *t, const char *expr) { em_add(&t->holds, " | ", "%s", expr); }
 
+void rg_hold_force(rg_top_t *t, const char *expr) { em_add(&t->forces, " | ", "%s", expr); }
+
 void rg_field(rg_top_t *t, const char *name, unsigned w, const char *val)
 {
 	rg_field_t *f;
@@ -173,24 +175,32 @@ static void launch(rg_top_t *t, const rg_run_t *act)
 }
 
 /* Bank holds, when a part requested them: the requests and the grant rule every BACKEND shares
- * (the model's rfm_top_hold_grant). */
+ * (the model's rfm_top_hold_grant); with forced holds (cfg->d.bank_force) also hold_force, which
+ * the BACKEND honours by refusing the write-backs of a force-held bank. */
 static void holds(rg_top_t *t)
 {
 	const rfm_cfg_t *c = t->c;
 	em_t *e = t->e;
 	unsigned B = c->rf_banks, p;
+	int force = c->d.bank_force != 0;
 	em_str_t x = {0};
 	if (!rg_holds(t))
 		return;
-	em_section(e, "bank holds: granted unless a write-back inside the kernel is offered to the bank");
-	rg_logic(t, B, "hold_req, hold_wb, hold_gnt");
+	if (force)
+		em_section(e, "bank holds: a forced hold always granted, the others unless a write-back inside the "
+			      "kernel is offered to the bank");
+	else
+		em_section(e, "bank holds: granted unless a write-back inside the kernel is offered to the bank");
+	rg_logic(t, B, force ? "hold_req, hold_force, hold_wb, hold_gnt" : "hold_req, hold_wb, hold_gnt");
 	rg_logic(t, c->d.nq_cnt_w, "nhold");
 	em_table(e);
 	for (p = 0; p < c->rf_write_ports; p++)
 		em_add(&x, " | ", "(wb%u_ok ? %u'(1) << wb%u_bank : '0)", p, B, p);
-	em_line(e, "assign hold_req = %s;", em_str(&t->holds));
+	em_line(e, "assign hold_req = %s;", t->holds.n ? em_str(&t->holds) : "'0");
+	if (force)
+		em_line(e, "assign hold_force = %s;", t->forces.n ? em_str(&t->forces) : "'0");
 	em_line(e, "assign hold_wb  = %s;", em_str(&x));
-	em_line(e, "assign hold_gnt = hold_req & ~hold_wb;");
+	em_line(e, "assign hold_gnt = %s;", force ? "(hold_req & ~hold_wb) | hold_force" : "hold_req & ~hold_wb");
 	em_str_free(&x);
 }
 
@@ -337,6 +347,7 @@ void rg_emit_rf_top(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 out:
 	em_str_free(&t->fit);
 	em_str_free(&t->holds);
+	em_str_free(&t->forces);
 	for (i = 0; i < t->ncnt; i++)
 		em_str_free(&t->cnt[i].inc);
 	for (i = 0; i < t->nflag; i++)

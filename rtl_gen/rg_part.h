@@ -73,6 +73,7 @@ typedef struct rg_top {
 	int hold;                         /* LOCATE: holds issues, side-band bits in the collector tag */
 	const char *written;              /* BACKEND: suffix of a performed write-back, wb<p>_<written> */
 	em_str_t holds;                   /* per-bank hold requests (banks bits each), joined with | */
+	em_str_t forces;                  /* per-bank forced hold requests (cfg->d.bank_force), joined with | */
 	em_str_t fit;                     /* launch-fit terms, joined with & */
 	rg_field_t field[RG_MAXFIELD];    /* launch fields */
 	unsigned nfield;                  /* their number */
@@ -129,8 +130,12 @@ void rg_flag_term(rg_flag_t *f, const char *term);
 
 /* Request bank holds: expr (rf_banks bits, bit b = bank b) joins hold_req (call from a side hook). */
 void rg_hold(rg_top_t *t, const char *expr);
-/* Some part requested bank holds: hold_gnt and nhold exist, and the BACKEND must honour them. */
-static inline int rg_holds(const rg_top_t *t) { return t->holds.n != 0; }
+/* Request forced bank holds (only with cfg->d.bank_force): expr joins hold_force; a forced hold is
+ * granted even against a write-back, which the BACKEND then refuses (call from a side hook). */
+void rg_hold_force(rg_top_t *t, const char *expr);
+/* Some part requested bank holds: hold_gnt and nhold exist, and the BACKEND must honour them (with
+ * cfg->d.bank_force also hold_force: a write-back to a force-held bank is refused, wb<p>_ready_o). */
+static inline int rg_holds(const rg_top_t *t) { return t->holds.n != 0 || t->forces.n != 0; }
 
 /* The collector side of issue port k and dispatch port d (the LOCATE's hold, if any). */
 const char *rg_iss_valid(rg_top_t *t, unsigned k); /* iss<k>_valid_i, or held: iss<k>_cvalid */

@@ -78,7 +78,7 @@ int rfm_part_refused(rfm_top_t *t, const rfm_pinst_t *pi, int why)
 }
 
 const rfm_part_t rfm_part_base_admit = {
-	.name = "base_admit", .slots = RFM_PART_ADMIT, .is_default = 1, .enabled = always,
+	.name = "base_admit", .slots = RFM_PART_ADMIT, .is_default = 1, .enabled = always, .ports = banks_ports,
 	.ports = admit_ports, .launch = admit_launch, .stim_launch = admit_stim_launch,
 };
 
@@ -211,7 +211,7 @@ static int map_stim_reg_ok(rfm_top_t *t, rfm_pinst_t *pi, unsigned w, unsigned g
 }
 
 const rfm_part_t rfm_part_base_map = {
-	.name = "base_map", .slots = RFM_PART_LOCATE, .is_default = 1, .enabled = always,
+	.name = "base_map", .slots = RFM_PART_LOCATE, .is_default = 1, .enabled = always, .ports = banks_ports,
 	.cov = map_cov, .ncov = MAP_REFUSE_N, .refuse0 = 0, .nrefuse = MAP_REFUSE_N, .create = map_create,
 	.fits = map_fits, .locate_wb = map_wb, .locate_issue = map_issue, .where = map_where,
 	.stim_refuse = map_stim_refuse, .stim_reg = map_stim_reg, .stim_reg_ok = map_stim_reg_ok,
@@ -227,6 +227,15 @@ typedef struct banks {
 	rfm_arb_out_t aout; /* its outputs */
 	unsigned nb;        /* banks created */
 } banks_t;
+
+/* With forced holds, write-backs have a ready output: 0 when a forced hold refuses the write-back
+ * (docs/semantics.md, "Bank holds"). */
+static void banks_ports(const rfm_cfg_t *c, rfm_ports_t *pt, uint32_t *ix, rfm_place_t pl, unsigned i)
+{
+	if (pl == RFM_PL_WB && c->d.bank_force)
+		ix[i] = rfm_ports_add(pt, RFM_OUT, 1, "written (or no write); 0: refused by a forced bank hold, "
+						      "hold it next cycle", "wb%u_ready_o", i);
+}
 
 static int banks_create(rfm_top_t *t, rfm_pinst_t *pi)
 {
@@ -278,12 +287,14 @@ static void banks_eval(rfm_top_t *t, rfm_pinst_t *pi)
 	uint64_t held;
 	for (p = 0; p < c->rf_write_ports; p++) {
 		const rfm_acc_t *a = &t->wb[p];
-		uint8_t ok = (uint8_t)(a->valid && !a->err && !a->drop);
-		b->ain.wen[p] = ok;
+		uint8_t ok = (uint8_t)(a->valid && !a->err && !a->drop), refused = (uint8_t)rfm_top_wb_forced(t, p);
+		b->ain.wen[p] = ok && !refused;
 		b->ain.wbank[p] = (uint8_t)a->bank;
 		b->ain.wentry[p] = (uint16_t)a->row;
-		t->be.wdone[p] = t->be.wtaken[p] = ok;
-		t->be.wrefused[p] = 0;
+		t->be.wdone[p] = t->be.wtaken[p] = b->ain.wen[p];
+		t->be.wrefused[p] = refused;
+		if (c->d.bank_force)
+			rfm_set(&t->m, pi->ix[p], !refused);
 	}
 	t->be.hold_gnt = rfm_top_hold_grant(t);
 	b->ain.req = t->cout.req;
@@ -365,7 +376,7 @@ static void banks_stim_data(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigne
 }
 
 const rfm_part_t rfm_part_base_banks = {
-	.name = "base_banks", .slots = RFM_PART_BACKEND, .is_default = 1, .enabled = always,
+	.name = "base_banks", .slots = RFM_PART_BACKEND, .is_default = 1, .enabled = always, .ports = banks_ports,
 	.create = banks_create, .destroy = banks_destroy, .reset = banks_reset, .be_eval = banks_eval,
 	.be_edge = banks_edge, .be_tick = banks_tick, .stim_wb_data = banks_stim_data,
 };

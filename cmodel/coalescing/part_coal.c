@@ -137,6 +137,7 @@ static void be_eval(rfm_top_t *t, rfm_pinst_t *pi)
 			st->creg[k][s] = t->src[k][s].reg;
 	}
 	x->hold = t->be.hold_gnt = rfm_top_hold_grant(t);
+	x->force = t->m.mutate == RFM_FAULT_FORCE_LETS_WRITES ? 0 : t->hold_force;
 	rfm_tco_eval(x, t->coll, st->cwb, &t->cin, st->creg, m->mutate);
 	t->be.nhold = x->nhold;
 	t->be.gnt = x->gnt;
@@ -165,32 +166,7 @@ static void be_tick(rfm_top_t *t, rfm_pinst_t *pi)
 	rfm_tco_tick(st->x, t->coll, st->cwb, &t->cin, t->m.mutate);
 }
 
-static int held(rfm_top_t *t, rfm_pinst_t *pi, unsigned w, int g)
-{
-	const rfm_tco_t *x = ST(pi)->x;
-	unsigned p;
-	for (p = 0; p < t->m.cfg->rf_write_ports; p++)
-		if (x->held[p] && (g == -2 || (x->hw[p] == w && (g < 0 || x->hg[p] == (unsigned)g))))
-			return 1;
-	return 0;
-}
-
 /* ---- stimulus ------------------------------------------------------------------------------ */
-
-/* A refused write-back is offered again. */
-static int stim_wb_held(rfm_top_t *t, rfm_pinst_t *pi, unsigned p)
-{
-	rfm_model_t *m = &t->m;
-	const rfm_tco_t *x = ST(pi)->x;
-	if (!x->held[p])
-		return 0;
-	rfm_set(m, t->ix.wv[p], 1);
-	rfm_set(m, t->ix.ww[p], x->hw[p]);
-	rfm_set(m, t->ix.wr[p], x->hg[p]);
-	rfm_set(m, t->ix.wm[p], x->hmask[p]);
-	memcpy(rfm_wide(m, t->ix.wd[p]), x->hdata[p], t->wq * 4u);
-	return 1;
-}
 
 /* Narrow-biased warp values (width-dist); with zero gating a quarter of them have zero lanes. */
 static void stim_wb_data(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigned p)
@@ -218,7 +194,8 @@ static void stim_issue(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigned k)
 }
 
 /* Every value full width: a never-written register (reset code, 1 byte) is not read. A write-back
- * held, or offered on a later port, is still pending: its register is not read. */
+ * offered on a later port is still pending (the skeleton's stimulus keeps reads from a held one):
+ * its register is not read. */
 static void stim_src(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigned k, unsigned s, int busy)
 {
 	rfm_model_t *m = &t->m;
@@ -229,8 +206,7 @@ static void stim_src(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigned k, un
 	if (x->full && !rfm_top_where(t, w, g, &bk, &row) && !x->ever[(size_t)bk * c->rf_entries + row])
 		rfm_set(m, t->ix.isv[k][s], 0);
 	for (p = 0; p < c->rf_write_ports; p++)
-		if ((x->held[p] && x->hw[p] == w && x->hg[p] == g) ||
-		    (p > 0 && rfm_get(m, t->ix.wv[p]) && rfm_get(m, t->ix.ww[p]) == w && rfm_get(m, t->ix.wr[p]) == g))
+		if (p > 0 && rfm_get(m, t->ix.wv[p]) && rfm_get(m, t->ix.ww[p]) == w && rfm_get(m, t->ix.wr[p]) == g)
 			rfm_set(m, t->ix.isv[k][s], 0);
 }
 
@@ -296,28 +272,9 @@ static int verdict(rfm_top_t *t, rfm_pinst_t *pi, uint64_t cycle, FILE *err)
 	return 0;
 }
 
-/* Refused write-backs: the stimulus offers them again next cycle. */
-static void book_pre(rfm_top_t *t, rfm_pinst_t *pi)
-{
-	rfm_model_t *m = &t->m;
-	co_t *st = ST(pi);
-	rfm_tco_t *x = st->x;
-	unsigned p;
-	for (p = 0; p < m->cfg->rf_write_ports; p++) {
-		x->held[p] = (uint8_t)(rfm_get(m, t->ix.wv[p]) && !st->wrdy[p]);
-		if (!x->held[p])
-			continue;
-		x->hw[p] = (unsigned)rfm_get(m, t->ix.ww[p]);
-		x->hg[p] = (unsigned)rfm_get(m, t->ix.wr[p]);
-		x->hmask[p] = rfm_get(m, t->ix.wm[p]);
-		memcpy(x->hdata[p], rfm_wide(m, t->ix.wd[p]), t->wq * 4u);
-	}
-}
-
 const rfm_part_t rfm_part_coal = {
 	.name = "coalescing", .slots = RFM_PART_BACKEND, .enabled = enabled, .ports = ports,
 	.counters = get_counters, .cov = cov, .ncov = COV_N, .create = create, .destroy = destroy, .reset = reset,
-	.option = option, .be_eval = be_eval, .be_edge = be_edge, .be_tick = be_tick, .held = held,
-	.stim_wb_held = stim_wb_held, .stim_wb_data = stim_wb_data, .stim_issue = stim_issue, .stim_src = stim_src,
-	.verdict = verdict, .book_pre = book_pre,
+	.option = option, .wb_refuse = 1, .be_eval = be_eval, .be_edge = be_edge, .be_tick = be_tick,
+	.stim_wb_data = stim_wb_data, .stim_issue = stim_issue, .stim_src = stim_src, .verdict = verdict,
 };

@@ -84,6 +84,8 @@ typedef struct rfm_tco {
 	int rd_op[RFM_TCO_CELLS];       /* operand (q) shown in each cell, or -1 */
 	uint8_t lk_odd[RFM_MAXS][RFM_MAXOP], lk_sign[RFM_MAXS][RFM_MAXOP], lk_enc[RFM_MAXS][RFM_MAXOP];
 	uint64_t hold;                  /* input: banks held this cycle (rfm_top_hold_grant; 0 outside rf_top) */
+	uint64_t force;                 /* input: banks force-held: their write requests are refused */
+	uint8_t wforced[RFM_MAXW];      /* write p is refused by a forced hold (no request reaches the arbiter) */
 	unsigned nhold;                 /* cells a hold kept from the arbiter */
 	uint64_t gnt;                   /* operands granted (bit q) */
 	unsigned nconf, nwconf;         /* presented reads refused; of them, blocked by a write */
@@ -96,11 +98,6 @@ typedef struct rfm_tco {
 	uint8_t *ever;                  /* banks x rows: written since reset (a full-width run reads only these) */
 	uint8_t stale[RFM_MAXQ];        /* a write to the operand's register was granted after its issue */
 	unsigned scan;                  /* next register of the rotating mask-buffer check */
-	/* stimulus: refused write-backs held for the next cycle */
-	uint8_t held[RFM_MAXW];
-	unsigned hw[RFM_MAXW], hg[RFM_MAXW];
-	uint64_t hmask[RFM_MAXW];
-	uint32_t *hdata[RFM_MAXW];
 } rfm_tco_t;
 
 /* New instance (NULL on no memory); stimulus widths fig3_3. */

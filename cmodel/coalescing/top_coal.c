@@ -82,7 +82,7 @@ rfm_tco_t *rfm_tco_create(const rfm_cfg_t *c)
 	if (!x->store || !x->mb || !x->ever || !x->rd_q || !x->zmb)
 		goto fail;
 	for (p = 0; p < x->nwr; p++)
-		if (!(x->hdata[p] = calloc(x->lanes, 4)) || !(x->wphys[p] = calloc(x->lanes, 4)))
+		if (!(x->wphys[p] = calloc(x->lanes, 4)))
 			goto fail;
 	return x;
 fail:
@@ -105,10 +105,8 @@ void rfm_tco_destroy(rfm_tco_t *x)
 	unsigned p;
 	if (!x)
 		return;
-	for (p = 0; p < RFM_MAXW; p++) {
-		free(x->hdata[p]);
+	for (p = 0; p < RFM_MAXW; p++)
 		free(x->wphys[p]);
-	}
 	free(x->zmb);
 	free(x->store);
 	free(x->mb);
@@ -228,12 +226,15 @@ void rfm_tco_eval(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 		uint64_t act = wb[p].mask & full;
 		rfm_cw_code_t nw;
 		memset(&x->wr[p], 0, sizeof(x->wr[p]));
+		x->wforced[p] = 0;
 		x->wodd[p] = rfm_tco_odd(c, wb[p].reg, wb[p].row);
 		x->wold[p] = mb_code(x, wb[p].bank, wb[p].row);
 		x->wfin[p] = x->wold[p];
 		if (x->zg)
 			x->wzold[p] = x->wznew[p] = rfm_tco_zentry(x, wb[p].bank, wb[p].row);
-		if (!wb[p].valid || !act)
+		/* a forced bank hold refuses it, lanes or not: no request (docs/semantics.md, "Bank holds") */
+		x->wforced[p] = (uint8_t)(wb[p].valid && ((x->force >> wb[p].bank) & 1u));
+		if (!wb[p].valid || !act || x->wforced[p])
 			continue;
 		nw = rfm_cw_detect(wb[p].data, act, x->lanes);
 		x->wfin[p] = mutate == RFM_FAULT_TOP_MERGE_IGNORES_OLD_CODE ? nw : rfm_cw_merge(nw, x->wold[p], act == full);
@@ -271,8 +272,9 @@ void rfm_tco_eval(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *wb, con
 	for (p = 0; p < x->nwr; p++) {
 		if (x->wgnt[p])
 			wclaim[x->wr[p].bank] |= x->wr[p].pmask;
-		/* wb<p>_ready_o: no request, or granted */
-		x->wrdy[p] = (uint8_t)(!x->wr[p].valid || x->wgnt[p] || mutate == RFM_FAULT_TOP_REFUSED_WRITE_READY);
+		/* wb<p>_ready_o: no request, or granted (a forced hold's refusal is no request, not ready) */
+		x->wrdy[p] = (uint8_t)((!x->wforced[p] && (!x->wr[p].valid || x->wgnt[p])) ||
+				       mutate == RFM_FAULT_TOP_REFUSED_WRITE_READY);
 	}
 	x->gnt = 0;
 	x->nconf = x->nwconf = 0;
@@ -477,10 +479,11 @@ static int check_claims(rfm_tco_t *x, const rfm_coll_t *u, const rfm_tco_wb_t *w
 	memset(oc, 0, sizeof(oc));
 	memset(side, 0, sizeof(side));
 	for (p = 0; p < x->nwr; p++) {
-		unsigned ready = !x->wr[p].valid || x->wgnt[p];
+		unsigned ready = !x->wforced[p] && (!x->wr[p].valid || x->wgnt[p]);
 		if (wrdy[p] != ready)
 			FAIL("wb%u_ready_o = %u, but the write is %s", p, wrdy[p],
-			     !x->wr[p].valid ? "no request" : x->wgnt[p] ? "granted" : "refused");
+			     x->wforced[p] ? "refused by a forced hold" : !x->wr[p].valid ? "no request"
+			     : x->wgnt[p] ? "granted" : "refused");
 		if (!x->wgnt[p])
 			continue;
 		if (!x->wr[p].valid)

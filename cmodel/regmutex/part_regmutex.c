@@ -108,7 +108,7 @@ static int create(rfm_top_t *t, rfm_pinst_t *pi)
 	s->paired = t->m.cfg->regmutex_paired == RFM_ON;
 	if (s->paired)
 		rfm_part_cov_na(t, pi, COV_FULL);
-	if (!t->backend->d->held)
+	if (!rfm_top_wb_refusable(t))
 		rfm_part_cov_na(t, pi, COV_EXT_WB_REFUSED); /* the back end never refuses a write-back */
 	for (i = 0; i < RR_N; i++)
 		if (refuse_kernel(t->m.cfg, NULL, i, k))

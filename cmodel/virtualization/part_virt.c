@@ -116,7 +116,7 @@ static int create(rfm_top_t *t, rfm_pinst_t *pi)
 		rfm_part_cov_na(t, pi, COV_RT_CONFLICT);
 	if ((uint64_t)c->d.vt_warps * c->virtualization_regs < c->d.warp_regs)
 		rfm_part_cov_na(t, pi, COV_ALLOC_LAST); /* the reference kernel does not fill the file */
-	if (!t->backend->d->held)
+	if (!rfm_top_wb_refusable(t))
 		rfm_part_cov_na(t, pi, COV_ALLOC_REFUSED); /* the back end never refuses a write-back */
 	for (i = 0; i < VR_N; i++)
 		if (refuse_kernel(c, NULL, i, &w, &g, &e))

@@ -210,7 +210,7 @@ static void baseline_arbiter(rg_top_t *t)
 		rg_conn(e, em_fmt(e, "q%u_entry_i", q), em_fmt(e, "cq%u_entry", q));
 	}
 	for (p = 0; p < P; p++) {
-		rg_conn(e, em_fmt(e, "w%u_en_i", p), em_fmt(e, "wb%u_ok", p));
+		rg_conn(e, em_fmt(e, "w%u_en_i", p), em_fmt(e, "wb%u_%s", p, t->written));
 		rg_conn(e, em_fmt(e, "w%u_bank_i", p), em_fmt(e, "wb%u_bank", p));
 		rg_conn(e, em_fmt(e, "w%u_entry_i", p), em_fmt(e, "wb%u_row", p));
 	}
@@ -249,7 +249,17 @@ static void baseline_backend(rg_top_t *t)
 		rg_logic(t, c->d.nq, "held_q");
 	for (q = 0; rg_holds(t) && q < c->d.nq; q++)
 		rg_logic(t, 1, "aq%u_req", q);
+	for (p = 0; c->d.bank_force && p < P; p++)
+		rg_logic(t, 1, "wb%u_done", p);
 	em_table(e);
+	if (c->d.bank_force) { /* docs/semantics.md, "Bank holds" */
+		em_line(e, "// a write-back to a force-held bank is refused: not written, offered again");
+		t->written = "done";
+		for (p = 0; p < P; p++) {
+			em_line(e, "assign wb%u_done = wb%u_ok & ~hold_force[wb%u_bank];", p, p, p);
+			em_line(e, "assign wb%u_ready_o = ~(wb%u_ok & hold_force[wb%u_bank]);", p, p, p);
+		}
+	}
 	if (rg_holds(t)) {
 		em_line(e, "// a held bank's read requests do not reach the arbiter");
 		for (q = 0; q < c->d.nq; q++) {
@@ -264,7 +274,7 @@ static void baseline_backend(rg_top_t *t)
 	em_open(e, "rf_bank u_bank (");
 	rg_conn(e, "clk_i", "clk_i");
 	for (p = 0; p < P; p++) {
-		rg_conn(e, em_fmt(e, "w%u_en_i", p), em_fmt(e, "wb%u_ok & (%u'(wb%u_bank) == b)", p, 32, p));
+		rg_conn(e, em_fmt(e, "w%u_en_i", p), em_fmt(e, "wb%u_%s & (%u'(wb%u_bank) == b)", p, t->written, 32, p));
 		rg_conn(e, em_fmt(e, "w%u_addr_i", p), em_fmt(e, "wb%u_row", p));
 		rg_conn(e, em_fmt(e, "w%u_mask_i", p), em_fmt(e, "wb%u_mask_i", p));
 		rg_conn(e, em_fmt(e, "w%u_data_i", p), em_fmt(e, "wb%u_data_i", p));

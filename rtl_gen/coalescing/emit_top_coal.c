@@ -191,6 +191,8 @@ static void coal_decls_ports(rg_top_t *t)
 	em_line(e, "// write-back requests: rf_map, rf_width_detect (old code from the mask buffer), arbiter grant");
 	for (p = 0; p < P; p++) {
 		em_line(e, "logic co_w%u_req, co_w%u_odd, co_w%u_osign, co_w%u_fsign, co_w%u_nsign, wb%u_gnt;", p, p, p, p, p, p);
+		if (c->d.bank_force)
+			em_line(e, "logic co_w%u_frc;  // refused by a forced bank hold", p);
 		em_line(e, "logic [1:0] co_w%u_oenc, co_w%u_fenc, co_w%u_nenc;", p, p, p);
 		em_line(e, "logic [3:0] co_w%u_pmask;", p);
 		em_line(e, "logic %s co_w%u_idx;", em_rng(e, c->d.pack_w), p);
@@ -332,14 +334,22 @@ static void coal_write_path(rg_top_t *t)
 	for (p = 0; p < P; p++) {
 		em_blank(e);
 		em_line(e, "// write-back port %u: a request when inside the kernel with a lane; ready unless refused", p);
-		em_line(e, "assign co_w%u_req = wb%u_ok & (|wb%u_mask_i);", p, p, p);
+		if (c->d.bank_force) { /* docs/semantics.md, "Bank holds" */
+			em_line(e, "assign co_w%u_frc = wb%u_ok & hold_force[wb%u_bank];", p, p, p);
+			em_line(e, "assign co_w%u_req = wb%u_ok & (|wb%u_mask_i) & ~co_w%u_frc;", p, p, p, p);
+		} else {
+			em_line(e, "assign co_w%u_req = wb%u_ok & (|wb%u_mask_i);", p, p, p);
+		}
 		if (preg)
 			em_line(e, "assign co_w%u_odd = %s;", p, rg_bit(e, em_fmt(e, "wb%u_reg_i", p), c->d.reg_w, 0));
 		else
 			em_line(e, "assign co_w%u_odd = %s;", p, rg_bit(e, em_fmt(e, "wb%u_row", p), ew, 0));
 		em_line(e, "assign co_w%u_idx = %s;", p, pack_idx(e, c, em_fmt(e, "wb%u_bank", p), em_fmt(e, "wb%u_row", p)));
 		em_line(e, "assign wb%u_gnt = %s;", p, rg_bit(e, "co_wgnt", P, p));
-		em_line(e, "assign wb%u_ready_o = ~co_w%u_req | wb%u_gnt;", p, p, p);
+		if (c->d.bank_force)
+			em_line(e, "assign wb%u_ready_o = ~co_w%u_frc & (~co_w%u_req | wb%u_gnt);", p, p, p, p);
+		else
+			em_line(e, "assign wb%u_ready_o = ~co_w%u_req | wb%u_gnt;", p, p, p);
 		em_open(e, "rf_width_detect u_wd%u (", p);
 		rg_conn(e, "valid_i", em_fmt(e, "co_w%u_req", p));
 		rg_conn(e, "active_i", em_fmt(e, "wb%u_mask_i", p));

@@ -6,7 +6,12 @@
 
 static int hold_on(const rfm_cfg_t *c) { return rfm_tech_on(c, RFM_TECH_hold); }
 
-static void hold_side(rg_top_t *t) { rg_hold(t, "hold_req_i"); }
+static void hold_side(rg_top_t *t)
+{
+	rg_hold(t, "hold_req_i");
+	if (t->c->hold_force == RFM_ON)
+		rg_hold_force(t, "hold_force_i");
+}
 
 static void hold_status(rg_top_t *t)
 {
@@ -20,15 +25,24 @@ static void hold_status(rg_top_t *t)
 	rg_popcount(e, "held_n", "hold_gnt", c->rf_banks, cb);
 	rg_counter(t, "held", "held_n");
 	rg_counter(t, "hconflict", em_fmt(e, "%u'(nhold)", cb));
+	if (c->hold_force == RFM_ON) { /* write-backs a forced hold refused (docs/semantics.md, "Bank holds") */
+		em_str_t x = {0};
+		unsigned p;
+		for (p = 0; p < c->rf_write_ports; p++)
+			em_add(&x, " + ", "%u'({wb%u_ok & hold_force[wb%u_bank]})", cb, p, p);
+		rg_counter(t, "hrefused", em_str(&x));
+		em_str_free(&x);
+	}
 }
 
-/* No read request of a held bank is granted (both back ends name the grants aq<q>_gnt). */
+/* No read request of a held bank is granted (both back ends name the grants aq<q>_gnt); with
+ * forced holds, a write-back offered to a force-held bank is refused (wb<p>_ready_o low). */
 static void hold_asserts(rg_top_t *t)
 {
 	const rfm_cfg_t *c = t->c;
 	em_t *e = t->e;
 	em_str_t x = {0};
-	unsigned q;
+	unsigned q, p;
 	em_add(&x, NULL, "!(");
 	for (q = 0; q < c->d.nq; q++)
 		em_add(&x, q ? " | " : NULL, "(aq%u_gnt & hold_gnt[cq%u_bank])", q, q);
@@ -36,6 +50,15 @@ static void hold_asserts(rg_top_t *t)
 	rg_assert_begin(e, "bank holds");
 	rg_assert(e, em_str(&x), "rf_top", "bank holds", "docs/semantics.md, Bank holds",
 		  "a read of a held bank is granted");
+	if (c->hold_force == RFM_ON) {
+		em_clear(&x);
+		em_add(&x, NULL, "!(");
+		for (p = 0; p < c->rf_write_ports; p++)
+			em_add(&x, p ? " | " : NULL, "(wb%u_ok & hold_force[wb%u_bank] & wb%u_ready_o)", p, p, p);
+		em_add(&x, NULL, ")");
+		rg_assert(e, em_str(&x), "rf_top", "bank holds", "docs/semantics.md, Bank holds",
+			  "a write-back to a force-held bank is not refused");
+	}
 	rg_assert_end(e);
 	em_str_free(&x);
 }

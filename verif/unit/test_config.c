@@ -161,7 +161,7 @@ static char *echo_str(const rfm_cfg_t *cfg, const char *prefix)
 static void test_config_schema_table(void)
 {
 	int k;
-	CU_ASSERT_EQUAL(RFM_K_COUNT, 37);
+	CU_ASSERT_EQUAL(RFM_K_COUNT, 38);
 	CU_ASSERT_STRING_EQUAL(rfm_params[RFM_K_rf_lanes].section, "rf");
 	CU_ASSERT_STRING_EQUAL(rfm_params[RFM_K_rf_lanes].key, "lanes");
 	CU_ASSERT_EQUAL(rfm_params[RFM_K_rf_lanes].min, 1);
@@ -942,7 +942,7 @@ static void test_config_hash(void)
 				   "virtualization.rt_budget_bits=0\nvirtualization.rt_banks=4\nvirtualization.policy=consolidate\n"
 				   "virtualization.subarrays=4\nvirtualization.rfc_entries=0\nvirtualization.regs=21\n"
 				   "virtualization.exempt_regs=0\nvirtualization.warps=0\ncoalescing.enable=off\n"
-				   "coalescing.alignment=reg\ncoalescing.parity=entry\ncoalescing.zero_gating=off\nhold.enable=off\n";
+				   "coalescing.alignment=reg\ncoalescing.parity=entry\ncoalescing.zero_gating=off\nhold.enable=off\nhold.force=off\n";
 	uint64_t h = 0xcbf29ce484222325ull;
 	rfm_cfg_t cfg;
 	const char *s;
