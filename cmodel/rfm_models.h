@@ -38,7 +38,9 @@ typedef struct rfm_sram {
 	unsigned lanes;          /* write-mask bits (lanes per row) */
 	unsigned rows;           /* rows */
 	unsigned words;          /* words per row */
-	uint32_t *mem;           /* rows * words */
+	uint32_t *mem;           /* row r at mem + r * mstride (words of them) */
+	unsigned mstride;        /* words from one row to the next: words, or rf_bank's whole row */
+	int mem_lent;            /* mem lies in the owner's array (rf_bank's rows): not freed */
 	uint32_t *rdata_q;       /* the registered read data, port p at rdata_q + p * rstride */
 	unsigned rstride;        /* words from one read port's data to the next's */
 	int rdata_lent;          /* rdata_q lies in the owner's buffer (rf_bank's r<p>_data_o): not freed */
@@ -54,11 +56,16 @@ typedef struct rfm_sram_edge {
 	uint64_t wmask[RFM_MAXW];        /* lane masks (sub-bank lanes) */
 	const uint32_t *wdata[RFM_MAXW]; /* write data words */
 	unsigned wlo;                    /* first bit of this sub-bank in wdata */
+	int reads_done;                  /* the owner (rf_bank) registered the read data of this edge */
 } rfm_sram_edge_t;
 
 /* Apply one clock edge to an rf_sram model (docs/semantics.md, "Storage arrays"): reads first
  * (old data on a row also written), then writes in port order, lane by lane. */
 void rfm_sram_clock(rfm_sram_t *s, const rfm_sram_edge_t *e);
+/* rf_sram's coverage event "read" (the first of cov_names in sram.c), hit by an owner that reads
+ * the sub-bank's row itself (rf_bank with direct: e->reads_done). */
+enum { RFM_SRAM_COV_READ = 0 };
+static inline void rfm_sram_cover_read(rfm_sram_t *s) { rfm_cov_hit(&s->m, RFM_SRAM_COV_READ); }
 
 typedef rfm_sram_ix_t rfm_bank_ix_t;
 
@@ -73,7 +80,10 @@ typedef struct rfm_bank {
 	unsigned n_sb;           /* sub-banks */
 	rfm_sram_t **sb;         /* the sub-bank arrays */
 	int stale;               /* a read happened at the last edge: r<p>_data_o must be reassembled */
-	int direct;              /* the sub-banks register their read data in r<p>_data_o itself */
+	int direct;              /* the sub-banks register their read data in r<p>_data_o itself, and
+	                          * their rows lie side by side in mem: a read is one copy of a whole row */
+	uint32_t *mem;           /* with direct: rows x row_words, sub-bank k's words at k * its words */
+	unsigned row_words;      /* words of a whole row (every sub-bank) */
 } rfm_bank_t;
 
 /* One clock edge of an rf_bank, as its ports would carry it (values within their port widths);

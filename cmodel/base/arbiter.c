@@ -78,24 +78,33 @@ void rfm_arb_comb(rfm_arb_t *a, const rfm_arb_in_t *in, rfm_arb_out_t *out)
 	rfm_model_t *m = &a->m;
 	const rfm_cfg_t *c = m->cfg;
 	unsigned q, p, b, nq = c->d.nq, R = c->rf_read_ports;
-	uint64_t req = in->req & rfm_mask64(nq), blk = 0, granted = 0, mine[RFM_MAXB] = {0};
+	uint64_t req = in->req & rfm_mask64(nq), blk = 0, granted = 0, mine[RFM_MAXB] = {0}, r;
 
-	for (q = 0; q < nq; q++) {
-		if (!((req >> q) & 1u))
-			continue;
+	for (r = req; r; r &= r - 1) { /* the requesters of each bank (bank numbers < RFM_MAXB) */
+		q = (unsigned)__builtin_ctzll(r);
 		mine[in->bank[q]] |= 1ull << q;
-		for (p = 0; p < c->rf_write_ports; p++) {
-			if (!in->wen[p] || in->wbank[p] != in->bank[q])
-				continue;
-			if (c->rf_write_conflict == RFM_WCONF_BANK || in->wentry[p] == in->entry[q])
-				blk |= 1ull << q;
-		}
+	}
+	for (p = 0; p < c->rf_write_ports; p++) { /* the requests a write-back blocks */
+		if (!in->wen[p])
+			continue;
+		if (c->rf_write_conflict == RFM_WCONF_BANK)
+			blk |= mine[in->wbank[p]];
+		else
+			for (r = mine[in->wbank[p]]; r; r &= r - 1)
+				if (in->wentry[p] == in->entry[__builtin_ctzll(r)])
+					blk |= r & -r;
 	}
 	if (m->mutate == RFM_FAULT_ARB_WRITES_BLOCK_NOTHING) /* planted fault: writes block nothing */
 		blk = 0;
 	memset(out->port, 0, sizeof(out->port));
 	for (b = 0; b < c->rf_banks; b++) {
 		int last = -1;
+		if (!(mine[b] & ~blk)) { /* nothing to grant in this bank */
+			for (p = 0; p < R; p++)
+				out->ren[b][p] = 0, out->raddr[b][p] = 0;
+			a->ptr_d[b] = a->ptr_q[b];
+			continue;
+		}
 		for (p = 0; p < R; p++) {
 			int w = rfm_rr_pick(mine[b] & ~blk & ~granted, nq, a->ptr_q[b]);
 			out->ren[b][p] = w >= 0;

@@ -64,17 +64,36 @@ void rfm_bank_clock(rfm_bank_t *b, const rfm_bank_edge_t *e)
 		return;
 	bank_cover(b, e);
 	b->stale |= rd;
+	se.reads_done = b->direct && rd;
+	if (se.reads_done) /* the sub-banks' rows lie side by side: one copy per read port */
+		for (p = 0; p < c->rf_read_ports; p++) {
+			uint32_t *q = rfm_wide(&b->m, b->ix.rdata[p]);
+			if (!e->ren[p])
+				continue;
+			for (k = 0; k < b->n_sb; k++)
+				rfm_sram_cover_read(b->sb[k]);
+			if (e->raddr[p] < c->rf_entries)
+				memcpy(q, b->mem + (size_t)e->raddr[p] * b->row_words, b->row_words * 4u);
+			else
+				memset(q, 0, b->row_words * 4u);
+		}
+	if (!any && se.reads_done)
+		return;
 	/* whole fixed-size arrays: copied inline, where a loop over the ports would become calls */
 	memcpy(se.ren, e->ren, sizeof(se.ren));
 	memcpy(se.raddr, e->raddr, sizeof(se.raddr));
 	memcpy(se.waddr, e->waddr, sizeof(se.waddr));
 	memcpy(se.wdata, e->wdata, sizeof(se.wdata));
 	for (k = 0; k < b->n_sb; k++) {
+		int w = 0;
 		se.wlo = k * c->d.sb_bits;
 		for (p = 0; p < c->rf_write_ports; p++) {
 			se.wmask[p] = (e->wmask[p] >> (k * sl)) & rfm_mask64(sl);
 			se.wen[p] = e->wen[p] && se.wmask[p]; /* sub-bank write gating */
+			w |= se.wen[p];
 		}
+		if (!w && se.reads_done) /* nothing left for this sub-bank at this edge */
+			continue;
 		b->sb[k]->m.mutate = b->m.mutate;
 		rfm_sram_clock(b->sb[k], &se);
 	}
@@ -135,25 +154,36 @@ static void bank_release(rfm_model_t *m)
 		for (k = 0; k < b->n_sb; k++)
 			rfm_model_destroy(b->sb[k] ? &b->sb[k]->m : NULL);
 	free(b->sb);
+	free(b->mem);
 }
 
 /* Sub-banks of whole words register their read data straight into r<p>_data_o (their slices of
- * it), so that eval need not reassemble the row after every read. */
-static void lend_rdata(rfm_bank_t *b)
+ * it), so that eval need not reassemble the row after every read, and keep their rows in one
+ * array of whole rows, so that a read is one copy. 0, or -1 when out of memory. */
+static int lend_rdata(rfm_bank_t *b)
 {
 	const rfm_cfg_t *c = b->m.cfg;
 	uint32_t *r0 = rfm_wide(&b->m, b->ix.rdata[0]);
 	unsigned k, stride = c->rf_read_ports > 1 ? (unsigned)(rfm_wide(&b->m, b->ix.rdata[1]) - r0) : 0;
 	if (c->d.sb_bits % 32u)
-		return;
+		return 0;
+	b->row_words = b->n_sb * b->sb[0]->words;
+	b->mem = calloc((size_t)c->rf_entries * b->row_words, 4);
+	if (!b->mem)
+		return -1;
 	for (k = 0; k < b->n_sb; k++) {
 		rfm_sram_t *s = b->sb[k];
 		free(s->rdata_q);
 		s->rdata_q = r0 + k * s->words;
 		s->rstride = stride;
 		s->rdata_lent = 1;
+		free(s->mem);
+		s->mem = b->mem + k * s->words;
+		s->mstride = b->row_words;
+		s->mem_lent = 1;
 	}
 	b->direct = 1;
+	return 0;
 }
 
 /* What rfm_rf_bank_create does after rfm_model_init: 0 on success. */
@@ -172,8 +202,7 @@ static int bank_setup(rfm_model_t *m)
 	if (b->n_sb < 2)
 		rfm_cov_na(&b->m, COV_GATED);
 	b->stale = 1;
-	lend_rdata(b);
-	return 0;
+	return lend_rdata(b);
 }
 
 RFM_BLOCK(rf_bank, rfm_bank_t, rfm_bank_ix_t, ports, cov_names, COV_N,

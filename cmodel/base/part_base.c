@@ -78,7 +78,7 @@ int rfm_part_refused(rfm_top_t *t, const rfm_pinst_t *pi, int why)
 }
 
 const rfm_part_t rfm_part_base_admit = {
-	.name = "base_admit", .slots = RFM_PART_ADMIT, .is_default = 1, .enabled = always, .ports = banks_ports,
+	.name = "base_admit", .slots = RFM_PART_ADMIT, .is_default = 1, .enabled = always,
 	.ports = admit_ports, .launch = admit_launch, .stim_launch = admit_stim_launch,
 };
 
@@ -211,7 +211,7 @@ static int map_stim_reg_ok(rfm_top_t *t, rfm_pinst_t *pi, unsigned w, unsigned g
 }
 
 const rfm_part_t rfm_part_base_map = {
-	.name = "base_map", .slots = RFM_PART_LOCATE, .is_default = 1, .enabled = always, .ports = banks_ports,
+	.name = "base_map", .slots = RFM_PART_LOCATE, .is_default = 1, .enabled = always,
 	.cov = map_cov, .ncov = MAP_REFUSE_N, .refuse0 = 0, .nrefuse = MAP_REFUSE_N, .create = map_create,
 	.fits = map_fits, .locate_wb = map_wb, .locate_issue = map_issue, .where = map_where,
 	.stim_refuse = map_stim_refuse, .stim_reg = map_stim_reg, .stim_reg_ok = map_stim_reg_ok,
@@ -226,6 +226,7 @@ typedef struct banks {
 	rfm_arb_in_t ain;   /* arbiter inputs of this cycle */
 	rfm_arb_out_t aout; /* its outputs */
 	unsigned nb;        /* banks created */
+	const uint32_t *rd[RFM_MAXB * RFM_MAXR]; /* read data of crossbar source bank * read_ports + port */
 } banks_t;
 
 /* With forced holds, write-backs have a ready output: 0 when a forced hold refuses the write-back
@@ -249,9 +250,13 @@ static int banks_create(rfm_top_t *t, rfm_pinst_t *pi)
 	b->zero = calloc(t->wq, sizeof(uint32_t));
 	if (!b->arb || !b->bank || !b->zero)
 		return -1;
-	for (i = 0; i < c->rf_banks; i++, b->nb = i)
+	for (i = 0; i < c->rf_banks; i++, b->nb = i) {
+		unsigned p;
 		if (!(b->bank[i] = (rfm_bank_t *)rfm_rf_bank_create(c)))
 			return -1;
+		for (p = 0; p < c->rf_read_ports; p++)
+			b->rd[i * c->rf_read_ports + p] = rfm_wide(&b->bank[i]->m, b->bank[i]->ix.rdata[p]);
+	}
 	return 0;
 }
 
@@ -332,9 +337,8 @@ static void banks_edge(rfm_top_t *t, rfm_pinst_t *pi, rfm_coll_edge_t *e)
 		if (u->fly_q[q]) {
 			unsigned sel = (u->bank_q[q] * c->rf_read_ports + u->port_q[q]) ^
 				       (t->m.mutate == RFM_FAULT_XBAR_SLOT0_NEIGHBOUR && q == 0);
-			unsigned bi = c->rf_read_ports == 2 ? sel >> 1 : sel; /* no division: 1 or 2 read ports */
 			if (sel < c->d.src_n)
-				e->data[q] = rfm_wide(&b->bank[bi]->m, b->bank[bi]->ix.rdata[sel - bi * c->rf_read_ports]);
+				e->data[q] = b->rd[sel];
 		}
 	}
 }
@@ -346,7 +350,7 @@ static void banks_tick(rfm_top_t *t, rfm_pinst_t *pi)
 	banks_t *b = pi->st;
 	rfm_model_t *m = &t->m;
 	const rfm_cfg_t *c = m->cfg;
-	uint64_t am = rfm_mask64(c->d.entry_w);
+	uint64_t am = rfm_mask64(c->d.entry_w), wbanks = 0;
 	rfm_bank_edge_t e;
 	unsigned i, p;
 	rfm_arb_clock(b->arb);
@@ -356,14 +360,21 @@ static void banks_tick(rfm_top_t *t, rfm_pinst_t *pi)
 		e.wmask[p] = rfm_get(m, t->ix.wm[p]);
 		e.wdata[p] = rfm_wide(m, t->ix.wd[p]);
 	}
+	for (p = 0; p < c->rf_write_ports; p++)
+		if (b->ain.wen[p])
+			wbanks |= 1ull << b->ain.wbank[p];
 	for (i = 0; i < c->rf_banks; i++) {
 		rfm_bank_t *bk = b->bank[i];
-		for (p = 0; p < c->rf_write_ports; p++)
-			e.wen[p] = (uint8_t)(b->ain.wen[p] && b->ain.wbank[p] == i);
+		unsigned rd = 0;
 		for (p = 0; p < c->rf_read_ports; p++) {
 			e.ren[p] = (uint8_t)(b->aout.ren[i][p] & 1u);
 			e.raddr[p] = (unsigned)(b->aout.raddr[i][p] & am);
+			rd |= e.ren[p];
 		}
+		if (!rd && !((wbanks >> i) & 1u)) /* an idle bank: nothing changes at this edge */
+			continue;
+		for (p = 0; p < c->rf_write_ports; p++)
+			e.wen[p] = (uint8_t)(b->ain.wen[p] && b->ain.wbank[p] == i);
 		bk->m.mutate = m->mutate; /* RFM_FAULT_SRAM_LANE_MASK_IGNORED lives in the storage */
 		rfm_bank_clock(bk, &e);
 	}

@@ -10,7 +10,7 @@
 #include "rfm_fault_ids.h"
 #include "rfm_models.h"
 
-enum { COV_READ, COV_WRITE, COV_PARTIAL, COV_RDW, COV_WW, COV_N };
+enum { COV_READ = RFM_SRAM_COV_READ, COV_WRITE, COV_PARTIAL, COV_RDW, COV_WW, COV_N };
 static const char *const cov_names[COV_N] = {"read", "write", "partial_lane_write",
 					     "read_during_write_same_row", "two_writes_same_row"};
 
@@ -55,20 +55,20 @@ void rfm_sram_clock(rfm_sram_t *s, const rfm_sram_edge_t *e)
 	unsigned p, q, l, lb = c->rf_lane_bits;
 	int wrote[RFM_MAXW] = {0};
 
-	for (p = 0; p < c->rf_read_ports; p++) {
+	for (p = 0; p < c->rf_read_ports && !e->reads_done; p++) {
 		unsigned a = e->raddr[p];
 		if (!e->ren[p])
 			continue;
 		rfm_cov_hit(m, COV_READ);
 		if (a < s->rows)
-			memcpy(s->rdata_q + p * s->rstride, s->mem + (size_t)a * s->words, s->words * 4u);
+			memcpy(s->rdata_q + p * s->rstride, s->mem + (size_t)a * s->mstride, s->words * 4u);
 		else
 			memset(s->rdata_q + p * s->rstride, 0, s->words * 4u);
 	}
 	for (p = 0; p < c->rf_write_ports; p++) {
 		unsigned a = e->waddr[p];
 		uint64_t mask = e->wmask[p] & rfm_mask64(s->lanes);
-		uint32_t *row = s->mem + (size_t)a * s->words;
+		uint32_t *row = s->mem + (size_t)a * s->mstride;
 		const uint32_t *d = e->wdata[p];
 		if (!e->wen[p] || a >= s->rows)
 			continue;
@@ -147,7 +147,8 @@ static int sram_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 static void sram_release(rfm_model_t *m)
 {
 	rfm_sram_t *s = (rfm_sram_t *)m;
-	free(s->mem);
+	if (!s->mem_lent)
+		free(s->mem);
 	if (!s->rdata_lent)
 		free(s->rdata_q);
 }
@@ -162,6 +163,7 @@ static int sram_setup(rfm_model_t *m)
 	s->rows = c->rf_entries;
 	s->words = rfm_words(s->width);
 	s->rstride = s->words;
+	s->mstride = s->words;
 	s->mem = calloc((size_t)s->rows * s->words, 4);
 	s->rdata_q = calloc((size_t)RFM_MAXR * s->words, 4);
 	if (!s->mem || !s->rdata_q)
