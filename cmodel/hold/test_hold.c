@@ -1,6 +1,7 @@
 /* test_hold.c - CUnit suite "hold": the bank holds (docs/semantics.md, "Bank holds") on the
  * baseline and the coalescing back end: the grant rule, reads kept away while a bank is held and
- * served after it, the counters, and the checker against the planted faults. */
+ * served after it, forced holds refusing a write-back, the counters, and the checker against the
+ * planted faults. */
 #include <CUnit/Basic.h>
 
 #include "rfm_fault_ids.h"
@@ -11,6 +12,11 @@
 static const char *small_hold = "[rf]\nlanes = 4\nlane_bits = 8\nbanks = 2\nentries = 16\nsubbanks = 2\n"
 				"[sm]\nwarps = 4\nregs_per_thread = 8\nschedulers = 2\ncollectors = 3\noperands = 3\n"
 				"tag_bits = 4\n[stats]\ncounter_bits = 16\n[hold]\nenable = on\n";
+
+/* small_hold with forced holds (its committed config has them on). */
+static const char *small_force = "[rf]\nlanes = 4\nlane_bits = 8\nbanks = 2\nentries = 16\nsubbanks = 2\n"
+				 "[sm]\nwarps = 4\nregs_per_thread = 8\nschedulers = 2\ncollectors = 3\noperands = 3\n"
+				 "tag_bits = 4\n[stats]\ncounter_bits = 16\n[hold]\nenable = on\nforce = on\n";
 
 /* A coalescing file with the hold port (small_coalesce's shape). */
 static const char *coal_hold = "[rf]\nlanes = 4\nlane_bits = 32\nbanks = 2\nentries = 16\nsubbanks = 4\n"
@@ -125,6 +131,44 @@ static void test_hold_checker_catches_faults(void)
 	CU_ASSERT(tu_run_checked(coal_hold, "rf_top", 0, 20000) == 0);
 	CU_ASSERT(tu_run_checked(coal_hold, "rf_top", RFM_FAULT_HOLD_READS_PASS, 20000) != 0);
 	CU_ASSERT(tu_run_checked(coal_hold, "rf_top", RFM_FAULT_HOLD_IGNORES_WRITES, 20000) != 0);
+	CU_ASSERT(tu_run_checked(small_force, "rf_top", 0, 20000) == 0);
+	CU_ASSERT(tu_run_checked(small_force, "rf_top", RFM_FAULT_FORCE_LETS_WRITES, 20000) != 0);
+}
+
+/* A forced hold wins over a write-back: granted, the write-back refused (wb0_ready_o 0, nothing
+ * written, counted), and the same write-back goes through once the hold is gone. */
+static void test_hold_forced_refuses_write(void)
+{
+	rfm_cfg_t cfg;
+	rfm_model_t *m = top_running(&cfg, small_force);
+	unsigned w0 = (unsigned)tu_get(m, "cnt_write_o");
+	tu_set(m, "wb0_valid_i", 1); /* warp 0, r1: bank 1 */
+	tu_set(m, "wb0_warp_i", 0);
+	tu_set(m, "wb0_reg_i", 1);
+	tu_set(m, "wb0_mask_i", 15);
+	tu_set(m, "hold_req_i", 2);
+	tu_set(m, "hold_force_i", 2);
+	rfm_model_eval(m);
+	CU_ASSERT_EQUAL(tu_get(m, "hold_gnt_o"), 2);
+	CU_ASSERT_EQUAL(tu_get(m, "wb0_ready_o"), 0);
+	tu_cycle(m);
+	rfm_model_eval(m); /* the counters show last cycle's counts */
+	CU_ASSERT_EQUAL(tu_get(m, "cnt_write_o"), w0);
+	CU_ASSERT_EQUAL(tu_get(m, "cnt_hrefused_o"), 1);
+	tu_set(m, "hold_force_i", 0); /* an ordinary hold yields to the write-back */
+	rfm_model_eval(m);
+	CU_ASSERT_EQUAL(tu_get(m, "hold_gnt_o"), 0);
+	CU_ASSERT_EQUAL(tu_get(m, "wb0_ready_o"), 1);
+	tu_cycle(m);
+	rfm_model_eval(m);
+	CU_ASSERT_EQUAL(tu_get(m, "cnt_write_o"), w0 + 1);
+	tu_set(m, "wb0_valid_i", 0);
+	tu_set(m, "hold_req_i", 0);
+	tu_set(m, "hold_force_i", 1); /* a forced hold with nothing to refuse is granted all the same */
+	rfm_model_eval(m);
+	CU_ASSERT_EQUAL(tu_get(m, "hold_gnt_o"), 1);
+	CU_ASSERT_EQUAL(tu_get(m, "wb0_ready_o"), 1);
+	rfm_model_destroy(m);
 }
 
 int test_hold_register(void)
@@ -134,7 +178,8 @@ int test_hold_register(void)
 		return -1;
 	if (!CU_add_test(s, "test_hold_grant_rule", test_hold_grant_rule) ||
 	    !CU_add_test(s, "test_hold_read_waits", test_hold_read_waits) ||
-	    !CU_add_test(s, "test_hold_checker_catches_faults", test_hold_checker_catches_faults))
+	    !CU_add_test(s, "test_hold_checker_catches_faults", test_hold_checker_catches_faults) ||
+	    !CU_add_test(s, "test_hold_forced_refuses_write", test_hold_forced_refuses_write))
 		return -1;
 	return 0;
 }
