@@ -9,8 +9,8 @@
  *   LOCATE   exactly one  (warp, reg) -> (bank, row) of every access; the  base rf_map, RegMutex,
  *                         capacity rule of a launch (fits)                  virtualization
  *   BACKEND  exactly one  banks, arbiter, crossbar                          baseline, coalescing
- *   STORAGE  exactly one  the sub-bank arrays; there is no second provider yet, so each BACKEND
- *                         keeps its own storage inside it (rf_bank / rf_dual_bank)
+ *   STORAGE  exactly one  the banks' arrays, for a BACKEND that uses_storage  SRAM (rf_bank)
+ *                         (the coalescing BACKEND keeps its own, rf_dual_bank)
  *   SIDE     any number   RegMutex's SRP allocator, virtualization's release walker, the
  *                         bank-hold port (hold/part_hold.c)
  *
@@ -46,7 +46,8 @@
  *   9. side hooks, in part order (outputs and counters of each part);
  *  10. the skeleton's outputs (dispatch ports, status, every counter output) and base counters.
  * tick: counters, part ticks (part order, before the launch registers change), the launch
- * registers, BACKEND.edge (edge inputs of the collectors), the collectors' edge, BACKEND.tick.
+ * registers, BACKEND.edge (edge inputs of the collectors), the collectors' edge, BACKEND.tick
+ * (which clocks each bank through STORAGE.st_clock).
  * check: the verdict (skipped by rfm_top_option "verdict" "off", the harness's +rtl-only), then
  * the bookkeeping that the stimulus and the golden registers need (always).
  */
@@ -61,7 +62,7 @@ extern "C" {
 #endif
 
 /* Slots a part fills (bit set). */
-enum { RFM_PART_ADMIT = 1, RFM_PART_LOCATE = 2, RFM_PART_BACKEND = 4, RFM_PART_SIDE = 8 };
+enum { RFM_PART_ADMIT = 1, RFM_PART_LOCATE = 2, RFM_PART_BACKEND = 4, RFM_PART_SIDE = 8, RFM_PART_STORAGE = 16 };
 
 /* Results of a LOCATE's where hook; codes above RFM_WHERE_OUTSIDE are the part's own drops. */
 enum { RFM_WHERE_OK = 0, RFM_WHERE_OUTSIDE = 1 /* outside the running kernel */ };
@@ -176,6 +177,12 @@ typedef struct rfm_part {
 	void (*tick)(struct rfm_top *t, struct rfm_pinst *pi);                          /* before the launch registers */
 	void (*be_edge)(struct rfm_top *t, struct rfm_pinst *pi, rfm_coll_edge_t *e);   /* BACKEND: collector edge inputs */
 	void (*be_tick)(struct rfm_top *t, struct rfm_pinst *pi);                       /* BACKEND: after the collectors */
+	int uses_storage;                                                               /* BACKEND: its banks are the STORAGE part's */
+	/* STORAGE: the banks' arrays. The BACKEND clocks bank b with an edge record (rf_bank's ports)
+	 * at its tick and reads the bank's registered read data of port p (a pointer valid for the
+	 * model's life). */
+	void (*st_clock)(struct rfm_top *t, struct rfm_pinst *pi, unsigned b, const rfm_bank_edge_t *e);
+	const uint32_t *(*st_rdata)(struct rfm_top *t, struct rfm_pinst *pi, unsigned b, unsigned p);
 	/* lookups for the stimulus and the checkers (state only) */
 	int (*where)(struct rfm_top *t, struct rfm_pinst *pi, unsigned warp, unsigned reg, unsigned *bank,
 		     unsigned *row); /* LOCATE: RFM_WHERE_OK, RFM_WHERE_OUTSIDE, or the part's own drop code */
@@ -247,6 +254,7 @@ typedef struct rfm_top {
 	rfm_pinst_t part[RFM_PART_MAX];     /* active parts, in table order */
 	unsigned npart;                     /* their number */
 	rfm_pinst_t *admit, *locate, *backend; /* the exclusive slots' providers */
+	rfm_pinst_t *storage;               /* the STORAGE provider (NULL when the BACKEND has no use for it) */
 	rfm_hook_t h_dispatch[RFM_PART_MAX], h_side[RFM_PART_MAX], h_tick[RFM_PART_MAX]; /* hook lists */
 	rfm_hook_t h_pre[RFM_PART_MAX], h_post[RFM_PART_MAX], h_hold[RFM_PART_MAX];
 	unsigned n_dispatch, n_side, n_tick, n_pre, n_post, n_hold; /* their lengths */

@@ -21,13 +21,14 @@ static const char *const cov_names[RFM_TCOV_N] = {
 	"two_dispatches_one_cycle", "partial_lane_write", "one_register_two_writebacks"};
 
 /* The active parts of cfg, in table order: for each exclusive slot the enabled provider that is
- * not a default, else the default. Returns their number, or -1 (two providers of one slot). */
+ * not a default, else the default; no STORAGE provider when the BACKEND uses none. Returns their
+ * number, or -1 (two providers of one slot). */
 static int select_parts(const rfm_cfg_t *c, const rfm_part_t **sel)
 {
-	static const unsigned excl[] = {RFM_PART_ADMIT, RFM_PART_LOCATE, RFM_PART_BACKEND};
-	const rfm_part_t *pick[3] = {NULL, NULL, NULL};
+	static const unsigned excl[] = {RFM_PART_ADMIT, RFM_PART_LOCATE, RFM_PART_BACKEND, RFM_PART_STORAGE};
+	const rfm_part_t *pick[4] = {NULL, NULL, NULL, NULL};
 	unsigned i, x, n = 0;
-	for (x = 0; x < 3; x++)
+	for (x = 0; x < 4; x++)
 		for (i = 0; i < rfm_part_table_n; i++) {
 			const rfm_part_t *d = rfm_part_table[i];
 			if (!(d->slots & excl[x]) || !d->enabled(c))
@@ -37,10 +38,12 @@ static int select_parts(const rfm_cfg_t *c, const rfm_part_t **sel)
 			else if (!d->is_default)
 				return -1;
 		}
+	if (pick[2] && !pick[2]->uses_storage)
+		pick[3] = NULL;
 	for (i = 0; i < rfm_part_table_n; i++) {
 		const rfm_part_t *d = rfm_part_table[i];
 		int on = d->enabled(c);
-		for (x = 0; x < 3; x++)
+		for (x = 0; x < 4; x++)
 			if (d->slots & excl[x])
 				on &= pick[x] == d;
 		if (on && n < RFM_PART_MAX)
@@ -375,6 +378,8 @@ static void build_hooks(rfm_top_t *t)
 			t->locate = pi;
 		if (d->slots & RFM_PART_BACKEND)
 			t->backend = pi;
+		if (d->slots & RFM_PART_STORAGE)
+			t->storage = pi;
 	}
 }
 
@@ -414,7 +419,7 @@ static int setup_parts(rfm_top_t *t, const rfm_cfg_t *c)
 	t->npart = (unsigned)n;
 	t->ncnt = nc;
 	build_hooks(t);
-	return t->admit && t->locate && t->backend ? (int)ncov : -1;
+	return t->admit && t->locate && t->backend && (t->storage || !t->backend->d->uses_storage) ? (int)ncov : -1;
 }
 
 rfm_model_t *rfm_rf_top_create(const rfm_cfg_t *c)

@@ -90,6 +90,15 @@ void rg_hold(rg_top_t *t, const char *expr) { em_add(&t->holds, " | ", "%s", exp
 
 void rg_hold_force(rg_top_t *t, const char *expr) { em_add(&t->forces, " | ", "%s", expr); }
 
+void rg_bank_open(rg_top_t *t) { em_open(t->e, "%s u_bank (", t->storage->bank); }
+
+void rg_bank_close(rg_top_t *t)
+{
+	if (t->storage->bank_conns)
+		t->storage->bank_conns(t);
+	rg_conn_end(t->e);
+}
+
 void rg_field(rg_top_t *t, const char *name, unsigned w, const char *val)
 {
 	rg_field_t *f;
@@ -324,10 +333,12 @@ void rg_emit_rf_top(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 				continue;
 			run.p[run.n++] = parts[i];
 			n[parts[i]->slot]++;
+			if (parts[i]->slot == RG_STORAGE)
+				t->storage = parts[i];
 			if (parts[i]->fit_width && parts[i]->fit_width(c) > t->lw)
 				t->lw = parts[i]->fit_width(c);
 		}
-	if (n[RG_LOCATE] != 1 || n[RG_BACKEND] != 1) { /* the config's slot rule, checked again */
+	if (n[RG_LOCATE] != 1 || n[RG_BACKEND] != 1 || n[RG_STORAGE] != 1) { /* the config's slot rule, checked again */
 		e->err = 1;
 		goto out;
 	}

@@ -30,7 +30,8 @@
 
 #include "rg.h"
 
-/* The slots (rf_top has exactly one LOCATE and one BACKEND; ADMIT and SIDE: any number). */
+/* The slots (rf_top has exactly one LOCATE, one BACKEND and one STORAGE; ADMIT and SIDE: any
+ * number). */
 typedef enum rg_slot { RG_ADMIT, RG_LOCATE, RG_BACKEND, RG_STORAGE, RG_SIDE, RG_NSLOT } rg_slot_t;
 
 #define RG_MAXFLOP 4096 /* state flops of rf_top */
@@ -72,6 +73,7 @@ typedef struct rg_top {
 	int drop;                         /* LOCATE: accesses carry a drop flag <acc>_xerr */
 	int hold;                         /* LOCATE: holds issues, side-band bits in the collector tag */
 	const char *written;              /* BACKEND: suffix of a performed write-back, wb<p>_<written> */
+	const struct rg_part *storage;    /* the STORAGE part: the banks' module (rg_bank_open) */
 	em_str_t holds;                   /* per-bank hold requests (banks bits each), joined with | */
 	em_str_t forces;                  /* per-bank forced hold requests (cfg->d.bank_force), joined with | */
 	em_str_t fit;                     /* launch-fit terms, joined with & */
@@ -98,6 +100,8 @@ typedef struct rg_part {
 	void (*locate)(rg_top_t *t);               /* access records */
 	void (*collect)(rg_top_t *t);              /* operand collectors */
 	void (*backend)(rg_top_t *t);              /* arbiter, banks, crossbar */
+	const char *bank;                          /* STORAGE: the module of one bank (rf_bank's ports, and more) */
+	void (*bank_conns)(rg_top_t *t);           /* STORAGE: its ports beyond rf_bank's (in g_bank, bank b) */
 	void (*status)(rg_top_t *t);               /* status flags and counters */
 	void (*asserts)(rg_top_t *t);              /* simulation-only checks */
 } rg_part_t;
@@ -107,6 +111,12 @@ typedef struct rg_part {
 #define X(part) extern const rg_part_t part;
 #include "rg_parts_all.def"
 #undef X
+
+/* A BACKEND's bank instance u_bank (inside its g_bank loop): rg_bank_open opens it with the
+ * STORAGE part's module; the BACKEND connects rf_bank's ports; rg_bank_close adds the STORAGE
+ * part's own ports and closes it. */
+void rg_bank_open(rg_top_t *t);
+void rg_bank_close(rg_top_t *t);
 
 /* Declare `logic [w-1:0] names;` as a row of the section's aligned declaration table (em_table
  * prints it); names is a printf format. */

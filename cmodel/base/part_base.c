@@ -219,13 +219,73 @@ const rfm_part_t rfm_part_base_map = {
 
 /* ---- BACKEND: banks, arbiter, crossbar ----------------------------------------------------- */
 
+/* ---- STORAGE: SRAM banks (rf_bank of rf_sram sub-banks) --------------------------------------- */
+
+typedef struct sram {
+	rfm_bank_t **bank; /* rf_bank per bank */
+	unsigned nb;       /* banks created */
+} sram_t;
+
+static int sram_create(rfm_top_t *t, rfm_pinst_t *pi)
+{
+	const rfm_cfg_t *c = t->m.cfg;
+	sram_t *s = calloc(1, sizeof(*s));
+	unsigned i;
+	if (!(pi->st = s) || !(s->bank = calloc(c->rf_banks, sizeof(*s->bank))))
+		return -1;
+	for (i = 0; i < c->rf_banks; i++, s->nb = i)
+		if (!(s->bank[i] = (rfm_bank_t *)rfm_rf_bank_create(c)))
+			return -1;
+	return 0;
+}
+
+static void sram_destroy(rfm_pinst_t *pi)
+{
+	sram_t *s = pi->st;
+	unsigned i;
+	if (!s)
+		return;
+	for (i = 0; s->bank && i < s->nb; i++)
+		rfm_model_destroy(s->bank[i] ? &s->bank[i]->m : NULL);
+	free(s->bank);
+	free(s);
+}
+
+static void sram_reset(rfm_top_t *t, rfm_pinst_t *pi)
+{
+	sram_t *s = pi->st;
+	unsigned i;
+	for (i = 0; i < t->m.cfg->rf_banks; i++)
+		s->bank[i]->m.ops->reset(&s->bank[i]->m);
+}
+
+static void sram_clock(rfm_top_t *t, rfm_pinst_t *pi, unsigned b, const rfm_bank_edge_t *e)
+{
+	rfm_bank_t *bk = ((sram_t *)pi->st)->bank[b];
+	bk->m.mutate = t->m.mutate; /* RFM_FAULT_SRAM_LANE_MASK_IGNORED lives in the storage */
+	rfm_bank_clock(bk, e);
+	rfm_model_eval(&bk->m); /* registered read data: assemble the sub-bank outputs (when not in place) */
+}
+
+static const uint32_t *sram_rdata(rfm_top_t *t, rfm_pinst_t *pi, unsigned b, unsigned p)
+{
+	rfm_bank_t *bk = ((sram_t *)pi->st)->bank[b];
+	(void)t;
+	return rfm_wide(&bk->m, bk->ix.rdata[p]);
+}
+
+const rfm_part_t rfm_part_base_sram = {
+	.name = "base_sram", .slots = RFM_PART_STORAGE, .is_default = 1, .enabled = always, .create = sram_create,
+	.destroy = sram_destroy, .reset = sram_reset, .st_clock = sram_clock, .st_rdata = sram_rdata,
+};
+
+/* ---- BACKEND: arbiter, banks (the STORAGE part's), crossbar ------------------------------------ */
+
 typedef struct banks {
 	rfm_arb_t *arb;     /* rf_bank_arbiter */
-	rfm_bank_t **bank;  /* rf_bank per bank */
 	uint32_t *zero;     /* a zero warp register */
 	rfm_arb_in_t ain;   /* arbiter inputs of this cycle */
 	rfm_arb_out_t aout; /* its outputs */
-	unsigned nb;        /* banks created */
 	const uint32_t *rd[RFM_MAXB * RFM_MAXR]; /* read data of crossbar source bank * read_ports + port */
 } banks_t;
 
@@ -246,16 +306,13 @@ static int banks_create(rfm_top_t *t, rfm_pinst_t *pi)
 	if (!(pi->st = b))
 		return -1;
 	b->arb = (rfm_arb_t *)rfm_rf_bank_arbiter_create(c);
-	b->bank = calloc(c->rf_banks, sizeof(*b->bank));
 	b->zero = calloc(t->wq, sizeof(uint32_t));
-	if (!b->arb || !b->bank || !b->zero)
+	if (!b->arb || !b->zero)
 		return -1;
-	for (i = 0; i < c->rf_banks; i++, b->nb = i) {
+	for (i = 0; i < c->rf_banks; i++) { /* the STORAGE part comes first in the table: created */
 		unsigned p;
-		if (!(b->bank[i] = (rfm_bank_t *)rfm_rf_bank_create(c)))
-			return -1;
 		for (p = 0; p < c->rf_read_ports; p++)
-			b->rd[i * c->rf_read_ports + p] = rfm_wide(&b->bank[i]->m, b->bank[i]->ix.rdata[p]);
+			b->rd[i * c->rf_read_ports + p] = t->storage->d->st_rdata(t, t->storage, i, p);
 	}
 	return 0;
 }
@@ -263,13 +320,9 @@ static int banks_create(rfm_top_t *t, rfm_pinst_t *pi)
 static void banks_destroy(rfm_pinst_t *pi)
 {
 	banks_t *b = pi->st;
-	unsigned i;
 	if (!b)
 		return;
 	rfm_model_destroy(b->arb ? &b->arb->m : NULL);
-	for (i = 0; b->bank && i < b->nb; i++)
-		rfm_model_destroy(b->bank[i] ? &b->bank[i]->m : NULL);
-	free(b->bank);
 	free(b->zero);
 	free(b);
 }
@@ -277,10 +330,8 @@ static void banks_destroy(rfm_pinst_t *pi)
 static void banks_reset(rfm_top_t *t, rfm_pinst_t *pi)
 {
 	banks_t *b = pi->st;
-	unsigned i;
+	(void)t;
 	b->arb->m.ops->reset(&b->arb->m);
-	for (i = 0; i < t->m.cfg->rf_banks; i++)
-		b->bank[i]->m.ops->reset(&b->bank[i]->m);
 }
 
 static void banks_eval(rfm_top_t *t, rfm_pinst_t *pi)
@@ -288,7 +339,7 @@ static void banks_eval(rfm_top_t *t, rfm_pinst_t *pi)
 	banks_t *b = pi->st;
 	const rfm_cfg_t *c = t->m.cfg;
 	const rfm_coll_t *u = t->coll;
-	unsigned p, q, i;
+	unsigned p, q;
 	uint64_t held;
 	for (p = 0; p < c->rf_write_ports; p++) {
 		const rfm_acc_t *a = &t->wb[p];
@@ -318,8 +369,6 @@ static void banks_eval(rfm_top_t *t, rfm_pinst_t *pi)
 	t->be.gnt = b->aout.gnt;
 	t->be.nconf = b->aout.nconf;
 	t->be.nwconf = b->aout.nwconf;
-	for (i = 0; i < c->rf_banks; i++) /* read data is registered: eval assembles the sub-bank outputs */
-		rfm_model_eval(&b->bank[i]->m);
 }
 
 /* The crossbar (rf_xbar's rule): a slot with a read in flight takes source bank * read_ports +
@@ -364,7 +413,6 @@ static void banks_tick(rfm_top_t *t, rfm_pinst_t *pi)
 		if (b->ain.wen[p])
 			wbanks |= 1ull << b->ain.wbank[p];
 	for (i = 0; i < c->rf_banks; i++) {
-		rfm_bank_t *bk = b->bank[i];
 		unsigned rd = 0;
 		for (p = 0; p < c->rf_read_ports; p++) {
 			e.ren[p] = (uint8_t)(b->aout.ren[i][p] & 1u);
@@ -375,8 +423,7 @@ static void banks_tick(rfm_top_t *t, rfm_pinst_t *pi)
 			continue;
 		for (p = 0; p < c->rf_write_ports; p++)
 			e.wen[p] = (uint8_t)(b->ain.wen[p] && b->ain.wbank[p] == i);
-		bk->m.mutate = m->mutate; /* RFM_FAULT_SRAM_LANE_MASK_IGNORED lives in the storage */
-		rfm_bank_clock(bk, &e);
+		t->storage->d->st_clock(t, t->storage, i, &e);
 	}
 }
 
@@ -388,7 +435,7 @@ static void banks_stim_data(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigne
 
 const rfm_part_t rfm_part_base_banks = {
 	.name = "base_banks", .slots = RFM_PART_BACKEND, .is_default = 1, .enabled = always, .ports = banks_ports,
-	.create = banks_create, .destroy = banks_destroy, .reset = banks_reset, .be_eval = banks_eval,
+	.uses_storage = 1, .create = banks_create, .destroy = banks_destroy, .reset = banks_reset, .be_eval = banks_eval,
 	.be_edge = banks_edge, .be_tick = banks_tick, .stim_wb_data = banks_stim_data,
 };
 

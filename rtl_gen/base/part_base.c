@@ -271,7 +271,7 @@ static void baseline_backend(rg_top_t *t)
 	baseline_arbiter(t);
 	em_line(e, "genvar b;");
 	em_open(e, "for (b = 0; b < NumBanks; b = b + 1) begin : g_bank");
-	em_open(e, "rf_bank u_bank (");
+	rg_bank_open(t);
 	rg_conn(e, "clk_i", "clk_i");
 	for (p = 0; p < P; p++) {
 		rg_conn(e, em_fmt(e, "w%u_en_i", p), em_fmt(e, "wb%u_%s & (%u'(wb%u_bank) == b)", p, t->written, 32, p));
@@ -284,7 +284,7 @@ static void baseline_backend(rg_top_t *t)
 		rg_conn(e, em_fmt(e, "r%u_addr_i", p), em_fmt(e, "b_r%u_addr[b*%u +: %u]", p, ew, ew));
 		rg_conn(e, em_fmt(e, "r%u_data_o", p), em_fmt(e, "b_r%u_data[b*%u +: %u]", p, W, W));
 	}
-	rg_conn_end(e);
+	rg_bank_close(t);
 	em_close(e, "end");
 	em_open(e, "rf_xbar u_xbar (");
 	for (b = 0; b < B; b++)
@@ -296,6 +296,12 @@ static void baseline_backend(rg_top_t *t)
 	}
 	rg_conn_end(e);
 }
+
+/* The default STORAGE: SRAM banks, rf_bank of rf_sram sub-banks (the banks of a BACKEND that
+ * instantiates them with rg_bank_open). */
+const rg_part_t rg_part_sram = {
+	.name = "sram", .slot = RG_STORAGE, .active = on, .bank = "rf_bank",
+};
 
 const rg_part_t rg_part_baseline = {
 	.name = "baseline", .slot = RG_BACKEND, .active = baseline, .collect = baseline_collect,
