@@ -1,6 +1,7 @@
 /* edram.c - the eDRAM file's nodes, refresh controller, wire shuffler and accounting
  * (rfm_edram.h; decisions in docs/edram.md). */
 #include <stdio.h>
+#include <string.h>
 
 #include "rfm_edram.h"
 
@@ -118,4 +119,27 @@ double rfm_edram_precise_refresh_fj(const rfm_edram_geom_t *g, const rfm_edram_n
 double rfm_edram_transistor_overhead(const rfm_edram_geom_t *g)
 {
 	return ((double)g->rows * 20.0 + 12.0 * g->m) / ((double)g->rows * g->lanes * g->word_bits * 3.0);
+}
+
+int rfm_edram_fp_opcode(const char *op)
+{
+	static const char *const fp[] = {"FFMA", "FADD", "FCMP", "FMUL", "FMNMX", "FSWZ", "FSET", "FSETP",
+					 "RRO", "MUFU", "DFMA", "DADD", "DMUL", "DMNMX", "DSET", "DSETP",
+					 "FADD32I", "FMUL32I", "FFMA32I"};
+	size_t n = strcspn(op, "."), i;
+	for (i = 0; i < sizeof(fp) / sizeof(fp[0]); i++)
+		if (strlen(fp[i]) == n && !strncmp(op, fp[i], n))
+			return 1;
+	return 0;
+}
+
+void rfm_edram_retire(uint8_t *flags, int fp, const int *src, unsigned nsrc, const int *dst, unsigned ndst)
+{
+	unsigned i;
+	for (i = 0; fp && i < nsrc; i++) /* sources first, destinations last: a destination's update wins */
+		if (src[i] >= 0)
+			flags[src[i]] = 0;
+	for (i = 0; i < ndst; i++)
+		if (dst[i] >= 0)
+			flags[dst[i]] = fp ? 0 : 1;
 }

@@ -85,6 +85,20 @@ static inline int rfm_edram_swl_nc(int wl, int refresh, int flag, int cnt_zero)
 	return wl && (!refresh || flag || cnt_zero);
 }
 
+/* ---- flags: which rows hold approximate values (the pipeline's side, kept out of the RTL) ------ */
+
+/* 1 when opcode (a Fermi SASS mnemonic, optionally with modifiers after a dot: "FFMA.FTZ") is one
+ * of the floating-point group: FFMA FADD FCMP FMUL FMNMX FSWZ FSET FSETP RRO MUFU DFMA DADD DMUL
+ * DMNMX DSET DSETP and the immediate forms FADD32I FMUL32I FFMA32I. Conversions (F2F, F2I, I2F)
+ * are not in it. */
+int rfm_edram_fp_opcode(const char *opcode);
+
+/* A retiring instruction's flag updates on rows (flag 1 precise, 0 approximate): an FP instruction
+ * marks its source and destination rows approximate; any other sets its destination rows precise
+ * and leaves its sources alone (a non-FP destination that is also a source ends precise). row -1:
+ * no register. flags has one entry per row of the file. */
+void rfm_edram_retire(uint8_t *flags, int fp, const int *src, unsigned nsrc, const int *dst, unsigned ndst);
+
 /* ---- wire shuffler ---------------------------------------------------------------------------- */
 
 /* Column of logical bit (lane l, bit b) in the critical array (b >= nc bits) or the noncritical one:

@@ -416,6 +416,32 @@ static void test_edram_stress_table(void)
 	rfm_edram_decay_destroy(d);
 }
 
+/* The FP group of the extract's section 2.6, and invariant 10: after an FP retire every source and
+ * destination is approximate; after another, the destination precise, the sources unchanged. */
+static void test_edram_flags(void)
+{
+	static const char *const fp[] = {"FFMA", "FADD", "FCMP", "FMUL", "FMNMX", "FSWZ", "FSET", "FSETP", "RRO",
+					 "MUFU", "DFMA", "DADD", "DMUL", "DMNMX", "DSET", "DSETP", "FADD32I",
+					 "FMUL32I", "FFMA32I", "FFMA.FTZ", "MUFU.RSQ", "DSETP.GT.AND"};
+	static const char *const other[] = {"IADD", "IMAD", "F2F", "F2I", "I2F", "MOV", "LD", "ST", "ISETP",
+					    "FADD3", "FMA", "", "BRA", "SHL", "LOP.AND", "FMNM"};
+	uint8_t flags[8] = {1, 1, 1, 1, 1, 1, 1, 1};
+	int s3[3] = {0, 1, 2}, d1[1] = {3}, none[1] = {-1}, same[1] = {1};
+	unsigned i;
+	for (i = 0; i < sizeof(fp) / sizeof(fp[0]); i++)
+		CU_ASSERT_EQUAL(rfm_edram_fp_opcode(fp[i]), 1);
+	for (i = 0; i < sizeof(other) / sizeof(other[0]); i++)
+		CU_ASSERT_EQUAL(rfm_edram_fp_opcode(other[i]), 0);
+	rfm_edram_retire(flags, 1, s3, 3, d1, 1); /* FP: sources and destination approximate */
+	CU_ASSERT(!flags[0] && !flags[1] && !flags[2] && !flags[3] && flags[4]);
+	rfm_edram_retire(flags, 0, s3, 2, none, 1); /* no destination: nothing changes */
+	CU_ASSERT(!flags[0] && !flags[1] && !flags[3]);
+	rfm_edram_retire(flags, 0, s3, 3, same, 1); /* non-FP: destination r1 (also a source) precise */
+	CU_ASSERT(!flags[0] && flags[1] && !flags[2]);
+	rfm_edram_retire(flags, 1, same, 1, d1, 1); /* FP reading r1: r1 approximate again */
+	CU_ASSERT(!flags[1] && !flags[3]);
+}
+
 int test_edram_register(void)
 {
 	CU_pSuite s = CU_add_suite("edram", NULL, NULL);
@@ -432,7 +458,8 @@ int test_edram_register(void)
 	    !CU_add_test(s, "test_edram_decay_paper_mode", test_edram_decay_paper_mode) ||
 	    !CU_add_test(s, "test_edram_decay_retention_worst", test_edram_decay_retention_worst) ||
 	    !CU_add_test(s, "test_edram_decay_under_refresh", test_edram_decay_under_refresh) ||
-	    !CU_add_test(s, "test_edram_stress_table", test_edram_stress_table))
+	    !CU_add_test(s, "test_edram_stress_table", test_edram_stress_table) ||
+	    !CU_add_test(s, "test_edram_flags", test_edram_flags))
 		return -1;
 	return 0;
 }
