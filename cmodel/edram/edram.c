@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "rfm_edram.h"
+#include "rfm_util.h"
 
 /* The paper's Table 1: energies per access, leakage per bank, cell retention (= T0) in cycles. */
 const rfm_edram_node_t rfm_edram_nodes[RFM_EDRAM_NODES] = {
@@ -75,23 +76,16 @@ void rfm_edram_rctl_clock(const rfm_edram_geom_t *g, rfm_edram_rctl_t *q, const 
 	}
 }
 
-static unsigned bit_get(const uint32_t *v, unsigned i) { return (v[i / 32u] >> (i % 32u)) & 1u; }
-
-static void bit_put(uint32_t *v, unsigned i, unsigned x)
-{
-	v[i / 32u] = (v[i / 32u] & ~(1u << (i % 32u))) | ((x & 1u) << (i % 32u));
-}
-
 void rfm_edram_shuffle(const rfm_edram_geom_t *g, const uint32_t *row, uint32_t *crit, uint32_t *nc)
 {
 	unsigned l, b, ncb = rfm_edram_nc_bits(g);
 	for (l = 0; l < g->lanes; l++)
 		for (b = 0; b < g->word_bits; b++) {
-			unsigned x = bit_get(row, l * g->word_bits + b);
+			uint64_t x = rfm_bits_get(row, l * g->word_bits + b, 1);
 			if (b >= ncb)
-				bit_put(crit, l * g->crit_bits + (b - ncb), x);
+				rfm_bits_set(crit, l * g->crit_bits + (b - ncb), 1, x);
 			else
-				bit_put(nc, l * ncb + b, x);
+				rfm_bits_set(nc, l * ncb + b, 1, x);
 		}
 }
 
@@ -100,8 +94,8 @@ void rfm_edram_unshuffle(const rfm_edram_geom_t *g, const uint32_t *crit, const 
 	unsigned l, b, ncb = rfm_edram_nc_bits(g);
 	for (l = 0; l < g->lanes; l++)
 		for (b = 0; b < g->word_bits; b++)
-			bit_put(row, l * g->word_bits + b,
-				b >= ncb ? bit_get(crit, l * g->crit_bits + (b - ncb)) : bit_get(nc, l * ncb + b));
+			rfm_bits_set(row, l * g->word_bits + b, 1,
+				     b >= ncb ? rfm_bits_get(crit, l * g->crit_bits + (b - ncb), 1) : rfm_bits_get(nc, l * ncb + b, 1));
 }
 
 double rfm_edram_refresh_fj(const rfm_edram_geom_t *g, const rfm_edram_node_t *n, const rfm_edram_acts_t *a)
