@@ -60,6 +60,9 @@ const char *const rfm_enum_vpolicy[] = {RFM_ENUM_VPOLICY, NULL};
 const char *const rfm_enum_calign[] = {RFM_ENUM_CALIGN, NULL};
 const char *const rfm_enum_cparity[] = {RFM_ENUM_CPARITY, NULL};
 const char *const rfm_enum_zgate[] = {RFM_ENUM_ZGATE, NULL};
+const char *const rfm_enum_enode[] = {RFM_ENUM_ENODE, NULL};
+const char *const rfm_enum_edecay[] = {RFM_ENUM_EDECAY, NULL};
+const char *const rfm_enum_etable[] = {RFM_ENUM_ETABLE, NULL};
 
 const rfm_param_t rfm_params[RFM_K_COUNT] = {
 #define X(sec, key, type, def, min, max, names, help) {#sec, #key, type, def, min, max, names, help},
@@ -299,6 +302,58 @@ static vres_t parse_int(const char *s, uint64_t *out, const char **junk)
 	return V_OK;
 }
 
+/* Parse a fraction written as a decimal ("0.001", ".5", "1", "1e-3", "2.5E-4") into parts per 10^9,
+ * rounded down to that resolution (a nonzero value below 1e-9 is out of range); *junk as in parse_int. */
+static vres_t parse_frac(const char *s, uint64_t *out, const char **junk)
+{
+	uint64_t mant = 0;
+	int digits = 0, frac = 0, exp = 0, eneg = 0, e10, seen = 0;
+	if (*s == '-')
+		return V_NEG;
+	for (; (*s >= '0' && *s <= '9') || (*s == '.' && !frac); s++) {
+		if (*s == '.') {
+			frac = 1;
+			continue;
+		}
+		seen = 1;
+		if (mant > 100000000000000000ull) { /* more digits than the resolution needs: drop them */
+			if (!frac)
+				return V_RANGE;
+			continue;
+		}
+		mant = mant * 10u + (uint64_t)(*s - '0');
+		digits += frac;
+	}
+	if (!seen)
+		return V_NAN;
+	if ((*s == 'e' || *s == 'E') && (s[1] == '-' || s[1] == '+' || (s[1] >= '0' && s[1] <= '9'))) {
+		s++;
+		if (*s == '-' || *s == '+')
+			eneg = *s++ == '-';
+		if (!(*s >= '0' && *s <= '9'))
+			return V_NAN;
+		for (; *s >= '0' && *s <= '9'; s++)
+			if (exp < 1000)
+				exp = exp * 10 + (*s - '0');
+	}
+	*junk = s;
+	if (*s)
+		return V_JUNK;
+	e10 = 9 - digits + (eneg ? -exp : exp);
+	for (; e10 > 0 && mant; e10--) {
+		if (mant > 1000000000ull)
+			return V_RANGE;
+		mant *= 10u;
+	}
+	for (; e10 < 0 && mant; e10++) {
+		mant /= 10u;
+		if (!mant) /* below the resolution of 1e-9 */
+			return V_RANGE;
+	}
+	*out = mant;
+	return V_OK;
+}
+
 /* Parse the value of key k from s into *out (range checked); *junk as in parse_int. */
 static vres_t parse_value(rfm_key_t k, const char *s, uint32_t *out, const char **junk)
 {
@@ -317,7 +372,7 @@ static vres_t parse_value(rfm_key_t k, const char *s, uint32_t *out, const char 
 		}
 		return V_NAME;
 	}
-	r = parse_int(s, &v, junk);
+	r = p->type == RFM_T_FRAC ? parse_frac(s, &v, junk) : parse_int(s, &v, junk);
 	if (r != V_OK)
 		return r;
 	if (v < p->min || v > p->max)
@@ -964,6 +1019,19 @@ void rfm_cfg_derive(rfm_cfg_t *cfg)
 			rfm_techniques[t].hooks->derive(cfg);
 }
 
+const char *rfm_frac_str(uint32_t ppb, char *buf)
+{
+	int n;
+	if (ppb % 1000000000u == 0) {
+		snprintf(buf, 32, "%u", ppb / 1000000000u);
+		return buf;
+	}
+	n = snprintf(buf, 32, "0.%09u", ppb % 1000000000u);
+	while (n > 2 && buf[n - 1] == '0')
+		buf[--n] = '\0';
+	return buf;
+}
+
 const char *rfm_cfg_value_str(const rfm_cfg_t *cfg, rfm_key_t k, char *buf)
 {
 	const rfm_param_t *p;
@@ -983,6 +1051,8 @@ const char *rfm_cfg_value_str(const rfm_cfg_t *cfg, rfm_key_t k, char *buf)
 			}
 		}
 	}
+	if (p->type == RFM_T_FRAC)
+		return rfm_frac_str(v, buf);
 	snprintf(buf, 32, "%u", (unsigned)v);
 	return buf;
 }
@@ -1060,6 +1130,9 @@ const char *rfm_param_range_str(rfm_key_t k, char *buf)
 		buf[0] = '\0';
 		for (i = 0; p->names[i]; i++)
 			rfm_list_add(buf, 128, p->names[i]);
+	} else if (p->type == RFM_T_FRAC) {
+		char lo[32], hi[32];
+		snprintf(buf, 128, "a fraction %s..%s", rfm_frac_str((uint32_t)p->min, lo), rfm_frac_str((uint32_t)p->max, hi));
 	} else {
 		snprintf(buf, 128, "%llu..%llu", (unsigned long long)p->min, (unsigned long long)p->max);
 	}

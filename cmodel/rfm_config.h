@@ -27,6 +27,7 @@ typedef enum rfm_status {
 typedef enum rfm_type {
 	RFM_T_INT,  /* unsigned integer in [min, max] */
 	RFM_T_ENUM, /* one of a list of names; stored as the index of the name */
+	RFM_T_FRAC, /* a fraction 0..1 written as a decimal ("0.001", "1e-3"); stored in parts per 10^9 */
 } rfm_type_t;
 
 /* Enum value names (index order is the stored value). */
@@ -38,6 +39,9 @@ typedef enum rfm_type {
 #define RFM_ENUM_CALIGN "reg"
 #define RFM_ENUM_CPARITY "entry", "reg"
 #define RFM_ENUM_ZGATE "off", "active_mask", "in_lane", "cross_lane", "dynamic"
+#define RFM_ENUM_ENODE "22nm", "16nm", "11nm"
+#define RFM_ENUM_EDECAY "off", "paper", "retention"
+#define RFM_ENUM_ETABLE "zero", "worst", "stress"
 
 /* Stored values of the enum keys. */
 enum { RFM_LAYOUT_WID = 0, RFM_LAYOUT_WSHIFT = 1 };
@@ -47,6 +51,9 @@ enum { RFM_OFF = 0, RFM_ON = 1 };
 enum { RFM_VP_CONSOLIDATE = 0, RFM_VP_SPREAD = 1 };
 enum { RFM_CALIGN_REG = 0 };
 enum { RFM_CPARITY_ENTRY = 0, RFM_CPARITY_REG = 1 };
+enum { RFM_EN_22NM = 0, RFM_EN_16NM = 1, RFM_EN_11NM = 2 };
+enum { RFM_ED_OFF = 0, RFM_ED_PAPER = 1, RFM_ED_RETENTION = 2 };
+enum { RFM_ET_ZERO = 0, RFM_ET_WORST = 1, RFM_ET_STRESS = 2 };
 enum { RFM_ZG_OFF = 0, RFM_ZG_ACTIVE = 1, RFM_ZG_IN_LANE = 2, RFM_ZG_CROSS_LANE = 3, RFM_ZG_DYNAMIC = 4 };
 
 /*
@@ -123,7 +130,28 @@ enum { RFM_ZG_OFF = 0, RFM_ZG_ACTIVE = 1, RFM_ZG_IN_LANE = 2, RFM_ZG_CROSS_LANE 
 	X(hold, enable, RFM_T_ENUM, RFM_OFF, 0, 1, rfm_enum_onoff,                                \
 	  "bank holds: rf_top ports hold_req_i / hold_gnt_o keep banks free of reads for a cycle")   \
 	X(hold, force, RFM_T_ENUM, RFM_OFF, 0, 1, rfm_enum_onoff,                                 \
-	  "forced holds: input hold_force_i; a forced hold also wins over write-backs (refused: wb<p>_ready_o = 0)")
+	  "forced holds: input hold_force_i; a forced hold also wins over write-backs (refused: wb<p>_ready_o = 0)") \
+	X(edram, enable, RFM_T_ENUM, RFM_OFF, 0, 1, rfm_enum_onoff,                               \
+	  "eDRAM approximate register file: critical and noncritical sub-arrays, per-row precision flags, refresh") \
+	X(edram, crit_bits, RFM_T_INT, 16, 1, 63, NULL,                                            \
+	  "upper bits of every lane refreshed every sweep (the critical segment); must be below rf.lane_bits") \
+	X(edram, counter_bits, RFM_T_INT, 3, 1, 8, NULL,                                           \
+	  "refresh-counter width M: an approximate row's noncritical bits are refreshed every 2^M sweeps") \
+	X(edram, node, RFM_T_ENUM, RFM_EN_11NM, 0, 2, rfm_enum_enode,                              \
+	  "technology node of the paper's Table 1: energies for the report, and the retention when retention = 0") \
+	X(edram, retention, RFM_T_INT, 0, 0, 65535, NULL,                                          \
+	  "retention T0 in cycles (the nominal refresh period); 0: the node's (2048, 1024, 512)") \
+	X(edram, max_defer, RFM_T_INT, 0, 0, 255, NULL,                                            \
+	  "cycles a due refresh may wait for its bank to be idle before it is forced") \
+	X(edram, read_restores, RFM_T_ENUM, RFM_OFF, 0, 1, rfm_enum_onoff,                        \
+	  "a read restores the row's cells like a refresh (decay overlay only; 3T1D reads do not)") \
+	X(edram, decay, RFM_T_ENUM, RFM_ED_OFF, 0, 2, rfm_enum_edecay,                             \
+	  "simulation-only decay overlay: off, paper (the paper's injection at a BER) or retention (a per-cell table)") \
+	X(edram, table, RFM_T_ENUM, RFM_ET_STRESS, 0, 2, rfm_enum_etable,                          \
+	  "retention table of decay = retention: zero (no cell fails), worst (every cell T0 + 1), stress") \
+	X(edram, ber, RFM_T_FRAC, 1000000, 0, 1000000000, NULL,                                    \
+	  "bit error rate of decay = paper over 2^M T0, a fraction (0.001 or 1e-3)")               \
+	X(edram, seed, RFM_T_INT, 1, 0, 4294967295u, NULL, "seed of the decay overlay's cell draws and tables")
 
 /* Name lists of the enum keys (NULL-terminated). */
 extern const char *const rfm_enum_layout[];
@@ -134,6 +162,9 @@ extern const char *const rfm_enum_vpolicy[];
 extern const char *const rfm_enum_calign[];
 extern const char *const rfm_enum_cparity[];
 extern const char *const rfm_enum_zgate[];
+extern const char *const rfm_enum_enode[];
+extern const char *const rfm_enum_edecay[];
+extern const char *const rfm_enum_etable[];
 
 /* Index of every schema key, in schema order. */
 typedef enum rfm_key {
@@ -208,6 +239,12 @@ typedef struct rfm_derived {
 	unsigned cz_groups;      /* cross-lane groups of 4 lanes: lanes / 4 */
 	unsigned cz_mb_bits;     /* zero-mask buffer (zero_gating in_lane and up): warp_regs x (lanes + lanes / 4) */
 	unsigned cz_oc_bits;     /* zero-mask fields per collector: lanes + operands x (lanes + lanes / 4) */
+	/* eDRAM approximate register file (docs/edram.md); 0 when [edram] is off */
+	unsigned ed_t0;          /* retention T0 in cycles (edram.retention, or the node's) */
+	unsigned ed_p;           /* refresh interval P = floor((T0 - max_defer) / entries) */
+	unsigned ed_nc_bits;     /* noncritical bits per lane: lane_bits - crit_bits */
+	unsigned ed_timer_w;     /* width of the refresh timer 0..P-1: clog2(P) */
+	unsigned ed_defer_w;     /* width of the defer counter 0..max_defer: clog2(max_defer + 1) */
 } rfm_derived_t;
 
 /* Where a key's value came from, for error messages. */
@@ -259,6 +296,13 @@ rfm_status_t rfm_cfg_validate(rfm_cfg_t *cfg, FILE *err);
 /* Compute cfg->d from the keys (called by load and validate). */
 void rfm_cfg_derive(rfm_cfg_t *cfg);
 
+/* The name of a key type: "int", "enum", "fraction". */
+static inline const char *rfm_type_name(rfm_type_t t)
+{
+	return t == RFM_T_INT ? "int" : t == RFM_T_ENUM ? "enum" : "fraction";
+}
+/* A fraction in parts per 10^9 as a decimal ("0.001", "1"); buf must hold 32 bytes. Returns buf. */
+const char *rfm_frac_str(uint32_t ppb, char *buf);
 /* Value of key k as text (enum: its name); buf must hold 32 bytes. Returns buf. */
 const char *rfm_cfg_value_str(const rfm_cfg_t *cfg, rfm_key_t k, char *buf);
 
@@ -313,6 +357,11 @@ int rfm_vt_launch_fits(const rfm_cfg_t *cfg, unsigned nwarps, unsigned nregs, un
 /* Renaming-table entries for a budget of bits physical-id bits: rt_banks x
  * floor(floor(bits / clog2(warp registers)) / rt_banks); 0 bits: sm.warps x sm.regs_per_thread. */
 unsigned rfm_vt_rt_depth(const rfm_cfg_t *cfg, unsigned bits);
+
+/* The eDRAM geometry (cmodel/edram/rfm_edram.h) of cfg: banks, entries, lanes, lane bits, critical
+ * bits, M, T0 (edram.retention or the node's) and max_defer (cmodel/edram/config_edram.c). */
+struct rfm_edram_geom;
+void rfm_edram_geom_of(const rfm_cfg_t *cfg, struct rfm_edram_geom *g);
 
 /* Resident warps chosen for a reference kernel with warps = 0: the occupancy, lowered one warp at
  * a time until at least one SRP section is left (the paper's deadlock rule 1). */

@@ -112,12 +112,12 @@ static void list_params(int markdown)
 				       "|---|---|---|---|---|---|\n", k ? "\n" : "", sec);
 			}
 			rfm_param_limits((rfm_key_t)k, lim, sizeof(lim));
-			printf("| `%s` | %s | `%s` | `%s` | %s | %s |\n", p->key, p->type == RFM_T_INT ? "int" : "enum", def,
+			printf("| `%s` | %s | `%s` | `%s` | %s | %s |\n", p->key, rfm_type_name(p->type), def,
 			       rng, lim[0] ? lim : "-", p->help);
 		} else {
 			char key[64];
 			snprintf(key, sizeof(key), "%s.%s", p->section, p->key);
-			printf("%-24s %-5s %-8s %-22s %s\n", key, p->type == RFM_T_INT ? "int" : "enum", def, rng, p->help);
+			printf("%-24s %-5s %-8s %-22s %s\n", key, rfm_type_name(p->type), def, rng, p->help);
 			if (rfm_param_limits((rfm_key_t)k, lim, sizeof(lim))[0])
 				printf("%-24s also limited by: %s\n", "", lim);
 		}

@@ -161,7 +161,7 @@ static char *echo_str(const rfm_cfg_t *cfg, const char *prefix)
 static void test_config_schema_table(void)
 {
 	int k;
-	CU_ASSERT_EQUAL(RFM_K_COUNT, 38);
+	CU_ASSERT_EQUAL(RFM_K_COUNT, 49);
 	CU_ASSERT_STRING_EQUAL(rfm_params[RFM_K_rf_lanes].section, "rf");
 	CU_ASSERT_STRING_EQUAL(rfm_params[RFM_K_rf_lanes].key, "lanes");
 	CU_ASSERT_EQUAL(rfm_params[RFM_K_rf_lanes].min, 1);
@@ -392,9 +392,9 @@ static void test_config_accepted_syntax(void)
 static void test_config_err_unknown_section(void)
 {
 	expect_one("[rf]\nlanes = 8\n[foo]\nlanes = 9\nx = y\n",
-		   "small.ini:3: [foo]: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold)\n");
-	expect_one("[ rf ]\nlanes = 8\n", "small.ini:1: [ rf ]: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold)\n");
-	expect_one("[]\n", "small.ini:1: []: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold)\n");
+		   "small.ini:3: [foo]: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold|edram)\n");
+	expect_one("[ rf ]\nlanes = 8\n", "small.ini:1: [ rf ]: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold|edram)\n");
+	expect_one("[]\n", "small.ini:1: []: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold|edram)\n");
 }
 
 /* An unknown key lists the keys of its section. */
@@ -412,7 +412,7 @@ static void test_config_err_unknown_key(void)
 static void test_config_err_key_before_section(void)
 {
 	expect_one("lanes = 4\n[rf]\n", "small.ini:1: lanes = 4: key before any [section] header "
-					 "(legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold)\n");
+					 "(legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold|edram)\n");
 }
 
 /* A duplicate key names the line of the first setting; the first value stays. */
@@ -505,7 +505,7 @@ static void test_config_err_binary_bytes(void)
 	expect_one("[rf]\nlanes = 3\r4\n", "small.ini:2: syntax error: control byte 0x0d in line (got \"lanes = 3\\x0d4\")\n");
 	expect_one("[rf]\nlanes = 4\x7f\n", "small.ini:2: syntax error: control byte 0x7f in line");
 	expect_one("[rf]\nlanes = \xff\xfe\n", "small.ini:2: rf.lanes = \\xff\\xfe: not a number (legal: 1..64)\n");
-	expect_one("[rf\x80]\n", "small.ini:1: [rf\\x80]: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold)\n");
+	expect_one("[rf\x80]\n", "small.ini:1: [rf\\x80]: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold|edram)\n");
 	/* a rejected header line: its keys are skipped, not blamed on the section before */
 	expect_one("[sm]\n[rf]\x01\nlanes = 8\n", "small.ini:2: syntax error: control byte 0x01 in line");
 	/* a rejected line never sets a value */
@@ -669,7 +669,7 @@ static void test_config_override_validated(void)
 	ASSERT_HAS(msg, "-s[2]: rf.lanes = 0: out of range (legal: 1..64)\n");
 	ASSERT_HAS(msg, "-s[3]: mapping.layout = foo: unknown name (legal: wid|wshift)\n");
 	ASSERT_HAS(msg, "-s[4]: rf.entries = 4x: trailing junk \"x\" after the number (legal: 1..4096)\n");
-	ASSERT_HAS(msg, "-s[5]: foo.bar = 1: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold)\n");
+	ASSERT_HAS(msg, "-s[5]: foo.bar = 1: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold|edram)\n");
 	ASSERT_HAS(msg, "-s[6]: rf.lanez = 3: unknown key (legal: lanes|lane_bits|banks|entries|subbanks|"
 			"read_ports|write_ports|write_conflict)\n");
 	ASSERT_HAS(msg, "-s[7]: sm.warps = \"\": empty value (legal: 1..64)\n");
@@ -743,6 +743,60 @@ static void test_config_rule_h_coalescing(void)
 	CU_ASSERT_EQUAL(cfg.d.cw_mb_bits, 4 * 256 * 3);
 	CU_ASSERT_EQUAL(cfg.d.cz_mb_bits, 4 * 256 * 40);
 	CU_ASSERT_EQUAL(cfg.d.cz_oc_bits, 152);
+	free(msg);
+}
+
+/* Rule i: the eDRAM file's ports, row split, segments and refresh interval; bad values of its keys. */
+static void test_config_rule_i_edram(void)
+{
+	rfm_cfg_t cfg;
+	char *msg = NULL, buf[32];
+	static const char ok[] = "[rf]\nsubbanks = 1\n[edram]\nenable = on\n";
+	CU_ASSERT_EQUAL(load_s(&cfg, ok, &msg), RFM_OK);
+	CU_ASSERT_EQUAL(cfg.d.ed_t0, 512); /* 11 nm */
+	CU_ASSERT_EQUAL(cfg.d.ed_p, 2);    /* 512 / 256 rows */
+	CU_ASSERT_EQUAL(cfg.d.ed_nc_bits, 16);
+	CU_ASSERT_EQUAL(cfg.d.bank_force, 1);
+	CU_ASSERT_EQUAL(cfg.edram_ber, 1000000u);
+	CU_ASSERT_STRING_EQUAL(rfm_cfg_value_str(&cfg, RFM_K_edram_ber, buf), "0.001");
+	free(msg);
+	msg = NULL;
+	CU_ASSERT_EQUAL(load_s(&cfg, "[rf]\nsubbanks = 1\n[edram]\nenable = on\nber = 2.5e-4\nnode = 22nm\n", &msg),
+			RFM_OK);
+	CU_ASSERT_EQUAL(cfg.edram_ber, 250000u);
+	CU_ASSERT_EQUAL(cfg.d.ed_t0, 2048);
+	CU_ASSERT_EQUAL(cfg.d.ed_p, 8);
+	free(msg);
+	expect_one("[edram]\nenable = on\n", "rf.subbanks = 4 (default): an eDRAM bank splits its rows by bit "
+		   "significance (critical and noncritical sub-arrays), not by lanes (legal: 1)\n");
+	expect_one("[rf]\nsubbanks = 1\nentries = 512\n[edram]\nenable = on\n",
+		   "edram.retention = 0 (default): T0 = 512 leaves a refresh interval P = floor((T0 - max_defer) / "
+		   "rf.entries) = 1; P >= 2 is needed (max_defer = 0, entries = 512) (legal: 1024..65535)\n");
+	expect_one("[rf]\nsubbanks = 1\n[edram]\nenable = on\nretention = 1024\nmax_defer = 4\n",
+		   "small.ini:6: edram.max_defer = 4: a refresh may not wait a whole interval P = 3 (T0 = 1024, "
+		   "entries = 256) (legal: 0..2)\n");
+	expect_one("[rf]\nsubbanks = 1\n[edram]\nenable = on\ncrit_bits = 32\n",
+		   "small.ini:5: edram.crit_bits = 32: leaves no noncritical bits in a lane of rf.lane_bits = 32 "
+		   "(legal: 1..31)\n");
+	expect_one("[rf]\nsubbanks = 1\nread_ports = 2\n[edram]\nenable = on\n",
+		   "small.ini:3: rf.read_ports = 2: a 3T1D eDRAM bank has one read port and one write port");
+	expect_one("[rf]\nsubbanks = 1\nlane_bits = 48\n[edram]\nenable = on\n",
+		   "small.ini:3: rf.lane_bits = 48: the eDRAM decay overlay keeps a lane in 32 bits");
+	static const char coal[] = "[rf]\nsubbanks = 1\n[edram]\nenable = on\n[coalescing]\nenable = on\n";
+	expect_error(coal, strlen(coal), 2, /* coalescing's own rule on rf.subbanks fires too */
+		     "coalescing.enable = on: coalescing stores byte k of every lane in sub-bank k");
+	expect_one("[edram]\ncounter_bits = 0\n", "small.ini:2: edram.counter_bits = 0: out of range (legal: 1..8)\n");
+	expect_one("[edram]\nber = 2\n", "small.ini:2: edram.ber = 2: out of range (legal: a fraction 0..1)\n");
+	expect_one("[edram]\nber = 1e-12\n", "small.ini:2: edram.ber = 1e-12: out of range (legal: a fraction 0..1)\n");
+	expect_one("[edram]\nber = one\n", "small.ini:2: edram.ber = one: not a number (legal: a fraction 0..1)\n");
+	expect_one("[edram]\nber = 0.5%\n", "small.ini:2: edram.ber = 0.5%: trailing junk \"%\" after the number");
+	expect_one("[edram]\nber = -0.1\n", "small.ini:2: edram.ber = -0.1: negative value");
+	expect_one("[edram]\nnode = 7nm\n", "small.ini:2: edram.node = 7nm: unknown name");
+	expect_one("[edram]\ntable = best\n", "small.ini:2: edram.table = best: unknown name");
+	/* the same keys are fine with eDRAM off, and nothing is derived */
+	CU_ASSERT_EQUAL(load_s(&cfg, "[edram]\ncrit_bits = 40\n", &msg), RFM_OK);
+	CU_ASSERT_EQUAL(cfg.d.ed_p, 0);
+	CU_ASSERT_EQUAL(cfg.d.bank_force, 0);
 	free(msg);
 }
 
@@ -924,9 +978,9 @@ static void test_config_echo_format(void)
 		CU_ASSERT_EQUAL(strncmp(line, "//", 2), 0);
 		blank += strcmp(line, "//") == 0;
 	}
-	/* 9 headers, a comment and a line per key, 8 blank lines between sections */
-	CU_ASSERT_EQUAL(n, 9 + 2 * RFM_K_COUNT + 8);
-	CU_ASSERT_EQUAL(blank, 8);
+	/* 10 headers, a comment and a line per key, 9 blank lines between sections */
+	CU_ASSERT_EQUAL(n, 10 + 2 * RFM_K_COUNT + 9);
+	CU_ASSERT_EQUAL(blank, 9);
 	free(echo);
 }
 
@@ -942,7 +996,10 @@ static void test_config_hash(void)
 				   "virtualization.rt_budget_bits=0\nvirtualization.rt_banks=4\nvirtualization.policy=consolidate\n"
 				   "virtualization.subarrays=4\nvirtualization.rfc_entries=0\nvirtualization.regs=21\n"
 				   "virtualization.exempt_regs=0\nvirtualization.warps=0\ncoalescing.enable=off\n"
-				   "coalescing.alignment=reg\ncoalescing.parity=entry\ncoalescing.zero_gating=off\nhold.enable=off\nhold.force=off\n";
+				   "coalescing.alignment=reg\ncoalescing.parity=entry\ncoalescing.zero_gating=off\nhold.enable=off\nhold.force=off\n"
+				   "edram.enable=off\nedram.crit_bits=16\nedram.counter_bits=3\nedram.node=11nm\n"
+				   "edram.retention=0\nedram.max_defer=0\nedram.read_restores=off\nedram.decay=off\n"
+				   "edram.table=stress\nedram.ber=0.001\nedram.seed=1\n";
 	uint64_t h = 0xcbf29ce484222325ull;
 	rfm_cfg_t cfg;
 	const char *s;
@@ -1146,7 +1203,8 @@ static void test_config_param_limits(void)
 	char buf[512];
 	ASSERT_HAS(rfm_param_limits(RFM_K_rf_entries, buf, sizeof(buf)), "the file at most 1 MiB");
 	CU_ASSERT_STRING_EQUAL(rfm_param_limits(RFM_K_rf_subbanks, buf, sizeof(buf)),
-			       "divides rf.lanes; with coalescing on: 4 (one sub-bank per byte of a lane)");
+			       "divides rf.lanes; with coalescing on: 4 (one sub-bank per byte of a lane); with edram on: 1 "
+			       "(rows split by bit significance, not by lanes)");
 	CU_ASSERT_STRING_EQUAL(rfm_param_limits(RFM_K_sm_schedulers, buf, sizeof(buf)), "at most sm.collectors");
 	ASSERT_HAS(rfm_param_limits(RFM_K_sm_warps, buf, sizeof(buf)), "; with regmutex on: at least 2");
 	ASSERT_HAS(rfm_param_limits(RFM_K_virtualization_exempt_regs, buf, sizeof(buf)),
@@ -1242,6 +1300,7 @@ int test_config_register(void)
 		T(test_config_rule_a_subbanks_divide),
 		T(test_config_rule_b_warp_regs_fit),
 		T(test_config_rule_h_coalescing),
+		T(test_config_rule_i_edram),
 		T(test_config_rule_c_schedulers),
 		T(test_config_rule_d_warps_fit),
 		T(test_config_rule_e_storage),
