@@ -9,10 +9,11 @@
  *   LOCATE   exactly one  (warp, reg) -> (bank, row) of every access; the  base rf_map, RegMutex,
  *                         capacity rule of a launch (fits)                  virtualization
  *   BACKEND  exactly one  banks, arbiter, crossbar                          baseline, coalescing
- *   STORAGE  exactly one  the banks' arrays, for a BACKEND that uses_storage  SRAM (rf_bank)
- *                         (the coalescing BACKEND keeps its own, rf_dual_bank)
+ *   STORAGE  exactly one  the banks' arrays, for a BACKEND that uses_storage  SRAM (rf_bank), eDRAM
+ *                         (created first; the coalescing BACKEND keeps its     (edram/part_edram.c)
+ *                         own, rf_dual_bank)
  *   SIDE     any number   RegMutex's SRP allocator, virtualization's release walker, the
- *                         bank-hold port (hold/part_hold.c)
+ *                         bank-hold port (hold/part_hold.c), eDRAM refresh and flags
  *
  * A part owns its state, its ports (added through `ports` at fixed places of the port table),
  * its launch fields, side-band bits in the collector tag (above sm_tag_bits), its counters (it
@@ -278,6 +279,8 @@ typedef struct rfm_top {
 	uint64_t hold_force;                /* the forced ones (bit b): granted even against a write-back, which
 	                                     * they refuse */
 	uint8_t dop_zero[RFM_MAXS];         /* dsp<d>_op<s>_o were last written as zero (idle port) */
+	uint32_t lossy_bits;                /* bits of every lane that may read as 0 (a STORAGE whose cells
+	                                     * discharge: eDRAM decay); the golden check lets them be lost */
 	rfm_coll_t *coll;                   /* the operand collectors */
 	rfm_coll_in_t cin;                  /* their inputs this cycle */
 	rfm_coll_out_t cout;                /* their outputs */

@@ -461,8 +461,11 @@ rfm_model_t *rfm_rf_top_create(const rfm_cfg_t *c)
 		rfm_cov_na(&t->m, RFM_TCOV_SAME_REG_TWO_WB);
 	if (c->rf_lanes < 2)
 		rfm_cov_na(&t->m, RFM_TCOV_PARTIAL_WRITE);
+	/* the STORAGE part first: the BACKEND takes its banks' read-data pointers at create */
+	if (t->storage && t->storage->d->create && t->storage->d->create(t, t->storage))
+		goto fail;
 	for (j = 0; j < t->npart; j++)
-		if (t->part[j].d->create && t->part[j].d->create(t, &t->part[j]))
+		if (&t->part[j] != t->storage && t->part[j].d->create && t->part[j].d->create(t, &t->part[j]))
 			goto fail;
 	top_reset(&t->m);
 	return &t->m;

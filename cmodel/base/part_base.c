@@ -309,7 +309,7 @@ static int banks_create(rfm_top_t *t, rfm_pinst_t *pi)
 	b->zero = calloc(t->wq, sizeof(uint32_t));
 	if (!b->arb || !b->zero)
 		return -1;
-	for (i = 0; i < c->rf_banks; i++) { /* the STORAGE part comes first in the table: created */
+	for (i = 0; i < c->rf_banks; i++) { /* the STORAGE part is created before the other parts */
 		unsigned p;
 		for (p = 0; p < c->rf_read_ports; p++)
 			b->rd[i * c->rf_read_ports + p] = t->storage->d->st_rdata(t, t->storage, i, p);

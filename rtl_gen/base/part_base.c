@@ -2,6 +2,7 @@
  * rf_map, and the baseline BACKEND (rf_collector, rf_bank_arbiter, one rf_bank per bank, rf_xbar).
  * docs/semantics.md, "rf_top"; model: cmodel/top.c. */
 #include "rfm_models.h"
+#include "rfm_techniques.h"
 #include "rg_part.h"
 
 static int on(const rfm_cfg_t *c) { (void)c; return 1; }
@@ -298,9 +299,11 @@ static void baseline_backend(rg_top_t *t)
 }
 
 /* The default STORAGE: SRAM banks, rf_bank of rf_sram sub-banks (the banks of a BACKEND that
- * instantiates them with rg_bank_open). */
+ * instantiates them with rg_bank_open), unless a technique provides the STORAGE. */
+static int sram(const rfm_cfg_t *c) { return rfm_slot_provider(c, RFM_SLOT_STORAGE) == RFM_TECH_none; }
+
 const rg_part_t rg_part_sram = {
-	.name = "sram", .slot = RG_STORAGE, .active = on, .bank = "rf_bank",
+	.name = "sram", .slot = RG_STORAGE, .active = sram, .bank = "rf_bank",
 };
 
 const rg_part_t rg_part_baseline = {

@@ -8,7 +8,7 @@
 //
 //   Vcosim +config=generated/<config>/config.ini [+seed=N] [+cycles=N] [+trace=FILE.fst]
 //          [+mutate=FAULT] [+model-only] [+rtl-only] [+covfail] [+quiet] [+bench[=REPEATS]]
-//          [+width-dist=NAME] [+writes=K] [+counters=FILE.csv]
+//          [+width-dist=NAME] [+writes=K] [+decay=MODE] [+counters=FILE.csv]
 //
 // +mutate=FAULT plants a fault in the model (make mutation, docs/verification.md): FAULT is a
 // name of cmodel/<technique>/faults.def (XBAR_SLOT0_NEIGHBOUR, or xbar-slot0-neighbour) or its
@@ -29,6 +29,8 @@
 // +width-dist=NAME sets rf_top's stimulus value widths with coalescing (fig3_3, full, or
 // P1,P2,P3,P4[,NEG]; docs/coalescing.md). +writes=K offers a new write-back per port and cycle
 // with chance K/8 (K/16 in busy phases; 1..8) instead of 1/2 (1/4): the power flow's activity check.
+// +decay=off|paper|retention sets the eDRAM decay overlay's mode over edram.decay (docs/edram.md,
+// "Decay"): one build co-simulates every mode.
 //
 // A run that passes ends with the totals of the counter outputs (cnt_*_o, not wrapped) and the
 // rates derived from them (reads and dispatches per cycle, denied reads per read, stalled issue
@@ -56,6 +58,7 @@
 extern "C" {
 #include "rfm_block.h"
 #include "rfm_config.h"
+#include "edram/rfm_edram.h"
 #include "rfm_faults.h"
 #include "rfm_part.h"
 }
@@ -149,6 +152,31 @@ int counters_report(const std::vector<counter_t> &cs, const rfm_model_t *m, uint
 		printf("  %-22s %12.4f  %s\n", r.name, r.v, r.what);
 		if (csv)
 			fprintf(csv, "%s,%.6f\n", r.name, r.v);
+	}
+	double rf = counter_total(cs, m, "refresh"), rnc = counter_total(cs, m, "refresh_nc");
+	double ap = counter_total(cs, m, "approx_rows");
+	if (m->cfg->edram_enable == RFM_ON && rf > 0 && rnc >= 0 && ap >= 0) { // docs/edram.md, "Energy"
+		rfm_edram_geom_t g;
+		rfm_edram_geom_of(m->cfg, &g);
+		rfm_edram_acts_t a = {(uint64_t)rf, (uint64_t)rnc};
+		const rfm_edram_node_t *n = &rfm_edram_nodes[m->cfg->edram_node];
+		double fj = rfm_edram_refresh_fj(&g, n, &a), pfj = rfm_edram_precise_refresh_fj(&g, n, &a);
+		struct {
+			const char *name, *what;
+			double v;
+		} ed[] = {
+			{"approx_rows_avg", "eDRAM: approximate rows, time average", ap / cyc},
+			{"refresh_nc_share", "eDRAM: refreshes that restore the noncritical sub-row", rnc / rf},
+			{"refresh_nj", "eDRAM: refresh energy in nJ at the config's node (Table 1)", fj / 1e6},
+			{"refresh_precise_nj", "eDRAM: the same refreshes on a precise eDRAM file, nJ", pfj / 1e6},
+			{"refresh_saving", "eDRAM: refresh energy saved against the precise file (fraction)",
+			 pfj > 0 ? 1.0 - fj / pfj : 0},
+		};
+		for (const auto &r : ed) {
+			printf("  %-22s %12.4f  %s\n", r.name, r.v, r.what);
+			if (csv)
+				fprintf(csv, "%s,%.6f\n", r.name, r.v);
+		}
 	}
 	if (csv && fclose(csv)) {
 		fprintf(stderr, "cosim: cannot write %s\n", path);
@@ -263,14 +291,23 @@ void reset_inputs(rfm_model_t *m, const std::vector<uint32_t> &rec, uint64_t cyc
 }
 
 // The model's options from the plusargs (rf_top only): +width-dist=NAME, +writes=K (new write-backs
-// per port and cycle in eighths, 1..8), and with +rtl-only no verdict. Returns 0, or 2 on a bad value.
+// per port and cycle in eighths, 1..8), +decay=off|paper|retention (the eDRAM decay overlay), and
+// with +rtl-only no verdict. Returns 0, or 2 on a bad value.
 int model_options(rfm_model_t *m, int argc, char **argv, bool rtl_only)
 {
 	const char *wd = plus_str(argc, argv, "+width-dist="), *wr = plus_str(argc, argv, "+writes=");
+	const char *dc = plus_str(argc, argv, "+decay=");
 	if (strcmp(m->module, "rf_top")) {
-		if (wd || wr)
-			fprintf(stderr, "cosim: +width-dist and +writes are options of rf_top\n");
-		return wd || wr ? 2 : 0;
+		if (wd || wr || dc)
+			fprintf(stderr, "cosim: +width-dist, +writes and +decay are options of rf_top\n");
+		return wd || wr || dc ? 2 : 0;
+	}
+	if (dc) { // the eDRAM decay overlay's mode, over edram.decay (docs/edram.md, "Decay")
+		int d = rfm_top_option(m, "decay", dc, stderr);
+		if (d > 0)
+			fprintf(stderr, "cosim: +decay: this rf_top has no eDRAM storage\n");
+		if (d)
+			return 2;
 	}
 	int r = wd ? rfm_top_option(m, "width-dist", wd, stderr) : 0;
 	if (r > 0)

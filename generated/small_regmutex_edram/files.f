@@ -1,0 +1,14 @@
+rf_sram.sv
+rf_bank.sv
+rf_map.sv
+rf_bank_arbiter.sv
+rf_xbar.sv
+rf_collector.sv
+rf_wire_shuffle.sv
+rf_edram_crit.sv
+rf_edram_nc.sv
+rf_edram_bank.sv
+rf_refresh_ctrl.sv
+rf_srp_ctrl.sv
+rf_srp_xlate.sv
+rf_top.sv
