@@ -442,6 +442,58 @@ static void test_edram_flags(void)
 	CU_ASSERT(!flags[1] && !flags[3]);
 }
 
+/* Invariant 4 of a decayed FP32 word w read as o: the sign and the exponent unchanged, |o| <= |w|,
+ * and for a normal w a relative error below 2^-7. Returns 1 when it holds. */
+static int fp32_bound_holds(uint32_t w, uint32_t o)
+{
+	float fw, fo;
+	if ((w ^ o) >> 23)
+		return 0;
+	memcpy(&fw, &w, 4);
+	memcpy(&fo, &o, 4);
+	if ((fo < 0 ? -fo : fo) > (fw < 0 ? -fw : fw))
+		return 0;
+	if (((w >> 23) & 0xffu) == 0 || ((w >> 23) & 0xffu) == 0xffu)
+		return 1; /* zero, subnormal, inf, NaN: no relative bound */
+	return (fw - fo) / fw < 1.0f / 128.0f && (fw - fo) / fw > -1.0f / 128.0f;
+}
+
+/* Invariant 4, on the overlay itself: FP32 values in approximate rows under the paper's injection at
+ * BER 1 (every drawn low-half bit discharged) keep the bound with 16 critical bits (sign, exponent,
+ * 7 mantissa bits); with 8 critical bits the exponent's low bits are noncritical and the check
+ * finds words that break it. */
+static void test_edram_fp32_error_bound(void)
+{
+	unsigned ok_crit[2] = {16, 8}, k;
+	for (k = 0; k < 2; k++) {
+		rfm_edram_geom_t g = paper;
+		rfm_edram_decay_t *d;
+		unsigned bank, row, lane, broken = 0, hit = 0;
+		uint64_t t;
+		g.crit_bits = ok_crit[k];
+		d = rfm_edram_decay_create(&g, RFM_DECAY_PAPER, 0, 1000000000ull, 5, 0);
+		CU_ASSERT_FATAL(d != NULL);
+		for (t = 0; t <= 8u * 512u; t++)
+			rfm_edram_decay_tick(d, t, flags_all_approx, NULL);
+		for (bank = 0; bank < 16; bank++)
+			for (row = 0; row < 64; row++)
+				for (lane = 0; lane < 32; lane++) {
+					/* a normal float of either sign, exponent in 2^-20 .. 2^20 */
+					uint32_t w = (uint32_t)rnd(2) << 31 | (uint32_t)(107 + rnd(41)) << 23 | rnd(1u << 23);
+					uint32_t m = rfm_edram_decay_mask(d, 8u * 512u, bank, row, lane);
+					hit += m != 0;
+					broken += !fp32_bound_holds(w, w & ~m);
+				}
+		CU_ASSERT(hit > 10000); /* BER 1: most words lost bits */
+		if (k == 0) {
+			CU_ASSERT_EQUAL(broken, 0);
+		} else {
+			CU_ASSERT(broken > 100);
+		}
+		rfm_edram_decay_destroy(d);
+	}
+}
+
 int test_edram_register(void)
 {
 	CU_pSuite s = CU_add_suite("edram", NULL, NULL);
@@ -459,7 +511,8 @@ int test_edram_register(void)
 	    !CU_add_test(s, "test_edram_decay_retention_worst", test_edram_decay_retention_worst) ||
 	    !CU_add_test(s, "test_edram_decay_under_refresh", test_edram_decay_under_refresh) ||
 	    !CU_add_test(s, "test_edram_stress_table", test_edram_stress_table) ||
-	    !CU_add_test(s, "test_edram_flags", test_edram_flags))
+	    !CU_add_test(s, "test_edram_flags", test_edram_flags) ||
+	    !CU_add_test(s, "test_edram_fp32_error_bound", test_edram_fp32_error_bound))
 		return -1;
 	return 0;
 }

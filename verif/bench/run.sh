@@ -3,7 +3,8 @@
 # (Verilator alone, lock-step with the model, full loop; the lock-step overhead over Verilator
 # alone is what the model costs), rtl_gen time for fermi, and virtualization's power-gating
 # view (vt_power, a synthetic workload), coalescing's access reduction (coal_access, a synthetic
-# workload). Medians of repeated runs;
+# workload), the eDRAM file's refresh saving and storage error (edram_error, a synthetic workload).
+# Medians of repeated runs;
 # results in build/bench/results.txt. These are measurements, never pass/fail criteria.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
@@ -51,4 +52,9 @@ make -s build/bin/coal_access
 for dist in fig3_3 full; do
 	build/bin/coal_access rtl_gen/configs/fermi_coalesce.ini 200000 $dist | tee -a "$res"
 done
+# eDRAM approximate register file: refresh-energy saving and storage error on a synthetic FP32
+# workload (docs/benchmarks.md, "eDRAM approximate register file")
+gcc -O2 -std=c11 -D_GNU_SOURCE -Icmodel -Icmodel/edram -Ibuild/gen verif/bench/edram_error.c build/lib/librfm.a -linih -lm \
+	-o "$out/edram_error"
+"$out/edram_error" rtl_gen/configs/fermi_edram.ini | tee -a "$res"
 echo "bench: results in $res"
