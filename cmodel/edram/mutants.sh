@@ -46,3 +46,9 @@ rtl_mutant rtl-seg-ignores-flag rf_edram_bank.sv 's/(~ref_i | ~approx_q\[r\] | c
 rtl_mutant rtl-write-flag-lost rf_edram_bank.sv 's/approx_d\[w0_addr_i\] = w0_fp_i;/approx_d[w0_addr_i] = 1'"'"'b1;/'
 # a late refresh: the interval timer counts one cycle more (P + 1), rows go T0 + 16 cycles unrefreshed
 rtl_mutant rtl-refresh-late rf_refresh_ctrl.sv "s/if (timer_q == 3'd6) begin/if (timer_q == 3'd7) begin/"
+# the RTL's own assertions alone (+rtl-only): the segmentation gate against its truth table
+# (invariant 11), the refresh counter stepping off the wrap (invariant 6)
+rtl_mutant assert-seg-ignores-flag rf_edram_bank.sv 's/(~ref_i | ~approx_q\[r\] | cnt_zero_i)/(~ref_i | cnt_zero_i)/' \
+	"rf_edram_bank invariant 11" "+define+RFM_ASSERTIONS --assert"
+rtl_mutant assert-rctl-cnt-no-wrap-step rf_refresh_ctrl.sv "s/cnt_d = cnt_q + [0-9]*'d1;/cnt_d = cnt_q;/" \
+	"rf_refresh_ctrl invariant 6" "+define+RFM_ASSERTIONS --assert"

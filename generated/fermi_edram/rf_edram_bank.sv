@@ -234,4 +234,53 @@ module rf_edram_bank (
   assign unused_id = ^id_i;
   `endif
 
+  // ---- assertions: segmentation ----
+  // simulation (make cosim-assert defines RFM_ASSERTIONS) and formal proofs (make formal:
+  // FORMAL), both in docs/verification.md; RFM_CHECKS is either, and never synthesis
+  `ifdef FORMAL
+  `define RFM_CHECKS
+  `elsif SYNTHESIS
+  `elsif RFM_ASSERTIONS
+  `define RFM_CHECKS
+  `endif
+  `ifdef RFM_CHECKS
+  `ifdef FORMAL
+  // a proof starts in reset: the state before it is left free
+  always @* begin
+    if ($initstate) assume (!rst_ni);
+  end
+  `endif
+  `ifdef FORMAL
+  // rf_edram_bank invariant 11: the noncritical sub-row's refresh breaks the truth table
+  // (docs/edram.md, Segmentation)
+  always @* begin
+    if (rst_ni) assert (ref_nc == (ref_i & (~approx_q[ref_row_i] | cnt_zero_i)));
+  end
+  `else
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !(ref_nc == (ref_i & (~approx_q[ref_row_i] | cnt_zero_i)))) begin
+      $error("%s (%s)",
+          "rf_edram_bank invariant 11: the noncritical sub-row's refresh breaks the truth table",
+          "docs/edram.md, Segmentation");
+    end
+  end
+  `endif
+  `ifdef FORMAL
+  // rf_edram_bank refresh: a refresh shares its cycle with an access of the bank (docs/edram.md,
+  // rf_top)
+  always @* begin
+    if (rst_ni) assert (!(ref_i & (w0_en_i | r0_en_i)));
+  end
+  `else
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !(!(ref_i & (w0_en_i | r0_en_i)))) begin
+      $error("%s (%s)",
+          "rf_edram_bank refresh: a refresh shares its cycle with an access of the bank",
+          "docs/edram.md, rf_top");
+    end
+  end
+  `endif
+  `undef RFM_CHECKS
+  `endif
+
 endmodule

@@ -107,6 +107,68 @@ module rf_refresh_ctrl (
         defer_q   <= defer_d;
       end
     end
+
+    // ---- assertions: refresh controller ----
+    // simulation (make cosim-assert defines RFM_ASSERTIONS) and formal proofs (make formal:
+    // FORMAL), both in docs/verification.md; RFM_CHECKS is either, and never synthesis
+    `ifdef FORMAL
+    `define RFM_CHECKS
+    `elsif SYNTHESIS
+    `elsif RFM_ASSERTIONS
+    `define RFM_CHECKS
+    `endif
+    `ifdef RFM_CHECKS
+    `ifdef FORMAL
+    // a proof starts in reset: the state before it is left free
+    always @* begin
+      if ($initstate) assume (!rst_ni);
+    end
+    `endif
+    `ifdef FORMAL
+    // rf_refresh_ctrl invariant 6: the counter steps off the row wrap (docs/edram.md, Refresh)
+    always @* begin
+      if (rst_ni) assert ((cnt_d != cnt_q) == (issue & (rp_q == 4'd15)));
+    end
+    `else
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && !((cnt_d != cnt_q) == (issue & (rp_q == 4'd15)))) begin
+        $error("%s (%s)", "rf_refresh_ctrl invariant 6: the counter steps off the row wrap",
+            "docs/edram.md, Refresh");
+      end
+    end
+    `endif
+    `ifdef FORMAL
+    // rf_refresh_ctrl invariant 5: the row pointer does not move exactly with a refresh
+    // (docs/edram.md, Refresh)
+    always @* begin
+      if (rst_ni) assert ((rp_d != rp_q) == issue);
+    end
+    `else
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && !((rp_d != rp_q) == issue)) begin
+        $error("%s (%s)",
+            "rf_refresh_ctrl invariant 5: the row pointer does not move exactly with a refresh",
+            "docs/edram.md, Refresh");
+      end
+    end
+    `endif
+    `ifdef FORMAL
+    // rf_refresh_ctrl invariant 8: a due refresh waited more than max_defer cycles (docs/edram.md,
+    // Refresh)
+    always @* begin
+      if (rst_ni) assert (!pending_q | (defer_q <= 2'(MaxDefer)));
+    end
+    `else
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && !(!pending_q | (defer_q <= 2'(MaxDefer)))) begin
+        $error("%s (%s)",
+            "rf_refresh_ctrl invariant 8: a due refresh waited more than max_defer cycles",
+            "docs/edram.md, Refresh");
+      end
+    end
+    `endif
+    `undef RFM_CHECKS
+    `endif
   end
 
 endmodule

@@ -171,6 +171,25 @@ static void rctl_flops(em_t *e, const rfm_cfg_t *c)
 	em_close(e, "end");
 }
 
+/* Checks of one bank's controller (docs/edram.md, "Verification": invariants 6 and 8): the
+ * counter steps exactly when the row pointer wraps, the row pointer moves exactly with a refresh,
+ * a due refresh waits at most max_defer cycles. */
+static void rctl_asserts(em_t *e, const rfm_cfg_t *c)
+{
+	unsigned ew = c->d.entry_w, dw = c->d.ed_defer_w;
+	const char *last = em_lit(e, ew, c->rf_entries - 1);
+	rg_assert_begin(e, "refresh controller");
+	rg_assert(e, em_fmt(e, "(cnt_d != cnt_q) == (issue & (rp_q == %s))", last), "rf_refresh_ctrl", "invariant 6",
+		  "docs/edram.md, Refresh", "the counter steps off the row wrap");
+	if (c->rf_entries > 1)
+		rg_assert(e, "(rp_d != rp_q) == issue", "rf_refresh_ctrl", "invariant 5", "docs/edram.md, Refresh",
+			  "the row pointer does not move exactly with a refresh");
+	if (c->edram_max_defer > 0)
+		rg_assert(e, em_fmt(e, "!pending_q | (defer_q <= %u'(MaxDefer))", dw), "rf_refresh_ctrl", "invariant 8",
+			  "docs/edram.md, Refresh", "a due refresh waited more than max_defer cycles");
+	rg_assert_end(e);
+}
+
 /* One controller per bank in g_bank; the state of bank b: timer, rp, pending, defer (with
  * max_defer > 0), cnt (docs/edram.md, "Refresh"; model: rfm_edram_rctl_*). */
 void rg_emit_rf_refresh_ctrl(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
@@ -220,5 +239,6 @@ void rg_emit_rf_refresh_ctrl(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	rctl_next(e, c);
 	em_blank(e);
 	rctl_flops(e, c);
+	rctl_asserts(e, c);
 	em_close(e, "end");
 }

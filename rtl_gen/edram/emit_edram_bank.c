@@ -125,4 +125,11 @@ void rg_emit_rf_edram_bank(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	array(e, "rf_edram_crit", "u_crit", "w_crit", "r_crit", "ref_i");
 	array(e, "rf_edram_nc", "u_nc", "w_nc", "r_nc", "ref_nc");
 	overlay(e, c);
+	/* invariant 11: the per-row gates against the truth table; a refresh has the bank alone */
+	rg_assert_begin(e, "segmentation");
+	rg_assert(e, "ref_nc == (ref_i & (~approx_q[ref_row_i] | cnt_zero_i))", "rf_edram_bank", "invariant 11",
+		  "docs/edram.md, Segmentation", "the noncritical sub-row's refresh breaks the truth table");
+	rg_assert(e, "!(ref_i & (w0_en_i | r0_en_i))", "rf_edram_bank", "refresh", "docs/edram.md, rf_top",
+		  "a refresh shares its cycle with an access of the bank");
+	rg_assert_end(e);
 }

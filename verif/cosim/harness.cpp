@@ -165,6 +165,10 @@ int counters_report(const std::vector<counter_t> &cs, const rfm_model_t *m, uint
 			const char *name, *what;
 			double v;
 		} ed[] = {
+			{"crit_subrows", "eDRAM: critical sub-rows activated (refreshes, reads, writes)",
+			 rf + (rd > 0 ? rd : 0) + std::max(counter_total(cs, m, "write"), 0.0)},
+			{"nc_subrows", "eDRAM: noncritical sub-rows activated (their refreshes, reads, writes)",
+			 rnc + (rd > 0 ? rd : 0) + std::max(counter_total(cs, m, "write"), 0.0)},
 			{"approx_rows_avg", "eDRAM: approximate rows, time average", ap / cyc},
 			{"refresh_nc_share", "eDRAM: refreshes that restore the noncritical sub-row", rnc / rf},
 			{"refresh_nj", "eDRAM: refresh energy in nJ at the config's node (Table 1)", fj / 1e6},
