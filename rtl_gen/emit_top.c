@@ -147,6 +147,28 @@ const char *rg_src_read(rg_top_t *t, unsigned k, unsigned s)
 	return em_fmt(t->e, "iss%u_src%u_valid_i & ~iss%u_s%u_err", k, s, k, s);
 }
 
+const char *rg_none_granted(rg_top_t *t, em_str_t *x, const char *banks)
+{
+	unsigned q;
+	em_clear(x);
+	em_add(x, NULL, "!(");
+	for (q = 0; q < t->c->d.nq; q++)
+		em_add(x, q ? " | " : NULL, "(aq%u_gnt & %s[cq%u_bank])", q, banks, q);
+	em_add(x, NULL, ")");
+	return em_str(x);
+}
+
+const char *rg_none_written(rg_top_t *t, em_str_t *x, const char *wb, const char *banks)
+{
+	unsigned p;
+	em_clear(x);
+	em_add(x, NULL, "!(");
+	for (p = 0; p < t->c->rf_write_ports; p++)
+		em_add(x, p ? " | " : NULL, "(%s & %s[wb%u_bank])", em_fmt(t->e, wb, p), banks, p);
+	em_add(x, NULL, ")");
+	return em_str(x);
+}
+
 /* ---- the skeleton ---- */
 
 /* Call one hook of every active part, in calling order. */

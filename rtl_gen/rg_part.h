@@ -155,4 +155,11 @@ const char *rg_dsp_tag(rg_top_t *t, unsigned d);   /* dsp<d>_tag_o, or with side
 /* Source s of issue k is read: valid, inside the kernel, not dropped. */
 const char *rg_src_read(rg_top_t *t, unsigned k, unsigned s);
 
+/* Assertion terms over the banks of a vector (banks bits, bit b = bank b), written into x:
+ * rg_none_granted: no read request of those banks is granted (both back ends name the grants
+ * aq<q>_gnt); rg_none_written: for no write-back port p is wb true while its bank is in the
+ * vector (wb: a format of p whose every use is the positional %1$u, e.g. "wb%1$u_ok & wb%1$u_ready_o"). */
+const char *rg_none_granted(rg_top_t *t, em_str_t *x, const char *banks);
+const char *rg_none_written(rg_top_t *t, em_str_t *x, const char *wb, const char *banks);
+
 #endif /* RG_PART_H */

@@ -2865,13 +2865,13 @@ module rf_top (
   // rf_top bank holds: a write-back to a force-held bank is not refused (docs/semantics.md, Bank
   // holds)
   always @* begin
-    if (rst_ni) assert (!((wb0_ok & hold_force[wb0_bank] & wb0_ready_o)
-        | (wb1_ok & hold_force[wb1_bank] & wb1_ready_o)));
+    if (rst_ni) assert (!((wb0_ok & wb0_ready_o & hold_force[wb0_bank])
+        | (wb1_ok & wb1_ready_o & hold_force[wb1_bank])));
   end
   `else
   always_ff @(posedge clk_i) begin
-    if (rst_ni && !(!((wb0_ok & hold_force[wb0_bank] & wb0_ready_o)
-        | (wb1_ok & hold_force[wb1_bank] & wb1_ready_o)))) begin
+    if (rst_ni && !(!((wb0_ok & wb0_ready_o & hold_force[wb0_bank])
+        | (wb1_ok & wb1_ready_o & hold_force[wb1_bank])))) begin
       $error("%s (%s)", "rf_top bank holds: a write-back to a force-held bank is not refused",
           "docs/semantics.md, Bank holds");
     end

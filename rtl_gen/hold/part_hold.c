@@ -39,27 +39,14 @@ static void hold_status(rg_top_t *t)
  * forced holds, a write-back offered to a force-held bank is refused (wb<p>_ready_o low). */
 static void hold_asserts(rg_top_t *t)
 {
-	const rfm_cfg_t *c = t->c;
-	em_t *e = t->e;
 	em_str_t x = {0};
-	unsigned q, p;
-	em_add(&x, NULL, "!(");
-	for (q = 0; q < c->d.nq; q++)
-		em_add(&x, q ? " | " : NULL, "(aq%u_gnt & hold_gnt[cq%u_bank])", q, q);
-	em_add(&x, NULL, ")");
-	rg_assert_begin(e, "bank holds");
-	rg_assert(e, em_str(&x), "rf_top", "bank holds", "docs/semantics.md, Bank holds",
+	rg_assert_begin(t->e, "bank holds");
+	rg_assert(t->e, rg_none_granted(t, &x, "hold_gnt"), "rf_top", "bank holds", "docs/semantics.md, Bank holds",
 		  "a read of a held bank is granted");
-	if (c->hold_force == RFM_ON) {
-		em_clear(&x);
-		em_add(&x, NULL, "!(");
-		for (p = 0; p < c->rf_write_ports; p++)
-			em_add(&x, p ? " | " : NULL, "(wb%u_ok & hold_force[wb%u_bank] & wb%u_ready_o)", p, p, p);
-		em_add(&x, NULL, ")");
-		rg_assert(e, em_str(&x), "rf_top", "bank holds", "docs/semantics.md, Bank holds",
-			  "a write-back to a force-held bank is not refused");
-	}
-	rg_assert_end(e);
+	if (t->c->hold_force == RFM_ON)
+		rg_assert(t->e, rg_none_written(t, &x, "wb%1$u_ok & wb%1$u_ready_o", "hold_force"), "rf_top", "bank holds",
+			  "docs/semantics.md, Bank holds", "a write-back to a force-held bank is not refused");
+	rg_assert_end(t->e);
 	em_str_free(&x);
 }
 
