@@ -14,7 +14,10 @@ steps=(
 	"unit|make -s unit"
 	"fuzz-replay|make -s fuzz-replay"
 )
-for c in $configs; do steps+=("lint-$c|make -s lint CONFIG=$c"); done
+# the linters (Yosys's proc and check alone take minutes on the fermi-scale coalescing files, on
+# one core) run two configs at a time, after the first five steps
+lints=()
+for c in $configs; do lints+=("lint-$c|make -s lint CONFIG=$c"); done
 # Each block is co-simulated once per shape: a block whose generated RTL (comments and blank lines
 # aside) equals one already listed runs in that config only; rf_top runs in every config.
 shape() { grep -v '^[[:space:]]*//' "$1" | grep -v '^[[:space:]]*$' | sha1sum | cut -c1-16; }
@@ -71,8 +74,9 @@ steps+=("datasheets-listed|verif/datasheets_listed.sh --selftest")
 
 pass=0 fail=0 summary=()
 t0=$(date +%s)
-for s in "${steps[@]}"; do
-	name=${s%%|*} cmd=${s#*|}
+# one step in the foreground: its output shown and kept in build/test/<name>.log
+run() { # name|cmd
+	local name=${1%%|*} cmd=${1#*|} t status
 	echo "== $name: $cmd"
 	t=$(date +%s)
 	if bash -c "$cmd" 2>&1 | tee "build/test/$name.log"; then
@@ -81,7 +85,34 @@ for s in "${steps[@]}"; do
 		status=FAIL fail=$((fail + 1))
 	fi
 	summary+=("$(printf '%-4s %-22s %4ss' "$status" "$name" "$(($(date +%s) - t))")")
+}
+# one step in the background: its log, then its exit code and seconds in build/test/<name>.rc
+bg() { # name|cmd
+	local name=${1%%|*} t
+	t=$(date +%s)
+	bash -c "${1#*|}" >"build/test/$name.log" 2>&1
+	echo "$? $(($(date +%s) - t))" >"build/test/$name.rc"
+}
+for s in "${steps[@]:0:5}"; do run "$s"; done
+# the linters: two at a time, the largest generated RTL first (Yosys's time follows its size),
+# then every log shown in list order
+order=$(for s in "${lints[@]}"; do
+	n=${s%%|*}; echo "$(cat "generated/${n#lint-}"/*.sv | wc -c) $s"
+done | sort -k1,1nr | cut -d' ' -f2-)
+while IFS= read -r s; do
+	[ "$(jobs -rp | wc -l)" -ge 2 ] && wait -n
+	bg "$s" &
+done <<<"$order"
+wait
+for s in "${lints[@]}"; do
+	name=${s%%|*}
+	echo "== $name: ${s#*|}"
+	cat "build/test/$name.log"
+	read -r rc secs <"build/test/$name.rc"
+	if [ "$rc" = 0 ]; then status=PASS pass=$((pass + 1)); else status=FAIL fail=$((fail + 1)); fi
+	summary+=("$(printf '%-4s %-22s %4ss' "$status" "$name" "$secs")")
 done
+for s in "${steps[@]:5}"; do run "$s"; done
 echo
 echo "== summary ($(($(date +%s) - t0)) s)"
 printf '%s\n' "${summary[@]}"
