@@ -34,6 +34,11 @@ expect_fail model-edram-mark-ignored MISMATCH "$harness" "${args[@]}" +mutate=ED
 expect_fail checker-edram-mark-ignored "rf_top edram" "$harness" "${args[@]}" +mutate=EDRAM_MARK_IGNORED +model-only
 expect_fail checker-edram-refresh-skips-last-row "rf_top edram" "$harness" "${args[@]}" \
 	+mutate=EDRAM_REFRESH_SKIPS_LAST_ROW +decay=retention
+# the decay overlay drawing in precise rows: the checker sees lost bits in a lane precise since its
+# write (invariant 3), with the RTL and alone
+expect_fail edram-decay-hits-precise "rf_top edram" "$harness" "${args[@]}" +mutate=EDRAM_DECAY_HITS_PRECISE +decay=paper
+expect_fail checker-edram-decay-hits-precise "rf_top edram" "$harness" "${args[@]}" \
+	+mutate=EDRAM_DECAY_HITS_PRECISE +decay=paper +model-only
 expect_fail model-edram-seg-ignores-flag MISMATCH "$(block rf_edram_bank)" "${args[@]}" +mutate=EDRAM_SEG_IGNORES_FLAG
 
 # RTL faults in rf_top and its banks: a refresh that does not claim its bank (caught by the

@@ -62,6 +62,7 @@ typedef struct ed {
 	uint64_t busy;                 /* banks with a normal access this cycle */
 	uint64_t refs;                 /* banks refreshing this cycle */
 	int mode;                      /* decay mode (RFM_DECAY_*; option "decay") */
+	unsigned mutate;               /* rf_top's planted fault (for flag_of) */
 	rfm_edram_decay_t *dk;         /* the model's overlay (NULL: off) */
 	rfm_edram_twin_t tw;           /* the RTL's overlay (DPI-C) */
 	uint64_t now;                  /* clock edges since reset */
@@ -69,6 +70,11 @@ typedef struct ed {
 	/* checker */
 	uint8_t *cflag;                /* the flags by the retire rules (rfm_edram_retire) */
 	uint64_t *last_c;              /* banks x rows: cycle of the last critical restore */
+	uint64_t *eligible;            /* banks x rows: lanes whose row has been approximate since the
+	                                * lane's last write (only these may read with lost bits) */
+	unsigned err_lost;             /* a read lost bits it may not lose (found at the edge) */
+	unsigned err_lane, err_bank2, err_r2;
+	uint32_t err_mask;
 	uint64_t prev_refs;            /* banks that refreshed last cycle */
 	unsigned err_cnt;              /* a counter moved off the wrap (found at the edge) */
 	unsigned err_row;              /* a row went unrestored longer than T0 (found at the edge) */
@@ -140,9 +146,10 @@ static int create(rfm_top_t *t, rfm_pinst_t *pi)
 	x->cflag = malloc(rows);
 	x->tw.flag = malloc(rows);
 	x->last_c = calloc(rows, sizeof(uint64_t));
+	x->eligible = calloc(rows, sizeof(uint64_t));
 	x->tw.g = x->g;
 	x->mode = (int)c->edram_decay;
-	if (!x->mem || !x->rd || !x->flag || !x->cflag || !x->tw.flag || !x->last_c)
+	if (!x->mem || !x->rd || !x->flag || !x->cflag || !x->tw.flag || !x->last_c || !x->eligible)
 		return -1;
 	if (!c->edram_max_defer)
 		rfm_part_cov_na(t, pi, COV_REF_DEFERRED);
@@ -163,6 +170,7 @@ static void destroy(rfm_pinst_t *pi)
 	free(x->cflag);
 	free(x->tw.flag);
 	free(x->last_c);
+	free(x->eligible);
 	free(x);
 }
 
@@ -177,6 +185,7 @@ static void reset(rfm_top_t *t, rfm_pinst_t *pi)
 	memset(x->cflag, 1, rows);
 	memset(x->tw.flag, 1, rows);
 	memset(x->last_c, 0, rows * sizeof(uint64_t));
+	memset(x->eligible, 0, rows * sizeof(uint64_t));
 	x->napprox = 0;
 	for (b = 0; b < x->g.banks; b++)
 		rfm_edram_rctl_reset(&x->g, b, &x->rc[b]);
@@ -184,7 +193,7 @@ static void reset(rfm_top_t *t, rfm_pinst_t *pi)
 	x->started = 0;
 	x->tw.now = 0;
 	x->prev_refs = x->refs = 0;
-	x->err_cnt = x->err_row = 0;
+	x->err_cnt = x->err_row = x->err_lost = 0;
 	if (overlays(t, x)) /* out of memory: decay off */
 		x->mode = RFM_DECAY_OFF;
 }
@@ -204,10 +213,11 @@ static int option(rfm_top_t *t, rfm_pinst_t *pi, const char *name, const char *v
 	return -1;
 }
 
+/* A row's flag for the overlay's draws; planted fault EDRAM_DECAY_HITS_PRECISE: every row approximate. */
 static int flag_of(void *ctx, unsigned bank, unsigned row)
 {
 	const ed_t *x = ctx;
-	return x->flag[bank * x->g.rows + row];
+	return x->flag[bank * x->g.rows + row] && x->mutate != RFM_FAULT_EDRAM_DECAY_HITS_PRECISE;
 }
 
 /* Step 7b: the cycle's decay, the refresh controllers against this cycle's accesses, forced holds. */
@@ -218,6 +228,7 @@ static void hold(rfm_top_t *t, rfm_pinst_t *pi)
 	unsigned p, q, b;
 	if (x->started) { /* cycle now begins */
 		x->started = 0;
+		x->mutate = t->m.mutate;
 		x->now++;
 		if (x->dk)
 			rfm_edram_decay_tick(x->dk, x->now, flag_of, x);
@@ -305,6 +316,8 @@ static void side(rfm_top_t *t, rfm_pinst_t *pi)
 static void set_flag(ed_t *x, unsigned b, unsigned r, uint8_t v)
 {
 	uint8_t *f = &x->flag[b * x->g.rows + r];
+	if (!v) /* approximate: every lane may now lose noncritical bits until it is written */
+		x->eligible[b * x->g.rows + r] = ~0ull;
 	x->napprox += (*f && !v) - (!*f && v);
 	*f = v;
 }
@@ -376,10 +389,20 @@ static void st_clock(rfm_top_t *t, rfm_pinst_t *pi, unsigned b, const rfm_bank_e
 		uint32_t *rd = x->rd + (size_t)b * x->wq;
 		memcpy(rd, x->mem + ((size_t)b * x->g.rows + e->raddr[0]) * x->wq, x->wq * 4u);
 		if (x->dk) {
+			uint64_t elig = x->eligible[(size_t)b * x->g.rows + e->raddr[0]];
 			for (l = 0; l < c->rf_lanes; l++) {
 				uint32_t m = rfm_edram_decay_mask(x->dk, x->now, b, e->raddr[0], l);
-				if (m)
-					rfm_bits_set(rd, l * lb, lb, rfm_bits_get(rd, l * lb, lb) & ~(uint64_t)m);
+				if (!m)
+					continue;
+				rfm_bits_set(rd, l * lb, lb, rfm_bits_get(rd, l * lb, lb) & ~(uint64_t)m);
+				/* invariants 1 and 3: only noncritical bits of lanes approximate since their write */
+				if (!x->err_lost && ((m >> rfm_edram_nc_bits(&x->g)) || !((elig >> l) & 1u))) {
+					x->err_lost = 1;
+					x->err_bank2 = b;
+					x->err_r2 = e->raddr[0];
+					x->err_lane = l;
+					x->err_mask = m;
+				}
 			}
 			rfm_edram_decay_read(x->dk, x->now, b, e->raddr[0]);
 		}
@@ -391,6 +414,8 @@ static void st_clock(rfm_top_t *t, rfm_pinst_t *pi, unsigned b, const rfm_bank_e
 				rfm_bits_copy(row, l * lb, e->wdata[0], l * lb, lb);
 		if (x->dk)
 			rfm_edram_decay_write(x->dk, x->now, b, e->waddr[0], e->wmask[0]);
+		if (x->flag[(size_t)b * x->g.rows + e->waddr[0]]) /* written precise (the flags moved first) */
+			x->eligible[(size_t)b * x->g.rows + e->waddr[0]] &= ~e->wmask[0];
 	}
 }
 
@@ -470,6 +495,14 @@ static int verdict(rfm_top_t *t, rfm_pinst_t *pi, uint64_t cycle, FILE *err)
 			(unsigned long long)x->err_age, x->g.t0);
 		bad = 1;
 		x->err_row = 0;
+	}
+	if (x->err_lost) {
+		fprintf(err, "cycle %llu: rf_top edram: bank %u row %u lane %u read with bits 0x%x lost, %s\n",
+			(unsigned long long)cycle, x->err_bank2, x->err_r2, x->err_lane, x->err_mask,
+			(x->err_mask >> rfm_edram_nc_bits(&x->g)) ? "critical bits among them (invariant 1)"
+								 : "a lane precise since its last write (invariant 3)");
+		bad = 1;
+		x->err_lost = 0;
 	}
 	if (x->err_cnt) {
 		fprintf(err, "cycle %llu: rf_top edram: a refresh counter moved off its sweep's wrap\n",
