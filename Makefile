@@ -429,6 +429,68 @@ coal-equiv: $(B)/bin/coal_access
 bench: $(B)/bin/rtl_gen $(B)/lib/librfm.a
 	@verif/bench/run.sh
 
+# ---- kernel suite (docs/kernels.md) -----------------------------------------------------------
+# CUDA kernels with launch files and C references (kernels/); their PTX and ptxas register counts
+# are committed in kernels/ptx/, so only `make kernels` needs a CUDA compiler.
+#   make kernels            kernels/*.cu -> kernels/ptx/<name>.ptx and .regs (nvcc, else clang-14;
+#                           KERNEL_CC=nvcc|clang picks one)
+#   make kernels-check      every kernel's files, launch files, references against .expected,
+#                           tolerances, the launch parser's refusals, the fuzz replay, the PTX
+#                           rebuilt (when nvcc is there) and the clang path; planted faults caught
+#   make kernels-expected   rewrite kernels/ref/<name>.expected from the references
+#   make fuzz-launch        the launch-file parser under libFuzzer for FUZZ_SECONDS
+.PHONY: kernels kernels-check kernels-expected fuzz-launch
+KERNEL_CC ?=
+KL_SRC := kernels/launch.c kernels/launch.h
+KR_SRC := $(wildcard kernels/ref/*.c) kernels/ref/ref.h kernels/ref/refs.def
+KERNEL_BINS := $(B)/san/bin/kernel_launch $(B)/san/bin/kernel_ref $(B)/san/bin/fuzz_replay_launch \
+	$(B)/san/bin/test_launch
+
+kernels:
+	@kernels/build.sh $(if $(KERNEL_CC),--compiler $(KERNEL_CC))
+
+$(B)/bin/kernel_launch: kernels/launch_main.c $(KL_SRC) | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -Ikernels kernels/launch_main.c kernels/launch.c -linih -o $@
+
+# -ffp-contract=off: the references round every multiply and add on its own, as the PTX does
+$(B)/bin/kernel_ref: $(KR_SRC) $(KL_SRC) | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -ffp-contract=off -Ikernels -Ikernels/ref $(filter %.c,$(KR_SRC)) kernels/launch.c -linih -lm -o $@
+
+$(B)/san/bin/kernel_launch: kernels/launch_main.c $(KL_SRC) | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(SANFLAGS) -Ikernels kernels/launch_main.c kernels/launch.c -linih -o $@
+
+$(B)/san/bin/kernel_ref: $(KR_SRC) $(KL_SRC) | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(SANFLAGS) -ffp-contract=off -Ikernels -Ikernels/ref $(filter %.c,$(KR_SRC)) kernels/launch.c -linih -lm -o $@
+
+$(B)/san/bin/fuzz_replay_launch: verif/fuzz/replay.c verif/fuzz/fuzz_launch.c $(KL_SRC) | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(SANFLAGS) -Ikernels verif/fuzz/replay.c verif/fuzz/fuzz_launch.c kernels/launch.c -linih -o $@
+
+$(B)/san/bin/test_launch: verif/kernels/test_launch.c $(KL_SRC) | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(SANFLAGS) -Ikernels verif/kernels/test_launch.c kernels/launch.c -lcunit -linih -o $@
+
+kernels-check: $(KERNEL_BINS)
+	@KERNEL_BIN=$(ROOT)/$(B)/san/bin verif/kernels/check.sh --selftest
+
+kernels-expected: $(B)/bin/kernel_ref
+	@for f in kernels/*.cu; do n=$$(basename $$f .cu); \
+	  $(B)/bin/kernel_ref kernels/$$n.ini > kernels/ref/$$n.expected.tmp || { rm -f kernels/ref/$$n.expected.tmp; exit 1; }; \
+	  mv kernels/ref/$$n.expected.tmp kernels/ref/$$n.expected; echo "kernels-expected: kernels/ref/$$n.expected"; done
+
+fuzz-launch: | $(DEPS_STAMP)
+	@mkdir -p $(B)/fuzz/corpus_launch $(B)/fuzz/artifacts
+	clang -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Ikernels \
+	  verif/fuzz/fuzz_launch.c kernels/launch.c -linih -o $(B)/fuzz/fuzz_launch
+	$(B)/fuzz/fuzz_launch -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=$(B)/fuzz/artifacts/ \
+	  $(B)/fuzz/corpus_launch verif/fuzz/corpus_launch verif/kernels/bad
+	@echo "fuzz-launch: fix the bug behind any input in $(B)/fuzz/artifacts/, then copy it into verif/fuzz/corpus_launch/"
+# ---- end of the kernel suite ------------------------------------------------------------------
+
 # ---- the main job and the test suite ----------------------------------------------------------
 
 all: $(B)/bin/rtl_gen $(GEN)/files.f

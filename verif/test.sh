@@ -55,6 +55,8 @@ steps+=("coal-equiv|make -s coal-equiv")
 steps+=("datasheets-compare|synth/compare.sh --check")
 # a user's own configuration file with overrides through lint and co-simulation (README.md)
 steps+=("user-config|verif/user_config.sh")
+# the kernel suite: launch files, references, refusals, committed PTX (docs/kernels.md)
+steps+=("kernels-check|make -s kernels-check")
 steps+=("mutation|make -s mutation")
 steps+=("sim-synth-small|make -s sim-synth CONFIG=small")
 # power from the simulated OSU netlist (docs/flows.md, "Power"): the baseline and one technique
