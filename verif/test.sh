@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test.sh - everything `make test` runs (and CI, through .ci/run), step by step, with a summary.
-# Each step's output is shown and kept in build/test/<step>.log. The last line reads
-# "test: N passed, N failed" (steps).
+# Each step's output is shown and kept in build/test/<step>.log; the linters, and the planted
+# faults with the power checks, run two at a time (their logs shown when the group is done). The
+# last line reads "test: N passed, N failed" (steps).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p build/test
@@ -57,12 +58,13 @@ steps+=("datasheets-compare|synth/compare.sh --check")
 steps+=("user-config|verif/user_config.sh")
 # the kernel suite: launch files, references, refusals, committed PTX (docs/kernels.md)
 steps+=("kernels-check|make -s kernels-check")
-steps+=("mutation|make -s mutation")
 steps+=("sim-synth-small|make -s sim-synth CONFIG=small")
-# power from the simulated OSU netlist (docs/flows.md, "Power"): the baseline and one technique
-# (their committed datasheets have a Power section, which the datasheet steps below check)
-steps+=("power-small|make -s power-check CONFIG=small")
-steps+=("power-small_regmutex|make -s power-check CONFIG=small_regmutex")
+# the planted faults of every technique, and power from the simulated OSU netlist (docs/flows.md,
+# "Power": the baseline and one technique, whose committed datasheets have a Power section, which
+# the datasheet steps below check): long and mostly on one core, so two at a time, like the linters
+heavy=("mutation|make -s mutation" "power-small_regmutex|make -s power-check CONFIG=small_regmutex"
+	"power-small|make -s power-check CONFIG=small")
+nheavy=${#steps[@]}  # they run before the steps listed from here on
 # the flows and datasheets of the small baseline and each technique's small config (small_<name>:
 # one technique, default options); the variants and combinations (small_*_*) are in make regress
 for c in $configs; do
@@ -95,26 +97,33 @@ bg() { # name|cmd
 	bash -c "${1#*|}" >"build/test/$name.log" 2>&1
 	echo "$? $(($(date +%s) - t))" >"build/test/$name.rc"
 }
+# steps two at a time, in the order given (name|cmd lines on stdin), then every log shown in the
+# order of the array named by $1
+pool() {
+	local -n list=$1
+	local s name rc secs status
+	while IFS= read -r s; do
+		[ "$(jobs -rp | wc -l)" -ge 2 ] && wait -n
+		bg "$s" &
+	done
+	wait
+	for s in "${list[@]}"; do
+		name=${s%%|*}
+		echo "== $name: ${s#*|}"
+		cat "build/test/$name.log"
+		read -r rc secs <"build/test/$name.rc"
+		if [ "$rc" = 0 ]; then status=PASS pass=$((pass + 1)); else status=FAIL fail=$((fail + 1)); fi
+		summary+=("$(printf '%-4s %-22s %4ss' "$status" "$name" "$secs")")
+	done
+}
 for s in "${steps[@]:0:5}"; do run "$s"; done
-# the linters: two at a time, the largest generated RTL first (Yosys's time follows its size),
-# then every log shown in list order
-order=$(for s in "${lints[@]}"; do
+# the linters, the largest generated RTL first (Yosys's time follows its size)
+pool lints < <(for s in "${lints[@]}"; do
 	n=${s%%|*}; echo "$(cat "generated/${n#lint-}"/*.sv | wc -c) $s"
 done | sort -k1,1nr | cut -d' ' -f2-)
-while IFS= read -r s; do
-	[ "$(jobs -rp | wc -l)" -ge 2 ] && wait -n
-	bg "$s" &
-done <<<"$order"
-wait
-for s in "${lints[@]}"; do
-	name=${s%%|*}
-	echo "== $name: ${s#*|}"
-	cat "build/test/$name.log"
-	read -r rc secs <"build/test/$name.rc"
-	if [ "$rc" = 0 ]; then status=PASS pass=$((pass + 1)); else status=FAIL fail=$((fail + 1)); fi
-	summary+=("$(printf '%-4s %-22s %4ss' "$status" "$name" "$secs")")
-done
-for s in "${steps[@]:5}"; do run "$s"; done
+for s in "${steps[@]:5:nheavy-5}"; do run "$s"; done
+pool heavy < <(printf '%s\n' "${heavy[@]}")
+for s in "${steps[@]:nheavy}"; do run "$s"; done
 echo
 echo "== summary ($(($(date +%s) - t0)) s)"
 printf '%s\n' "${summary[@]}"
