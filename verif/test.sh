@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # test.sh - everything `make test` runs (and CI, through .ci/run), step by step, with a summary.
-# Each step's output is shown and kept in build/test/<step>.log; the linters, and the planted
-# faults with the power checks, run two at a time (their logs shown when the group is done). The
+# Each step's output is shown and kept in build/test/<step>.log; the linters, the co-simulations,
+# and the planted faults with the power checks, run two at a time (their logs shown when the group
+# is done). The
 # last line reads "test: N passed, N failed" (steps).
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +24,7 @@ for c in $configs; do lints+=("lint-$c|make -s lint CONFIG=$c"); done
 # aside) equals one already listed runs in that config only; rf_top runs in every config.
 shape() { grep -v '^[[:space:]]*//' "$1" | grep -v '^[[:space:]]*$' | sha1sum | cut -c1-16; }
 declare -A first_of
+cosims=()  # two at a time, after the linters (each builds its harnesses, then runs them on one core)
 for c in $configs; do
 	mods=rf_top skipped=""
 	for f in generated/$c/rf_*.sv; do
@@ -33,8 +35,8 @@ for c in $configs; do
 	done
 	[ -n "$skipped" ] && echo "cosim-$c: same shape as in an earlier config, not run again:$skipped"
 	# the coalescing blocks run as long as rf_top: 100 000 cycles (docs/coalescing.md, "Verification")
-	case $c in *coalesce) steps+=("cosim-$c|make -s cosim CONFIG=$c MODULES='$mods' BLOCK_CYCLES=100000") ;;
-	*) steps+=("cosim-$c|make -s cosim CONFIG=$c MODULES='$mods'") ;; esac
+	case $c in *coalesce) cosims+=("cosim-$c|make -s cosim CONFIG=$c MODULES='$mods' BLOCK_CYCLES=100000") ;;
+	*) cosims+=("cosim-$c|make -s cosim CONFIG=$c MODULES='$mods'") ;; esac
 done
 # the wave layouts name only signals the trace has: the combinations and the bank-hold port (every
 # part of rf_top's sections once), after their co-simulation built the harness
@@ -120,6 +122,9 @@ for s in "${steps[@]:0:5}"; do run "$s"; done
 # the linters, the largest generated RTL first (Yosys's time follows its size)
 pool lints < <(for s in "${lints[@]}"; do
 	n=${s%%|*}; echo "$(cat "generated/${n#lint-}"/*.sv | wc -c) $s"
+done | sort -k1,1nr | cut -d' ' -f2-)
+pool cosims < <(for s in "${cosims[@]}"; do
+	n=${s%%|*}; echo "$(cat "generated/${n#cosim-}"/*.sv | wc -c) $s"
 done | sort -k1,1nr | cut -d' ' -f2-)
 for s in "${steps[@]:5:nheavy-5}"; do run "$s"; done
 pool heavy < <(printf '%s\n' "${heavy[@]}")
