@@ -1,30 +1,30 @@
 #!/usr/bin/env bash
 # test.sh - everything `make test` runs (and CI, through .ci/run), step by step, with a summary.
-# Each step's output is shown and kept in build/test/<step>.log; the linters, the co-simulations,
-# and the planted faults with the power checks, run two at a time (their logs shown when the group
-# is done). The
-# last line reads "test: N passed, N failed" (steps).
+# Each step's output is kept in build/test/<step>.log and shown. The first five steps run one after
+# another; then every other step runs, two at a time (TEST_JOBS), each log shown as its step ends.
+# The last line reads "test: N passed, N failed" (steps).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p build/test
 configs=$(ls rtl_gen/configs/*.ini | xargs -n1 basename | sed 's/\.ini$//')
 
 steps=(
-	"build|make -s build/bin/rtl_gen"
+	# the shared tools, built once before anything runs in parallel (two makes never build one file)
+	"build|make -s build/bin/rtl_gen build/lib/librfm.a build/bin/vcd_activity build/bin/coal_access build/bin/top_equiv"
 	"gen-check|make -s gen-check"
 	"docs-check|make -s docs-check"
 	"unit|make -s unit"
 	"fuzz-replay|make -s fuzz-replay"
 )
 # the linters (Yosys's proc and check alone take minutes on the fermi-scale coalescing files, on
-# one core) run two configs at a time, after the first five steps
+# one core)
 lints=()
 for c in $configs; do lints+=("lint-$c|make -s lint CONFIG=$c"); done
 # Each block is co-simulated once per shape: a block whose generated RTL (comments and blank lines
 # aside) equals one already listed runs in that config only; rf_top runs in every config.
 shape() { grep -v '^[[:space:]]*//' "$1" | grep -v '^[[:space:]]*$' | sha1sum | cut -c1-16; }
 declare -A first_of
-cosims=()  # two at a time, after the linters (each builds its harnesses, then runs them on one core)
+cosims=()  # each builds its harnesses, then runs them on one core
 for c in $configs; do
 	mods=rf_top skipped=""
 	for f in generated/$c/rf_*.sv; do
@@ -63,10 +63,9 @@ steps+=("kernels-check|make -s kernels-check")
 steps+=("sim-synth-small|make -s sim-synth CONFIG=small")
 # the planted faults of every technique, and power from the simulated OSU netlist (docs/flows.md,
 # "Power": the baseline and one technique, whose committed datasheets have a Power section, which
-# the datasheet steps below check): long and mostly on one core, so two at a time, like the linters
+# the datasheet steps below check): long and mostly on one core, so they start first
 heavy=("mutation|make -s mutation" "power-small_regmutex|make -s power-check CONFIG=small_regmutex"
 	"power-small|make -s power-check CONFIG=small")
-nheavy=${#steps[@]}  # they run before the steps listed from here on
 # the flows and datasheets of the small baseline and each technique's small config (small_<name>:
 # one technique, default options); the variants and combinations (small_*_*) are in make regress
 for c in $configs; do
@@ -78,8 +77,21 @@ done
 # every named config has a committed datasheet or a reason in the README; the check's planted faults
 steps+=("datasheets-listed|verif/datasheets_listed.sh --selftest")
 
+# Shared tools, built once before anything runs in parallel (two makes must never build one file).
+# Ordering constraints: a step starts only after the steps named here have finished.
+declare -A after
+for c in $configs; do
+	case $c in small_*_coalesce | small_hold) after[wave-$c]="cosim-$c" ;; esac
+	# a datasheet carries the power section when the power check left its report
+	case $c in small | small_regmutex) after[synth-$c]="power-$c" ;; esac
+	after[fpga-$c]="synth-$c" after[datasheet-$c]="fpga-$c"
+done
+# the planted faults use the harnesses that their configs' co-simulations build
+after[mutation]=$(for f in cmodel/*/mutants.sh; do sed -n 's/^# config: /cosim-/p' "$f"; done | sort -u | tr '\n' ' ')
+
 pass=0 fail=0 summary=()
 t0=$(date +%s)
+rm -f build/test/*.rc
 # one step in the foreground: its output shown and kept in build/test/<name>.log
 run() { # name|cmd
 	local name=${1%%|*} cmd=${1#*|} t status
@@ -97,38 +109,74 @@ bg() { # name|cmd
 	local name=${1%%|*} t
 	t=$(date +%s)
 	bash -c "${1#*|}" >"build/test/$name.log" 2>&1
-	echo "$? $(($(date +%s) - t))" >"build/test/$name.rc"
+	echo "$? $(($(date +%s) - t))" >"build/test/$name.tmp" && mv "build/test/$name.tmp" "build/test/$name.rc"
 }
-# steps two at a time, in the order given (name|cmd lines on stdin), then every log shown in the
-# order of the array named by $1
-pool() {
-	local -n list=$1
-	local s name rc secs status
-	while IFS= read -r s; do
-		[ "$(jobs -rp | wc -l)" -ge 2 ] && wait -n
-		bg "$s" &
-	done
-	wait
-	for s in "${list[@]}"; do
-		name=${s%%|*}
-		echo "== $name: ${s#*|}"
-		cat "build/test/$name.log"
-		read -r rc secs <"build/test/$name.rc"
-		if [ "$rc" = 0 ]; then status=PASS pass=$((pass + 1)); else status=FAIL fail=$((fail + 1)); fi
-		summary+=("$(printf '%-4s %-22s %4ss' "$status" "$name" "$secs")")
+# show a finished background step's log and count it
+report() { # name|cmd
+	local name=${1%%|*} rc secs status
+	echo "== $name: ${1#*|}"
+	cat "build/test/$name.log"
+	read -r rc secs <"build/test/$name.rc"
+	if [ "$rc" = 0 ]; then status=PASS pass=$((pass + 1)); else status=FAIL fail=$((fail + 1)); fi
+	summary+=("$(printf '%-4s %-22s %4ss' "$status" "$name" "$secs")")
+	echo "== $name: $status in ${secs}s ($((++finished)) of $total done, $(($(date +%s) - t0)) s so far)"
+}
+# every step on stdin (name|cmd lines, most important first), TEST_JOBS (default 2) at a time: each
+# free slot takes the first step whose predecessors (the array `after`) have finished; a log is
+# shown as its step ends
+schedule() {
+	local -a todo running
+	local s name d ready i j n busy
+	mapfile -t todo
+	total=${#todo[@]} finished=0
+	while [ ${#todo[@]} -gt 0 ] || [ ${#running[@]} -gt 0 ]; do
+		# collect the finished steps, in the order they were started
+		for i in "${!running[@]}"; do
+			name=${running[$i]%%|*}
+			[ -f "build/test/$name.rc" ] || continue
+			report "${running[$i]}"
+			unset "running[$i]"
+		done
+		running=("${running[@]}")
+		busy=${#running[@]}
+		for i in "${!todo[@]}"; do
+			[ "$busy" -lt "${TEST_JOBS:-2}" ] || break
+			name=${todo[$i]%%|*} ready=1
+			for d in ${after[$name]:-}; do [ -f "build/test/$d.rc" ] || ready=0; done
+			[ $ready = 1 ] || continue
+			bg "${todo[$i]}" &
+			running+=("${todo[$i]}")
+			unset "todo[$i]"
+			busy=$((busy + 1))
+		done
+		todo=("${todo[@]}")
+		if [ ${#running[@]} = 0 ]; then
+			echo "test: steps wait for predecessors that never run: ${todo[*]%%|*}" >&2
+			for s in "${todo[@]}"; do summary+=("$(printf 'FAIL %-22s never ran' "${s%%|*}")"); fail=$((fail + 1)); done
+			return
+		fi
+		sleep 1
 	done
 }
 for s in "${steps[@]:0:5}"; do run "$s"; done
-# the linters, the largest generated RTL first (Yosys's time follows its size)
-pool lints < <(for s in "${lints[@]}"; do
-	n=${s%%|*}; echo "$(cat "generated/${n#lint-}"/*.sv | wc -c) $s"
-done | sort -k1,1nr | cut -d' ' -f2-)
-pool cosims < <(for s in "${cosims[@]}"; do
-	n=${s%%|*}; echo "$(cat "generated/${n#cosim-}"/*.sv | wc -c) $s"
-done | sort -k1,1nr | cut -d' ' -f2-)
-for s in "${steps[@]:5:nheavy-5}"; do run "$s"; done
-pool heavy < <(printf '%s\n' "${heavy[@]}")
-for s in "${steps[@]:nheavy}"; do run "$s"; done
+# Then everything else, two at a time (a step's time follows its size, so the longest go first and
+# the short ones fill the end): the power checks (long and on one core), the co-simulations of the
+# configs whose planted faults run next, the planted faults, the linters and the other
+# co-simulations (the largest generated RTL first), and the remaining steps in the order listed.
+bysize() { # prefix: name|cmd lines on stdin, the largest generated/<config> first
+	while IFS= read -r s; do n=${s%%|*}; echo "$(cat "generated/${n#"$1"}"/*.sv | wc -c) $s"; done |
+		sort -k1,1nr | cut -d' ' -f2-
+}
+{
+	for s in "${heavy[@]}"; do case $s in power-*) echo "$s" ;; esac; done
+	for s in "${cosims[@]}"; do case " ${after[mutation]} " in *" ${s%%|*} "*) echo "$s" ;; esac; done | bysize cosim-
+	for s in "${heavy[@]}"; do case $s in power-*) ;; *) echo "$s" ;; esac; done
+	printf '%s\n' "${lints[@]}" | bysize lint-
+	for s in "${cosims[@]}"; do case " ${after[mutation]} " in *" ${s%%|*} "*) ;; *) echo "$s" ;; esac; done | bysize cosim-
+	for s in "${steps[@]:5}"; do case $s in synth-* | fpga-*) echo "$s" ;; esac; done
+	for s in "${steps[@]:5}"; do case $s in synth-* | fpga-*) ;; *) echo "$s" ;; esac; done
+} > build/test/order
+schedule < build/test/order
 echo
 echo "== summary ($(($(date +%s) - t0)) s)"
 printf '%s\n' "${summary[@]}"
