@@ -1,0 +1,203 @@
+/* rfm_finereg.h - FineReg's register management unit (docs/finereg.md): the reference semantics of
+ * its state and of every operation it performs, one whole operation per call. The active-CTA
+ * register file (ACRF: fixed CTA slots), the pending-CTA register file (PCRF: a tag array of
+ * chained entries and a data array), the free-space monitor with its running count, the per-CTA
+ * pointer table, the CTA status monitor (Table IV), the live-register bit-vector cache, and the
+ * moves: eviction, restore, the swap of the extract's G5 order, launch, exit, the context-only
+ * switch, and the write-back redirect of a pending CTA. A checker states the invariants.
+ * Plain C with no model or config dependency: the cycle-level part and the RTL are compared with
+ * this state after every completed operation. */
+#ifndef RFM_FINEREG_H
+#define RFM_FINEREG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- geometry ---------------------------------------------------------------------------------- */
+
+enum {
+	RFM_FR_MAX_WARPS = 32,  /* warps per CTA: the tag's 5-bit warp id */
+	RFM_FR_MAX_REGS = 64,   /* registers per thread: the 64-bit live vector, 6-bit index */
+	RFM_FR_MAX_WORDS = 32,  /* 32-bit words of one warp register (32 lanes x 32 bits) */
+};
+
+typedef struct rfm_fr_geom {
+	unsigned pcrf_entries;  /* PCRF entries (warp registers), 1 .. 4096 */
+	unsigned acrf_slots;    /* ACRF CTA slots: ACRF entries / (warps x regs), 1 .. ctas */
+	unsigned ctas;          /* resident CTAs (pointer table and status lines), 1 .. 1024 */
+	unsigned active_ctas;   /* CTAs whose context may be in the pipeline at once, 1 .. acrf_slots */
+	unsigned warps;         /* warps per CTA, 1 .. RFM_FR_MAX_WARPS */
+	unsigned regs;          /* registers per thread, 1 .. RFM_FR_MAX_REGS */
+	unsigned words;         /* 32-bit words per warp register, 1 .. RFM_FR_MAX_WORDS */
+} rfm_fr_geom_t;
+
+/* 0 when g is legal, else -1 with the broken rule in why. */
+int rfm_fr_geom_check(const rfm_fr_geom_t *g, char *why, size_t n);
+/* Bits of a PCRF pointer: clog2(pcrf_entries), at least 1. */
+unsigned rfm_fr_ptr_bits(const rfm_fr_geom_t *g);
+/* Bits of a live count: clog2(pcrf_entries + 1) (the extract's G3: the paper's 6 bits cannot count
+ * a CTA's live registers). */
+unsigned rfm_fr_count_bits(const rfm_fr_geom_t *g);
+
+/* ---- the CTA status monitor (Table IV) --------------------------------------------------------- */
+
+enum { RFM_FR_NONE = 0 };                        /* both fields: CTA not launched */
+enum { RFM_FR_CTX_SHMEM = 1, RFM_FR_CTX_PIPE = 2 };  /* context: saved in shared memory, pipeline */
+enum { RFM_FR_REG_PCRF = 1, RFM_FR_REG_ACRF = 2 };   /* registers: live ones in the PCRF, the ACRF */
+
+/* One PCRF tag: valid, end, next pointer, warp id, register index (the paper's Fig. 11). */
+typedef struct rfm_fr_tag {
+	uint8_t valid;          /* the entry holds a live register of a pending CTA */
+	uint8_t end;            /* the last entry of its CTA's chain */
+	uint16_t next;          /* the next entry of the chain (0 on the last) */
+	uint8_t wid;            /* warp index inside the CTA */
+	uint8_t ridx;           /* architected register index */
+} rfm_fr_tag_t;
+
+/* One line of the pointer table: the head of a pending CTA's chain and its live count. */
+typedef struct rfm_fr_ptr {
+	uint16_t head;          /* first entry of the chain (meaningless when count is 0) */
+	uint16_t count;         /* live registers in the PCRF */
+} rfm_fr_ptr_t;
+
+/* What a stall of an active CTA leads to (docs/finereg.md, "Decisions"). */
+typedef enum rfm_fr_action {
+	RFM_FR_STAY_NOTHING,    /* no pending CTA is ready and no new CTA is left: it stays */
+	RFM_FR_CTX_SWITCH,      /* a ready CTA with its registers in the ACRF (1,2) takes its place */
+	RFM_FR_SWAP,            /* a ready pending CTA (1,1) is swapped with it in its ACRF slot */
+	RFM_FR_EVICT_LAUNCH,    /* it moves to the PCRF and a new CTA is launched into its slot */
+	RFM_FR_STAY_DEPLETED,   /* the PCRF has no room for its live registers: it stays */
+} rfm_fr_action_t;
+
+/* Operation counts. */
+typedef struct rfm_fr_counters {
+	uint64_t launches;      /* CTAs launched */
+	uint64_t exits;         /* CTAs finished */
+	uint64_t evictions;     /* evictions (alone or as half of a swap) */
+	uint64_t restores;      /* restores (alone or as half of a swap) */
+	uint64_t swaps;         /* swaps */
+	uint64_t ctx_switches;  /* context-only switches */
+	uint64_t resumes;       /* (1,2) CTAs resumed into a free pipeline place */
+	uint64_t depleted;      /* moves refused for want of PCRF entries */
+	uint64_t moved_out;     /* warp registers written to the PCRF */
+	uint64_t moved_in;      /* warp registers written back to the ACRF */
+	uint64_t redirected;    /* write-backs to a pending CTA written into its PCRF entry */
+	uint64_t dropped;       /* write-backs to a pending CTA's dead register, dropped */
+	uint64_t lrc_hits;      /* bit-vector cache hits */
+	uint64_t lrc_misses;    /* bit-vector cache misses (a fill from memory follows) */
+} rfm_fr_counters_t;
+
+/* The whole unit. */
+typedef struct rfm_fr {
+	rfm_fr_geom_t g;        /* geometry */
+	rfm_fr_tag_t *tag;      /* [pcrf_entries] */
+	uint32_t *pdata;        /* [pcrf_entries][words] PCRF data */
+	uint8_t *occ;           /* [pcrf_entries] free-space monitor: 1 occupied, 0 empty */
+	unsigned free_count;    /* running count of empty entries */
+	rfm_fr_ptr_t *ptr;      /* [ctas] pointer table */
+	uint8_t *ctx, *reg;     /* [ctas] status monitor fields */
+	int *slot_of;           /* [ctas] the ACRF slot a CTA owns, -1 none */
+	int *owner;             /* [acrf_slots] the CTA owning a slot, -1 free */
+	uint32_t *adata;        /* [acrf_slots][warps][regs][words] ACRF data */
+	rfm_fr_counters_t n;    /* counters */
+} rfm_fr_t;
+
+/* A unit with everything empty; NULL when g is illegal or memory runs out. */
+rfm_fr_t *rfm_fr_create(const rfm_fr_geom_t *g);
+void rfm_fr_destroy(rfm_fr_t *u);
+
+/* Results of the operations: 0 done; RFM_FR_EDEPLETED refused for want of PCRF entries (nothing
+ * changed but the depleted counter); RFM_FR_EILLEGAL the operation does not apply to that state
+ * (a caller's bug, nothing changed). */
+enum { RFM_FR_EDEPLETED = 1, RFM_FR_EILLEGAL = 2 };
+
+/* ---- the live-register count -------------------------------------------------------------------- */
+
+/* Live registers of a CTA whose warps have the live vectors bv[0 .. warps-1] (bits above regs
+ * ignored). */
+unsigned rfm_fr_live_count(const rfm_fr_t *u, const uint64_t *bv);
+
+/* ---- operations (docs/finereg.md, "Operations") ---------------------------------------------- */
+
+/* Launch CTA c into free ACRF slot s: its registers zero, status (2,2), or (1,2) with pipe 0 (the
+ * pipeline's CTA slots are full: context in shared memory). */
+int rfm_fr_launch(rfm_fr_t *u, unsigned c, unsigned s, int pipe);
+/* CTA c finishes (status (2,2)): its slot freed, status (0,0). */
+int rfm_fr_exit(rfm_fr_t *u, unsigned c);
+/* Evict active CTA c (2,2): its live registers (ascending warp, then register) into the lowest
+ * empty PCRF entries, chained in that order; pointer line set; slot freed; status (1,1). Refused
+ * (RFM_FR_EDEPLETED) when free_count is below the live count. */
+int rfm_fr_evict(rfm_fr_t *u, unsigned c, const uint64_t *bv);
+/* Restore pending CTA c (1,1) into free slot s: its chain walked from the head, each register
+ * written to the slot at (warp, index), each entry emptied; every other register of the slot
+ * zero; status (2,2). */
+int rfm_fr_restore(rfm_fr_t *u, unsigned c, unsigned s);
+/* Swap active CTA sc (2,2, live vectors bv) with pending CTA pc (1,1) in sc's slot, in the G5 order
+ * (docs/finereg.md, "Swap"). Admitted when free_count + count[pc] >= live count of sc, else
+ * RFM_FR_EDEPLETED. After it: sc (1,1), pc (2,2) in sc's former slot. */
+int rfm_fr_swap(rfm_fr_t *u, unsigned sc, const uint64_t *bv, unsigned pc);
+/* Context-only switch: active CTA sc (2,2) leaves the pipeline (1,2), ready CTA pc (1,2) enters it
+ * (2,2); no register moves. */
+int rfm_fr_ctx_switch(rfm_fr_t *u, unsigned sc, unsigned pc);
+
+/* Resume CTA c (1,2) into a free pipeline place (its context restored): (2,2); no register moves. */
+int rfm_fr_resume(rfm_fr_t *u, unsigned c);
+
+/* ---- register access ---------------------------------------------------------------------------- */
+
+/* Write warp register (w, r) of CTA c (data: words words). A CTA in the ACRF is written in its
+ * slot; a pending CTA's live register is written in its PCRF entry (the write-back of a load that
+ * was in flight when it was evicted, the extract's G1); its dead registers drop the write. */
+int rfm_fr_write(rfm_fr_t *u, unsigned c, unsigned w, unsigned r, const uint32_t *data);
+/* Read warp register (w, r) of a CTA whose registers are in the ACRF into data. */
+int rfm_fr_read(const rfm_fr_t *u, unsigned c, unsigned w, unsigned r, uint32_t *data);
+
+/* ---- the decision on a stall (the paper's section V-E and the extract's G6 to G8) ------------- */
+
+/* What a stall of active CTA s leads to: a ready (1,2) CTA first, then a ready (1,1) CTA (the
+ * lowest-numbered of each class, ready[c] nonzero), admitted when free_count + its count >= the
+ * stalled CTA's live count; with no ready CTA, an eviction when a new CTA is left (new_left) and
+ * free_count >= the live count. *pick: the chosen CTA (-1 none). */
+rfm_fr_action_t rfm_fr_decide(const rfm_fr_t *u, unsigned s, const uint64_t *bv, const uint8_t *ready,
+	int new_left, int *pick);
+
+/* ---- the live-register bit-vector cache -------------------------------------------------------- */
+
+/* Direct mapped: entry (pc >> shift) mod entries holds a full PC tag and a 64-bit vector. */
+typedef struct rfm_fr_lrc {
+	unsigned entries;       /* a power of two, 1 .. 1024 */
+	unsigned shift;         /* PC bits below the index (3: instructions of 8 bytes) */
+	uint8_t *valid;         /* [entries] */
+	uint32_t *pc;           /* [entries] tags: the whole PC */
+	uint64_t *bv;           /* [entries] vectors */
+} rfm_fr_lrc_t;
+
+/* 0, or -1 when entries is not a power of two in 1 .. 1024 or memory runs out. */
+int rfm_fr_lrc_init(rfm_fr_lrc_t *c, unsigned entries, unsigned shift);
+void rfm_fr_lrc_free(rfm_fr_lrc_t *c);
+/* The entry index of pc. */
+unsigned rfm_fr_lrc_index(const rfm_fr_lrc_t *c, uint32_t pc);
+/* 1 and *bv on a hit (valid and the tag equals pc), else 0. Counts in *n when n is not NULL. */
+int rfm_fr_lrc_lookup(const rfm_fr_lrc_t *c, uint32_t pc, uint64_t *bv, rfm_fr_counters_t *n);
+/* The fill after a miss: the entry of pc takes pc and bv (the old block overwritten). */
+void rfm_fr_lrc_fill(rfm_fr_lrc_t *c, uint32_t pc, uint64_t bv);
+
+/* ---- the checker (docs/finereg.md, "Invariants") ------------------------------------------------ */
+
+/* 0 when every invariant of the state at rest holds, else -1 with the first broken one in why:
+ * the free count equals the empty entries; each pending CTA's chain visits exactly count distinct
+ * valid entries, End only on the last, no entry in two chains, no occupied entry outside every
+ * chain; every status is one of (0,0), (2,2), (1,2), (1,1); register field 2 if and only if the
+ * CTA owns exactly one slot (and the slot names it back); at most active_ctas CTAs in the
+ * pipeline. */
+int rfm_fr_check(const rfm_fr_t *u, char *why, size_t n);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* RFM_FINEREG_H */
