@@ -117,14 +117,30 @@ module rf_refresh_ctrl (
     end
     `endif
     `ifdef FORMAL
-    // rf_refresh_ctrl invariant 6: the counter steps off the row wrap (docs/edram.md, Refresh)
+    // rf_refresh_ctrl invariant 8: a due refresh's wait is not the cycles since it fell due
+    // (docs/edram.md, Refresh)
     always @* begin
-      if (rst_ni) assert ((cnt_d != cnt_q) == (issue & (rp_q == 6'd63)));
+      if (rst_ni) assert (!pending_q | (timer_q == '0));
     end
     `else
     always_ff @(posedge clk_i) begin
-      if (rst_ni && !((cnt_d != cnt_q) == (issue & (rp_q == 6'd63)))) begin
-        $error("%s (%s)", "rf_refresh_ctrl invariant 6: the counter steps off the row wrap",
+      if (rst_ni && !(!pending_q | (timer_q == '0))) begin
+        $error("%s (%s)",
+            "rf_refresh_ctrl invariant 8: a due refresh's wait is not the cycles since it fell due",
+            "docs/edram.md, Refresh");
+      end
+    end
+    `endif
+    `ifdef FORMAL
+    // rf_refresh_ctrl invariant 5: a due refresh is overtaken by the next one (docs/edram.md,
+    // Refresh)
+    always @* begin
+      if (rst_ni) assert (!(pending_q & ~issue & (timer_q == 3'd7)));
+    end
+    `else
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && !(!(pending_q & ~issue & (timer_q == 3'd7)))) begin
+        $error("%s (%s)", "rf_refresh_ctrl invariant 5: a due refresh is overtaken by the next one",
             "docs/edram.md, Refresh");
       end
     end
@@ -140,6 +156,34 @@ module rf_refresh_ctrl (
       if (rst_ni && !((rp_d != rp_q) == issue)) begin
         $error("%s (%s)",
             "rf_refresh_ctrl invariant 5: the row pointer does not move exactly with a refresh",
+            "docs/edram.md, Refresh");
+      end
+    end
+    `endif
+    `ifdef FORMAL
+    // rf_refresh_ctrl invariant 5: a refresh moves the row pointer other than one row on
+    // (docs/edram.md, Refresh)
+    always @* begin
+      if (rst_ni) assert (!issue | (rp_d == ((rp_q == 6'd63) ? '0 : rp_q + 6'd1)));
+    end
+    `else
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && !(!issue | (rp_d == ((rp_q == 6'd63) ? '0 : rp_q + 6'd1)))) begin
+        $error("%s (%s)",
+            "rf_refresh_ctrl invariant 5: a refresh moves the row pointer other than one row on",
+            "docs/edram.md, Refresh");
+      end
+    end
+    `endif
+    `ifdef FORMAL
+    // rf_refresh_ctrl invariant 6: the counter steps off the row wrap (docs/edram.md, Refresh)
+    always @* begin
+      if (rst_ni) assert ((cnt_d != cnt_q) == (issue & (rp_q == 6'd63)));
+    end
+    `else
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && !((cnt_d != cnt_q) == (issue & (rp_q == 6'd63)))) begin
+        $error("%s (%s)", "rf_refresh_ctrl invariant 6: the counter steps off the row wrap",
             "docs/edram.md, Refresh");
       end
     end

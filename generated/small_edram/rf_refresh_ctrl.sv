@@ -125,14 +125,73 @@ module rf_refresh_ctrl (
     end
     `endif
     `ifdef FORMAL
-    // rf_refresh_ctrl invariant 6: the counter steps off the row wrap (docs/edram.md, Refresh)
+    // rf_refresh_ctrl invariant 5: the timer left 0 .. P-1 (docs/edram.md, Refresh)
     always @* begin
-      if (rst_ni) assert ((cnt_d != cnt_q) == (issue & (rp_q == 4'd15)));
+      if (rst_ni) assert (timer_q < 3'(Interval));
     end
     `else
     always_ff @(posedge clk_i) begin
-      if (rst_ni && !((cnt_d != cnt_q) == (issue & (rp_q == 4'd15)))) begin
-        $error("%s (%s)", "rf_refresh_ctrl invariant 6: the counter steps off the row wrap",
+      if (rst_ni && !(timer_q < 3'(Interval))) begin
+        $error("%s (%s)", "rf_refresh_ctrl invariant 5: the timer left 0 .. P-1",
+            "docs/edram.md, Refresh");
+      end
+    end
+    `endif
+    `ifdef FORMAL
+    // rf_refresh_ctrl invariant 8: a due refresh's wait is not the cycles since it fell due
+    // (docs/edram.md, Refresh)
+    always @* begin
+      if (rst_ni) assert (!pending_q | (timer_q == 3'(defer_q)));
+    end
+    `else
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && !(!pending_q | (timer_q == 3'(defer_q)))) begin
+        $error("%s (%s)",
+            "rf_refresh_ctrl invariant 8: a due refresh's wait is not the cycles since it fell due",
+            "docs/edram.md, Refresh");
+      end
+    end
+    `endif
+    `ifdef FORMAL
+    // rf_refresh_ctrl invariant 5: a due refresh is overtaken by the next one (docs/edram.md,
+    // Refresh)
+    always @* begin
+      if (rst_ni) assert (!(pending_q & ~issue & (timer_q == 3'd6)));
+    end
+    `else
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && !(!(pending_q & ~issue & (timer_q == 3'd6)))) begin
+        $error("%s (%s)", "rf_refresh_ctrl invariant 5: a due refresh is overtaken by the next one",
+            "docs/edram.md, Refresh");
+      end
+    end
+    `endif
+    `ifdef FORMAL
+    // rf_refresh_ctrl invariant 8: a due refresh waited more than max_defer cycles (docs/edram.md,
+    // Refresh)
+    always @* begin
+      if (rst_ni) assert (pending_q ? (defer_q <= 2'(MaxDefer)) : (defer_q == '0));
+    end
+    `else
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && !(pending_q ? (defer_q <= 2'(MaxDefer)) : (defer_q == '0))) begin
+        $error("%s (%s)",
+            "rf_refresh_ctrl invariant 8: a due refresh waited more than max_defer cycles",
+            "docs/edram.md, Refresh");
+      end
+    end
+    `endif
+    `ifdef FORMAL
+    // rf_refresh_ctrl invariant 8: a refresh is forced before max_defer cycles (docs/edram.md,
+    // Refresh)
+    always @* begin
+      if (rst_ni) assert (!(issue & busy) | (defer_q == 2'(MaxDefer)));
+    end
+    `else
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && !(!(issue & busy) | (defer_q == 2'(MaxDefer)))) begin
+        $error("%s (%s)",
+            "rf_refresh_ctrl invariant 8: a refresh is forced before max_defer cycles",
             "docs/edram.md, Refresh");
       end
     end
@@ -153,16 +212,29 @@ module rf_refresh_ctrl (
     end
     `endif
     `ifdef FORMAL
-    // rf_refresh_ctrl invariant 8: a due refresh waited more than max_defer cycles (docs/edram.md,
-    // Refresh)
+    // rf_refresh_ctrl invariant 5: a refresh moves the row pointer other than one row on
+    // (docs/edram.md, Refresh)
     always @* begin
-      if (rst_ni) assert (!pending_q | (defer_q <= 2'(MaxDefer)));
+      if (rst_ni) assert (!issue | (rp_d == ((rp_q == 4'd15) ? '0 : rp_q + 4'd1)));
     end
     `else
     always_ff @(posedge clk_i) begin
-      if (rst_ni && !(!pending_q | (defer_q <= 2'(MaxDefer)))) begin
+      if (rst_ni && !(!issue | (rp_d == ((rp_q == 4'd15) ? '0 : rp_q + 4'd1)))) begin
         $error("%s (%s)",
-            "rf_refresh_ctrl invariant 8: a due refresh waited more than max_defer cycles",
+            "rf_refresh_ctrl invariant 5: a refresh moves the row pointer other than one row on",
+            "docs/edram.md, Refresh");
+      end
+    end
+    `endif
+    `ifdef FORMAL
+    // rf_refresh_ctrl invariant 6: the counter steps off the row wrap (docs/edram.md, Refresh)
+    always @* begin
+      if (rst_ni) assert ((cnt_d != cnt_q) == (issue & (rp_q == 4'd15)));
+    end
+    `else
+    always_ff @(posedge clk_i) begin
+      if (rst_ni && !((cnt_d != cnt_q) == (issue & (rp_q == 4'd15)))) begin
+        $error("%s (%s)", "rf_refresh_ctrl invariant 6: the counter steps off the row wrap",
             "docs/edram.md, Refresh");
       end
     end

@@ -217,6 +217,13 @@ module rf_edram_bank (
   end
   `endif
   `ifdef FORMAL
+  // a refresh has the bank alone: rf_top's bank hold keeps every access off a refreshing
+  // bank and asserts so (docs/edram.md, rf_top); proven alone, the bank assumes it
+  always @* begin
+    if (rst_ni) assume (!(ref_i & (w0_en_i | r0_en_i)));
+  end
+  `endif
+  `ifdef FORMAL
   // rf_edram_bank invariant 11: the noncritical sub-row's refresh breaks the truth table
   // (docs/edram.md, Segmentation)
   always @* begin

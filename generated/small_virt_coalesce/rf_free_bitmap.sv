@@ -249,4 +249,141 @@ module rf_free_bitmap (
     end
   end
 
+  // ---- assertions: allocator rules 1-5 ----
+  // simulation (make cosim-assert defines RFM_ASSERTIONS) and formal proofs (make formal:
+  // FORMAL), both in docs/verification.md; RFM_CHECKS is either, and never synthesis
+  `ifdef FORMAL
+  `define RFM_CHECKS
+  `elsif SYNTHESIS
+  `elsif RFM_ASSERTIONS
+  `define RFM_CHECKS
+  `endif
+  `ifdef RFM_CHECKS
+  `ifdef FORMAL
+  // a proof starts in reset: the state before it is left free
+  always @* begin
+    if ($initstate) assume (!rst_ni);
+  end
+  `endif
+  logic [31:0] fb_gnt, fb_rel;  // ids granted, ids freed in this cycle (one-hot)
+  logic fb_gnt_ok;  // no id granted to two ports
+  logic fb_rel_ok;  // no id freed by two ports
+  assign fb_gnt = (a0_gnt ? 32'd1 << a0_pid : '0) | (a1_gnt ? 32'd1 << a1_pid : '0);
+  assign fb_rel = (r0_free ? 32'd1 << r0_pid_i : '0) | (r1_free ? 32'd1 << r1_pid_i : '0)
+      | (r2_free ? 32'd1 << r2_pid_i : '0) | (r3_free ? 32'd1 << r3_pid_i : '0)
+      | (r4_free ? 32'd1 << r4_pid_i : '0) | (r5_free ? 32'd1 << r5_pid_i : '0)
+      | (r6_free ? 32'd1 << r6_pid_i : '0);
+  assign fb_gnt_ok = ~(a0_gnt & a1_gnt & (a0_pid == a1_pid));
+  assign fb_rel_ok = ~(r0_free & r1_free & (r0_pid_i == r1_pid_i))
+      & ~(r0_free & r2_free & (r0_pid_i == r2_pid_i))
+      & ~(r1_free & r2_free & (r1_pid_i == r2_pid_i))
+      & ~(r0_free & r3_free & (r0_pid_i == r3_pid_i))
+      & ~(r1_free & r3_free & (r1_pid_i == r3_pid_i))
+      & ~(r2_free & r3_free & (r2_pid_i == r3_pid_i))
+      & ~(r0_free & r4_free & (r0_pid_i == r4_pid_i))
+      & ~(r1_free & r4_free & (r1_pid_i == r4_pid_i))
+      & ~(r2_free & r4_free & (r2_pid_i == r4_pid_i))
+      & ~(r3_free & r4_free & (r3_pid_i == r4_pid_i))
+      & ~(r0_free & r5_free & (r0_pid_i == r5_pid_i))
+      & ~(r1_free & r5_free & (r1_pid_i == r5_pid_i))
+      & ~(r2_free & r5_free & (r2_pid_i == r5_pid_i))
+      & ~(r3_free & r5_free & (r3_pid_i == r5_pid_i))
+      & ~(r4_free & r5_free & (r4_pid_i == r5_pid_i))
+      & ~(r0_free & r6_free & (r0_pid_i == r6_pid_i))
+      & ~(r1_free & r6_free & (r1_pid_i == r6_pid_i))
+      & ~(r2_free & r6_free & (r2_pid_i == r6_pid_i))
+      & ~(r3_free & r6_free & (r3_pid_i == r6_pid_i))
+      & ~(r4_free & r6_free & (r4_pid_i == r6_pid_i))
+      & ~(r5_free & r6_free & (r5_pid_i == r6_pid_i));
+  `ifdef FORMAL
+  // rf_free_bitmap rule 1: an allocation hands out an id occupied at the start of the cycle
+  // (docs/virtualization.md, Availability flag)
+  always @* begin
+    if (rst_ni) assert ((fb_gnt & occ_q) == '0);
+  end
+  `else
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !((fb_gnt & occ_q) == '0)) begin
+      $error("%s (%s)",
+          "rf_free_bitmap rule 1: an allocation hands out an id occupied at the start of the cycle",
+          "docs/virtualization.md, Availability flag");
+    end
+  end
+  `endif
+  `ifdef FORMAL
+  // rf_free_bitmap rule 2: two allocation ports get one id (docs/virtualization.md, Availability
+  // flag)
+  always @* begin
+    if (rst_ni) assert (fb_gnt_ok);
+  end
+  `else
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !(fb_gnt_ok)) begin
+      $error("%s (%s)", "rf_free_bitmap rule 2: two allocation ports get one id",
+          "docs/virtualization.md, Availability flag");
+    end
+  end
+  `endif
+  `ifdef FORMAL
+  // rf_free_bitmap rule 3: two release ports free one id (docs/virtualization.md, Availability
+  // flag)
+  always @* begin
+    if (rst_ni) assert (fb_rel_ok);
+  end
+  `else
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !(fb_rel_ok)) begin
+      $error("%s (%s)", "rf_free_bitmap rule 3: two release ports free one id",
+          "docs/virtualization.md, Availability flag");
+    end
+  end
+  `endif
+  `ifdef FORMAL
+  // rf_free_bitmap rule 4: the next flag is not the flag less releases plus grants
+  // (docs/virtualization.md, Availability flag)
+  always @* begin
+    if (rst_ni) assert (launch_i | (occ_d == ((occ_q & ~fb_rel) | fb_gnt)));
+  end
+  `else
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !(launch_i | (occ_d == ((occ_q & ~fb_rel) | fb_gnt)))) begin
+      $error("%s (%s)",
+          "rf_free_bitmap rule 4: the next flag is not the flag less releases plus grants",
+          "docs/virtualization.md, Availability flag");
+    end
+  end
+  `endif
+  `ifdef FORMAL
+  // rf_free_bitmap rule 5: an allocation is refused with an id free (docs/virtualization.md,
+  // Availability flag)
+  always @* begin
+    if (rst_ni) assert (!(a0_req_i & ~launch_i & ~a0_gnt) | ((occ_q) == '1));
+  end
+  `else
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !(!(a0_req_i & ~launch_i & ~a0_gnt) | ((occ_q) == '1))) begin
+      $error("%s (%s)", "rf_free_bitmap rule 5: an allocation is refused with an id free",
+          "docs/virtualization.md, Availability flag");
+    end
+  end
+  `endif
+  `ifdef FORMAL
+  // rf_free_bitmap rule 5: an allocation is refused with an id free (docs/virtualization.md,
+  // Availability flag)
+  always @* begin
+    if (rst_ni) assert (!(a1_req_i & ~launch_i & ~a1_gnt)
+        | ((occ_q | (a0_gnt ? 32'd1 << a0_pid : '0)) == '1));
+  end
+  `else
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !(!(a1_req_i & ~launch_i & ~a1_gnt)
+        | ((occ_q | (a0_gnt ? 32'd1 << a0_pid : '0)) == '1))) begin
+      $error("%s (%s)", "rf_free_bitmap rule 5: an allocation is refused with an id free",
+          "docs/virtualization.md, Availability flag");
+    end
+  end
+  `endif
+  `undef RFM_CHECKS
+  `endif
+
 endmodule

@@ -171,22 +171,45 @@ static void rctl_flops(em_t *e, const rfm_cfg_t *c)
 	em_close(e, "end");
 }
 
-/* Checks of one bank's controller (docs/edram.md, "Verification": invariants 6 and 8): the
- * counter steps exactly when the row pointer wraps, the row pointer moves exactly with a refresh,
- * a due refresh waits at most max_defer cycles. */
+/* Checks of one bank's controller (docs/edram.md, "Verification": invariants 5, 6 and 8), each on
+ * the state of one cycle, so a proof of the block alone with busy_i free carries them to every
+ * depth: the timer stays below P; a due refresh has waited exactly the cycles since it fell due,
+ * at most max_defer, and is served before the next one falls due (one refresh per interval); it
+ * is forced on an access only once its wait is exhausted; the row pointer moves exactly with a
+ * refresh, one row on, wrapping after the last row; the counter steps exactly on that wrap.
+ * Together: row r is refreshed every rows * P cycles, jittered by at most max_defer, so at most
+ * T0 apart ("Bounds"). Comparisons that hold by the width alone are left out. */
 static void rctl_asserts(em_t *e, const rfm_cfg_t *c)
 {
-	unsigned ew = c->d.entry_w, dw = c->d.ed_defer_w;
+	unsigned ew = c->d.entry_w, dw = c->d.ed_defer_w, tw = c->d.ed_timer_w, P = c->d.ed_p;
 	const char *last = em_lit(e, ew, c->rf_entries - 1);
+	const char *wait = c->edram_max_defer > 0 ? em_fmt(e, "%u'(defer_q)", tw) : "'0";
 	rg_assert_begin(e, "refresh controller");
-	rg_assert(e, em_fmt(e, "(cnt_d != cnt_q) == (issue & (rp_q == %s))", last), "rf_refresh_ctrl", "invariant 6",
-		  "docs/edram.md, Refresh", "the counter steps off the row wrap");
-	if (c->rf_entries > 1)
+	if (P < 1u << tw)
+		rg_assert(e, em_fmt(e, "timer_q < %u'(Interval)", tw),
+			  "rf_refresh_ctrl", "invariant 5", "docs/edram.md, Refresh", "the timer left 0 .. P-1");
+	rg_assert(e, em_fmt(e, "!pending_q | (timer_q == %s)", wait), "rf_refresh_ctrl", "invariant 8",
+		  "docs/edram.md, Refresh", "a due refresh's wait is not the cycles since it fell due");
+	rg_assert(e, em_fmt(e, "!(pending_q & ~issue & (timer_q == %s))", em_lit(e, tw, P - 1)), "rf_refresh_ctrl",
+		  "invariant 5", "docs/edram.md, Refresh", "a due refresh is overtaken by the next one");
+	if (c->edram_max_defer > 0) {
+		rg_assert(e, em_fmt(e, "pending_q ? (defer_q <= %u'(MaxDefer)) : (defer_q == '0)", dw), "rf_refresh_ctrl",
+			  "invariant 8", "docs/edram.md, Refresh", "a due refresh waited more than max_defer cycles");
+		rg_assert(e, em_fmt(e, "!(issue & busy) | (defer_q == %u'(MaxDefer))", dw), "rf_refresh_ctrl",
+			  "invariant 8", "docs/edram.md, Refresh", "a refresh is forced before max_defer cycles");
+	}
+	if (c->rf_entries > 1) {
 		rg_assert(e, "(rp_d != rp_q) == issue", "rf_refresh_ctrl", "invariant 5", "docs/edram.md, Refresh",
 			  "the row pointer does not move exactly with a refresh");
-	if (c->edram_max_defer > 0)
-		rg_assert(e, em_fmt(e, "!pending_q | (defer_q <= %u'(MaxDefer))", dw), "rf_refresh_ctrl", "invariant 8",
-			  "docs/edram.md, Refresh", "a due refresh waited more than max_defer cycles");
+		rg_assert(e, em_fmt(e, "!issue | (rp_d == ((rp_q == %s) ? '0 : rp_q + %s))", last, em_lit(e, ew, 1)),
+			  "rf_refresh_ctrl", "invariant 5", "docs/edram.md, Refresh",
+			  "a refresh moves the row pointer other than one row on");
+	}
+	if (c->rf_entries < 1u << ew)
+		rg_assert(e, em_fmt(e, "rp_q <= %s", last), "rf_refresh_ctrl", "invariant 5", "docs/edram.md, Refresh",
+			  "the row pointer left the bank's rows");
+	rg_assert(e, em_fmt(e, "(cnt_d != cnt_q) == (issue & (rp_q == %s))", last), "rf_refresh_ctrl", "invariant 6",
+		  "docs/edram.md, Refresh", "the counter steps off the row wrap");
 	rg_assert_end(e);
 }
 

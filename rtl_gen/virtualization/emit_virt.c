@@ -5,6 +5,69 @@
 #include "rfm_virt.h"
 #include "rg.h"
 
+/* The allocator's own checks (docs/virtualization.md, "Availability flag"), each on the state and
+ * ports of one cycle, so a proof of the block alone with every input free carries them to every
+ * depth: a grant hands out an id free at the start of the cycle (a register is never allocated
+ * twice), two allocation ports never get one id, two release ports never free one id, the next
+ * flag is the current one less the releases plus the grants (no leak, no phantom), and a request
+ * is refused only when every id is occupied or granted to an earlier port. */
+static void free_bitmap_asserts(em_t *e, const rfm_cfg_t *c)
+{
+	unsigned P = c->d.warp_regs, pw = c->d.pack_w, A = c->rf_write_ports, NR = rfm_fb_nrel(c), a, b, r;
+	const char *one = em_lit(e, P, 1);
+	em_str_t x = {0};
+	rg_assert_begin(e, "allocator rules 1-5");
+	em_line(e, "logic %s fb_gnt, fb_rel;  // ids granted, ids freed in this cycle (one-hot)", em_rng(e, P));
+	if (A > 1)
+		em_line(e, "logic fb_gnt_ok;  // no id granted to two ports");
+	if (NR > 1)
+		em_line(e, "logic fb_rel_ok;  // no id freed by two ports");
+	for (a = 0; a < A; a++)
+		em_add(&x, " | ", "(a%u_gnt ? %s << a%u_pid : '0)", a, one, a);
+	em_line(e, "assign fb_gnt = %s;", em_str(&x));
+	em_str_free(&x);
+	for (r = 0; r < NR; r++)
+		em_add(&x, " | ", "(r%u_free ? %s << r%u_pid_i : '0)", r, one, r);
+	em_line(e, "assign fb_rel = %s;", em_str(&x));
+	em_str_free(&x);
+	for (a = 0; a < A; a++)
+		for (b = 0; b < a; b++)
+			em_add(&x, " & ", "~(a%u_gnt & a%u_gnt & (a%u_pid == a%u_pid))", b, a, b, a);
+	if (A > 1)
+		em_line(e, "assign fb_gnt_ok = %s;", em_str(&x));
+	em_str_free(&x);
+	for (r = 0; r < NR; r++)
+		for (b = 0; b < r; b++)
+			em_add(&x, " & ", "~(r%u_free & r%u_free & (r%u_pid_i == r%u_pid_i))", b, r, b, r);
+	if (NR > 1)
+		em_line(e, "assign fb_rel_ok = %s;", em_str(&x));
+	em_str_free(&x);
+	rg_assert(e, "(fb_gnt & occ_q) == '0", "rf_free_bitmap", "rule 1", "docs/virtualization.md, Availability flag",
+		  "an allocation hands out an id occupied at the start of the cycle");
+	if (P != 1u << pw)
+		for (a = 0; a < A; a++)
+			rg_assert(e, em_fmt(e, "!a%u_gnt | (a%u_pid < %s)", a, a, em_lit(e, pw, P)), "rf_free_bitmap", "rule 1",
+				  "docs/virtualization.md, Availability flag", "an allocation hands out an id beyond the file");
+	if (A > 1)
+		rg_assert(e, "fb_gnt_ok", "rf_free_bitmap", "rule 2", "docs/virtualization.md, Availability flag",
+			  "two allocation ports get one id");
+	if (NR > 1)
+		rg_assert(e, "fb_rel_ok", "rf_free_bitmap", "rule 3", "docs/virtualization.md, Availability flag",
+			  "two release ports free one id");
+	rg_assert(e, "launch_i | (occ_d == ((occ_q & ~fb_rel) | fb_gnt))", "rf_free_bitmap", "rule 4",
+		  "docs/virtualization.md, Availability flag", "the next flag is not the flag less releases plus grants");
+	for (a = 0; a < A; a++) {
+		em_add(&x, " | ", "occ_q");
+		for (b = 0; b < a; b++)
+			em_add(&x, " | ", "(a%u_gnt ? %s << a%u_pid : '0)", b, one, b);
+		rg_assert(e, em_fmt(e, "!(a%u_req_i & ~launch_i & ~a%u_gnt) | ((%s) == '1)", a, a, em_str(&x)),
+			  "rf_free_bitmap", "rule 5", "docs/virtualization.md, Availability flag",
+			  "an allocation is refused with an id free");
+		em_str_free(&x);
+	}
+	rg_assert_end(e);
+}
+
 void rg_emit_rf_free_bitmap(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 {
 	unsigned P = c->d.warp_regs, pw = c->d.pack_w, A = c->rf_write_ports, NR = rfm_fb_nrel(c);
@@ -154,6 +217,7 @@ void rg_emit_rf_free_bitmap(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "last_q <= last_d;");
 	em_close(e, "end");
 	em_close(e, "end");
+	free_bitmap_asserts(e, c);
 }
 
 /* rf_rename_table's invalidations, new mappings, outputs and state. */

@@ -12,20 +12,52 @@ cfg=$1 mode=${2:-}
 out=build/$cfg/formal gen=${RF_GEN_DIR:-generated/$cfg}  # RF_GEN_DIR: a user config (Makefile)
 # steps 0..DEPTH-1; 10 covers rf_srp_ctrl's acquire/release cycle on small_regmutex: reset, launch,
 # four cycles of two grants fill all 8 sections, a release, a re-acquire of the freed section, and
-# a margin; the other blocks' assertions are on the state of one cycle (docs/verification.md)
+# a margin; the other blocks' assertions are on the state of one cycle (docs/verification.md).
+# rf_refresh_ctrl goes to T0 + 2 steps (block_depth). DEPTH set by the caller applies to every block.
+user_depth=${DEPTH:-}
 DEPTH=${DEPTH:-10}
 
-# planted faults: block|name|sed program (the edit must change the block's file)
+# planted faults: block|name|configs|sed program (the edit must change the block's file; configs: -
+# for every config, else the configs whose text the pattern matches, the others skip the fault)
 faults=(
 	# port 0's grant no longer marks its section taken: port 1 can get the same section
-	"rf_srp_ctrl|port1-ignores-port0-grant|0,/taken\\[f\\] = 1'b1;/s//taken[f] = 1'b0;/"
+	"rf_srp_ctrl|port1-ignores-port0-grant|-|0,/taken\\[f\\] = 1'b1;/s//taken[f] = 1'b0;/"
 	# unit 0 counts as ready with its first operand still pending
-	"rf_collector|dispatch-before-operand|s/u0_busy_q \\& ~(q0_pend_q | /u0_busy_q \\& ~(/"
+	"rf_collector|dispatch-before-operand|-|s/u0_busy_q \\& ~(q0_pend_q | /u0_busy_q \\& ~(/"
 	# issue port 1 ignores the unit port 0 takes: both fill one unit
-	"rf_collector|two-ports-one-unit|s/assign iss1_cand = iss0_cand \\& ~iss0_oh;/assign iss1_cand = iss0_cand;/"
+	"rf_collector|two-ports-one-unit|-|s/assign iss1_cand = iss0_cand \\& ~iss0_oh;/assign iss1_cand = iss0_cand;/"
 	# bank 0's even side in step 1 ignores the claims of step 0: a sub-bank goes to two collectors
-	"rf_coal_arbiter|step1-ignores-step0-claims|s/~|(rm_0r\\[7:4\\] \\& sb1\\[3:0\\])/~|(rm_0r[7:4] \\& sb0[3:0])/"
+	"rf_coal_arbiter|step1-ignores-step0-claims|small_coalesce|s/~|(rm_0r\\[7:4\\] \\& sb1\\[3:0\\])/~|(rm_0r[7:4] \\& sb0[3:0])/"
+	# a due refresh waits one cycle more than max_defer before it is forced
+	"rf_refresh_ctrl|defer-bound-off-by-one|small_edram small_regmutex_edram|/assign issue = /s/(MaxDefer)/(MaxDefer + 1)/"
+	# a refresh is granted beside an access before its wait is exhausted (busy ignored)
+	"rf_refresh_ctrl|refresh-beside-access|small_edram small_regmutex_edram|s/^\\( *assign issue = pending_q\\) \\& (.*);/\\1;/"
+	# the row pointer stays put on a refresh: the same row is refreshed again, the others starve
+	"rf_refresh_ctrl|row-pointer-stalls|-|s/rp_d = rp_q + [0-9]*'d1;/rp_d = rp_q;/"
+	# the row pointer skips a row on each refresh: every other row is never refreshed
+	"rf_refresh_ctrl|row-pointer-skips-row|-|s/rp_d = rp_q + \\([0-9]*\\)'d1;/rp_d = rp_q + \\1'd2;/"
+	# the noncritical sub-row of an approximate row refreshed on every sweep (the flag ignored)
+	"rf_edram_bank|seg-ignores-flag|-|s/(~ref_i | ~approx_q\\[r\\] | cnt_zero_i)/(~ref_i | cnt_zero_i)/"
+	# allocation searches the flag after this cycle's releases: an id freed now is handed out now
+	"rf_free_bitmap|grant-released-id|-|s/ffz(taken)/ffz(occ_d)/;s/rotr(taken, start)/rotr(occ_d, start)/"
+	# release port 0 frees nothing (as cmodel/virtualization/mutants.sh's rtl-vt-release-not-freed)
+	"rf_free_bitmap|release-not-freed|-|s/if (r0_free) occ_d\\[r0_pid_i\\] = 1'b0;/if (1'b0) occ_d[r0_pid_i] = 1'b0;/"
+	# release port 1 ignores port 0 freeing the same id: one id freed, counted twice
+	"rf_free_bitmap|duplicate-release-counted|-|s/ \\& ~(r0_free \\& (r0_pid_i == r1_pid_i))//"
+	# port 0 is refused whenever id 0 is occupied, with other ids free
+	"rf_free_bitmap|refused-with-id-free|-|s/if (a0_req_i) begin/if (a0_req_i \\& ~occ_q[0]) begin/"
 )
+
+# the steps of TOP's bounded check in DIR: rf_refresh_ctrl's T0 + 2 (reset, then a retention
+# period: every row of every bank refreshed once, the row pointer's wrap and the counter's step)
+block_depth() {
+	local top=$1 dir=$2 t0
+	if [ -z "$user_depth" ] && [ "$top" = rf_refresh_ctrl ]; then
+		t0=$(sed -n 's|.*P = (T0 - max_defer) / rows = (\([0-9]*\) .*|\1|p' "$dir/$top.sv")
+		[ -n "$t0" ] && { echo $((t0 + 2)); return; }
+	fi
+	echo "$DEPTH"
+}
 
 # the blocks holding checks: generated files with rg_assert's FORMAL block, rf_top aside
 checked_blocks() {
@@ -50,7 +82,8 @@ induct() {
 
 # prove DIR's RTL (a copy of generated/CONFIG) with top TOP; NAME labels the outputs
 prove() {
-	local name=$1 dir=$2 top=$3 files smt=$out/$1.smt2 log=$out/$1.log vcd=$out/$1-cex.vcd
+	local name=$1 dir=$2 top=$3 files smt=$out/$1.smt2 log=$out/$1.log vcd=$out/$1-cex.vcd depth
+	depth=$(block_depth "$top" "$dir")
 	files=$(sed "s|^|$dir/|" "$dir/files.f" | tr '\n' ' ')
 	rm -f "$vcd"
 	# async2sync: the asynchronous reset as a synchronous mux (the solver has one clock); the
@@ -61,8 +94,8 @@ prove() {
 		echo "formal: yosys failed on $name (log $out/$name-yosys.log)"; return 2
 	fi
 	# --unroll: smtbmc inlines the definitions itself (z3 4.8.12 stalls on nested define-funs)
-	if yosys-smtbmc -s z3 --unroll -t "$DEPTH" --dump-vcd "$vcd" "$smt" >"$log" 2>&1; then
-		echo "formal: $name: PASSED, $top assertions hold in steps 0..$((DEPTH - 1)) from reset"
+	if yosys-smtbmc -s z3 --unroll -t "$depth" --dump-vcd "$vcd" "$smt" >"$log" 2>&1; then
+		echo "formal: $name: PASSED, $top assertions hold in steps 0..$((depth - 1)) from reset"
 		induct "$name" "$smt"
 		return
 	fi
@@ -80,8 +113,9 @@ for top in $blocks; do
 done
 if [ "$mode" = --selftest ]; then
 	for f in "${faults[@]}"; do
-		IFS='|' read -r top name expr <<<"$f"
+		IFS='|' read -r top name cfgs expr <<<"$f"
 		case " $(echo $blocks) " in *" $top "*) ;; *) continue ;; esac
+		[ "$cfgs" = - ] || case " $cfgs " in *" $cfg "*) ;; *) continue ;; esac
 		dir=$out/mutant-$name
 		rm -rf "$dir" && mkdir -p "$dir" && cp -r "$gen/." "$dir/"
 		sed -i "$expr" "$dir/$top.sv"
