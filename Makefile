@@ -24,6 +24,10 @@
 #   make docs            regenerate docs/config.md from the schema
 #   make fuzz            run the config-parser fuzzer (libFuzzer) for FUZZ_SECONDS
 #   make fuzz-vcd        run the power flow's VCD-reducer fuzzer (libFuzzer) for FUZZ_SECONDS
+#   make kernels         the kernel suite's PTX and ptxas counts (nvcc, else clang-14); kernels-check
+#                        checks the suite without a CUDA compiler (docs/kernels.md)
+#   make ptx-check       the PTX parser, liveness and register allocation on the suite (docs/ptx.md);
+#                        ptx-golden and ptx-regs rewrite their expected outputs; fuzz-ptx fuzzes
 #   make mutate          a random mutation campaign on $(CONFIG): N=40 operator mutants drawn with SEED=1
 #   make regress         the flows and datasheet checks of every config, mutation campaigns of the
 #                        small configs (long; not in make test)
@@ -490,6 +494,7 @@ fuzz-launch: | $(DEPS_STAMP)
 	  $(B)/fuzz/corpus_launch verif/fuzz/corpus_launch verif/kernels/bad
 	@echo "fuzz-launch: fix the bug behind any input in $(B)/fuzz/artifacts/, then copy it into verif/fuzz/corpus_launch/"
 # ---- end of the kernel suite ------------------------------------------------------------------
+include ptx/ptx.mk
 
 # ---- the main job and the test suite ----------------------------------------------------------
 

@@ -53,6 +53,9 @@ done
 # with external operands in small_coalesce (the other small configs' checked blocks share a shape)
 steps+=("formal-small_regmutex|make -s formal CONFIG=small_regmutex")
 steps+=("formal-small_coalesce|make -s formal CONFIG=small_coalesce")
+# the refresh controller and the eDRAM bank, the virtualization free bitmap
+steps+=("formal-small_edram|make -s formal CONFIG=small_edram")
+steps+=("formal-small_virt|make -s formal CONFIG=small_virt")
 steps+=("coal-equiv|make -s coal-equiv")
 # the techniques compared on one page, from the committed datasheets (docs/datasheets/README.md)
 steps+=("datasheets-compare|synth/compare.sh --check")
@@ -60,6 +63,8 @@ steps+=("datasheets-compare|synth/compare.sh --check")
 steps+=("user-config|verif/user_config.sh")
 # the kernel suite: launch files, references, refusals, committed PTX (docs/kernels.md)
 steps+=("kernels-check|make -s kernels-check")
+# the PTX parser, liveness and register allocation on the suite, refusals, fuzz replay (docs/ptx.md)
+steps+=("ptx-check|make -s ptx-check")
 steps+=("sim-synth-small|make -s sim-synth CONFIG=small")
 # the planted faults of every technique, and power from the simulated OSU netlist (docs/flows.md,
 # "Power": the baseline and one technique, whose committed datasheets have a Power section, which
