@@ -43,6 +43,29 @@ unsigned rfm_fr_ptr_bits(const rfm_fr_geom_t *g);
  * a CTA's live registers). */
 unsigned rfm_fr_count_bits(const rfm_fr_geom_t *g);
 
+/* ---- storage (the paper's section V-F) -------------------------------------------------------- */
+
+enum {
+	RFM_FR_ST_STATUS,       /* CTA status monitor: context and register fields, 2 bits each */
+	RFM_FR_ST_LRC,          /* live-register bit-vector cache: PC tag and vector (and a valid bit) */
+	RFM_FR_ST_PTR,          /* pointer table: head pointer and live count per CTA */
+	RFM_FR_ST_TAGS,         /* PCRF tags: next pointer, warp id, register index (valid, end) */
+	RFM_FR_ST_FREE,         /* free-space monitor: a flag per entry and the running count */
+	RFM_FR_ST_N
+};
+
+/* One structure: the bits the tool builds and the bits of the paper's own accounting (0: the
+ * paper does not count it). */
+typedef struct rfm_fr_store {
+	const char *name;       /* the structure */
+	uint64_t bits;          /* the tool's bits: the formula of the geometry (docs/finereg.md) */
+	uint64_t paper_bits;    /* the paper's formula at this geometry */
+	const char *why;        /* one line on the difference (NULL: none) */
+} rfm_fr_store_t;
+
+/* The structures of the unit at geometry g with lrc_entries bit-vector cache entries: st[RFM_FR_ST_N]. */
+void rfm_fr_storage(const rfm_fr_geom_t *g, unsigned lrc_entries, rfm_fr_store_t *st);
+
 /* ---- the CTA status monitor (Table IV) --------------------------------------------------------- */
 
 enum { RFM_FR_NONE = 0 };                        /* both fields: CTA not launched */

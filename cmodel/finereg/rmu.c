@@ -47,6 +47,22 @@ int rfm_fr_geom_check(const rfm_fr_geom_t *g, char *why, size_t n)
 	return -1;
 }
 
+/* ---- storage ------------------------------------------------------------------------------------ */
+
+void rfm_fr_storage(const rfm_fr_geom_t *g, unsigned lrc_entries, rfm_fr_store_t *st)
+{
+	uint64_t e = g->pcrf_entries, c = g->ctas, ptr = rfm_fr_ptr_bits(g), cnt = rfm_fr_count_bits(g);
+	st[RFM_FR_ST_STATUS] = (rfm_fr_store_t){"CTA status monitor", 4 * c, 4 * c, NULL};
+	st[RFM_FR_ST_LRC] = (rfm_fr_store_t){"live-register bit-vector cache", lrc_entries * (32u + 64 + 1),
+		lrc_entries * (32u + 64), "a valid bit per entry (the paper's 12-byte entry has none)"};
+	st[RFM_FR_ST_PTR] = (rfm_fr_store_t){"pointer table", c * (ptr + cnt), c * (ptr + 6),
+		"a live count of clog2(entries + 1) bits; the paper's 6 bits cannot count a CTA's live registers"};
+	st[RFM_FR_ST_TAGS] = (rfm_fr_store_t){"PCRF tags", e * (ptr + 5 + 6 + 2), e * 21,
+		"valid and end kept for the checker; the paper counts 21 bits, its fields add up to 23"};
+	st[RFM_FR_ST_FREE] = (rfm_fr_store_t){"free-space monitor", e + cnt, 0,
+		"not in the paper's accounting"};
+}
+
 /* ---- create ------------------------------------------------------------------------------------- */
 
 rfm_fr_t *rfm_fr_create(const rfm_fr_geom_t *g)

@@ -65,6 +65,29 @@ static void test_finereg_geometry(void)
 	CU_ASSERT_STRING_EQUAL(why, "regs must be 1 .. 64");
 }
 
+/* The paper's section V-F at its geometry: 1024 PCRF entries, 128 CTAs, a 32-entry cache. */
+static void test_finereg_storage_against_paper(void)
+{
+	rfm_fr_geom_t g = {.pcrf_entries = 1024, .acrf_slots = 32, .ctas = 128, .active_ctas = 32, .warps = 32,
+		.regs = 64, .words = 32};
+	rfm_fr_store_t st[RFM_FR_ST_N];
+	rfm_fr_storage(&g, 32, st);
+	CU_ASSERT_EQUAL(st[RFM_FR_ST_STATUS].paper_bits, 2 * 256); /* "256 bits ... for each ... field" */
+	CU_ASSERT_EQUAL(st[RFM_FR_ST_STATUS].bits, 512);
+	CU_ASSERT_EQUAL(st[RFM_FR_ST_LRC].paper_bits, 384 * 8);     /* "total 384 bytes" */
+	CU_ASSERT_EQUAL(st[RFM_FR_ST_LRC].bits, 32 * 97);
+	CU_ASSERT_EQUAL(st[RFM_FR_ST_PTR].paper_bits, 256 * 8);     /* "total 256 bytes of SRAM" */
+	CU_ASSERT_EQUAL(st[RFM_FR_ST_PTR].bits, 128 * 21);          /* 10-bit pointer, 11-bit count */
+	CU_ASSERT_EQUAL(st[RFM_FR_ST_TAGS].paper_bits, 21 * 1024);  /* "21 bits per tag times 1,024" */
+	CU_ASSERT_EQUAL(st[RFM_FR_ST_TAGS].bits, 23 * 1024);
+	CU_ASSERT_EQUAL(st[RFM_FR_ST_FREE].bits, 1024 + 11);
+	CU_ASSERT_EQUAL(st[RFM_FR_ST_FREE].paper_bits, 0);
+	g.pcrf_entries = 1536; /* the 64/192 KB split: 11-bit pointers */
+	rfm_fr_storage(&g, 32, st);
+	CU_ASSERT_EQUAL(st[RFM_FR_ST_TAGS].bits, 24 * 1536);
+	CU_ASSERT_EQUAL(st[RFM_FR_ST_PTR].bits, 128 * 22);
+}
+
 /* The paper's Fig. 6: a 16-register file, ACRF 8 + PCRF 8, every CTA one warp of R0 .. R3. */
 static const rfm_fr_geom_t toy = {.pcrf_entries = 8, .acrf_slots = 2, .ctas = 8, .active_ctas = 2, .warps = 1,
 	.regs = 4, .words = 1};
@@ -567,6 +590,7 @@ int test_finereg_register(void)
 	if (!s)
 		return -1;
 	if (!CU_add_test(s, "test_finereg_geometry", test_finereg_geometry) ||
+	    !CU_add_test(s, "test_finereg_storage_against_paper", test_finereg_storage_against_paper) ||
 	    !CU_add_test(s, "test_finereg_fig6_backup_then_launch", test_finereg_fig6_backup_then_launch) ||
 	    !CU_add_test(s, "test_finereg_fig6_swap_with_full_pcrf", test_finereg_fig6_swap_with_full_pcrf) ||
 	    !CU_add_test(s, "test_finereg_fig11_chain", test_finereg_fig11_chain) ||
