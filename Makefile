@@ -28,6 +28,8 @@
 #                        checks the suite without a CUDA compiler (docs/kernels.md)
 #   make ptx-check       the PTX parser, liveness and register allocation on the suite (docs/ptx.md);
 #                        ptx-golden and ptx-regs rewrite their expected outputs; fuzz-ptx fuzzes
+#   make sim-check       every suite kernel through the warp-level PTX simulator against its C
+#                        reference, refusals, planted faults (docs/sim.md)
 #   make mutate          a random mutation campaign on $(CONFIG): N=40 operator mutants drawn with SEED=1
 #   make regress         the flows and datasheet checks of every config, mutation campaigns of the
 #                        small configs (long; not in make test)
@@ -495,6 +497,7 @@ fuzz-launch: | $(DEPS_STAMP)
 	@echo "fuzz-launch: fix the bug behind any input in $(B)/fuzz/artifacts/, then copy it into verif/fuzz/corpus_launch/"
 # ---- end of the kernel suite ------------------------------------------------------------------
 include ptx/ptx.mk
+include sim/sim.mk
 
 # ---- the main job and the test suite ----------------------------------------------------------
 

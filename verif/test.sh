@@ -65,6 +65,8 @@ steps+=("user-config|verif/user_config.sh")
 steps+=("kernels-check|make -s kernels-check")
 # the PTX parser, liveness and register allocation on the suite, refusals, fuzz replay (docs/ptx.md)
 steps+=("ptx-check|make -s ptx-check")
+# the warp-level simulator runs every suite kernel against its C reference (docs/sim.md)
+steps+=("sim-check|make -s sim-check")
 steps+=("sim-synth-small|make -s sim-synth CONFIG=small")
 # the planted faults of every technique, and power from the simulated OSU netlist (docs/flows.md,
 # "Power": the baseline and one technique, whose committed datasheets have a Power section, which

@@ -16,6 +16,7 @@
 #ifndef KERNELS_REF_H
 #define KERNELS_REF_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -77,6 +78,16 @@ float kr_rsqrtf(kr_ctx_t *c, float x); /* rsqrt.approx.f32: 1 / sqrt(x) */
 float kr_sinf(kr_ctx_t *c, float x);   /* libdevice sinf */
 float kr_expf(kr_ctx_t *c, float x);   /* libdevice expf */
 float kr_logf(kr_ctx_t *c, float x);   /* libdevice logf */
+
+/* ---- outputs (outputs.c), shared with the simulator ---- */
+
+/* Element i of buffer buf (type t) as a double (integers converted, exact below 2^53). */
+double kr_elem_f(kl_type_t t, const void *buf, size_t i);
+/* Bits of element i of buffer buf (type t). */
+uint64_t kr_elem_bits(kl_type_t t, const void *buf, size_t i);
+/* On stdout, one line per output buffer of l (bufs[i]: parameter i's contents): name, type, count,
+ * FNV-1a 64 checksum, sum, min, max; with dump, then every element. */
+void kr_print_outputs(const kl_launch_t *l, void *const *bufs, int dump);
 
 /* The references (kernels/ref/<name>.c). */
 #define X(name, rtol, atol, why) int kr_##name(kr_ctx_t *c);
