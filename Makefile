@@ -30,6 +30,9 @@
 #                        ptx-golden and ptx-regs rewrite their expected outputs; fuzz-ptx fuzzes
 #   make sim-check       every suite kernel through the warp-level PTX simulator against its C
 #                        reference, refusals, planted faults (docs/sim.md)
+#   make sweep           a design-space sweep: SWEEP=sweeps/<name>.ini through its flows, locally (JOBS)
+#                        or on Slurm (RUNNER=slurm); DRY=1 lists the points (docs/sweeps.md);
+#                        sweep-check runs the tool's own sweep locally and on a one-node Slurm cluster
 #   make mutate          a random mutation campaign on $(CONFIG): N=40 operator mutants drawn with SEED=1
 #   make regress         the flows and datasheet checks of every config, mutation campaigns of the
 #                        small configs (long; not in make test)
@@ -100,7 +103,7 @@ UNIT_SRC := $(wildcard verif/unit/*.c cmodel/*/test_*.c)
 
 # Debian packages the flows need (make deps installs them as root, else prints the line).
 DEB_PKGS := make gcc g++ verilator iverilog yosys libcunit1-dev libinih-dev opensta qflow-tech-osu018 \
-	nextpnr-ice40 fpga-icestorm z3 gtkwave
+	nextpnr-ice40 fpga-icestorm z3 gtkwave slurmctld slurmd munge gnuplot-nox
 DEPS_STAMP := $(B)/.deps-ok
 
 # -fno-dfg: Verilator 5.006's DFG optimizer mis-evaluates rf_zero_detect's cross-lane counts inside
@@ -190,7 +193,7 @@ fuzz: $(GEN_DEFS) | $(DEPS_STAMP)
 	@mkdir -p $(B)/fuzz/corpus
 	@mkdir -p $(B)/fuzz/artifacts
 	clang -g -O1 -std=c11 -D_GNU_SOURCE -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all $(CMODEL_INC) \
-	  verif/fuzz/fuzz_config.c cmodel/config.c cmodel/inventory.c $(wildcard cmodel/*/config_*.c) cmodel/util.c -linih -o $(B)/fuzz/fuzz_config
+	  verif/fuzz/fuzz_config.c $(CMODEL_SRC) -linih -lm -o $(B)/fuzz/fuzz_config
 	$(B)/fuzz/fuzz_config -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=$(B)/fuzz/artifacts/ \
 	  $(B)/fuzz/corpus verif/fuzz/corpus
 	@echo "fuzz: fix the bug behind any input in $(B)/fuzz/artifacts/, then copy it into verif/fuzz/crashes/"
@@ -497,6 +500,7 @@ fuzz-launch: | $(DEPS_STAMP)
 	@echo "fuzz-launch: fix the bug behind any input in $(B)/fuzz/artifacts/, then copy it into verif/fuzz/corpus_launch/"
 # ---- end of the kernel suite ------------------------------------------------------------------
 include ptx/ptx.mk
+include sweeps/sweep.mk
 include sim/sim.mk
 
 # ---- the main job and the test suite ----------------------------------------------------------

@@ -67,6 +67,8 @@ steps+=("kernels-check|make -s kernels-check")
 steps+=("ptx-check|make -s ptx-check")
 # the warp-level simulator runs every suite kernel against its C reference (docs/sim.md)
 steps+=("sim-check|make -s sim-check")
+# a small design-space sweep, locally and on a one-node Slurm cluster the check starts (docs/sweeps.md)
+steps+=("sweep-check|make -s sweep-check")
 steps+=("sim-synth-small|make -s sim-synth CONFIG=small")
 # the planted faults of every technique, and power from the simulated OSU netlist (docs/flows.md,
 # "Power": the baseline and one technique, whose committed datasheets have a Power section, which
