@@ -30,6 +30,8 @@
 #                        ptx-golden and ptx-regs rewrite their expected outputs; fuzz-ptx fuzzes
 #   make sim-check       every suite kernel through the warp-level PTX simulator against its C
 #                        reference, refusals, planted faults (docs/sim.md)
+#   make trace           a register trace of a kernel: LAUNCH=kernels/<name>.ini, and KERNEL=a .ptx or
+#                        .cu file (docs/trace.md); trace-check traces and replays the whole suite
 #   make sweep           a design-space sweep: SWEEP=sweeps/<name>.ini through its flows, locally (JOBS)
 #                        or on Slurm (RUNNER=slurm); DRY=1 lists the points (docs/sweeps.md);
 #                        sweep-check runs the tool's own sweep locally and on a one-node Slurm cluster
@@ -502,6 +504,7 @@ fuzz-launch: | $(DEPS_STAMP)
 include ptx/ptx.mk
 include sweeps/sweep.mk
 include sim/sim.mk
+include trace/trace.mk
 
 # ---- the main job and the test suite ----------------------------------------------------------
 

@@ -21,8 +21,8 @@ static int has_dest(ptx_opcode_t op)
 	       op != PTX_OP_BAR;
 }
 
-/* Every register of operand o as a use (dest 0) or a definition (dest 1) of instruction i. */
-static void add_regs(pf_graph_t *g, unsigned i, const ptx_operand_t *o, int dest, int kills)
+/* Every register of operand o, into uses (dest 0) or defs (dest 1). */
+static void add_regs(const ptx_operand_t *o, int dest, uint32_t *uses, unsigned *nu, uint32_t *defs, unsigned *nd)
 {
 	uint32_t r[5];
 	unsigned n = 0, k;
@@ -47,16 +47,27 @@ static void add_regs(pf_graph_t *g, unsigned i, const ptx_operand_t *o, int dest
 		if (r[k] == PTX_NONE || r[k] == PTX_SINK)
 			continue;
 		if (dest)
-			pf_add_def(g, i, r[k], kills);
+			defs[(*nd)++] = r[k];
 		else
-			pf_add_use(g, i, r[k]);
+			uses[(*nu)++] = r[k];
 	}
+}
+
+void ptx_insn_regs(const ptx_insn_t *in, uint32_t *uses, unsigned *nu, uint32_t *defs, unsigned *nd)
+{
+	unsigned k;
+	*nu = *nd = 0;
+	if (in->guard != PTX_NONE)
+		uses[(*nu)++] = in->guard;
+	for (k = 0; k < in->n_ops; k++)
+		add_regs(&in->ops[k], k == 0 && has_dest(in->op), uses, nu, defs, nd);
 }
 
 pf_graph_t *ptx_flow_graph(const ptx_func_t *fn)
 {
 	pf_graph_t *g = pf_create(fn->n_insns ? fn->n_insns : 1, fn->n_regs ? fn->n_regs : 1);
-	unsigned i, k;
+	uint32_t uses[PTX_INSN_REGS_MAX], defs[PTX_INSN_REGS_MAX];
+	unsigned i, k, nu, nd;
 	if (!g)
 		return NULL;
 	if (!fn->n_insns) {
@@ -66,10 +77,11 @@ pf_graph_t *ptx_flow_graph(const ptx_func_t *fn)
 	for (i = 0; i < fn->n_insns; i++) {
 		const ptx_insn_t *in = &fn->insns[i];
 		int guarded = in->guard != PTX_NONE, goes_on = 1;
-		if (guarded)
-			pf_add_use(g, i, in->guard);
-		for (k = 0; k < in->n_ops; k++)
-			add_regs(g, i, &in->ops[k], k == 0 && has_dest(in->op), !guarded);
+		ptx_insn_regs(in, uses, &nu, defs, &nd);
+		for (k = 0; k < nu; k++)
+			pf_add_use(g, i, uses[k]);
+		for (k = 0; k < nd; k++)
+			pf_add_def(g, i, defs[k], !guarded);
 		if (in->op == PTX_OP_BRA) {
 			uint32_t t = in->ops[0].target;
 			if (t >= fn->n_insns)

@@ -20,6 +20,17 @@ extern "C" {
  * when out of memory. */
 pf_graph_t *ptx_flow_graph(const ptx_func_t *fn);
 
+/* Most registers ptx_insn_regs lists for one instruction (a guard and five operands of at most
+ * four registers each). */
+#define PTX_INSN_REGS_MAX 24u
+
+/* The virtual registers instruction in reads (uses) and writes (defs), as ptx_flow_graph sees them:
+ * the guard first among the uses, then every operand's registers in operand order (an address
+ * register is read; the first operand is written, with its second predicate after '|', by every
+ * opcode but st, red, bra, ret, exit and bar); predicates included, PTX_NONE and sinks left out,
+ * duplicates kept. uses and defs hold PTX_INSN_REGS_MAX ids each; *nu and *nd get the counts. */
+void ptx_insn_regs(const ptx_insn_t *in, uint32_t *uses, unsigned *nu, uint32_t *defs, unsigned *nd);
+
 /* Architected 32-bit registers a virtual register of class t takes: 2 for 64-bit classes, 0 for
  * predicates, else 1. */
 unsigned ptx_reg_width(ptx_type_t t);
