@@ -7,7 +7,7 @@
 #              ones with rtl_gen's message) and a count line, and writes nothing
 #   replay     the fuzz corpus (verif/fuzz/corpus_sweep/) and the refusals through the fuzz
 #              target's checks, sanitizers on
-#   local      verif/sweep/check.ini (small: 1, 2, 4 banks and one refused point; generation and a
+#   local      sweeps/small_banks.ini (small: 1, 2, 4 banks and one refused point; generation and a
 #              1500-cycle co-simulation of rf_top, two seeds) under the local runner, JOBS=1:
 #              results.csv row by row, summary.md, plots, progress lines; a rerun runs nothing
 #              and gives the same table
@@ -26,7 +26,7 @@ export PATH=$PATH:/usr/sbin
 unset MAKEFLAGS MAKELEVEL MFLAGS
 T=build/test/sweep-check
 SW=build/bin/sweep
-CHECK=verif/sweep/check.ini
+CHECK=sweeps/small_banks.ini
 CLUSTER=$T/cluster
 say() { echo "sweep-check: $*"; }
 fails=0
@@ -159,7 +159,7 @@ run_local() {
 	local t0=$SECONDS
 	JOBS=1 RUNNER=local sweeps/run.sh --out "$T/local" $CHECK >"$T/local.log" 2>&1 || { cat "$T/local.log"; return 1; }
 	cat "$T/local.log"
-	grep -qE '^sweep check: 1 done, 0 failed, 0 running, 2 left, about [0-9]+ s left$' "$T/local.log" ||
+	grep -qE '^sweep small_banks: 1 done, 0 failed, 0 running, 2 left, about [0-9]+ s left$' "$T/local.log" ||
 		{ say "no progress line with an estimate in $T/local.log"; return 1; }
 	check_results "$T/local" && say "local runner: $((SECONDS - t0)) s"
 }
@@ -187,8 +187,8 @@ run_slurm() {
 	export SLURM_CONF=$PWD/$CLUSTER/slurm.conf
 	JOBS=1 RUNNER=slurm timeout 600 sweeps/run.sh --out "$T/slurm" $CHECK >"$T/slurm.log" 2>&1 || { cat "$T/slurm.log"; return 1; }
 	cat "$T/slurm.log"
-	grep -qE '^sweep check: job array [0-9]+: 3 points, at most 1 at once$' "$T/slurm.log" || { say "no job array of 3 points"; return 1; }
-	grep -qE '^sweep check: collecting job [0-9]+ \(after [0-9]+\)$' "$T/slurm.log" || { say "no dependent collecting job"; return 1; }
+	grep -qE '^sweep small_banks: job array [0-9]+: 3 points, at most 1 at once$' "$T/slurm.log" || { say "no job array of 3 points"; return 1; }
+	grep -qE '^sweep small_banks: collecting job [0-9]+ \(after [0-9]+\)$' "$T/slurm.log" || { say "no dependent collecting job"; return 1; }
 	check_results "$T/slurm" || return 1
 	compare "$T/local" "$T/slurm" || return 1
 	say "the local and the Slurm runner's results.csv and summary.md are identical (times.csv differs: $(paste -sd' ' "$T/slurm/times.csv" | cut -c1-60)...)"
