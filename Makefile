@@ -31,7 +31,8 @@
 #   make sim-check       every suite kernel through the warp-level PTX simulator against its C
 #                        reference, refusals, planted faults (docs/sim.md)
 #   make trace           a register trace of a kernel: LAUNCH=kernels/<name>.ini, and KERNEL=a .ptx or
-#                        .cu file (docs/trace.md); trace-check traces and replays the whole suite
+#                        .cu file (docs/trace.md); trace-check traces and replays the whole suite;
+#                        trace-replay-check replays suite traces through rf_top's model (trace_replay)
 #   make sweep           a design-space sweep: SWEEP=sweeps/<name>.ini through its flows, locally (JOBS)
 #                        or on Slurm (RUNNER=slurm); DRY=1 lists the points (docs/sweeps.md);
 #                        sweep-check runs the tool's own sweep locally and on a one-node Slurm cluster

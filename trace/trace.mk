@@ -9,7 +9,12 @@
 #                        dumps, the refusal table (verif/trace/bad.txt), the CUnit tests
 #                        (verif/trace/test_trace.c); planted faults caught (verif/trace/check.sh --selftest)
 #   make trace-golden    rewrite verif/trace/golden/<name>.txt
-.PHONY: trace trace-check trace-golden
+#   make build/bin/trace_replay   trace_replay [--ctas N] [--max-records N] CONFIG.ini TRACE.rft: a trace
+#                        replayed through rf_top's model, every operand checked (docs/trace.md,
+#                        "Replay through rf_top")
+#   make trace-replay-check   small suite kernels replayed through fermi and fermi_coalesce, planted
+#                        faults caught, refusals (verif/trace/replay_check.sh)
+.PHONY: trace trace-check trace-golden trace-replay-check
 TRACE_LIB := trace/trace.c trace/classify.c trace/tracer.c trace/replay.c
 TRACE_SRC := $(TRACE_LIB) trace/trace.h
 TRACE_FLAGS := $(SIM_FLAGS) -Itrace
@@ -36,3 +41,10 @@ trace-check: $(B)/bin/ptx_trace $(B)/bin/ptx_sim $(B)/san/bin/ptx_trace $(B)/san
 
 trace-golden: $(B)/bin/ptx_trace
 	@TRACE_BIN=$(ROOT)/$(B)/bin verif/trace/check.sh --golden
+
+$(B)/bin/trace_replay: trace/rf_replay.c $(TRACE_DEPS) $(B)/lib/librfm.a | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(TRACE_FLAGS) $(CMODEL_INC) trace/rf_replay.c $(B)/lib/librfm.a $(TRACE_LINK) -o $@
+
+trace-replay-check: $(B)/bin/ptx_trace $(B)/bin/trace_replay
+	@TRACE_BIN=$(ROOT)/$(B)/bin verif/trace/replay_check.sh
