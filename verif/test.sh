@@ -10,7 +10,8 @@ configs=$(ls rtl_gen/configs/*.ini | xargs -n1 basename | sed 's/\.ini$//')
 
 steps=(
 	# the shared tools, built once before anything runs in parallel (two makes never build one file)
-	"build|make -s build/bin/rtl_gen build/lib/librfm.a build/bin/vcd_activity build/bin/coal_access build/bin/top_equiv"
+	"build|make -s build/bin/rtl_gen build/lib/librfm.a build/bin/vcd_activity build/bin/coal_access build/bin/top_equiv \
+		build/bin/ptx_sim build/bin/ptx_trace"
 	"gen-check|make -s gen-check"
 	"docs-check|make -s docs-check"
 	"unit|make -s unit"
