@@ -33,6 +33,9 @@
 #   make trace           a register trace of a kernel: LAUNCH=kernels/<name>.ini, and KERNEL=a .ptx or
 #                        .cu file (docs/trace.md); trace-check traces and replays the whole suite;
 #                        trace-replay-check replays suite traces through rf_top's model (trace_replay)
+#   make annotate-check  the compiler side of the techniques on the suite: virtualization's release
+#                        flags and exemption, RegMutex's sets and acquire/release, FineReg's live
+#                        vectors, eDRAM's FP classes (build/bin/ptx_annotate, docs/compiler.md)
 #   make sweep           a design-space sweep: SWEEP=sweeps/<name>.ini through its flows, locally (JOBS)
 #                        or on Slurm (RUNNER=slurm); DRY=1 lists the points (docs/sweeps.md);
 #                        sweep-check runs the tool's own sweep locally and on a one-node Slurm cluster
@@ -506,6 +509,7 @@ include ptx/ptx.mk
 include sweeps/sweep.mk
 include sim/sim.mk
 include trace/trace.mk
+include compiler/compiler.mk
 
 # ---- the main job and the test suite ----------------------------------------------------------
 
