@@ -141,7 +141,8 @@ typedef struct an_rm {
 	                           register (left to index compaction, not done) */
 } an_rm_t;
 
-/* The paper's rule for Es (the same rule as rfm_rm_choose_es, docs/regmutex.md "Choosing Es"). */
+/* The paper's rule for Es: rfm_rm_choose_es (docs/regmutex.md "Choosing Es") for a file of warp_regs
+ * warp registers and sm_warps warps. */
 unsigned an_rm_choose_es(unsigned warp_regs, unsigned sm_warps, unsigned regs, unsigned *cand, unsigned *ncand);
 /* RegMutex's annotation of f. 0, or -1 out of memory. */
 int an_regmutex(const an_flow_t *f, unsigned warp_regs, unsigned sm_warps, an_rm_t *rm);

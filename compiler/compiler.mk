@@ -8,20 +8,22 @@
 .PHONY: annotate-check annotate-golden
 AN_LIB := compiler/program.c compiler/virt.c compiler/regmutex.c compiler/finereg.c compiler/edram.c \
 	compiler/check.c
-AN_SRC := $(AN_LIB) compiler/annotate.h $(PTX_SRC)
-AN_INC := -Iptx -Icompiler
+AN_SRC := $(AN_LIB) compiler/annotate.h $(PTX_SRC) $(B)/lib/librfm.a
+AN_INC := -Iptx -Icompiler $(CMODEL_INC)
+# the RegMutex rule for Es is the model's (rfm_rm_choose_es)
+AN_LINK := $(B)/lib/librfm.a -linih -lm
 
 $(B)/bin/ptx_annotate: compiler/annotate_main.c $(AN_SRC) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(AN_INC) compiler/annotate_main.c $(AN_LIB) $(PTX_LIB) -o $@
+	$(CC) $(CFLAGS) $(AN_INC) compiler/annotate_main.c $(AN_LIB) $(PTX_LIB) $(AN_LINK) -o $@
 
 $(B)/san/bin/ptx_annotate: compiler/annotate_main.c $(AN_SRC) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(SANFLAGS) $(AN_INC) compiler/annotate_main.c $(AN_LIB) $(PTX_LIB) -o $@
+	$(CC) $(SANFLAGS) $(AN_INC) compiler/annotate_main.c $(AN_LIB) $(PTX_LIB) $(AN_LINK) -o $@
 
 $(B)/san/bin/test_compiler: verif/compiler/test_compiler.c $(AN_SRC) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(SANFLAGS) $(AN_INC) verif/compiler/test_compiler.c $(AN_LIB) $(PTX_LIB) -lcunit -o $@
+	$(CC) $(SANFLAGS) $(AN_INC) verif/compiler/test_compiler.c $(AN_LIB) $(PTX_LIB) $(AN_LINK) -lcunit -o $@
 
 annotate-check: $(B)/san/bin/ptx_annotate $(B)/san/bin/test_compiler
 	@AN_BIN=$(ROOT)/$(B)/san/bin verif/compiler/check.sh --selftest

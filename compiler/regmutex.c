@@ -4,66 +4,15 @@
 #include <string.h>
 
 #include "annotate.h"
-
-/* Sections left for Es after w warps of Bs base registers (rule 1 asks >= 1), at most sm_warps. */
-static unsigned sections(unsigned warp_regs, unsigned sm_warps, unsigned w, unsigned bs, unsigned es)
-{
-	uint64_t base = (uint64_t)w * bs, n;
-	if (!es || base > warp_regs)
-		return 0;
-	n = (warp_regs - base) / es;
-	return n > sm_warps ? sm_warps : (unsigned)n;
-}
-
-/* The warps Bs base sets allow, lowered one at a time until a section is left (rule 1). */
-static unsigned occupancy(unsigned warp_regs, unsigned sm_warps, unsigned bs, unsigned es)
-{
-	unsigned w = bs ? warp_regs / bs : 0;
-	if (w > sm_warps)
-		w = sm_warps;
-	while (w && !sections(warp_regs, sm_warps, w, bs, es))
-		w--;
-	return w;
-}
+#include "rfm_config.h"
 
 unsigned an_rm_choose_es(unsigned warp_regs, unsigned sm_warps, unsigned regs, unsigned *cand, unsigned *ncand)
 {
-	static const unsigned pct[6] = {10, 15, 20, 25, 30, 35};
-	unsigned c[6], occ[6], sect[6], n = 0, i, j, best = 0, best_occ = 0, best_sect = 0;
-	*ncand = 0;
-	if (!regs)
-		return 0;
-	for (i = 0; i < 6; i++) {
-		unsigned e = regs * pct[i] / 100, dup = 0;
-		if (e < 2 || e % 2 || e >= regs)
-			continue;
-		for (j = 0; j < n; j++)
-			dup |= c[j] == e;
-		if (!dup)
-			c[n++] = e;
-	}
-	for (i = 0; i < n; i++)
-		cand[i] = c[i];
-	*ncand = n;
-	if (warp_regs / regs >= sm_warps)
-		return 0; /* occupancy not limited by registers */
-	for (i = 0; i < n; i++) {
-		occ[i] = occupancy(warp_regs, sm_warps, regs - c[i], c[i]);
-		sect[i] = occ[i] ? sections(warp_regs, sm_warps, occ[i], regs - c[i], c[i]) : 0;
-		if (occ[i] > best_occ)
-			best_occ = occ[i];
-	}
-	if (!best_occ)
-		return 0;
-	for (i = 0; i < n; i++) /* the smallest with more sections than half the warps */
-		if (occ[i] == best_occ && 2 * sect[i] > best_occ)
-			return c[i];
-	for (i = 0; i < n; i++) /* else the most sections, the smallest on ties */
-		if (occ[i] == best_occ && sect[i] > best_sect) {
-			best = c[i];
-			best_sect = sect[i];
-		}
-	return best;
+	rfm_cfg_t c;
+	rfm_cfg_defaults(&c);
+	c.d.warp_regs = warp_regs;
+	c.sm_warps = sm_warps;
+	return rfm_rm_choose_es(&c, regs, cand, ncand);
 }
 
 void an_rm_free(an_rm_t *rm)
