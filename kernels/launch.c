@@ -1109,3 +1109,28 @@ void kl_fill(const kl_param_t *p, void *buf)
 		}
 	}
 }
+
+int kl_alloc_buffers(const kl_launch_t *l, void **bufs)
+{
+	unsigned i;
+	for (i = 0; i < l->n_params; i++)
+		bufs[i] = NULL;
+	for (i = 0; i < l->n_params; i++) {
+		if (l->params[i].kind != KL_BUFFER)
+			continue;
+		bufs[i] = malloc((size_t)l->params[i].count * kl_type_size(l->params[i].type));
+		if (!bufs[i])
+			return -1;
+		kl_fill(&l->params[i], bufs[i]);
+	}
+	return 0;
+}
+
+void kl_free_buffers(const kl_launch_t *l, void **bufs)
+{
+	unsigned i;
+	for (i = 0; i < l->n_params; i++) {
+		free(bufs[i]);
+		bufs[i] = NULL;
+	}
+}

@@ -93,6 +93,11 @@ int kl_find(const kl_launch_t *l, const char *name);
 uint64_t kl_element(const kl_param_t *p, uint32_t i);
 /* Fill buf (p->count elements of kl_type_size(p->type) bytes, host order) with the initial contents. */
 void kl_fill(const kl_param_t *p, void *buf);
+/* Allocate every buffer parameter of l into bufs[i] (NULL for scalars) and fill it with its initial
+ * contents (kl_fill); 0, or -1 out of memory (what was allocated stays for kl_free_buffers). */
+int kl_alloc_buffers(const kl_launch_t *l, void **bufs);
+/* Free bufs[0 .. l->n_params - 1] and set them to NULL. */
+void kl_free_buffers(const kl_launch_t *l, void **bufs);
 /* Write value bits v of type t as text (the canonical form: integers in decimal, f32 with 9 and
  * f64 with 17 significant digits); returns buf. */
 char *kl_value_str(kl_type_t t, uint64_t v, char buf[32]);

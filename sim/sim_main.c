@@ -83,31 +83,6 @@ static int parse_args(int argc, char **argv, args_t *a)
 	return 0;
 }
 
-/* Allocate and fill every buffer of l; 0 or -1. */
-static int make_bufs(const kl_launch_t *l, void **bufs)
-{
-	unsigned i;
-	for (i = 0; i < l->n_params; i++) {
-		bufs[i] = NULL;
-		if (l->params[i].kind != KL_BUFFER)
-			continue;
-		bufs[i] = malloc((size_t)l->params[i].count * kl_type_size(l->params[i].type));
-		if (!bufs[i])
-			return -1;
-		kl_fill(&l->params[i], bufs[i]);
-	}
-	return 0;
-}
-
-static void free_bufs(const kl_launch_t *l, void **bufs)
-{
-	unsigned i;
-	for (i = 0; i < l->n_params; i++) {
-		free(bufs[i]);
-		bufs[i] = NULL;
-	}
-}
-
 /* Compare got with the reference's want under r's tolerance; 0 all within (the summary line in
  * line), 1 a mismatch (the first one in line). */
 static int compare(const kr_kernel_t *r, const kl_launch_t *l, void *const *want, void *const *got, char *line,
@@ -164,7 +139,7 @@ static int reference(const char *path, const kl_launch_t *l, void **want, const 
 		fprintf(stderr, "%s:%u: kernel.name = %s: --check: no C reference for this kernel\n", path, l->line, l->name);
 		return 2;
 	}
-	if (make_bufs(l, want) != 0) {
+	if (kl_alloc_buffers(l, want) != 0) {
 		fprintf(stderr, "%s: out of memory\n", path);
 		return 1;
 	}
@@ -208,7 +183,7 @@ int main(int argc, char **argv)
 	}
 	if (a.check && (st = reference(a.ini, &l, want, &r)) != 0)
 		goto out;
-	if (make_bufs(&l, bufs) != 0) {
+	if (kl_alloc_buffers(&l, bufs) != 0) {
 		fprintf(stderr, "%s: out of memory\n", a.ini);
 		st = 1;
 		goto out;
@@ -235,8 +210,8 @@ int main(int argc, char **argv)
 		printf("%s\n", line);
 	kr_print_outputs(&l, bufs, a.dump);
 out:
-	free_bufs(&l, bufs);
-	free_bufs(&l, want);
+	kl_free_buffers(&l, bufs);
+	kl_free_buffers(&l, want);
 	ptx_module_free(m);
 	return st;
 }

@@ -112,22 +112,6 @@ static int parse_args(int argc, char **argv, args_t *a)
 	return 0;
 }
 
-/* Allocate and fill every buffer of l; 0 or -1. */
-static int make_bufs(const kl_launch_t *l, void **bufs)
-{
-	unsigned i;
-	for (i = 0; i < l->n_params; i++) {
-		bufs[i] = NULL;
-		if (l->params[i].kind != KL_BUFFER)
-			continue;
-		bufs[i] = malloc((size_t)l->params[i].count * kl_type_size(l->params[i].type));
-		if (!bufs[i])
-			return -1;
-		kl_fill(&l->params[i], bufs[i]);
-	}
-	return 0;
-}
-
 /* The function called name in m, or NULL (message printed). */
 static const ptx_func_t *find_kernel(const ptx_module_t *m, const char *ini, const kl_launch_t *l, const char *ptx)
 {
@@ -157,7 +141,6 @@ static int trace(const args_t *a)
 	sim_stats_t stats;
 	sim_status_t ss;
 	kl_status_t ls;
-	unsigned i;
 	int st = 2;
 	ls = kl_load(&l, a->ini, stderr);
 	if (ls != KL_OK) {
@@ -190,7 +173,7 @@ static int trace(const args_t *a)
 		fprintf(stderr, "%s\n", msg);
 		goto out;
 	}
-	if (!(t = rt_tracer_create(fn, &al, &h, w)) || make_bufs(&l, bufs) != 0) {
+	if (!(t = rt_tracer_create(fn, &al, &h, w)) || kl_alloc_buffers(&l, bufs) != 0) {
 		fprintf(stderr, "%s: out of memory\n", a->ini);
 		st = 1;
 		goto out;
@@ -218,8 +201,7 @@ out:
 	rt_tracer_destroy(t);
 	rt_header_free(&h);
 	ptx_alloc_free(&al);
-	for (i = 0; i < l.n_params; i++)
-		free(bufs[i]);
+	kl_free_buffers(&l, bufs);
 	ptx_module_free(m);
 	return st;
 }

@@ -18,36 +18,10 @@
 
 #include "ref.h"
 
-/* Free the buffers of bufs. */
-static void free_bufs(const kl_launch_t *l, void **bufs)
-{
-	unsigned i;
-	for (i = 0; i < l->n_params; i++) {
-		free(bufs[i]);
-		bufs[i] = NULL;
-	}
-}
-
-/* Allocate and fill every buffer of l into bufs; 0 or -1 (out of memory). */
-static int make_bufs(const kl_launch_t *l, void **bufs)
-{
-	unsigned i;
-	for (i = 0; i < l->n_params; i++) {
-		bufs[i] = NULL;
-		if (l->params[i].kind != KL_BUFFER)
-			continue;
-		bufs[i] = malloc((size_t)l->params[i].count * kl_type_size(l->params[i].type));
-		if (!bufs[i])
-			return -1;
-		kl_fill(&l->params[i], bufs[i]);
-	}
-	return 0;
-}
-
 /* Run reference r on fresh buffers in c->buf; 0, 2 (refused) or 1 (out of memory). */
 static int run(const kr_kernel_t *r, kr_ctx_t *c)
 {
-	if (make_bufs(c->l, c->buf) != 0) {
+	if (kl_alloc_buffers(c->l, c->buf) != 0) {
 		fprintf(stderr, "%s: out of memory\n", c->file);
 		return 1;
 	}
@@ -224,8 +198,8 @@ int main(int argc, char **argv)
 	st = run(r, &c);
 	if (st == 0)
 		st = compare(r, &l, want, c.buf, &c);
-	free_bufs(&l, want);
+	kl_free_buffers(&l, want);
 out:
-	free_bufs(&l, c.buf);
+	kl_free_buffers(&l, c.buf);
 	return st;
 }
