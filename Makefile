@@ -540,7 +540,7 @@ regress:
 	    $(MAKE) --no-print-directory power-check CONFIG=$$c || exit 1; fi; \
 	  $(MAKE) --no-print-directory synth fpga synth-check fpga-check CONFIG=$$c || exit 1; \
 	  if [ -f docs/datasheets/$$c.md ]; then $(MAKE) --no-print-directory datasheet-check CONFIG=$$c || exit 1; fi; done
-	@for c in small small_regmutex small_virt small_coalesce small_hold; do \
+	@for c in small small_regmutex small_virt small_coalesce small_hold small_edram; do \
 	  $(MAKE) --no-print-directory mutate CONFIG=$$c || exit 1; done
 
 clean:
