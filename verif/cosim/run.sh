@@ -11,9 +11,7 @@ covfail=${COVFAIL:-1}
 logs=build/$cfg/logs gen=${RF_GEN_DIR:-generated/$cfg}  # RF_GEN_DIR: a user config (Makefile)
 mkdir -p "$logs"
 # rf_top of an eDRAM config runs in every decay mode (docs/edram.md, "Decay"): one build, +decay=MODE
-decays=""
-awk '/^\[/ { s = $0 } s == "[edram]" && /^enable = on/ { f = 1 } END { exit !f }' "$gen/config.ini" 2>/dev/null &&
-	decays="off paper retention"
+decays=$(verif/cosim/decay_modes.sh "$gen/config.ini")
 pass=0 fail=0
 for m in "$@"; do
 	cycles=$block_cycles

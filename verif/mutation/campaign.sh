@@ -71,9 +71,8 @@ awk -v seed="$seed" 'BEGIN { srand(seed) } { print rand() "\t" $0 }' "$out/sites
 # rf_top of an eDRAM config runs each seed in every decay mode, as make cosim does: the decay twin
 # judges the refreshed rows and the flags, which rf_top's ports show only in part (docs/edram.md,
 # "Decay in the co-simulation")
-decays=- runs="seeds 1 and 2"
-awk '/^\[/ { s = $0 } s == "[edram]" && /^enable = on/ { f = 1 } END { exit !f }' "$gen/config.ini" &&
-	decays="off paper retention" runs="seeds 1 and 2 in decay modes off, paper and retention"
+decays=$(verif/cosim/decay_modes.sh "$gen/config.ini") runs="seeds 1 and 2"
+[ -n "$decays" ] && runs="seeds 1 and 2 in decay modes ${decays// /, }" || decays=-
 caught=0 survived=0 stillborn=0 i=0
 {
 	echo "# Mutation campaign: $cfg"
