@@ -109,13 +109,18 @@ UNIT_SRC := $(wildcard verif/unit/*.c cmodel/*/test_*.c)
 
 # Debian packages the flows need (make deps installs them as root, else prints the line).
 DEB_PKGS := make gcc g++ verilator iverilog yosys libcunit1-dev libinih-dev opensta qflow-tech-osu018 \
-	nextpnr-ice40 fpga-icestorm z3 gtkwave slurmctld slurmd munge gnuplot-nox
+	nextpnr-ice40 fpga-icestorm z3 gtkwave slurmctld slurmd munge gnuplot-nox ccache
 DEPS_STAMP := $(B)/.deps-ok
 
+# Harnesses are built by verif/cosim/build.sh (through ccache where installed). Their C++ is
+# compiled at -O1: building dominates every co-simulation step, and -O1 builds in about three
+# quarters of -O2's time, for runs of a few seconds either way (make bench builds its own at -O2).
 # -fno-dfg: Verilator 5.006's DFG optimizer mis-evaluates rf_zero_detect's cross-lane counts inside
 # fermi_virt_coalesce's rf_top (a stale cx_o; with the optimizer off the same RTL matches the model)
-VERILATOR_FLAGS := --cc --exe --build -j 2 -O3 --x-assign 0 --x-initial 0 --trace-fst -Wno-fatal -fno-dfg \
-	-MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2"
+VERILATOR_FLAGS := -O3 --trace-fst -Wno-fatal -fno-dfg -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O1 OPT_GLOBAL=-O2"
+# verilator_harness MODULE,GEN-DIR,LOG,extra verilator flags: build $(@D)/Vcosim
+verilator_harness = verif/cosim/build.sh $(2)/cosim/$(1)_glue.h $(@D) $(3) $(VERILATOR_FLAGS) $(4) \
+	  --top-module $(1) -F $(ROOT)/$(2)/files.f || { tail -30 $(3); exit 1; }
 
 .PHONY: all test gen gen-check lint lint-all cosim cosim-all cosim-short cosim-assert formal mutation mutate unit fuzz-replay \
 	fuzz fuzz-vcd bench wave docs docs-check deps clean summary cosim-build coal-equiv sim-synth synth synth-check power power-check fpga fpga-check datasheet datasheet-if-ready \
@@ -252,25 +257,18 @@ lint-all:
 # ---- co-simulation ----------------------------------------------------------------------------
 
 # harness of one module: $(B)/<config>/cosim/<module>/Vcosim
-$(B)/%/Vcosim: verif/cosim/harness.cpp verif/cosim/rfm_glue.h $(B)/lib/librfm.a $$(wildcard $$(call gen_of,$$(word 1,$$(subst /, ,$$*)))/*.sv)
+$(B)/%/Vcosim: verif/cosim/harness.cpp verif/cosim/rfm_glue.h verif/cosim/build.sh $(B)/lib/librfm.a $$(wildcard $$(call gen_of,$$(word 1,$$(subst /, ,$$*)))/*.sv)
 	@cfg=$(word 1,$(subst /, ,$*)); gen=$(call gen_of,$(word 1,$(subst /, ,$*))); mod=$(notdir $*); \
 	mkdir -p $(@D) $(B)/$$cfg/logs; \
-	rm -f $@; `# Verilator's own makefile does not relink when only librfm.a changed` \
 	echo "verilator: $$mod ($$cfg)"; \
-	verilator $(VERILATOR_FLAGS) --top-module $$mod -F $(ROOT)/$$gen/files.f \
-	  -CFLAGS "-O2 -I$(ROOT)/cmodel -I$(ROOT)/$(B)/gen -I$(ROOT)/verif/cosim -include $(ROOT)/$$gen/cosim/$${mod}_glue.h" \
-	  -LDFLAGS "$(ROOT)/$(B)/lib/librfm.a -linih" --Mdir $(@D) -o Vcosim $(ROOT)/verif/cosim/harness.cpp \
-	  > $(B)/$$cfg/logs/verilator-build-$$mod.log 2>&1 || { tail -30 $(B)/$$cfg/logs/verilator-build-$$mod.log; exit 1; }
+	$(call verilator_harness,$${mod},$$gen,$(B)/$$cfg/logs/verilator-build-$$mod.log,)
 
 # the same harness of rf_top with the RTL's simulation-only assertions compiled in (RFM_ASSERTIONS)
-$(B)/%/assert/Vcosim: verif/cosim/harness.cpp verif/cosim/rfm_glue.h $(B)/lib/librfm.a $$(wildcard $$(call gen_of,$$(word 1,$$(subst /, ,$$*)))/*.sv)
+$(B)/%/assert/Vcosim: verif/cosim/harness.cpp verif/cosim/rfm_glue.h verif/cosim/build.sh $(B)/lib/librfm.a $$(wildcard $$(call gen_of,$$(word 1,$$(subst /, ,$$*)))/*.sv)
 	@cfg=$(word 1,$(subst /, ,$*)); gen=$(call gen_of,$(word 1,$(subst /, ,$*))); \
-	mkdir -p $(@D) $(B)/$$cfg/logs; rm -f $@; \
+	mkdir -p $(@D) $(B)/$$cfg/logs; \
 	echo "verilator: rf_top with assertions ($$cfg)"; \
-	verilator $(VERILATOR_FLAGS) +define+RFM_ASSERTIONS --assert --top-module rf_top -F $(ROOT)/$$gen/files.f \
-	  -CFLAGS "-O2 -I$(ROOT)/cmodel -I$(ROOT)/$(B)/gen -I$(ROOT)/verif/cosim -include $(ROOT)/$$gen/cosim/rf_top_glue.h" \
-	  -LDFLAGS "$(ROOT)/$(B)/lib/librfm.a -linih" --Mdir $(@D) -o Vcosim $(ROOT)/verif/cosim/harness.cpp \
-	  > $(B)/$$cfg/logs/verilator-build-assert.log 2>&1 || { tail -30 $(B)/$$cfg/logs/verilator-build-assert.log; exit 1; }
+	$(call verilator_harness,rf_top,$$gen,$(B)/$$cfg/logs/verilator-build-assert.log,+define+RFM_ASSERTIONS --assert)
 
 HARNESSES = $(foreach m,$(MODULES),$(B)/$(CONFIG)/cosim/$(m)/Vcosim)
 

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # synth/check_power.sh CONFIG - the power flow on CONFIG gives sane figures that follow activity.
 #
-# Runs synth/power.sh three times on one netlist (same seed): the co-simulation's write-back rate
-# (the report that stays in build/CONFIG/reports/), then 1/8 and 8/8 of a write-back per port and
-# cycle. Each report must be sane (check_report below), and the busy run must cost more: more
-# write-backs done, more energy per cycle in the storage (module names ending in "bank") and in
-# all of rf_top. Then planted faults in copies of the reports (a total that is not the sum, a
+# Runs synth/power.sh three times on one netlist (same seed): 1/8 and 8/8 of a write-back per port
+# and cycle, then the co-simulation's write-back rate (the report that stays in
+# build/CONFIG/reports/; the only run that also simulates a technique config's baseline twin, so
+# the lo and hi runs take POWER_NO_TWIN). Each report must be sane (check_report below), and the
+# busy run must cost more: more write-backs done, more energy per cycle in the storage (module
+# names ending in "bank") and in all of rf_top. Then planted faults in copies of the reports (a total that is not the sum, a
 # module with no power, an energy that does not follow the clock, a busy run that costs no more)
 # must each be refused. A technique config's reports also carry its baseline twin's energies.
 # Run from the repository root; exit 1 on any failure.
@@ -69,7 +70,7 @@ check_response() {
 }
 
 run() { # run NAME [WRITES]: synth/power.sh, reports copied to $WK/NAME.{csv,txt}
-	if ! POWER_WRITES=${2:-} synth/power.sh "$CONFIG" > "$WK/$1.log" 2>&1; then
+	if ! POWER_WRITES=${2:-} POWER_NO_TWIN=${2:+1} synth/power.sh "$CONFIG" > "$WK/$1.log" 2>&1; then
 		echo "FAIL power $CONFIG ($1): synth/power.sh failed ($WK/$1.log)"; tail -5 "$WK/$1.log"; return 1
 	fi
 	cp "$RP/power.csv" "$WK/$1.csv"

@@ -78,7 +78,7 @@ check_log() { # any warning but ABC's note on multi-output library cells fails
 
 # The netlist and its simulator are rebuilt only when what they are made of changed (a second run
 # with another seed or write rate reuses them).
-KEY=$(cat "${FILES[@]}" "$0" verif/cosim/harness.cpp verif/cosim/rfm_glue.h build/lib/librfm.a \
+KEY=$(cat "${FILES[@]}" "$0" verif/cosim/harness.cpp verif/cosim/rfm_glue.h verif/cosim/build.sh build/lib/librfm.a \
 	"$GEN/cosim/rf_top_glue.h" "$LIB" | sha256sum | cut -c1-16)
 REUSE=0
 if [ -x "$PW/obj/Vcosim" ] && [ -f "$PW/rf_top.v" ] && [ "$(cat "$PW/build.key" 2>/dev/null)" = "$KEY" ]; then
@@ -120,15 +120,13 @@ if [ $REUSE = 0 ]; then
 	yosys -q -p "read_liberty $LIB; write_verilog -noattr -" 2> "$LG/power-cells.log"
 } > "$PW/cells_sim.v"
 check_log "$LG/power-cells.log"
-rm -f "$PW/obj/Vcosim"
 # -fno-const-bit-op-tree: Verilator 5.006's bit-op-tree optimization computes some Yosys netlists
 # wrongly (verilator/verilator#4059, fixed in later releases); seen here on small_regmutex's
 # rf_srp_xlate, where Icarus and Yosys's SAT agree with the RTL and Verilator did not without it.
-if ! verilator --cc --exe --build -j 2 -O1 -fno-const-bit-op-tree --trace-fst --trace-underscore --x-assign 0 --x-initial 0 \
-	--top-module rf_top "$PWD/$PW/cells_sim.v" "$PWD/$PW/rf_top.v" \
-	-CFLAGS "-O1 -I$PWD/cmodel -I$PWD/build/gen -I$PWD/verif/cosim -include $PWD/$GEN/cosim/rf_top_glue.h" \
-	-LDFLAGS "$PWD/build/lib/librfm.a -linih" --Mdir "$PW/obj" -o Vcosim "$PWD/verif/cosim/harness.cpp" \
-	> "$LG/power-verilator.log" 2>&1 || grep -q '%Warning' "$LG/power-verilator.log"; then
+if ! verif/cosim/build.sh "$GEN/cosim/rf_top_glue.h" "$PW/obj" "$LG/power-verilator.log" \
+	-O1 -fno-const-bit-op-tree --trace-fst --trace-underscore \
+	-MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O1 OPT_GLOBAL=-O2" \
+	--top-module rf_top "$PWD/$PW/cells_sim.v" "$PWD/$PW/rf_top.v" || grep -q '%Warning' "$LG/power-verilator.log"; then
 	echo "power: verilator build of the netlist failed or warned ($LG/power-verilator.log)" >&2; exit 1
 fi
 fi

@@ -23,13 +23,9 @@ for spec in small:1000000 $fermis; do
 	if [ ! -x "$dir/Vcosim" ] || [ "$dir/Vcosim" -ot "generated/$cfg/rf_top.sv" ] || [ "$dir/Vcosim" -ot build/lib/librfm.a ]; then
 		echo "verilator: rf_top ($cfg, no tracing, for timing)"
 		mkdir -p "$dir"
-		rm -f "$dir/Vcosim" # Verilator's makefile does not relink when only librfm.a changed
-		verilator --cc --exe --build -j 2 -O3 --x-assign 0 --x-initial 0 -Wno-fatal -fno-dfg \
-			-MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" --top-module rf_top \
-			-F "$PWD/generated/$cfg/files.f" \
-			-CFLAGS "-O2 -I$PWD/cmodel -I$PWD/build/gen -I$PWD/verif/cosim -include $PWD/generated/$cfg/cosim/rf_top_glue.h" \
-			-LDFLAGS "$PWD/build/lib/librfm.a -linih" --Mdir "$dir" -o Vcosim "$PWD/verif/cosim/harness.cpp" \
-			>"$out/build-$cfg.log" 2>&1
+		verif/cosim/build.sh "generated/$cfg/cosim/rf_top_glue.h" "$dir" "$out/build-$cfg.log" \
+			-O3 -Wno-fatal -fno-dfg -MAKEFLAGS "OPT_FAST=-O2 OPT_SLOW=-O1 OPT_GLOBAL=-O2" \
+			--top-module rf_top -F "$PWD/generated/$cfg/files.f"
 	fi
 	echo "bench: rf_top $cfg, $cycles cycles x $REPEATS"
 	taskset -c 0 "$dir/Vcosim" +config=generated/$cfg/config.ini +seed=1 +cycles=$cycles +bench=$REPEATS | tee -a "$res"

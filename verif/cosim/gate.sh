@@ -19,12 +19,10 @@ if ! yosys -q -l "$logs/gate-synth.log" -p "read_verilog -sv ${files[*]}; hierar
 	echo "sim-synth: yosys synthesis of rf_top ($cfg) failed or warned (log $logs/gate-synth.log)"; exit 1
 fi
 echo "sim-synth: rf_top ($cfg) synthesized to $(grep -c '^ *always\|^ *assign' "$dir/rf_top.v") generic-cell statements"
-rm -f "$dir/cosim/Vcosim"
 # -fno-const-bit-op-tree: see synth/power.sh (a Verilator 5.006 misoptimization of Yosys netlists)
-if ! verilator --cc --exe --build -j 2 -O1 -fno-const-bit-op-tree --x-assign 0 --x-initial 0 --top-module rf_top "$PWD/$dir/rf_top.v" \
-	-CFLAGS "-O1 -I$PWD/cmodel -I$PWD/build/gen -I$PWD/verif/cosim -include $PWD/$gen/cosim/rf_top_glue.h" \
-	-LDFLAGS "$PWD/build/lib/librfm.a -linih" --Mdir "$dir/cosim" -o Vcosim "$PWD/verif/cosim/harness.cpp" \
-	>"$logs/gate-verilator.log" 2>&1 || grep -q "%Warning" "$logs/gate-verilator.log"; then
+if ! verif/cosim/build.sh "$gen/cosim/rf_top_glue.h" "$dir/cosim" "$logs/gate-verilator.log" \
+	-O1 -fno-const-bit-op-tree -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O1 OPT_GLOBAL=-O2" \
+	--top-module rf_top "$PWD/$dir/rf_top.v" || grep -q "%Warning" "$logs/gate-verilator.log"; then
 	echo "sim-synth: verilator build of the netlist failed or warned (log $logs/gate-verilator.log)"; exit 1
 fi
 pass=0 fail=0

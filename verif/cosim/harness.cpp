@@ -1,8 +1,9 @@
 // harness.cpp - lock-step co-simulation of one generated module against its C model.
 //
-// Built once per (config, module) with the generated glue header forced in
-// (-include generated/<config>/cosim/<module>_glue.h). Every cycle: the model's stimulus sets the
-// inputs, the glue copies them into the Verilated RTL, both evaluate, every output is compared,
+// Built once per (config, module): the build's one source, cosim_main.cpp (written by the
+// Makefile), includes generated/<config>/cosim/<module>_glue.h and then this file. Every cycle: the
+// model's stimulus sets the inputs, the glue copies them into the Verilated RTL, both evaluate,
+// every output is compared,
 // the model's own checker (invariants, golden registers) runs (on a mismatching cycle too, so both
 // verdicts print), then both take the clock edge.
 //

@@ -93,11 +93,9 @@ while IFS=$'\t' read -r file line col old new; do
 		'NR == l { $0 = substr($0, 1, c - 1) n substr($0, c + length(o)) } { print }' \
 		"$gen/$file" >"$dir/src/$file"
 	desc="\`$old\` -> \`$new\`"
-	if ! verilator --cc --exe --build -j 2 -O1 --x-assign 0 --x-initial 0 -Wno-fatal -fno-dfg --top-module rf_top \
-		-F "$PWD/$dir/src/files.f" \
-		-CFLAGS "-O1 -I$PWD/cmodel -I$PWD/build/gen -I$PWD/verif/cosim -include $PWD/$dir/src/cosim/rf_top_glue.h" \
-		-LDFLAGS "$PWD/build/lib/librfm.a -linih" --Mdir "$dir/obj" -o Vcosim "$PWD/verif/cosim/harness.cpp" \
-		>"$dir/build.log" 2>&1; then
+	if ! verif/cosim/build.sh "$dir/src/cosim/rf_top_glue.h" "$dir/obj" "$dir/build.log" \
+		-O1 -Wno-fatal -fno-dfg -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O1 OPT_GLOBAL=-O2" \
+		--top-module rf_top -F "$PWD/$dir/src/files.f"; then
 		stillborn=$((stillborn + 1)) result=stillborn why="does not build (log $dir/build.log)"
 	else
 		result=survived why=""

@@ -54,11 +54,9 @@ rtl_mutant() { # name file sed-expression [pattern [verilator flags [top module]
 		echo "MISSED mutant $name: the edit changed nothing (stale pattern)"; missed=$((missed + 1)); return
 	fi
 	# shellcheck disable=SC2086
-	if ! verilator --cc --exe --build -j 2 -O1 --x-assign 0 --x-initial 0 -Wno-fatal $vflags --top-module "$top" \
-		-F "$PWD/$dir/files.f" \
-		-CFLAGS "-O1 -I$PWD/cmodel -I$PWD/build/gen -I$PWD/verif/cosim -include $PWD/$dir/cosim/${top}_glue.h" \
-		-LDFLAGS "$PWD/build/lib/librfm.a -linih" --Mdir "$dir/obj" -o Vcosim "$PWD/verif/cosim/harness.cpp" \
-		>"$logs/mutation-$name-build.log" 2>&1; then
+	if ! verif/cosim/build.sh "$dir/cosim/${top}_glue.h" "$dir/obj" "$logs/mutation-$name-build.log" \
+		-O1 -Wno-fatal $vflags -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O1 OPT_GLOBAL=-O2" \
+		--top-module "$top" -F "$PWD/$dir/files.f"; then
 		echo "MISSED mutant $name: did not build (log $logs/mutation-$name-build.log)"; missed=$((missed + 1)); return
 	fi
 	if [ "$pat" = MISMATCH ]; then
