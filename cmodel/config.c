@@ -63,6 +63,7 @@ const char *const rfm_enum_zgate[] = {RFM_ENUM_ZGATE, NULL};
 const char *const rfm_enum_enode[] = {RFM_ENUM_ENODE, NULL};
 const char *const rfm_enum_edecay[] = {RFM_ENUM_EDECAY, NULL};
 const char *const rfm_enum_etable[] = {RFM_ENUM_ETABLE, NULL};
+const char *const rfm_enum_rmxlate[] = {RFM_ENUM_RMXLATE, NULL};
 
 const rfm_param_t rfm_params[RFM_K_COUNT] = {
 #define X(sec, key, type, def, min, max, names, help) {#sec, #key, type, def, min, max, names, help},

@@ -42,6 +42,7 @@ typedef enum rfm_type {
 #define RFM_ENUM_ENODE "22nm", "16nm", "11nm"
 #define RFM_ENUM_EDECAY "off", "paper", "retention"
 #define RFM_ENUM_ETABLE "zero", "worst", "stress"
+#define RFM_ENUM_RMXLATE "mul", "precomp"
 
 /* Stored values of the enum keys. */
 enum { RFM_LAYOUT_WID = 0, RFM_LAYOUT_WSHIFT = 1 };
@@ -54,6 +55,7 @@ enum { RFM_CPARITY_ENTRY = 0, RFM_CPARITY_REG = 1 };
 enum { RFM_EN_22NM = 0, RFM_EN_16NM = 1, RFM_EN_11NM = 2 };
 enum { RFM_ED_OFF = 0, RFM_ED_PAPER = 1, RFM_ED_RETENTION = 2 };
 enum { RFM_ET_ZERO = 0, RFM_ET_WORST = 1, RFM_ET_STRESS = 2 };
+enum { RFM_RMX_MUL = 0, RFM_RMX_PRECOMP = 1 };
 enum { RFM_ZG_OFF = 0, RFM_ZG_ACTIVE = 1, RFM_ZG_IN_LANE = 2, RFM_ZG_CROSS_LANE = 3, RFM_ZG_DYNAMIC = 4 };
 
 /*
@@ -101,6 +103,8 @@ enum { RFM_ZG_OFF = 0, RFM_ZG_ACTIVE = 1, RFM_ZG_IN_LANE = 2, RFM_ZG_CROSS_LANE 
 	  "extended set size Es of the reference kernel; 0 picks it by the paper's rule from regs")  \
 	X(regmutex, warps, RFM_T_INT, 0, 0, 64, NULL,                                              \
 	  "resident warps of the reference kernel; 0: as many as the base sets allow")             \
+	X(regmutex, xlate, RFM_T_ENUM, RFM_RMX_PRECOMP, 0, 1, rfm_enum_rmxlate,                   \
+	  "translation: precomp (per-warp base tables: a mux and an add per access) or mul (multiplies by Bs and Es)") \
 	X(virtualization, enable, RFM_T_ENUM, RFM_OFF, 0, 1, rfm_enum_onoff,                      \
 	  "register file virtualization: renaming table, availability flags, release flags")       \
 	X(virtualization, rt_budget_bits, RFM_T_INT, 0, 0, 1048576, NULL,                          \
@@ -165,6 +169,7 @@ extern const char *const rfm_enum_zgate[];
 extern const char *const rfm_enum_enode[];
 extern const char *const rfm_enum_edecay[];
 extern const char *const rfm_enum_etable[];
+extern const char *const rfm_enum_rmxlate[];
 
 /* Index of every schema key, in schema order. */
 typedef enum rfm_key {

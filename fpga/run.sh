@@ -114,13 +114,14 @@ done
 # The wrapper only adds logic around rf_top, and every rf_top output reaches a pin through the
 # signature, so synthesis of the wrapped design must keep all of rf_top: its block and single-port
 # RAMs, its flip-flops plus the wrapper's own (power-on counter, reset register, LFSRs,
-# signature), counted from the generated wrapper's declarations, and at least 90% of its LUTs
-# (LUT mapping is not monotonic: the wrapper's LFSR-driven inputs let ABC share logic).
+# signature), counted from the generated wrapper's declarations, and at least 85% of its LUTs
+# (LUT mapping is not monotonic: the wrapper's LFSR-driven inputs let ABC share logic, and rf_top
+# alone has every output as a port; docs/flows.md, "Logic preservation").
 own_ff=$(awk '/^  logic .*_q[,;]/ {
 	w = 1; if (match($0, /\[[0-9]+:0\]/)) w = substr($0, RSTART + 1, RLENGTH - 4) + 1; n += w } END { print n + 0 }' "$wrapper")
 [ "$own_ff" -gt 0 ] || fail "cannot count the wrapper's own flip-flops in $wrapper"
 keep_ok=1
-[ $((luts[wrapped] * 10)) -ge $((luts[unwrapped] * 9)) ] || keep_ok=0
+[ $((luts[wrapped] * 20)) -ge $((luts[unwrapped] * 17)) ] || keep_ok=0
 [ "${bram[wrapped]}" -ge "${bram[unwrapped]}" ] || keep_ok=0
 [ "${spram[wrapped]}" -ge "${spram[unwrapped]}" ] || keep_ok=0
 [ "${dffs[wrapped]}" -ge $((dffs[unwrapped] + own_ff)) ] || keep_ok=0

@@ -159,6 +159,43 @@ int rg_module(em_t *e, const rfm_cfg_t *c, const rfm_block_desc_t *blk, rg_body_
 	return e->err ? -1 : 0;
 }
 
+/* The table-read function: entry i of n entries of w bits as a one-hot AND-OR (a decoder and an OR
+ * tree, log depth), without bit selects (Icarus) so that always_comb may call it too. */
+void rg_pick_function(em_t *e, unsigned n, unsigned w, unsigned iw)
+{
+	em_blank(e);
+	em_line(e, "// entry i of a table of %u entries of %u bits (entry j in bits [j*%u +: %u]): a decoder and", n, w,
+		w, w);
+	em_line(e, "// an OR tree");
+	em_open(e, "function automatic logic %s pick(input logic %s tab, input logic %s i);", em_rng(e, w),
+		em_rng(e, n * w), em_rng(e, iw));
+	em_line(e, "logic %s t;", em_rng(e, n * w));
+	em_line(e, "t = tab;");
+	em_line(e, "pick = '0;");
+	em_open(e, "for (int j = 0; j < %u; j++) begin", n);
+	em_line(e, "pick = pick | (%u'(t) & {%u{i == %u'(j)}});", w, w, iw);
+	em_line(e, "t = t >> %u;", w);
+	em_close(e, "end");
+	em_close(e, "endfunction");
+}
+
+void rg_multiples(em_t *e, const char *pre, unsigned m, unsigned n, const char *first, const char *step)
+{
+	unsigned i;
+	for (i = 0; i < n; i++) {
+		unsigned k = i ? (unsigned)__builtin_ctz(i) : 0, rest = i & (i - 1);
+		if (!i) {
+			if (first[0])
+				em_line(e, "assign %s0 = %s;", pre, first);
+		} else if (!rest && !first[0]) {
+			em_line(e, "assign %s%u = %s;", pre, m * i, k ? em_fmt(e, "%s << %u", step, k) : step);
+		} else {
+			em_line(e, "assign %s%u = %s%u + %s;", pre, m * i, pre, m * rest,
+				k ? em_fmt(e, "(%s << %u)", step, k) : step);
+		}
+	}
+}
+
 /* The find-first-zero function: {found, index of the lowest zero} of an n-bit vector, by halving
  * a 2^clog2(n)-bit window clog2(n) times (log depth). Written without bit selects, which Icarus does not
  * support in functions called from always_comb. */

@@ -73,6 +73,17 @@ const char *rg_part(em_t *e, const char *sig, unsigned width, unsigned hi, unsig
  * zero of v}, L = clog2(n), in log depth and without bit selects (Icarus). */
 void rg_ffz_function(em_t *e, unsigned n);
 
+/* Emit `function automatic logic [w-1:0] pick(input logic [n*w-1:0] tab, input logic [iw-1:0] i)`:
+ * entry i of a table of n entries (entry j in bits [j*w +: w]), a one-hot AND-OR, without bit
+ * selects (Icarus), callable from always_comb. */
+void rg_pick_function(em_t *e, unsigned n, unsigned w, unsigned iw);
+
+/* Emit `assign <pre><m*i> = first + i x step` for i < n by shifts and adds: entry i is the entry of
+ * i with its lowest one cleared plus step shifted by that one's position (one adder per entry,
+ * popcount(i) adders deep). first "" means zero: entry 0 is not emitted and the powers of two are
+ * plain shifts. The signals are declared by the caller. */
+void rg_multiples(em_t *e, const char *pre, unsigned m, unsigned n, const char *first, const char *step);
+
 /* Checks for simulation (RFM_ASSERTIONS, make cosim-assert) and formal proofs (FORMAL, make
  * formal), never synthesis: open the block with a comment naming the rules; under FORMAL it also
  * assumes reset in the first step. */

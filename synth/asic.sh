@@ -249,7 +249,9 @@ synth_one() {
 		opt_clean -purge
 		check -assert
 		tee -q -o $SY/$m.stat stat -liberty $LIB
-		write_verilog -noattr -noexpr -nohex -nodec $SY/$m.v
+		# -simple-lhs: a net that several bits of one vector name (flops merged, wiring) is written
+		# as one assign per bit; OpenSTA's reader takes no concatenation on the left of an assign
+		write_verilog -noattr -noexpr -nohex -nodec -simple-lhs $SY/$m.v
 	EOF
 	yosys -q -l "$LG/synth-$m.log" -s "$ys" > /dev/null 2>&1 \
 		|| { echo "asic: yosys failed on $m ($LG/synth-$m.log):" >&2; grep -m5 -i error "$LG/synth-$m.log" >&2; return 1; }

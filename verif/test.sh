@@ -39,6 +39,8 @@ for c in $configs; do
 	case $c in *coalesce) cosims+=("cosim-$c|make -s cosim CONFIG=$c MODULES='$mods' BLOCK_CYCLES=100000") ;;
 	*) cosims+=("cosim-$c|make -s cosim CONFIG=$c MODULES='$mods'") ;; esac
 done
+# RegMutex's multiplier translation (regmutex.xlate = mul), kept as an option: against the same model
+steps+=("cosim-small_regmutex-mul|make -s cosim CONFIG=small_regmutex SET=regmutex.xlate=mul MODULES='rf_top rf_srp_xlate'")
 # the wave layouts name only signals the trace has: the combinations and the bank-hold port (every
 # part of rf_top's sections once), after their co-simulation built the harness
 for c in $configs; do

@@ -6,6 +6,7 @@
  */
 #include "rfm_config.h"
 #include "rfm_inventory.h"
+#include "rfm_regmutex.h"
 #include "rfm_techniques.h"
 #include "rfm_util.h"
 
@@ -198,12 +199,28 @@ unsigned rfm_rm_choose_es(const rfm_cfg_t *cfg, unsigned regs, unsigned *cand, u
 /* Its storage rows (docs/regmutex.md, "Storage"). */
 static unsigned inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows, unsigned n)
 {
-	unsigned N = c->sm_warps, L = c->d.warp_w;
+	unsigned N = c->sm_warps, L = c->d.warp_w, P = c->d.pack_w, R = c->d.nregs_w;
+	int precomp = c->regmutex_xlate == RFM_RMX_PRECOMP;
 	rfm_inv_add(rows, &n, "RegMutex warp-status bitmask", "rf_srp_ctrl", "flops", N, "warps = %u", N);
 	if (c->regmutex_paired != RFM_ON) {
 		rfm_inv_add(rows, &n, "RegMutex SRP bitmask", "rf_srp_ctrl", "flops", N, "warps = %u", N);
 		rfm_inv_add(rows, &n, "RegMutex warp-to-section LUT", "rf_srp_ctrl", "flops", (uint64_t)N * L,
 		    "warps x clog2(warps) = %u x %u", N, L);
+	}
+	if (precomp) { /* docs/regmutex.md, "Translation" */
+		rfm_inv_add(rows, &n, "RegMutex base table", "rf_top", "flops", (uint64_t)rfm_srp_tab_regs(c) * P,
+		    "%s x clog2(warp registers) = %u x %u", c->regmutex_paired == RFM_ON
+				? "entries 2m (m odd) and odd entries from 3" : "odd entries from 3",
+		    rfm_srp_tab_regs(c), P);
+		if (c->regmutex_paired == RFM_ON) {
+			rfm_inv_add(rows, &n, "RegMutex kernel base set", "rf_top", "flops", R, "Bs = %u", R);
+		} else {
+			rfm_inv_add(rows, &n, "RegMutex extended-base table", "rf_top", "flops", (uint64_t)N * P,
+			    "warps x clog2(warp registers) = %u x %u", N, P);
+			rfm_inv_add(rows, &n, "RegMutex kernel sets, offset", "rf_top", "flops", 2ull * R + P,
+			    "Es + Bs + (SRP_offset - Bs) = %u + %u + %u", R, R, P);
+		}
+	} else if (c->regmutex_paired != RFM_ON) {
 		rfm_inv_add(rows, &n, "RegMutex kernel sets, offset", "rf_top", "flops",
 		    2ull * c->d.nregs_w + c->d.pack_w + 1,
 		    "Es + Bs + SRP_offset = %u + %u + %u", c->d.nregs_w, c->d.nregs_w, c->d.pack_w + 1);
@@ -235,6 +252,15 @@ static void report(const rfm_cfg_t *c, FILE *f)
 	else
 		fprintf(f, ", SRP_offset = %u, %u SRP sections (%u of %u warp registers used)\n", d->rm_srp_off,
 			d->rm_sections, d->rm_srp_off + d->rm_sections * d->rm_es, d->warp_regs);
+	if (c->regmutex_xlate == RFM_RMX_PRECOMP) {
+		fprintf(f, "RegMutex translation (xlate = precomp): Y = X + a table entry; rf_top keeps a base table of %u "
+			   "entries written at launch (%u registers of %u bits, the rest wiring)", rfm_srp_tab_n(c),
+			rfm_srp_tab_regs(c), d->pack_w);
+		if (c->regmutex_paired != RFM_ON)
+			fprintf(f, " and an extended-base table of %u x %u bits written at acquire", c->sm_warps, d->pack_w);
+		fprintf(f, "\n");
+	} else
+		fprintf(f, "RegMutex translation (xlate = mul): two multipliers per translation port (W x Bs, LUT x Es)\n");
 	fprintf(f, "Baseline with the same kernel: %u warps (warp registers / R = %u / %u)\n",
 		d->warp_regs / d->rm_regs < c->sm_warps ? d->warp_regs / d->rm_regs : c->sm_warps, d->warp_regs,
 		d->rm_regs);
@@ -260,5 +286,8 @@ const rfm_tech_hooks_t rfm_regmutex_hooks = {
 		    "`regmutex.regs <= sm.regs_per_thread`;\n"
 		    "  `ext_regs < regs` (a base set remains), or `ext_regs = 0` and the paper's rule finds an `Es`; the\n"
 		    "  base sets of `warps` warps fit the file (`warps x Bs <= banks x entries`; paired: `ceil(warps / 2) x\n"
-		    "  (2 Bs + Es)`); and at least one SRP section is left (the paper's deadlock rule 1).\n",
+		    "  (2 Bs + Es)`); and at least one SRP section is left (the paper's deadlock rule 1). `xlate` picks\n"
+		    "  how the translation is built, not what it gives: `precomp` (per-warp base tables written at launch\n"
+		    "  and at acquire, so an access costs a mux and an add) and `mul` (multipliers by `Bs` and `Es`, the\n"
+		    "  paper's Figure 6b) translate every access alike, cycle for cycle (docs/regmutex.md, \"Translation\").\n",
 };

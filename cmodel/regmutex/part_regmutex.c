@@ -6,7 +6,8 @@
  * Planted faults (m->mutate, cmodel/regmutex/faults.def; cmodel/regmutex/regmutex.c rfm_srp_comb):
  * SRP_HIGHEST_FREE_SECTION an acquire takes the highest free section; SRP_RELEASE_LEAKS a release
  * leaves its section taken; SRP_PORTS_SHARE_SECTION a port does not see the sections granted to the
- * ports before it.
+ * ports before it; SRP_XBASE_NEXT_SECTION (regmutex.c rfm_srp_xbase_write, xlate = precomp) an
+ * acquire writes the next section's base into the extended-base table.
  */
 #include <stdlib.h>
 
@@ -226,15 +227,12 @@ static void tick(rfm_top_t *t, rfm_pinst_t *pi)
 	rm_t *st = ST(pi);
 	st->xerr_q = st->xerr_d;
 	st->sq = st->sd;
-	if (t->ln.ok) {
-		unsigned w = t->ln.warps, r = t->ln.regs, es = (unsigned)rfm_get(&t->m, IX(pi)->lext);
-		st->kq.warps = w;
-		st->kq.regs = r;
-		st->kq.es = es;
-		st->kq.bs = r - es;
-		st->kq.srp = st->paired ? 0 : w * (r - es);
-		st->kq.nsect = st->paired ? 0 : (unsigned)rfm_get(&t->m, IX(pi)->lsect);
-	}
+	/* xlate = precomp: granted acquires write the extended-base table (a launch cycle grants none) */
+	if (!st->paired && rfm_rm_precomp(t->m.cfg))
+		rfm_srp_xbase_write(t->m.cfg, &st->kq, &st->sin, &st->sout, t->m.mutate);
+	if (t->ln.ok) /* the kernel's sets, offset and (xlate = precomp) base table */
+		rfm_srp_kernel_set(t->m.cfg, &st->kq, t->ln.warps, t->ln.regs, (unsigned)rfm_get(&t->m, IX(pi)->lext),
+				   st->paired ? 0 : (unsigned)rfm_get(&t->m, IX(pi)->lsect));
 }
 
 /* ---- stimulus ------------------------------------------------------------------------------ */
@@ -390,7 +388,8 @@ static int verdict(rfm_top_t *t, rfm_pinst_t *pi, uint64_t cycle, FILE *err)
 	const rfm_cfg_t *c = t->m.cfg;
 	rm_t *st = ST(pi);
 	unsigned k;
-	if (rfm_srp_invariants(c, &st->sq, st->kq.nsect, cycle, "rf_top", err))
+	if (rfm_srp_invariants(c, &st->sq, st->kq.nsect, cycle, "rf_top", err) ||
+	    rfm_srp_tables_check(c, &st->kq, &st->sq, cycle, "rf_top", err))
 		return 1;
 	t->shadow[pi->cnt0 + CNT_ACQUIRE] += st->sout.nacq;
 	t->shadow[pi->cnt0 + CNT_ACQ_STALL] += st->sout.nstall;

@@ -9,7 +9,10 @@
  *   rf_srp_xlate  the operand collector's address translation:
  *                   X <  Bs:  Y = W x Bs + X
  *                   X >= Bs:  Y = SRP_offset + LUT[W] x Es + (X - Bs)
- *                 then bank = Y % banks, row = Y / banks.
+ *                 then bank = Y % banks, row = Y / banks. With xlate = precomp the products
+ *                 come from rf_top's per-warp tables: W x Bs from the base table (written at
+ *                 launch), SRP_offset + LUT[W] x Es - Bs from the extended-base table (written
+ *                 at the warp's granted acquire), so Y = X + an entry.
  */
 #include <stdlib.h>
 
@@ -25,6 +28,65 @@ void rfm_srp_launch_state(const rfm_cfg_t *c, unsigned nsect, rfm_srp_state_t *s
 	memset(s, 0, sizeof(*s));
 	/* sections nsect .. warps-1 do not exist: their bits are set and stay set */
 	s->mask = c->regmutex_paired == RFM_ON ? 0 : rfm_mask64(n) & ~rfm_mask64(nsect < n ? nsect : n);
+}
+
+uint32_t rfm_srp_sect_base(const rfm_cfg_t *c, const rfm_srp_kernel_t *k, unsigned sect)
+{
+	return (uint32_t)(((uint64_t)k->srp - k->bs + (uint64_t)sect * k->es) & rfm_mask64(c->d.pack_w));
+}
+
+void rfm_srp_kernel_set(const rfm_cfg_t *c, rfm_srp_kernel_t *k, unsigned warps, unsigned regs, unsigned es,
+			unsigned nsect)
+{
+	int paired = c->regmutex_paired == RFM_ON;
+	unsigned w, bs = regs - es;
+	uint64_t m = rfm_mask64(c->d.pack_w);
+	memset(k->base, 0, sizeof(k->base));
+	k->warps = warps;
+	k->regs = regs;
+	k->es = es;
+	k->bs = bs;
+	k->srp = paired ? 0 : warps * bs;
+	k->nsect = paired ? 0 : nsect;
+	for (w = 0; w < rfm_srp_tab_n(c); w++)
+		k->base[w] = (uint32_t)((paired ? (uint64_t)(w >> 1) * (2ull * bs + es) + (w & 1u) * bs
+						: (uint64_t)w * bs) & m);
+}
+
+void rfm_srp_xbase_write(const rfm_cfg_t *c, rfm_srp_kernel_t *k, const rfm_srp_in_t *in, const rfm_srp_out_t *out,
+			 unsigned mutate)
+{
+	unsigned p;
+	for (p = 0; p < c->sm_schedulers; p++)
+		if (in->valid[p] && !in->rel[p] && out->grant[p] && in->warp[p] < RFM_MAXWARPS)
+			k->xbase[in->warp[p]] = rfm_srp_sect_base(c, k, out->sect[p] +
+								     (mutate == RFM_FAULT_SRP_XBASE_NEXT_SECTION));
+}
+
+int rfm_srp_tables_check(const rfm_cfg_t *c, const rfm_srp_kernel_t *k, const rfm_srp_state_t *s, uint64_t cycle,
+			 const char *who, FILE *err)
+{
+	int paired = c->regmutex_paired == RFM_ON;
+	uint64_t m = rfm_mask64(c->d.pack_w), want;
+	unsigned w;
+	if (!rfm_rm_precomp(c))
+		return 0;
+	for (w = 0; w < rfm_srp_tab_n(c); w++) {
+		want = (paired ? (uint64_t)(w >> 1) * (2ull * k->bs + k->es) + (w & 1u) * k->bs : (uint64_t)w * k->bs) & m;
+		if (k->base[w] != want) {
+			fprintf(err, "cycle %llu: %s invariant 17: base-table entry %u is %u, not %llu\n",
+				(unsigned long long)cycle, who, w, (unsigned)k->base[w], (unsigned long long)want);
+			return 1;
+		}
+	}
+	for (w = 0; !paired && w < c->sm_warps; w++)
+		if (((s->status >> w) & 1u) && k->xbase[w] != rfm_srp_sect_base(c, k, s->lut[w])) {
+			fprintf(err, "cycle %llu: %s invariant 17: warp %u's extended base is %u, not SRP_offset - Bs + "
+				"LUT x Es = %u - %u + %u x %u = %u\n", (unsigned long long)cycle, who, w, (unsigned)k->xbase[w],
+				k->srp, k->bs, s->lut[w], k->es, (unsigned)rfm_srp_sect_base(c, k, s->lut[w]));
+			return 1;
+		}
+	return 0;
 }
 
 /* Lowest zero bit of v among the low n bits, or n. Planted fault
@@ -191,7 +253,12 @@ int rfm_srp_xlate_fn(const rfm_cfg_t *c, const rfm_srp_kernel_t *k, const rfm_sr
 		return RFM_XL_OUTSIDE;
 	if (reg >= bs && !hold)
 		return RFM_XL_NOSECT;
-	if (c->regmutex_paired == RFM_ON) {
+	if (rfm_rm_precomp(c)) { /* Y = X + an entry of a table: an add and a mux */
+		if (c->regmutex_paired == RFM_ON)
+			y = (uint64_t)k->base[reg < bs ? warp : warp | 1u] + reg; /* base[2p + 1] = p (2 Bs + Es) + Bs */
+		else
+			y = (uint64_t)(reg < bs ? k->base[warp] : k->xbase[warp]) + reg;
+	} else if (c->regmutex_paired == RFM_ON) {
 		uint64_t base = (uint64_t)(warp >> 1) * (2 * bs + es);
 		y = reg < bs ? base + (warp & 1u) * bs + reg : base + bs + reg; /* base + 2 Bs + (X - Bs) */
 	} else {
@@ -465,7 +532,7 @@ RFM_BLOCK(rf_srp_ctrl, rfm_srp_ctrl_t, ctrl_ix_t, ctrl_ports, cc_names, CC_N,
 #define RFM_MAXX (RFM_MAXW + RFM_MAXS * RFM_MAXOP) /* most translation ports */
 
 typedef struct xl_ix {
-	unsigned kw, kr, kb, ke, ks, status, lut;
+	unsigned kw, kr, kb, ke, ks, status, lut, base, xbase;
 	unsigned w[RFM_MAXX], r[RFM_MAXX], pack[RFM_MAXX], bank[RFM_MAXX], row[RFM_MAXX], err[RFM_MAXX],
 		xerr[RFM_MAXX];
 } xl_ix_t;
@@ -480,6 +547,10 @@ typedef struct rfm_srp_xl {
 	unsigned nx;
 	rfm_srp_kernel_t k;
 	rfm_srp_state_t s;
+	/* xlate = precomp: the kernel (with its tables) and the allocator state the stimulus made (Es,
+	 * SRP_offset and the LUT are not inputs then; the checker's regions use them) */
+	rfm_srp_kernel_t sk;
+	rfm_srp_state_t ss;
 } rfm_srp_xl_t;
 
 /* Translation ports of a config: one per write-back port, then one per issued source operand. */
@@ -489,17 +560,28 @@ static int xl_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 {
 	xl_ix_t *ix = ixv;
 	unsigned p, n = c->sm_warps, lw = c->d.warp_w;
-	int paired = c->regmutex_paired == RFM_ON;
+	int paired = c->regmutex_paired == RFM_ON, precomp = rfm_rm_precomp(c);
 	rfm_ports_group(pt, "running kernel");
 	ix->kw = rfm_ports_add(pt, RFM_IN, c->d.nwarps_w, "resident warps (0: none)", "kwarps_i");
 	ix->kr = rfm_ports_add(pt, RFM_IN, c->d.nregs_w, "registers per thread R = Bs + Es", "kregs_i");
 	ix->kb = rfm_ports_add(pt, RFM_IN, c->d.nregs_w, "base set size Bs", "kbase_i");
-	ix->ke = rfm_ports_add(pt, RFM_IN, c->d.nregs_w, "extended set size Es", "kext_i");
-	if (!paired)
-		ix->ks = rfm_ports_add(pt, RFM_IN, c->d.pack_w + 1, "SRP_offset: first pack of the pool", "ksrp_i");
+	if (precomp) {
+		rfm_ports_group(pt, "translation tables (xlate = precomp)");
+		ix->base = rfm_ports_add(pt, RFM_IN, rfm_srp_tab_n(c) * c->d.pack_w,
+					 paired ? "base table: (W / 2) x (2 Bs + Es) + (W odd ? Bs : 0) in bits [W*P +: P]"
+						: "base table: W x Bs in bits [W*P +: P]", "base_i");
+		if (!paired)
+			ix->xbase = rfm_ports_add(pt, RFM_IN, n * c->d.pack_w,
+						  "extended base of warp W, SRP_offset - Bs + LUT[W] x Es, in bits [W*P +: P]",
+						  "xbase_i");
+	} else {
+		ix->ke = rfm_ports_add(pt, RFM_IN, c->d.nregs_w, "extended set size Es", "kext_i");
+		if (!paired)
+			ix->ks = rfm_ports_add(pt, RFM_IN, c->d.pack_w + 1, "SRP_offset: first pack of the pool", "ksrp_i");
+	}
 	rfm_ports_group(pt, "allocator state");
 	ix->status = rfm_ports_add(pt, RFM_IN, n, "warp-status bitmask", "status_i");
-	if (!paired)
+	if (!paired && !precomp)
 		ix->lut = rfm_ports_add(pt, RFM_IN, n * lw, "LUT: section of warp w in bits [w*L +: L]", "lut_i");
 	for (p = 0; p < xl_nports(c); p++) {
 		if (p < c->rf_write_ports)
@@ -523,15 +605,27 @@ static void xl_eval(rfm_model_t *m)
 {
 	rfm_srp_xl_t *x = (rfm_srp_xl_t *)m;
 	const rfm_cfg_t *c = m->cfg;
-	int paired = c->regmutex_paired == RFM_ON;
-	unsigned p, w, lw = c->d.warp_w;
+	int paired = c->regmutex_paired == RFM_ON, precomp = rfm_rm_precomp(c);
+	unsigned p, w, lw = c->d.warp_w, pw = c->d.pack_w;
+	if (precomp) { /* what the tables were made from; the inputs below overwrite the rest */
+		x->k = x->sk;
+		x->s = x->ss;
+	}
 	x->k.warps = (unsigned)rfm_get(m, x->ix.kw);
 	x->k.regs = (unsigned)rfm_get(m, x->ix.kr);
 	x->k.bs = (unsigned)rfm_get(m, x->ix.kb);
-	x->k.es = (unsigned)rfm_get(m, x->ix.ke);
-	x->k.srp = paired ? 0 : (unsigned)rfm_get(m, x->ix.ks);
+	if (precomp) {
+		for (w = 0; w < rfm_srp_tab_n(c); w++)
+			x->k.base[w] = (uint32_t)rfm_bits_get(rfm_wide(m, x->ix.base), w * pw, pw);
+	} else {
+		x->k.es = (unsigned)rfm_get(m, x->ix.ke);
+		x->k.srp = paired ? 0 : (unsigned)rfm_get(m, x->ix.ks);
+	}
 	x->s.status = rfm_get(m, x->ix.status);
-	if (!paired)
+	if (!paired && precomp)
+		for (w = 0; w < c->sm_warps; w++)
+			x->k.xbase[w] = (uint32_t)rfm_bits_get(rfm_wide(m, x->ix.xbase), w * pw, pw);
+	else if (!paired)
 		for (w = 0; w < c->sm_warps; w++)
 			x->s.lut[w] = (uint8_t)rfm_bits_get(rfm_wide(m, x->ix.lut), w * lw, lw);
 	for (p = 0; p < x->nx; p++) {
@@ -568,6 +662,7 @@ static void xl_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 		}
 	}
 	ns = paired ? 0 : rfm_rm_sections(c, kw, kr - es, es);
+	rfm_srp_kernel_set(c, &x->sk, kw, kr, es, ns);
 	rfm_srp_launch_state(c, ns, &s);
 	for (w = 0; w < kw; w++) { /* each warp holds a set with probability 1/2, as the allocator would give */
 		unsigned f, nfree = 0, freel[RFM_MAXWARPS];
@@ -586,18 +681,26 @@ static void xl_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 		f = freel[rfm_rng_below(r, nfree)];
 		s.status |= 1ull << w;
 		s.lut[w] = (uint8_t)f;
+		x->sk.xbase[w] = rfm_srp_sect_base(c, &x->sk, f);
 		s.mask |= 1ull << f;
 	}
+	x->ss = s;
 	rfm_set(m, x->ix.kw, kw);
 	rfm_set(m, x->ix.kr, kr);
 	rfm_set(m, x->ix.kb, kr - es);
-	rfm_set(m, x->ix.ke, es);
-	if (!paired)
-		rfm_set(m, x->ix.ks, (uint64_t)kw * (kr - es));
 	rfm_set(m, x->ix.status, s.status);
-	if (!paired)
-		for (w = 0; w < n; w++)
+	if (rfm_rm_precomp(c)) { /* the tables rf_top and the allocator would hold */
+		for (w = 0; w < rfm_srp_tab_n(c); w++)
+			rfm_bits_set(rfm_wide(m, x->ix.base), w * c->d.pack_w, c->d.pack_w, x->sk.base[w]);
+		for (w = 0; !paired && w < n; w++)
+			rfm_bits_set(rfm_wide(m, x->ix.xbase), w * c->d.pack_w, c->d.pack_w, x->sk.xbase[w]);
+	} else {
+		rfm_set(m, x->ix.ke, es);
+		if (!paired)
+			rfm_set(m, x->ix.ks, (uint64_t)kw * (kr - es));
+		for (w = 0; !paired && w < n; w++)
 			rfm_bits_set(rfm_wide(m, x->ix.lut), w * lw, lw, s.lut[w]);
+	}
 	for (p = 0; p < x->nx; p++) {
 		unsigned pw = (unsigned)rfm_rng_below(r, kw), pr = (unsigned)rfm_rng_below(r, kr);
 		if (rfm_rng_chance(r, 1, 16)) { /* outside the kernel */

@@ -174,6 +174,7 @@ void rg_emit_rf_srp_ctrl(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		}
 		if (k == K)
 			break;
+
 		em_line(e, "logic %s_grant, %s_stall;", pre, pre);
 		em_line(e, "logic %s %s_sect;", em_rng(e, lw), pre);
 		if (paired)
@@ -286,17 +287,52 @@ void rg_emit_rf_srp_ctrl(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	srp_ctrl_tail(e, c);
 }
 
+/* The translation of port p by multipliers (xlate = mul, the paper's Figure 6b): x<p>_y. */
+static void xlate_mul(em_t *e, const rfm_cfg_t *c, unsigned p)
+{
+	unsigned n = c->sm_warps, lw = c->d.warp_w, mw = rfm_srp_xlate_width(c);
+	if (c->regmutex_paired != RFM_ON) {
+		em_line(e, "logic %s x%u_lsh;", em_rng(e, n * lw), p);
+		em_line(e, "logic %s x%u_sect;", em_rng(e, mw), p);
+		em_line(e, "assign x%u_lsh = lut_i >> (x%u_w * LutBits);", p, p);
+		em_line(e, "assign x%u_sect = %u'(x%u_lsh[%u:0]);", p, mw, p, lw - 1);
+		em_line(e, "assign x%u_y = x%u_ext ? srp_x + x%u_sect * es_x + (x%u_r - bs_x) : x%u_w * bs_x + x%u_r;", p, p,
+			p, p, p, p);
+	} else {
+		em_line(e, "logic x%u_odd;", p);
+		em_line(e, "assign x%u_odd = %s;", p, rg_bit(e, em_fmt(e, "x%u_warp_i", p), lw, 0));
+		em_line(e, "assign x%u_y = (x%u_w >> 1) * stride_x + ((x%u_ext | x%u_odd) ? bs_x : '0) + x%u_r;", p, p, p, p,
+			p);
+	}
+}
+
+/* The translation of port p from the tables (xlate = precomp): a mux and an add, x<p>_y. */
+static void xlate_precomp(em_t *e, const rfm_cfg_t *c, unsigned p)
+{
+	unsigned pw = c->d.pack_w, lw = c->d.warp_w, mw = rfm_srp_xlate_width(c);
+	if (c->regmutex_paired != RFM_ON) {
+		em_line(e, "logic %s x%u_b, x%u_xb;  // the warp's base and extended base", em_rng(e, pw), p, p);
+		em_line(e, "assign x%u_b = pick(base_i, x%u_warp_i);", p, p);
+		em_line(e, "assign x%u_xb = pick(xbase_i, x%u_warp_i);", p, p);
+		em_line(e, "assign x%u_y = x%u_r + (x%u_ext ? %u'(x%u_xb) : %u'(x%u_b));", p, p, p, mw, p, mw, p);
+	} else {
+		em_line(e, "logic %s x%u_b;  // entry W, or W | 1 (the pair's extended set) for X >= Bs", em_rng(e, pw), p);
+		em_line(e, "assign x%u_b = pick(base_i, x%u_warp_i | %u'(x%u_ext));", p, p, lw, p);
+		em_line(e, "assign x%u_y = x%u_r + %u'(x%u_b);", p, p, mw, p);
+	}
+}
+
 void rg_emit_rf_srp_xlate(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 {
 	unsigned n = c->sm_warps, lw = c->d.warp_w, mw = rfm_srp_xlate_width(c), p;
 	unsigned nx = c->rf_write_ports + c->sm_schedulers * c->sm_operands;
 	unsigned pw = c->d.pack_w, bw = c->d.bank_w, ew = c->d.entry_w;
-	int paired = c->regmutex_paired == RFM_ON;
+	int paired = c->regmutex_paired == RFM_ON, precomp = rfm_rm_precomp(c);
 	(void)pt;
 
 	em_blank(e);
 	em_line(e, "localparam logic %s Banks = %s;", em_rng(e, mw), em_lit(e, mw, c->rf_banks));
-	if (!paired)
+	if (!paired && !precomp)
 		em_line(e, "localparam logic %s LutBits = %s;  // bits per LUT entry", em_rng(e, mw), em_lit(e, mw, lw));
 	if (paired) {
 		em_line(e, "// paired: pair p = W / 2 owns packs [p * (2 Bs + Es), (p + 1) * (2 Bs + Es)):");
@@ -306,21 +342,36 @@ void rg_emit_rf_srp_xlate(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		em_line(e, "//   X <  Bs: Y = W * Bs + X");
 		em_line(e, "//   X >= Bs: Y = SRP_offset + LUT[W] * Es + (X - Bs)");
 	}
+	if (precomp && !paired) {
+		em_line(e, "// precomputed (xlate = precomp): Y = X + base[W] or X + xbase[W], base[W] = W * Bs written");
+		em_line(e, "// at launch, xbase[W] = SRP_offset + LUT[W] * Es - Bs written at W's acquire");
+	} else if (precomp) {
+		em_line(e, "// precomputed (xlate = precomp): Y = X + base[W], or X + base[W | 1] for X >= Bs, with");
+		em_line(e, "// base[W] = p * (2 Bs + Es) + (W odd ? Bs : 0) written at launch");
+	}
 	em_line(e, "// bank = Y %% banks, row = Y / banks; arithmetic in %u bits (nothing wraps)", mw);
 	em_blank(e);
-	em_line(e, "logic %s kwarps_x, kregs_x, bs_x, es_x;", em_rng(e, mw));
-	if (!paired)
-		em_line(e, "logic %s srp_x;", em_rng(e, mw));
-	else
-		em_line(e, "logic %s stride_x;", em_rng(e, mw));
+	if (precomp) {
+		em_line(e, "logic %s kwarps_x, kregs_x, bs_x;", em_rng(e, mw));
+	} else {
+		em_line(e, "logic %s kwarps_x, kregs_x, bs_x, es_x;", em_rng(e, mw));
+		if (!paired)
+			em_line(e, "logic %s srp_x;", em_rng(e, mw));
+		else
+			em_line(e, "logic %s stride_x;", em_rng(e, mw));
+	}
 	em_line(e, "assign kwarps_x = %u'(kwarps_i);", mw);
 	em_line(e, "assign kregs_x = %u'(kregs_i);", mw);
 	em_line(e, "assign bs_x = %u'(kbase_i);", mw);
-	em_line(e, "assign es_x = %u'(kext_i);", mw);
-	if (!paired)
-		em_line(e, "assign srp_x = %u'(ksrp_i);", mw);
-	else
-		em_line(e, "assign stride_x = bs_x + bs_x + es_x;");
+	if (!precomp) {
+		em_line(e, "assign es_x = %u'(kext_i);", mw);
+		if (!paired)
+			em_line(e, "assign srp_x = %u'(ksrp_i);", mw);
+		else
+			em_line(e, "assign stride_x = bs_x + bs_x + es_x;");
+	} else {
+		rg_pick_function(e, rfm_srp_tab_n(c), pw, lw);
+	}
 
 	for (p = 0; p < nx; p++) {
 		em_blank(e);
@@ -334,19 +385,10 @@ void rg_emit_rf_srp_xlate(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		em_line(e, "assign x%u_ext = x%u_r >= bs_x;", p, p);
 		em_line(e, "assign x%u_stsh = status_i >> x%u_warp_i;", p, p);
 		em_line(e, "assign x%u_hold = %s;", p, rg_bit(e, em_fmt(e, "x%u_stsh", p), n, 0));
-		if (!paired) {
-			em_line(e, "logic %s x%u_lsh;", em_rng(e, n * lw), p);
-			em_line(e, "logic %s x%u_sect;", em_rng(e, mw), p);
-			em_line(e, "assign x%u_lsh = lut_i >> (x%u_w * LutBits);", p, p);
-			em_line(e, "assign x%u_sect = %u'(x%u_lsh[%u:0]);", p, mw, p, lw - 1);
-			em_line(e, "assign x%u_y = x%u_ext ? srp_x + x%u_sect * es_x + (x%u_r - bs_x) : x%u_w * bs_x + x%u_r;", p,
-				p, p, p, p, p);
-		} else {
-			em_line(e, "logic x%u_odd;", p);
-			em_line(e, "assign x%u_odd = %s;", p, rg_bit(e, em_fmt(e, "x%u_warp_i", p), c->d.warp_w, 0));
-			em_line(e, "assign x%u_y = (x%u_w >> 1) * stride_x + ((x%u_ext | x%u_odd) ? bs_x : '0) + x%u_r;", p, p,
-				p, p, p);
-		}
+		if (precomp)
+			xlate_precomp(e, c, p);
+		else
+			xlate_mul(e, c, p);
 		em_line(e, "assign x%u_bk = x%u_y %% Banks;", p, p);
 		em_line(e, "assign x%u_rw = x%u_y / Banks;", p, p);
 		em_line(e, "assign x%u_bad = x%u_out | (x%u_ext & ~x%u_hold);", p, p, p, p);
@@ -358,7 +400,7 @@ void rg_emit_rf_srp_xlate(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		em_part(e, "logic unused_x%u;\nassign unused_x%u = ^{x%u_y[%u:%u], x%u_bk[%u:%u], x%u_rw[%u:%u]", p, p, p, mw - 1, pw, p, mw - 1, bw, p, mw - 1, ew);
 		if (n > 1)
 			em_part(e, ", x%u_stsh[%u:1]", p, n - 1);
-		if (!paired)
+		if (!paired && !precomp)
 			em_part(e, ", x%u_lsh[%u:%u]", p, n * lw - 1, lw);
 		em_part(e, "};\n");
 	}

@@ -161,7 +161,7 @@ static char *echo_str(const rfm_cfg_t *cfg, const char *prefix)
 static void test_config_schema_table(void)
 {
 	int k;
-	CU_ASSERT_EQUAL(RFM_K_COUNT, 49);
+	CU_ASSERT_EQUAL(RFM_K_COUNT, 50);
 	CU_ASSERT_STRING_EQUAL(rfm_params[RFM_K_rf_lanes].section, "rf");
 	CU_ASSERT_STRING_EQUAL(rfm_params[RFM_K_rf_lanes].key, "lanes");
 	CU_ASSERT_EQUAL(rfm_params[RFM_K_rf_lanes].min, 1);
@@ -992,7 +992,7 @@ static void test_config_hash(void)
 				   "sm.regs_per_thread=63\nsm.schedulers=2\nsm.collectors=4\nsm.operands=3\n"
 				   "sm.tag_bits=8\nmapping.layout=wshift\nstats.counter_bits=32\ntarget.kind=generic\n"
 				   "target.clock_ps=10000\nregmutex.enable=off\nregmutex.paired=off\nregmutex.regs=24\n"
-				   "regmutex.ext_regs=0\nregmutex.warps=0\nvirtualization.enable=off\n"
+				   "regmutex.ext_regs=0\nregmutex.warps=0\nregmutex.xlate=precomp\nvirtualization.enable=off\n"
 				   "virtualization.rt_budget_bits=0\nvirtualization.rt_banks=4\nvirtualization.policy=consolidate\n"
 				   "virtualization.subarrays=4\nvirtualization.rfc_entries=0\nvirtualization.regs=21\n"
 				   "virtualization.exempt_regs=0\nvirtualization.warps=0\ncoalescing.enable=off\n"
