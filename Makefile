@@ -249,7 +249,7 @@ gen-check: $(B)/bin/rtl_gen
 # ---- lint -------------------------------------------------------------------------------------
 
 lint: $(GEN)/files.f | $(DEPS_STAMP)
-	@verif/lint.sh $(CONFIG) $(GEN) $(B)/$(CONFIG)/logs
+	@LINT_SHARED="$(LINT_SHARED)" verif/lint.sh $(CONFIG) $(GEN) $(B)/$(CONFIG)/logs
 
 lint-all:
 	@for c in $(CONFIGS); do $(MAKE) --no-print-directory lint CONFIG=$$c || exit 1; done

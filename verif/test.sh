@@ -17,24 +17,26 @@ steps=(
 	"unit|make -s unit"
 	"fuzz-replay|make -s fuzz-replay"
 )
-# the linters (Yosys's proc and check alone take minutes on the fermi-scale coalescing files, on
-# one core)
-lints=()
-for c in $configs; do lints+=("lint-$c|make -s lint CONFIG=$c"); done
-# Each block is co-simulated once per shape: a block whose generated RTL (comments and blank lines
-# aside) equals one already listed runs in that config only; rf_top runs in every config.
+# Each block is linted and co-simulated once per shape: a block whose generated RTL (comments and
+# blank lines aside) equals one already listed is linted in full and co-simulated in that config
+# only (elsewhere Yosys reads it as a black box: its ports are still checked against the instance);
+# rf_top in every config. Yosys's proc and check alone take minutes on a fermi-scale zero-mask
+# buffer or renaming table, on one core.
 shape() { grep -v '^[[:space:]]*//' "$1" | grep -v '^[[:space:]]*$' | sha1sum | cut -c1-16; }
 declare -A first_of
-cosims=()  # each builds its harnesses, then runs them on one core
+lints=() cosims=()  # each cosim step builds its harnesses, then runs them on one core
 for c in $configs; do
-	mods=rf_top skipped=""
+	mods=rf_top skipped="" shared=""
 	for f in generated/$c/rf_*.sv; do
 		m=$(basename "$f" .sv)
 		[ "$m" = rf_top ] && continue
 		k="$m:$(shape "$f")"
-		if [ -n "${first_of[$k]:-}" ]; then skipped+=" $m(=${first_of[$k]})"; else first_of[$k]=$c mods+=" $m"; fi
+		if [ -n "${first_of[$k]:-}" ]; then
+			skipped+=" $m(=${first_of[$k]})" shared+=" $m"
+		else first_of[$k]=$c mods+=" $m"; fi
 	done
-	[ -n "$skipped" ] && echo "cosim-$c: same shape as in an earlier config, not run again:$skipped"
+	[ -n "$skipped" ] && echo "$c: same shape as in an earlier config, not linted or co-simulated again:$skipped"
+	lints+=("lint-$c|make -s lint CONFIG=$c LINT_SHARED='${shared# }'")
 	# the coalescing blocks run as long as rf_top: 100 000 cycles (docs/coalescing.md, "Verification")
 	case $c in *coalesce) cosims+=("cosim-$c|make -s cosim CONFIG=$c MODULES='$mods' BLOCK_CYCLES=100000") ;;
 	*) cosims+=("cosim-$c|make -s cosim CONFIG=$c MODULES='$mods'") ;; esac

@@ -8,6 +8,7 @@
 # caught (a run fails: comparison or checker), survived (every run passes) or stillborn (Verilator
 # does not build it; not scored). Report: build/CONFIG/mutate/report.md with every survivor by file,
 # line and operator. docs/verification.md keeps the latest scores and the review of each survivor.
+# First the unmutated RTL is built and run the same way: if it fails, nothing is scored (exit 2).
 set -uo pipefail
 cfg=${1:?usage: campaign.sh CONFIG [N] [SEED]}
 n=${2:-40} seed=${3:-1} cycles=${CYCLES:-20000}
@@ -73,6 +74,33 @@ awk -v seed="$seed" 'BEGIN { srand(seed) } { print rand() "\t" $0 }' "$out/sites
 # "Decay in the co-simulation")
 decays=$(verif/cosim/decay_modes.sh "$gen/config.ini") runs="seeds 1 and 2"
 [ -n "$decays" ] && runs="seeds 1 and 2 in decay modes ${decays// /, }" || decays=-
+# build DIR: DIR/obj/Vcosim from the copy of the config in DIR/src (log DIR/build.log)
+build() {
+	verif/cosim/build.sh "$1/src/cosim/rf_top_glue.h" "$1/obj" "$1/build.log" \
+		-O1 -Wno-fatal -fno-dfg -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O1 OPT_GLOBAL=-O2" \
+		--top-module rf_top -F "$PWD/$1/src/files.f"
+}
+# runs DIR: every seed and decay mode against the model; on the first failing run, its log in
+# $failed and status 1
+runs() {
+	local s d args
+	for s in 1 2; do
+		for d in $decays; do
+			failed=$1/seed$s.log args=(+config="$gen/config.ini" +seed="$s" +cycles="$cycles" +quiet)
+			[ "$d" != - ] && failed=$1/seed$s-decay-$d.log args+=(+decay="$d")
+			"$1/obj/Vcosim" "${args[@]}" >"$failed" 2>&1 || return 1
+		done
+	done
+}
+# the control: the unmutated RTL builds and passes every run, so that a mutant's failure is the
+# mutant's, not the set-up's
+mkdir -p "$out/m0" && cp -r "$gen/." "$out/m0/src/"
+build "$out/m0" || { echo "campaign: the unmutated $cfg does not build (log $out/m0/build.log)" >&2; exit 2; }
+if ! runs "$out/m0"; then
+	echo "campaign: the unmutated $cfg fails a run, no mutant can be judged (log $failed):" >&2
+	tail -3 "$failed" >&2; exit 2
+fi
+rm -rf "$out/m0"
 caught=0 survived=0 stillborn=0 i=0
 {
 	echo "# Mutation campaign: $cfg"
@@ -93,22 +121,13 @@ while IFS=$'\t' read -r file line col old new; do
 		'NR == l { $0 = substr($0, 1, c - 1) n substr($0, c + length(o)) } { print }' \
 		"$gen/$file" >"$dir/src/$file"
 	desc="\`$old\` -> \`$new\`"
-	if ! verif/cosim/build.sh "$dir/src/cosim/rf_top_glue.h" "$dir/obj" "$dir/build.log" \
-		-O1 -Wno-fatal -fno-dfg -MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O1 OPT_GLOBAL=-O2" \
-		--top-module rf_top -F "$PWD/$dir/src/files.f"; then
+	if ! build "$dir"; then
 		stillborn=$((stillborn + 1)) result=stillborn why="does not build (log $dir/build.log)"
 	else
 		result=survived why=""
-		for s in 1 2; do
-			for d in $decays; do
-				log=$dir/seed$s.log args=(+config="$gen/config.ini" +seed="$s" +cycles="$cycles" +quiet)
-				[ "$d" != - ] && log=$dir/seed$s-decay-$d.log args+=(+decay="$d")
-				if ! "$dir/obj/Vcosim" "${args[@]}" >"$log" 2>&1; then
-					result=caught why=$(grep -m1 -E "MISMATCH|CHECK|golden|rf_top|Assertion" "$log" | cut -c1-90)
-					break 2
-				fi
-			done
-		done
+		if ! runs "$dir"; then
+			result=caught why=$(grep -m1 -E "MISMATCH|CHECK|golden|rf_top|Assertion" "$failed" | cut -c1-90)
+		fi
 		[ $result = caught ] && caught=$((caught + 1)) || survived=$((survived + 1))
 		rm -rf "$dir/obj"
 	fi
