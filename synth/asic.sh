@@ -243,6 +243,9 @@ synth_one() {
 		# flops: turn enables into muxes and async resets into DFFSR with set tied off.
 		dfflegalize -cell \$_DFF_P_ 01 -cell \$_DFFSR_PNN_ 01
 		dfflibmap -liberty $LIB
+		# each flip-flop named after the RTL register bit it holds (kbase_q[2]_reg), while the names
+		# are still there: the timing reports' start and end points then name RTL registers
+		rename -wire -suffix _reg t:DFFPOSX1 t:DFFSR
 		# ABC maps, then buffers (max fanout 8) and sizes against the clock period; the constraint
 		# file gives ABC the input drive and output load the STA run uses.
 		abc -liberty $LIB -constr $SY/abc.constr -D $CLOCK_PS -script +strash;&get,-n;&fraig,-x;&put;dc2;strash;&get,-n;&dch,-f;&nf,{D};&put;buffer,-N,8;upsize,{D};dnsize,{D};stime,-p
@@ -391,8 +394,12 @@ mv "$AREA_CSV.tmp" "$AREA_CSV"
 # sta_parse M: "cp_ns slack_ns start end levels max_fanout" from the first clk path in the log
 sta_parse() {
 	awk '
-		/^Startpoint:/ && !sp { sub(/^Startpoint: /, ""); sp = $0 }
-		/^Endpoint:/ && !ep { sub(/^Endpoint: /, ""); ep = $0 }
+		# a long name pushes "(rising edge-triggered ...)" to the next, indented line: join it
+		cont == "sp" && /^ +\(/ { sub(/^ +/, " "); sp = sp $0; cont = ""; next }
+		cont == "ep" && /^ +\(/ { sub(/^ +/, " "); ep = ep $0; cont = ""; next }
+		{ cont = "" }
+		/^Startpoint:/ && !sp { sub(/^Startpoint: /, ""); sp = $0; cont = "sp" }
+		/^Endpoint:/ && !ep { sub(/^Endpoint: /, ""); ep = $0; cont = "ep" }
 		sp && !done && /data arrival time/ && NF == 4 { arr = $1; done = 1 }
 		sp && !sl && /slack \(/ { sl = $1 }
 		sp && !done && / [v^] [^ ]+\/(Y|YC|YS) \(/ { lv++ }

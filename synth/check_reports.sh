@@ -6,7 +6,8 @@
 # generated/CONFIG/files.f (in that order), every area is numeric, total area > 0 (exactly 0 cells
 # and 0 area for the modules that are wiring only: rf_ti_convert, docs/coalescing.md), every
 # critical path is numeric and > 0 and every slack is numeric (it may be negative: a failing
-# timing run is reported, not hidden). REPORT_DIR lets the mutation check point it at a doctored
+# timing run is reported, not hidden), and every start and end point is an RTL name (a register
+# bit's flip-flop, kbase_q[2]_reg, or a port), never a net name Yosys made up (_123_). REPORT_DIR lets the mutation check point it at a doctored
 # copy (docs/flows.md). Exit 0 when sane, 1 with one line per problem otherwise.
 set -euo pipefail
 
@@ -65,6 +66,16 @@ awk -v hdr="$TIMING_HDR" -v mods="$modules" -v f="$RP/timing.csv" '
 		if (!match(line, /,"[^"]*","[^"]*"$/)) { bad("startpoint/endpoint not two quoted fields"); next }
 		k = split(substr(line, 1, RSTART - 1), a, ",")
 		if (k != 7) { bad(k + 2 " fields, expected 9"); next }
+		# a start or end point names an RTL register bit or a port, not a net Yosys made up (_123_)
+		split(substr(line, RSTART + 1), pt, "\",\"")
+		for (i = 1; i <= 2; i++) {
+			sub(/^"/, "", pt[i]); sub(/"$/, "", pt[i])
+			# and says what it is: "(rising edge-triggered flip-flop ...)", "(input port ...)"
+			if (pt[i] !~ / \(.*\)$/)
+				bad(a[1] ": " (i == 1 ? "startpoint" : "endpoint") " \"" pt[i] "\" lacks its kind in parentheses")
+			sub(/ .*/, "", pt[i])
+			if (pt[i] ~ /^_[0-9]+_$/ || pt[i] == "") bad(a[1] ": " (i == 1 ? "startpoint" : "endpoint") " \"" pt[i] "\" is not an RTL name")
+		}
 		got[n] = a[1]
 		for (i = 2; i <= 7; i++) if (!num(a[i])) bad("field " i " (" a[i] ") is not a number")
 		if (a[2] + 0 <= 0) bad(a[1] ": critical path " a[2] " ns is not > 0")

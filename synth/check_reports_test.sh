@@ -26,6 +26,8 @@ faults=(
 	'timing-path-zero|timing.csv|3s/^\([^,]*\),[^,]*/\1,0.000/'
 	'timing-row-missing|timing.csv|2d'
 	'timing-empty|timing.csv|2,$d'
+	'timing-private-name|timing.csv|2s/,"[^" ]*/,"_1234_/'
+	'timing-point-no-kind|timing.csv|$s/ ([^)]*)"$/"/'
 	'overhead-header|overhead.csv|1s/item/name/'
 )
 # a config with a wiring-only module: it must show no cells
