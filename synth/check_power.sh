@@ -6,9 +6,9 @@
 # build/CONFIG/reports/; the only run that also simulates a technique config's baseline twin, so
 # the lo and hi runs take POWER_NO_TWIN). Each report must be sane (check_report below), and the
 # busy run must cost more: more write-backs done, more energy per cycle in the storage (module
-# names ending in "bank") and in all of rf_top. Then planted faults in copies of the reports (a total that is not the sum, a
-# module with no power, an energy that does not follow the clock, a busy run that costs no more)
-# must each be refused. A technique config's reports also carry its baseline twin's energies.
+# names ending in "bank"), and in all of rf_top when it read no less. Then planted faults in copies
+# of the reports (a total that is not the sum, a module with no power, an energy that does not
+# follow the clock, a busy run that costs no more) must each be refused. A technique config's reports also carry its baseline twin's energies.
 # Run from the repository root; exit 1 on any failure.
 set -uo pipefail
 [ $# -eq 1 ] || { echo "usage: synth/check_power.sh CONFIG" >&2; exit 2; }
@@ -64,8 +64,13 @@ check_response() {
 		|| { echo "  the busy run did no more write-backs ($(txt_get "$4" writes_done) vs $(txt_get "$2" writes_done))"; bad=1; }
 	awk -v a="$(storage_e "$1")" -v b="$(storage_e "$3")" 'BEGIN { exit !(b > a * 1.01 && a > 0) }' \
 		|| { echo "  storage energy per cycle did not rise by 1% with 8x the write-backs ($(storage_e "$1") -> $(storage_e "$3") pJ)"; bad=1; }
-	awk -v a="$(all_e "$1")" -v b="$(all_e "$3")" 'BEGIN { exit !(b > a) }' \
-		|| { echo "  rf_top energy per cycle did not rise ($(all_e "$1") -> $(all_e "$3") pJ)"; bad=1; }
+	# all of rf_top must cost more too, unless the busy run read less: write-backs take banks from
+	# reads, and on a file whose writes cost little beside its collectors and crossbar (small_edram:
+	# storage +14 pJ, collector -28, crossbar -8) fewer reads can outweigh them
+	if [ "$(txt_get "$4" reads)" -ge "$(txt_get "$2" reads)" ]; then
+		awk -v a="$(all_e "$1")" -v b="$(all_e "$3")" 'BEGIN { exit !(b > a) }' \
+			|| { echo "  rf_top energy per cycle did not rise ($(all_e "$1") -> $(all_e "$3") pJ)"; bad=1; }
+	fi
 	return $bad
 }
 

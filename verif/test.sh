@@ -81,15 +81,18 @@ steps+=("trace-replay-check|make -s trace-replay-check")
 # a small design-space sweep, locally and on a one-node Slurm cluster the check starts (docs/sweeps.md)
 steps+=("sweep-check|make -s sweep-check")
 steps+=("sim-synth-small|make -s sim-synth CONFIG=small")
-# the planted faults of every technique, and power from the simulated OSU netlist (docs/flows.md,
-# "Power": the baseline and one technique, whose committed datasheets have a Power section, which
-# the datasheet steps below check): long and mostly on one core, so they start first
-heavy=("mutation|make -s mutation" "power-small_regmutex|make -s power-check CONFIG=small_regmutex"
-	"power-small|make -s power-check CONFIG=small")
+# the planted faults of every technique: long and mostly on one core, so they start first
+heavy=("mutation|make -s mutation")
 # the flows and datasheets of the small baseline and each technique's small config (small_<name>:
-# one technique, default options); the variants and combinations (small_*_*) are in make regress
+# one technique, default options); the variants and combinations (small_*_*) are in make regress.
+# Power from the simulated OSU netlist (docs/flows.md, "Power") for each whose committed datasheet
+# has a Power section (which the datasheet step then checks), first: also long and on one core.
+declare -A powered
 for c in $configs; do
 	case $c in small_*_*) continue ;; small | small_*) [ -f docs/datasheets/$c.md ] || continue ;; *) continue ;; esac
+	if grep -q '^## Power' "docs/datasheets/$c.md"; then
+		heavy+=("power-$c|make -s power-check CONFIG=$c") powered[$c]=1
+	fi
 	steps+=("synth-$c|make -s synth CONFIG=$c && make -s synth-check CONFIG=$c")
 	steps+=("fpga-$c|make -s fpga CONFIG=$c && make -s fpga-check CONFIG=$c")
 	steps+=("datasheet-$c|make -s datasheet-check CONFIG=$c")
@@ -102,8 +105,8 @@ steps+=("datasheets-listed|verif/datasheets_listed.sh --selftest")
 declare -A after
 for c in $configs; do
 	case $c in small_*_coalesce | small_hold) after[wave-$c]="cosim-$c" ;; esac
-	# a datasheet carries the power section when the power check left its report
-	case $c in small | small_regmutex) after[synth-$c]="power-$c" ;; esac
+	# the datasheet's Power section reads the power check's report
+	[ -n "${powered[$c]:-}" ] && after[synth-$c]="power-$c"
 	after[fpga-$c]="synth-$c" after[datasheet-$c]="fpga-$c"
 done
 # the planted faults use the harnesses that their configs' co-simulations build
