@@ -35,12 +35,19 @@ uint32_t rfm_srp_sect_base(const rfm_cfg_t *c, const rfm_srp_kernel_t *k, unsign
 	return (uint32_t)(((uint64_t)k->srp - k->bs + (uint64_t)sect * k->es) & rfm_mask64(c->d.pack_w));
 }
 
+/* Base-table entry of warp w: W x Bs, paired (W / 2) x (2 Bs + Es) + (W odd ? Bs : 0), in P bits. */
+static uint32_t base_entry(const rfm_cfg_t *c, unsigned bs, unsigned es, unsigned w)
+{
+	uint64_t y = c->regmutex_paired == RFM_ON ? (uint64_t)(w >> 1) * (2ull * bs + es) + (w & 1u) * bs
+						   : (uint64_t)w * bs;
+	return (uint32_t)(y & rfm_mask64(c->d.pack_w));
+}
+
 void rfm_srp_kernel_set(const rfm_cfg_t *c, rfm_srp_kernel_t *k, unsigned warps, unsigned regs, unsigned es,
 			unsigned nsect)
 {
 	int paired = c->regmutex_paired == RFM_ON;
 	unsigned w, bs = regs - es;
-	uint64_t m = rfm_mask64(c->d.pack_w);
 	memset(k->base, 0, sizeof(k->base));
 	k->warps = warps;
 	k->regs = regs;
@@ -49,8 +56,7 @@ void rfm_srp_kernel_set(const rfm_cfg_t *c, rfm_srp_kernel_t *k, unsigned warps,
 	k->srp = paired ? 0 : warps * bs;
 	k->nsect = paired ? 0 : nsect;
 	for (w = 0; w < rfm_srp_tab_n(c); w++)
-		k->base[w] = (uint32_t)((paired ? (uint64_t)(w >> 1) * (2ull * bs + es) + (w & 1u) * bs
-						: (uint64_t)w * bs) & m);
+		k->base[w] = base_entry(c, bs, es, w);
 }
 
 void rfm_srp_xbase_write(const rfm_cfg_t *c, rfm_srp_kernel_t *k, const rfm_srp_in_t *in, const rfm_srp_out_t *out,
@@ -67,12 +73,12 @@ int rfm_srp_tables_check(const rfm_cfg_t *c, const rfm_srp_kernel_t *k, const rf
 			 const char *who, FILE *err)
 {
 	int paired = c->regmutex_paired == RFM_ON;
-	uint64_t m = rfm_mask64(c->d.pack_w), want;
+	uint32_t want;
 	unsigned w;
 	if (!rfm_rm_precomp(c))
 		return 0;
 	for (w = 0; w < rfm_srp_tab_n(c); w++) {
-		want = (paired ? (uint64_t)(w >> 1) * (2ull * k->bs + k->es) + (w & 1u) * k->bs : (uint64_t)w * k->bs) & m;
+		want = base_entry(c, k->bs, k->es, w);
 		if (k->base[w] != want) {
 			fprintf(err, "cycle %llu: %s invariant 17: base-table entry %u is %u, not %llu\n",
 				(unsigned long long)cycle, who, w, (unsigned)k->base[w], (unsigned long long)want);
