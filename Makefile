@@ -506,8 +506,8 @@ fuzz-launch: | $(DEPS_STAMP)
 include ptx/ptx.mk
 include sweeps/sweep.mk
 include sim/sim.mk
-include trace/trace.mk
 include compiler/compiler.mk
+include trace/trace.mk
 
 # ---- the main job and the test suite ----------------------------------------------------------
 

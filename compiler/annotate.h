@@ -147,6 +147,14 @@ unsigned an_rm_choose_es(unsigned warp_regs, unsigned sm_warps, unsigned regs, u
 /* RegMutex's annotation of f. 0, or -1 out of memory. */
 int an_regmutex(const an_flow_t *f, unsigned warp_regs, unsigned sm_warps, an_rm_t *rm);
 void an_rm_free(an_rm_t *rm);
+/* A static renumbering of the registers (a restricted form of the paper's index compaction,
+ * section III-A4: a permutation, no moves): every register that an instruction with press <= Bs
+ * reads, writes or has live (live in, defined, or guarded by an enclosing divergent region) gets a
+ * number below Bs, the others the numbers from there up, each group in ascending order; so no
+ * instruction outside the acquired regions touches an extended register and no extended register
+ * is live where a release can be. hw[R] receives the new numbers. The number of registers that
+ * must stay below Bs; when it exceeds Bs no such permutation exists (hw is then the identity). */
+unsigned an_rm_renumber(const an_flow_t *f, const an_rm_t *rm, unsigned *hw);
 /* Every instruction whose press exceeds Bs is acquired on every path from the entry, the paths
  * a SIMT stack switches to included (a forward must-analysis of the placement). 1 yes, 0 no. */
 int an_rm_brackets(const an_flow_t *f, const an_rm_t *rm);

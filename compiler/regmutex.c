@@ -104,6 +104,33 @@ fail:
 	return -1;
 }
 
+unsigned an_rm_renumber(const an_flow_t *f, const an_rm_t *rm, unsigned *hw)
+{
+	unsigned i, r, w, low = 0, high;
+	uint64_t *out = calloc(f->W, 8);
+	for (r = 0; r < f->nregs; r++)
+		hw[r] = r;
+	if (!out)
+		return f->nregs + 1;
+	for (i = 0; i < f->n; i++) {
+		size_t b = (size_t)i * f->W;
+		if (rm->press[i] > rm->bs)
+			continue;
+		for (w = 0; w < f->W; w++)
+			out[w] |= f->lin[b + w] | f->def[b + w] | f->use[b + w] | f->eg[b + w];
+	}
+	for (r = 0; r < f->nregs; r++)
+		low += (unsigned)(out[r / 64] >> (r % 64) & 1);
+	if (low <= rm->bs) {
+		unsigned n = 0;
+		high = low;
+		for (r = 0; r < f->nregs; r++)
+			hw[r] = out[r / 64] >> (r % 64) & 1 ? n++ : high++;
+	}
+	free(out);
+	return low;
+}
+
 int an_rm_brackets(const an_flow_t *f, const an_rm_t *rm)
 {
 	uint8_t *in = malloc(f->n), *at = malloc(f->n), *div = calloc(f->n, 1);

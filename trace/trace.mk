@@ -12,7 +12,8 @@
 #   make build/bin/trace_replay   trace_replay [--ctas N] [--max-records N] CONFIG.ini TRACE.rft: a trace
 #                        replayed through rf_top's model, every operand checked (docs/trace.md,
 #                        "Replay through rf_top")
-#   make trace-replay-check   small suite kernels replayed through fermi and fermi_coalesce, planted
+#   make trace-replay-check   small suite kernels replayed through fermi, fermi_coalesce, fermi_virt and
+#                        fermi_regmutex (the compiler's annotations driving the technique), planted
 #                        faults caught, refusals (verif/trace/replay_check.sh)
 .PHONY: trace trace-check trace-golden trace-replay-check
 TRACE_LIB := trace/trace.c trace/classify.c trace/tracer.c trace/replay.c
@@ -42,9 +43,10 @@ trace-check: $(B)/bin/ptx_trace $(B)/bin/ptx_sim $(B)/san/bin/ptx_trace $(B)/san
 trace-golden: $(B)/bin/ptx_trace
 	@TRACE_BIN=$(ROOT)/$(B)/bin verif/trace/check.sh --golden
 
-$(B)/bin/trace_replay: trace/rf_replay.c $(TRACE_DEPS) $(B)/lib/librfm.a | $(DEPS_STAMP)
+$(B)/bin/trace_replay: trace/rf_replay.c trace/rf_annot.c trace/rf_annot.h $(TRACE_DEPS) $(AN_SRC) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(CFLAGS) $(TRACE_FLAGS) $(CMODEL_INC) trace/rf_replay.c $(B)/lib/librfm.a $(TRACE_LINK) -o $@
+	$(CC) $(CFLAGS) $(TRACE_FLAGS) $(CMODEL_INC) -Icompiler trace/rf_replay.c trace/rf_annot.c $(AN_LIB) \
+		$(B)/lib/librfm.a $(TRACE_LINK) -o $@
 
 trace-replay-check: $(B)/bin/ptx_trace $(B)/bin/trace_replay
 	@TRACE_BIN=$(ROOT)/$(B)/bin verif/trace/replay_check.sh

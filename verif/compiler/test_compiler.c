@@ -184,14 +184,43 @@ static void test_compiler_rm_es_example(void)
 	CU_ASSERT_EQUAL(an_rm_choose_es(1024, 48, 20, cand, &n), 0);
 }
 
+/* RegMutex's renumbering of f (an_rm_renumber): a permutation; when it succeeds no instruction
+ * with press <= Bs reads, writes or has live a register numbered Bs or above; when it does not,
+ * the identity. 1 if it succeeded. */
+static int renumber_ok(const an_flow_t *f, const an_rm_t *rm)
+{
+	unsigned hw[256], seen[256] = {0}, i, r, low;
+	int ok = 1;
+	CU_ASSERT_FATAL(f->nregs <= 256);
+	low = an_rm_renumber(f, rm, hw);
+	for (r = 0; r < f->nregs; r++) {
+		CU_ASSERT_FATAL(hw[r] < f->nregs);
+		seen[hw[r]]++;
+		if (low > rm->bs)
+			CU_ASSERT_EQUAL(hw[r], r);
+	}
+	for (r = 0; r < f->nregs; r++)
+		CU_ASSERT_EQUAL(seen[r], 1);
+	if (low > rm->bs)
+		return 0;
+	for (i = 0; i < f->n; i++)
+		for (r = 0; r < f->nregs && rm->press[i] <= rm->bs; r++)
+			if (an_in(f, f->lin, i, r) || an_in(f, f->def, i, r) || an_in(f, f->use, i, r) || an_in(f, f->eg, i, r))
+				ok &= hw[r] < rm->bs;
+	CU_ASSERT(ok);
+	return 1;
+}
+
 /* Every suite kernel: the cross-checks hold (pir releases not live out, pbr releases dead at their
  * point, live vectors, acquire/release brackets every instruction above Bs), the planted pir
- * fault is caught on each kernel, and removing any one placed acquire fails the bracket check */
+ * fault is caught on each kernel, removing any one placed acquire fails the bracket check, and
+ * RegMutex's renumbering keeps the extended registers inside the acquired regions where it exists
+ * (on 10 of the 14 kernels of the Fermi file) */
 static void test_compiler_suite(void)
 {
 	DIR *d = opendir("kernels/ptx");
 	struct dirent *e;
-	unsigned kernels = 0, caught = 0, acquires = 0, acq_caught = 0;
+	unsigned kernels = 0, caught = 0, acquires = 0, acq_caught = 0, renumbered = 0;
 	CU_ASSERT_PTR_NOT_NULL_FATAL(d);
 	while ((e = readdir(d))) {
 		char path[512], msg[PTX_MSG_MAX];
@@ -220,6 +249,7 @@ static void test_compiler_suite(void)
 			CU_ASSERT(an_rm_brackets(&f, &rm));
 			CU_ASSERT_EQUAL(rm.bs + rm.es, p.nregs);
 			caught += an_check(&f, &bad, NULL, msg, sizeof(msg)) == -1;
+			renumbered += (unsigned)renumber_ok(&f, &rm);
 			for (k = 0; k < f.n; k++) /* every acquire is needed: without it the bracket fails */
 				if (rm.acq[k]) {
 					rm.acq[k] = 0;
@@ -243,6 +273,7 @@ static void test_compiler_suite(void)
 	CU_ASSERT_EQUAL(caught, kernels);
 	CU_ASSERT(acquires > 0);
 	CU_ASSERT_EQUAL(acq_caught, acquires);
+	CU_ASSERT_EQUAL(renumbered, 10);
 }
 
 int main(void)

@@ -11,10 +11,21 @@
 #              (--plant=read-early), write-backs that do not wait for the instructions in flight
 #              reading their register (--plant=no-war: caught by the replay's check and, with
 #              --golden-only, by the checker's hazard count), the model's crossbar fault XBAR_SLOT0_NEIGHBOUR (--mutate=),
-#              caught by the replay's check and, with --golden-only, by rf_top's own golden checker
+#              caught by the replay's check and, with --golden-only, by rf_top's own golden checker;
+#              a pir flag on every read (--plant=pir-every-read: the compiler's planted fault) caught
+#              by unm_o; warp 0's acquires left out (--plant=no-acquire) caught by xerr_o; no exit
+#              (--plant=no-exit) and warp 0's releases left out (--plant=no-release) caught by the
+#              balance of allocations and frees, acquires and releases
+#   techniques the same four kernels and sgemm_tiled through fermi_virt (one CTA at a time; and as many as
+#              fit with the paper's 1 KB renaming table, so that sgemm_tiled runs with exempt
+#              registers) and fermi_regmutex (sgemm_tiled also with 200 rows per bank: 4 SRP sections
+#              for 48 warps, acquires refused): every value equal, the compiler's pir flags, pbr words,
+#              acquires and releases driving rf_top; virtualization reads no unmapped register and
+#              frees every register it allocated; RegMutex releases every set it granted
 #   refusals   configs with too few warps or registers per thread, a CTA that does not fit the banks,
-#              other lanes, RegMutex and virtualization: exit 2, exactly the expected line on stderr,
-#              nothing on stdout
+#              other lanes, a CTA that does not fit with virtualization or RegMutex, a kernel whose
+#              registers RegMutex cannot renumber, a PTX file that is not the trace's: exit 2, exactly
+#              the expected line on stderr, nothing on stdout
 # Binaries: $TRACE_BIN/ptx_trace and trace_replay (default build/bin).
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 1
@@ -32,7 +43,7 @@ bad() { say "FAIL $*"; fails=$((fails + 1)); }
 field() { grep -oE "(^| )$2 [0-9]+" "$1" | head -n 1 | awk '{print $NF}'; }
 
 # ---- replay ----
-for k in $KERNELS; do
+for k in $KERNELS sgemm_tiled; do
 	if ! "$BIN/ptx_trace" --seed 1 -o "$T/$k.rft" "kernels/$k.ini" >"$T/$k.trace" 2>"$T/$k.err"; then
 		bad "ptx_trace --seed 1 kernels/$k.ini: $(head -n 1 "$T/$k.err")"
 	fi
@@ -68,6 +79,59 @@ for k in $KERNELS; do
 done
 [ "$fails" = 0 ] && say "replay: $(echo $KERNELS | wc -w) kernels x $(echo $CONFIGS | wc -w) configs, every operand equal to the trace ($T/table.md)"
 
+# ---- techniques: the compiler's annotations drive rf_top ----
+VT=rtl_gen/configs/fermi_virt.ini
+RM=rtl_gen/configs/fermi_regmutex.ini
+{
+	echo "| kernel | config | CTAs at once | cycles | lane values checked | technique |"
+	echo "|---|---|---:|---:|---:|---|"
+} >"$T/table_tech.md"
+# tech NAME LABEL ARGS...: replay, every value equal; the summary into the table as LABEL
+tech() {
+	local name=$1 label=$2 out=$T/tech.$1.out
+	shift 2
+	if ! "$BIN/trace_replay" "$@" >"$out" 2>"$T/tech.$name.err"; then
+		bad "trace_replay $*: $(head -n 1 "$T/tech.$name.err")"
+		return 1
+	fi
+	if [ -z "$(field "$out" "lane values checked")" ] || [ "$(field "$out" "lane values checked")" = 0 ]; then
+		bad "trace_replay $* checked no value"
+		return 1
+	fi
+	echo "| \`$(sed -nE 's/.*kernel ([a-z0-9_]+),.*/\1/p' "$out")\` | $label |" \
+		"$(sed -nE 's/.* ([0-9]+) at once.*/\1/p' "$out") | $(field "$out" cycles) | $(field "$out" "lane values checked") |" \
+		"$(grep -E '^(virtualization|regmutex):' "$out") |" >>"$T/table_tech.md"
+}
+for k in $KERNELS sgemm_tiled; do
+	for v in one kb; do
+		if [ $v = one ]; then
+			set -- "\`fermi_virt\`" "$VT"
+		else
+			set -- "\`fermi_virt\`, 1 KB table" --ctas 0 -s virtualization.rt_budget_bits=8192 "$VT"
+		fi
+		tech "$k.virt.$v" "$@" "$T/$k.rft" || continue
+		out=$T/tech.$k.virt.$v.out
+		if [ "$(field "$out" unmapped)" != 0 ] || [ "$(field "$out" alloc)" != "$(field "$out" free)" ] ||
+			[ "$(field "$out" alloc)" = 0 ]; then
+			bad "fermi_virt $k ($v): unmapped reads, or not every allocated register freed: $(grep counters "$out")"
+		fi
+	done
+done
+if [ "$(field "$T/tech.sgemm_tiled.virt.kb.out" exempt)" = 0 ]; then
+	bad "fermi_virt sgemm_tiled with a 1 KB table ran without exempt registers"
+fi
+for k in reduce_sum histogram scan_block sgemm_tiled; do # stencil2d is refused (below)
+	tech "$k.regmutex" "\`fermi_regmutex\`" "$RM" "$T/$k.rft"
+done
+if tech sgemm_tiled.regmutex.200 "\`fermi_regmutex\`, 200 rows per bank" --ctas 0 -s rf.entries=200 "$RM" "$T/sgemm_tiled.rft"; then
+	out=$T/tech.sgemm_tiled.regmutex.200.out
+	if [ "$(sed -nE 's/.*refused ([0-9]+) times.*/\1/p' "$out")" = 0 ] ||
+		[ "$(field "$out" acquire)" != "$(field "$out" release)" ] || [ "$(field "$out" acquire)" = 0 ]; then
+		bad "fermi_regmutex sgemm_tiled with 4 sections: no acquire refused, or a set not released: $(tail -n 3 "$out" | head -n 2)"
+	fi
+fi
+[ "$fails" = 0 ] && say "techniques: virtualization and RegMutex replays, every operand equal to the trace ($T/table_tech.md)"
+
 # ---- planted faults ----
 # expect_caught NAME PATTERN ARGS...: exit 1, one line on stderr matching PATTERN
 expect_caught() {
@@ -89,6 +153,14 @@ expect_caught no-war "$MISMATCH" --plant=no-war rtl_gen/configs/fermi.ini "$T/re
 expect_caught no-war-golden "^trace_replay: rf_top's checker saw [0-9]+ operands written while their instruction was in flight" \
 	--golden-only --plant=no-war rtl_gen/configs/fermi.ini "$T/reduce_sum.rft"
 expect_caught xbar "$MISMATCH" --mutate=XBAR_SLOT0_NEIGHBOUR rtl_gen/configs/fermi.ini "$T/histogram.rft"
+expect_caught pir-every-read '^trace_replay: cycle [0-9]+: unm_o: an instruction read a register that has no physical register' \
+	--plant=pir-every-read "$VT" "$T/reduce_sum.rft"
+expect_caught no-acquire '^trace_replay: cycle [0-9]+: xerr_o: an access to an extended register of a warp that holds no SRP section' \
+	--plant=no-acquire "$RM" "$T/sgemm_tiled.rft"
+expect_caught no-exit '^trace_replay: after every warp.s exit: alloc [0-9]+ but free [0-9]+ \(physical registers left allocated\)$' \
+	--plant=no-exit "$VT" "$T/reduce_sum.rft"
+expect_caught no-release '^trace_replay: after every warp.s exit: acquire [0-9]+ but release [0-9]+ \(SRP sections left held\)$' \
+	--plant=no-release "$RM" "$T/sgemm_tiled.rft"
 expect_caught xbar-golden "^trace_replay: rf_top's own checker: cycle [0-9]+: rf_top golden: " \
 	--golden-only --mutate=XBAR_SLOT0_NEIGHBOUR rtl_gen/configs/fermi.ini "$T/histogram.rft"
 
@@ -115,10 +187,12 @@ expect_refused "trace_replay: $T/scan_block.rft: a CTA of 4 warps x 18 registers
 	-s rf.entries=16 -s sm.warps=4 "$F" "$T/scan_block.rft"
 expect_refused "trace_replay: $T/histogram.rft: the trace has 32 lanes of 32 bits, $F has 16 lanes of 32 bits" \
 	-s rf.lanes=16 "$F" "$T/histogram.rft"
-expect_refused "trace_replay: $T/histogram.rft: rtl_gen/configs/fermi_regmutex.ini: the trace carries no RegMutex acquire and release instructions, which this config's launch and placement need" \
-	rtl_gen/configs/fermi_regmutex.ini "$T/histogram.rft"
-expect_refused "trace_replay: $T/histogram.rft: rtl_gen/configs/fermi_virt.ini: the trace carries no release flags (pir, pbr) nor exempt registers, which this config's launch and placement need" \
-	rtl_gen/configs/fermi_virt.ini "$T/histogram.rft"
+expect_refused "trace_replay: $T/scan_block.rft: a CTA of 4 warps x 18 registers per thread does not fit $VT's register file with virtualization (warps x registers <= warp registers, warps x renamed <= table entries)" \
+	-s rf.entries=16 -s sm.warps=4 "$VT" "$T/scan_block.rft"
+expect_refused "trace_replay: $T/stencil2d.rft: $RM: RegMutex needs the 21 registers used or live outside the acquired regions below Bs = 18; no renumbering does that (index compaction with moves is not done)" \
+	"$RM" "$T/stencil2d.rft"
+expect_refused "trace_replay: $T/histogram.rft: kernels/ptx/reduce_sum.ptx: no kernel histogram (the trace's kernel)" \
+	--ptx kernels/ptx/reduce_sum.ptx "$VT" "$T/histogram.rft"
 
 if [ "$fails" != 0 ]; then
 	say "$fails failure(s)"
