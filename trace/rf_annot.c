@@ -16,6 +16,7 @@ void ra_free(ra_t *a)
 	free(a->hw);
 	free(a->acq);
 	free(a->rel);
+	free(a->fp);
 	memset(a, 0, sizeof(*a));
 }
 
@@ -98,7 +99,7 @@ int ra_build(ra_t *a, const rfm_cfg_t *c, const rt_header_t *h, const char *ptx,
 		a->tech = RA_VIRT;
 	else if (c->regmutex_enable == RFM_ON)
 		a->tech = RA_REGMUTEX;
-	else
+	else if (c->edram_enable != RFM_ON)
 		return 0;
 	if (ptx_parse_file(path, &m, pm, sizeof(pm)) != PTX_OK) {
 		snprintf(msg, n, "the trace's PTX file: %s", pm);
@@ -136,6 +137,12 @@ int ra_build(ra_t *a, const rfm_cfg_t *c, const rt_header_t *h, const char *ptx,
 		goto out;
 	for (i = 0; i < a->R; i++)
 		a->hw[i] = (uint16_t)i;
+	if (c->edram_enable == RFM_ON) {
+		if (!(a->fp = malloc(a->n)))
+			goto out;
+		for (i = 0; i < a->n; i++)
+			a->fp[i] = an_edram_class(&f, i) != 0;
+	}
 	if (a->tech == RA_VIRT) {
 		if (an_virt(&f, every_read ? AN_FAULT_PIR_EVERY_READ : AN_FAULT_NONE, &v) || an_exempt(&f, &v, 1, 8192, &e))
 			goto out;
@@ -154,7 +161,7 @@ int ra_build(ra_t *a, const rfm_cfg_t *c, const rt_header_t *h, const char *ptx,
 					for (k = 0; k < q->src_n[j]; k++)
 						a->pir[(size_t)i * a->W + q->src[j][k] / 64] |= 1ull << (q->src[j][k] % 64);
 		}
-	} else {
+	} else if (a->tech == RA_REGMUTEX) {
 		if (an_regmutex(&f, c->d.warp_regs, c->sm_warps, &rm))
 			goto out;
 		a->es = rm.es;

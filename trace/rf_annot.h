@@ -4,7 +4,8 @@
  * into what rf_top's ports take per static instruction (PC): virtualization's release flags per
  * source register, pbr words and the renumbering that puts the exempt registers on top; RegMutex's
  * extended set size, the acquires and releases placed before an instruction and the renumbering
- * that keeps the extended registers inside the acquired regions (an_rm_renumber). */
+ * that keeps the extended registers inside the acquired regions (an_rm_renumber); the eDRAM
+ * file's FP class per instruction. */
 #ifndef TRACE_RF_ANNOT_H
 #define TRACE_RF_ANNOT_H
 
@@ -39,10 +40,13 @@ typedef struct ra {
 	unsigned es, bs;     /* extended and base set sizes (Es 0: nothing is acquired) */
 	uint8_t *acq, *rel;  /* [n] an acquire / a release goes before the PC */
 	unsigned low;        /* registers that must stay below Bs (an_rm_renumber); > Bs: refused */
+	/* eDRAM (with any of the above) */
+	uint8_t *fp;         /* [n] the instruction is floating point (an_edram_class): its write-backs
+	                        make their rows approximate, its reads its source rows; NULL: no eDRAM */
 } ra_t;
 
-/* The annotation of the trace with header h for config c (RA_NONE when neither RegMutex nor
- * virtualization is on: nothing is parsed). ptx: the PTX file, or NULL for the one the header names.
+/* The annotation of the trace with header h for config c (RA_NONE and no fp table when none of
+ * RegMutex, virtualization and eDRAM is on: nothing is parsed). ptx: the PTX file, or NULL for the one the header names.
  * every_read (a planted fault, test only): the compiler's AN_FAULT_PIR_EVERY_READ, a pir flag on
  * every read.
  * 0, or -1 with one line in msg (a PTX file that does not parse, has no such kernel, or does not

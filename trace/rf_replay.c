@@ -35,11 +35,13 @@
  * instruction they are placed before, a warp's exit once every lane has executed ret or exit (at
  * the end of the batch otherwise), the launch's exempt registers or Es and sections. Such an
  * operation goes when it is its warp's oldest and (but an acquire) no instruction of the warp is
- * in flight; the warp's younger operations wait for it, a pbr or exit until the release walker is
- * idle again; other warps go on. Releases take the acquire ports before acquires, and acquires
+ * in flight; the warp's younger operations wait for it (a pbr or exit until the release walker is
+ * idle again); other warps go on. Releases take the acquire ports before acquires, and acquires
  * take them in turn. While nothing moves, the window takes more records. Checks besides the
  * above: unm_o (a read of a released register) and xerr_o (an extended register without a set)
  * stay 0, and after the last exit every allocated register was freed, every granted set released.
+ * On an eDRAM config each instruction's FP class (the compiler's) goes on iss<k>_fp_i and on its
+ * write-backs' wb<p>_fp_i.
  *
  * Planted faults, to show the checks catch one: --plant=wb-value flips bit 0 of the lowest executed
  * lane of the first write-back of a destination; --plant=read-early offers each record's
@@ -47,7 +49,7 @@
  * --plant=no-war lets a write-back go while an instruction reading its register is in flight;
  * --plant=pir-every-read puts a pir flag on every read (the compiler's planted fault);
  * --plant=no-acquire drops model warp 0's acquires; --plant=no-exit sends no exit;
- * --plant=no-release drops model warp 0's releases and exits;
+ * --plant=no-release drops model warp 0's releases and exits; --plant=no-fp sends no eDRAM FP flag;
  * --mutate=FAULT plants a fault of cmodel's faults.def in the model (rfm_fault_find), and
  * --golden-only leaves the judging to rf_top's own checker alone.
  */
@@ -73,7 +75,7 @@
 
 enum { OP_ISS, OP_WB, OP_PBR, OP_EXIT, OP_ACQ, OP_REL };
 enum { PLANT_NONE, PLANT_WB_VALUE, PLANT_READ_EARLY, PLANT_NO_WAR, PLANT_PIR_EVERY_READ, PLANT_NO_ACQUIRE, PLANT_NO_EXIT,
-       PLANT_NO_RELEASE };
+       PLANT_NO_RELEASE, PLANT_NO_FP };
 
 /* One operation of the window: an instruction or a write-back. */
 typedef struct op {
@@ -81,6 +83,7 @@ typedef struct op {
 	uint8_t done;                 /* taken by rf_top */
 	uint8_t zero;                 /* a zero write-back before a first read */
 	uint8_t rel;                  /* instruction: bit s, source s's pir flag */
+	uint8_t fp;                   /* eDRAM: a floating-point instruction, or its write-back */
 	uint8_t taken;                /* pbr or exit (virtualization): taken by the walker, which is busy */
 	uint64_t word;                /* pbr: the pbr word */
 	uint64_t tcycle;              /* pbr or exit: the cycle it was taken */
@@ -110,6 +113,7 @@ typedef struct tix {
 	int erdy;                                 /* exit_ready_o (virtualization), or -1 */
 	unsigned av[RFM_MAXS], arl[RFM_MAXS], aw[RFM_MAXS], ag[RFM_MAXS]; /* acq<k>_* (RegMutex) */
 	int flag;                                 /* unm_o (virtualization), xerr_o (RegMutex), or -1 */
+	int wfp[RFM_MAXW], ifp[RFM_MAXS];         /* wb<p>_fp_i, iss<k>_fp_i (eDRAM), or -1 */
 	unsigned ncnt;                            /* counter ports cnt_<name>_o, in port order */
 	unsigned cnt[NCNTMAX];
 } tix_t;
@@ -145,7 +149,7 @@ typedef struct rp {
 	uint64_t cycle, last_progress;
 	/* counts */
 	uint64_t records, insns, split, nosrc, wbs, zeros, operands, lanes;
-	uint64_t rels, pbrs, exits, acqs, acq_stalls, rm_rels;
+	uint64_t rels, pbrs, exits, acqs, acq_stalls, rm_rels, fpi, fpw;
 	unsigned *wfly;               /* per model warp: instructions in flight */
 	uint8_t *blocked, *seen;      /* per model warp, this cycle's walk */
 	int exited;                   /* the batch's exits are in the window */
@@ -174,7 +178,7 @@ static void fail(rp_t *r, const char *fmt, ...)
 static void usage(void)
 {
 	fprintf(stderr, "usage: trace_replay [--ctas N] [--max-records N] [--ptx FILE] [-s SECTION.KEY=VALUE]... "
-			"[--plant=wb-value|read-early|no-war|pir-every-read|no-acquire|no-exit|no-release] [--mutate=FAULT] [--golden-only] CONFIG.ini "
+			"[--plant=wb-value|read-early|no-war|pir-every-read|no-acquire|no-exit|no-release|no-fp] [--mutate=FAULT] [--golden-only] CONFIG.ini "
 			"TRACE.rft\n");
 }
 
@@ -213,6 +217,8 @@ static int lookup(rp_t *r)
 		REQ(ix->wd[p], "wb%u_data_i", p);
 		snprintf(nm, sizeof(nm), "wb%u_ready_o", p);
 		ix->wrdy[p] = rfm_ports_find(&m->ports, nm);
+		snprintf(nm, sizeof(nm), "wb%u_fp_i", p);
+		ix->wfp[p] = rfm_ports_find(&m->ports, nm);
 	}
 	for (k = 0; k < r->S; k++) {
 		REQ(ix->iv[k], "iss%u_valid_i", k);
@@ -221,6 +227,8 @@ static int lookup(rp_t *r)
 		REQ(ix->iw[k], "iss%u_warp_i", k);
 		snprintf(nm, sizeof(nm), "iss%u_amask_i", k);
 		ix->iam[k] = rfm_ports_find(&m->ports, nm);
+		snprintf(nm, sizeof(nm), "iss%u_fp_i", k);
+		ix->ifp[k] = rfm_ports_find(&m->ports, nm);
 		REQ(ix->dv[k], "dsp%u_valid_o", k);
 		REQ(ix->dt[k], "dsp%u_tag_o", k);
 		REQ(ix->dw[k], "dsp%u_warp_o", k);
@@ -357,6 +365,8 @@ static void load(rp_t *r, const rt_header_t *h, const rt_record_t *rec, unsigned
 		op_t *o = win_push(r);
 		op_from(o, OP_ISS, w, rec);
 		o->mask = rec->active;
+		o->fp = a->fp && a->fp[rec->pc] && r->plant != PLANT_NO_FP;
+		r->fpi += o->fp;
 		for (s = 0; s < r->ops && k + s < in->n_src32; s++) {
 			o->reg[s] = (uint16_t)ra_hw(a, in->src32[k + s]);
 			if (a->tech == RA_VIRT && ra_in(a, a->pir, rec->pc, in->src32[k + s])) {
@@ -380,6 +390,8 @@ static void load(rp_t *r, const rt_header_t *h, const rt_record_t *rec, unsigned
 		o->nreg = 1;
 		o->reg[0] = (uint16_t)ra_hw(a, in->dst32[k]);
 		o->mask = rec->executed;
+		o->fp = a->fp && a->fp[rec->pc] && r->plant != PLANT_NO_FP;
+		r->fpw += o->fp;
 		memcpy(o->val[0], rec->dst[k], sizeof(o->val[0]));
 		*written_at(r, w, o->reg[0]) |= rec->executed;
 		if (r->plant == PLANT_WB_VALUE && !r->planted) {
@@ -465,6 +477,8 @@ static void set_wb(rp_t *r, unsigned p, const op_t *o)
 	rfm_set(m, r->ix.ww[p], o->warp);
 	rfm_set(m, r->ix.wr[p], o->reg[0]);
 	rfm_set(m, r->ix.wm[p], o->mask);
+	if (r->ix.wfp[p] >= 0)
+		rfm_set(m, (unsigned)r->ix.wfp[p], o->fp);
 	for (l = 0; l < RT_LANES; l++)
 		d[l] = o->zero ? 0u : o->val[0][l];
 }
@@ -569,6 +583,8 @@ static void offer(rp_t *r, offer_t *of)
 			rfm_set(m, r->ix.iw[k], o->warp);
 			if (r->ix.iam[k] >= 0)
 				rfm_set(m, (unsigned)r->ix.iam[k], o->mask);
+			if (r->ix.ifp[k] >= 0)
+				rfm_set(m, (unsigned)r->ix.ifp[k], o->fp);
 			for (s = 0; s < o->nreg; s++) {
 				rfm_set(m, r->ix.isv[k][s], 1);
 				rfm_set(m, r->ix.isr[k][s], o->reg[s]);
@@ -995,6 +1011,8 @@ static int parse(rp_t *r, int argc, char **argv, uint64_t *ctas)
 			r->plant = PLANT_NO_EXIT;
 		} else if (!strcmp(s, "--plant=no-release")) {
 			r->plant = PLANT_NO_RELEASE;
+		} else if (!strcmp(s, "--plant=no-fp")) {
+			r->plant = PLANT_NO_FP;
 		} else if (!strncmp(s, "--mutate=", 9)) {
 			if (!(r->mutate = rfm_fault_find(s + 9))) {
 				fprintf(stderr, "trace_replay: %s: no such planted fault\n", s);
@@ -1069,6 +1087,8 @@ static void summary(const rp_t *r, const rt_header_t *h)
 		printf("regmutex: Es %u Bs %u sections %u; acquires %" PRIu64 " (refused %" PRIu64 " times) releases %" PRIu64
 		       " exits %" PRIu64 "\n", r->ann.es, r->ann.bs, r->sections, r->acqs, r->acq_stalls, r->rm_rels,
 		       r->exits);
+	if (r->ann.fp)
+		printf("edram: FP instructions %" PRIu64 " FP write-backs %" PRIu64 "\n", r->fpi, r->fpw);
 	printf("all values equal the trace's; rf_top's own checker silent\n");
 }
 

@@ -21,7 +21,9 @@
 #              registers) and fermi_regmutex (sgemm_tiled also with 200 rows per bank: 4 SRP sections
 #              for 48 warps, acquires refused): every value equal, the compiler's pir flags, pbr words,
 #              acquires and releases driving rf_top; virtualization reads no unmapped register and
-#              frees every register it allocated; RegMutex releases every set it granted
+#              frees every register it allocated; RegMutex releases every set it granted;
+#              sgemm_tiled through fermi_edram with the compiler's FP classes: rows become
+#              approximate and refreshes skip noncritical sub-rows (and with --plant=no-fp none do)
 #   refusals   configs with too few warps or registers per thread, a CTA that does not fit the banks,
 #              other lanes, a CTA that does not fit with virtualization or RegMutex, a kernel whose
 #              registers RegMutex cannot renumber, a PTX file that is not the trace's: exit 2, exactly
@@ -100,7 +102,7 @@ tech() {
 	fi
 	echo "| \`$(sed -nE 's/.*kernel ([a-z0-9_]+),.*/\1/p' "$out")\` | $label |" \
 		"$(sed -nE 's/.* ([0-9]+) at once.*/\1/p' "$out") | $(field "$out" cycles) | $(field "$out" "lane values checked") |" \
-		"$(grep -E '^(virtualization|regmutex):' "$out") |" >>"$T/table_tech.md"
+		"$(grep -E '^(virtualization|regmutex|edram):' "$out") |" >>"$T/table_tech.md"
 }
 for k in $KERNELS sgemm_tiled; do
 	for v in one kb; do
@@ -130,7 +132,21 @@ if tech sgemm_tiled.regmutex.200 "\`fermi_regmutex\`, 200 rows per bank" --ctas 
 		bad "fermi_regmutex sgemm_tiled with 4 sections: no acquire refused, or a set not released: $(tail -n 3 "$out" | head -n 2)"
 	fi
 fi
-[ "$fails" = 0 ] && say "techniques: virtualization and RegMutex replays, every operand equal to the trace ($T/table_tech.md)"
+# eDRAM: the compiler's FP classes on iss<k>_fp_i / wb<p>_fp_i make rows approximate, so some
+# refreshes skip the noncritical sub-row; with the flags left out (--plant=no-fp) none does
+ED=rtl_gen/configs/fermi_edram.ini
+edram_ok() { [ "$(field "$1" approx_rows)" != 0 ] && [ "$(field "$1" refresh_nc)" -lt "$(field "$1" refresh)" ]; }
+if tech sgemm_tiled.edram "\`fermi_edram\`" "$ED" "$T/sgemm_tiled.rft" &&
+	! edram_ok "$T/tech.sgemm_tiled.edram.out"; then
+	bad "fermi_edram sgemm_tiled: no approximate row: $(grep counters "$T/tech.sgemm_tiled.edram.out")"
+fi
+if "$BIN/trace_replay" --plant=no-fp "$ED" "$T/sgemm_tiled.rft" >"$T/plant.no-fp.out" 2>&1 &&
+	! edram_ok "$T/plant.no-fp.out"; then
+	say "planted no-fp: caught: no approximate row without the FP flags"
+else
+	bad "planted no-fp not caught: $(grep counters "$T/plant.no-fp.out")"
+fi
+[ "$fails" = 0 ] && say "techniques: virtualization, RegMutex and eDRAM replays, every operand equal to the trace ($T/table_tech.md)"
 
 # ---- planted faults ----
 # expect_caught NAME PATTERN ARGS...: exit 1, one line on stderr matching PATTERN
