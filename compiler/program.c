@@ -106,7 +106,7 @@ static int from_insn(const ptx_func_t *fn, const ptx_alloc_t *a, unsigned i, an_
 		q->divergent = 0;
 	}
 	q->divergent &= q->n_succ == 2;
-	q->barrier = in->op == PTX_OP_BAR;
+	q->barrier = in->op == PTX_OP_BAR && !in->warp; /* a CTA barrier (bar.warp.sync is not one) */
 	q->fp = (uint8_t)an_fp_class(in);
 	return bad;
 }

@@ -22,7 +22,7 @@ extern "C" {
 
 #define PTX_INPUT_MAX (16u << 20) /* most bytes of one input */
 #define PTX_LINE_MAX 4095u        /* longest line in bytes (without its newline) */
-#define PTX_NAME_MAX 127u         /* longest identifier, register or label name */
+#define PTX_NAME_MAX 255u         /* longest identifier, register or label name (mangled C++ names run long) */
 #define PTX_TOKEN_MAX 255u        /* longest token (an opcode with its modifiers, a literal) */
 #define PTX_FUNCS_MAX 1024u       /* most functions of a module */
 #define PTX_VARS_MAX 4096u        /* most variables of a module plus those of its functions */
@@ -205,6 +205,7 @@ typedef struct {
 	uint8_t sat;            /* .sat */
 	uint8_t uni;            /* bra.uni */
 	uint8_t sync;           /* .sync (bar, shfl, vote) */
+	uint8_t warp;           /* bar.warp.sync: the lanes of a member mask, not the CTA's warps */
 	uint8_t aligned;        /* .aligned */
 	uint8_t nc;             /* ld.global.nc */
 	uint8_t to;             /* cvta.to (generic to space; without it space to generic) */
@@ -245,6 +246,7 @@ typedef struct {
 	unsigned line;                 /* line of the declaration */
 	ptx_type_t type;               /* register class */
 	uint8_t ranged;                /* declared as %prefix<count> */
+	uint8_t scoped;                /* declared in a nested block { } (every such block shares it) */
 	uint32_t count;                /* registers declared */
 	uint32_t first;                /* id of register %prefix0 (or %prefix) */
 } ptx_regdecl_t;

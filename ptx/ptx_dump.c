@@ -136,6 +136,8 @@ void ptx_print_insn(const ptx_module_t *m, const ptx_func_t *fn, const ptx_insn_
 		fprintf(f, "@%s%s ", i->guard_neg ? "!" : "", n);
 	}
 	fputs(ptx_opcode_name(i->op), f);
+	if (i->warp)
+		mod(f, "warp");
 	if (i->sync)
 		mod(f, "sync");
 	if (i->aligned)

@@ -11,6 +11,7 @@ enum {
 	M_SAT = 1u << 5, M_PREC = 1u << 6, M_MODE = 1u << 7, M_SPACE = 1u << 8, M_VEC = 1u << 9,
 	M_AOP = 1u << 10, M_SHFL = 1u << 11, M_VOTE = 1u << 12, M_SEM = 1u << 13, M_SCOPE = 1u << 14,
 	M_UNI = 1u << 15, M_SYNC = 1u << 16, M_ALIGNED = 1u << 17, M_NC = 1u << 18, M_TO = 1u << 19,
+	M_WARP = 1u << 20,
 };
 
 /* An opcode: its spelling, the modifier kinds it allows, its operand signature (ptx_insn.c,
@@ -62,7 +63,8 @@ static const opinfo_t OPS[] = {
 	{"bra", PTX_OP_BRA, M_UNI, "l", 0},
 	{"ret", PTX_OP_RET, M_UNI, "", 0},
 	{"exit", PTX_OP_EXIT, 0, "", 0},
-	{"bar", PTX_OP_BAR, M_SYNC | M_ALIGNED, "b?b", 0},
+	{"bar", PTX_OP_BAR, M_SYNC | M_ALIGNED | M_WARP, "b?b", 0},
+	{"barrier", PTX_OP_BAR, M_SYNC | M_ALIGNED, "b?b", 0}, /* barrier.sync: bar.sync without .aligned */
 	{"rcp", PTX_OP_RCP, M_TYPE | M_RND | M_FTZ | M_PREC, "ds", 1},
 	{"sqrt", PTX_OP_SQRT, M_TYPE | M_RND | M_FTZ | M_PREC, "ds", 1},
 	{"rsqrt", PTX_OP_RSQRT, M_TYPE | M_FTZ | M_PREC, "ds", 1},
@@ -79,7 +81,7 @@ static const char *const UNSUPPORTED_OPS[] = {
 	"tex", "tld4", "txq", "suld", "sust", "sured", "suq", "mma", "wmma", "ldmatrix", "stmatrix", "call",
 	"brx", "prmt", "lop3", "dp4a", "dp2a", "membar", "fence", "trap", "brkpt", "ldu", "prefetch", "prefetchu",
 	"isspacep", "alloca", "activemask", "match", "redux", "cp", "mul24", "mad24", "sad", "copysign", "testp",
-	"tanh", "nanosleep", "pmevent", "bfind", "fns", "barrier", "elect", "mapa", "getctarank", "szext", "bmsk",
+	"tanh", "nanosleep", "pmevent", "bfind", "fns", "elect", "mapa", "getctarank", "szext", "bmsk",
 	"shf", "vadd", "vsub", "vmad", "vset", "vshl", "vshr", "vmin", "vmax", "vabsdiff", "cvt.pack", "stackrestore",
 	"stacksave", "applypriority", "discard", "createpolicy", "multimem", "griddepcontrol", "setmaxnreg",
 	"wgmma", "tensormap", "mbarrier", "cp.async", "st.async", "red.async", "clusterlaunchcontrol", "tcgen05",
@@ -128,6 +130,7 @@ static const modinfo_t MODS[] = {
 	{"acq_rel", M_SEM, PTX_SEM_ACQ_REL},
 	{"cta", M_SCOPE, PTX_SCOPE_CTA}, {"gpu", M_SCOPE, PTX_SCOPE_GPU}, {"sys", M_SCOPE, PTX_SCOPE_SYS},
 	{"uni", M_UNI, 1}, {"sync", M_SYNC, 1}, {"aligned", M_ALIGNED, 1}, {"nc", M_NC, 1}, {"to", M_TO, 1},
+	{"warp", M_WARP, 1},
 };
 
 /* Real PTX modifiers outside the supported set, and what they are (for the message). */
@@ -137,7 +140,7 @@ static const struct {
 	{"tex", "state space"}, {"surf", "state space"}, {"sreg", "state space"}, {"ca", "cache operator"},
 	{"cg", "cache operator"}, {"cs", "cache operator"}, {"lu", "cache operator"}, {"cv", "cache operator"},
 	{"wb", "cache operator"}, {"wt", "cache operator"}, {"weak", "memory order"}, {"mmio", "memory order"},
-	{"cluster", "scope"}, {"arrive", "barrier mode"}, {"red", "barrier mode"}, {"warp", "barrier mode"},
+	{"cluster", "scope"}, {"arrive", "barrier mode"}, {"red", "barrier mode"},
 	{"bf16", "type"}, {"bf16x2", "type"}, {"f16x2", "type"}, {"tf32", "type"}, {"e4m3", "type"},
 	{"e5m2", "type"}, {"u16x2", "type"}, {"s16x2", "type"}, {"b128", "type"}, {"v8", "vector width"},
 	{"cc", "carry"}, {"relu", "modifier"}, {"satfinite", "modifier"}, {"noftz", "modifier"},
@@ -167,7 +170,7 @@ static int is_float(ptx_type_t t) { return t == PTX_T_F16 || t == PTX_T_F32 || t
 
 /* Apply modifier mod (without the dot) to ins, allowed kinds mask; seen[] counts kinds; 0 or -1. */
 static int apply_mod(ptx_lex_t *lx, ptx_insn_t *ins, const opinfo_t *oi, const char *opw, const char *mod,
-		     int seen[20], unsigned *ntypes)
+		     int seen[24], unsigned *ntypes)
 {
 	size_t i;
 	int known = 0, v, tmp;
@@ -224,6 +227,7 @@ static int apply_mod(ptx_lex_t *lx, ptx_insn_t *ins, const opinfo_t *oi, const c
 	case M_SYNC: ins->sync = 1; break;
 	case M_ALIGNED: ins->aligned = 1; break;
 	case M_NC: ins->nc = 1; break;
+	case M_WARP: ins->warp = 1; break;
 	default: ins->to = 1; break;
 	}
 	return 0;
@@ -423,6 +427,11 @@ static int operand(ptx_parser_t *ps, ptx_operand_t *o, char *name)
 		o->kind = PTX_OPD_SINK;
 		return ptx_lex_next(lx);
 	}
+	if (strcmp(lx->text, "WARP_SZ") == 0) { /* the predefined constant: the warp size */
+		o->kind = PTX_OPD_IMM;
+		o->bits = 32;
+		return ptx_lex_next(lx);
+	}
 	if (lx->text[0] != '%') {
 		if (lx->text[0] == '.' || strlen(lx->text) > PTX_NAME_MAX || strchr(lx->text, '.'))
 			return ptx_err(lx, lx->tline, "expected an operand, got %s", ptx_tok_desc(lx, d, sizeof(d)));
@@ -497,6 +506,22 @@ static int check_operand(ptx_parser_t *ps, ptx_insn_t *ins, const char *opw, uns
 			return ptx_err(lx, ins->line, "%s: operand %u: name %s is not allowed here", opw, k + 1, name);
 		if (symbol(ps, name, &o->symkind, &o->sym))
 			return ptx_err(lx, ins->line, "undeclared symbol %s", name);
+		return 0;
+	}
+	if (ins->op == PTX_OP_MOV && o->kind == PTX_OPD_VEC) { /* mov.b64 {%r1,%r2}, %fd1 and back */
+		if (ins->type != PTX_T_B32 && ins->type != PTX_T_B64)
+			return ptx_err(lx, ins->line, "%s: operand %u: a vector needs mov.b32 or mov.b64", opw, k + 1);
+		if (o->n_vec != 2 && !(o->n_vec == 4 && ins->type == PTX_T_B64))
+			return ptx_err(lx, ins->line, "%s: operand %u: a vector of %u registers does not split .%s", opw,
+				       k + 1, o->n_vec, ins->type == PTX_T_B32 ? "b32" : "b64");
+		for (i = 0; i < o->n_vec; i++) {
+			if (o->vec[i] == PTX_SINK && k > 0)
+				return ptx_err(lx, ins->line, "%s: operand %u: '_' in a source vector", opw, k + 1);
+			if (check_class(ps, ins, opw, k, o->vec[i], 0))
+				return -1;
+		}
+		if (ins->ops[0].kind == PTX_OPD_VEC && k > 0 && o->kind == PTX_OPD_VEC)
+			return ptx_err(lx, ins->line, "%s: a vector on both sides", opw);
 		return 0;
 	}
 	if ((c == 'v' || c == 'w') && (ins->vec > 1 || o->kind == PTX_OPD_VEC)) {
@@ -639,6 +664,8 @@ static int check_mods(ptx_lex_t *lx, const ptx_insn_t *ins, const opinfo_t *oi, 
 	case PTX_OP_BAR:
 		if (!ins->sync)
 			return ptx_err(lx, line, "%s: bar needs .sync", opw);
+		if (ins->warp && ins->aligned)
+			return ptx_err(lx, line, "%s: bar.warp.sync takes no .aligned", opw);
 		break;
 	default:
 		break;
@@ -650,7 +677,7 @@ static int check_mods(ptx_lex_t *lx, const ptx_insn_t *ins, const opinfo_t *oi, 
 static int opcode(ptx_lex_t *lx, ptx_insn_t *ins, const char *opw, const opinfo_t **oi, unsigned *ntypes)
 {
 	char part[PTX_TOKEN_MAX + 1];
-	int seen[20] = {0};
+	int seen[24] = {0};
 	size_t n = strcspn(opw, "."), i, k;
 	const char *p;
 	for (i = 0; i < sizeof(OPS) / sizeof(OPS[0]); i++)

@@ -80,6 +80,7 @@ struct ptx_parser {
 	uint32_t cap_labels;      /* capacity of fn->labels */
 	uint32_t cap_insns;       /* capacity of fn->insns */
 	uint32_t total_insns;     /* instructions of the module so far */
+	uint32_t depth;           /* nested blocks { } open in the body */
 	uint32_t total_vars;      /* variables of the module so far */
 	uint32_t total_init;      /* initializer elements so far */
 	uint32_t n_fix;           /* label uses to resolve in fix[] */

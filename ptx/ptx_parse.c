@@ -458,9 +458,23 @@ static int reg_decl(ptx_parser_t *ps)
 			rd->ranged = 1;
 		}
 		i = ptx_map_find(ps, &ps->regdecls, key_regdecl, rd->prefix, n);
+		if (i != PTX_NONE && ps->depth && fn->regdecls[i].scoped && fn->regdecls[i].type == t &&
+		    fn->regdecls[i].ranged == rd->ranged && fn->regdecls[i].count == count) {
+			/* the same declaration in another nested block: one register for all of them (a
+			   block's register is dead outside it) */
+			if (!ptx_is(&ps->lx, ','))
+				break;
+			if (ptx_lex_next(&ps->lx))
+				return -1;
+			continue;
+		}
+		if (i != PTX_NONE && ps->depth)
+			return ptx_err(&ps->lx, line, "register %%%s in a nested block shadows the declaration at line %u "
+				       "(not supported)", rd->prefix, fn->regdecls[i].line);
 		if (i != PTX_NONE)
 			return ptx_err(&ps->lx, line, "register %%%s declared twice (first at line %u)", rd->prefix,
 				       fn->regdecls[i].line);
+		rd->scoped = ps->depth > 0;
 		if (ptx_map_add(ps, &ps->regdecls, key_regdecl, fn->n_regdecls))
 			return -1;
 		if (fn->n_regs + count > PTX_REGS_MAX)
@@ -602,15 +616,22 @@ static int pragma(ptx_parser_t *ps)
 static int body(ptx_parser_t *ps)
 {
 	ptx_lex_t *lx = &ps->lx;
+	ps->depth = 0;
 	if (ptx_lex_next(lx))
 		return -1;
 	for (;;) {
 		if (lx->kind == TK_EOF)
 			return ptx_err(lx, lx->tline, "end of file inside the body of %s (missing '}')", ps->fn->name);
-		if (ptx_is(lx, '}'))
+		if (ptx_is(lx, '}') && !ps->depth)
 			break;
-		if (ptx_is(lx, '{'))
-			return ptx_err(lx, lx->tline, "nested blocks { } are not supported");
+		if (ptx_is(lx, '{') || ptx_is(lx, '}')) { /* a nested block: a scope for .reg declarations */
+			if (ptx_is(lx, '{') && ps->depth == 16)
+				return ptx_err(lx, lx->tline, "nested blocks { } deeper than 16");
+			ps->depth += ptx_is(lx, '{') ? 1u : (uint32_t)-1;
+			if (ptx_lex_next(lx))
+				return -1;
+			continue;
+		}
 		if (ptx_is_word(lx, ".reg")) {
 			if (reg_decl(ps))
 				return -1;

@@ -617,8 +617,31 @@ static sim_status_t exec_mov(sim_ctx_t *c, sim_warp_t *w, uint32_t pc, uint32_t 
 	unsigned lane;
 	uint64_t win = in->space == PTX_SP_SHARED ? SIM_SHARED_WIN : in->space == PTX_SP_LOCAL ? SIM_LOCAL_WIN
 		       : in->space == PTX_SP_CONST ? SIM_CONST_WIN : 0;
-	if (in->ops[0].kind != PTX_OPD_REG || in->ops[1].kind == PTX_OPD_VEC)
-		return sim_fail_at(c, w, (unsigned)__builtin_ctz(exec | 1), pc, "mov with a vector is not supported");
+	if (in->ops[0].kind == PTX_OPD_VEC || in->ops[1].kind == PTX_OPD_VEC) {
+		/* mov.b64 {a, b}, d splits d, element 0 the low bits; mov.b64 d, {a, b} joins them */
+		const ptx_operand_t *v = in->ops[0].kind == PTX_OPD_VEC ? &in->ops[0] : &in->ops[1];
+		unsigned n = v->n_vec, eb = width(in->type) / n, k;
+		ptx_type_t et = eb == 16 ? PTX_T_B16 : PTX_T_B32;
+		FOR_LANES {
+			uint64_t a = 0;
+			if (v == &in->ops[1]) {
+				for (k = 0; k < n; k++) {
+					ptx_operand_t r = *v;
+					r.kind = PTX_OPD_REG;
+					r.reg = v->vec[k];
+					a |= (sim_operand(c, w, &r, lane) & ones(eb)) << (k * eb);
+				}
+				wr(c, w, in->ops[0].reg, lane, a, in->type);
+			} else {
+				a = SRC(1);
+				for (k = 0; k < n; k++)
+					wr(c, w, v->vec[k], lane, a >> (k * eb) & ones(eb), et);
+			}
+		}
+		return SIM_OK;
+	}
+	if (in->ops[0].kind != PTX_OPD_REG)
+		return sim_fail_at(c, w, (unsigned)__builtin_ctz(exec | 1), pc, "mov to this operand is not supported");
 	FOR_LANES {
 		uint64_t a = SRC(1);
 		if (in->op == PTX_OP_CVTA)

@@ -141,6 +141,10 @@ static sim_status_t warp_step(sim_ctx_t *c, sim_warp_t *w)
 		top->pc = pc + 1;
 		break;
 	case PTX_OP_BAR:
+		if (in->warp) { /* bar.warp.sync: the lanes of a warp already run in step (docs/sim.md) */
+			top->pc = pc + 1;
+			break;
+		}
 		if (exec) {
 			if (in->n_ops > 1)
 				return sim_fail_at(c, w, (unsigned)__builtin_ctz(exec), pc,

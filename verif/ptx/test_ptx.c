@@ -433,7 +433,12 @@ static void test_ptx_refusal_messages(void)
 		"t.ptx:12: decimal floating-point immediate \"1.5\" is not supported (0f/0d hex only)");
 	refused("\t.reg .b32 %r<2>;\n", "t.ptx:12: register %r declared twice (first at line 11)");
 	refused("\t.tex .u64 t;\n", "t.ptx:12: directive .tex is not supported in a function body");
-	refused("\t{\n\t}\n", "t.ptx:12: nested blocks { } are not supported");
+	refused("\t{\n\t.reg .b32 %r<2>;\n\t}\n",
+		"t.ptx:13: register %r in a nested block shadows the declaration at line 11 (not supported)");
+	refused("\tmov.b32 {%r1, %r2, %r3, %r4}, %r5;\n",
+		"t.ptx:12: mov.b32: operand 1: a vector of 4 registers does not split .b32");
+	refused("\tmov.u32 %r1, {%r2, %r3};\n", "t.ptx:12: mov.u32: operand 2: a vector needs mov.b32 or mov.b64");
+	refused("\tbar.warp.sync.aligned -1;\n", "t.ptx:12: bar.warp.sync.aligned: bar.warp.sync takes no .aligned");
 	refused("\tadd.s32 %r1, %r2, 1; /* open\n", "t.ptx:12: unterminated /* comment");
 }
 

@@ -296,6 +296,39 @@ static void test_sim_shfl_modes(void)
 	}
 }
 
+/* Forms of nvcc's inline-assembly and library code (the CUDA samples' reduction): mov.b64 splitting
+ * a double into two b32 registers and joining them again, WARP_SZ, bar.warp.sync and barrier.sync,
+ * a nested block with its own register, reused by a second block. */
+static void test_sim_split_join_and_warp_forms(void)
+{
+	static const char body[] =
+		"\tcvt.rn.f64.u32 %fd1, %r0;\n"
+		"\tmov.b64 {%r1, %r2}, %fd1;\n" STORE("%r0", "%r2")
+		"\tadd.s32 %r10, %r0, 32;\n\txor.b32 %r3, %r1, %r0;\n\tmov.b64 %fd2, {%r3, %r2};\n"
+		"\tcvt.rzi.u32.f64 %r4, %fd2;\n" STORE("%r10", "%r4")
+		"\tbar.warp.sync -1;\n\tbarrier.sync 0;\n"
+		"\tadd.s32 %r11, %r0, 64;\n\tmov.u32 %r5, WARP_SZ;\n" STORE("%r11", "%r5")
+		"\t{\n\t.reg .b64 %tmp;\n\tcvt.u64.u32 %tmp, %r0;\n\tcvt.u32.u64 %r6, %tmp;\n\t}\n"
+		"\t{\n\t.reg .b64 %tmp;\n\tadd.s64 %tmp, %rd1, 0;\n\t}\n"
+		"\tadd.s32 %r12, %r0, 96;\n" STORE("%r12", "%r6")
+		"\tret;\n";
+	char *text = kernel("", body);
+	result_t r;
+	unsigned i;
+	run(text, 1, 32, 0, 128, 0, NULL, &r);
+	free(text);
+	CU_ASSERT_EQUAL_FATAL(r.st, SIM_OK);
+	for (i = 0; i < 32; i++) {
+		double d = (double)i;
+		uint64_t b;
+		memcpy(&b, &d, 8);
+		CU_ASSERT_EQUAL(r.out[i], (uint32_t)(b >> 32)); /* the high word */
+		CU_ASSERT_EQUAL(r.out[32 + i], i);              /* the low word (0) xor i, joined back */
+		CU_ASSERT_EQUAL(r.out[64 + i], 32);             /* WARP_SZ */
+		CU_ASSERT_EQUAL(r.out[96 + i], i);              /* through the block's %tmp */
+	}
+}
+
 /* vote ballot/any/all/uni over a partly active warp (lanes 0..23 of 24 threads). */
 static void test_sim_vote_modes(void)
 {
@@ -532,6 +565,7 @@ int main(void)
 	T(test_sim_atomics_from_many_warps);
 	T(test_sim_barrier_deadlock_reported);
 	T(test_sim_shfl_modes);
+	T(test_sim_split_join_and_warp_forms);
 	T(test_sim_vote_modes);
 	T(test_sim_cvt_rounding);
 	T(test_sim_setp_nan);
