@@ -5,7 +5,10 @@
 #   make ptx-golden     rewrite verif/ptx/golden/<name>.dump from kernels/ptx/<name>.ptx
 #   make fuzz-ptx       the parser under libFuzzer for FUZZ_SECONDS
 #   make ptx-regs       rewrite verif/ptx/regs.expected: every kernel's register allocation
-.PHONY: ptx-check ptx-golden ptx-regs fuzz-ptx
+#   make ptx-survey SRC=DIR   other people's CUDA kernels (one folder per benchmark) compiled with nvcc,
+#                       parsed, allocated, annotated, and with launch files simulated, traced and
+#                       replayed: build/ptx-survey/survey.md (verif/ptx/survey.sh; docs/ptx.md)
+.PHONY: ptx-check ptx-golden ptx-regs fuzz-ptx ptx-survey
 PTX_LIB := ptx/ptx_lex.c ptx/ptx_parse.c ptx/ptx_insn.c ptx/ptx_dump.c ptx/flow.c ptx/regalloc.c
 PTX_SRC := $(PTX_LIB) ptx/ptx.h ptx/ptx_int.h ptx/flow.h ptx/regalloc.h
 PTX_BINS := $(B)/san/bin/ptx_dump $(B)/san/bin/ptx_regs $(B)/san/bin/test_ptx $(B)/san/bin/fuzz_replay_ptx
@@ -54,3 +57,7 @@ fuzz-ptx: | $(DEPS_STAMP)
 	$(B)/fuzz/fuzz_ptx -max_total_time=$(FUZZ_SECONDS) -max_len=4096 -artifact_prefix=$(B)/fuzz/artifacts/ \
 	  -dict=verif/ptx/ptx.dict $(B)/fuzz/corpus_ptx verif/fuzz/corpus_ptx verif/ptx/bad kernels/ptx
 	@echo "fuzz-ptx: fix the bug behind any input in $(B)/fuzz/artifacts/, then copy it into verif/fuzz/corpus_ptx/"
+
+ptx-survey: $(B)/bin/ptx_dump $(B)/bin/ptx_regs $(B)/bin/ptx_annotate $(B)/bin/ptx_sim $(B)/bin/ptx_trace \
+	$(B)/bin/trace_replay
+	@verif/ptx/survey.sh "$(SRC)" $(if $(OUT),"$(OUT)")

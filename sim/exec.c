@@ -661,6 +661,8 @@ static uint64_t address(const sim_ctx_t *c, const sim_warp_t *w, const ptx_opera
 		base = sim_operand(c, w, &s, lane);
 	} else if (o->reg != PTX_NONE) {
 		base = w->regs[(size_t)o->reg * SIM_WARP + lane];
+		if (width(c->fn->regs[o->reg].type) == 32) /* a 32-bit address register: the sum wraps in 32 bits */
+			return (uint32_t)(base + (uint64_t)o->offset);
 	}
 	return base + (uint64_t)o->offset;
 }

@@ -208,6 +208,21 @@ static void test_sim_bar_sync_orders_shared(void)
 	free(text);
 }
 
+/* A 32-bit address register below the allocation plus an offset that brings it back (Rodinia's
+ * nw: [%r4+68] with %r4 = s - 64 for thread 1): the sum wraps in 32 bits. */
+static void test_sim_address_wraps_in_32_bits(void)
+{
+	static const char body[] =
+		"\tmov.u32 %r1, s;\n\tadd.s32 %r4, %r0, 5;\n\tst.shared.u32 [%r1+4], %r4;\n"
+		"\tsub.s32 %r2, %r1, 64;\n\tld.shared.u32 %r3, [%r2+68];\n" STORE("%r0", "%r3") "\tret;\n";
+	char *text = kernel(".shared .align 4 .b8 s[64];", body);
+	result_t r;
+	run(text, 1, 1, 0, 1, 0, NULL, &r);
+	free(text);
+	CU_ASSERT_EQUAL_FATAL(r.st, SIM_OK);
+	CU_ASSERT_EQUAL(r.out[0], 5);
+}
+
 /* Without shared memory declared big enough, the access is reported with pc, thread, address. */
 static void test_sim_shared_out_of_bounds_reported(void)
 {
@@ -566,6 +581,7 @@ int main(void)
 	T(test_sim_barrier_deadlock_reported);
 	T(test_sim_shfl_modes);
 	T(test_sim_split_join_and_warp_forms);
+	T(test_sim_address_wraps_in_32_bits);
 	T(test_sim_vote_modes);
 	T(test_sim_cvt_rounding);
 	T(test_sim_setp_nan);
