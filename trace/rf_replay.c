@@ -66,7 +66,7 @@
 #include "trace.h"
 
 #define WIN 1024u          /* operations the window is filled to */
-#define WINMAX (1u << 20)  /* most operations it grows to while warps wait for an acquire */
+#define WINMAX (1u << 17)  /* most operations it grows to while warps wait for an acquire (~60 MB) */
 #define STARVE 32u         /* cycles without progress after which the window takes more records */
 #define WALK 64u           /* most operations one cycle's walk looks at */
 #define HANG 100000u       /* cycles without progress that count as hung */

@@ -432,7 +432,9 @@ module rf_top (
   logic [9:0]   sb32, sb33, sb34, sb35, sb36, sb37, sb38, sb39;
   logic [9:0]   sb40, sb41, sb42, sb43, sb44, sb45, sb46, sb47;
   logic [8:0]   acq0_xi;
+  logic [9:0]   acq0_xb;
   logic [8:0]   acq1_xi;
+  logic [9:0]   acq1_xb;
   assign es_p = 10'(kext_q);
   assign sb0 = kxoff_q;
   assign sb1 = sb0 + es_p;
@@ -490,22 +492,63 @@ module rf_top (
   // entry i of a table of 48 entries of 10 bits (entry j in bits [j*10 +: 10]): a decoder and
   // an OR tree
   function automatic logic [9:0] pick(input logic [479:0] tab, input logic [5:0] i);
-    logic [479:0] t;
-    t = tab;
-    pick = '0;
-    for (int j = 0; j < 48; j++) begin
-      pick = pick | (10'(t) & {10{i == 6'(j)}});
-      t = t >> 10;
-    end
+    pick = ({10{i == 6'd0}} & tab[9:0]) |
+      ({10{i == 6'd1}} & tab[19:10]) |
+      ({10{i == 6'd2}} & tab[29:20]) |
+      ({10{i == 6'd3}} & tab[39:30]) |
+      ({10{i == 6'd4}} & tab[49:40]) |
+      ({10{i == 6'd5}} & tab[59:50]) |
+      ({10{i == 6'd6}} & tab[69:60]) |
+      ({10{i == 6'd7}} & tab[79:70]) |
+      ({10{i == 6'd8}} & tab[89:80]) |
+      ({10{i == 6'd9}} & tab[99:90]) |
+      ({10{i == 6'd10}} & tab[109:100]) |
+      ({10{i == 6'd11}} & tab[119:110]) |
+      ({10{i == 6'd12}} & tab[129:120]) |
+      ({10{i == 6'd13}} & tab[139:130]) |
+      ({10{i == 6'd14}} & tab[149:140]) |
+      ({10{i == 6'd15}} & tab[159:150]) |
+      ({10{i == 6'd16}} & tab[169:160]) |
+      ({10{i == 6'd17}} & tab[179:170]) |
+      ({10{i == 6'd18}} & tab[189:180]) |
+      ({10{i == 6'd19}} & tab[199:190]) |
+      ({10{i == 6'd20}} & tab[209:200]) |
+      ({10{i == 6'd21}} & tab[219:210]) |
+      ({10{i == 6'd22}} & tab[229:220]) |
+      ({10{i == 6'd23}} & tab[239:230]) |
+      ({10{i == 6'd24}} & tab[249:240]) |
+      ({10{i == 6'd25}} & tab[259:250]) |
+      ({10{i == 6'd26}} & tab[269:260]) |
+      ({10{i == 6'd27}} & tab[279:270]) |
+      ({10{i == 6'd28}} & tab[289:280]) |
+      ({10{i == 6'd29}} & tab[299:290]) |
+      ({10{i == 6'd30}} & tab[309:300]) |
+      ({10{i == 6'd31}} & tab[319:310]) |
+      ({10{i == 6'd32}} & tab[329:320]) |
+      ({10{i == 6'd33}} & tab[339:330]) |
+      ({10{i == 6'd34}} & tab[349:340]) |
+      ({10{i == 6'd35}} & tab[359:350]) |
+      ({10{i == 6'd36}} & tab[369:360]) |
+      ({10{i == 6'd37}} & tab[379:370]) |
+      ({10{i == 6'd38}} & tab[389:380]) |
+      ({10{i == 6'd39}} & tab[399:390]) |
+      ({10{i == 6'd40}} & tab[409:400]) |
+      ({10{i == 6'd41}} & tab[419:410]) |
+      ({10{i == 6'd42}} & tab[429:420]) |
+      ({10{i == 6'd43}} & tab[439:430]) |
+      ({10{i == 6'd44}} & tab[449:440]) |
+      ({10{i == 6'd45}} & tab[459:450]) |
+      ({10{i == 6'd46}} & tab[469:460]) |
+      ({10{i == 6'd47}} & tab[479:470]);
   endfunction
   assign acq0_xi = 9'(acq0_warp_i) * 9'd10;  // the warp's entry
+  assign acq0_xb = pick(sbase, acq0_sect_o);  // its section's extended base
   assign acq1_xi = 9'(acq1_warp_i) * 9'd10;  // the warp's entry
+  assign acq1_xb = pick(sbase, acq1_sect_o);  // its section's extended base
   always_comb begin
     xbase_d = xbase_q;
-    if (acq0_valid_i & ~acq0_release_i & acq0_grant_o) xbase_d[acq0_xi +: 10] =
-        pick(sbase, acq0_sect_o);
-    if (acq1_valid_i & ~acq1_release_i & acq1_grant_o) xbase_d[acq1_xi +: 10] =
-        pick(sbase, acq1_sect_o);
+    if (acq0_valid_i & ~acq0_release_i & acq0_grant_o) xbase_d[acq0_xi +: 10] = acq0_xb;
+    if (acq1_valid_i & ~acq1_release_i & acq1_grant_o) xbase_d[acq1_xi +: 10] = acq1_xb;
   end
 
   // ---- locate: RegMutex translation, port p < 2 is write-back p, then issue k source s ----

@@ -298,7 +298,9 @@ module rf_top (
   logic [5:0]  es_p;
   logic [5:0]  sb0, sb1, sb2, sb3, sb4, sb5, sb6, sb7;
   logic [5:0]  acq0_xi;
+  logic [5:0]  acq0_xb;
   logic [5:0]  acq1_xi;
+  logic [5:0]  acq1_xb;
   assign es_p = 6'(kext_q);
   assign sb0 = kxoff_q;
   assign sb1 = sb0 + es_p;
@@ -313,22 +315,23 @@ module rf_top (
   // entry i of a table of 8 entries of 6 bits (entry j in bits [j*6 +: 6]): a decoder and
   // an OR tree
   function automatic logic [5:0] pick(input logic [47:0] tab, input logic [2:0] i);
-    logic [47:0] t;
-    t = tab;
-    pick = '0;
-    for (int j = 0; j < 8; j++) begin
-      pick = pick | (6'(t) & {6{i == 3'(j)}});
-      t = t >> 6;
-    end
+    pick = ({6{i == 3'd0}} & tab[5:0]) |
+      ({6{i == 3'd1}} & tab[11:6]) |
+      ({6{i == 3'd2}} & tab[17:12]) |
+      ({6{i == 3'd3}} & tab[23:18]) |
+      ({6{i == 3'd4}} & tab[29:24]) |
+      ({6{i == 3'd5}} & tab[35:30]) |
+      ({6{i == 3'd6}} & tab[41:36]) |
+      ({6{i == 3'd7}} & tab[47:42]);
   endfunction
   assign acq0_xi = 6'(acq0_warp_i) * 6'd6;  // the warp's entry
+  assign acq0_xb = pick(sbase, acq0_sect_o);  // its section's extended base
   assign acq1_xi = 6'(acq1_warp_i) * 6'd6;  // the warp's entry
+  assign acq1_xb = pick(sbase, acq1_sect_o);  // its section's extended base
   always_comb begin
     xbase_d = xbase_q;
-    if (acq0_valid_i & ~acq0_release_i & acq0_grant_o) xbase_d[acq0_xi +: 6] =
-        pick(sbase, acq0_sect_o);
-    if (acq1_valid_i & ~acq1_release_i & acq1_grant_o) xbase_d[acq1_xi +: 6] =
-        pick(sbase, acq1_sect_o);
+    if (acq0_valid_i & ~acq0_release_i & acq0_grant_o) xbase_d[acq0_xi +: 6] = acq0_xb;
+    if (acq1_valid_i & ~acq1_release_i & acq1_grant_o) xbase_d[acq1_xi +: 6] = acq1_xb;
   end
 
   // ---- locate: RegMutex translation, port p < 1 is write-back p, then issue k source s ----

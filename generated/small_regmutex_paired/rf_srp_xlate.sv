@@ -159,13 +159,14 @@ module rf_srp_xlate (
   // entry i of a table of 8 entries of 6 bits (entry j in bits [j*6 +: 6]): a decoder and
   // an OR tree
   function automatic logic [5:0] pick(input logic [47:0] tab, input logic [2:0] i);
-    logic [47:0] t;
-    t = tab;
-    pick = '0;
-    for (int j = 0; j < 8; j++) begin
-      pick = pick | (6'(t) & {6{i == 3'(j)}});
-      t = t >> 6;
-    end
+    pick = ({6{i == 3'd0}} & tab[5:0]) |
+      ({6{i == 3'd1}} & tab[11:6]) |
+      ({6{i == 3'd2}} & tab[17:12]) |
+      ({6{i == 3'd3}} & tab[23:18]) |
+      ({6{i == 3'd4}} & tab[29:24]) |
+      ({6{i == 3'd5}} & tab[35:30]) |
+      ({6{i == 3'd6}} & tab[41:36]) |
+      ({6{i == 3'd7}} & tab[47:42]);
   endfunction
 
   // port 0

@@ -260,8 +260,10 @@ static void xbase_table(rg_top_t *t)
 	rg_logic(t, n * pw, "sbase");
 	rg_logic(t, pw, "es_p");
 	decl_names(t, pw, "sb", 1, n);
-	for (k = 0; k < K; k++)
+	for (k = 0; k < K; k++) {
 		rg_logic(t, xiw, "acq%u_xi", k);
+		rg_logic(t, pw, "acq%u_xb", k);
+	}
 	em_table(e);
 	em_line(e, "assign es_p = %u'(kext_q);", pw);
 	rg_multiples(e, "sb", 1, n, "kxoff_q", "es_p");
@@ -270,13 +272,15 @@ static void xbase_table(rg_top_t *t)
 	em_line(e, "assign sbase = {%s};", em_str(&x));
 	em_str_free(&x);
 	rg_pick_function(e, n, pw, c->d.warp_w);
-	for (k = 0; k < K; k++)
+	for (k = 0; k < K; k++) { /* pick outside always_comb: Icarus takes its constant selects there */
 		em_line(e, "assign acq%u_xi = %u'(acq%u_warp_i) * %s;  // the warp's entry", k, xiw, k, em_lit(e, xiw, pw));
+		em_line(e, "assign acq%u_xb = pick(sbase, acq%u_sect_o);  // its section's extended base", k, k);
+	}
 	em_open(e, "always_comb begin");
 	em_line(e, "xbase_d = xbase_q;");
 	for (k = 0; k < K; k++)
-		em_line(e, "if (acq%u_valid_i & ~acq%u_release_i & acq%u_grant_o) xbase_d[acq%u_xi +: %u] = pick(sbase, "
-			   "acq%u_sect_o);", k, k, k, k, pw, k);
+		em_line(e, "if (acq%u_valid_i & ~acq%u_release_i & acq%u_grant_o) xbase_d[acq%u_xi +: %u] = acq%u_xb;", k,
+			k, k, k, pw, k);
 	em_close(e, "end");
 }
 
