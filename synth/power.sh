@@ -123,9 +123,11 @@ check_log "$LG/power-cells.log"
 # -fno-const-bit-op-tree: Verilator 5.006's bit-op-tree optimization computes some Yosys netlists
 # wrongly (verilator/verilator#4059, fixed in later releases); seen here on small_regmutex's
 # rf_srp_xlate, where Icarus and Yosys's SAT agree with the RTL and Verilator did not without it.
+# The netlist's C++ (tens of megabytes with every net traced) is compiled at -O0: a run is a few
+# thousand cycles, so compiling dominates (docs/flows.md, "Power", step 2: times, same reports).
 if ! verif/cosim/build.sh "$GEN/cosim/rf_top_glue.h" "$PW/obj" "$LG/power-verilator.log" \
 	-O1 -fno-const-bit-op-tree --trace-fst --trace-underscore \
-	-MAKEFLAGS "OPT_FAST=-O1 OPT_SLOW=-O1 OPT_GLOBAL=-O2" \
+	-MAKEFLAGS "OPT_FAST=-O0 OPT_SLOW=-O0 OPT_GLOBAL=-O2" \
 	--top-module rf_top "$PWD/$PW/cells_sim.v" "$PWD/$PW/rf_top.v" || grep -q '%Warning' "$LG/power-verilator.log"; then
 	echo "power: verilator build of the netlist failed or warned ($LG/power-verilator.log)" >&2; exit 1
 fi
