@@ -2,8 +2,9 @@
 # datasheets_listed.sh [--selftest] - every named config (rtl_gen/configs/*.ini) has a committed
 # datasheet (docs/datasheets/<name>.md), or README.md lists it under "Named configs without a
 # datasheet" with the reason ("  - `<name>`: why", continued on lines indented by 4); a listed config must not have one (a stale
-# line). --selftest also plants both faults in copies (a datasheet taken away, a stale line) and
-# fails unless each is reported.
+# line). --selftest also plants both faults in copies (a datasheet taken away, a stale line), and
+# checks make datasheet-check DATASHEET_POWER=skip on a copy without Power and with a changed area;
+# it fails unless each is reported.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -43,3 +44,21 @@ if check "$tmp/README.md" docs/datasheets >/dev/null; then
 	echo "datasheets-listed: selftest: a stale line for small was NOT reported"; exit 1
 fi
 echo "datasheets-listed: selftest: a config listed as without a datasheet while it has one is reported"
+# make datasheet-check DATASHEET_POWER=skip (make test, where it runs no power check): a fresh run
+# without the power reports matches; a changed figure outside the Power section does not
+ds=$(grep -l '^## Power' docs/datasheets/*.md | head -1) c=$(basename "$ds" .md)
+mkdir -p "$tmp/b/$c/reports"
+awk '/^## / { s = ($0 ~ /^## Power/) } /^- `rf_top` draws/ || /^make power / { next } !s' "$ds" >"$tmp/b/$c/reports/DATASHEET.md"
+if ! make -s datasheet-check CONFIG="$c" DATASHEET_POWER=skip B="$tmp/b" >"$tmp/skip.log" 2>&1; then
+	echo "datasheets-listed: selftest: $c without its power reports does NOT match Power aside:"; cat "$tmp/skip.log"; exit 1
+fi
+if make -s datasheet-check CONFIG="$c" B="$tmp/b" >/dev/null 2>&1; then
+	echo "datasheets-listed: selftest: $c without its Power section matched in full"; exit 1
+fi
+awk '/^## Area/ { a = 1 } a && /^\| rf_/ && !done { sub(/[0-9]/, "7"); done = 1 } { print }' "$tmp/b/$c/reports/DATASHEET.md" >"$tmp/planted.md"
+cmp -s "$tmp/planted.md" "$tmp/b/$c/reports/DATASHEET.md" && { echo "datasheets-listed: selftest: no area figure to change in $ds"; exit 1; }
+mv "$tmp/planted.md" "$tmp/b/$c/reports/DATASHEET.md"
+if make -s datasheet-check CONFIG="$c" DATASHEET_POWER=skip B="$tmp/b" >/dev/null 2>&1; then
+	echo "datasheets-listed: selftest: a changed area figure in $c was NOT reported Power aside"; exit 1
+fi
+echo "datasheets-listed: selftest: Power aside, $c matches without its power reports and a changed area figure is reported"
