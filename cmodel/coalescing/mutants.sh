@@ -77,7 +77,7 @@ block_rtl_mutant rtl-collector-fill-threshold rf_coal_collector "s/c0_o0_x2 = c0
 block_rtl_mutant rtl-collector-unswap-wrong rf_coal_collector 's/c1_o2_l0 = c1_o2_odd_q ? c1_o2_b3_q/c1_o2_l0 = c1_o2_odd_q ? c1_o2_b0_q/'
 block_rtl_mutant rtl-zero-tie-goes-cross-lane rf_zero_detect 's/ > cin_o/ >= cin_o/'
 block_rtl_mutant rtl-zero-read-ignores-zero-mask rf_zero_read 's/ \& need \& ~z\([0-3]\);/ \& need;/'
-block_rtl_mutant rtl-zmask-buffer-never-updates rf_zmask_buffer 's/else mb_q <= mb_d;/else mb_q <= mb_q;/'
+block_rtl_mutant rtl-zmask-buffer-never-updates rf_zmask_buffer 's/assign w\([0-9]\)_en = w\([0-9]\)_valid_i;/assign w\1_en = 1'"'"'b0;/'
 rtl_mutant rtl-top-refused-write-ready rf_top.sv "s/assign wb1_ready_o = ~co_w1_req | wb1_gnt;/assign wb1_ready_o = 1'b1;/"
 rtl_mutant rtl-top-even-write-on-both-sides rf_top.sv "s/assign co_w0_hit0_r = wb0_gnt \& (wb0_bank == 1'd0) \& (co_w0_odd == 1'b0);/assign co_w0_hit0_r = wb0_gnt \& (wb0_bank == 1'd0);/"
 rtl_mutant rtl-top-issue-without-forwarding rf_top.sv "$(stmt 'assign co_i0_0_enc' 'co_i0_0_menc')"

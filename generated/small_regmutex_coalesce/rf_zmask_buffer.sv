@@ -110,7 +110,7 @@ module rf_zmask_buffer (
 
   // entry p in bits [p*EntryBits +: EntryBits], held as entry ^ ResetEntry so that the flops
   // reset to 0; control state, so reset (not a RAM)
-  logic [Regs*EntryBits-1:0] mb_q, mb_d;
+  logic [Regs*EntryBits-1:0] mb_q;
   logic [8:0] i0_bit;
   logic [EntryBits-1:0] i0_e;
   logic [8:0] i1_bit;
@@ -123,11 +123,11 @@ module rf_zmask_buffer (
   logic [EntryBits-1:0] i4_e;
   logic [8:0] i5_bit;
   logic [EntryBits-1:0] i5_e;
-  logic [8:0] o0_bit, w0_bit;
-  logic [EntryBits-1:0] o0_e;
+  logic [8:0] o0_bit;
+  logic [EntryBits-1:0] o0_e, w0_e;
   logic w0_en;
-  logic [8:0] o1_bit, w1_bit;
-  logic [EntryBits-1:0] o1_e;
+  logic [8:0] o1_bit;
+  logic [EntryBits-1:0] o1_e, w1_e;
   logic w1_en;
 
   // lookups: the state before the edge (an update of the same cycle is not seen)
@@ -164,20 +164,19 @@ module rf_zmask_buffer (
   assign o1_zm_o = o1_e[3:0];
   assign o1_r_o = o1_e[4];
 
-  // updates at the edge, in port order: the higher port wins on one register
-  assign w0_bit = 9'(w0_pack_i) * 9'd5;
+  // updates at the edge, each entry its own flops and enable (a variable part-select write
+  // of the whole buffer costs Yosys minutes at fermi size): the higher port wins on one
+  // register
   assign w0_en = w0_valid_i;
-  assign w1_bit = 9'(w1_pack_i) * 9'd5;
+  assign w0_e = {w0_r_i, w0_zm_i} ^ ResetEntry;
   assign w1_en = w1_valid_i;
-  always_comb begin
-    mb_d = mb_q;
-    if (w0_en) mb_d[w0_bit +: EntryBits] = {w0_r_i, w0_zm_i} ^ ResetEntry;
-    if (w1_en) mb_d[w1_bit +: EntryBits] = {w1_r_i, w1_zm_i} ^ ResetEntry;
-  end
-
-  always_ff @(posedge clk_i or negedge rst_ni) begin
-    if (!rst_ni) mb_q <= {Regs{5'h0}};
-    else mb_q <= mb_d;
+  assign w1_e = {w1_r_i, w1_zm_i} ^ ResetEntry;
+  for (genvar r = 0; r < Regs; r++) begin : g_entry
+    always_ff @(posedge clk_i or negedge rst_ni) begin
+      if (!rst_ni) mb_q[r*EntryBits +: EntryBits] <= '0;
+      else if (w1_en && w1_pack_i == 6'(r)) mb_q[r*EntryBits +: EntryBits] <= w1_e;
+      else if (w0_en && w0_pack_i == 6'(r)) mb_q[r*EntryBits +: EntryBits] <= w0_e;
+    end
   end
 
 endmodule

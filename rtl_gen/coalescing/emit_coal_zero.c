@@ -269,14 +269,14 @@ void rg_emit_rf_zmask_buffer(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_blank(e);
 	em_line(e, "// entry p in bits [p*EntryBits +: EntryBits], held as entry ^ ResetEntry so that the flops");
 	em_line(e, "// reset to 0; control state, so reset (not a RAM)");
-	em_line(e, "logic [Regs*EntryBits-1:0] mb_q, mb_d;");
+	em_line(e, "logic [Regs*EntryBits-1:0] mb_q;");
 	for (q = 0; q < NL; q++) {
 		em_line(e, "logic %s i%u_bit;", em_rng(e, ixw), q);
 		em_line(e, "logic [EntryBits-1:0] i%u_e;", q);
 	}
 	for (p = 0; p < NW; p++) {
-		em_line(e, "logic %s o%u_bit, w%u_bit;", em_rng(e, ixw), p, p);
-		em_line(e, "logic [EntryBits-1:0] o%u_e;", p);
+		em_line(e, "logic %s o%u_bit;", em_rng(e, ixw), p);
+		em_line(e, "logic [EntryBits-1:0] o%u_e, w%u_e;", p, p);
 		em_line(e, "logic w%u_en;", p);
 	}
 
@@ -299,23 +299,18 @@ void rg_emit_rf_zmask_buffer(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	}
 
 	em_blank(e);
-	em_line(e, "// updates at the edge, in port order: the higher port wins on one register%s",
-		pow2 ? "" : "; registers past Regs-1 are dropped");
+	em_line(e, "// updates at the edge, each entry its own flops and enable (a variable part-select write");
+	em_line(e, "// of the whole buffer costs Yosys minutes at fermi size): the higher port wins on one");
+	em_line(e, "// register%s", pow2 ? "" : "; registers past Regs-1 match no entry and are dropped");
 	for (p = 0; p < NW; p++) {
-		em_line(e, "assign w%u_bit = %u'(w%u_pack_i) * %s;", p, ixw, p, em_lit(e, ixw, E));
-		if (pow2)
-			em_line(e, "assign w%u_en = w%u_valid_i;", p, p);
-		else
-			em_line(e, "assign w%u_en = w%u_valid_i & (w%u_pack_i < %s);", p, p, p, em_lit(e, pw, P));
+		em_line(e, "assign w%u_en = w%u_valid_i;", p, p);
+		em_line(e, "assign w%u_e = {w%u_r_i, w%u_zm_i} ^ ResetEntry;", p, p, p);
 	}
-	em_open(e, "always_comb begin");
-	em_line(e, "mb_d = mb_q;");
-	for (p = 0; p < NW; p++)
-		em_line(e, "if (w%u_en) mb_d[w%u_bit +: EntryBits] = {w%u_r_i, w%u_zm_i} ^ ResetEntry;", p, p, p, p);
-	em_close(e, "end");
-	em_blank(e);
+	em_open(e, "for (genvar r = 0; r < Regs; r++) begin : g_entry");
 	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
-	em_line(e, "if (!rst_ni) mb_q <= {Regs{%u'h0}};", E);
-	em_line(e, "else mb_q <= mb_d;");
+	em_line(e, "if (!rst_ni) mb_q[r*EntryBits +: EntryBits] <= '0;");
+	for (p = NW; p-- > 0;)
+		em_line(e, "else if (w%u_en && w%u_pack_i == %u'(r)) mb_q[r*EntryBits +: EntryBits] <= w%u_e;", p, p, pw, p);
+	em_close(e, "end");
 	em_close(e, "end");
 }
