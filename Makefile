@@ -109,7 +109,7 @@ UNIT_SRC := $(wildcard verif/unit/*.c cmodel/*/test_*.c)
 
 # Debian packages the flows need (make deps installs them as root, else prints the line).
 DEB_PKGS := make gcc g++ verilator iverilog yosys libcunit1-dev libinih-dev opensta qflow-tech-osu018 \
-	nextpnr-ice40 fpga-icestorm z3 gtkwave slurmctld slurmd munge gnuplot-nox ccache
+	nextpnr-ice40 fpga-icestorm z3 gtkwave slurmctld slurmd munge gnuplot-nox ccache clang
 DEPS_STAMP := $(B)/.deps-ok
 
 # Harnesses are built by verif/cosim/build.sh (through ccache where installed). Their C++ is

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # test.sh - everything `make test` runs (and CI, through .ci/run), step by step, with a summary.
-# Each step's output is kept in build/test/<step>.log and shown. The first five steps run one after
+# Each step's output is kept in build/test/<step>.log and shown. The first three steps run one after
 # another; then every other step runs, two at a time (TEST_JOBS), each log shown as its step ends.
 # The last line reads "test: N passed, N failed" (steps).
 set -uo pipefail
@@ -14,6 +14,8 @@ steps=(
 		build/bin/ptx_sim build/bin/ptx_trace"
 	"gen-check|make -s gen-check"
 	"docs-check|make -s docs-check"
+	# the sanitizer builds of the unit tests and the fuzz replay: each one compiler on one core, so
+	# they run beside the other steps (nothing else builds build/san/)
 	"unit|make -s unit"
 	"fuzz-replay|make -s fuzz-replay"
 )
@@ -41,6 +43,9 @@ for c in $configs; do
 	case $c in *coalesce) cosims+=("cosim-$c|make -s cosim CONFIG=$c MODULES='$mods' BLOCK_CYCLES=100000") ;;
 	*) cosims+=("cosim-$c|make -s cosim CONFIG=$c MODULES='$mods'") ;; esac
 done
+# a small design-space sweep, locally and on a one-node Slurm cluster the check starts
+# (docs/sweeps.md); listed here, as the longest of the steps that run last, to start first of them
+steps+=("sweep-check|make -s sweep-check")
 # RegMutex's multiplier translation (regmutex.xlate = mul), kept as an option: against the same model
 steps+=("cosim-small_regmutex-mul|make -s cosim CONFIG=small_regmutex SET=regmutex.xlate=mul MODULES='rf_top rf_srp_xlate'")
 # the wave layouts name only signals the trace has: the combinations and the bank-hold port (every
@@ -78,8 +83,6 @@ steps+=("sim-check|make -s sim-check")
 steps+=("trace-check|make -s trace-check")
 # suite traces replayed through rf_top's model, every operand checked (docs/trace.md)
 steps+=("trace-replay-check|make -s trace-replay-check")
-# a small design-space sweep, locally and on a one-node Slurm cluster the check starts (docs/sweeps.md)
-steps+=("sweep-check|make -s sweep-check")
 steps+=("sim-synth-small|make -s sim-synth CONFIG=small")
 # the planted faults of every technique: long and mostly on one core, so they start first
 heavy=("mutation|make -s mutation")
@@ -188,7 +191,7 @@ schedule() {
 		sleep 1
 	done
 }
-for s in "${steps[@]:0:5}"; do run "$s"; done
+for s in "${steps[@]:0:3}"; do run "$s"; done
 # Then everything else, two at a time (a step's time follows its size, so the longest go first and
 # the short ones fill the end): the power checks (long and on one core), the co-simulations of the
 # configs whose planted faults run next, the planted faults, the linters and the other
@@ -203,8 +206,8 @@ bysize() { # prefix: name|cmd lines on stdin, the largest generated/<config> fir
 	for s in "${heavy[@]}"; do case $s in power-*) ;; *) echo "$s" ;; esac; done
 	printf '%s\n' "${lints[@]}" | bysize lint-
 	for s in "${cosims[@]}"; do case " ${after[mutation]} " in *" ${s%%|*} "*) ;; *) echo "$s" ;; esac; done | bysize cosim-
-	for s in "${steps[@]:5}"; do case $s in synth-* | fpga-*) echo "$s" ;; esac; done
-	for s in "${steps[@]:5}"; do case $s in synth-* | fpga-*) ;; *) echo "$s" ;; esac; done
+	for s in "${steps[@]:3}"; do case $s in synth-* | fpga-*) echo "$s" ;; esac; done
+	for s in "${steps[@]:3}"; do case $s in synth-* | fpga-*) ;; *) echo "$s" ;; esac; done
 } > build/test/order
 schedule < build/test/order
 echo
