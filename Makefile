@@ -179,15 +179,24 @@ $(B)/bin/vcd_activity: synth/vcd_activity.c synth/vcd_activity.h
 	@mkdir -p $(@D)
 	$(CC) $(CFLAGS) -Isynth synth/vcd_activity.c -o $@
 
-# sanitizer builds (ASan + UBSan) for the unit tests and the fuzz replay
-$(B)/san/bin/unit_tests: $(UNIT_SRC) synth/vcd_activity.c synth/vcd_activity.h $(CMODEL_SRC) $(CMODEL_HDR) $(GEN_DEFS) $(UNIT_SUITES) $(wildcard verif/unit/*.h) | $(DEPS_STAMP)
+# sanitizer builds (ASan + UBSan) for the unit tests and the fuzz replay, on one sanitizer build of
+# the model library
+$(B)/san/obj/cmodel/%.o: cmodel/%.c $(CMODEL_HDR) $(GEN_DEFS) | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(CC) $(SANFLAGS) $(CMODEL_INC) -c $< -o $@
+
+$(B)/san/lib/librfm.a: $(CMODEL_SRC:cmodel/%.c=$(B)/san/obj/cmodel/%.o)
+	@mkdir -p $(@D)
+	rm -f $@ && ar rcs $@ $^
+
+$(B)/san/bin/unit_tests: $(UNIT_SRC) synth/vcd_activity.c synth/vcd_activity.h $(B)/san/lib/librfm.a $(CMODEL_HDR) $(GEN_DEFS) $(UNIT_SUITES) $(wildcard verif/unit/*.h) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(CC) $(SANFLAGS) $(CMODEL_INC) -Iverif/unit -Isynth -DVCD_ACTIVITY_NO_MAIN $(UNIT_SRC) synth/vcd_activity.c \
-	  $(CMODEL_SRC) -lcunit -linih -o $@
+	  $(B)/san/lib/librfm.a -lcunit -linih -o $@
 
-$(B)/san/bin/fuzz_replay: verif/fuzz/replay.c verif/fuzz/fuzz_config.c $(CMODEL_SRC) $(CMODEL_HDR) $(GEN_DEFS) | $(DEPS_STAMP)
+$(B)/san/bin/fuzz_replay: verif/fuzz/replay.c verif/fuzz/fuzz_config.c $(B)/san/lib/librfm.a $(CMODEL_HDR) $(GEN_DEFS) | $(DEPS_STAMP)
 	@mkdir -p $(@D)
-	$(CC) $(SANFLAGS) $(CMODEL_INC) verif/fuzz/replay.c verif/fuzz/fuzz_config.c $(CMODEL_SRC) -linih -o $@
+	$(CC) $(SANFLAGS) $(CMODEL_INC) verif/fuzz/replay.c verif/fuzz/fuzz_config.c $(B)/san/lib/librfm.a -linih -o $@
 
 unit: $(B)/san/bin/unit_tests $(B)/bin/rtl_gen
 	RTL_GEN=$(ROOT)/$(B)/bin/rtl_gen RF_ROOT=$(ROOT) $(B)/san/bin/unit_tests
