@@ -103,7 +103,7 @@ cat > "$PW/rf_top.ys" <<-EOF
 	rename -enumerate
 	check -assert
 	tee -q -o $PW/rf_top.stat stat -liberty $LIB
-	write_verilog -noattr -noexpr -nohex -nodec $PW/rf_top.v
+	write_verilog -noattr -noexpr -nohex -nodec -simple-lhs $PW/rf_top.v
 EOF
 [ $REUSE = 1 ] || yosys -q -l "$LG/power-synth.log" -s "$PW/rf_top.ys" > /dev/null 2>&1 \
 	|| { echo "power: yosys failed ($LG/power-synth.log)" >&2; grep -m5 -i error "$LG/power-synth.log" >&2; exit 1; }
