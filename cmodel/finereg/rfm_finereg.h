@@ -209,6 +209,88 @@ int rfm_fr_lrc_lookup(const rfm_fr_lrc_t *c, uint32_t pc, uint64_t *bv, rfm_fr_c
 /* The fill after a miss: the entry of pc takes pc and bv (the old block overwritten). */
 void rfm_fr_lrc_fill(rfm_fr_lrc_t *c, uint32_t pc, uint64_t bv);
 
+/* ---- the cycle-level engine (engine.c; docs/finereg.md, "Engine") ------------------------------- */
+
+/* The moves of an operation, one micro-operation at a time, each a clock edge or more:
+ *   ARD  (w, r): the ACRF register read into the out buffer, at an edge where its bank is held;
+ *   PWR  e: the out buffer written into PCRF entry e, one beat per cycle (its tag with it);
+ *   PRD  e: PCRF entry e read into the in buffer and emptied, pcrf_lat + beats - 1 cycles;
+ *   AWR  (w, r): the in buffer written into the ACRF register, at an edge where its bank is held;
+ *   AZERO (w, r): zero written into the ACRF register, at an edge where its bank is held. */
+typedef enum rfm_fr_uop_kind { RFM_FR_ARD, RFM_FR_PWR, RFM_FR_PRD, RFM_FR_AWR, RFM_FR_AZERO } rfm_fr_uop_kind_t;
+
+typedef struct rfm_fr_uop {
+	uint8_t kind;           /* rfm_fr_uop_kind_t */
+	uint8_t w, r;           /* the ACRF register (ARD, AWR, AZERO; PWR: the tag's warp and index) */
+	uint16_t e;             /* the PCRF entry (PWR, PRD) */
+} rfm_fr_uop_t;
+
+/* The operations the engine performs (the others, exit, the context-only switch and resume,
+ * move no register and stay whole operations of rmu.c). */
+typedef enum rfm_fr_op { RFM_FR_OP_IDLE, RFM_FR_OP_LAUNCH, RFM_FR_OP_EVICT, RFM_FR_OP_RESTORE, RFM_FR_OP_SWAP } rfm_fr_op_t;
+
+typedef struct rfm_fr_eng_cfg {
+	unsigned pcrf_lat;      /* cycles from a PCRF read to its first beat, 4 .. 64 (the paper: at least 4) */
+	unsigned beat_words;    /* 32-bit words a PCRF beat carries, a divisor of the register's words */
+	unsigned banks;         /* ACRF banks, 1 .. 64 */
+	/* the ACRF bank of register (w, r) of slot s, below banks */
+	unsigned (*bank)(void *ctx, unsigned s, unsigned w, unsigned r);
+	void *ctx;              /* bank's first argument */
+} rfm_fr_eng_cfg_t;
+
+/* Engine counts. */
+typedef struct rfm_fr_eng_counters {
+	uint64_t busy;          /* cycles with an operation in progress */
+	uint64_t hold_waits;    /* cycles an ACRF micro-operation waited for its bank */
+	uint64_t acrf_reads, acrf_writes;  /* ACRF registers read; written (zeros included) */
+	uint64_t pcrf_reads, pcrf_writes;  /* PCRF entries read; written */
+	uint64_t ops;           /* operations completed */
+} rfm_fr_eng_counters_t;
+
+typedef struct rfm_fr_eng {
+	rfm_fr_t *u;            /* the unit whose state the moves change */
+	rfm_fr_eng_cfg_t cfg;
+	rfm_fr_op_t op;         /* the operation in progress (IDLE: none) */
+	unsigned a, b, slot;    /* its CTAs (a: launched, evicted, restored, or the swap's stalled one;
+	                         * b: the swap's pending one) and the ACRF slot */
+	int pipe;               /* launch: the context in the pipeline */
+	rfm_fr_uop_t *plan;     /* its micro-operations, in order */
+	unsigned nplan, at, t;  /* their number, the current one, cycles spent in it */
+	unsigned *order;        /* PCRF entries written, in order: the new chain */
+	unsigned nord;
+	uint32_t obuf[RFM_FR_MAX_WORDS], ibuf[RFM_FR_MAX_WORDS]; /* out and in buffers */
+	rfm_fr_eng_counters_t n;
+	unsigned fault;         /* a planted fault (RFM_FR_EF_*; 0 none), for the tests that must catch it */
+} rfm_fr_eng_t;
+
+/* Faults the engine's tests plant (test_finereg_engine.c shows each caught). */
+enum {
+	RFM_FR_EF_SWAP_NO_DST = 1,  /* the swap moves out the lowest unmoved register, never the one the
+	                             * incoming register overwrites (the G5 hazard) */
+	RFM_FR_EF_HOLD_IGNORED,     /* ACRF micro-operations do not wait for their bank */
+	RFM_FR_EF_WALK_SHORT,       /* the restore's chain walk stops one entry early */
+};
+
+enum { RFM_FR_EBUSY = 3 };  /* an operation is already in progress: nothing changed */
+
+/* 0, or -1 when cfg is illegal for u's geometry (why says which rule) or memory runs out. */
+int rfm_fr_eng_init(rfm_fr_eng_t *e, rfm_fr_t *u, const rfm_fr_eng_cfg_t *cfg, char *why, size_t n);
+void rfm_fr_eng_free(rfm_fr_eng_t *e);
+/* Start an operation: the same legality and admission as rmu.c's whole operation (and the same
+ * result codes, RFM_FR_EBUSY when one is in progress); nothing changes but the plan and, on a
+ * refusal for want of entries, the depleted counter. The state changes micro-operation by
+ * micro-operation from the next cycle; at the end it equals the whole operation's. */
+int rfm_fr_eng_launch(rfm_fr_eng_t *e, unsigned c, unsigned s, int pipe);
+int rfm_fr_eng_evict(rfm_fr_eng_t *e, unsigned c, const uint64_t *bv);
+int rfm_fr_eng_restore(rfm_fr_eng_t *e, unsigned c, unsigned s);
+int rfm_fr_eng_swap(rfm_fr_eng_t *e, unsigned sc, const uint64_t *bv, unsigned pc);
+/* This cycle's bank hold request (bit b: bank b): the bank of the current ACRF micro-operation. */
+uint64_t rfm_fr_eng_hold(const rfm_fr_eng_t *e);
+/* One clock edge with this cycle's granted holds: 1 when the operation completed at this edge. */
+int rfm_fr_eng_cycle(rfm_fr_eng_t *e, uint64_t hold_gnt);
+/* 1 while CTA c's registers are being moved (its write-backs wait: docs/finereg.md, "Engine"). */
+int rfm_fr_eng_moving(const rfm_fr_eng_t *e, unsigned c);
+
 /* ---- the checker (docs/finereg.md, "Invariants") ------------------------------------------------ */
 
 /* 0 when every invariant of the state at rest holds, else -1 with the first broken one in why:

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rfm_finereg.h"
+#include "rfm_finereg_int.h"
 
 /* ---- geometry ---------------------------------------------------------------------------------- */
 
@@ -116,12 +116,12 @@ void rfm_fr_destroy(rfm_fr_t *u)
 
 /* ---- helpers ------------------------------------------------------------------------------------ */
 
-static uint32_t *areg(const rfm_fr_t *u, unsigned s, unsigned w, unsigned r)
+uint32_t *rfm_fr_areg(const rfm_fr_t *u, unsigned s, unsigned w, unsigned r)
 {
 	return u->adata + (((size_t)s * u->g.warps + w) * u->g.regs + r) * u->g.words;
 }
 
-static uint32_t *preg(const rfm_fr_t *u, unsigned e) { return u->pdata + (size_t)e * u->g.words; }
+uint32_t *rfm_fr_preg(const rfm_fr_t *u, unsigned e) { return u->pdata + (size_t)e * u->g.words; }
 
 static uint64_t reg_mask(const rfm_fr_t *u)
 {
@@ -136,7 +136,7 @@ unsigned rfm_fr_live_count(const rfm_fr_t *u, const uint64_t *bv)
 	return n;
 }
 
-static unsigned in_pipe(const rfm_fr_t *u)
+unsigned rfm_fr_in_pipe(const rfm_fr_t *u)
 {
 	unsigned c, n = 0;
 	for (c = 0; c < u->g.ctas; c++)
@@ -159,7 +159,7 @@ static unsigned first_free(const rfm_fr_t *u)
 static unsigned move_out(rfm_fr_t *u, unsigned s, unsigned w, unsigned r)
 {
 	unsigned e = first_free(u);
-	memcpy(preg(u, e), areg(u, s, w, r), u->g.words * sizeof(uint32_t));
+	memcpy(rfm_fr_preg(u, e), rfm_fr_areg(u, s, w, r), u->g.words * sizeof(uint32_t));
 	u->occ[e] = 1;
 	u->free_count--;
 	u->tag[e] = (rfm_fr_tag_t){.valid = 1, .wid = (uint8_t)w, .ridx = (uint8_t)r};
@@ -168,7 +168,7 @@ static unsigned move_out(rfm_fr_t *u, unsigned s, unsigned w, unsigned r)
 }
 
 /* Link entries order[0 .. n-1] into CTA c's chain and set its pointer line. */
-static void link_chain(rfm_fr_t *u, unsigned c, const unsigned *order, unsigned n)
+void rfm_fr_link_chain(rfm_fr_t *u, unsigned c, const unsigned *order, unsigned n)
 {
 	unsigned k;
 	for (k = 0; k < n; k++) {
@@ -179,17 +179,17 @@ static void link_chain(rfm_fr_t *u, unsigned c, const unsigned *order, unsigned 
 }
 
 /* Read entry e out of the PCRF and empty it: its tag into *t, its data into buf. */
-static void take_entry(rfm_fr_t *u, unsigned e, rfm_fr_tag_t *t, uint32_t *buf)
+void rfm_fr_take_entry(rfm_fr_t *u, unsigned e, rfm_fr_tag_t *t, uint32_t *buf)
 {
 	*t = u->tag[e];
-	memcpy(buf, preg(u, e), u->g.words * sizeof(uint32_t));
+	memcpy(buf, rfm_fr_preg(u, e), u->g.words * sizeof(uint32_t));
 	memset(&u->tag[e], 0, sizeof(u->tag[e]));
-	memset(preg(u, e), 0, u->g.words * sizeof(uint32_t));
+	memset(rfm_fr_preg(u, e), 0, u->g.words * sizeof(uint32_t));
 	u->occ[e] = 0;
 	u->free_count++;
 }
 
-static void own(rfm_fr_t *u, unsigned c, int s)
+void rfm_fr_own(rfm_fr_t *u, unsigned c, int s)
 {
 	if (u->slot_of[c] >= 0)
 		u->owner[u->slot_of[c]] = -1;
@@ -204,10 +204,10 @@ int rfm_fr_launch(rfm_fr_t *u, unsigned c, unsigned s, int pipe)
 {
 	if (c >= u->g.ctas || s >= u->g.acrf_slots || u->ctx[c] || u->reg[c] || u->owner[s] >= 0)
 		return RFM_FR_EILLEGAL;
-	if (pipe && in_pipe(u) >= u->g.active_ctas)
+	if (pipe && rfm_fr_in_pipe(u) >= u->g.active_ctas)
 		return RFM_FR_EILLEGAL;
-	memset(areg(u, s, 0, 0), 0, (size_t)u->g.warps * u->g.regs * u->g.words * sizeof(uint32_t));
-	own(u, c, (int)s);
+	memset(rfm_fr_areg(u, s, 0, 0), 0, (size_t)u->g.warps * u->g.regs * u->g.words * sizeof(uint32_t));
+	rfm_fr_own(u, c, (int)s);
 	u->ctx[c] = pipe ? RFM_FR_CTX_PIPE : RFM_FR_CTX_SHMEM;
 	u->reg[c] = RFM_FR_REG_ACRF;
 	u->n.launches++;
@@ -218,7 +218,7 @@ int rfm_fr_exit(rfm_fr_t *u, unsigned c)
 {
 	if (c >= u->g.ctas || u->ctx[c] != RFM_FR_CTX_PIPE || u->reg[c] != RFM_FR_REG_ACRF)
 		return RFM_FR_EILLEGAL;
-	own(u, c, -1);
+	rfm_fr_own(u, c, -1);
 	u->ctx[c] = u->reg[c] = RFM_FR_NONE;
 	u->n.exits++;
 	return 0;
@@ -239,8 +239,8 @@ int rfm_fr_evict(rfm_fr_t *u, unsigned c, const uint64_t *bv)
 		for (r = 0; r < u->g.regs; r++)
 			if (bv[w] >> r & 1)
 				order[n++] = move_out(u, s, w, r);
-	link_chain(u, c, order, n);
-	own(u, c, -1);
+	rfm_fr_link_chain(u, c, order, n);
+	rfm_fr_own(u, c, -1);
 	u->ctx[c] = RFM_FR_CTX_SHMEM;
 	u->reg[c] = RFM_FR_REG_PCRF;
 	u->n.evictions++;
@@ -253,20 +253,20 @@ int rfm_fr_restore(rfm_fr_t *u, unsigned c, unsigned s)
 	rfm_fr_tag_t t;
 	unsigned e, k, count;
 	if (c >= u->g.ctas || s >= u->g.acrf_slots || u->owner[s] >= 0 || u->ctx[c] != RFM_FR_CTX_SHMEM ||
-	    u->reg[c] != RFM_FR_REG_PCRF || in_pipe(u) >= u->g.active_ctas)
+	    u->reg[c] != RFM_FR_REG_PCRF || rfm_fr_in_pipe(u) >= u->g.active_ctas)
 		return RFM_FR_EILLEGAL;
 	/* the registers that were dead at the eviction start from zero ("Regs Initialization") */
-	memset(areg(u, s, 0, 0), 0, (size_t)u->g.warps * u->g.regs * u->g.words * sizeof(uint32_t));
+	memset(rfm_fr_areg(u, s, 0, 0), 0, (size_t)u->g.warps * u->g.regs * u->g.words * sizeof(uint32_t));
 	e = u->ptr[c].head;
 	count = u->ptr[c].count;
 	for (k = 0; k < count; k++) {
-		take_entry(u, e, &t, buf);
-		memcpy(areg(u, s, t.wid, t.ridx), buf, u->g.words * sizeof(uint32_t));
+		rfm_fr_take_entry(u, e, &t, buf);
+		memcpy(rfm_fr_areg(u, s, t.wid, t.ridx), buf, u->g.words * sizeof(uint32_t));
 		u->n.moved_in++;
 		e = t.next;
 	}
 	u->ptr[c] = (rfm_fr_ptr_t){0, 0};
-	own(u, c, (int)s);
+	rfm_fr_own(u, c, (int)s);
 	u->ctx[c] = RFM_FR_CTX_PIPE;
 	u->reg[c] = RFM_FR_REG_ACRF;
 	u->n.restores++;
@@ -284,7 +284,7 @@ static void swap_walk(rfm_fr_t *u, unsigned s, unsigned pc, const unsigned *lv, 
 	rfm_fr_tag_t t;
 	unsigned e = u->ptr[pc].head, k, j, lo = 0, count = u->ptr[pc].count;
 	for (k = 0; k < count; k++) {
-		take_entry(u, e, &t, buf);
+		rfm_fr_take_entry(u, e, &t, buf);
 		while (lo < live && moved[lo])
 			lo++;
 		if (lo < live) {
@@ -296,7 +296,7 @@ static void swap_walk(rfm_fr_t *u, unsigned s, unsigned pc, const unsigned *lv, 
 			order[(*n)++] = move_out(u, s, lv[j] / u->g.regs, lv[j] % u->g.regs);
 			moved[j] = 1;
 		}
-		memcpy(areg(u, s, t.wid, t.ridx), buf, u->g.words * sizeof(uint32_t));
+		memcpy(rfm_fr_areg(u, s, t.wid, t.ridx), buf, u->g.words * sizeof(uint32_t));
 		written[t.wid * u->g.regs + t.ridx] = 1;
 		u->n.moved_in++;
 		e = t.next;
@@ -331,11 +331,11 @@ int rfm_fr_swap(rfm_fr_t *u, unsigned sc, const uint64_t *bv, unsigned pc)
 	/* phase D: pc's registers that were dead at its eviction start from zero */
 	for (k = 0; k < u->g.warps * u->g.regs; k++)
 		if (!written[k])
-			memset(areg(u, s, k / u->g.regs, k % u->g.regs), 0, u->g.words * sizeof(uint32_t));
-	link_chain(u, sc, order, n);
+			memset(rfm_fr_areg(u, s, k / u->g.regs, k % u->g.regs), 0, u->g.words * sizeof(uint32_t));
+	rfm_fr_link_chain(u, sc, order, n);
 	u->ptr[pc] = (rfm_fr_ptr_t){0, 0};
-	own(u, sc, -1);
-	own(u, pc, (int)s);
+	rfm_fr_own(u, sc, -1);
+	rfm_fr_own(u, pc, (int)s);
 	u->ctx[sc] = RFM_FR_CTX_SHMEM;
 	u->reg[sc] = RFM_FR_REG_PCRF;
 	u->ctx[pc] = RFM_FR_CTX_PIPE;
@@ -360,7 +360,7 @@ int rfm_fr_ctx_switch(rfm_fr_t *u, unsigned sc, unsigned pc)
 int rfm_fr_resume(rfm_fr_t *u, unsigned c)
 {
 	if (c >= u->g.ctas || u->ctx[c] != RFM_FR_CTX_SHMEM || u->reg[c] != RFM_FR_REG_ACRF ||
-	    in_pipe(u) >= u->g.active_ctas)
+	    rfm_fr_in_pipe(u) >= u->g.active_ctas)
 		return RFM_FR_EILLEGAL;
 	u->ctx[c] = RFM_FR_CTX_PIPE;
 	u->n.resumes++;
@@ -375,14 +375,14 @@ int rfm_fr_write(rfm_fr_t *u, unsigned c, unsigned w, unsigned r, const uint32_t
 	if (c >= u->g.ctas || w >= u->g.warps || r >= u->g.regs)
 		return RFM_FR_EILLEGAL;
 	if (u->reg[c] == RFM_FR_REG_ACRF) {
-		memcpy(areg(u, (unsigned)u->slot_of[c], w, r), data, u->g.words * sizeof(uint32_t));
+		memcpy(rfm_fr_areg(u, (unsigned)u->slot_of[c], w, r), data, u->g.words * sizeof(uint32_t));
 		return 0;
 	}
 	if (u->reg[c] != RFM_FR_REG_PCRF)
 		return RFM_FR_EILLEGAL;
 	for (k = 0, e = u->ptr[c].head; k < u->ptr[c].count; k++, e = u->tag[e].next)
 		if (u->tag[e].wid == w && u->tag[e].ridx == r) {
-			memcpy(preg(u, e), data, u->g.words * sizeof(uint32_t));
+			memcpy(rfm_fr_preg(u, e), data, u->g.words * sizeof(uint32_t));
 			u->n.redirected++;
 			return 0;
 		}
@@ -394,7 +394,7 @@ int rfm_fr_read(const rfm_fr_t *u, unsigned c, unsigned w, unsigned r, uint32_t 
 {
 	if (c >= u->g.ctas || w >= u->g.warps || r >= u->g.regs || u->reg[c] != RFM_FR_REG_ACRF)
 		return RFM_FR_EILLEGAL;
-	memcpy(data, areg(u, (unsigned)u->slot_of[c], w, r), u->g.words * sizeof(uint32_t));
+	memcpy(data, rfm_fr_areg(u, (unsigned)u->slot_of[c], w, r), u->g.words * sizeof(uint32_t));
 	return 0;
 }
 

@@ -1,0 +1,328 @@
+/* engine.c - FineReg's register management unit at the cycle level (rfm_finereg.h, docs/finereg.md,
+ * "Engine"): an operation becomes a plan of micro-operations at its start, derived from the state
+ * independently of rmu.c's whole operations; the plan runs one micro-operation at a time, the ACRF
+ * ones at edges where their bank is held, the PCRF ones for their latency and beats; the
+ * bookkeeping of the operation (chain links, pointer line, slot, status) is done at the edge of
+ * the last one. The state then equals the whole operation's. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rfm_finereg_int.h"
+
+int rfm_fr_eng_init(rfm_fr_eng_t *e, rfm_fr_t *u, const rfm_fr_eng_cfg_t *cfg, char *why, size_t n)
+{
+	const char *bad = NULL;
+	unsigned regs = u->g.warps * u->g.regs;
+	memset(e, 0, sizeof(*e));
+	if (cfg->pcrf_lat < 4 || cfg->pcrf_lat > 64)
+		bad = "pcrf_lat must be 4 .. 64";
+	else if (cfg->beat_words < 1 || cfg->beat_words > u->g.words || u->g.words % cfg->beat_words)
+		bad = "beat_words must divide the register's words";
+	else if (cfg->banks < 1 || cfg->banks > 64 || !cfg->bank)
+		bad = "banks must be 1 .. 64, with a bank function";
+	if (bad) {
+		snprintf(why, n, "%s", bad);
+		return -1;
+	}
+	e->u = u;
+	e->cfg = *cfg;
+	/* a swap: at most 2 x live out, 2 x the pending CTA's count in, every register zeroed */
+	e->plan = malloc(5u * regs * sizeof(*e->plan));
+	e->order = malloc(regs * sizeof(*e->order));
+	if (!e->plan || !e->order) {
+		rfm_fr_eng_free(e);
+		snprintf(why, n, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+void rfm_fr_eng_free(rfm_fr_eng_t *e)
+{
+	free(e->plan);
+	free(e->order);
+	e->plan = NULL;
+	e->order = NULL;
+}
+
+/* ---- plans -------------------------------------------------------------------------------------- */
+
+static void add(rfm_fr_eng_t *e, rfm_fr_uop_kind_t k, unsigned w, unsigned r, unsigned entry)
+{
+	e->plan[e->nplan++] = (rfm_fr_uop_t){(uint8_t)k, (uint8_t)w, (uint8_t)r, (uint16_t)entry};
+}
+
+/* Move ACRF register (w, r) out into PCRF entry entry: read, then write. */
+static void add_out(rfm_fr_eng_t *e, unsigned w, unsigned r, unsigned entry)
+{
+	add(e, RFM_FR_ARD, w, r, 0);
+	add(e, RFM_FR_PWR, w, r, entry);
+}
+
+/* Zero every register of the slot that written does not mark (NULL: all), ascending. */
+static void add_zeros(rfm_fr_eng_t *e, const uint8_t *written)
+{
+	unsigned k, R = e->u->g.regs;
+	for (k = 0; k < e->u->g.warps * R; k++)
+		if (!written || !written[k])
+			add(e, RFM_FR_AZERO, k / R, k % R, 0);
+}
+
+static void begin(rfm_fr_eng_t *e, rfm_fr_op_t op, unsigned a, unsigned b, unsigned slot)
+{
+	e->op = op;
+	e->a = a;
+	e->b = b;
+	e->slot = slot;
+	e->nplan = e->at = e->t = e->nord = 0;
+}
+
+/* The live registers of bv as w x regs + r, ascending. */
+static unsigned live_list(const rfm_fr_t *u, const uint64_t *bv, unsigned *lv)
+{
+	unsigned w, r, n = 0;
+	for (w = 0; w < u->g.warps; w++)
+		for (r = 0; r < u->g.regs; r++)
+			if (bv[w] >> r & 1)
+				lv[n++] = w * u->g.regs + r;
+	return n;
+}
+
+/* The lowest n empty PCRF entries, ascending (the free-space monitor's find-first-free, n times). */
+static void empties(const rfm_fr_t *u, unsigned n, unsigned *out)
+{
+	unsigned x, k = 0;
+	for (x = 0; x < u->g.pcrf_entries && k < n; x++)
+		if (!u->occ[x])
+			out[k++] = x;
+}
+
+int rfm_fr_eng_launch(rfm_fr_eng_t *e, unsigned c, unsigned s, int pipe)
+{
+	rfm_fr_t *u = e->u;
+	if (e->op != RFM_FR_OP_IDLE)
+		return RFM_FR_EBUSY;
+	if (c >= u->g.ctas || s >= u->g.acrf_slots || u->ctx[c] || u->reg[c] || u->owner[s] >= 0 ||
+	    (pipe && rfm_fr_in_pipe(u) >= u->g.active_ctas))
+		return RFM_FR_EILLEGAL;
+	begin(e, RFM_FR_OP_LAUNCH, c, 0, s);
+	e->pipe = pipe;
+	add_zeros(e, NULL);
+	return 0;
+}
+
+int rfm_fr_eng_evict(rfm_fr_eng_t *e, unsigned c, const uint64_t *bv)
+{
+	rfm_fr_t *u = e->u;
+	unsigned lv[RFM_FR_MAX_WARPS * RFM_FR_MAX_REGS], ent[RFM_FR_MAX_WARPS * RFM_FR_MAX_REGS], live, k;
+	if (e->op != RFM_FR_OP_IDLE)
+		return RFM_FR_EBUSY;
+	if (c >= u->g.ctas || u->ctx[c] != RFM_FR_CTX_PIPE || u->reg[c] != RFM_FR_REG_ACRF)
+		return RFM_FR_EILLEGAL;
+	live = live_list(u, bv, lv);
+	if (live > u->free_count) {
+		u->n.depleted++;
+		return RFM_FR_EDEPLETED;
+	}
+	begin(e, RFM_FR_OP_EVICT, c, 0, (unsigned)u->slot_of[c]);
+	empties(u, live, ent);
+	for (k = 0; k < live; k++)
+		add_out(e, lv[k] / u->g.regs, lv[k] % u->g.regs, ent[k]);
+	return 0;
+}
+
+int rfm_fr_eng_restore(rfm_fr_eng_t *e, unsigned c, unsigned s)
+{
+	rfm_fr_t *u = e->u;
+	uint8_t written[RFM_FR_MAX_WARPS * RFM_FR_MAX_REGS] = {0};
+	unsigned k, x;
+	if (e->op != RFM_FR_OP_IDLE)
+		return RFM_FR_EBUSY;
+	if (c >= u->g.ctas || s >= u->g.acrf_slots || u->owner[s] >= 0 || u->ctx[c] != RFM_FR_CTX_SHMEM ||
+	    u->reg[c] != RFM_FR_REG_PCRF || rfm_fr_in_pipe(u) >= u->g.active_ctas)
+		return RFM_FR_EILLEGAL;
+	begin(e, RFM_FR_OP_RESTORE, c, 0, s);
+	for (k = 0, x = u->ptr[c].head; k + (e->fault == RFM_FR_EF_WALK_SHORT) < u->ptr[c].count;
+	     k++, x = u->tag[x].next) {
+		add(e, RFM_FR_PRD, 0, 0, x);
+		add(e, RFM_FR_AWR, u->tag[x].wid, u->tag[x].ridx, 0);
+		written[u->tag[x].wid * u->g.regs + u->tag[x].ridx] = 1;
+	}
+	/* the registers that were dead at the eviction start from zero, after the live ones are in */
+	add_zeros(e, written);
+	return 0;
+}
+
+int rfm_fr_eng_swap(rfm_fr_eng_t *e, unsigned sc, const uint64_t *bv, unsigned pc)
+{
+	rfm_fr_t *u = e->u;
+	unsigned lv[RFM_FR_MAX_WARPS * RFM_FR_MAX_REGS], ent[RFM_FR_MAX_WARPS * RFM_FR_MAX_REGS];
+	uint8_t written[RFM_FR_MAX_WARPS * RFM_FR_MAX_REGS] = {0}, out[RFM_FR_MAX_WARPS * RFM_FR_MAX_REGS] = {0};
+	uint8_t is_live[RFM_FR_MAX_WARPS * RFM_FR_MAX_REGS] = {0};
+	unsigned live, first, k, x, R = u->g.regs, next_out = 0;
+	if (e->op != RFM_FR_OP_IDLE)
+		return RFM_FR_EBUSY;
+	if (sc >= u->g.ctas || pc >= u->g.ctas || sc == pc || u->ctx[sc] != RFM_FR_CTX_PIPE ||
+	    u->reg[sc] != RFM_FR_REG_ACRF || u->ctx[pc] != RFM_FR_CTX_SHMEM || u->reg[pc] != RFM_FR_REG_PCRF)
+		return RFM_FR_EILLEGAL;
+	live = live_list(u, bv, lv);
+	if (u->free_count + u->ptr[pc].count < live) {
+		u->n.depleted++;
+		return RFM_FR_EDEPLETED;
+	}
+	begin(e, RFM_FR_OP_SWAP, sc, pc, (unsigned)u->slot_of[sc]);
+	for (k = 0; k < live; k++)
+		is_live[lv[k]] = 1;
+	/* A: the stalled CTA's lowest live registers into the empty entries, as many as there are */
+	first = u->free_count < live ? u->free_count : live;
+	empties(u, first, ent);
+	for (k = 0; k < first; k++) {
+		add_out(e, lv[k] / R, lv[k] % R, ent[k]);
+		out[lv[k]] = 1;
+	}
+	/* B, C: each entry of the pending CTA's chain is read; an unmoved live register of the stalled
+	 * CTA goes out into it (the one the incoming register would overwrite, if live and unmoved,
+	 * else the lowest unmoved), then the incoming register is written */
+	for (k = 0, x = u->ptr[pc].head; k < u->ptr[pc].count; k++, x = u->tag[x].next) {
+		unsigned dst = u->tag[x].wid * R + u->tag[x].ridx;
+		add(e, RFM_FR_PRD, 0, 0, x);
+		while (next_out < live && out[lv[next_out]])
+			next_out++;
+		if (next_out < live) {
+			unsigned pick = is_live[dst] && !out[dst] && e->fault != RFM_FR_EF_SWAP_NO_DST ? dst : lv[next_out];
+			add_out(e, pick / R, pick % R, x);
+			out[pick] = 1;
+		}
+		add(e, RFM_FR_AWR, u->tag[x].wid, u->tag[x].ridx, 0);
+		written[dst] = 1;
+	}
+	/* D: the pending CTA's registers that were dead at its eviction start from zero */
+	add_zeros(e, written);
+	return 0;
+}
+
+/* ---- cycles ------------------------------------------------------------------------------------- */
+
+static int acrf_uop(const rfm_fr_uop_t *p)
+{
+	return p->kind == RFM_FR_ARD || p->kind == RFM_FR_AWR || p->kind == RFM_FR_AZERO;
+}
+
+uint64_t rfm_fr_eng_hold(const rfm_fr_eng_t *e)
+{
+	const rfm_fr_uop_t *p;
+	if (e->op == RFM_FR_OP_IDLE || e->at >= e->nplan)
+		return 0;
+	p = &e->plan[e->at];
+	if (!acrf_uop(p))
+		return 0;
+	return (uint64_t)1 << e->cfg.bank(e->cfg.ctx, e->slot, p->w, p->r);
+}
+
+/* Perform micro-operation p at this edge. */
+static void perform(rfm_fr_eng_t *e, const rfm_fr_uop_t *p)
+{
+	rfm_fr_t *u = e->u;
+	size_t bytes = u->g.words * sizeof(uint32_t);
+	rfm_fr_tag_t t;
+	switch (p->kind) {
+	case RFM_FR_ARD:
+		memcpy(e->obuf, rfm_fr_areg(u, e->slot, p->w, p->r), bytes);
+		e->n.acrf_reads++;
+		break;
+	case RFM_FR_PWR: /* the tag is linked to the next entry at the operation's end */
+		memcpy(rfm_fr_preg(u, p->e), e->obuf, bytes);
+		u->occ[p->e] = 1;
+		u->free_count--;
+		u->tag[p->e] = (rfm_fr_tag_t){.valid = 1, .wid = p->w, .ridx = p->r};
+		e->order[e->nord++] = p->e;
+		u->n.moved_out++;
+		e->n.pcrf_writes++;
+		break;
+	case RFM_FR_PRD:
+		rfm_fr_take_entry(u, p->e, &t, e->ibuf);
+		e->n.pcrf_reads++;
+		break;
+	case RFM_FR_AWR:
+		memcpy(rfm_fr_areg(u, e->slot, p->w, p->r), e->ibuf, bytes);
+		u->n.moved_in++;
+		e->n.acrf_writes++;
+		break;
+	default: /* RFM_FR_AZERO */
+		memset(rfm_fr_areg(u, e->slot, p->w, p->r), 0, bytes);
+		e->n.acrf_writes++;
+	}
+}
+
+/* The operation's bookkeeping at the edge of its last micro-operation (rmu.c's, in the same order). */
+static void commit(rfm_fr_eng_t *e)
+{
+	rfm_fr_t *u = e->u;
+	switch (e->op) {
+	case RFM_FR_OP_LAUNCH:
+		rfm_fr_own(u, e->a, (int)e->slot);
+		u->ctx[e->a] = e->pipe ? RFM_FR_CTX_PIPE : RFM_FR_CTX_SHMEM;
+		u->reg[e->a] = RFM_FR_REG_ACRF;
+		u->n.launches++;
+		break;
+	case RFM_FR_OP_EVICT:
+		rfm_fr_link_chain(u, e->a, e->order, e->nord);
+		rfm_fr_own(u, e->a, -1);
+		u->ctx[e->a] = RFM_FR_CTX_SHMEM;
+		u->reg[e->a] = RFM_FR_REG_PCRF;
+		u->n.evictions++;
+		break;
+	case RFM_FR_OP_RESTORE:
+		u->ptr[e->a] = (rfm_fr_ptr_t){0, 0};
+		rfm_fr_own(u, e->a, (int)e->slot);
+		u->ctx[e->a] = RFM_FR_CTX_PIPE;
+		u->reg[e->a] = RFM_FR_REG_ACRF;
+		u->n.restores++;
+		break;
+	default: /* RFM_FR_OP_SWAP */
+		rfm_fr_link_chain(u, e->a, e->order, e->nord);
+		u->ptr[e->b] = (rfm_fr_ptr_t){0, 0};
+		rfm_fr_own(u, e->a, -1);
+		rfm_fr_own(u, e->b, (int)e->slot);
+		u->ctx[e->a] = RFM_FR_CTX_SHMEM;
+		u->reg[e->a] = RFM_FR_REG_PCRF;
+		u->ctx[e->b] = RFM_FR_CTX_PIPE;
+		u->reg[e->b] = RFM_FR_REG_ACRF;
+		u->n.swaps++;
+		u->n.evictions++;
+		u->n.restores++;
+	}
+	e->op = RFM_FR_OP_IDLE;
+	e->n.ops++;
+}
+
+int rfm_fr_eng_cycle(rfm_fr_eng_t *e, uint64_t hold_gnt)
+{
+	unsigned beats = e->u->g.words / e->cfg.beat_words;
+	if (e->op == RFM_FR_OP_IDLE)
+		return 0;
+	e->n.busy++;
+	if (e->at < e->nplan) {
+		const rfm_fr_uop_t *p = &e->plan[e->at];
+		unsigned need = p->kind == RFM_FR_PWR ? beats : p->kind == RFM_FR_PRD ? e->cfg.pcrf_lat + beats - 1 : 1;
+		if (acrf_uop(p) && !(hold_gnt & rfm_fr_eng_hold(e)) && e->fault != RFM_FR_EF_HOLD_IGNORED) {
+			e->n.hold_waits++;
+			return 0;
+		}
+		if (++e->t < need)
+			return 0;
+		perform(e, p);
+		e->at++;
+		e->t = 0;
+		if (e->at < e->nplan)
+			return 0;
+	}
+	commit(e);
+	return 1;
+}
+
+int rfm_fr_eng_moving(const rfm_fr_eng_t *e, unsigned c)
+{
+	return e->op != RFM_FR_OP_IDLE && (c == e->a || (e->op == RFM_FR_OP_SWAP && c == e->b));
+}
