@@ -30,7 +30,8 @@ int rfm_fr_eng_init(rfm_fr_eng_t *e, rfm_fr_t *u, const rfm_fr_eng_cfg_t *cfg, c
 	/* a swap: at most 2 x live out, 2 x the pending CTA's count in, every register zeroed */
 	e->plan = malloc(5u * regs * sizeof(*e->plan));
 	e->order = malloc(regs * sizeof(*e->order));
-	if (!e->plan || !e->order) {
+	e->zdone = malloc(5u * regs);
+	if (!e->plan || !e->order || !e->zdone) {
 		rfm_fr_eng_free(e);
 		snprintf(why, n, "out of memory");
 		return -1;
@@ -42,8 +43,10 @@ void rfm_fr_eng_free(rfm_fr_eng_t *e)
 {
 	free(e->plan);
 	free(e->order);
+	free(e->zdone);
 	e->plan = NULL;
 	e->order = NULL;
+	e->zdone = NULL;
 }
 
 /* ---- plans -------------------------------------------------------------------------------------- */
@@ -76,6 +79,7 @@ static void begin(rfm_fr_eng_t *e, rfm_fr_op_t op, unsigned a, unsigned b, unsig
 	e->b = b;
 	e->slot = slot;
 	e->nplan = e->at = e->t = e->nord = 0;
+	memset(e->zdone, 0, 5u * e->u->g.warps * e->u->g.regs);
 }
 
 /* The live registers of bv as w x regs + r, ascending. */
@@ -209,15 +213,23 @@ static int acrf_uop(const rfm_fr_uop_t *p)
 	return p->kind == RFM_FR_ARD || p->kind == RFM_FR_AWR || p->kind == RFM_FR_AZERO;
 }
 
+static unsigned bank(const rfm_fr_eng_t *e, const rfm_fr_uop_t *p) { return e->cfg.bank(e->cfg.ctx, e->slot, p->w, p->r); }
+
 uint64_t rfm_fr_eng_hold(const rfm_fr_eng_t *e)
 {
 	const rfm_fr_uop_t *p;
+	uint64_t req = 0;
+	unsigned i;
 	if (e->op == RFM_FR_OP_IDLE || e->at >= e->nplan)
 		return 0;
 	p = &e->plan[e->at];
-	if (!acrf_uop(p))
-		return 0;
-	return (uint64_t)1 << e->cfg.bank(e->cfg.ctx, e->slot, p->w, p->r);
+	if (p->kind != RFM_FR_AZERO)
+		return acrf_uop(p) ? (uint64_t)1 << bank(e, p) : 0;
+	/* the zeros close every plan: every bank that still has one to write */
+	for (i = e->at; i < e->nplan; i++)
+		if (!e->zdone[i])
+			req |= (uint64_t)1 << bank(e, &e->plan[i]);
+	return req;
 }
 
 /* Perform micro-operation p at this edge. */
@@ -309,6 +321,26 @@ int rfm_fr_eng_cycle(rfm_fr_eng_t *e, uint64_t hold_gnt)
 		if (acrf_uop(p) && !(hold_gnt & rfm_fr_eng_hold(e)) && e->fault != RFM_FR_EF_HOLD_IGNORED) {
 			e->n.hold_waits++;
 			return 0;
+		}
+		if (p->kind == RFM_FR_AZERO) { /* the zeros: one in every held bank that has one left */
+			uint64_t done = 0;
+			unsigned i;
+			if (e->fault == RFM_FR_EF_HOLD_IGNORED)
+				hold_gnt = ~(uint64_t)0;
+			for (i = e->at; i < e->nplan; i++) {
+				uint64_t b = (uint64_t)1 << bank(e, &e->plan[i]);
+				if (!e->zdone[i] && (hold_gnt & b) && !(done & b)) {
+					perform(e, &e->plan[i]);
+					e->zdone[i] = 1;
+					done |= b;
+				}
+			}
+			while (e->at < e->nplan && e->zdone[e->at])
+				e->at++;
+			if (e->at < e->nplan)
+				return 0;
+			commit(e);
+			return 1;
 		}
 		if (++e->t < need)
 			return 0;

@@ -216,7 +216,8 @@ void rfm_fr_lrc_fill(rfm_fr_lrc_t *c, uint32_t pc, uint64_t bv);
  *   PWR  e: the out buffer written into PCRF entry e, one beat per cycle (its tag with it);
  *   PRD  e: PCRF entry e read into the in buffer and emptied, pcrf_lat + beats - 1 cycles;
  *   AWR  (w, r): the in buffer written into the ACRF register, at an edge where its bank is held;
- *   AZERO (w, r): zero written into the ACRF register, at an edge where its bank is held. */
+ *   AZERO (w, r): zero written into the ACRF register, at an edge where its bank is held; the zeros
+ *         close every plan and are written in parallel: one in every held bank that has one left. */
 typedef enum rfm_fr_uop_kind { RFM_FR_ARD, RFM_FR_PWR, RFM_FR_PRD, RFM_FR_AWR, RFM_FR_AZERO } rfm_fr_uop_kind_t;
 
 typedef struct rfm_fr_uop {
@@ -257,6 +258,7 @@ typedef struct rfm_fr_eng {
 	rfm_fr_uop_t *plan;     /* its micro-operations, in order */
 	unsigned nplan, at, t;  /* their number, the current one, cycles spent in it */
 	unsigned *order;        /* PCRF entries written, in order: the new chain */
+	uint8_t *zdone;         /* [plan]: the zero of that micro-operation is written */
 	unsigned nord;
 	uint32_t obuf[RFM_FR_MAX_WORDS], ibuf[RFM_FR_MAX_WORDS]; /* out and in buffers */
 	rfm_fr_eng_counters_t n;
@@ -290,6 +292,132 @@ uint64_t rfm_fr_eng_hold(const rfm_fr_eng_t *e);
 int rfm_fr_eng_cycle(rfm_fr_eng_t *e, uint64_t hold_gnt);
 /* 1 while CTA c's registers are being moved (its write-backs wait: docs/finereg.md, "Engine"). */
 int rfm_fr_eng_moving(const rfm_fr_eng_t *e, unsigned c);
+
+/* ---- the controller (ctl.c; docs/finereg.md, "Controller") ------------------------------------ */
+
+/* One cycle's inputs: the scheduler's and the memory system's view of the CTAs. */
+typedef struct rfm_fr_ctl_in {
+	const uint8_t *stall;   /* [acrf_slots x warps]: warp w of the CTA in slot s waits (on memory) */
+	const uint32_t *pc;     /* [acrf_slots x warps]: its PC (unchanged while it waits) */
+	const uint8_t *ready;   /* [ctas]: every warp of an inactive CTA could issue again */
+	const uint8_t *exit;    /* [acrf_slots]: the CTA in slot s finished (taken when it is active and not moving) */
+	int new_left;           /* a CTA of the grid is waiting to be launched */
+	int fill_valid;         /* the bit-vector fill port: memory returns the vector of fill_pc */
+	uint32_t fill_pc;
+	uint64_t fill_bv;
+	uint64_t hold_gnt;      /* this cycle's granted bank holds */
+} rfm_fr_ctl_in_t;
+
+typedef enum rfm_fr_ctl_state {
+	RFM_FR_CTL_IDLE,        /* looking for something to do */
+	RFM_FR_CTL_LOOKUP,      /* the stalled CTA's vectors, one warp a cycle, from the cache */
+	RFM_FR_CTL_MISS,        /* waiting for the fill of a missed vector */
+	RFM_FR_CTL_DECIDE,      /* the decision on the stall (rfm_fr_decide) */
+	RFM_FR_CTL_MOVE,        /* the engine runs an operation */
+} rfm_fr_ctl_state_t;
+
+typedef struct rfm_fr_ctl_counters {
+	uint64_t stall_events;  /* active CTAs found with every warp stalled (lookups started) */
+	uint64_t stall_gone;    /* lookups dropped: a warp could issue again, or the CTA left */
+	uint64_t stays;         /* decisions to stay (depleted, or nothing to switch to) */
+	uint64_t depletion_cycles; /* cycles a CTA that stayed for want of PCRF entries stays stalled */
+	uint64_t bv_bytes;      /* bytes of bit vectors fetched from memory: 8 per miss */
+} rfm_fr_ctl_counters_t;
+
+typedef struct rfm_fr_ctl {
+	rfm_fr_t *u;            /* the unit */
+	rfm_fr_eng_t e;         /* its engine */
+	rfm_fr_lrc_t lrc;       /* its bit-vector cache */
+	rfm_fr_ctl_state_t st;
+	unsigned s, c, w;       /* the slot, CTA and warp being looked up */
+	uint64_t bv[RFM_FR_MAX_WARPS]; /* the vectors looked up so far */
+	uint32_t miss_pc;       /* the PC whose vector is missing */
+	int gone;               /* the stall ended while the miss was served: drop the lookup at the fill */
+	uint8_t *stayed;        /* [acrf_slots]: 0, or 1 + the action its CTA stayed with */
+	uint64_t *stay_key;     /* [acrf_slots]: the decision's inputs when it stayed */
+	rfm_fr_ctl_counters_t n;
+	int no_switch;          /* no stall is looked up or decided on: CTAs launch and finish only (the
+	                         * baseline of the synthetic benchmark) */
+	unsigned fault;         /* a planted fault (RFM_FR_CF_*; 0 none) */
+} rfm_fr_ctl_t;
+
+/* Faults the controller's tests plant (test_finereg_ctl.c shows each caught). */
+enum {
+	RFM_FR_CF_ONE_PC = 1,   /* every warp's vector looked up at warp 0's PC */
+	RFM_FR_CF_NO_RETRY,     /* a CTA that stayed is never decided on again */
+	RFM_FR_CF_STALE_LOOKUP, /* a lookup goes on after a miss although a warp issued meanwhile */
+};
+
+/* 0, or -1 (why) when the engine's config or the cache's entries are illegal, or memory runs out. */
+int rfm_fr_ctl_init(rfm_fr_ctl_t *k, rfm_fr_t *u, const rfm_fr_eng_cfg_t *eng, unsigned lrc_entries, char *why,
+	size_t n);
+void rfm_fr_ctl_free(rfm_fr_ctl_t *k);
+/* This cycle's bank hold request (the engine's). */
+uint64_t rfm_fr_ctl_hold(const rfm_fr_ctl_t *k);
+/* 1 and *pc while a missed vector is requested from memory (until its fill arrives). */
+int rfm_fr_ctl_miss(const rfm_fr_ctl_t *k, uint32_t *pc);
+/* One clock edge. */
+void rfm_fr_ctl_cycle(rfm_fr_ctl_t *k, const rfm_fr_ctl_in_t *in);
+
+/* ---- a synthetic stall model (workload.c; docs/finereg.md, "Synthetic workload") ------------- */
+
+/* Warps that issue for a while, then wait on memory, a number of times, then finish; their PCs
+ * walk a loop of kernel_len instructions with `loads` loads evenly spaced in it (a warp waits at
+ * the first load at or after the end of its run of issue), and the live vector of a PC is a fixed
+ * pseudo-random function of it. It plays the scheduler and the memory system around the
+ * controller. */
+typedef struct rfm_fr_wl_cfg {
+	unsigned grid;          /* CTAs of the grid */
+	unsigned waits;         /* memory waits of each warp before its last run of issue */
+	unsigned issue_min, issue_max; /* cycles a warp issues before it waits (or finishes) */
+	unsigned mem_min, mem_max;     /* cycles a wait lasts */
+	unsigned kernel_len;    /* instructions in the loop the PCs walk (8 bytes each) */
+	unsigned loads;         /* loads in the loop, 1 .. kernel_len: the PCs where warps wait */
+	unsigned density;       /* chance, in 16ths, that a register is live at a PC */
+	unsigned bv_lat;        /* cycles from a vector miss to its fill */
+	uint64_t seed;
+} rfm_fr_wl_cfg_t;
+
+typedef struct rfm_fr_wl_warp {
+	uint8_t state;          /* 0 issues, 1 waits, 2 finished */
+	unsigned timer, done_waits;
+	uint32_t pc;
+} rfm_fr_wl_warp_t;
+
+/* A write-back this cycle: the load of warp w of CTA line c returned into register r. */
+typedef struct rfm_fr_wl_wb {
+	unsigned c, w, r;
+} rfm_fr_wl_wb_t;
+
+typedef struct rfm_fr_wl {
+	rfm_fr_wl_cfg_t cfg;
+	const rfm_fr_t *u;
+	rfm_fr_wl_warp_t *warp; /* [ctas x warps], by status line */
+	uint8_t *launched;      /* [ctas]: the line held a launched CTA at the last tick */
+	uint8_t *stall, *ready, *exit; /* the controller's inputs */
+	uint32_t *pc;
+	unsigned started, finished; /* CTAs of the grid launched, finished */
+	uint64_t rng;
+	int fill_pending;       /* a miss being served */
+	uint32_t fill_pc;
+	unsigned fill_timer;
+	rfm_fr_wl_wb_t *wb;     /* [ctas x warps]: this cycle's write-backs */
+	unsigned nwb;
+	uint64_t cycles, resident_sum, active_sum; /* for averages over the run */
+} rfm_fr_wl_t;
+
+/* 0, or -1 when memory runs out or the cfg is empty (grid 0, kernel_len 0, a max below its min). */
+int rfm_fr_wl_init(rfm_fr_wl_t *l, const rfm_fr_t *u, const rfm_fr_wl_cfg_t *cfg);
+void rfm_fr_wl_free(rfm_fr_wl_t *l);
+/* The live vector of pc (bits below the unit's registers). */
+uint64_t rfm_fr_wl_bv(const rfm_fr_wl_t *l, uint32_t pc);
+/* This cycle's inputs to the controller k (stall, PCs, ready, exits, new CTAs, the fill port); hold
+ * grants are the caller's. Lists this cycle's write-backs in l->wb (none to a CTA being moved: its
+ * load returns a cycle later). */
+void rfm_fr_wl_inputs(rfm_fr_wl_t *l, const rfm_fr_ctl_t *k, rfm_fr_ctl_in_t *in);
+/* The clock edge after the controller's: warps of active CTAs issue, waits run down, lines that
+ * were launched start their warps, the miss is served. */
+void rfm_fr_wl_tick(rfm_fr_wl_t *l, const rfm_fr_ctl_t *k);
 
 /* ---- the checker (docs/finereg.md, "Invariants") ------------------------------------------------ */
 

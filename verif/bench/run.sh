@@ -3,7 +3,8 @@
 # (Verilator alone, lock-step with the model, full loop; the lock-step overhead over Verilator
 # alone is what the model costs), rtl_gen time for fermi, and virtualization's power-gating
 # view (vt_power, a synthetic workload), coalescing's access reduction (coal_access, a synthetic
-# workload), the eDRAM file's refresh saving and storage error (edram_error, a synthetic workload).
+# workload), the eDRAM file's refresh saving and storage error (edram_error, a synthetic workload),
+# FineReg's resident CTAs (finereg_ctas, a synthetic stall model).
 # Medians of repeated runs;
 # results in build/bench/results.txt. These are measurements, never pass/fail criteria.
 set -euo pipefail
@@ -56,4 +57,9 @@ done
 gcc -O2 -std=c11 -D_GNU_SOURCE -Icmodel -Icmodel/edram -Ibuild/gen verif/bench/edram_error.c build/lib/librfm.a -linih -lm \
 	-o "$out/edram_error"
 "$out/edram_error" rtl_gen/configs/fermi_edram.ini | tee -a "$res"
+# FineReg: resident CTAs against the baseline's on a synthetic stall model (docs/finereg.md,
+# "Synthetic benchmark"): the model of the register management unit, no RTL yet
+gcc -O2 -std=c11 -D_GNU_SOURCE -Icmodel -Icmodel/finereg -Ibuild/gen verif/bench/finereg_ctas.c build/lib/librfm.a \
+	-o "$out/finereg_ctas"
+"$out/finereg_ctas" | tee -a "$res"
 echo "bench: results in $res"

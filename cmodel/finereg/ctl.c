@@ -1,0 +1,225 @@
+/* ctl.c - FineReg's register management unit, its controller at the cycle level (rfm_finereg.h,
+ * docs/finereg.md, "Controller"): CTAs finish, resume and launch into free slots; an active CTA
+ * whose warps all wait has its warps' live vectors looked up in the bit-vector cache (misses
+ * fetched through the fill port), the stall is decided on (rfm_fr_decide), and the engine moves
+ * the registers. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rfm_finereg_int.h"
+
+int rfm_fr_ctl_init(rfm_fr_ctl_t *k, rfm_fr_t *u, const rfm_fr_eng_cfg_t *eng, unsigned lrc_entries, char *why,
+	size_t n)
+{
+	memset(k, 0, sizeof(*k));
+	k->u = u;
+	if (rfm_fr_eng_init(&k->e, u, eng, why, n))
+		return -1;
+	if (rfm_fr_lrc_init(&k->lrc, lrc_entries, 3)) {
+		rfm_fr_eng_free(&k->e);
+		snprintf(why, n, "lrc_entries must be a power of two, 1 .. 1024");
+		return -1;
+	}
+	k->stayed = calloc(u->g.acrf_slots, 1);
+	k->stay_key = calloc(u->g.acrf_slots, sizeof(*k->stay_key));
+	if (!k->stayed || !k->stay_key) {
+		rfm_fr_ctl_free(k);
+		snprintf(why, n, "out of memory");
+		return -1;
+	}
+	return 0;
+}
+
+void rfm_fr_ctl_free(rfm_fr_ctl_t *k)
+{
+	rfm_fr_eng_free(&k->e);
+	rfm_fr_lrc_free(&k->lrc);
+	free(k->stayed);
+	free(k->stay_key);
+	k->stayed = NULL;
+	k->stay_key = NULL;
+}
+
+uint64_t rfm_fr_ctl_hold(const rfm_fr_ctl_t *k) { return rfm_fr_eng_hold(&k->e); }
+
+int rfm_fr_ctl_miss(const rfm_fr_ctl_t *k, uint32_t *pc)
+{
+	if (k->st != RFM_FR_CTL_MISS)
+		return 0;
+	*pc = k->miss_pc;
+	return 1;
+}
+
+/* The lowest CTA with status (ctx, reg) whose ready input is set (ready NULL: any), or -1. */
+static int lowest(const rfm_fr_t *u, unsigned ctx, unsigned reg, const uint8_t *ready)
+{
+	unsigned c;
+	for (c = 0; c < u->g.ctas; c++)
+		if (u->ctx[c] == ctx && u->reg[c] == reg && (!ready || ready[c]))
+			return (int)c;
+	return -1;
+}
+
+/* Slot s holds an active CTA whose warps all wait. */
+static int all_stalled(const rfm_fr_t *u, const rfm_fr_ctl_in_t *in, unsigned s)
+{
+	int c = u->owner[s];
+	unsigned w;
+	if (c < 0 || u->ctx[c] != RFM_FR_CTX_PIPE || u->reg[c] != RFM_FR_REG_ACRF)
+		return 0;
+	for (w = 0; w < u->g.warps; w++)
+		if (!in->stall[s * u->g.warps + w])
+			return 0;
+	return 1;
+}
+
+/* What the decision on a stall depends on besides the stalled CTA's vectors (fixed while its warps
+ * wait): the free count, the first ready CTA of each inactive class, a new CTA left. */
+static uint64_t decision_key(const rfm_fr_t *u, const rfm_fr_ctl_in_t *in, int new_left)
+{
+	uint64_t p12 = (uint64_t)(lowest(u, RFM_FR_CTX_SHMEM, RFM_FR_REG_ACRF, in->ready) + 1);
+	uint64_t p11 = (uint64_t)(lowest(u, RFM_FR_CTX_SHMEM, RFM_FR_REG_PCRF, in->ready) + 1);
+	return (uint64_t)u->free_count | p12 << 16 | p11 << 32 | (uint64_t)(new_left != 0) << 48;
+}
+
+/* A new CTA can be launched: one is waiting and a status line is free. */
+static int can_launch(const rfm_fr_t *u, const rfm_fr_ctl_in_t *in)
+{
+	return in->new_left && lowest(u, RFM_FR_NONE, RFM_FR_NONE, NULL) >= 0;
+}
+
+/* IDLE: at most one action a cycle, the first that applies: resume a ready (1,2) CTA into a free
+ * pipeline place; restore a ready (1,1) CTA, else launch a new one, into the lowest free slot; look
+ * up the lowest slot whose active CTA has every warp waiting (unless it stayed and nothing the
+ * decision depends on has changed). */
+static void idle(rfm_fr_ctl_t *k, const rfm_fr_ctl_in_t *in)
+{
+	rfm_fr_t *u = k->u;
+	int room = rfm_fr_in_pipe(u) < u->g.active_ctas, c;
+	unsigned s;
+	if (room && (c = lowest(u, RFM_FR_CTX_SHMEM, RFM_FR_REG_ACRF, in->ready)) >= 0) {
+		rfm_fr_resume(u, (unsigned)c);
+		return;
+	}
+	for (s = 0; s < u->g.acrf_slots && u->owner[s] >= 0; s++)
+		;
+	if (s < u->g.acrf_slots) {
+		if (room && (c = lowest(u, RFM_FR_CTX_SHMEM, RFM_FR_REG_PCRF, in->ready)) >= 0) {
+			rfm_fr_eng_restore(&k->e, (unsigned)c, s);
+			k->st = RFM_FR_CTL_MOVE;
+			return;
+		}
+		if (can_launch(u, in)) {
+			rfm_fr_eng_launch(&k->e, (unsigned)lowest(u, RFM_FR_NONE, RFM_FR_NONE, NULL), s, room);
+			k->st = RFM_FR_CTL_MOVE;
+			return;
+		}
+	}
+	for (s = 0; s < u->g.acrf_slots && !k->no_switch; s++) {
+		if (!all_stalled(u, in, s))
+			continue;
+		if (k->stayed[s] &&
+		    (k->fault == RFM_FR_CF_NO_RETRY || k->stay_key[s] == decision_key(u, in, can_launch(u, in))))
+			continue;
+		k->s = s;
+		k->c = (unsigned)u->owner[s];
+		k->w = 0;
+		k->gone = 0;
+		k->st = RFM_FR_CTL_LOOKUP;
+		k->n.stall_events++;
+		return;
+	}
+}
+
+/* The vector of warp k->w is known: the next warp, or the decision. */
+static void got_vector(rfm_fr_ctl_t *k, uint64_t bv)
+{
+	k->bv[k->w++] = bv;
+	k->st = k->w == k->u->g.warps ? RFM_FR_CTL_DECIDE : RFM_FR_CTL_LOOKUP;
+}
+
+static void decide(rfm_fr_ctl_t *k, const rfm_fr_ctl_in_t *in)
+{
+	rfm_fr_t *u = k->u;
+	int pick, nl = can_launch(u, in);
+	rfm_fr_action_t a = rfm_fr_decide(u, k->c, k->bv, in->ready, nl, &pick);
+	k->st = RFM_FR_CTL_IDLE;
+	switch (a) {
+	case RFM_FR_CTX_SWITCH:
+		rfm_fr_ctx_switch(u, k->c, (unsigned)pick);
+		break;
+	case RFM_FR_SWAP:
+		rfm_fr_eng_swap(&k->e, k->c, k->bv, (unsigned)pick);
+		k->st = RFM_FR_CTL_MOVE;
+		break;
+	case RFM_FR_EVICT_LAUNCH: /* the launch follows when the slot is free */
+		rfm_fr_eng_evict(&k->e, k->c, k->bv);
+		k->st = RFM_FR_CTL_MOVE;
+		break;
+	default: /* it stays until what the decision depends on changes */
+		k->stayed[k->s] = (uint8_t)(1 + a);
+		k->stay_key[k->s] = decision_key(u, in, nl);
+		k->n.stays++;
+	}
+}
+
+void rfm_fr_ctl_cycle(rfm_fr_ctl_t *k, const rfm_fr_ctl_in_t *in)
+{
+	rfm_fr_t *u = k->u;
+	unsigned s;
+	uint64_t bv;
+	/* CTAs that finished (a lookup of one is dropped at its next step) */
+	for (s = 0; s < u->g.acrf_slots; s++) {
+		int c = u->owner[s];
+		if (in->exit[s] && c >= 0 && u->ctx[c] == RFM_FR_CTX_PIPE && !rfm_fr_eng_moving(&k->e, (unsigned)c))
+			rfm_fr_exit(u, (unsigned)c);
+	}
+	/* a CTA that stayed is decided on afresh once its warps no longer all wait */
+	for (s = 0; s < u->g.acrf_slots; s++) {
+		if (k->stayed[s] && !all_stalled(u, in, s))
+			k->stayed[s] = 0;
+		if (k->stayed[s] == 1 + RFM_FR_STAY_DEPLETED)
+			k->n.depletion_cycles++;
+	}
+	switch (k->st) {
+	case RFM_FR_CTL_IDLE:
+		idle(k, in);
+		break;
+	case RFM_FR_CTL_LOOKUP:
+		if (!all_stalled(u, in, k->s) || u->owner[k->s] != (int)k->c) {
+			k->st = RFM_FR_CTL_IDLE;
+			k->n.stall_gone++;
+			break;
+		}
+		k->miss_pc = in->pc[k->s * u->g.warps + (k->fault == RFM_FR_CF_ONE_PC ? 0 : k->w)];
+		if (rfm_fr_lrc_lookup(&k->lrc, k->miss_pc, &bv, &u->n))
+			got_vector(k, bv);
+		else
+			k->st = RFM_FR_CTL_MISS;
+		break;
+	case RFM_FR_CTL_MISS: /* the fill is awaited even when the stall ends meanwhile (the cache takes it) */
+		if (!all_stalled(u, in, k->s) || u->owner[k->s] != (int)k->c)
+			k->gone = 1; /* a warp issued: the vectors looked up so far may be stale */
+		if (in->fill_valid && in->fill_pc == k->miss_pc) {
+			rfm_fr_lrc_fill(&k->lrc, in->fill_pc, in->fill_bv);
+			k->n.bv_bytes += 8;
+			if (k->gone && k->fault != RFM_FR_CF_STALE_LOOKUP) {
+				k->st = RFM_FR_CTL_IDLE;
+				k->n.stall_gone++;
+			} else
+				got_vector(k, in->fill_bv);
+		}
+		break;
+	case RFM_FR_CTL_DECIDE:
+		if (!all_stalled(u, in, k->s) || u->owner[k->s] != (int)k->c) {
+			k->st = RFM_FR_CTL_IDLE;
+			k->n.stall_gone++;
+		} else
+			decide(k, in);
+		break;
+	default: /* RFM_FR_CTL_MOVE */
+		if (rfm_fr_eng_cycle(&k->e, in->hold_gnt))
+			k->st = RFM_FR_CTL_IDLE;
+	}
+}
