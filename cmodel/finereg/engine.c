@@ -1,14 +1,17 @@
 /* engine.c - FineReg's register management unit at the cycle level (rfm_finereg.h, docs/finereg.md,
  * "Engine"): an operation becomes a plan of micro-operations at its start, derived from the state
- * independently of rmu.c's whole operations; the plan runs one micro-operation at a time, the ACRF
- * ones at edges where their bank is held, the PCRF ones for their latency and beats; the
- * bookkeeping of the operation (chain links, pointer line, slot, status) is done at the edge of
- * the last one. The state then equals the whole operation's. */
+ * independently of rmu.c's whole operations; the plan runs as two queues in order, the ACRF one at
+ * edges where its bank is held, the PCRF one through a port of one beat a cycle, joined by the out
+ * buffer and the in buffer; the bookkeeping of the operation (chain links, pointer line, slot,
+ * status) is done at the edge where the last one ends. The state then equals the whole
+ * operation's. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "rfm_finereg_int.h"
+
+unsigned rfm_fr_eng_in_depth(unsigned pcrf_lat, unsigned beats) { return (pcrf_lat + 2 * beats - 2) / beats + 1; }
 
 int rfm_fr_eng_init(rfm_fr_eng_t *e, rfm_fr_t *u, const rfm_fr_eng_cfg_t *cfg, char *why, size_t n)
 {
@@ -27,6 +30,7 @@ int rfm_fr_eng_init(rfm_fr_eng_t *e, rfm_fr_t *u, const rfm_fr_eng_cfg_t *cfg, c
 	}
 	e->u = u;
 	e->cfg = *cfg;
+	e->in_depth = rfm_fr_eng_in_depth(cfg->pcrf_lat, u->g.words / cfg->beat_words);
 	/* a swap: at most 2 x live out, 2 x the pending CTA's count in, every register zeroed */
 	e->plan = malloc(5u * regs * sizeof(*e->plan));
 	e->order = malloc(regs * sizeof(*e->order));
@@ -78,8 +82,21 @@ static void begin(rfm_fr_eng_t *e, rfm_fr_op_t op, unsigned a, unsigned b, unsig
 	e->a = a;
 	e->b = b;
 	e->slot = slot;
-	e->nplan = e->at = e->t = e->nord = 0;
+	e->nplan = e->at = e->pat = e->nord = 0;
+	e->now = e->port_free = e->obuf_at = e->obuf_free = e->pwr_end = 0;
+	e->obuf_full = e->pwr_busy = 0;
+	e->in_head = e->in_count = 0;
 	memset(e->zdone, 0, 5u * e->u->g.warps * e->u->g.regs);
+}
+
+static unsigned next_of(const rfm_fr_eng_t *e, unsigned i, int acrf);
+
+/* The plan is complete: each queue at its first micro-operation. */
+static int go(rfm_fr_eng_t *e)
+{
+	e->at = next_of(e, 0, 1);
+	e->pat = next_of(e, 0, 0);
+	return 0;
 }
 
 /* The live registers of bv as w x regs + r, ascending. */
@@ -113,7 +130,7 @@ int rfm_fr_eng_launch(rfm_fr_eng_t *e, unsigned c, unsigned s, int pipe)
 	begin(e, RFM_FR_OP_LAUNCH, c, 0, s);
 	e->pipe = pipe;
 	add_zeros(e, NULL);
-	return 0;
+	return go(e);
 }
 
 int rfm_fr_eng_evict(rfm_fr_eng_t *e, unsigned c, const uint64_t *bv)
@@ -133,7 +150,7 @@ int rfm_fr_eng_evict(rfm_fr_eng_t *e, unsigned c, const uint64_t *bv)
 	empties(u, live, ent);
 	for (k = 0; k < live; k++)
 		add_out(e, lv[k] / u->g.regs, lv[k] % u->g.regs, ent[k]);
-	return 0;
+	return go(e);
 }
 
 int rfm_fr_eng_restore(rfm_fr_eng_t *e, unsigned c, unsigned s)
@@ -155,7 +172,7 @@ int rfm_fr_eng_restore(rfm_fr_eng_t *e, unsigned c, unsigned s)
 	}
 	/* the registers that were dead at the eviction start from zero, after the live ones are in */
 	add_zeros(e, written);
-	return 0;
+	return go(e);
 }
 
 int rfm_fr_eng_swap(rfm_fr_eng_t *e, unsigned sc, const uint64_t *bv, unsigned pc)
@@ -203,7 +220,7 @@ int rfm_fr_eng_swap(rfm_fr_eng_t *e, unsigned sc, const uint64_t *bv, unsigned p
 	}
 	/* D: the pending CTA's registers that were dead at its eviction start from zero */
 	add_zeros(e, written);
-	return 0;
+	return go(e);
 }
 
 /* ---- cycles ------------------------------------------------------------------------------------- */
@@ -215,16 +232,52 @@ static int acrf_uop(const rfm_fr_uop_t *p)
 
 static unsigned bank(const rfm_fr_eng_t *e, const rfm_fr_uop_t *p) { return e->cfg.bank(e->cfg.ctx, e->slot, p->w, p->r); }
 
-uint64_t rfm_fr_eng_hold(const rfm_fr_eng_t *e)
+static unsigned beats(const rfm_fr_eng_t *e) { return e->u->g.words / e->cfg.beat_words; }
+
+/* The next micro-operation of a queue (ACRF or PCRF) from i on, or nplan. */
+static unsigned next_of(const rfm_fr_eng_t *e, unsigned i, int acrf)
+{
+	while (i < e->nplan && acrf_uop(&e->plan[i]) != acrf)
+		i++;
+	return i;
+}
+
+/* The PCRF queue's head can start in cycle now (it depends only on the state before the cycle). */
+static int pcrf_ready(const rfm_fr_eng_t *e, uint64_t now)
 {
 	const rfm_fr_uop_t *p;
-	uint64_t req = 0;
-	unsigned i;
-	if (e->op == RFM_FR_OP_IDLE || e->at >= e->nplan)
+	if (e->pat >= e->nplan || e->port_free > now)
+		return 0;
+	p = &e->plan[e->pat];
+	if (p->kind == RFM_FR_PWR)
+		return e->obuf_full && e->obuf_at < now;
+	return e->in_count < e->in_depth; /* RFM_FR_PRD */
+}
+
+/* The ACRF queue's head can start in cycle now when its bank is held (pwr_starts: a PWR starts in
+ * the same cycle and frees the out buffer from its last beat on). */
+static int acrf_ready(const rfm_fr_eng_t *e, uint64_t now, int pwr_starts)
+{
+	const rfm_fr_uop_t *p;
+	if (e->at >= e->nplan)
 		return 0;
 	p = &e->plan[e->at];
-	if (p->kind != RFM_FR_AZERO)
-		return acrf_uop(p) ? (uint64_t)1 << bank(e, p) : 0;
+	if (p->kind == RFM_FR_ARD)
+		return pwr_starts ? beats(e) == 1 : !e->obuf_full && e->obuf_free <= now;
+	if (p->kind == RFM_FR_AWR)
+		return e->in_count && e->in[e->in_head].ready < now;
+	return 1; /* RFM_FR_AZERO */
+}
+
+uint64_t rfm_fr_eng_hold(const rfm_fr_eng_t *e)
+{
+	uint64_t now = e->now + 1, req = 0;
+	unsigned i;
+	if (e->op == RFM_FR_OP_IDLE ||
+	    !acrf_ready(e, now, pcrf_ready(e, now) && e->plan[e->pat].kind == RFM_FR_PWR))
+		return 0;
+	if (e->plan[e->at].kind != RFM_FR_AZERO)
+		return (uint64_t)1 << bank(e, &e->plan[e->at]);
 	/* the zeros close every plan: every bank that still has one to write */
 	for (i = e->at; i < e->nplan; i++)
 		if (!e->zdone[i])
@@ -232,38 +285,95 @@ uint64_t rfm_fr_eng_hold(const rfm_fr_eng_t *e)
 	return req;
 }
 
-/* Perform micro-operation p at this edge. */
-static void perform(rfm_fr_eng_t *e, const rfm_fr_uop_t *p)
+/* Start the PCRF queue's head in cycle now. */
+static void start_pcrf(rfm_fr_eng_t *e, uint64_t now)
 {
+	const rfm_fr_uop_t *p = &e->plan[e->pat];
+	unsigned B = beats(e);
+	if (p->kind == RFM_FR_PWR) { /* the out buffer goes out in B beats; the entry is written at the last */
+		memcpy(e->wbuf, e->obuf, e->u->g.words * sizeof(uint32_t));
+		e->obuf_full = 0;
+		e->obuf_free = now + B - 1;
+		e->pwr_busy = 1;
+		e->pwr_end = now + B - 1;
+		e->pwr = *p;
+	} else { /* PRD: B reads; the entry is read out at the last, the data usable pcrf_lat - 1 cycles later */
+		struct rfm_fr_inslot *x = &e->in[(e->in_head + e->in_count) % e->in_depth];
+		x->e = p->e;
+		x->take = now + B - 1;
+		x->ready = now + B - 1 + e->cfg.pcrf_lat - 1;
+		x->taken = 0;
+		e->in_count++;
+		e->n.pcrf_reads++;
+	}
+	e->port_free = now + B;
+	e->pat = next_of(e, e->pat + 1, 0);
+}
+
+/* Start the ACRF queue's head in cycle now (its bank held): the read or write at this edge. */
+static void start_acrf(rfm_fr_eng_t *e, uint64_t now)
+{
+	const rfm_fr_uop_t *p = &e->plan[e->at];
 	rfm_fr_t *u = e->u;
 	size_t bytes = u->g.words * sizeof(uint32_t);
-	rfm_fr_tag_t t;
-	switch (p->kind) {
-	case RFM_FR_ARD:
+	if (p->kind == RFM_FR_ARD) {
 		memcpy(e->obuf, rfm_fr_areg(u, e->slot, p->w, p->r), bytes);
+		e->obuf_full = 1;
+		e->obuf_at = now;
 		e->n.acrf_reads++;
-		break;
-	case RFM_FR_PWR: /* the tag is linked to the next entry at the operation's end */
-		memcpy(rfm_fr_preg(u, p->e), e->obuf, bytes);
+	} else { /* RFM_FR_AWR: the in buffer's head */
+		memcpy(rfm_fr_areg(u, e->slot, p->w, p->r), e->in[e->in_head].data, bytes);
+		e->in_head = (e->in_head + 1) % e->in_depth;
+		e->in_count--;
+		u->n.moved_in++;
+		e->n.acrf_writes++;
+	}
+	e->at = next_of(e, e->at + 1, 1);
+}
+
+/* The zeros: one in every held bank that has one left. 1 when one was written. */
+static int zeros(rfm_fr_eng_t *e, uint64_t hold_gnt)
+{
+	uint64_t done = 0;
+	unsigned i;
+	for (i = e->at; i < e->nplan; i++) {
+		uint64_t b = (uint64_t)1 << bank(e, &e->plan[i]);
+		if (!e->zdone[i] && (hold_gnt & b) && !(done & b)) {
+			memset(rfm_fr_areg(e->u, e->slot, e->plan[i].w, e->plan[i].r), 0, e->u->g.words * sizeof(uint32_t));
+			e->n.acrf_writes++;
+			e->zdone[i] = 1;
+			done |= b;
+		}
+	}
+	while (e->at < e->nplan && e->zdone[e->at])
+		e->at++;
+	return done != 0;
+}
+
+/* What completes at the edge of cycle now: the PWR's last beat writes its entry; a PRD's last
+ * read takes its entry out of the PCRF into the in buffer. */
+static void complete(rfm_fr_eng_t *e, uint64_t now)
+{
+	rfm_fr_t *u = e->u;
+	unsigned k;
+	if (e->pwr_busy && e->pwr_end == now) { /* the tag is linked to the next entry at the operation's end */
+		const rfm_fr_uop_t *p = &e->pwr;
+		memcpy(rfm_fr_preg(u, p->e), e->wbuf, u->g.words * sizeof(uint32_t));
 		u->occ[p->e] = 1;
 		u->free_count--;
 		u->tag[p->e] = (rfm_fr_tag_t){.valid = 1, .wid = p->w, .ridx = p->r};
 		e->order[e->nord++] = p->e;
 		u->n.moved_out++;
 		e->n.pcrf_writes++;
-		break;
-	case RFM_FR_PRD:
-		rfm_fr_take_entry(u, p->e, &t, e->ibuf);
-		e->n.pcrf_reads++;
-		break;
-	case RFM_FR_AWR:
-		memcpy(rfm_fr_areg(u, e->slot, p->w, p->r), e->ibuf, bytes);
-		u->n.moved_in++;
-		e->n.acrf_writes++;
-		break;
-	default: /* RFM_FR_AZERO */
-		memset(rfm_fr_areg(u, e->slot, p->w, p->r), 0, bytes);
-		e->n.acrf_writes++;
+		e->pwr_busy = 0;
+	}
+	for (k = 0; k < e->in_count; k++) {
+		struct rfm_fr_inslot *x = &e->in[(e->in_head + k) % e->in_depth];
+		rfm_fr_tag_t t;
+		if (!x->taken && x->take == now) {
+			rfm_fr_take_entry(u, x->e, &t, x->data);
+			x->taken = 1;
+		}
 	}
 }
 
@@ -311,45 +421,31 @@ static void commit(rfm_fr_eng_t *e)
 
 int rfm_fr_eng_cycle(rfm_fr_eng_t *e, uint64_t hold_gnt)
 {
-	unsigned beats = e->u->g.words / e->cfg.beat_words;
+	uint64_t now;
+	int pwr = 0;
 	if (e->op == RFM_FR_OP_IDLE)
 		return 0;
+	now = ++e->now;
 	e->n.busy++;
-	if (e->at < e->nplan) {
-		const rfm_fr_uop_t *p = &e->plan[e->at];
-		unsigned need = p->kind == RFM_FR_PWR ? beats : p->kind == RFM_FR_PRD ? e->cfg.pcrf_lat + beats - 1 : 1;
-		if (acrf_uop(p) && !(hold_gnt & rfm_fr_eng_hold(e)) && e->fault != RFM_FR_EF_HOLD_IGNORED) {
-			e->n.hold_waits++;
-			return 0;
-		}
-		if (p->kind == RFM_FR_AZERO) { /* the zeros: one in every held bank that has one left */
-			uint64_t done = 0;
-			unsigned i;
-			if (e->fault == RFM_FR_EF_HOLD_IGNORED)
-				hold_gnt = ~(uint64_t)0;
-			for (i = e->at; i < e->nplan; i++) {
-				uint64_t b = (uint64_t)1 << bank(e, &e->plan[i]);
-				if (!e->zdone[i] && (hold_gnt & b) && !(done & b)) {
-					perform(e, &e->plan[i]);
-					e->zdone[i] = 1;
-					done |= b;
-				}
-			}
-			while (e->at < e->nplan && e->zdone[e->at])
-				e->at++;
-			if (e->at < e->nplan)
-				return 0;
-			commit(e);
-			return 1;
-		}
-		if (++e->t < need)
-			return 0;
-		perform(e, p);
-		e->at++;
-		e->t = 0;
-		if (e->at < e->nplan)
-			return 0;
+	if (e->fault == RFM_FR_EF_HOLD_IGNORED)
+		hold_gnt = ~(uint64_t)0;
+	/* the PCRF queue first: what starts there depends only on the state before the cycle */
+	if (pcrf_ready(e, now)) {
+		pwr = e->plan[e->pat].kind == RFM_FR_PWR;
+		start_pcrf(e, now);
 	}
+	if (acrf_ready(e, now, pwr)) {
+		if (e->plan[e->at].kind == RFM_FR_AZERO) {
+			if (!zeros(e, hold_gnt))
+				e->n.hold_waits++;
+		} else if (hold_gnt >> bank(e, &e->plan[e->at]) & 1)
+			start_acrf(e, now);
+		else
+			e->n.hold_waits++;
+	}
+	complete(e, now);
+	if (e->at < e->nplan || e->pat < e->nplan || e->pwr_busy || e->in_count || e->obuf_full)
+		return 0;
 	commit(e);
 	return 1;
 }

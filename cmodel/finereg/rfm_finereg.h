@@ -211,13 +211,16 @@ void rfm_fr_lrc_fill(rfm_fr_lrc_t *c, uint32_t pc, uint64_t bv);
 
 /* ---- the cycle-level engine (engine.c; docs/finereg.md, "Engine") ------------------------------- */
 
-/* The moves of an operation, one micro-operation at a time, each a clock edge or more:
+/* The moves of an operation, in two queues that each start their head at most once a cycle (the
+ * ACRF queue: ARD, AWR, AZERO; the PCRF queue: PWR, PRD; docs/finereg.md, "Engine"):
  *   ARD  (w, r): the ACRF register read into the out buffer, at an edge where its bank is held;
  *   PWR  e: the out buffer written into PCRF entry e, one beat per cycle (its tag with it);
- *   PRD  e: PCRF entry e read into the in buffer and emptied, pcrf_lat + beats - 1 cycles;
- *   AWR  (w, r): the in buffer written into the ACRF register, at an edge where its bank is held;
- *   AZERO (w, r): zero written into the ACRF register, at an edge where its bank is held; the zeros
- *         close every plan and are written in parallel: one in every held bank that has one left. */
+ *   PRD  e: PCRF entry e read into the in buffer (a FIFO) and emptied, one read per beat, the data
+ *         usable pcrf_lat - 1 cycles after the last;
+ *   AWR  (w, r): the in buffer's oldest register written into the ACRF register, at an edge where
+ *         its bank is held;
+ *   AZERO (w, r): zero written into the ACRF register; the zeros close every plan and are written
+ *         in parallel: one in every held bank that has one left. */
 typedef enum rfm_fr_uop_kind { RFM_FR_ARD, RFM_FR_PWR, RFM_FR_PRD, RFM_FR_AWR, RFM_FR_AZERO } rfm_fr_uop_kind_t;
 
 typedef struct rfm_fr_uop {
@@ -229,6 +232,8 @@ typedef struct rfm_fr_uop {
 /* The operations the engine performs (the others, exit, the context-only switch and resume,
  * move no register and stay whole operations of rmu.c). */
 typedef enum rfm_fr_op { RFM_FR_OP_IDLE, RFM_FR_OP_LAUNCH, RFM_FR_OP_EVICT, RFM_FR_OP_RESTORE, RFM_FR_OP_SWAP } rfm_fr_op_t;
+
+enum { RFM_FR_IN_MAX = 66 };  /* most in-buffer registers: (64 + 1 - 1) / 1 + 2 */
 
 typedef struct rfm_fr_eng_cfg {
 	unsigned pcrf_lat;      /* cycles from a PCRF read to its first beat, 4 .. 64 (the paper: at least 4) */
@@ -256,7 +261,26 @@ typedef struct rfm_fr_eng {
 	                         * b: the swap's pending one) and the ACRF slot */
 	int pipe;               /* launch: the context in the pipeline */
 	rfm_fr_uop_t *plan;     /* its micro-operations, in order */
-	unsigned nplan, at, t;  /* their number, the current one, cycles spent in it */
+	unsigned nplan;         /* their number */
+	unsigned at;            /* the next ACRF micro-operation (ARD, AWR, AZERO) to start */
+	unsigned pat;           /* the next PCRF micro-operation (PWR, PRD) to start */
+	uint64_t now;           /* cycles since the operation started */
+	uint64_t port_free;     /* the first cycle the PCRF port is free */
+	int obuf_full;          /* the out buffer holds a register read by an ARD ... */
+	uint64_t obuf_at;       /* ... at the edge of this cycle */
+	uint64_t obuf_free;     /* an ARD may load the out buffer from this cycle */
+	int pwr_busy;           /* a PWR is sending its beats ... */
+	uint64_t pwr_end;       /* ... the last in this cycle, */
+	rfm_fr_uop_t pwr;       /* ... this one, */
+	uint32_t wbuf[RFM_FR_MAX_WORDS]; /* ... with these words */
+	struct rfm_fr_inslot {  /* the in buffer, a FIFO of registers read by PRDs */
+		unsigned e;         /* the entry */
+		uint64_t take, ready; /* read out of the PCRF (and the entry emptied) at the edge of cycle
+		                     * take; usable by its AWR after the edge of cycle ready */
+		int taken;
+		uint32_t data[RFM_FR_MAX_WORDS];
+	} in[RFM_FR_IN_MAX];
+	unsigned in_depth, in_head, in_count; /* its depth (rfm_fr_eng_in_depth), head, fill */
 	unsigned *order;        /* PCRF entries written, in order: the new chain */
 	uint8_t *zdone;         /* [plan]: the zero of that micro-operation is written */
 	unsigned nord;
@@ -275,6 +299,9 @@ enum {
 
 enum { RFM_FR_EBUSY = 3 };  /* an operation is already in progress: nothing changed */
 
+/* The in buffer's depth: ceil((pcrf_lat + beats - 1) / beats) + 1 registers, just enough for a
+ * PCRF read every `beats` cycles while each waits pcrf_lat + beats - 1 cycles for its data. */
+unsigned rfm_fr_eng_in_depth(unsigned pcrf_lat, unsigned beats);
 /* 0, or -1 when cfg is illegal for u's geometry (why says which rule) or memory runs out. */
 int rfm_fr_eng_init(rfm_fr_eng_t *e, rfm_fr_t *u, const rfm_fr_eng_cfg_t *cfg, char *why, size_t n);
 void rfm_fr_eng_free(rfm_fr_eng_t *e);

@@ -292,28 +292,31 @@ static void test_finereg_engine_cycles(void)
 	CU_ASSERT_EQUAL(cycles(&e, -1, 0), 2);
 	CU_ASSERT_EQUAL(rfm_fr_write(u, 0, 0, 0, d), 0);
 	CU_ASSERT_EQUAL(rfm_fr_write(u, 0, 0, 2, d), 0);
-	/* an eviction of 2 live registers: (1 read + 2 beats) each, 6 cycles */
+	/* an eviction of 2 live registers: 2 beats each, the second read during the first's last beat,
+	 * and the first read before: 2 x 2 + 1 = 5 cycles */
 	CU_ASSERT_EQUAL(rfm_fr_eng_evict(&e, 0, &bv0), 0);
-	CU_ASSERT_EQUAL(cycles(&e, -1, 0), 6);
+	CU_ASSERT_EQUAL(cycles(&e, -1, 0), 5);
 	CU_ASSERT_EQUAL(u->ptr[0].count, 2);
-	/* a restore of 2 entries into slot 1: (4 + 2 - 1 PCRF read + 1 ACRF write) each, then the 2 dead
-	 * registers zeroed, R1 and R3 of slot 1, both in bank 0: 14 cycles */
+	/* a restore of 2 entries into slot 1: a PCRF read every 2 cycles, each register written into the
+	 * ACRF 4 cycles after its last beat; then the 2 dead registers zeroed, R1 and R3 of slot 1, both
+	 * in bank 0: 2 x 2 + 4 + 2 = 10 cycles */
 	CU_ASSERT_EQUAL(rfm_fr_eng_restore(&e, 0, 1), 0);
 	CU_ASSERT_EQUAL(rfm_fr_eng_hold(&e), 0u); /* a PCRF read first: no bank */
-	CU_ASSERT_EQUAL(cycles(&e, -1, 0), 14);
+	CU_ASSERT_EQUAL(cycles(&e, -1, 0), 10);
 	CU_ASSERT_EQUAL(u->free_count, 8);
-	/* a swap with room for every live register: phase A 2 x 3, phase B 2 x 6, 2 zeros in two banks:
-	 * 19 cycles */
+	/* a swap with room for every live register: phase A's 2 registers out by cycle 5, the pending
+	 * CTA's 2 entries read from cycle 6 and 8 and written at 11 and 13, 2 zeros in two banks: 14
+	 * cycles */
 	CU_ASSERT_EQUAL(rfm_fr_eng_launch(&e, 1, 0, 1), 0);
 	CU_ASSERT_EQUAL(cycles(&e, -1, 0), 2);
 	CU_ASSERT_EQUAL(rfm_fr_eng_evict(&e, 1, &bv1), 0);
-	CU_ASSERT_EQUAL(cycles(&e, -1, 0), 6);
+	CU_ASSERT_EQUAL(cycles(&e, -1, 0), 5);
 	CU_ASSERT_EQUAL(rfm_fr_eng_swap(&e, 0, &bv2, 1), 0);
 	CU_ASSERT(rfm_fr_eng_moving(&e, 0) && rfm_fr_eng_moving(&e, 1) && !rfm_fr_eng_moving(&e, 2));
-	CU_ASSERT_EQUAL(cycles(&e, -1, 0), 19);
+	CU_ASSERT_EQUAL(cycles(&e, -1, 0), 14);
 	CU_ASSERT(!rfm_fr_eng_moving(&e, 0) && !rfm_fr_eng_moving(&e, 1));
 	CU_ASSERT_EQUAL(e.n.ops, 6);
-	CU_ASSERT_EQUAL(e.n.busy, 2 + 6 + 14 + 2 + 6 + 19);
+	CU_ASSERT_EQUAL(e.n.busy, 2 + 5 + 10 + 2 + 5 + 14);
 	CU_ASSERT_EQUAL(e.n.pcrf_writes, 2 + 2 + 2);
 	CU_ASSERT_EQUAL(e.n.pcrf_reads, 2 + 2);
 	CU_ASSERT_EQUAL(e.n.acrf_reads, 2 + 2 + 2);
@@ -325,8 +328,9 @@ static void test_finereg_engine_cycles(void)
 	}
 	rfm_fr_eng_free(&e);
 	rfm_fr_destroy(u);
-	/* a tight swap: the PCRF full, 3 live registers go out into the 4 entries the pending CTA
-	 * leaves: 4 x (4 + 2) in, 3 x (1 + 2) out, nothing to zero: 33 cycles */
+	/* a tight swap: the PCRF full, 3 live registers go out into 3 of the 4 entries the pending CTA
+	 * leaves, each after its entry was read and before the incoming register overwrites it (the
+	 * ACRF queue in order: read R0, write R0, read R1, ...), nothing to zero: 19 cycles */
 	u = rfm_fr_create(&toy);
 	CU_ASSERT_FATAL(u != NULL);
 	CU_ASSERT_EQUAL_FATAL(rfm_fr_eng_init(&e, u, &toy_cfg, why, sizeof(why)), 0);
@@ -337,7 +341,7 @@ static void test_finereg_engine_cycles(void)
 	CU_ASSERT_EQUAL(rfm_fr_evict(u, 2, &all), 0);
 	CU_ASSERT_EQUAL(u->free_count, 0);
 	CU_ASSERT_EQUAL(rfm_fr_eng_swap(&e, 0, &bv3, 1), 0);
-	CU_ASSERT_EQUAL(cycles(&e, -1, 0), 33);
+	CU_ASSERT_EQUAL(cycles(&e, -1, 0), 19);
 	CU_ASSERT_EQUAL(u->free_count, 1);
 	/* a refused hold delays the ACRF read by a cycle each time: 3 + 3 cycles; the request names
 	 * bank 0 until the read, none during the 2 beats */
