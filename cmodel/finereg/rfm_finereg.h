@@ -51,6 +51,7 @@ enum {
 	RFM_FR_ST_PTR,          /* pointer table: head pointer and live count per CTA */
 	RFM_FR_ST_TAGS,         /* PCRF tags: next pointer, warp id, register index (valid, end) */
 	RFM_FR_ST_FREE,         /* free-space monitor: a flag per entry and the running count */
+	RFM_FR_ST_BUFFERS,      /* the engine's out buffer and in-buffer FIFO, a warp register each */
 	RFM_FR_ST_N
 };
 
@@ -63,8 +64,9 @@ typedef struct rfm_fr_store {
 	const char *why;        /* one line on the difference (NULL: none) */
 } rfm_fr_store_t;
 
-/* The structures of the unit at geometry g with lrc_entries bit-vector cache entries: st[RFM_FR_ST_N]. */
-void rfm_fr_storage(const rfm_fr_geom_t *g, unsigned lrc_entries, rfm_fr_store_t *st);
+/* The structures of the unit at geometry g with lrc_entries bit-vector cache entries and an in
+ * buffer of in_depth registers (rfm_fr_eng_in_depth): st[RFM_FR_ST_N]. */
+void rfm_fr_storage(const rfm_fr_geom_t *g, unsigned lrc_entries, unsigned in_depth, rfm_fr_store_t *st);
 
 /* ---- the CTA status monitor (Table IV) --------------------------------------------------------- */
 

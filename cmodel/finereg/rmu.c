@@ -49,7 +49,7 @@ int rfm_fr_geom_check(const rfm_fr_geom_t *g, char *why, size_t n)
 
 /* ---- storage ------------------------------------------------------------------------------------ */
 
-void rfm_fr_storage(const rfm_fr_geom_t *g, unsigned lrc_entries, rfm_fr_store_t *st)
+void rfm_fr_storage(const rfm_fr_geom_t *g, unsigned lrc_entries, unsigned in_depth, rfm_fr_store_t *st)
 {
 	uint64_t e = g->pcrf_entries, c = g->ctas, ptr = rfm_fr_ptr_bits(g), cnt = rfm_fr_count_bits(g);
 	st[RFM_FR_ST_STATUS] = (rfm_fr_store_t){"CTA status monitor", 4 * c, 4 * c, NULL};
@@ -61,6 +61,8 @@ void rfm_fr_storage(const rfm_fr_geom_t *g, unsigned lrc_entries, rfm_fr_store_t
 		"valid and end kept for the checker; the paper counts 21 bits, its fields add up to 23"};
 	st[RFM_FR_ST_FREE] = (rfm_fr_store_t){"free-space monitor", e + cnt, 0,
 		"not in the paper's accounting"};
+	st[RFM_FR_ST_BUFFERS] = (rfm_fr_store_t){"RMU buffers", (1u + in_depth) * 32u * g->words, 0,
+		"the paper names one 128-byte buffer and does not count it; the in buffer is this engine's"};
 }
 
 /* ---- create ------------------------------------------------------------------------------------- */

@@ -71,7 +71,7 @@ static void test_finereg_storage_against_paper(void)
 	rfm_fr_geom_t g = {.pcrf_entries = 1024, .acrf_slots = 32, .ctas = 128, .active_ctas = 32, .warps = 32,
 		.regs = 64, .words = 32};
 	rfm_fr_store_t st[RFM_FR_ST_N];
-	rfm_fr_storage(&g, 32, st);
+	rfm_fr_storage(&g, 32, rfm_fr_eng_in_depth(4, 4), st); /* PCRF latency 4, 32-byte beats */
 	CU_ASSERT_EQUAL(st[RFM_FR_ST_STATUS].paper_bits, 2 * 256); /* "256 bits ... for each ... field" */
 	CU_ASSERT_EQUAL(st[RFM_FR_ST_STATUS].bits, 512);
 	CU_ASSERT_EQUAL(st[RFM_FR_ST_LRC].paper_bits, 384 * 8);     /* "total 384 bytes" */
@@ -82,9 +82,12 @@ static void test_finereg_storage_against_paper(void)
 	CU_ASSERT_EQUAL(st[RFM_FR_ST_TAGS].bits, 23 * 1024);
 	CU_ASSERT_EQUAL(st[RFM_FR_ST_FREE].bits, 1024 + 11);
 	CU_ASSERT_EQUAL(st[RFM_FR_ST_FREE].paper_bits, 0);
+	CU_ASSERT_EQUAL(st[RFM_FR_ST_BUFFERS].bits, (1 + 3) * 1024); /* out, and an in FIFO of 3 */
+	CU_ASSERT_EQUAL(st[RFM_FR_ST_BUFFERS].paper_bits, 0);
 	g.pcrf_entries = 1536; /* the 64/192 KB split: 11-bit pointers */
-	rfm_fr_storage(&g, 32, st);
+	rfm_fr_storage(&g, 32, rfm_fr_eng_in_depth(4, 1), st); /* 128-byte beats: an in FIFO of 5 */
 	CU_ASSERT_EQUAL(st[RFM_FR_ST_TAGS].bits, 24 * 1536);
+	CU_ASSERT_EQUAL(st[RFM_FR_ST_BUFFERS].bits, (1 + 5) * 1024);
 	CU_ASSERT_EQUAL(st[RFM_FR_ST_PTR].bits, 128 * 22);
 }
 

@@ -343,6 +343,27 @@ static void test_finereg_engine_cycles(void)
 	CU_ASSERT_EQUAL(rfm_fr_eng_swap(&e, 0, &bv3, 1), 0);
 	CU_ASSERT_EQUAL(cycles(&e, -1, 0), 19);
 	CU_ASSERT_EQUAL(u->free_count, 1);
+	rfm_fr_eng_free(&e);
+	rfm_fr_destroy(u);
+	/* one beat a register (B = 1): a register a cycle both ways; 16 registers out in 16 + 1 cycles,
+	 * and back in 16 + 4 (the in buffer, 5 deep, never full) */
+	{
+		const rfm_fr_geom_t g16 = {.pcrf_entries = 16, .acrf_slots = 2, .ctas = 4, .active_ctas = 2, .warps = 1,
+			.regs = 16, .words = 4};
+		rfm_fr_eng_cfg_t c1 = toy_cfg;
+		uint64_t full = 0xffff;
+		c1.beat_words = 4;
+		u = rfm_fr_create(&g16);
+		CU_ASSERT_FATAL(u != NULL);
+		CU_ASSERT_EQUAL_FATAL(rfm_fr_eng_init(&e, u, &c1, why, sizeof(why)), 0);
+		CU_ASSERT_EQUAL(e.in_depth, 5);
+		CU_ASSERT_EQUAL(rfm_fr_launch(u, 0, 0, 1), 0);
+		CU_ASSERT_EQUAL(rfm_fr_eng_evict(&e, 0, &full), 0);
+		CU_ASSERT_EQUAL(cycles(&e, -1, 0), 17);
+		CU_ASSERT_EQUAL(rfm_fr_eng_restore(&e, 0, 1), 0);
+		CU_ASSERT_EQUAL(cycles(&e, -1, 0), 20);
+		CU_ASSERT_EQUAL(rfm_fr_check(u, why, sizeof(why)), 0);
+	}
 	/* a refused hold delays the ACRF read by a cycle each time: 3 + 3 cycles; the request names
 	 * bank 0 until the read, none during the 2 beats */
 	CU_ASSERT_EQUAL(evict_with_waits(0, req, &waits), 6);
