@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rfm_finereg.h"
+#include "test_finereg.h"
 
 int test_finereg_register(void);
 
@@ -30,15 +30,6 @@ static uint32_t get(rfm_fr_t *u, unsigned c, unsigned w, unsigned r)
 	for (k = 1; k < u->g.words; k++)
 		CU_ASSERT_EQUAL(d[k], d[0] ? d[0] + k : 0); /* as put wrote it, or all zero */
 	return d[0];
-}
-
-static void ok(const rfm_fr_t *u)
-{
-	char why[160] = "";
-	int rc = rfm_fr_check(u, why, sizeof(why));
-	if (rc)
-		fprintf(stderr, "\n  finereg check: %s\n", why);
-	CU_ASSERT_EQUAL_FATAL(rc, 0);
 }
 
 static void test_finereg_geometry(void)
@@ -115,7 +106,7 @@ static void test_finereg_fig6_backup_then_launch(void)
 	CU_ASSERT_EQUAL(pick, -1);
 	CU_ASSERT_EQUAL(rfm_fr_evict(u, 1, &bv), 0);
 	CU_ASSERT_EQUAL(rfm_fr_launch(u, 2, 1, 1), 0);
-	ok(u);
+	fr_ok(u);
 	CU_ASSERT_EQUAL(u->free_count, 6);
 	CU_ASSERT_EQUAL(u->pdata[0], val(1, 0, 0, 1));
 	CU_ASSERT_EQUAL(u->pdata[1], val(1, 0, 2, 1));
@@ -167,7 +158,7 @@ static void test_finereg_fig6_swap_with_full_pcrf(void)
 	CU_ASSERT_EQUAL(rfm_fr_decide(u, 4, &bv4, ready, 1, &pick), RFM_FR_SWAP);
 	CU_ASSERT_EQUAL(pick, 0);
 	CU_ASSERT_EQUAL(rfm_fr_swap(u, 4, &bv4, 0), 0);
-	ok(u);
+	fr_ok(u);
 	/* CTA 0 in slot 0: R0 and R3 restored, R1 and R2 (dead at its eviction) zero */
 	CU_ASSERT_EQUAL(u->owner[0], 0);
 	CU_ASSERT_EQUAL(get(u, 0, 0, 0), val(0, 0, 0, 1));
@@ -202,7 +193,7 @@ static void test_finereg_fig11_chain(void)
 	CU_ASSERT_EQUAL(rfm_fr_launch(u, 0, 1, 1), 0);
 	put(u, 0, 0, 3, val(0, 0, 3, 7));
 	CU_ASSERT_EQUAL(rfm_fr_evict(u, 0, &three), 0);
-	ok(u);
+	fr_ok(u);
 	CU_ASSERT_EQUAL(u->ptr[0].head, 0);
 	CU_ASSERT_EQUAL(u->ptr[0].count, 3);
 	CU_ASSERT_EQUAL(u->tag[0].next, 1);
@@ -216,7 +207,7 @@ static void test_finereg_fig11_chain(void)
 	CU_ASSERT_EQUAL(rfm_fr_restore(u, 0, 0), 0);
 	CU_ASSERT_EQUAL(get(u, 0, 0, 3), val(0, 0, 3, 7));
 	CU_ASSERT_EQUAL(u->free_count, 6);
-	ok(u);
+	fr_ok(u);
 	rfm_fr_destroy(u);
 }
 
@@ -248,7 +239,7 @@ static void test_finereg_swap_order(void)
 	 * (1,2) comes in from entry 1 (no live register of S there): S's lowest unmoved, (0,1), goes
 	 * out to entry 1. S's chain is the move order: 2 -> 0 -> 1. */
 	CU_ASSERT_EQUAL(rfm_fr_swap(u, 0, bvs, 1), 0);
-	ok(u);
+	fr_ok(u);
 	CU_ASSERT_EQUAL(u->ptr[0].head, 2);
 	CU_ASSERT_EQUAL(u->ptr[0].count, 3);
 	CU_ASSERT_EQUAL(u->tag[2].next, 0);
@@ -267,11 +258,11 @@ static void test_finereg_swap_order(void)
 	/* CTA 1 stalls with 4 live registers, CTA 0 pending with 3, nothing empty: 0 + 3 < 4 */
 	CU_ASSERT_EQUAL(rfm_fr_swap(u, 1, bvq, 0), RFM_FR_EDEPLETED);
 	CU_ASSERT_EQUAL(u->n.depleted, 1);
-	ok(u);
+	fr_ok(u);
 	/* CTA 2 stalls with 1 live register: 0 + 3 >= 1 */
 	bvq[0] = 0x1;
 	CU_ASSERT_EQUAL(rfm_fr_swap(u, 2, bvq, 0), 0);
-	ok(u);
+	fr_ok(u);
 	CU_ASSERT_EQUAL(get(u, 0, 0, 0), val(0, 0, 0, 1));
 	CU_ASSERT_EQUAL(get(u, 0, 0, 1), val(0, 0, 1, 1));
 	CU_ASSERT_EQUAL(get(u, 0, 1, 0), val(0, 1, 0, 1));
@@ -295,7 +286,7 @@ static void test_finereg_decide_priority(void)
 	CU_ASSERT_EQUAL(rfm_fr_evict(u, 1, &b2), 0);                 /* CTA 1 pending with 2 */
 	CU_ASSERT_EQUAL(rfm_fr_launch(u, 3, 1, 1), 0);
 	CU_ASSERT_EQUAL(rfm_fr_evict(u, 3, &b2), 0);                 /* CTA 3 pending with 2: full */
-	ok(u);
+	fr_ok(u);
 	/* not ready: nothing to do without new CTAs; a new CTA needs room */
 	CU_ASSERT_EQUAL(rfm_fr_decide(u, 0, &b2, ready, 0, &pick), RFM_FR_STAY_NOTHING);
 	CU_ASSERT_EQUAL(rfm_fr_decide(u, 0, &b2, ready, 1, &pick), RFM_FR_STAY_DEPLETED);
@@ -318,7 +309,7 @@ static void test_finereg_decide_priority(void)
 	CU_ASSERT_EQUAL(rfm_fr_resume(u, 0), 0);
 	CU_ASSERT_EQUAL(rfm_fr_resume(u, 0), RFM_FR_EILLEGAL);
 	CU_ASSERT_EQUAL(u->n.resumes, 1);
-	ok(u);
+	fr_ok(u);
 	rfm_fr_destroy(u);
 }
 
@@ -342,7 +333,7 @@ static void test_finereg_write_redirect(void)
 	CU_ASSERT_EQUAL(get(u, 0, 0, 1), val(0, 0, 1, 2));
 	CU_ASSERT_EQUAL(get(u, 0, 0, 3), 0);
 	CU_ASSERT_EQUAL(rfm_fr_write(u, 5, 0, 0, (uint32_t[]){1}), RFM_FR_EILLEGAL); /* not launched */
-	ok(u);
+	fr_ok(u);
 	rfm_fr_destroy(u);
 }
 
@@ -376,14 +367,6 @@ typedef struct shadow {
 	uint64_t live[8][4];    /* [cta][warp]: the live vector of its last eviction (all 1 in the ACRF) */
 } shadow_t;
 
-static uint64_t rnd(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
-
 /* every register of a CTA in the ACRF reads its shadow value (0 where dead at the last move) */
 static void check_values(rfm_fr_t *u, const shadow_t *sh)
 {
@@ -393,21 +376,6 @@ static void check_values(rfm_fr_t *u, const shadow_t *sh)
 			for (w = 0; w < u->g.warps; w++)
 				for (r = 0; r < u->g.regs; r++)
 					CU_ASSERT_EQUAL(get(u, c, w, r), sh->v[c][w][r]);
-}
-
-/* a random CTA with status (ctx, reg), or -1 */
-static int pick(const rfm_fr_t *u, uint64_t *seed, unsigned ctx, unsigned reg)
-{
-	unsigned c, n = 0, k;
-	for (c = 0; c < u->g.ctas; c++)
-		n += u->ctx[c] == ctx && u->reg[c] == reg;
-	if (!n)
-		return -1;
-	k = (unsigned)(rnd(seed) % n);
-	for (c = 0; c < u->g.ctas; c++)
-		if (u->ctx[c] == ctx && u->reg[c] == reg && k-- == 0)
-			break;
-	return (int)c;
 }
 
 /* every dead register of CTA c under bv reads 0 after its restore */
@@ -423,10 +391,10 @@ static void dead_to_zero(shadow_t *sh, const rfm_fr_t *u, unsigned c, const uint
 /* writes to any launched CTA; a pending CTA's dead register drops them */
 static void random_writes(rfm_fr_t *u, shadow_t *sh, uint64_t *seed, unsigned step)
 {
-	unsigned c = (unsigned)(rnd(seed) % u->g.ctas), w, r, k, e, j, found;
+	unsigned c = (unsigned)(fr_rnd(seed) % u->g.ctas), w, r, k, e, j, found;
 	for (k = 0; k < 3; k++) {
-		w = (unsigned)(rnd(seed) % u->g.warps);
-		r = (unsigned)(rnd(seed) % u->g.regs);
+		w = (unsigned)(fr_rnd(seed) % u->g.warps);
+		r = (unsigned)(fr_rnd(seed) % u->g.regs);
 		if (!u->reg[c])
 			continue;
 		found = u->reg[c] == RFM_FR_REG_ACRF;
@@ -442,46 +410,46 @@ static void random_step(rfm_fr_t *u, shadow_t *sh, uint64_t *seed, unsigned step
 {
 	int c, p;
 	unsigned s, w;
-	uint64_t bv[4], dense = rnd(seed) % 3 == 0;
+	uint64_t bv[4], dense = fr_rnd(seed) % 3 == 0;
 	for (w = 0; w < u->g.warps; w++) /* a quarter or three quarters of the registers live */
-		bv[w] = (dense ? rnd(seed) | rnd(seed) : rnd(seed) & rnd(seed)) & ((1u << u->g.regs) - 1);
+		bv[w] = (dense ? fr_rnd(seed) | fr_rnd(seed) : fr_rnd(seed) & fr_rnd(seed)) & ((1u << u->g.regs) - 1);
 	for (s = 0; s < u->g.acrf_slots && u->owner[s] >= 0; s++)
 		;
-	switch (rnd(seed) % 8) {
+	switch (fr_rnd(seed) % 8) {
 	case 0: /* launch into the first free slot, in the pipeline or not */
-		c = pick(u, seed, RFM_FR_NONE, RFM_FR_NONE);
-		if (c >= 0 && s < u->g.acrf_slots && rfm_fr_launch(u, (unsigned)c, s, (int)(rnd(seed) & 1)) == 0)
+		c = fr_pick(u, seed, RFM_FR_NONE, RFM_FR_NONE);
+		if (c >= 0 && s < u->g.acrf_slots && rfm_fr_launch(u, (unsigned)c, s, (int)(fr_rnd(seed) & 1)) == 0)
 			memset(sh->v[c], 0, sizeof(sh->v[c]));
 		break;
 	case 1:
-		c = pick(u, seed, RFM_FR_CTX_PIPE, RFM_FR_REG_ACRF);
+		c = fr_pick(u, seed, RFM_FR_CTX_PIPE, RFM_FR_REG_ACRF);
 		if (c >= 0)
 			CU_ASSERT_EQUAL(rfm_fr_exit(u, (unsigned)c), 0);
 		break;
 	case 2:
-		c = pick(u, seed, RFM_FR_CTX_PIPE, RFM_FR_REG_ACRF);
+		c = fr_pick(u, seed, RFM_FR_CTX_PIPE, RFM_FR_REG_ACRF);
 		if (c >= 0 && rfm_fr_evict(u, (unsigned)c, bv) == 0)
 			dead_to_zero(sh, u, (unsigned)c, bv);
 		break;
 	case 3:
-		c = pick(u, seed, RFM_FR_CTX_PIPE, RFM_FR_REG_ACRF);
-		p = pick(u, seed, RFM_FR_CTX_SHMEM, RFM_FR_REG_PCRF);
+		c = fr_pick(u, seed, RFM_FR_CTX_PIPE, RFM_FR_REG_ACRF);
+		p = fr_pick(u, seed, RFM_FR_CTX_SHMEM, RFM_FR_REG_PCRF);
 		if (c >= 0 && p >= 0 && rfm_fr_swap(u, (unsigned)c, bv, (unsigned)p) == 0)
 			dead_to_zero(sh, u, (unsigned)c, bv);
 		break;
 	case 4:
-		c = pick(u, seed, RFM_FR_CTX_SHMEM, RFM_FR_REG_PCRF);
+		c = fr_pick(u, seed, RFM_FR_CTX_SHMEM, RFM_FR_REG_PCRF);
 		if (c >= 0 && s < u->g.acrf_slots)
 			rfm_fr_restore(u, (unsigned)c, s);
 		break;
 	case 5:
-		c = pick(u, seed, RFM_FR_CTX_PIPE, RFM_FR_REG_ACRF);
-		p = pick(u, seed, RFM_FR_CTX_SHMEM, RFM_FR_REG_ACRF);
+		c = fr_pick(u, seed, RFM_FR_CTX_PIPE, RFM_FR_REG_ACRF);
+		p = fr_pick(u, seed, RFM_FR_CTX_SHMEM, RFM_FR_REG_ACRF);
 		if (c >= 0 && p >= 0)
 			CU_ASSERT_EQUAL(rfm_fr_ctx_switch(u, (unsigned)c, (unsigned)p), 0);
 		break;
 	case 6:
-		c = pick(u, seed, RFM_FR_CTX_SHMEM, RFM_FR_REG_ACRF);
+		c = fr_pick(u, seed, RFM_FR_CTX_SHMEM, RFM_FR_REG_ACRF);
 		if (c >= 0)
 			rfm_fr_resume(u, (unsigned)c);
 		break;
@@ -505,7 +473,7 @@ static void test_finereg_random_sequences(void)
 		memset(&sh, 0, sizeof(sh));
 		for (step = 0; step < 2000; step++) {
 			random_step(u, &sh, &sd, step);
-			ok(u);
+			fr_ok(u);
 			check_values(u, &sh);
 		}
 		total[0] += u->n.swaps, total[1] += u->n.depleted, total[2] += u->n.redirected;
@@ -550,7 +518,7 @@ static void planted(void (*plant)(rfm_fr_t *), const char *want)
 	CU_ASSERT_EQUAL(rfm_fr_evict(u, 0, &a), 0); /* entries 0 1 2 */
 	CU_ASSERT_EQUAL(rfm_fr_evict(u, 1, &b), 0); /* entries 3 4 */
 	CU_ASSERT_EQUAL(rfm_fr_launch(u, 2, 0, 1), 0);
-	ok(u);
+	fr_ok(u);
 	plant(u);
 	CU_ASSERT_EQUAL(rfm_fr_check(u, why, sizeof(why)), -1);
 	if (!strstr(why, want))

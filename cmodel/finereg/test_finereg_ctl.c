@@ -7,22 +7,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rfm_finereg.h"
+#include "test_finereg.h"
 
 int test_finereg_ctl_register(void);
 
 static unsigned bank_of(void *ctx, unsigned s, unsigned w, unsigned r)
 {
 	return (s + w + r) % *(const unsigned *)ctx;
-}
-
-static void ok(const rfm_fr_t *u)
-{
-	char why[160] = "";
-	int rc = rfm_fr_check(u, why, sizeof(why));
-	if (rc)
-		fprintf(stderr, "\n  finereg check: %s\n", why);
-	CU_ASSERT_EQUAL_FATAL(rc, 0);
 }
 
 /* ---- Fig. 6 at the cycle level ------------------------------------------------------------------ */
@@ -105,7 +96,7 @@ static unsigned fig6(unsigned fault)
 	CU_ASSERT(until(&k, &io, 2, RFM_FR_CTX_PIPE, RFM_FR_REG_ACRF, 100) <= 100);
 	io.stall[1] = 0;
 	io.new_left = 0;
-	ok(u);
+	fr_ok(u);
 	CU_ASSERT_EQUAL(u->ctx[1], RFM_FR_CTX_SHMEM);
 	CU_ASSERT_EQUAL(u->reg[1], RFM_FR_REG_PCRF);
 	CU_ASSERT_EQUAL(u->ptr[1].count, 2);
@@ -121,7 +112,7 @@ static unsigned fig6(unsigned fault)
 	io.new_left = 1;
 	CU_ASSERT(until(&k, &io, 3, RFM_FR_CTX_PIPE, RFM_FR_REG_ACRF, 200) <= 200);
 	io.stall[1] = 0;
-	ok(u);
+	fr_ok(u);
 	CU_ASSERT_EQUAL(u->free_count, 2);
 	/* CTA 3 stalls at PC 0x38 too: a hit; 4 live, 2 free, nothing ready: it stays (depleted) */
 	io.stall[1] = 1;
@@ -135,7 +126,7 @@ static unsigned fig6(unsigned fault)
 	io.ready[1] = 1;
 	n = until(&k, &io, 1, RFM_FR_CTX_PIPE, RFM_FR_REG_ACRF, 200);
 	if (n <= 200) {
-		ok(u);
+		fr_ok(u);
 		CU_ASSERT_EQUAL(u->owner[1], 1);
 		CU_ASSERT_EQUAL(u->reg[3], RFM_FR_REG_PCRF);
 		CU_ASSERT_EQUAL(u->free_count, 0);
@@ -253,7 +244,7 @@ static run_t synthetic(uint64_t seed, unsigned fault)
 			sh->reg[c] = (uint8_t)now;
 		}
 		if (k.st != RFM_FR_CTL_MOVE)
-			ok(u);
+			fr_ok(u);
 	}
 	out.cycles = l.cycles;
 	out.finished = l.finished;

@@ -8,17 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "rfm_finereg.h"
+#include "test_finereg.h"
 
 int test_finereg_engine_register(void);
-
-static uint64_t rnd(uint64_t *s)
-{
-	*s ^= *s << 13;
-	*s ^= *s >> 7;
-	*s ^= *s << 17;
-	return *s;
-}
 
 /* The ACRF bank of a register: spread over the banks like the base mapping's (warp + register). */
 static unsigned bank_of(void *ctx, unsigned s, unsigned w, unsigned r)
@@ -52,32 +44,17 @@ static const char *differs(const rfm_fr_t *a, const rfm_fr_t *b)
 	return NULL;
 }
 
-/* A random CTA with status (ctx, reg), or -1. */
-static int pick(const rfm_fr_t *u, uint64_t *seed, unsigned ctx, unsigned reg)
-{
-	unsigned c, n = 0, k;
-	for (c = 0; c < u->g.ctas; c++)
-		n += u->ctx[c] == ctx && u->reg[c] == reg;
-	if (!n)
-		return -1;
-	k = (unsigned)(rnd(seed) % n);
-	for (c = 0; c < u->g.ctas; c++)
-		if (u->ctx[c] == ctx && u->reg[c] == reg && k-- == 0)
-			break;
-	return (int)c;
-}
-
 /* A write-back of a random value to a random register of a launched CTA that is not being moved,
  * on both units (the ACRF, a pending CTA's PCRF entry, or dropped). */
 static void writeback(rfm_fr_t *ref, rfm_fr_t *u, const rfm_fr_eng_t *e, uint64_t *seed)
 {
 	uint32_t d[RFM_FR_MAX_WORDS];
-	unsigned c = (unsigned)(rnd(seed) % u->g.ctas), w = (unsigned)(rnd(seed) % u->g.warps),
-		 r = (unsigned)(rnd(seed) % u->g.regs), k;
+	unsigned c = (unsigned)(fr_rnd(seed) % u->g.ctas), w = (unsigned)(fr_rnd(seed) % u->g.warps),
+		 r = (unsigned)(fr_rnd(seed) % u->g.regs), k;
 	if (!u->reg[c] || rfm_fr_eng_moving(e, c))
 		return;
 	for (k = 0; k < u->g.words; k++)
-		d[k] = (uint32_t)rnd(seed);
+		d[k] = (uint32_t)fr_rnd(seed);
 	CU_ASSERT_EQUAL(rfm_fr_write(ref, c, w, r, d), 0);
 	CU_ASSERT_EQUAL(rfm_fr_write(u, c, w, r, d), 0);
 }
@@ -88,10 +65,10 @@ static unsigned run_op(rfm_fr_t *ref, rfm_fr_t *u, rfm_fr_eng_t *e, uint64_t *se
 {
 	unsigned cyc;
 	for (cyc = 1; cyc < 100000; cyc++) {
-		uint64_t req = rfm_fr_eng_hold(e), gnt = rnd(seed) | rnd(seed); /* each bit: 3/4 */
+		uint64_t req = rfm_fr_eng_hold(e), gnt = fr_rnd(seed) | fr_rnd(seed); /* each bit: 3/4 */
 		/* one bank at a time, but for the zeros */
 		CU_ASSERT(req == 0 || (req & (req - 1)) == 0 || e->plan[e->at].kind == RFM_FR_AZERO);
-		if (rnd(seed) % 4 == 0)
+		if (fr_rnd(seed) % 4 == 0)
 			writeback(ref, u, e, seed);
 		if (rfm_fr_eng_cycle(e, gnt))
 			return cyc;
@@ -112,31 +89,31 @@ static void step(rfm_fr_t *ref, rfm_fr_t *u, rfm_fr_eng_t *e, uint64_t *seed, st
 {
 	uint64_t bv[RFM_FR_MAX_WARPS];
 	unsigned s, w;
-	int c, p, r1 = -1, r2 = -1, dense = rnd(seed) % 3 == 0;
+	int c, p, r1 = -1, r2 = -1, dense = fr_rnd(seed) % 3 == 0;
 	rfm_fr_op_t op = RFM_FR_OP_IDLE;
 	const char *d;
 	for (w = 0; w < u->g.warps; w++)
-		bv[w] = (dense ? rnd(seed) | rnd(seed) : rnd(seed) & rnd(seed)) & ((1u << u->g.regs) - 1);
+		bv[w] = (dense ? fr_rnd(seed) | fr_rnd(seed) : fr_rnd(seed) & fr_rnd(seed)) & ((1u << u->g.regs) - 1);
 	for (s = 0; s < u->g.acrf_slots && u->owner[s] >= 0; s++)
 		;
-	switch (rnd(seed) % 8) {
+	switch (fr_rnd(seed) % 8) {
 	case 0:
-		c = pick(u, seed, RFM_FR_NONE, RFM_FR_NONE);
+		c = fr_pick(u, seed, RFM_FR_NONE, RFM_FR_NONE);
 		if (c >= 0 && s < u->g.acrf_slots) {
-			int pipe = (int)(rnd(seed) & 1);
+			int pipe = (int)(fr_rnd(seed) & 1);
 			r1 = rfm_fr_launch(ref, (unsigned)c, s, pipe), r2 = rfm_fr_eng_launch(e, (unsigned)c, s, pipe);
 			op = RFM_FR_OP_LAUNCH;
 		}
 		break;
 	case 1:
-		c = pick(u, seed, RFM_FR_CTX_PIPE, RFM_FR_REG_ACRF);
+		c = fr_pick(u, seed, RFM_FR_CTX_PIPE, RFM_FR_REG_ACRF);
 		if (c >= 0)
 			r1 = rfm_fr_evict(ref, (unsigned)c, bv), r2 = rfm_fr_eng_evict(e, (unsigned)c, bv), op = RFM_FR_OP_EVICT;
 		break;
 	case 2:
 	case 3:
-		c = pick(u, seed, RFM_FR_CTX_PIPE, RFM_FR_REG_ACRF);
-		p = pick(u, seed, RFM_FR_CTX_SHMEM, RFM_FR_REG_PCRF);
+		c = fr_pick(u, seed, RFM_FR_CTX_PIPE, RFM_FR_REG_ACRF);
+		p = fr_pick(u, seed, RFM_FR_CTX_SHMEM, RFM_FR_REG_PCRF);
 		if (c >= 0 && p >= 0) {
 			int tight = u->free_count < rfm_fr_live_count(u, bv);
 			r1 = rfm_fr_swap(ref, (unsigned)c, bv, (unsigned)p), r2 = rfm_fr_eng_swap(e, (unsigned)c, bv, (unsigned)p);
@@ -145,14 +122,14 @@ static void step(rfm_fr_t *ref, rfm_fr_t *u, rfm_fr_eng_t *e, uint64_t *seed, st
 		}
 		break;
 	case 4:
-		c = pick(u, seed, RFM_FR_CTX_SHMEM, RFM_FR_REG_PCRF);
+		c = fr_pick(u, seed, RFM_FR_CTX_SHMEM, RFM_FR_REG_PCRF);
 		if (c >= 0 && s < u->g.acrf_slots)
 			r1 = rfm_fr_restore(ref, (unsigned)c, s), r2 = rfm_fr_eng_restore(e, (unsigned)c, s), op = RFM_FR_OP_RESTORE;
 		break;
 	case 5: /* whole operations that move no register: exit, context switch, resume */
-		c = pick(u, seed, RFM_FR_CTX_PIPE, RFM_FR_REG_ACRF);
-		p = pick(u, seed, RFM_FR_CTX_SHMEM, RFM_FR_REG_ACRF);
-		if (c >= 0 && p >= 0 && rnd(seed) & 1)
+		c = fr_pick(u, seed, RFM_FR_CTX_PIPE, RFM_FR_REG_ACRF);
+		p = fr_pick(u, seed, RFM_FR_CTX_SHMEM, RFM_FR_REG_ACRF);
+		if (c >= 0 && p >= 0 && fr_rnd(seed) & 1)
 			r1 = rfm_fr_ctx_switch(ref, (unsigned)c, (unsigned)p), r2 = rfm_fr_ctx_switch(u, (unsigned)c, (unsigned)p);
 		else if (p >= 0)
 			r1 = rfm_fr_resume(ref, (unsigned)p), r2 = rfm_fr_resume(u, (unsigned)p);
