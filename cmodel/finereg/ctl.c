@@ -106,13 +106,13 @@ static void idle(rfm_fr_ctl_t *k, const rfm_fr_ctl_in_t *in)
 		;
 	if (s < u->g.acrf_slots) {
 		if (room && (c = lowest(u, RFM_FR_CTX_SHMEM, RFM_FR_REG_PCRF, in->ready)) >= 0) {
-			rfm_fr_eng_restore(&k->e, (unsigned)c, s);
-			k->st = RFM_FR_CTL_MOVE;
+			if (rfm_fr_eng_restore(&k->e, (unsigned)c, s) == 0)
+				k->st = RFM_FR_CTL_MOVE;
 			return;
 		}
 		if (can_launch(u, in)) {
-			rfm_fr_eng_launch(&k->e, (unsigned)lowest(u, RFM_FR_NONE, RFM_FR_NONE, NULL), s, room);
-			k->st = RFM_FR_CTL_MOVE;
+			if (rfm_fr_eng_launch(&k->e, (unsigned)lowest(u, RFM_FR_NONE, RFM_FR_NONE, NULL), s, room) == 0)
+				k->st = RFM_FR_CTL_MOVE;
 			return;
 		}
 	}
@@ -150,12 +150,12 @@ static void decide(rfm_fr_ctl_t *k, const rfm_fr_ctl_in_t *in)
 		rfm_fr_ctx_switch(u, k->c, (unsigned)pick);
 		break;
 	case RFM_FR_SWAP:
-		rfm_fr_eng_swap(&k->e, k->c, k->bv, (unsigned)pick);
-		k->st = RFM_FR_CTL_MOVE;
+		if (rfm_fr_eng_swap(&k->e, k->c, k->bv, (unsigned)pick) == 0)
+			k->st = RFM_FR_CTL_MOVE;
 		break;
 	case RFM_FR_EVICT_LAUNCH: /* the launch follows when the slot is free */
-		rfm_fr_eng_evict(&k->e, k->c, k->bv);
-		k->st = RFM_FR_CTL_MOVE;
+		if (rfm_fr_eng_evict(&k->e, k->c, k->bv) == 0)
+			k->st = RFM_FR_CTL_MOVE;
 		break;
 	default: /* it stays until what the decision depends on changes */
 		k->stayed[k->s] = (uint8_t)(1 + a);
