@@ -235,10 +235,11 @@ typedef struct rfm_fr_uop {
  * move no register and stay whole operations of rmu.c). */
 typedef enum rfm_fr_op { RFM_FR_OP_IDLE, RFM_FR_OP_LAUNCH, RFM_FR_OP_EVICT, RFM_FR_OP_RESTORE, RFM_FR_OP_SWAP } rfm_fr_op_t;
 
-enum { RFM_FR_IN_MAX = 66 };  /* most in-buffer registers: (64 + 1 - 1) / 1 + 2 */
+enum { RFM_FR_IN_MAX = 65 };  /* most in-buffer registers: rfm_fr_eng_in_depth(64, 1) */
 
 typedef struct rfm_fr_eng_cfg {
-	unsigned pcrf_lat;      /* cycles from a PCRF read to its first beat, 4 .. 64 (the paper: at least 4) */
+	unsigned pcrf_lat;      /* cycles a one-beat PCRF read takes until its data are usable, 4 .. 64
+	                         * (the paper: at least 4) */
 	unsigned beat_words;    /* 32-bit words a PCRF beat carries, a divisor of the register's words */
 	unsigned banks;         /* ACRF banks, 1 .. 64 */
 	/* the ACRF bank of register (w, r) of slot s, below banks */
@@ -286,7 +287,7 @@ typedef struct rfm_fr_eng {
 	unsigned *order;        /* PCRF entries written, in order: the new chain */
 	uint8_t *zdone;         /* [plan]: the zero of that micro-operation is written */
 	unsigned nord;
-	uint32_t obuf[RFM_FR_MAX_WORDS], ibuf[RFM_FR_MAX_WORDS]; /* out and in buffers */
+	uint32_t obuf[RFM_FR_MAX_WORDS]; /* the out buffer */
 	rfm_fr_eng_counters_t n;
 	unsigned fault;         /* a planted fault (RFM_FR_EF_*; 0 none), for the tests that must catch it */
 } rfm_fr_eng_t;
@@ -315,7 +316,8 @@ int rfm_fr_eng_launch(rfm_fr_eng_t *e, unsigned c, unsigned s, int pipe);
 int rfm_fr_eng_evict(rfm_fr_eng_t *e, unsigned c, const uint64_t *bv);
 int rfm_fr_eng_restore(rfm_fr_eng_t *e, unsigned c, unsigned s);
 int rfm_fr_eng_swap(rfm_fr_eng_t *e, unsigned sc, const uint64_t *bv, unsigned pc);
-/* This cycle's bank hold request (bit b: bank b): the bank of the current ACRF micro-operation. */
+/* This cycle's bank hold request (bit b: bank b): the bank of the ACRF queue's head when it can
+ * start this cycle; once only zeros are left, every bank with a zero to write. */
 uint64_t rfm_fr_eng_hold(const rfm_fr_eng_t *e);
 /* One clock edge with this cycle's granted holds: 1 when the operation completed at this edge. */
 int rfm_fr_eng_cycle(rfm_fr_eng_t *e, uint64_t hold_gnt);
