@@ -1011,6 +1011,7 @@ void rfm_cfg_derive(rfm_cfg_t *cfg)
 	d->nq_cnt_w = rfm_cntw(nq);
 	d->rf_bits = banks * cfg->rf_entries * lanes * bits;
 	d->rf_bytes = d->rf_bits / 8 + (d->rf_bits % 8 != 0);
+	d->bank_rows = cfg->rf_entries;
 	d->warp_regs = (unsigned)(banks * cfg->rf_entries);
 	d->pack_w = rfm_clog2(d->warp_regs);
 	d->ctag_w = cfg->sm_tag_bits;
@@ -1245,4 +1246,15 @@ rfm_tech_t rfm_slot_provider(const rfm_cfg_t *cfg, rfm_top_slot_t s)
 		if (rfm_techniques[t].slot == s && rfm_tech_on(cfg, (rfm_tech_t)t))
 			return (rfm_tech_t)t;
 	return RFM_TECH_none;
+}
+
+int rfm_cfg_buildable(const rfm_cfg_t *cfg, FILE *err)
+{
+	int t, rc = 0;
+	for (t = 0; t < RFM_TECH_COUNT; t++)
+		if (rfm_tech_on(cfg, (rfm_tech_t)t) && rfm_techniques[t].hooks->no_rtl) {
+			rfm_rule_msg(cfg, err, rfm_techniques[t].on_key, "off", "%s", rfm_techniques[t].hooks->no_rtl);
+			rc = -1;
+		}
+	return rc;
 }

@@ -155,7 +155,33 @@ enum { RFM_ZG_OFF = 0, RFM_ZG_ACTIVE = 1, RFM_ZG_IN_LANE = 2, RFM_ZG_CROSS_LANE 
 	  "retention table of decay = retention: zero (no cell fails), worst (every cell T0 + 1), stress") \
 	X(edram, ber, RFM_T_FRAC, 1000000, 0, 1000000000, NULL,                                    \
 	  "bit error rate of decay = paper over 2^M T0, a fraction (0.001 or 1e-3)")               \
-	X(edram, seed, RFM_T_INT, 1, 0, 4294967295u, NULL, "seed of the decay overlay's cell draws and tables")
+	X(edram, seed, RFM_T_INT, 1, 0, 4294967295u, NULL, "seed of the decay overlay's cell draws and tables") \
+	X(finereg, enable, RFM_T_ENUM, RFM_OFF, 0, 1, rfm_enum_onoff,                             \
+	  "FineReg: the file split into an active-CTA file (ACRF, the banks) and a pending-CTA file (PCRF, live registers)") \
+	X(finereg, acrf_regs, RFM_T_INT, 512, 1, 131072, NULL,                                      \
+	  "warp registers of the ACRF, in the banks (rf.banks x rf.entries = acrf_regs + pcrf_regs)") \
+	X(finereg, pcrf_regs, RFM_T_INT, 512, 1, 4096, NULL,                                        \
+	  "warp registers (entries) of the PCRF, chained per pending CTA")                         \
+	X(finereg, ptr_bits, RFM_T_INT, 0, 0, 16, NULL,                                             \
+	  "width of a PCRF pointer (tag next field, pointer table head); 0: clog2(pcrf_regs)")      \
+	X(finereg, resident_ctas, RFM_T_INT, 128, 1, 1024, NULL,                                    \
+	  "resident-CTA limit: CTAs active or pending at once (pointer table and status monitor lines)") \
+	X(finereg, active_ctas, RFM_T_INT, 32, 1, 1024, NULL,                                       \
+	  "active-CTA limit: CTAs whose context is in the pipeline at once")                       \
+	X(finereg, cta_warps, RFM_T_INT, 32, 1, 32, NULL,                                           \
+	  "warps per CTA, maximum (the width of a PCRF tag's warp id)")                             \
+	X(finereg, cache_entries, RFM_T_INT, 32, 1, 1024, NULL,                                     \
+	  "live-register bit-vector cache entries, direct mapped (a power of two)")                \
+	X(finereg, pcrf_latency, RFM_T_INT, 4, 4, 64, NULL,                                         \
+	  "cycles of a PCRF access (tag and register), pipelined: one beat a cycle")               \
+	X(finereg, beat_bytes, RFM_T_INT, 32, 4, 128, NULL,                                         \
+	  "bytes a register move carries per cycle (the PCRF port and the ACRF bank port)")        \
+	X(finereg, bv_latency, RFM_T_INT, 400, 1, 100000, NULL,                                     \
+	  "cycles from a bit-vector cache miss to its fill from memory")                           \
+	X(finereg, kernel_warps, RFM_T_INT, 4, 1, 32, NULL,                                         \
+	  "warps per CTA of the reference kernel (ACRF slots, reports and stimulus)")              \
+	X(finereg, kernel_regs, RFM_T_INT, 16, 1, 64, NULL,                                         \
+	  "registers per thread of the reference kernel (at most 64: the live vector's width)")
 
 /* Name lists of the enum keys (NULL-terminated). */
 extern const char *const rfm_enum_layout[];
@@ -214,6 +240,8 @@ typedef struct rfm_derived {
 	unsigned nq_cnt_w;       /* width of a count 0..nq */
 	uint64_t rf_bits;        /* storage bits: banks * entries * lanes * lane_bits */
 	uint64_t rf_bytes;       /* rf_bits / 8, rounded up */
+	unsigned bank_rows;      /* rows a bank holds: rf.entries, or FineReg's ACRF rows (the rest of the
+	                          * file is its PCRF) */
 	unsigned warp_regs;      /* warp registers the file holds: banks * entries */
 	unsigned pack_w;         /* width of a warp-register (pack) index: clog2(warp_regs) */
 	/* RegMutex reference kernel (docs/regmutex.md); 0 when [regmutex] is off */
@@ -250,6 +278,15 @@ typedef struct rfm_derived {
 	unsigned ed_nc_bits;     /* noncritical bits per lane: lane_bits - crit_bits */
 	unsigned ed_timer_w;     /* width of the refresh timer 0..P-1: clog2(P) */
 	unsigned ed_defer_w;     /* width of the defer counter 0..max_defer: clog2(max_defer + 1) */
+	/* FineReg (docs/finereg.md); 0 when [finereg] is off */
+	unsigned fr_acrf_rows;   /* ACRF rows per bank: acrf_regs / rf.banks (the banks' depth) */
+	unsigned fr_slots;       /* ACRF CTA slots: min(acrf_regs / (kernel_warps x kernel_regs), resident_ctas,
+	                          * sm.warps / kernel_warps) */
+	unsigned fr_active;      /* active CTAs at most: min(active_ctas, fr_slots) */
+	unsigned fr_ptr_bits;    /* PCRF pointer: ptr_bits, or clog2(pcrf_regs) when 0 */
+	unsigned fr_words;       /* 32-bit words of a warp register: rf.lanes x rf.lane_bits / 32 */
+	unsigned fr_beat_words;  /* 32-bit words of a move beat: beat_bytes / 4 */
+	unsigned fr_in_depth;    /* registers of the engine's in buffer (rfm_fr_eng_in_depth) */
 } rfm_derived_t;
 
 /* Where a key's value came from, for error messages. */
@@ -367,6 +404,12 @@ unsigned rfm_vt_rt_depth(const rfm_cfg_t *cfg, unsigned bits);
  * bits, M, T0 (edram.retention or the node's) and max_defer (cmodel/edram/config_edram.c). */
 struct rfm_edram_geom;
 void rfm_edram_geom_of(const rfm_cfg_t *cfg, struct rfm_edram_geom *g);
+
+/* FineReg's register management unit geometry (cmodel/finereg/rfm_finereg.h) of cfg: PCRF entries,
+ * ACRF slots (cfg->d.fr_slots), resident and active CTAs, the reference kernel, the words of a warp
+ * register, the pointer and warp-id widths (cmodel/finereg/config_finereg.c). */
+struct rfm_fr_geom;
+void rfm_finereg_geom_of(const rfm_cfg_t *cfg, struct rfm_fr_geom *g);
 
 /* Resident warps chosen for a reference kernel with warps = 0: the occupancy, lowered one warp at
  * a time until at least one SRP section is left (the paper's deadlock rule 1). */

@@ -89,6 +89,9 @@ typedef struct rfm_tech_hooks {
 	/* the limits its rules put on keys (its own and shared ones), ended by {RFM_K_COUNT, NULL};
 	 * rtl_gen --list-params shows them beside each key's range */
 	const rfm_param_limit_t *limits;
+	/* NULL when rf_top has its parts; else why not: its config is validated and reported
+	 * (rtl_gen --report), and whatever builds rf_top refuses it (rfm_cfg_buildable) */
+	const char *no_rtl;
 } rfm_tech_hooks_t;
 
 /*
@@ -97,6 +100,10 @@ typedef struct rfm_tech_hooks {
  * Returns buf ("" when the range is the whole story).
  */
 const char *rfm_param_limits(rfm_key_t k, char *buf, size_t cap);
+
+/* 0 when every technique on in cfg has its rf_top parts; else -1 after one line per technique
+ * that has none ("ORIGIN sec.enable = on: WHY (legal: off)") on err. */
+int rfm_cfg_buildable(const rfm_cfg_t *cfg, FILE *err);
 
 /* One line of the technique table. */
 typedef struct rfm_technique {

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 
 #include "rfm_part.h"
+#include "rfm_techniques.h"
 
 const char *const rfm_cnt_names[RFM_CNT_N] = {"conflict", "wconflict", "stall", "read", "write", "dispatch"};
 static const char *const cnt_help[RFM_CNT_N] = {
@@ -22,12 +23,14 @@ static const char *const cov_names[RFM_TCOV_N] = {
 
 /* The active parts of cfg, in table order: for each exclusive slot the enabled provider that is
  * not a default, else the default; no STORAGE provider when the BACKEND uses none. Returns their
- * number, or -1 (two providers of one slot). */
+ * number, or -1 (two providers of one slot, or a technique on without parts: rfm_cfg_buildable). */
 static int select_parts(const rfm_cfg_t *c, const rfm_part_t **sel)
 {
 	static const unsigned excl[] = {RFM_PART_ADMIT, RFM_PART_LOCATE, RFM_PART_BACKEND, RFM_PART_STORAGE};
 	const rfm_part_t *pick[4] = {NULL, NULL, NULL, NULL};
 	unsigned i, x, n = 0;
+	if (rfm_cfg_buildable(c, NULL))
+		return -1;
 	for (x = 0; x < 4; x++)
 		for (i = 0; i < rfm_part_table_n; i++) {
 			const rfm_part_t *d = rfm_part_table[i];

@@ -400,6 +400,10 @@ int main(int argc, char **argv)
 		return 1;
 	if (!out)
 		return 0;
+	if (rfm_cfg_buildable(&cfg, stderr)) {
+		fprintf(stderr, "rtl_gen: nothing written to %s\n", out);
+		return 2;
+	}
 
 	rc = 1;
 	for (i = 0; i < rfm_block_count; i++) {

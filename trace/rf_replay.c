@@ -62,6 +62,7 @@
 #include "rfm_faults.h"
 #include "rfm_models.h"
 #include "rfm_part.h"
+#include "rfm_techniques.h"
 #include "rf_annot.h"
 #include "trace.h"
 
@@ -1106,7 +1107,8 @@ int main(int argc, char **argv)
 	memset(&h, 0, sizeof(h));
 	if (parse(r, argc, argv, &ctas))
 		goto out;
-	if (rfm_cfg_load(&r->cfg, r->cfg_path, r->set, r->nset, stderr) != RFM_OK)
+	if (rfm_cfg_load(&r->cfg, r->cfg_path, r->set, r->nset, stderr) != RFM_OK ||
+	    rfm_cfg_buildable(&r->cfg, stderr))
 		goto out;
 	if (rt_reader_open(r->trace_path, RT_PLANT_NONE, &rd, msg, sizeof(msg))) {
 		fail(r, "%s", msg);

@@ -33,15 +33,20 @@ typedef struct rfm_fr_geom {
 	unsigned warps;         /* warps per CTA, 1 .. RFM_FR_MAX_WARPS */
 	unsigned regs;          /* registers per thread, 1 .. RFM_FR_MAX_REGS */
 	unsigned words;         /* 32-bit words per warp register, 1 .. RFM_FR_MAX_WORDS */
+	unsigned ptr_bits;      /* PCRF pointer width, clog2(pcrf_entries) .. 16; 0: clog2(pcrf_entries) */
+	unsigned cta_warps;     /* warps per CTA the tags can name, warps .. RFM_FR_MAX_WARPS; 0: the
+	                         * maximum (the paper's 5-bit warp id) */
 } rfm_fr_geom_t;
 
 /* 0 when g is legal, else -1 with the broken rule in why. */
 int rfm_fr_geom_check(const rfm_fr_geom_t *g, char *why, size_t n);
-/* Bits of a PCRF pointer: clog2(pcrf_entries), at least 1. */
+/* Bits of a PCRF pointer: ptr_bits, or clog2(pcrf_entries) (at least 1) when it is 0. */
 unsigned rfm_fr_ptr_bits(const rfm_fr_geom_t *g);
 /* Bits of a live count: clog2(pcrf_entries + 1) (the extract's G3: the paper's 6 bits cannot count
  * a CTA's live registers). */
 unsigned rfm_fr_count_bits(const rfm_fr_geom_t *g);
+/* Bits of a tag's warp id: clog2(cta_warps) (at least 1), 5 when cta_warps is 0. */
+unsigned rfm_fr_warp_bits(const rfm_fr_geom_t *g);
 
 /* ---- storage (the paper's section V-F) -------------------------------------------------------- */
 

@@ -18,7 +18,13 @@ static unsigned clog2(unsigned v)
 
 unsigned rfm_fr_ptr_bits(const rfm_fr_geom_t *g)
 {
-	unsigned b = clog2(g->pcrf_entries);
+	unsigned b = g->ptr_bits ? g->ptr_bits : clog2(g->pcrf_entries);
+	return b ? b : 1;
+}
+
+unsigned rfm_fr_warp_bits(const rfm_fr_geom_t *g)
+{
+	unsigned b = clog2(g->cta_warps ? g->cta_warps : RFM_FR_MAX_WARPS);
 	return b ? b : 1;
 }
 
@@ -41,6 +47,10 @@ int rfm_fr_geom_check(const rfm_fr_geom_t *g, char *why, size_t n)
 		bad = "regs must be 1 .. 64";
 	else if (g->words < 1 || g->words > RFM_FR_MAX_WORDS)
 		bad = "words must be 1 .. 32";
+	else if (g->ptr_bits && (g->ptr_bits > 16 || g->ptr_bits < clog2(g->pcrf_entries)))
+		bad = "ptr_bits must be 0 or clog2(pcrf_entries) .. 16";
+	else if (g->cta_warps && (g->cta_warps < g->warps || g->cta_warps > RFM_FR_MAX_WARPS))
+		bad = "cta_warps must be 0 or warps .. 32";
 	if (!bad)
 		return 0;
 	snprintf(why, n, "%s", bad);
@@ -57,8 +67,9 @@ void rfm_fr_storage(const rfm_fr_geom_t *g, unsigned lrc_entries, unsigned in_de
 		lrc_entries * (32u + 64), "a valid bit per entry (the paper's 12-byte entry has none)"};
 	st[RFM_FR_ST_PTR] = (rfm_fr_store_t){"pointer table", c * (ptr + cnt), c * (ptr + 6),
 		"a live count of clog2(entries + 1) bits; the paper's 6 bits cannot count a CTA's live registers"};
-	st[RFM_FR_ST_TAGS] = (rfm_fr_store_t){"PCRF tags", e * (ptr + 5 + 6 + 2), e * 21,
-		"valid and end kept for the checker; the paper counts 21 bits, its fields add up to 23"};
+	st[RFM_FR_ST_TAGS] = (rfm_fr_store_t){"PCRF tags", e * (ptr + rfm_fr_warp_bits(g) + 6 + 2),
+		e * (clog2(e) + 5 + 6), "valid and end kept for the checker; the paper counts pointer, 5-bit warp id "
+		"and 6-bit index (21 bits at 1024 entries), though its fields with valid and end add up to 23"};
 	st[RFM_FR_ST_FREE] = (rfm_fr_store_t){"free-space monitor", e + cnt, 0,
 		"not in the paper's accounting"};
 	st[RFM_FR_ST_BUFFERS] = (rfm_fr_store_t){"RMU buffers", (1u + in_depth) * 32u * g->words, 0,

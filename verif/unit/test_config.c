@@ -16,6 +16,7 @@
 
 #include "rfm_block.h"
 #include "rfm_config.h"
+#include "rfm_inventory.h"
 #include "rfm_techniques.h"
 
 /* Register the suite "config"; 0 on success, -1 on a CUnit error. */
@@ -161,7 +162,7 @@ static char *echo_str(const rfm_cfg_t *cfg, const char *prefix)
 static void test_config_schema_table(void)
 {
 	int k;
-	CU_ASSERT_EQUAL(RFM_K_COUNT, 50);
+	CU_ASSERT_EQUAL(RFM_K_COUNT, 63);
 	CU_ASSERT_STRING_EQUAL(rfm_params[RFM_K_rf_lanes].section, "rf");
 	CU_ASSERT_STRING_EQUAL(rfm_params[RFM_K_rf_lanes].key, "lanes");
 	CU_ASSERT_EQUAL(rfm_params[RFM_K_rf_lanes].min, 1);
@@ -392,9 +393,9 @@ static void test_config_accepted_syntax(void)
 static void test_config_err_unknown_section(void)
 {
 	expect_one("[rf]\nlanes = 8\n[foo]\nlanes = 9\nx = y\n",
-		   "small.ini:3: [foo]: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold|edram)\n");
-	expect_one("[ rf ]\nlanes = 8\n", "small.ini:1: [ rf ]: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold|edram)\n");
-	expect_one("[]\n", "small.ini:1: []: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold|edram)\n");
+		   "small.ini:3: [foo]: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold|edram|finereg)\n");
+	expect_one("[ rf ]\nlanes = 8\n", "small.ini:1: [ rf ]: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold|edram|finereg)\n");
+	expect_one("[]\n", "small.ini:1: []: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold|edram|finereg)\n");
 }
 
 /* An unknown key lists the keys of its section. */
@@ -412,7 +413,7 @@ static void test_config_err_unknown_key(void)
 static void test_config_err_key_before_section(void)
 {
 	expect_one("lanes = 4\n[rf]\n", "small.ini:1: lanes = 4: key before any [section] header "
-					 "(legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold|edram)\n");
+					 "(legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold|edram|finereg)\n");
 }
 
 /* A duplicate key names the line of the first setting; the first value stays. */
@@ -505,7 +506,7 @@ static void test_config_err_binary_bytes(void)
 	expect_one("[rf]\nlanes = 3\r4\n", "small.ini:2: syntax error: control byte 0x0d in line (got \"lanes = 3\\x0d4\")\n");
 	expect_one("[rf]\nlanes = 4\x7f\n", "small.ini:2: syntax error: control byte 0x7f in line");
 	expect_one("[rf]\nlanes = \xff\xfe\n", "small.ini:2: rf.lanes = \\xff\\xfe: not a number (legal: 1..64)\n");
-	expect_one("[rf\x80]\n", "small.ini:1: [rf\\x80]: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold|edram)\n");
+	expect_one("[rf\x80]\n", "small.ini:1: [rf\\x80]: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold|edram|finereg)\n");
 	/* a rejected header line: its keys are skipped, not blamed on the section before */
 	expect_one("[sm]\n[rf]\x01\nlanes = 8\n", "small.ini:2: syntax error: control byte 0x01 in line");
 	/* a rejected line never sets a value */
@@ -669,7 +670,7 @@ static void test_config_override_validated(void)
 	ASSERT_HAS(msg, "-s[2]: rf.lanes = 0: out of range (legal: 1..64)\n");
 	ASSERT_HAS(msg, "-s[3]: mapping.layout = foo: unknown name (legal: wid|wshift)\n");
 	ASSERT_HAS(msg, "-s[4]: rf.entries = 4x: trailing junk \"x\" after the number (legal: 1..4096)\n");
-	ASSERT_HAS(msg, "-s[5]: foo.bar = 1: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold|edram)\n");
+	ASSERT_HAS(msg, "-s[5]: foo.bar = 1: unknown section (legal: rf|sm|mapping|stats|target|regmutex|virtualization|coalescing|hold|edram|finereg)\n");
 	ASSERT_HAS(msg, "-s[6]: rf.lanez = 3: unknown key (legal: lanes|lane_bits|banks|entries|subbanks|"
 			"read_ports|write_ports|write_conflict)\n");
 	ASSERT_HAS(msg, "-s[7]: sm.warps = \"\": empty value (legal: 1..64)\n");
@@ -743,6 +744,127 @@ static void test_config_rule_h_coalescing(void)
 	CU_ASSERT_EQUAL(cfg.d.cw_mb_bits, 4 * 256 * 3);
 	CU_ASSERT_EQUAL(cfg.d.cz_mb_bits, 4 * 256 * 40);
 	CU_ASSERT_EQUAL(cfg.d.cz_oc_bits, 152);
+	free(msg);
+}
+
+/* Rule j: FineReg's split of the file, its pointer, cache, CTA limits, beat and reference kernel;
+ * the paper's geometry derived and reported; a config with FineReg on is not buildable yet. */
+static void test_config_rule_j_finereg(void)
+{
+	rfm_cfg_t cfg;
+	rfm_inv_row_t rows[RFM_INV_MAX];
+	char *msg = NULL;
+	unsigned n, i, found = 0;
+	/* the paper's 256 KB file split 128 KB / 128 KB; a CTA of 8 warps x 32 registers */
+	static const char paper[] = "[rf]\nentries = 512\n[sm]\nwarps = 64\n[finereg]\nenable = on\n"
+				    "acrf_regs = 1024\npcrf_regs = 1024\nkernel_warps = 8\nkernel_regs = 32\n";
+	CU_ASSERT_EQUAL_FATAL(load_s(&cfg, paper, &msg), RFM_OK);
+	free(msg);
+	msg = NULL;
+	CU_ASSERT_EQUAL(cfg.d.fr_acrf_rows, 256);
+	CU_ASSERT_EQUAL(cfg.d.bank_rows, 256);
+	CU_ASSERT_EQUAL(cfg.d.fr_slots, 4);  /* 1024 / (8 x 32) */
+	CU_ASSERT_EQUAL(cfg.d.fr_active, 4); /* min(32, 4) */
+	CU_ASSERT_EQUAL(cfg.d.fr_ptr_bits, 10);
+	CU_ASSERT_EQUAL(cfg.d.fr_words, 32);
+	CU_ASSERT_EQUAL(cfg.d.fr_beat_words, 8);
+	CU_ASSERT_EQUAL(cfg.d.fr_in_depth, 3);
+	CU_ASSERT_EQUAL(cfg.d.rf_bits, 2097152u); /* the whole budget: ACRF + PCRF */
+	CU_ASSERT_EQUAL(rfm_cfg_buildable(&cfg, NULL), -1);
+	CU_ASSERT_PTR_NULL(rfm_model_create("rf_top", &cfg)); /* no FineReg parts: no rf_top in its place */
+	n = rfm_inventory(&cfg, rows);
+	for (i = 0; i < n; i++) {
+		if (!strcmp(rows[i].name, "register file banks"))
+			found += rows[i].bits == 1048576u; /* the ACRF: 4 banks x 256 rows x 1024 bits */
+		if (!strcmp(rows[i].name, "PCRF data array"))
+			found += rows[i].bits == 1048576u;
+		if (!strcmp(rows[i].name, "FineReg PCRF tags"))
+			found += rows[i].bits == 1024u * 23; /* valid, end, 10-bit pointer, 5-bit warp, 6-bit index */
+		if (!strcmp(rows[i].name, "FineReg pointer table"))
+			found += rows[i].bits == 128u * (10 + 11);
+		if (!strcmp(rows[i].name, "FineReg CTA status monitor"))
+			found += rows[i].bits == 2u * 256;
+		if (!strcmp(rows[i].name, "FineReg bit-vector cache"))
+			found += rows[i].bits == 32u * 97;
+	}
+	CU_ASSERT_EQUAL(found, 6);
+	/* a pointer of 11 bits and tags for CTAs of at most 16 warps */
+	CU_ASSERT_EQUAL(load_s(&cfg, "[rf]\nentries = 512\n[sm]\nwarps = 64\n[finereg]\nenable = on\n"
+				     "acrf_regs = 1024\npcrf_regs = 1024\nptr_bits = 11\ncta_warps = 16\n", &msg),
+			RFM_OK);
+	free(msg);
+	msg = NULL;
+	n = rfm_inventory(&cfg, rows);
+	for (i = 0; i < n; i++)
+		if (!strcmp(rows[i].name, "FineReg PCRF tags"))
+			CU_ASSERT_EQUAL(rows[i].bits, 1024u * (2 + 11 + 4 + 6));
+	/* the sensitivity points 64/192 and 192/64 KB */
+	CU_ASSERT_EQUAL(load_s(&cfg, "[rf]\nentries = 512\n[finereg]\nenable = on\nacrf_regs = 512\n"
+				     "pcrf_regs = 1536\n", &msg), RFM_OK);
+	CU_ASSERT_EQUAL(cfg.d.fr_ptr_bits, 11);
+	free(msg);
+	msg = NULL;
+	CU_ASSERT_EQUAL(load_s(&cfg, "[rf]\nentries = 512\n[finereg]\nenable = on\nacrf_regs = 1536\n"
+				     "pcrf_regs = 512\n", &msg), RFM_OK);
+	CU_ASSERT_EQUAL(cfg.d.fr_acrf_rows, 384);
+	free(msg);
+	msg = NULL;
+	/* the slots: at most resident_ctas, at most sm.warps / kernel_warps */
+	CU_ASSERT_EQUAL(load_s(&cfg, "[sm]\nwarps = 8\n[finereg]\nenable = on\nkernel_regs = 4\n", &msg), RFM_OK);
+	CU_ASSERT_EQUAL(cfg.d.fr_slots, 2);
+	free(msg);
+	msg = NULL;
+	CU_ASSERT_EQUAL(load_s(&cfg, "[finereg]\nenable = on\nkernel_regs = 4\nresident_ctas = 3\nactive_ctas = 2\n",
+			       &msg), RFM_OK);
+	CU_ASSERT_EQUAL(cfg.d.fr_slots, 3);
+	CU_ASSERT_EQUAL(cfg.d.fr_active, 2);
+	free(msg);
+	msg = NULL;
+	/* bad input: one message each, naming the key, its value and the legal range */
+	expect_one("[finereg]\nenable = on\npcrf_regs = 256\n",
+		   "small.ini:3: finereg.pcrf_regs = 256: ACRF + PCRF = 512 + 256 is not the register file of rf.banks x "
+		   "rf.entries = 4 x 256 = 1024 warp registers (legal: 512)\n");
+	expect_one("[finereg]\nenable = on\nacrf_regs = 1024\n",
+		   "small.ini:3: finereg.acrf_regs = 1024: leaves no room for a PCRF in the register file of rf.banks x "
+		   "rf.entries = 4 x 256 = 1024 warp registers (legal: 1..1023)\n");
+	expect_one("[finereg]\nenable = on\nacrf_regs = 510\npcrf_regs = 514\n",
+		   "small.ini:3: finereg.acrf_regs = 510: the ACRF is the banks: every bank holds acrf_regs / rf.banks "
+		   "rows (legal: a multiple of rf.banks = 4)\n");
+	expect_one("[finereg]\nenable = on\nptr_bits = 8\n",
+		   "small.ini:3: finereg.ptr_bits = 8: a pointer of 8 bits cannot name the 512 entries of the PCRF "
+		   "(legal: 0 or 9..16)\n");
+	expect_one("[finereg]\nenable = on\ncache_entries = 24\n",
+		   "small.ini:3: finereg.cache_entries = 24: a direct-mapped cache is indexed by PC bits: its entries are "
+		   "a power of two (legal: 1|2|4|8|16|32|64|128|256|512|1024)\n");
+	expect_one("[finereg]\nenable = on\nresident_ctas = 16\n",
+		   "finereg.active_ctas = 32 (default): more active CTAs than resident ones (finereg.resident_ctas = 16) "
+		   "(legal: 1..16)\n");
+	expect_one("[finereg]\nenable = on\nbeat_bytes = 48\n",
+		   "small.ini:3: finereg.beat_bytes = 48: a beat is whole 32-bit words and a register (128 bytes) is whole "
+		   "beats (legal: 4|8|16|32|64|128)\n");
+	expect_one("[rf]\nlanes = 4\nlane_bits = 4\n[finereg]\nenable = on\n",
+		   "small.ini:3: rf.lane_bits = 4: a warp register of 4 x 4 = 16 bits: FineReg moves registers in 32-bit "
+		   "words");
+	expect_one("[finereg]\nenable = on\ncta_warps = 2\n",
+		   "finereg.kernel_warps = 4 (default): more warps per CTA than a PCRF tag can name (finereg.cta_warps = 2) "
+		   "(legal: 1..2)\n");
+	expect_one("[sm]\nwarps = 2\n[finereg]\nenable = on\n",
+		   "finereg.kernel_warps = 4 (default): a CTA of more warps than the SM's warp slots (sm.warps = 2) "
+		   "(legal: 1..2)\n");
+	expect_one("[sm]\nregs_per_thread = 8\n[finereg]\nenable = on\n",
+		   "finereg.kernel_regs = 16 (default): more registers per thread than the SM's maximum "
+		   "(sm.regs_per_thread = 8) (legal: 1..8)\n");
+	expect_one("[finereg]\nenable = on\nkernel_warps = 16\nkernel_regs = 40\n",
+		   "small.ini:4: finereg.kernel_regs = 40: a CTA of 16 warps x 40 registers = 640 warp registers does not "
+		   "fit the ACRF (finereg.acrf_regs = 512) (legal: 1..32)\n");
+	expect_one("[regmutex]\nenable = on\n[finereg]\nenable = on\n", "finereg.enable = on: ");
+	expect_one("[finereg]\npcrf_latency = 3\n", "small.ini:2: finereg.pcrf_latency = 3: out of range (legal: 4..64)\n");
+	expect_one("[finereg]\nkernel_regs = 65\n", "small.ini:2: finereg.kernel_regs = 65: out of range (legal: 1..64)\n");
+	/* the same keys are fine with FineReg off, nothing is derived, and the config is buildable */
+	CU_ASSERT_EQUAL(load_s(&cfg, "[finereg]\npcrf_regs = 3\ncache_entries = 24\n", &msg), RFM_OK);
+	CU_ASSERT_EQUAL(cfg.d.fr_slots, 0);
+	CU_ASSERT_EQUAL(cfg.d.bank_rows, 256);
+	CU_ASSERT_EQUAL(rfm_cfg_buildable(&cfg, NULL), 0);
 	free(msg);
 }
 
@@ -978,9 +1100,9 @@ static void test_config_echo_format(void)
 		CU_ASSERT_EQUAL(strncmp(line, "//", 2), 0);
 		blank += strcmp(line, "//") == 0;
 	}
-	/* 10 headers, a comment and a line per key, 9 blank lines between sections */
-	CU_ASSERT_EQUAL(n, 10 + 2 * RFM_K_COUNT + 9);
-	CU_ASSERT_EQUAL(blank, 9);
+	/* 11 headers, a comment and a line per key, 10 blank lines between sections */
+	CU_ASSERT_EQUAL(n, 11 + 2 * RFM_K_COUNT + 10);
+	CU_ASSERT_EQUAL(blank, 10);
 	free(echo);
 }
 
@@ -999,7 +1121,11 @@ static void test_config_hash(void)
 				   "coalescing.alignment=reg\ncoalescing.parity=entry\ncoalescing.zero_gating=off\nhold.enable=off\nhold.force=off\n"
 				   "edram.enable=off\nedram.crit_bits=16\nedram.counter_bits=3\nedram.node=11nm\n"
 				   "edram.retention=0\nedram.max_defer=0\nedram.read_restores=off\nedram.decay=off\n"
-				   "edram.table=stress\nedram.ber=0.001\nedram.seed=1\n";
+				   "edram.table=stress\nedram.ber=0.001\nedram.seed=1\nfinereg.enable=off\n"
+				   "finereg.acrf_regs=512\nfinereg.pcrf_regs=512\nfinereg.ptr_bits=0\nfinereg.resident_ctas=128\n"
+				   "finereg.active_ctas=32\nfinereg.cta_warps=32\nfinereg.cache_entries=32\n"
+				   "finereg.pcrf_latency=4\nfinereg.beat_bytes=32\nfinereg.bv_latency=400\n"
+				   "finereg.kernel_warps=4\nfinereg.kernel_regs=16\n";
 	uint64_t h = 0xcbf29ce484222325ull;
 	rfm_cfg_t cfg;
 	const char *s;
@@ -1301,6 +1427,7 @@ int test_config_register(void)
 		T(test_config_rule_b_warp_regs_fit),
 		T(test_config_rule_h_coalescing),
 		T(test_config_rule_i_edram),
+		T(test_config_rule_j_finereg),
 		T(test_config_rule_c_schedulers),
 		T(test_config_rule_d_warps_fit),
 		T(test_config_rule_e_storage),

@@ -249,6 +249,14 @@ static void test_gen_failed_run_keeps_old_output(void)
 	CU_ASSERT(run(out, sizeof(out), "%s -c %s/rtl_gen/configs/small.ini -s sm.collectors=1 -o %s/keep", gen(), root(),
 		      tmpdir) == 2); /* 2 schedulers need 2 collectors */
 	CU_ASSERT(run(NULL, 0, "diff -r %s/keep %s/generated/small", tmpdir, root()) == 0);
+	/* a valid FineReg config: reported, but rf_top has no FineReg parts to generate */
+	static const char fr[] = "-s finereg.enable=on -s finereg.acrf_regs=16 -s finereg.pcrf_regs=16 "
+				 "-s finereg.kernel_warps=2 -s finereg.kernel_regs=4 -s finereg.beat_bytes=4";
+	CU_ASSERT(run(out, sizeof(out), "%s -c %s/rtl_gen/configs/small.ini %s --report", gen(), root(), fr) == 0);
+	CU_ASSERT(strstr(out, "FineReg storage beside the paper's section V-F") != NULL);
+	CU_ASSERT(run(out, sizeof(out), "%s -c %s/rtl_gen/configs/small.ini %s -o %s/keep", gen(), root(), fr, tmpdir) == 2);
+	CU_ASSERT(strstr(out, "-s[1]: finereg.enable = on: rf_top has no FineReg parts yet") != NULL);
+	CU_ASSERT(run(NULL, 0, "diff -r %s/keep %s/generated/small", tmpdir, root()) == 0);
 	snprintf(path, sizeof(path), "%s/keep.tmp", tmpdir);
 	CU_ASSERT(!exists(path));
 }
