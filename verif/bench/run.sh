@@ -60,6 +60,8 @@ gcc -O2 -std=c11 -D_GNU_SOURCE -Icmodel -Icmodel/edram -Ibuild/gen verif/bench/e
 # FineReg: resident CTAs against the baseline's on a synthetic stall model (docs/finereg.md,
 # "Synthetic benchmark"): the model of the register management unit, no RTL yet
 gcc -O2 -std=c11 -D_GNU_SOURCE -Icmodel -Icmodel/finereg -Ibuild/gen verif/bench/finereg_ctas.c build/lib/librfm.a \
-	-o "$out/finereg_ctas"
-"$out/finereg_ctas" | tee -a "$res"
+	-linih -lm -o "$out/finereg_ctas"
+# the paper's SM (verif/bench/finereg_paper.ini): short waits with 32-byte beats, long ones with 128
+"$out/finereg_ctas" verif/bench/finereg_paper.ini | tee -a "$res"
+"$out/finereg_ctas" --waits 1000-3000 -s finereg.beat_bytes=128 verif/bench/finereg_paper.ini | tee -a "$res"
 echo "bench: results in $res"
