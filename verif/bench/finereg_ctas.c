@@ -162,7 +162,7 @@ int main(int argc, char **argv)
 			(unsigned long long)f.cycles, (unsigned long long)b.cycles, (unsigned long long)f.evictions,
 			(unsigned long long)f.swaps, (unsigned long long)f.stalls, (unsigned long long)f.gone,
 			(unsigned long long)f.depletion,
-			100.0 * (double)f.hits / (double)(f.hits + f.misses ? f.hits + f.misses : 1),
+			100.0 * (double)f.hits / (double)((f.hits + f.misses) ? f.hits + f.misses : 1),
 			(unsigned long long)f.bv_bytes, 100.0 * (double)f.busy / (double)f.cycles);
 	}
 	return 0;
