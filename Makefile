@@ -45,7 +45,8 @@
 #   make clean           remove build/
 # Every target takes CONFIG=<name> (a file rtl_gen/configs/<name>.ini) or CONFIG=path/to/file.ini,
 # and SET="section.key=value ..." overrides: a user's configuration, built under build/<name>/
-# (see "A user's own configuration" below and README.md).
+# (see "A user's own configuration" below and README.md); with a file, BLOCK=<module> runs the flows
+# on that block alone (rtl_gen --block), also for a config whose rf_top is not built yet.
 
 SHELL := /bin/bash
 .DEFAULT_GOAL := all
@@ -69,10 +70,12 @@ CONFIGS := $(sort $(basename $(notdir $(wildcard rtl_gen/configs/*.ini))))
 # a short hash of the overrides when there are any; its RTL goes to build/<name>/generated (never
 # the committed generated/), every flow's outputs to build/<name>/ as for a named config. The
 # scripts find the RTL through RF_GEN_DIR (exported here; unset for a named config).
+# BLOCK=<module> (with a user's file): only that block and the blocks before it (rtl_gen --block),
+# also of a config whose rf_top is not built yet; the flows then run that block alone.
 ifneq ($(filter %.ini,$(CONFIG))$(strip $(SET)),)
 USER_INI := $(if $(filter %.ini,$(CONFIG)),$(CONFIG),rtl_gen/configs/$(CONFIG).ini)
 override CONFIG := $(basename $(notdir $(USER_INI)))$(if $(strip $(SET)),-$(shell printf '%s' '$(strip $(SET))' | sha1sum | cut -c1-8))
-GEN := $(B)/$(CONFIG)/generated
+GEN := $(B)/$(CONFIG)/generated$(if $(BLOCK),-$(BLOCK))
 export RF_GEN_DIR := $(GEN)
 export RF_CONFIG_ARG := CONFIG=$(USER_INI)$(if $(strip $(SET)), SET="$(strip $(SET))")
 else
@@ -81,8 +84,8 @@ endif
 # the RTL folder of config $(1): $(GEN) for $(CONFIG), generated/$(1) for the other named configs
 gen_of = $(if $(filter $(1),$(CONFIG)),$(GEN),generated/$(1))
 
-# the blocks of $(CONFIG): $(GEN)/files.f lists the enabled ones (read when used)
-MODULES = $(basename $(shell cat $(GEN)/files.f 2>/dev/null))
+# the blocks of $(CONFIG): $(GEN)/files.f lists the enabled ones (read when used); BLOCK alone
+MODULES = $(if $(BLOCK),$(BLOCK),$(basename $(shell cat $(GEN)/files.f 2>/dev/null)))
 
 CC := gcc
 WARN := -Wall -Wextra -Wshadow -Wstrict-prototypes -Werror
@@ -236,7 +239,7 @@ ifdef USER_INI
 # a user's configuration (CONFIG=path/file.ini, SET=...): its RTL under build/<name>/generated
 $(GEN)/files.f: $(USER_INI) $(B)/bin/rtl_gen
 	@mkdir -p $(B)/$(CONFIG)
-	$(B)/bin/rtl_gen -c $(USER_INI) $(foreach s,$(SET),-s $(s)) -o $(GEN)
+	$(B)/bin/rtl_gen -c $(USER_INI) $(foreach s,$(SET),-s $(s)) $(if $(BLOCK),--block $(BLOCK)) -o $(GEN)
 endif
 
 gen: $(B)/bin/rtl_gen
@@ -312,6 +315,10 @@ cosim-all:
 mutation:
 	@for f in $(call tech_defs,cmodel,mutants.sh); do \
 	  t=$${f#cmodel/}; t=$${t%%/*}; m=$$(sed -n 's/^# harnesses: //p' $$f); \
+	  b=$$(sed -n 's/^# block: //p' $$f); \
+	  if [ -n "$$b" ]; then for c in $$(sed -n 's/^# config: //p' $$f); do n=$$(basename $$c .ini); \
+	    $(MAKE) --no-print-directory cosim-build CONFIG=$$c BLOCK=$$b || exit 1; \
+	    RF_GEN_DIR=$(B)/$$n/generated-$$b verif/mutation/run.sh $$n $$t || exit 1; done; continue; fi; \
 	  for c in $$(sed -n 's/^# config: //p' $$f); do \
 	    if [ "$$m" = all ]; then $(MAKE) --no-print-directory cosim-build CONFIG=$$c || exit 1; \
 	    else $(MAKE) --no-print-directory cosim-build CONFIG=$$c MODULES="$$m" || exit 1; fi; \

@@ -36,7 +36,7 @@ typedef struct out_file {
 
 static void usage(FILE *f)
 {
-	fputs("usage: rtl_gen -c FILE [-s section.key=value]... [--strict] -o DIR\n"
+	fputs("usage: rtl_gen -c FILE [-s section.key=value]... [--strict] [--block MODULE] -o DIR\n"
 	      "       rtl_gen -c FILE [-s section.key=value]... [--strict] --report\n"
 	      "       rtl_gen --list-params [--markdown]\n"
 	      "\n"
@@ -45,6 +45,9 @@ static void usage(FILE *f)
 	      "  -c, --config FILE    INI configuration (see --list-params, docs/config.md)\n"
 	      "  -s, --set K=V        override one key, e.g. -s rf.banks=2 (repeatable, applied in order)\n"
 	      "  -o, --out DIR        write <module>.sv, files.f, config.ini, inventory.csv and cosim/ to DIR\n"
+	      "      --block MODULE   with -o: only MODULE and the blocks before it (its submodules), its\n"
+	      "                       files.f and config.ini: one block to lint, co-simulate or integrate,\n"
+	      "                       also of a config whose rf_top is not built yet\n"
 	      "      --report         print the storage inventory (name, bits, bytes, formula)\n"
 	      "      --strict         a key that does nothing (its technique is off) is an error, not a warning\n"
 	      "      --list-params    print every configuration key with type, default, legal range, help\n"
@@ -256,12 +259,18 @@ static int do_gtkw(em_t *e, const void *a)
 	const job_t *j = a;
 	return rg_gtkw(e, j->cfg, j->blk, text_of, (void *)j);
 }
+/* What files.f lists: the enabled blocks up to block index `last` (all: rfm_block_count - 1). */
+typedef struct filelist {
+	const rfm_cfg_t *cfg;
+	unsigned last;
+} filelist_t;
+
 static int do_filelist(em_t *e, const void *a)
 {
-	const rfm_cfg_t *c = a;
+	const filelist_t *l = a;
 	unsigned i;
-	for (i = 0; i < rfm_block_count; i++)
-		if (rfm_block_enabled(&rfm_blocks[i], c))
+	for (i = 0; i <= l->last && i < rfm_block_count; i++)
+		if (rfm_block_enabled(&rfm_blocks[i], l->cfg))
 			em_line(e, "%s.sv", rfm_blocks[i].module);
 	return 0;
 }
@@ -346,9 +355,10 @@ int main(int argc, char **argv)
 		{"out", required_argument, NULL, 'o'},    {"report", no_argument, NULL, 'r'},
 		{"list-params", no_argument, NULL, 'l'},  {"markdown", no_argument, NULL, 'm'},
 		{"strict", no_argument, NULL, 'S'},       {"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0}};
-	const char *cfg_path = NULL, *out = NULL, *ovr[MAX_OVERRIDES];
-	unsigned n_ovr = 0, nfiles = 0, i;
+		{"block", required_argument, NULL, 'b'},  {NULL, 0, NULL, 0}};
+	const char *cfg_path = NULL, *out = NULL, *ovr[MAX_OVERRIDES], *block = NULL;
+	unsigned n_ovr = 0, nfiles = 0, i, last = rfm_block_count - 1;
+	filelist_t fl;
 	int opt, want_report = 0, want_list = 0, markdown = 0, strict = 0, rc = 2;
 	rfm_cfg_t cfg;
 	out_file_t files[MAX_FILES];
@@ -369,6 +379,7 @@ int main(int argc, char **argv)
 		case 'l': want_list = 1; break;
 		case 'm': markdown = 1; break;
 		case 'S': strict = 1; break;
+		case 'b': block = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default: usage(stderr); return 2;
 		}
@@ -387,6 +398,11 @@ int main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
+	if (block && !out) {
+		fprintf(stderr, "rtl_gen: --block needs -o DIR\n");
+		usage(stderr);
+		return 2;
+	}
 	rc = rfm_cfg_load(&cfg, cfg_path, ovr, n_ovr, stderr);
 	if (rc == RFM_EIO)
 		return 1;
@@ -400,13 +416,29 @@ int main(int argc, char **argv)
 		return 1;
 	if (!out)
 		return 0;
-	if (rfm_cfg_buildable(&cfg, stderr)) {
+	if (block) { /* one block: its index, and the blocks before it as its possible submodules */
+		for (i = 0; i < rfm_block_count && strcmp(rfm_blocks[i].module, block); i++)
+			;
+		if (i == rfm_block_count || !rfm_block_enabled(&rfm_blocks[i], &cfg)) {
+			char legal[1024] = "";
+			unsigned k;
+			for (k = 0; k < rfm_block_count; k++)
+				if (rfm_block_enabled(&rfm_blocks[k], &cfg) &&
+				    (strcmp(rfm_blocks[k].module, "rf_top") || !rfm_cfg_buildable(&cfg, NULL)))
+					rfm_list_add(legal, sizeof(legal), rfm_blocks[k].module);
+			fprintf(stderr, "rtl_gen: --block %s: not a block of config '%s' (legal: %s); nothing written\n",
+				block, cfg.name, legal);
+			return 2;
+		}
+		last = i;
+	}
+	if ((!block || !strcmp(block, "rf_top")) && rfm_cfg_buildable(&cfg, stderr)) {
 		fprintf(stderr, "rtl_gen: nothing written to %s\n", out);
 		return 2;
 	}
 
 	rc = 1;
-	for (i = 0; i < rfm_block_count; i++) {
+	for (i = 0; i <= last; i++) {
 		job_t j = {&cfg, &rfm_blocks[i], files, &nfiles};
 		char p[96];
 		if (!rfm_block_enabled(j.blk, &cfg))
@@ -421,10 +453,11 @@ int main(int argc, char **argv)
 		if (render(files, &nfiles, p, do_gtkw, &j))
 			goto out;
 	}
-	if (render(files, &nfiles, "files.f", do_filelist, &cfg) || render(files, &nfiles, "config.ini", do_ini, &cfg) ||
-	    render(files, &nfiles, "inventory.csv", do_csv, &cfg))
+	fl = (filelist_t){&cfg, last};
+	if (render(files, &nfiles, "files.f", do_filelist, &fl) || render(files, &nfiles, "config.ini", do_ini, &cfg))
 		goto out;
-	if (render(files, &nfiles, "fpga/rf_fpga_top.sv", do_fpga, &cfg)) /* [fpga] */
+	if (!block && (render(files, &nfiles, "inventory.csv", do_csv, &cfg) ||
+		       render(files, &nfiles, "fpga/rf_fpga_top.sv", do_fpga, &cfg))) /* [fpga] */
 		goto out;
 	if (write_tree(out, files, nfiles))
 		goto out;

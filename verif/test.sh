@@ -68,6 +68,11 @@ steps+=("formal-small_coalesce|make -s formal CONFIG=small_coalesce")
 steps+=("formal-small_edram|make -s formal CONFIG=small_edram")
 steps+=("formal-small_virt|make -s formal CONFIG=small_virt")
 steps+=("coal-equiv|make -s coal-equiv")
+# FineReg's blocks alone (rf_top has no FineReg parts yet): linted and co-simulated from a config
+# file at the small and at the paper's geometry (rtl_gen --block; docs/finereg.md, "Blocks")
+fr="BLOCK=rf_fr_lrc BLOCK_CYCLES=100000"
+steps+=("blocks-small_finereg|make -s lint cosim CONFIG=verif/finereg/small_finereg.ini $fr \
+	&& make -s lint cosim CONFIG=verif/bench/finereg_paper.ini $fr")
 # the techniques compared on one page, from the committed datasheets (docs/datasheets/README.md)
 steps+=("datasheets-compare|synth/compare.sh --check")
 # a user's own configuration file with overrides through lint and co-simulation (README.md)
@@ -121,7 +126,10 @@ for c in $configs; do
 	after[fpga-$c]="synth-$c" after[datasheet-$c]="fpga-$c"
 done
 # the planted faults use the harnesses that their configs' co-simulations build
-after[mutation]=$(for f in cmodel/*/mutants.sh; do sed -n 's/^# config: /cosim-/p' "$f"; done | sort -u | tr '\n' ' ')
+# (a set of blocks alone: the step that co-simulates them, blocks-<config file's name>)
+after[mutation]=$(for f in cmodel/*/mutants.sh; do
+	if grep -q '^# block: ' "$f"; then sed -n 's|^# config: \(.*/\)*\(.*\)\.ini$|blocks-\2|p' "$f"
+	else sed -n 's/^# config: /cosim-/p' "$f"; fi; done | sort -u | tr '\n' ' ')
 
 pass=0 fail=0 summary=()
 t0=$(date +%s)
@@ -195,8 +203,9 @@ schedule() {
 for s in "${steps[@]:0:3}"; do run "$s"; done
 # Then everything else, two at a time (a step's time follows its size, so the longest go first and
 # the short ones fill the end): the power checks (long and on one core), the co-simulations of the
-# configs whose planted faults run next, the planted faults, the linters and the other
-# co-simulations (the largest generated RTL first), and the remaining steps in the order listed.
+# configs whose planted faults run next and the blocks run alone, the planted faults, the linters
+# and the other co-simulations (the largest generated RTL first), and the remaining steps in the
+# order listed.
 bysize() { # prefix: name|cmd lines on stdin, the largest generated/<config> first
 	while IFS= read -r s; do n=${s%%|*}; echo "$(cat "generated/${n#"$1"}"/*.sv | wc -c) $s"; done |
 		sort -k1,1nr | cut -d' ' -f2-
@@ -204,11 +213,12 @@ bysize() { # prefix: name|cmd lines on stdin, the largest generated/<config> fir
 {
 	for s in "${heavy[@]}"; do case $s in power-*) echo "$s" ;; esac; done
 	for s in "${cosims[@]}"; do case " ${after[mutation]} " in *" ${s%%|*} "*) echo "$s" ;; esac; done | bysize cosim-
+	for s in "${steps[@]:3}"; do case $s in blocks-*) echo "$s" ;; esac; done
 	for s in "${heavy[@]}"; do case $s in power-*) ;; *) echo "$s" ;; esac; done
 	printf '%s\n' "${lints[@]}" | bysize lint-
 	for s in "${cosims[@]}"; do case " ${after[mutation]} " in *" ${s%%|*} "*) ;; *) echo "$s" ;; esac; done | bysize cosim-
 	for s in "${steps[@]:3}"; do case $s in synth-* | fpga-*) echo "$s" ;; esac; done
-	for s in "${steps[@]:3}"; do case $s in synth-* | fpga-*) ;; *) echo "$s" ;; esac; done
+	for s in "${steps[@]:3}"; do case $s in synth-* | fpga-* | blocks-*) ;; *) echo "$s" ;; esac; done
 } > build/test/order
 schedule < build/test/order
 echo

@@ -204,7 +204,7 @@ static unsigned inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows, unsigned n)
 		    "resident_ctas x (ptr + count) = %u x (%u + %u)", (unsigned)c->finereg_resident_ctas, ptr, cnt);
 	rfm_inv_add(rows, &n, "FineReg CTA status monitor", "-", "flops", st[RFM_FR_ST_STATUS].bits,
 		    "resident_ctas x (context 2 + register 2) = %u x 4", (unsigned)c->finereg_resident_ctas);
-	rfm_inv_add(rows, &n, "FineReg bit-vector cache", "-", "flops", st[RFM_FR_ST_LRC].bits,
+	rfm_inv_add(rows, &n, "FineReg bit-vector cache", "rf_fr_lrc", "flops", st[RFM_FR_ST_LRC].bits,
 		    "cache_entries x (valid + PC tag + vector) = %u x (1 + 32 + 64)", (unsigned)c->finereg_cache_entries);
 	rfm_inv_add(rows, &n, "FineReg move buffers", "-", "flops", st[RFM_FR_ST_BUFFERS].bits,
 		    "(out 1 + in %u) x lanes x lane_bits = %u x %u", c->d.fr_in_depth, 1 + c->d.fr_in_depth,

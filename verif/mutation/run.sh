@@ -12,11 +12,12 @@ set -uo pipefail
 cfg=${1:-small}
 set=${2:-base}
 b=build/$cfg
+gen=${RF_GEN_DIR:-generated/$cfg}  # RF_GEN_DIR: a user's file (a set's "# block:" config)
 logs=$b/logs
 mkdir -p "$logs"
 caught=0 missed=0
 harness=$b/cosim/rf_top/Vcosim
-args=(+config=generated/$cfg/config.ini +seed=1 +cycles=20000 +quiet)
+args=("+config=$gen/config.ini" +seed=1 +cycles=20000 +quiet)
 
 expect_fail() { # name pattern command...
 	local name=$1 pat=$2
@@ -48,9 +49,9 @@ stmt() {
 }
 rtl_mutant() { # name file sed-expression [pattern [verilator flags [top module]]]: pattern defaults to MISMATCH
 	local name=$1 file=$2 expr=$3 pat=${4:-MISMATCH} vflags=${5:-} top=${6:-rf_top} dir=$b/mutants/$1
-	rm -rf "$dir" && mkdir -p "$dir" && cp -r generated/$cfg/. "$dir/"
+	rm -rf "$dir" && mkdir -p "$dir" && cp -r "$gen/." "$dir/"
 	sed -i "$expr" "$dir/$file"
-	if cmp -s "generated/$cfg/$file" "$dir/$file"; then
+	if cmp -s "$gen/$file" "$dir/$file"; then
 		echo "MISSED mutant $name: the edit changed nothing (stale pattern)"; missed=$((missed + 1)); return
 	fi
 	# C++ at -O0: a mutant's run is 20 000 cycles of a small config (a fraction of a second either

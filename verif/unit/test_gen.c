@@ -257,6 +257,23 @@ static void test_gen_failed_run_keeps_old_output(void)
 	CU_ASSERT(run(out, sizeof(out), "%s -c %s/rtl_gen/configs/small.ini %s -o %s/keep", gen(), root(), fr, tmpdir) == 2);
 	CU_ASSERT(strstr(out, "-s[1]: finereg.enable = on: rf_top has no FineReg parts yet") != NULL);
 	CU_ASSERT(run(NULL, 0, "diff -r %s/keep %s/generated/small", tmpdir, root()) == 0);
+	/* one block of it alone: the block, the blocks before it, files.f and config.ini */
+	CU_ASSERT(run(out, sizeof(out), "%s -c %s/rtl_gen/configs/small.ini %s --block rf_fr_lrc -o %s/block", gen(), root(),
+		      fr, tmpdir) == 0);
+	CU_ASSERT(run(NULL, 0, "tail -1 %s/block/files.f | grep -qx rf_fr_lrc.sv && test -f %s/block/rf_fr_lrc.sv && "
+			       "test -f %s/block/cosim/rf_fr_lrc_glue.h && test -f %s/block/config.ini && "
+			       "test ! -e %s/block/rf_top.sv && test ! -e %s/block/inventory.csv", tmpdir, tmpdir, tmpdir,
+		      tmpdir, tmpdir, tmpdir) == 0);
+	CU_ASSERT(run(out, sizeof(out), "%s -c %s/rtl_gen/configs/small.ini %s --block rf_top -o %s/block2", gen(), root(),
+		      fr, tmpdir) == 2);
+	CU_ASSERT(run(out, sizeof(out), "%s -c %s/rtl_gen/configs/small.ini %s --block rf_nope -o %s/block2", gen(), root(),
+		      fr, tmpdir) == 2);
+	CU_ASSERT(strstr(out, "--block rf_nope: not a block of config 'small' (legal: rf_sram|rf_bank|rf_map|rf_bank_arbiter|"
+			      "rf_xbar|rf_collector|rf_fr_lrc); nothing written") != NULL);
+	CU_ASSERT(run(out, sizeof(out), "%s -c %s/rtl_gen/configs/small.ini --block rf_fr_lrc -o %s/block2", gen(), root(),
+		      tmpdir) == 2); /* FineReg off: not a block of small */
+	snprintf(path, sizeof(path), "%s/block2", tmpdir);
+	CU_ASSERT(!exists(path));
 	snprintf(path, sizeof(path), "%s/keep.tmp", tmpdir);
 	CU_ASSERT(!exists(path));
 }
