@@ -38,7 +38,6 @@ typedef struct rfm_lrc {
 	 * index since the last new kernel */
 	uint32_t pcs[LRC_NPC];
 	uint64_t svec[LRC_NPC];
-	uint8_t sknown[LRC_NPC];
 	int slast[1024];
 } rfm_lrc_t;
 
@@ -76,7 +75,6 @@ static void lrc_reset(rfm_model_t *m)
 	rfm_lrc_t *x = (rfm_lrc_t *)m;
 	if (x->c.valid)
 		memset(x->c.valid, 0, x->c.entries);
-	memset(x->sknown, 0, sizeof(x->sknown));
 	memset(x->slast, 0xff, sizeof(x->slast));
 }
 
