@@ -306,7 +306,7 @@ cosim-assert: $(GEN)/files.f
 
 # the RTL's assertions proven by bounded model checking, and a planted fault caught (docs/verification.md)
 formal: $(GEN)/files.f
-	@verif/formal/run.sh $(CONFIG) --selftest
+	@$(if $(BLOCK),FORMAL_BLOCKS="$(MODULES)" )verif/formal/run.sh $(CONFIG) --selftest
 
 cosim-all:
 	@for c in $(CONFIGS); do $(MAKE) --no-print-directory cosim CONFIG=$$c || exit 1; done
@@ -317,7 +317,7 @@ mutation:
 	  t=$${f#cmodel/}; t=$${t%%/*}; m=$$(sed -n 's/^# harnesses: //p' $$f); \
 	  b=$$(sed -n 's/^# block: //p' $$f); \
 	  if [ -n "$$b" ]; then for c in $$(sed -n 's/^# config: //p' $$f); do n=$$(basename $$c .ini); \
-	    $(MAKE) --no-print-directory cosim-build CONFIG=$$c BLOCK=$$b || exit 1; \
+	    $(MAKE) --no-print-directory cosim-build CONFIG=$$c BLOCK=$$b $${m:+MODULES="$$m"} || exit 1; \
 	    RF_GEN_DIR=$(B)/$$n/generated-$$b verif/mutation/run.sh $$n $$t || exit 1; done; continue; fi; \
 	  for c in $$(sed -n 's/^# config: //p' $$f); do \
 	    if [ "$$m" = all ]; then $(MAKE) --no-print-directory cosim-build CONFIG=$$c || exit 1; \
