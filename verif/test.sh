@@ -69,10 +69,12 @@ steps+=("formal-small_edram|make -s formal CONFIG=small_edram")
 steps+=("formal-small_virt|make -s formal CONFIG=small_virt")
 steps+=("coal-equiv|make -s coal-equiv")
 # FineReg's blocks alone (rf_top has no FineReg parts yet): linted and co-simulated from a config
-# file at the small and at the paper's geometry (rtl_gen --block; docs/finereg.md, "Blocks")
-fr="BLOCK=rf_fr_lrc BLOCK_CYCLES=100000"
+# file at the small and at the paper's geometry (rtl_gen --block; docs/finereg.md, "Blocks"), the
+# free-space monitor's assertions proven (one step: the two share the small file's build folder)
+fr="BLOCK=rf_fr_free MODULES='rf_fr_lrc rf_fr_free' BLOCK_CYCLES=100000"
 steps+=("blocks-small_finereg|make -s lint cosim CONFIG=verif/finereg/small_finereg.ini $fr \
-	&& make -s lint cosim CONFIG=verif/bench/finereg_paper.ini $fr")
+	&& make -s lint cosim CONFIG=verif/bench/finereg_paper.ini $fr \
+	&& make -s formal CONFIG=verif/finereg/small_finereg.ini BLOCK=rf_fr_free")
 # the techniques compared on one page, from the committed datasheets (docs/datasheets/README.md)
 steps+=("datasheets-compare|synth/compare.sh --check")
 # a user's own configuration file with overrides through lint and co-simulation (README.md)

@@ -198,7 +198,7 @@ static unsigned inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows, unsigned n)
 	rfm_inv_add(rows, &n, "FineReg PCRF tags", "-", "array", st[RFM_FR_ST_TAGS].bits,
 		    "pcrf_regs x (valid + end + ptr + warp id + reg) = %u x (2 + %u + %u + 6)",
 		    (unsigned)c->finereg_pcrf_regs, ptr, wb);
-	rfm_inv_add(rows, &n, "FineReg free-space monitor", "-", "flops", st[RFM_FR_ST_FREE].bits,
+	rfm_inv_add(rows, &n, "FineReg free-space monitor", "rf_fr_free", "flops", st[RFM_FR_ST_FREE].bits,
 		    "pcrf_regs + count = %u + %u", (unsigned)c->finereg_pcrf_regs, cnt);
 	rfm_inv_add(rows, &n, "FineReg pointer table", "-", "flops", st[RFM_FR_ST_PTR].bits,
 		    "resident_ctas x (ptr + count) = %u x (%u + %u)", (unsigned)c->finereg_resident_ctas, ptr, cnt);

@@ -1,17 +1,26 @@
 # mutants.sh - the planted faults of FineReg's blocks, sourced by verif/mutation/run.sh: model
 # faults (cmodel/finereg/faults.def, +mutate=NAME) caught by the lock-step comparison and by the
 # block's checker alone, then faults in a copy of the block's RTL caught by the comparison. rf_top
-# has no FineReg parts yet: `make mutation` builds the block alone from the config file below
-# (rtl_gen --block).
+# has no FineReg parts yet: `make mutation` builds the blocks alone from the config file below
+# (rtl_gen --block with the last of them generates them all) and the harnesses named.
 # config: verif/finereg/small_finereg.ini
-# block: rf_fr_lrc
+# block: rf_fr_free
+# harnesses: rf_fr_lrc rf_fr_free
 # model faults (cmodel/finereg/faults.def; cmodel/finereg/blocks_finereg.c)
 block_model_mutant lrc-tag-ignored rf_fr_lrc LRC_TAG_IGNORED "rf_fr_lrc golden"
 block_model_mutant lrc-fill-next-index rf_fr_lrc LRC_FILL_NEXT_INDEX "rf_fr_lrc golden"
 block_model_mutant lrc-inval-ignored rf_fr_lrc LRC_INVAL_IGNORED "rf_fr_lrc golden"
+block_model_mutant free-highest-first rf_fr_free FREE_HIGHEST_FIRST "rf_fr_free golden"
+block_model_mutant free-release-unchecked rf_fr_free FREE_RELEASE_UNCHECKED "rf_fr_free golden"
+block_model_mutant free-alloc-when-full rf_fr_free FREE_ALLOC_WHEN_FULL "rf_fr_free golden"
 
 # RTL faults (block_rtl_mutant: verif/mutation/run.sh)
 block_rtl_mutant rtl-lrc-tag-ignored rf_fr_lrc 's/ & (ltag_sh\[31:0\] == l_pc_i)//'
 block_rtl_mutant rtl-lrc-fill-next-index rf_fr_lrc "s/assign fi = f_pc_i\[4:3\];/assign fi = f_pc_i[4:3] + 2'd1;/"
 block_rtl_mutant rtl-lrc-inval-ignored rf_fr_lrc "s/      valid_d = '0;/      valid_d = valid_q;/"
 block_rtl_mutant rtl-lrc-miss-reads-entry rf_fr_lrc "s/assign l_vec_o = hit ? lvec_sh\[63:0\] : '0;/assign l_vec_o = lvec_sh[63:0];/"
+block_rtl_mutant rtl-free-release-unchecked rf_fr_free 's/assign rel = rel_valid_i \&\& occ_q\[ri\];/assign rel = rel_valid_i;/'
+block_rtl_mutant rtl-free-alloc-when-full rf_fr_free 's/if (alloc_i \&\& found) begin/if (alloc_i) begin/'
+block_rtl_mutant rtl-free-release-uncounted rf_fr_free "s/used_d = used_d - 1'b1;/used_d = used_d;/"
+block_rtl_mutant rtl-free-skips-entry-0 rf_fr_free "s/ffz(occ_q)/ffz(occ_q | 1'b1)/"
+block_rtl_mutant rtl-free-index-when-full rf_fr_free "s/assign ff_idx_o = found ? ff : '0;/assign ff_idx_o = ff;/"

@@ -71,3 +71,99 @@ void rg_emit_rf_fr_lrc(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "vec_q <= vec_d;");
 	em_close(e, "end");
 }
+
+/* rf_fr_free's rules (docs/finereg.md, "Blocks"): 1, the running count is the number of occupied
+ * flags (the extract's invariant 3, "Free counter"); 2, find-first-free offers an empty entry with
+ * every entry below it occupied, and finds one exactly when one is empty; 3, the next flags are the
+ * flags less the release plus the allocation. */
+static void free_asserts(em_t *e, unsigned n)
+{
+	const char *doc = "docs/finereg.md, Blocks";
+	rg_assert_begin(e, "free-space monitor rules 1-3");
+	em_line(e, "logic %s fs_rel, fs_gnt;  // the entry emptied, the entry occupied (one-hot)", em_rng(e, n));
+	if (n > 1) {
+		em_line(e, "assign fs_rel = rel ? %s << ri : '0;", em_lit(e, n, 1));
+		em_line(e, "assign fs_gnt = (alloc_i & found) ? %s << lo : '0;", em_lit(e, n, 1));
+	} else {
+		em_line(e, "assign fs_rel = rel;");
+		em_line(e, "assign fs_gnt = alloc_i & found;");
+	}
+	rg_assert(e, "used_q == $countones(occ_q)", "rf_fr_free", "rule 1", doc,
+		  "the count is not the number of occupied entries");
+	rg_assert(e, "found == (occ_q != '1)", "rf_fr_free", "rule 2", doc,
+		  "found disagrees with the flags");
+	if (n > 1) {
+		/* of entries 0 .. lo, lo alone is empty */
+		em_line(e, "logic %s fs_lo, fs_upto;  // entry lo, entries 0 .. lo", em_rng(e, n));
+		em_line(e, "assign fs_lo = %s << lo;", em_lit(e, n, 1));
+		em_line(e, "assign fs_upto = fs_lo | (fs_lo - %s);", em_lit(e, n, 1));
+		rg_assert(e, "!found | ((~occ_q & fs_upto) == fs_lo)", "rf_fr_free", "rule 2", doc,
+			  "the entry offered is occupied, or one below is empty");
+	}
+	rg_assert(e, "occ_d == ((occ_q & ~fs_rel) | fs_gnt)", "rf_fr_free", "rule 3", doc,
+		  "next flags not the flags less release plus allocation");
+	rg_assert_end(e);
+}
+
+/* rf_fr_free: the PCRF free-space monitor, occupied flags, a running count, find-first-free. */
+void rg_emit_rf_fr_free(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	unsigned n = c->finereg_pcrf_regs, pb = c->d.fr_ptr_bits, cw = rfm_clog2((uint64_t)n + 1);
+	(void)pt;
+	em_blank(e);
+	em_line(e, "// %u occupied flag%s (1 occupied) and the running count of occupied ones (reset 0)", n, n == 1 ? "" : "s");
+	em_line(e, "logic %s occ_q, occ_d;", em_rng(e, n));
+	em_line(e, "logic %s used_q, used_d;", em_rng(e, cw));
+	em_line(e, "logic found;");
+	em_line(e, "logic %s ff;", em_rng(e, pb));
+	if (n > 1) {
+		em_line(e, "logic %s lo;", em_rng(e, rfm_clog2(n)));
+		rg_ffz_function(e, n);
+		em_line(e, "assign {found, lo} = ffz(occ_q);");
+		em_line(e, "assign ff = %s;", pb > rfm_clog2(n) ? em_fmt(e, "%u'(lo)", pb) : "lo");
+	} else {
+		em_line(e, "assign found = ~occ_q;");
+		em_line(e, "assign ff = '0;");
+	}
+	em_line(e, "assign ff_valid_o = found;");
+	em_line(e, "assign ff_idx_o = found ? ff : '0;");
+	em_line(e, "assign count_o = %s - used_q;", em_lit(e, cw, n));
+	em_blank(e);
+	em_line(e, "// a release empties an entry occupied before the edge (one past the last or already empty:");
+	em_line(e, "// nothing); an allocation occupies the entry empty before it: never the same entry");
+	em_line(e, "logic rel;");
+	if (n == 1) {
+		em_line(e, "assign rel = rel_valid_i && rel_idx_i == '0 && occ_q;");
+	} else {
+		unsigned lw = rfm_clog2(n);
+		em_line(e, "logic %s ri;", em_rng(e, lw));
+		em_line(e, "assign ri = rel_idx_i[%u:0];", lw - 1);
+		if ((1ull << pb) > n)
+			em_line(e, "assign rel = rel_valid_i && rel_idx_i < %s && occ_q[ri];", em_lit(e, pb, n));
+		else
+			em_line(e, "assign rel = rel_valid_i && occ_q[ri];");
+	}
+	em_open(e, "always_comb begin");
+	em_line(e, "occ_d = occ_q;");
+	em_line(e, "used_d = used_q;");
+	em_open(e, "if (rel) begin");
+	em_line(e, n == 1 ? "occ_d = 1'b0;" : "occ_d[ri] = 1'b0;");
+	em_line(e, "used_d = used_d - 1'b1;");
+	em_close(e, "end");
+	em_open(e, "if (alloc_i && found) begin");
+	em_line(e, n == 1 ? "occ_d = 1'b1;" : "occ_d[lo] = 1'b1;");
+	em_line(e, "used_d = used_d + 1'b1;");
+	em_close(e, "end");
+	em_close(e, "end");
+	em_blank(e);
+	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
+	em_open(e, "if (!rst_ni) begin");
+	em_line(e, "occ_q <= '0;");
+	em_line(e, "used_q <= '0;");
+	em_reopen(e, "end else begin");
+	em_line(e, "occ_q <= occ_d;");
+	em_line(e, "used_q <= used_d;");
+	em_close(e, "end");
+	em_close(e, "end");
+	free_asserts(e, n);
+}

@@ -13,7 +13,8 @@ out=build/$cfg/formal gen=${RF_GEN_DIR:-generated/$cfg}  # RF_GEN_DIR: a user co
 # steps 0..DEPTH-1; 10 covers rf_srp_ctrl's acquire/release cycle on small_regmutex: reset, launch,
 # four cycles of two grants fill all 8 sections, a release, a re-acquire of the freed section, and
 # a margin; the other blocks' assertions are on the state of one cycle (docs/verification.md).
-# rf_refresh_ctrl goes to T0 + 2 steps (block_depth). DEPTH set by the caller applies to every block.
+# rf_refresh_ctrl goes to T0 + 2 steps, rf_fr_free to its entries + 4 (block_depth). DEPTH set by
+# the caller applies to every block.
 user_depth=${DEPTH:-}
 DEPTH=${DEPTH:-10}
 
@@ -46,6 +47,12 @@ faults=(
 	"rf_free_bitmap|duplicate-release-counted|-|s/ \\& ~(r0_free \\& (r0_pid_i == r1_pid_i))//"
 	# port 0 is refused whenever id 0 is occupied, with other ids free
 	"rf_free_bitmap|refused-with-id-free|-|s/if (a0_req_i) begin/if (a0_req_i \\& ~occ_q[0]) begin/"
+	# a release empties its entry and leaves the running count as it was
+	"rf_fr_free|release-uncounted|-|s/used_d = used_d - 1'b1;/used_d = used_d;/"
+	# an allocation with every entry occupied still counts one more
+	"rf_fr_free|alloc-when-full|-|s/if (alloc_i \\&\\& found) begin/if (alloc_i) begin/"
+	# find-first-free never offers entry 0
+	"rf_fr_free|skips-entry-0|-|s/ffz(occ_q)/ffz(occ_q | 1'b1)/"
 )
 
 # the steps of TOP's bounded check in DIR: rf_refresh_ctrl's T0 + 2 (reset, then a retention
@@ -56,15 +63,24 @@ block_depth() {
 		t0=$(sed -n 's|.*P = (T0 - max_defer) / rows = (\([0-9]*\) .*|\1|p' "$dir/$top.sv")
 		[ -n "$t0" ] && { echo $((t0 + 2)); return; }
 	fi
+	# rf_fr_free: reset, every entry allocated one a cycle (the monitor full), a margin
+	if [ -z "$user_depth" ] && [ "$top" = rf_fr_free ]; then
+		t0=$(sed -n 's|^ *// \([0-9]*\) occupied flags\{0,1\} (1 occupied).*|\1|p' "$dir/$top.sv")
+		[ -n "$t0" ] && { echo $((t0 + 4)); return; }
+	fi
 	echo "$DEPTH"
 }
 
-# the blocks holding checks: generated files with rg_assert's FORMAL block, rf_top aside
+# the blocks holding checks: generated files with rg_assert's FORMAL block, rf_top aside; only
+# those of FORMAL_BLOCKS when it is set (make formal BLOCK=...: that block alone)
 checked_blocks() {
-	local f
+	local f b
 	for f in $(sed "s|^|$gen/|" "$gen/files.f"); do
 		grep -q '^ *`define RFM_CHECKS' "$f" || continue
-		[ "$(basename "$f" .sv)" = rf_top ] || basename "$f" .sv
+		b=$(basename "$f" .sv)
+		[ "$b" = rf_top ] && continue
+		if [ -n "${FORMAL_BLOCKS:-}" ]; then case " $FORMAL_BLOCKS " in *" $b "*) ;; *) continue ;; esac; fi
+		echo "$b"
 	done
 }
 
