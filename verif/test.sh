@@ -71,7 +71,7 @@ steps+=("coal-equiv|make -s coal-equiv")
 # FineReg's blocks alone (rf_top has no FineReg parts yet): linted and co-simulated from a config
 # file at the small and at the paper's geometry (rtl_gen --block; docs/finereg.md, "Blocks"), the
 # free-space monitor's assertions proven (one step: the two share the small file's build folder)
-fr="BLOCK=rf_fr_free MODULES='rf_fr_lrc rf_fr_free' BLOCK_CYCLES=100000"
+fr="BLOCK=rf_fr_tags MODULES='rf_fr_lrc rf_fr_free rf_fr_tags' BLOCK_CYCLES=100000"
 steps+=("blocks-small_finereg|make -s lint cosim CONFIG=verif/finereg/small_finereg.ini $fr \
 	&& make -s lint cosim CONFIG=verif/bench/finereg_paper.ini $fr \
 	&& make -s formal CONFIG=verif/finereg/small_finereg.ini BLOCK=rf_fr_free")

@@ -12,10 +12,17 @@
  *              entry it names (nothing when that entry is empty or past the last); one of each a
  *              cycle, both in one cycle.
  *
+ *   rf_fr_tags the PCRF tag array: per entry {valid, end, next pointer, warp id, register index}; a
+ *              read port shows an entry's tag this cycle, all 0 when the entry is empty; at the
+ *              edge a clear empties an entry, a write sets a whole tag (valid), a link sets an
+ *              entry's next and end and keeps its other fields, applied in that order (on one
+ *              entry the later one wins field by field); an index past the last entry does nothing.
+ *
  * The reference of rf_fr_lrc is the unit's cache (rfm_fr_lrc_* in rmu.c); its checker keeps a
  * shadow of the last vector filled per PC and the PC last filled per index since the last new
  * kernel. rf_fr_free's checker keeps its own flags from the requests and holds the count and the
- * lowest empty entry to them.
+ * lowest empty entry to them. rf_fr_tags's checker keeps, per entry, the tag the requests since
+ * reset leave (packed in one word) and holds every read to it.
  */
 #include <string.h>
 
@@ -417,3 +424,223 @@ static int free_setup(rfm_model_t *m)
 RFM_BLOCK(rf_fr_free, rfm_free_t, free_ix_t, free_ports, fc_names, FC_N,
 	  free_reset, free_eval, free_tick, free_stim, free_check,
 	  free_release, free_setup)
+
+/* ---- rf_fr_tags --------------------------------------------------------------------------------- */
+
+typedef struct tags_ix {
+	unsigned clk, rst, cv, ci, wv, wi, wend, wnext, wwid, wridx, kv, ki, knext, kend, ri, rvalid, rend, rnext, rwid,
+		rridx;
+} tags_ix_t;
+
+enum { TC_READ_VALID, TC_READ_EMPTY, TC_READ_LAST, TC_READ_WRITTEN_NOW, TC_WRITE, TC_LINK, TC_CLEAR, TC_WRITE_LINK_ONE,
+       TC_CLEAR_WRITE_ONE, TC_PAST, TC_N };
+static const char *const tc_names[TC_N] = {"read_valid_entry",    "read_empty_entry",        "read_last_of_chain",
+					   "read_entry_written_now", "write",                "link",
+					   "clear",               "write_and_link_one_entry", "clear_and_write_one_entry",
+					   "request_past_last_entry"};
+
+typedef struct rfm_tags {
+	rfm_model_t m;
+	tags_ix_t ix;
+	unsigned n, pbits, wbits;
+	rfm_fr_tag_t *t;  /* the tags */
+	uint64_t *shadow; /* checker: per entry, valid | end << 1 | next << 2 | wid << 18 | ridx << 26 */
+	unsigned span;    /* stimulus: indexes drawn below it (a few entries now and then, to collide) */
+} rfm_tags_t;
+
+static int tags_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
+{
+	tags_ix_t *ix = ixv;
+	rfm_fr_geom_t g;
+	unsigned pb = c->d.fr_ptr_bits ? c->d.fr_ptr_bits : 1, wb;
+	rfm_finereg_geom_of(c, &g);
+	wb = rfm_fr_warp_bits(&g);
+	rfm_ports_group(pt, "clock and reset");
+	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock", "clk_i");
+	ix->rst = rfm_ports_add(pt, RFM_IN, 1, "asynchronous reset, active low (every tag empty)", "rst_ni");
+	rfm_ports_group(pt, "clear (a restore takes an entry out)");
+	ix->cv = rfm_ports_add(pt, RFM_IN, 1, "empty an entry's tag at the edge", "c_valid_i");
+	ix->ci = rfm_ports_add(pt, RFM_IN, pb, "its index", "c_idx_i");
+	rfm_ports_group(pt, "write (an eviction puts a register in an entry)");
+	ix->wv = rfm_ports_add(pt, RFM_IN, 1, "set a whole tag, valid, at the edge (after a clear)", "w_valid_i");
+	ix->wi = rfm_ports_add(pt, RFM_IN, pb, "its index", "w_idx_i");
+	ix->wend = rfm_ports_add(pt, RFM_IN, 1, "the last entry of its chain", "w_end_i");
+	ix->wnext = rfm_ports_add(pt, RFM_IN, pb, "the next entry of its chain", "w_next_i");
+	ix->wwid = rfm_ports_add(pt, RFM_IN, wb, "the register's warp in its CTA", "w_wid_i");
+	ix->wridx = rfm_ports_add(pt, RFM_IN, 6, "the register's index", "w_ridx_i");
+	rfm_ports_group(pt, "link (the chain's next entry known later)");
+	ix->kv = rfm_ports_add(pt, RFM_IN, 1, "set an entry's next and end at the edge (after a write)", "k_valid_i");
+	ix->ki = rfm_ports_add(pt, RFM_IN, pb, "its index", "k_idx_i");
+	ix->knext = rfm_ports_add(pt, RFM_IN, pb, "the next entry", "k_next_i");
+	ix->kend = rfm_ports_add(pt, RFM_IN, 1, "the last entry", "k_end_i");
+	rfm_ports_group(pt, "read (this cycle's tag)");
+	ix->ri = rfm_ports_add(pt, RFM_IN, pb, "the entry to read", "r_idx_i");
+	ix->rvalid = rfm_ports_add(pt, RFM_OUT, 1, "it holds a register", "r_valid_o");
+	ix->rend = rfm_ports_add(pt, RFM_OUT, 1, "the last entry of its chain", "r_end_o");
+	ix->rnext = rfm_ports_add(pt, RFM_OUT, pb, "the next entry", "r_next_o");
+	ix->rwid = rfm_ports_add(pt, RFM_OUT, wb, "the register's warp", "r_wid_o");
+	ix->rridx = rfm_ports_add(pt, RFM_OUT, 6, "the register's index", "r_ridx_o");
+	return 0;
+}
+
+static void tags_reset(rfm_model_t *m)
+{
+	rfm_tags_t *x = (rfm_tags_t *)m;
+	memset(x->t, 0, x->n * sizeof(*x->t));
+	memset(x->shadow, 0, x->n * sizeof(*x->shadow));
+}
+
+static void tags_eval(rfm_model_t *m)
+{
+	rfm_tags_t *x = (rfm_tags_t *)m;
+	unsigned r = (unsigned)rfm_get(m, x->ix.ri);
+	rfm_fr_tag_t t = {0};
+	if (r < x->n && x->t[r].valid) /* an empty entry reads all 0 */
+		t = x->t[r];
+	rfm_set(m, x->ix.rvalid, t.valid);
+	rfm_set(m, x->ix.rend, t.end);
+	rfm_set(m, x->ix.rnext, t.next);
+	rfm_set(m, x->ix.rwid, t.wid);
+	rfm_set(m, x->ix.rridx, t.ridx);
+}
+
+static void tags_tick(rfm_model_t *m)
+{
+	rfm_tags_t *x = (rfm_tags_t *)m;
+	unsigned c = (unsigned)rfm_get(m, x->ix.ci), w = (unsigned)rfm_get(m, x->ix.wi), k = (unsigned)rfm_get(m, x->ix.ki);
+	if (rfm_get(m, x->ix.cv) && c < x->n && m->mutate != RFM_FAULT_TAGS_CLEAR_IGNORED)
+		memset(&x->t[c], 0, sizeof(x->t[c]));
+	if (rfm_get(m, x->ix.wv) && w < x->n)
+		x->t[w] = (rfm_fr_tag_t){.valid = 1,
+					 .end = (uint8_t)rfm_get(m, x->ix.wend),
+					 .next = (uint16_t)rfm_get(m, x->ix.wnext),
+					 .wid = (uint8_t)rfm_get(m, x->ix.wwid),
+					 .ridx = (uint8_t)rfm_get(m, x->ix.wridx)};
+	if (rfm_get(m, x->ix.kv) && k < x->n) {
+		x->t[k].next = (uint16_t)rfm_get(m, x->ix.knext);
+		x->t[k].end = (uint8_t)rfm_get(m, x->ix.kend);
+		if (m->mutate == RFM_FAULT_TAGS_LINK_SETS_VALID)
+			x->t[k].valid = 1;
+	}
+}
+
+static void tags_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
+{
+	rfm_tags_t *x = (rfm_tags_t *)m;
+	unsigned idx = 1u << x->pbits;
+	rfm_clear_inputs(m);
+	if (cycle < 2)
+		return;
+	/* now and then a few entries only, so that requests meet on one entry */
+	if (rfm_rng_chance(r, 1, 128))
+		x->span = rfm_rng_chance(r, 1, 2) ? (x->n < 3 ? x->n : 3) : x->n;
+	/* an index below span, or now and then one past the last entry */
+#define TAGS_IDX() (idx > x->n && rfm_rng_chance(r, 1, 64) ? x->n + (unsigned)rfm_rng_below(r, idx - x->n) \
+							    : (unsigned)rfm_rng_below(r, x->span))
+	rfm_set(m, x->ix.ri, TAGS_IDX());
+	if (rfm_rng_chance(r, 1, 4)) {
+		rfm_set(m, x->ix.cv, 1);
+		rfm_set(m, x->ix.ci, TAGS_IDX());
+	}
+	if (rfm_rng_chance(r, 1, 2)) {
+		rfm_set(m, x->ix.wv, 1);
+		rfm_set(m, x->ix.wi, TAGS_IDX());
+		rfm_set(m, x->ix.wend, rfm_rng_below(r, 2));
+		rfm_set(m, x->ix.wnext, rfm_rng_below(r, idx));
+		rfm_set(m, x->ix.wwid, rfm_rng_below(r, (uint64_t)1 << x->wbits));
+		rfm_set(m, x->ix.wridx, rfm_rng_below(r, 64));
+	}
+	if (rfm_rng_chance(r, 1, 2)) {
+		rfm_set(m, x->ix.kv, 1);
+		rfm_set(m, x->ix.ki, TAGS_IDX());
+		rfm_set(m, x->ix.knext, rfm_rng_below(r, idx));
+		rfm_set(m, x->ix.kend, rfm_rng_below(r, 2));
+	}
+#undef TAGS_IDX
+}
+
+static int tags_check(rfm_model_t *m, uint64_t cycle, FILE *err)
+{
+	rfm_tags_t *x = (rfm_tags_t *)m;
+	unsigned r = (unsigned)rfm_get(m, x->ix.ri), c = (unsigned)rfm_get(m, x->ix.ci), w = (unsigned)rfm_get(m, x->ix.wi),
+		 k = (unsigned)rfm_get(m, x->ix.ki);
+	int cv = (int)rfm_get(m, x->ix.cv), wv = (int)rfm_get(m, x->ix.wv), kv = (int)rfm_get(m, x->ix.kv);
+	uint64_t got = rfm_get(m, x->ix.rvalid) | rfm_get(m, x->ix.rend) << 1 | rfm_get(m, x->ix.rnext) << 2 |
+		       rfm_get(m, x->ix.rwid) << 18 | rfm_get(m, x->ix.rridx) << 26,
+		 want = r < x->n ? x->shadow[r] : 0;
+	if (m->rst >= 0 && !rfm_get(m, (unsigned)m->rst))
+		return 0;
+	if (got != want) {
+		fprintf(err, "cycle %llu: rf_fr_tags golden: entry %u reads valid %u end %u next %u warp %u register %u; the "
+			     "requests left valid %u end %u next %u warp %u register %u\n", (unsigned long long)cycle, r,
+			(unsigned)(got & 1), (unsigned)(got >> 1 & 1), (unsigned)(got >> 2 & 0xffff),
+			(unsigned)(got >> 18 & 0xff), (unsigned)(got >> 26), (unsigned)(want & 1), (unsigned)(want >> 1 & 1),
+			(unsigned)(want >> 2 & 0xffff), (unsigned)(want >> 18 & 0xff), (unsigned)(want >> 26));
+		return 1;
+	}
+	if (r >= x->n)
+		rfm_cov_hit(m, TC_PAST);
+	else {
+		rfm_cov_hit(m, want & 1 ? TC_READ_VALID : TC_READ_EMPTY);
+		if ((want & 3) == 3)
+			rfm_cov_hit(m, TC_READ_LAST);
+		if ((wv && w == r) || (kv && k == r) || (cv && c == r))
+			rfm_cov_hit(m, TC_READ_WRITTEN_NOW);
+	}
+	/* the requests at the edge, in order */
+	if (cv && c < x->n) {
+		rfm_cov_hit(m, TC_CLEAR);
+		x->shadow[c] = 0;
+	}
+	if (wv && w < x->n) {
+		rfm_cov_hit(m, TC_WRITE);
+		if (cv && c == w)
+			rfm_cov_hit(m, TC_CLEAR_WRITE_ONE);
+		x->shadow[w] = 1 | rfm_get(m, x->ix.wend) << 1 | rfm_get(m, x->ix.wnext) << 2 |
+			       rfm_get(m, x->ix.wwid) << 18 | rfm_get(m, x->ix.wridx) << 26;
+	}
+	if (kv && k < x->n) {
+		rfm_cov_hit(m, TC_LINK);
+		if (wv && w == k)
+			rfm_cov_hit(m, TC_WRITE_LINK_ONE);
+		x->shadow[k] = (x->shadow[k] & ~(uint64_t)0x3fffe) | rfm_get(m, x->ix.kend) << 1 |
+			       rfm_get(m, x->ix.knext) << 2;
+		if (!(x->shadow[k] & 1))
+			x->shadow[k] = 0; /* an empty entry reads all 0, linked or not */
+	}
+	if ((cv && c >= x->n) || (wv && w >= x->n) || (kv && k >= x->n))
+		rfm_cov_hit(m, TC_PAST);
+	return 0;
+}
+
+static void tags_release(rfm_model_t *m)
+{
+	rfm_tags_t *x = (rfm_tags_t *)m;
+	free(x->t);
+	free(x->shadow);
+}
+
+static int tags_setup(rfm_model_t *m)
+{
+	rfm_tags_t *x = (rfm_tags_t *)m;
+	rfm_fr_geom_t g;
+	rfm_finereg_geom_of(m->cfg, &g);
+	x->n = m->cfg->finereg_pcrf_regs ? m->cfg->finereg_pcrf_regs : 1;
+	x->pbits = m->cfg->d.fr_ptr_bits ? m->cfg->d.fr_ptr_bits : 1;
+	x->wbits = rfm_fr_warp_bits(&g);
+	if (x->pbits > 16 || x->wbits > 8)
+		return -1;
+	x->t = calloc(x->n, sizeof(*x->t));
+	x->shadow = calloc(x->n, sizeof(*x->shadow));
+	if (!x->t || !x->shadow)
+		return -1;
+	x->span = x->n;
+	if ((1u << x->pbits) == x->n)
+		rfm_cov_na(&x->m, TC_PAST); /* every index names an entry */
+	tags_reset(&x->m);
+	return 0;
+}
+
+RFM_BLOCK(rf_fr_tags, rfm_tags_t, tags_ix_t, tags_ports, tc_names, TC_N,
+	  tags_reset, tags_eval, tags_tick, tags_stim, tags_check,
+	  tags_release, tags_setup)

@@ -195,7 +195,7 @@ static unsigned inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows, unsigned n)
 	rfm_inv_add(rows, &n, "PCRF data array", "-", "array", (uint64_t)c->finereg_pcrf_regs * reg_bits(c),
 		    "pcrf_regs x lanes x lane_bits = %u x %u x %u", (unsigned)c->finereg_pcrf_regs,
 		    (unsigned)c->rf_lanes, (unsigned)c->rf_lane_bits);
-	rfm_inv_add(rows, &n, "FineReg PCRF tags", "-", "array", st[RFM_FR_ST_TAGS].bits,
+	rfm_inv_add(rows, &n, "FineReg PCRF tags", "rf_fr_tags", "array", st[RFM_FR_ST_TAGS].bits,
 		    "pcrf_regs x (valid + end + ptr + warp id + reg) = %u x (2 + %u + %u + 6)",
 		    (unsigned)c->finereg_pcrf_regs, ptr, wb);
 	rfm_inv_add(rows, &n, "FineReg free-space monitor", "rf_fr_free", "flops", st[RFM_FR_ST_FREE].bits,

@@ -4,8 +4,8 @@
 # has no FineReg parts yet: `make mutation` builds the blocks alone from the config file below
 # (rtl_gen --block with the last of them generates them all) and the harnesses named.
 # config: verif/finereg/small_finereg.ini
-# block: rf_fr_free
-# harnesses: rf_fr_lrc rf_fr_free
+# block: rf_fr_tags
+# harnesses: rf_fr_lrc rf_fr_free rf_fr_tags
 # model faults (cmodel/finereg/faults.def; cmodel/finereg/blocks_finereg.c)
 block_model_mutant lrc-tag-ignored rf_fr_lrc LRC_TAG_IGNORED "rf_fr_lrc golden"
 block_model_mutant lrc-fill-next-index rf_fr_lrc LRC_FILL_NEXT_INDEX "rf_fr_lrc golden"
@@ -13,6 +13,8 @@ block_model_mutant lrc-inval-ignored rf_fr_lrc LRC_INVAL_IGNORED "rf_fr_lrc gold
 block_model_mutant free-highest-first rf_fr_free FREE_HIGHEST_FIRST "rf_fr_free golden"
 block_model_mutant free-release-unchecked rf_fr_free FREE_RELEASE_UNCHECKED "rf_fr_free golden"
 block_model_mutant free-alloc-when-full rf_fr_free FREE_ALLOC_WHEN_FULL "rf_fr_free golden"
+block_model_mutant tags-clear-ignored rf_fr_tags TAGS_CLEAR_IGNORED "rf_fr_tags golden"
+block_model_mutant tags-link-sets-valid rf_fr_tags TAGS_LINK_SETS_VALID "rf_fr_tags golden"
 
 # RTL faults (block_rtl_mutant: verif/mutation/run.sh)
 block_rtl_mutant rtl-lrc-tag-ignored rf_fr_lrc 's/ & (ltag_sh\[31:0\] == l_pc_i)//'
@@ -24,3 +26,7 @@ block_rtl_mutant rtl-free-alloc-when-full rf_fr_free 's/if (alloc_i \&\& found) 
 block_rtl_mutant rtl-free-release-uncounted rf_fr_free "s/used_d = used_d - 1'b1;/used_d = used_d;/"
 block_rtl_mutant rtl-free-skips-entry-0 rf_fr_free "s/ffz(occ_q)/ffz(occ_q | 1'b1)/"
 block_rtl_mutant rtl-free-index-when-full rf_fr_free "s/assign ff_idx_o = found ? ff : '0;/assign ff_idx_o = ff;/"
+block_rtl_mutant rtl-tags-clear-ignored rf_fr_tags "s/if (c_ok) valid_d\[c_idx_i\] = 1'b0;/if (1'b0) valid_d[c_idx_i] = 1'b0;/"
+block_rtl_mutant rtl-tags-write-before-link rf_fr_tags 's/^\(    if (k_ok) link_q\[k_idx_i\] <= .*\)$/\1\n    if (w_ok) link_q[w_idx_i] <= {w_end_i, w_next_i};/'
+block_rtl_mutant rtl-tags-empty-reads-fields rf_fr_tags "s/assign {r_wid_o, r_ridx_o} = r_v ? reg_q\[r_idx_i\] : '0;/assign {r_wid_o, r_ridx_o} = reg_q[r_idx_i];/"
+block_rtl_mutant rtl-tags-clear-before-write-lost rf_fr_tags "s/if (w_ok) valid_d\[w_idx_i\] = 1'b1;/if (w_ok \&\& !c_ok) valid_d[w_idx_i] = 1'b1;/"

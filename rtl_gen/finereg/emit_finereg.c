@@ -167,3 +167,76 @@ void rg_emit_rf_fr_free(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_close(e, "end");
 	free_asserts(e, n);
 }
+
+/* An index port of rf_fr_tags as an array index: the port, or its low clog2(n) bits as <x>_e
+ * (declared by the caller), or nothing for one entry. */
+static const char *tag_ix(em_t *e, unsigned n, unsigned pb, const char *port)
+{
+	if (n == 1)
+		return "";
+	return rfm_clog2(n) == pb ? em_fmt(e, "[%s]", port) : em_fmt(e, "[%c_e]", port[0]);
+}
+
+/* The condition that an index port names an entry ("" when every index does). */
+static const char *tag_ok(em_t *e, unsigned n, unsigned pb, const char *port)
+{
+	return (1ull << pb) > n ? em_fmt(e, " && %s < %s", port, em_lit(e, pb, n)) : "";
+}
+
+/* rf_fr_tags: the PCRF tag array; valid flags reset, {end, next} and {warp, register} in two 1-D
+ * arrays, not reset (an entry without valid reads all 0). */
+void rg_emit_rf_fr_tags(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	unsigned n = c->finereg_pcrf_regs, pb = c->d.fr_ptr_bits, wb = pt->p[rfm_ports_find(pt, "w_wid_i")].width;
+	em_blank(e);
+	if (n > 1)
+		em_line(e, "localparam int Entries = %u;  // PCRF entries", n);
+	em_line(e, "localparam int LinkBits = %u;  // {end, next}", 1 + pb);
+	em_line(e, "localparam int RegBits = %u;  // {warp id, register index}", wb + 6);
+	em_blank(e);
+	em_line(e, "// the valid flags are control state (reset); the fields are storage, read only while valid");
+	em_line(e, "logic %s valid_q, valid_d;", em_rng(e, n));
+	em_line(e, "logic [LinkBits-1:0] link_q%s;", n > 1 ? " [0:Entries-1]" : "");
+	em_line(e, "logic [RegBits-1:0] reg_q%s;", n > 1 ? " [0:Entries-1]" : "");
+	em_line(e, "logic c_ok, w_ok, k_ok;  // a request whose index names an entry");
+	em_line(e, "assign c_ok = c_valid_i%s;", tag_ok(e, n, pb, "c_idx_i"));
+	em_line(e, "assign w_ok = w_valid_i%s;", tag_ok(e, n, pb, "w_idx_i"));
+	em_line(e, "assign k_ok = k_valid_i%s;", tag_ok(e, n, pb, "k_idx_i"));
+	if (n > 1 && rfm_clog2(n) < pb) {
+		unsigned lw = rfm_clog2(n);
+		em_line(e, "logic %s c_e, w_e, k_e, r_e;  // the entries named (checked above)", em_rng(e, lw));
+		em_line(e, "assign c_e = c_idx_i[%u:0];", lw - 1);
+		em_line(e, "assign w_e = w_idx_i[%u:0];", lw - 1);
+		em_line(e, "assign k_e = k_idx_i[%u:0];", lw - 1);
+		em_line(e, "assign r_e = r_idx_i[%u:0];", lw - 1);
+	}
+	em_blank(e);
+	em_line(e, "// read: this cycle's tag, all 0 for an empty entry%s",
+		(1ull << pb) > n ? " or an index past the last" : "");
+	em_line(e, "logic r_v;");
+	em_line(e, "assign r_v = %svalid_q%s;", (1ull << pb) > n ? em_fmt(e, "%s && ", tag_ok(e, n, pb, "r_idx_i") + 4) : "",
+		tag_ix(e, n, pb, "r_idx_i"));
+	em_line(e, "assign r_valid_o = r_v;");
+	em_line(e, "assign {r_end_o, r_next_o} = r_v ? link_q%s : '0;", tag_ix(e, n, pb, "r_idx_i"));
+	em_line(e, "assign {r_wid_o, r_ridx_o} = r_v ? reg_q%s : '0;", tag_ix(e, n, pb, "r_idx_i"));
+	em_blank(e);
+	em_line(e, "// a clear empties its entry, then a write fills one");
+	em_open(e, "always_comb begin");
+	em_line(e, "valid_d = valid_q;");
+	em_line(e, "if (c_ok) valid_d%s = 1'b0;", tag_ix(e, n, pb, "c_idx_i"));
+	em_line(e, "if (w_ok) valid_d%s = 1'b1;", tag_ix(e, n, pb, "w_idx_i"));
+	em_close(e, "end");
+	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
+	em_line(e, "if (!rst_ni) valid_q <= '0;");
+	em_line(e, "else valid_q <= valid_d;");
+	em_close(e, "end");
+	em_blank(e);
+	em_line(e, "// fields: a write sets both words, a link the first; the link is later and wins");
+	em_open(e, "always_ff @(posedge clk_i) begin");
+	em_open(e, "if (w_ok) begin");
+	em_line(e, "link_q%s <= {w_end_i, w_next_i};", tag_ix(e, n, pb, "w_idx_i"));
+	em_line(e, "reg_q%s <= {w_wid_i, w_ridx_i};", tag_ix(e, n, pb, "w_idx_i"));
+	em_close(e, "end");
+	em_line(e, "if (k_ok) link_q%s <= {k_end_i, k_next_i};", tag_ix(e, n, pb, "k_idx_i"));
+	em_close(e, "end");
+}
