@@ -17,12 +17,21 @@
  *              edge a clear empties an entry, a write sets a whole tag (valid), a link sets an
  *              entry's next and end and keeps its other fields, applied in that order (on one
  *              entry the later one wins field by field); an index past the last entry does nothing.
+ *   rf_fr_status the CTA status monitor: per resident CTA line a context field and a register field
+ *              (Table IV: context 0 none, 1 saved, 2 in the pipeline; registers 0 none, 1 live in
+ *              the PCRF, 2 in the ACRF); two write ports set a line's status at the edge (port 1
+ *              later, winning on one line), a write of a state that is not legal at rest ((0,0),
+ *              (2,2), (1,2), (1,1)) or past the last line is refused; a read port; this cycle's
+ *              picks among the ready lines other than the stalled one: the lowest (1,2) (a context
+ *              switch), the lowest (1,1) (a swap), the lowest free (0,0) line, and the number of
+ *              lines in the pipeline.
  *
  * The reference of rf_fr_lrc is the unit's cache (rfm_fr_lrc_* in rmu.c); its checker keeps a
  * shadow of the last vector filled per PC and the PC last filled per index since the last new
  * kernel. rf_fr_free's checker keeps its own flags from the requests and holds the count and the
  * lowest empty entry to them. rf_fr_tags's checker keeps, per entry, the tag the requests since
- * reset leave (packed in one word) and holds every read to it.
+ * reset leave (packed in one word) and holds every read to it. rf_fr_status's checker keeps the
+ * statuses the legal writes leave and holds every status legal, the reads and the picks to them.
  */
 #include <string.h>
 
@@ -644,3 +653,278 @@ static int tags_setup(rfm_model_t *m)
 RFM_BLOCK(rf_fr_tags, rfm_tags_t, tags_ix_t, tags_ports, tc_names, TC_N,
 	  tags_reset, tags_eval, tags_tick, tags_stim, tags_check,
 	  tags_release, tags_setup)
+
+/* ---- rf_fr_status ------------------------------------------------------------------------------- */
+
+typedef struct status_ix {
+	unsigned clk, rst, wv[2], wc[2], wx[2], wr[2], ready, sv, sc, rc, rx, rr, swv, swc, spv, spc, flv, flc, pipe;
+} status_ix_t;
+
+enum { SC_WRITE, SC_REFUSED, SC_TWO_ONE_LINE, SC_SWITCH, SC_SWAP, SC_BOTH, SC_NONE_READY, SC_SELF, SC_FREE_LINE,
+       SC_NO_FREE_LINE, SC_PAST, SC_N };
+static const char *const sc_names[SC_N] = {"write",           "illegal_state_refused", "two_writes_one_line",
+					   "pick_switch_1_2", "pick_swap_1_1",         "both_picks",
+					   "saved_lines_none_ready", "stalled_line_left_out", "free_line",
+					   "no_free_line",    "request_past_last_line"};
+
+typedef struct rfm_frst {
+	rfm_model_t m;
+	status_ix_t ix;
+	unsigned n, cbits;
+	uint8_t *ctx, *reg;   /* the fields */
+	uint8_t *sctx, *sreg; /* checker: the fields the legal writes leave */
+	int sw, sp, fl;       /* this cycle's picks, -1 none */
+	unsigned pipe;
+	unsigned rbias;       /* stimulus: ready lines one in rbias */
+	int fill;             /* stimulus: a phase that frees no line */
+} rfm_frst_t;
+
+/* Table IV's states at rest. */
+static int status_legal(unsigned cx, unsigned rg)
+{
+	return (cx == 0 && rg == 0) || (cx == 2 && rg == 2) || (cx == 1 && rg == 2) || (cx == 1 && rg == 1);
+}
+
+static int status_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
+{
+	status_ix_t *ix = ixv;
+	unsigned n = c->finereg_resident_ctas ? c->finereg_resident_ctas : 1, cb = rfm_clog2(n) ? rfm_clog2(n) : 1, k;
+	rfm_ports_group(pt, "clock and reset");
+	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock", "clk_i");
+	ix->rst = rfm_ports_add(pt, RFM_IN, 1, "asynchronous reset, active low (every line (0,0))", "rst_ni");
+	for (k = 0; k < 2; k++) {
+		rfm_ports_group(pt, "write port %u%s", k, k ? " (later: wins on one line)" : "");
+		ix->wv[k] = rfm_ports_add(pt, RFM_IN, 1, "set a line's status at the edge (a legal one)", "w%u_valid_i", k);
+		ix->wc[k] = rfm_ports_add(pt, RFM_IN, cb, "the CTA line", "w%u_cta_i", k);
+		ix->wx[k] = rfm_ports_add(pt, RFM_IN, 2, "context: 0 none, 1 saved, 2 pipeline", "w%u_ctx_i", k);
+		ix->wr[k] = rfm_ports_add(pt, RFM_IN, 2, "registers: 0 none, 1 PCRF, 2 ACRF", "w%u_reg_i", k);
+	}
+	rfm_ports_group(pt, "the scheduler's view");
+	ix->ready = rfm_ports_add(pt, RFM_IN, n, "per CTA line: its warps could issue", "ready_i");
+	ix->sv = rfm_ports_add(pt, RFM_IN, 1, "a stalled active CTA is being decided on", "s_valid_i");
+	ix->sc = rfm_ports_add(pt, RFM_IN, cb, "its line (left out of the picks)", "s_cta_i");
+	rfm_ports_group(pt, "read");
+	ix->rc = rfm_ports_add(pt, RFM_IN, cb, "a CTA line", "r_cta_i");
+	ix->rx = rfm_ports_add(pt, RFM_OUT, 2, "its context field", "r_ctx_o");
+	ix->rr = rfm_ports_add(pt, RFM_OUT, 2, "its register field", "r_reg_o");
+	rfm_ports_group(pt, "picks (this cycle, the lowest line of each)");
+	ix->swv = rfm_ports_add(pt, RFM_OUT, 1, "a ready (1,2) line: a context switch", "sw_valid_o");
+	ix->swc = rfm_ports_add(pt, RFM_OUT, cb, "the lowest (0 when none)", "sw_cta_o");
+	ix->spv = rfm_ports_add(pt, RFM_OUT, 1, "a ready (1,1) line: a swap", "sp_valid_o");
+	ix->spc = rfm_ports_add(pt, RFM_OUT, cb, "the lowest (0 when none)", "sp_cta_o");
+	ix->flv = rfm_ports_add(pt, RFM_OUT, 1, "a free (0,0) line: a new CTA", "fl_valid_o");
+	ix->flc = rfm_ports_add(pt, RFM_OUT, cb, "the lowest (0 when none)", "fl_cta_o");
+	ix->pipe = rfm_ports_add(pt, RFM_OUT, rfm_clog2((uint64_t)n + 1), "lines with their context in the pipeline",
+				 "pipe_o");
+	return 0;
+}
+
+static void status_reset(rfm_model_t *m)
+{
+	rfm_frst_t *x = (rfm_frst_t *)m;
+	memset(x->ctx, 0, x->n);
+	memset(x->reg, 0, x->n);
+	memset(x->sctx, 0, x->n);
+	memset(x->sreg, 0, x->n);
+}
+
+static int status_bit(rfm_model_t *m, unsigned port, unsigned i) { return (int)(rfm_wide(m, port)[i / 32] >> (i % 32) & 1); }
+
+/* The lowest line in state (cx, rg) of fields ctx/reg (the highest when highest), with use_ready
+ * only a ready line other than self; -1 none. */
+static int status_pick(rfm_model_t *m, const uint8_t *ctx, const uint8_t *reg, unsigned cx, unsigned rg,
+		       int use_ready, int self, int highest)
+{
+	rfm_frst_t *x = (rfm_frst_t *)m;
+	int got = -1;
+	unsigned i;
+	for (i = 0; i < x->n; i++)
+		if (ctx[i] == cx && reg[i] == rg && (!use_ready || (status_bit(m, x->ix.ready, i) && (int)i != self))) {
+			got = (int)i;
+			if (!highest)
+				break;
+		}
+	return got;
+}
+
+/* The stalled line left out of the picks, -1 none. */
+static int status_self(rfm_model_t *m)
+{
+	rfm_frst_t *x = (rfm_frst_t *)m;
+	return rfm_get(m, x->ix.sv) ? (int)rfm_get(m, x->ix.sc) : -1;
+}
+
+static void status_eval(rfm_model_t *m)
+{
+	rfm_frst_t *x = (rfm_frst_t *)m;
+	unsigned r = (unsigned)rfm_get(m, x->ix.rc), i;
+	int self = status_self(m);
+	x->sw = status_pick(m, x->ctx, x->reg, 1, 2, 1, self, 0);
+	x->sp = status_pick(m, x->ctx, x->reg, 1, 1, 1, self, m->mutate == RFM_FAULT_STATUS_SWAP_HIGHEST);
+	x->fl = status_pick(m, x->ctx, x->reg, 0, 0, 0, -1, 0);
+	for (x->pipe = 0, i = 0; i < x->n; i++)
+		x->pipe += x->ctx[i] == 2;
+	rfm_set(m, x->ix.rx, r < x->n ? x->ctx[r] : 0);
+	rfm_set(m, x->ix.rr, r < x->n ? x->reg[r] : 0);
+	rfm_set(m, x->ix.swv, (uint64_t)(x->sw >= 0));
+	rfm_set(m, x->ix.swc, x->sw >= 0 ? (uint64_t)x->sw : 0);
+	rfm_set(m, x->ix.spv, (uint64_t)(x->sp >= 0));
+	rfm_set(m, x->ix.spc, x->sp >= 0 ? (uint64_t)x->sp : 0);
+	rfm_set(m, x->ix.flv, (uint64_t)(x->fl >= 0));
+	rfm_set(m, x->ix.flc, x->fl >= 0 ? (uint64_t)x->fl : 0);
+	rfm_set(m, x->ix.pipe, x->pipe);
+}
+
+static void status_tick(rfm_model_t *m)
+{
+	rfm_frst_t *x = (rfm_frst_t *)m;
+	unsigned k;
+	/* port 1 is later and wins on one line (the fault: port 0 after it) */
+	for (k = 0; k < 2; k++) {
+		unsigned p = m->mutate == RFM_FAULT_STATUS_PORT0_WINS ? 1 - k : k, c = (unsigned)rfm_get(m, x->ix.wc[p]),
+			 cx = (unsigned)rfm_get(m, x->ix.wx[p]), rg = (unsigned)rfm_get(m, x->ix.wr[p]);
+		if (rfm_get(m, x->ix.wv[p]) && c < x->n && status_legal(cx, rg)) {
+			x->ctx[c] = (uint8_t)cx;
+			x->reg[c] = (uint8_t)rg;
+		}
+	}
+}
+
+static void status_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
+{
+	rfm_frst_t *x = (rfm_frst_t *)m;
+	static const uint8_t legal[4][2] = {{0, 0}, {2, 2}, {1, 2}, {1, 1}};
+	unsigned span = 1u << x->cbits, k, i;
+	uint32_t *rd = rfm_wide(m, x->ix.ready);
+	rfm_clear_inputs(m);
+	if (cycle < 2)
+		return;
+	if (rfm_rng_chance(r, 1, 256))
+		x->rbias = 1 + (unsigned)rfm_rng_below(r, x->n < 8 ? 8 : x->n); /* few or many ready lines */
+	if (rfm_rng_chance(r, 1, x->n * 16 > 256 ? x->n * 16 : 256))
+		x->fill = !x->fill;
+	for (i = 0; i < x->n; i++)
+		if (rfm_rng_chance(r, 1, x->rbias))
+			rd[i / 32] |= 1u << (i % 32);
+	for (k = 0; k < 2; k++)
+		if (rfm_rng_chance(r, 1, 3)) {
+			/* in a filling phase no line is freed, so that every line can be taken */
+			unsigned st = x->fill ? 1 + (unsigned)rfm_rng_below(r, 3) : (unsigned)rfm_rng_below(r, 4),
+				 c = (unsigned)rfm_rng_below(r, x->n);
+			if (rfm_rng_chance(r, 1, 2) && x->n > 1) /* now and then both ports on one line */
+				c = (unsigned)rfm_rng_below(r, 2);
+			if (span > x->n && rfm_rng_chance(r, 1, 32))
+				c = x->n + (unsigned)rfm_rng_below(r, span - x->n);
+			rfm_set(m, x->ix.wv[k], 1);
+			rfm_set(m, x->ix.wc[k], c);
+			rfm_set(m, x->ix.wx[k], legal[st][0]);
+			rfm_set(m, x->ix.wr[k], legal[st][1]);
+			if (rfm_rng_chance(r, 1, 16)) { /* a state that is not legal at rest */
+				rfm_set(m, x->ix.wx[k], rfm_rng_below(r, 4));
+				rfm_set(m, x->ix.wr[k], rfm_rng_below(r, 4));
+			}
+			if (rfm_rng_chance(r, 1, 4)) /* the same line as port 0 */
+				rfm_set(m, x->ix.wc[k], rfm_get(m, x->ix.wc[0]));
+		}
+	if (rfm_rng_chance(r, 3, 4)) {
+		rfm_set(m, x->ix.sv, 1);
+		rfm_set(m, x->ix.sc, rfm_rng_below(r, x->n));
+	}
+	rfm_set(m, x->ix.rc, rfm_rng_below(r, span));
+}
+
+static int status_check(rfm_model_t *m, uint64_t cycle, FILE *err)
+{
+	rfm_frst_t *x = (rfm_frst_t *)m;
+	unsigned r = (unsigned)rfm_get(m, x->ix.rc), i, k, pipe = 0, saved = 0;
+	int self = status_self(m), sw = status_pick(m, x->sctx, x->sreg, 1, 2, 1, self, 0),
+	    sp = status_pick(m, x->sctx, x->sreg, 1, 1, 1, self, 0), fl = status_pick(m, x->sctx, x->sreg, 0, 0, 0, -1, 0);
+	if (m->rst >= 0 && !rfm_get(m, (unsigned)m->rst))
+		return 0;
+	for (i = 0; i < x->n; i++) {
+		if (!status_legal(x->ctx[i], x->reg[i])) {
+			fprintf(err, "cycle %llu: rf_fr_status golden: CTA line %u holds (%u,%u), not a state of Table IV at "
+				     "rest\n", (unsigned long long)cycle, i, x->ctx[i], x->reg[i]);
+			return 1;
+		}
+		pipe += x->sctx[i] == 2;
+		saved += x->sctx[i] == 1;
+	}
+	if (rfm_get(m, x->ix.rx) != (r < x->n ? x->sctx[r] : 0u) || rfm_get(m, x->ix.rr) != (r < x->n ? x->sreg[r] : 0u) ||
+	    x->sw != sw || x->sp != sp || x->fl != fl || x->pipe != pipe) {
+		fprintf(err, "cycle %llu: rf_fr_status golden: picks switch %d swap %d free %d, %u in the pipeline (line %u "
+			     "reads (%u,%u)); the writes give %d %d %d, %u (line %u (%u,%u))\n", (unsigned long long)cycle,
+			x->sw, x->sp, x->fl, x->pipe, r, (unsigned)rfm_get(m, x->ix.rx), (unsigned)rfm_get(m, x->ix.rr), sw,
+			sp, fl, pipe, r, r < x->n ? x->sctx[r] : 0, r < x->n ? x->sreg[r] : 0);
+		return 1;
+	}
+	rfm_cov_hit(m, fl >= 0 ? SC_FREE_LINE : SC_NO_FREE_LINE);
+	if (sw >= 0)
+		rfm_cov_hit(m, SC_SWITCH);
+	if (sp >= 0)
+		rfm_cov_hit(m, SC_SWAP);
+	if (sw >= 0 && sp >= 0)
+		rfm_cov_hit(m, SC_BOTH);
+	if (saved && sw < 0 && sp < 0)
+		rfm_cov_hit(m, SC_NONE_READY);
+	if (self >= 0 && (status_pick(m, x->sctx, x->sreg, 1, 2, 1, -1, 0) != sw ||
+			  status_pick(m, x->sctx, x->sreg, 1, 1, 1, -1, 0) != sp))
+		rfm_cov_hit(m, SC_SELF); /* the stalled line would have been picked */
+	if (r >= x->n)
+		rfm_cov_hit(m, SC_PAST);
+	for (k = 0; k < 2; k++) {
+		unsigned c = (unsigned)rfm_get(m, x->ix.wc[k]), cx = (unsigned)rfm_get(m, x->ix.wx[k]),
+			 rg = (unsigned)rfm_get(m, x->ix.wr[k]);
+		if (!rfm_get(m, x->ix.wv[k]))
+			continue;
+		if (c >= x->n) {
+			rfm_cov_hit(m, SC_PAST);
+			continue;
+		}
+		if (!status_legal(cx, rg)) {
+			rfm_cov_hit(m, SC_REFUSED);
+			continue;
+		}
+		rfm_cov_hit(m, SC_WRITE);
+		if (k == 1 && rfm_get(m, x->ix.wv[0]) && rfm_get(m, x->ix.wc[0]) == c)
+			rfm_cov_hit(m, SC_TWO_ONE_LINE);
+		x->sctx[c] = (uint8_t)cx;
+		x->sreg[c] = (uint8_t)rg;
+	}
+	return 0;
+}
+
+static void status_release(rfm_model_t *m)
+{
+	rfm_frst_t *x = (rfm_frst_t *)m;
+	free(x->ctx);
+	free(x->reg);
+	free(x->sctx);
+	free(x->sreg);
+}
+
+static int status_setup(rfm_model_t *m)
+{
+	rfm_frst_t *x = (rfm_frst_t *)m;
+	x->n = m->cfg->finereg_resident_ctas ? m->cfg->finereg_resident_ctas : 1;
+	x->cbits = rfm_clog2(x->n) ? rfm_clog2(x->n) : 1;
+	x->ctx = calloc(x->n, 1);
+	x->reg = calloc(x->n, 1);
+	x->sctx = calloc(x->n, 1);
+	x->sreg = calloc(x->n, 1);
+	if (!x->ctx || !x->reg || !x->sctx || !x->sreg)
+		return -1;
+	x->rbias = 4;
+	if ((1u << x->cbits) == x->n)
+		rfm_cov_na(&x->m, SC_PAST); /* every index names a line */
+	if (x->n == 1) {
+		rfm_cov_na(&x->m, SC_BOTH); /* one line is (1,2) or (1,1), not both */
+		rfm_cov_na(&x->m, SC_SELF); /* ... and leaving it out leaves nothing */
+	}
+	status_reset(&x->m);
+	return 0;
+}
+
+RFM_BLOCK(rf_fr_status, rfm_frst_t, status_ix_t, status_ports, sc_names, SC_N,
+	  status_reset, status_eval, status_tick, status_stim, status_check,
+	  status_release, status_setup)

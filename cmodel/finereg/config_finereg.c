@@ -202,7 +202,7 @@ static unsigned inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows, unsigned n)
 		    "pcrf_regs + count = %u + %u", (unsigned)c->finereg_pcrf_regs, cnt);
 	rfm_inv_add(rows, &n, "FineReg pointer table", "-", "flops", st[RFM_FR_ST_PTR].bits,
 		    "resident_ctas x (ptr + count) = %u x (%u + %u)", (unsigned)c->finereg_resident_ctas, ptr, cnt);
-	rfm_inv_add(rows, &n, "FineReg CTA status monitor", "-", "flops", st[RFM_FR_ST_STATUS].bits,
+	rfm_inv_add(rows, &n, "FineReg CTA status monitor", "rf_fr_status", "flops", st[RFM_FR_ST_STATUS].bits,
 		    "resident_ctas x (context 2 + register 2) = %u x 4", (unsigned)c->finereg_resident_ctas);
 	rfm_inv_add(rows, &n, "FineReg bit-vector cache", "rf_fr_lrc", "flops", st[RFM_FR_ST_LRC].bits,
 		    "cache_entries x (valid + PC tag + vector) = %u x (1 + 32 + 64)", (unsigned)c->finereg_cache_entries);

@@ -4,8 +4,8 @@
 # has no FineReg parts yet: `make mutation` builds the blocks alone from the config file below
 # (rtl_gen --block with the last of them generates them all) and the harnesses named.
 # config: verif/finereg/small_finereg.ini
-# block: rf_fr_tags
-# harnesses: rf_fr_lrc rf_fr_free rf_fr_tags
+# block: rf_fr_status
+# harnesses: rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status
 # model faults (cmodel/finereg/faults.def; cmodel/finereg/blocks_finereg.c)
 block_model_mutant lrc-tag-ignored rf_fr_lrc LRC_TAG_IGNORED "rf_fr_lrc golden"
 block_model_mutant lrc-fill-next-index rf_fr_lrc LRC_FILL_NEXT_INDEX "rf_fr_lrc golden"
@@ -15,6 +15,8 @@ block_model_mutant free-release-unchecked rf_fr_free FREE_RELEASE_UNCHECKED "rf_
 block_model_mutant free-alloc-when-full rf_fr_free FREE_ALLOC_WHEN_FULL "rf_fr_free golden"
 block_model_mutant tags-clear-ignored rf_fr_tags TAGS_CLEAR_IGNORED "rf_fr_tags golden"
 block_model_mutant tags-link-sets-valid rf_fr_tags TAGS_LINK_SETS_VALID "rf_fr_tags golden"
+block_model_mutant status-port0-wins rf_fr_status STATUS_PORT0_WINS "rf_fr_status golden"
+block_model_mutant status-swap-highest rf_fr_status STATUS_SWAP_HIGHEST "rf_fr_status golden"
 
 # RTL faults (block_rtl_mutant: verif/mutation/run.sh)
 block_rtl_mutant rtl-lrc-tag-ignored rf_fr_lrc 's/ & (ltag_sh\[31:0\] == l_pc_i)//'
@@ -30,3 +32,7 @@ block_rtl_mutant rtl-tags-clear-ignored rf_fr_tags "s/if (c_ok) valid_d\[c_idx_i
 block_rtl_mutant rtl-tags-write-before-link rf_fr_tags 's/^\(    if (k_ok) link_q\[k_idx_i\] <= .*\)$/\1\n    if (w_ok) link_q[w_idx_i] <= {w_end_i, w_next_i};/'
 block_rtl_mutant rtl-tags-empty-reads-fields rf_fr_tags "s/assign {r_wid_o, r_ridx_o} = r_v ? reg_q\[r_idx_i\] : '0;/assign {r_wid_o, r_ridx_o} = reg_q[r_idx_i];/"
 block_rtl_mutant rtl-tags-clear-before-write-lost rf_fr_tags "s/if (w_ok) valid_d\[w_idx_i\] = 1'b1;/if (w_ok \&\& !c_ok) valid_d[w_idx_i] = 1'b1;/"
+block_rtl_mutant rtl-status-stores-1-3 rf_fr_status "s/(w0_reg_i == 2'd1 || w0_reg_i == 2'd2)/(w0_reg_i != 2'd0)/"
+block_rtl_mutant rtl-status-swap-picks-stalled rf_fr_status 's/ffz(~(is_sp \& ready_i \& ~self))/ffz(~(is_sp \& ready_i))/'
+block_rtl_mutant rtl-status-port0-wins rf_fr_status 's/if (w0_ok) begin/if (w0_ok \&\& !(w1_ok \&\& w1_cta_i == w0_cta_i)) begin/;s/if (w1_ok) begin  \/\/ later: wins on one line/if (w1_ok \&\& !(w0_ok \&\& w1_cta_i == w0_cta_i)) begin/'
+block_rtl_mutant rtl-status-pipe-counts-saved rf_fr_status "s/assign in_pipe\[g\] = ctx_q\[2\*g +: 2\] == 2'd2;/assign in_pipe[g] = ctx_q[2*g +: 2] != 2'd0;/"

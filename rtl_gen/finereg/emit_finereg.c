@@ -240,3 +240,141 @@ void rg_emit_rf_fr_tags(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "if (k_ok) link_q%s <= {k_end_i, k_next_i};", tag_ix(e, n, pb, "k_idx_i"));
 	em_close(e, "end");
 }
+
+/* rf_fr_status's rules (docs/finereg.md, "Blocks"): 1, every line holds a state legal at rest
+ * (Table IV; the extract's invariant on the status fields); 2, each pick is found exactly when a
+ * line qualifies, and names the lowest line that does (for the switch and the swap: of its state,
+ * ready and not the stalled line). */
+static void status_asserts(em_t *e, unsigned n)
+{
+	static const char *const pk[3][3] = {{"sw", "is_sw & ready_i & ~self", "switch"},
+					     {"sp", "is_sp & ready_i & ~self", "swap"},
+					     {"fl", "is_free", "free-line"}};
+	const char *doc = "docs/finereg.md, Blocks", *one = em_lit(e, n, 1);
+	unsigned k;
+	rg_assert_begin(e, "status monitor rules 1-2");
+	em_line(e, "logic %s st_legal;", em_rng(e, n));
+	em_open(e, "for (g = 0; g < Ctas; g = g + 1) begin : g_legal");
+	em_line(e, "assign st_legal[g] = (ctx_q[2*g +: 2] == 2'd0 && reg_q[2*g +: 2] == 2'd0) ||");
+	em_line(e, "    (ctx_q[2*g +: 2] == 2'd2 && reg_q[2*g +: 2] == 2'd2) ||");
+	em_line(e, "    (ctx_q[2*g +: 2] == 2'd1 && (reg_q[2*g +: 2] == 2'd1 || reg_q[2*g +: 2] == 2'd2));");
+	em_close(e, "end");
+	rg_assert(e, "st_legal == '1", "rf_fr_status", "rule 1", doc, "a line holds a state not legal at rest");
+	for (k = 0; k < 3; k++) {
+		em_line(e, "logic %s %s_c, %s_at, %s_upto;  // candidates, the pick, lines 0 .. the pick", em_rng(e, n),
+			pk[k][0], pk[k][0], pk[k][0]);
+		em_line(e, "assign %s_c = %s;", pk[k][0], pk[k][1]);
+		em_line(e, "assign %s_at = %s << %s_i;", pk[k][0], one, pk[k][0]);
+		em_line(e, "assign %s_upto = %s_at | (%s_at - %s);", pk[k][0], pk[k][0], pk[k][0], one);
+		rg_assert(e, em_fmt(e, "%s_f == (%s_c != '0)", pk[k][0], pk[k][0]), "rf_fr_status", "rule 2", doc,
+			  em_fmt(e, "%s pick: found disagrees with the lines", pk[k][2]));
+		rg_assert(e, em_fmt(e, "!%s_f | ((%s_c & %s_upto) == %s_at)", pk[k][0], pk[k][0], pk[k][0], pk[k][0]),
+			  "rf_fr_status", "rule 2", doc, em_fmt(e, "%s pick: not the lowest line qualifying", pk[k][2]));
+	}
+	rg_assert_end(e);
+}
+
+/* rf_fr_status: the CTA status monitor, Table IV's fields per CTA line (reset (0,0)), two write
+ * ports that refuse a state not legal at rest, a read port, and this cycle's picks. */
+void rg_emit_rf_fr_status(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	unsigned n = c->finereg_resident_ctas, cb = pt->p[rfm_ports_find(pt, "w0_cta_i")].width,
+		 pw = rfm_clog2((uint64_t)n + 1), k;
+	int past = (1ull << cb) > n;
+	em_blank(e);
+	em_line(e, "localparam int Ctas = %u;  // resident CTA lines", n);
+	em_blank(e);
+	em_line(e, "// per line 2 context bits (0 none, 1 saved, 2 pipeline), 2 register bits (0 none, 1 PCRF,");
+	em_line(e, "// 2 ACRF); only (0,0), (2,2), (1,2) and (1,1) are ever stored (Table IV at rest)");
+	em_line(e, "logic %s ctx_q, ctx_d, reg_q, reg_d;", em_rng(e, 2 * n));
+	for (k = 0; k < 2; k++) {
+		em_line(e, "logic w%u_ok;", k);
+		em_line(e, "assign w%u_ok = w%u_valid_i%s && ((w%u_ctx_i == 2'd0 && w%u_reg_i == 2'd0) ||", k, k,
+			past ? em_fmt(e, " && w%u_cta_i < %s", k, em_lit(e, cb, n)) : "", k, k);
+		em_line(e, "    (w%u_ctx_i == 2'd2 && w%u_reg_i == 2'd2) ||", k, k);
+		em_line(e, "    (w%u_ctx_i == 2'd1 && (w%u_reg_i == 2'd1 || w%u_reg_i == 2'd2)));", k, k, k);
+	}
+	em_open(e, "always_comb begin");
+	em_line(e, "ctx_d = ctx_q;");
+	em_line(e, "reg_d = reg_q;");
+	for (k = 0; k < 2; k++) {
+		const char *at = n > 1 ? em_fmt(e, "[%s'(w%u_cta_i) * %s +: 2]", em_fmt(e, "%u", rfm_clog2(2ull * n)), k,
+						 em_lit(e, rfm_clog2(2ull * n), 2))
+				       : "";
+		em_open(e, "if (w%u_ok) begin%s", k, k ? "  // later: wins on one line" : "");
+		em_line(e, "ctx_d%s = w%u_ctx_i;", at, k);
+		em_line(e, "reg_d%s = w%u_reg_i;", at, k);
+		em_close(e, "end");
+	}
+	em_close(e, "end");
+	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
+	em_open(e, "if (!rst_ni) begin");
+	em_line(e, "ctx_q <= '0;");
+	em_line(e, "reg_q <= '0;");
+	em_reopen(e, "end else begin");
+	em_line(e, "ctx_q <= ctx_d;");
+	em_line(e, "reg_q <= reg_d;");
+	em_close(e, "end");
+	em_close(e, "end");
+	em_blank(e);
+	em_line(e, "// read: a line's fields (0 past the last line)");
+	if (n > 1) {
+		em_line(e, "logic %s r_ctx_sh, r_reg_sh;", em_rng(e, 2 * n));
+		em_line(e, "assign r_ctx_sh = ctx_q >> (%u'(r_cta_i) * %s);", rfm_clog2(2ull * n), em_lit(e, rfm_clog2(2ull * n), 2));
+		em_line(e, "assign r_reg_sh = reg_q >> (%u'(r_cta_i) * %s);", rfm_clog2(2ull * n), em_lit(e, rfm_clog2(2ull * n), 2));
+		em_line(e, "assign r_ctx_o = %sr_ctx_sh[1:0];", past ? em_fmt(e, "r_cta_i >= %s ? 2'd0 : ", em_lit(e, cb, n)) : "");
+		em_line(e, "assign r_reg_o = %sr_reg_sh[1:0];", past ? em_fmt(e, "r_cta_i >= %s ? 2'd0 : ", em_lit(e, cb, n)) : "");
+		em_line(e, "logic unused_status;");
+		em_line(e, "assign unused_status = ^{r_ctx_sh[%u:2], r_reg_sh[%u:2]};", 2 * n - 1, 2 * n - 1);
+	} else {
+		em_line(e, "assign r_ctx_o = r_cta_i != '0 ? 2'd0 : ctx_q;");
+		em_line(e, "assign r_reg_o = r_cta_i != '0 ? 2'd0 : reg_q;");
+	}
+	em_blank(e);
+	em_line(e, "// each line's state; the stalled line is left out of the switch and swap picks");
+	em_line(e, "logic %s is_sw, is_sp, is_free, in_pipe, self;", n > 1 ? em_rng(e, n) : "[0:0]");
+	em_line(e, "genvar g;");
+	em_open(e, "for (g = 0; g < Ctas; g = g + 1) begin : g_line");
+	em_line(e, "assign is_sw[g] = ctx_q[2*g +: 2] == 2'd1 && reg_q[2*g +: 2] == 2'd2;");
+	em_line(e, "assign is_sp[g] = ctx_q[2*g +: 2] == 2'd1 && reg_q[2*g +: 2] == 2'd1;");
+	em_line(e, "assign is_free[g] = ctx_q[2*g +: 2] == 2'd0;");
+	em_line(e, "assign in_pipe[g] = ctx_q[2*g +: 2] == 2'd2;");
+	em_line(e, "assign self[g] = s_valid_i && %s == g;", n > 1 ? em_fmt(e, "32'(s_cta_i)") : "32'(s_cta_i)");
+	em_close(e, "end");
+	if (n > 1) {
+		rg_ffz_function(e, n);
+		em_line(e, "// the lowest set bit of a candidate vector: the lowest zero of its complement (0 when none)");
+		em_line(e, "logic sw_f, sp_f, fl_f;");
+		em_line(e, "logic %s sw_i, sp_i, fl_i;", em_rng(e, cb));
+		em_line(e, "assign {sw_f, sw_i} = ffz(~(is_sw & ready_i & ~self));");
+		em_line(e, "assign {sp_f, sp_i} = ffz(~(is_sp & ready_i & ~self));");
+		em_line(e, "assign {fl_f, fl_i} = ffz(~is_free);");
+		em_line(e, "assign sw_valid_o = sw_f;");
+		em_line(e, "assign sw_cta_o = sw_f ? sw_i : '0;");
+		em_line(e, "assign sp_valid_o = sp_f;");
+		em_line(e, "assign sp_cta_o = sp_f ? sp_i : '0;");
+		em_line(e, "assign fl_valid_o = fl_f;");
+		em_line(e, "assign fl_cta_o = fl_f ? fl_i : '0;");
+	} else {
+		em_line(e, "assign sw_valid_o = is_sw & ready_i & ~self;");
+		em_line(e, "assign sp_valid_o = is_sp & ready_i & ~self;");
+		em_line(e, "assign fl_valid_o = is_free;");
+		em_line(e, "assign sw_cta_o = 1'b0;");
+		em_line(e, "assign sp_cta_o = 1'b0;");
+		em_line(e, "assign fl_cta_o = 1'b0;");
+	}
+	em_blank(e);
+	em_line(e, "// lines with their context in the pipeline: a count of ones, bit by bit");
+	em_open(e, "function automatic logic %s ones(input logic %s v);", em_rng(e, pw), n > 1 ? em_rng(e, n) : "[0:0]");
+	em_line(e, "logic %s x;", n > 1 ? em_rng(e, n) : "[0:0]");
+	em_line(e, "x = v;");
+	em_line(e, "ones = '0;");
+	em_open(e, "for (int i = 0; i < Ctas; i = i + 1) begin");
+	em_line(e, "ones = ones + %u'(x & %s);", pw, em_lit(e, n, 1));
+	em_line(e, "x = x >> 1;");
+	em_close(e, "end");
+	em_close(e, "endfunction");
+	em_line(e, "assign pipe_o = ones(in_pipe);");
+	if (n > 1)
+		status_asserts(e, n);
+}

@@ -53,6 +53,10 @@ faults=(
 	"rf_fr_free|alloc-when-full|-|s/if (alloc_i \\&\\& found) begin/if (alloc_i) begin/"
 	# find-first-free never offers entry 0
 	"rf_fr_free|skips-entry-0|-|s/ffz(occ_q)/ffz(occ_q | 1'b1)/"
+	# write port 0 stores (1,3), a state that is not legal at rest
+	"rf_fr_status|stores-1-3|-|s/(w0_reg_i == 2'd1 || w0_reg_i == 2'd2)/(w0_reg_i != 2'd0)/"
+	# the swap pick ignores the stalled line's exclusion
+	"rf_fr_status|swap-picks-stalled-line|-|s/ffz(~(is_sp \\& ready_i \\& ~self))/ffz(~(is_sp \\& ready_i))/"
 )
 
 # the steps of TOP's bounded check in DIR: rf_refresh_ctrl's T0 + 2 (reset, then a retention
