@@ -25,6 +25,10 @@
  *              picks among the ready lines other than the stalled one: the lowest (1,2) (a context
  *              switch), the lowest (1,1) (a swap), the lowest free (0,0) line, and the number of
  *              lines in the pipeline.
+ *   rf_fr_ptr  the per-CTA pointer table: per resident CTA line the head of its PCRF chain and its
+ *              live count (0 and 0 for a CTA that is not pending); a write sets a line at the edge
+ *              (nothing past the last line); two read ports show lines this cycle (0 past the
+ *              last line).
  *
  * The reference of rf_fr_lrc is the unit's cache (rfm_fr_lrc_* in rmu.c); its checker keeps a
  * shadow of the last vector filled per PC and the PC last filled per index since the last new
@@ -32,6 +36,7 @@
  * lowest empty entry to them. rf_fr_tags's checker keeps, per entry, the tag the requests since
  * reset leave (packed in one word) and holds every read to it. rf_fr_status's checker keeps the
  * statuses the legal writes leave and holds every status legal, the reads and the picks to them.
+ * rf_fr_ptr's checker keeps the lines the writes leave and holds both reads to them.
  */
 #include <string.h>
 
@@ -928,3 +933,166 @@ static int status_setup(rfm_model_t *m)
 RFM_BLOCK(rf_fr_status, rfm_frst_t, status_ix_t, status_ports, sc_names, SC_N,
 	  status_reset, status_eval, status_tick, status_stim, status_check,
 	  status_release, status_setup)
+
+/* ---- rf_fr_ptr ---------------------------------------------------------------------------------- */
+
+typedef struct ptr_ix {
+	unsigned clk, rst, wv, wc, wh, wn, rc[2], rh[2], rn[2];
+} ptr_ix_t;
+
+enum { PC_WRITE, PC_READ_SET, PC_READ_EMPTY, PC_READ_WRITTEN_NOW, PC_BOTH_READS_ONE_LINE, PC_PAST, PC_N };
+static const char *const pc_names[PC_N] = {"write", "read_line_with_chain", "read_empty_line", "read_line_written_now",
+					   "both_reads_one_line", "request_past_last_line"};
+
+typedef struct rfm_ptrt {
+	rfm_model_t m;
+	ptr_ix_t ix;
+	unsigned n, cbits, pbits, nbits;
+	rfm_fr_ptr_t *p;      /* the lines */
+	uint32_t *shadow;     /* checker: head | count << 16 per line, from the writes */
+} rfm_ptrt_t;
+
+static int ptr_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
+{
+	ptr_ix_t *ix = ixv;
+	unsigned n = c->finereg_resident_ctas ? c->finereg_resident_ctas : 1, cb = rfm_clog2(n) ? rfm_clog2(n) : 1,
+		 pb = c->d.fr_ptr_bits ? c->d.fr_ptr_bits : 1, nb = rfm_clog2((uint64_t)c->finereg_pcrf_regs + 1), k;
+	rfm_ports_group(pt, "clock and reset");
+	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock", "clk_i");
+	ix->rst = rfm_ports_add(pt, RFM_IN, 1, "asynchronous reset, active low (every line empty)", "rst_ni");
+	rfm_ports_group(pt, "write (an eviction's end sets a line, a restore's end empties it)");
+	ix->wv = rfm_ports_add(pt, RFM_IN, 1, "set a line at the edge", "w_valid_i");
+	ix->wc = rfm_ports_add(pt, RFM_IN, cb, "the CTA line", "w_cta_i");
+	ix->wh = rfm_ports_add(pt, RFM_IN, pb, "the head entry of its chain", "w_head_i");
+	ix->wn = rfm_ports_add(pt, RFM_IN, nb, "its live registers", "w_count_i");
+	for (k = 0; k < 2; k++) {
+		rfm_ports_group(pt, "read port %u (this cycle's line)", k);
+		ix->rc[k] = rfm_ports_add(pt, RFM_IN, cb, "a CTA line", "r%u_cta_i", k);
+		ix->rh[k] = rfm_ports_add(pt, RFM_OUT, pb, "its head entry", "r%u_head_o", k);
+		ix->rn[k] = rfm_ports_add(pt, RFM_OUT, nb, "its live count", "r%u_count_o", k);
+	}
+	return 0;
+}
+
+static void ptr_reset(rfm_model_t *m)
+{
+	rfm_ptrt_t *x = (rfm_ptrt_t *)m;
+	memset(x->p, 0, x->n * sizeof(*x->p));
+	memset(x->shadow, 0, x->n * sizeof(*x->shadow));
+}
+
+static void ptr_eval(rfm_model_t *m)
+{
+	rfm_ptrt_t *x = (rfm_ptrt_t *)m;
+	unsigned k;
+	for (k = 0; k < 2; k++) {
+		unsigned c = (unsigned)rfm_get(m, x->ix.rc[k]);
+		if (k == 1 && m->mutate == RFM_FAULT_PTR_READ1_IS_READ0)
+			c = (unsigned)rfm_get(m, x->ix.rc[0]);
+		rfm_set(m, x->ix.rh[k], c < x->n ? x->p[c].head : 0);
+		rfm_set(m, x->ix.rn[k], c < x->n ? x->p[c].count : 0);
+	}
+}
+
+static void ptr_tick(rfm_model_t *m)
+{
+	rfm_ptrt_t *x = (rfm_ptrt_t *)m;
+	unsigned c = (unsigned)rfm_get(m, x->ix.wc);
+	if (rfm_get(m, x->ix.wv) && c < x->n) {
+		x->p[c].head = (uint16_t)rfm_get(m, x->ix.wh);
+		x->p[c].count = (uint16_t)rfm_get(m, x->ix.wn);
+		if (m->mutate == RFM_FAULT_PTR_COUNT_TOP_BIT_LOST)
+			x->p[c].count &= (uint16_t)((1u << (x->nbits - 1)) - 1);
+	}
+}
+
+static void ptr_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
+{
+	rfm_ptrt_t *x = (rfm_ptrt_t *)m;
+	unsigned span = 1u << x->cbits, k;
+	rfm_clear_inputs(m);
+	if (cycle < 2)
+		return;
+	/* a line index, now and then past the last */
+#define PTR_LINE() (span > x->n && rfm_rng_chance(r, 1, 32) ? x->n + (unsigned)rfm_rng_below(r, span - x->n) \
+							    : (unsigned)rfm_rng_below(r, x->n))
+	if (rfm_rng_chance(r, 1, 2)) {
+		rfm_set(m, x->ix.wv, 1);
+		rfm_set(m, x->ix.wc, PTR_LINE());
+		if (rfm_rng_chance(r, 3, 4)) { /* a chain's head and count, now and then the largest count */
+			rfm_set(m, x->ix.wh, rfm_rng_below(r, (uint64_t)1 << x->pbits));
+			rfm_set(m, x->ix.wn, rfm_rng_chance(r, 1, 8) ? ((uint64_t)1 << x->nbits) - 1
+								  : rfm_rng_below(r, (uint64_t)1 << x->nbits));
+		} /* else the line emptied: head and count 0 */
+	}
+	for (k = 0; k < 2; k++)
+		rfm_set(m, x->ix.rc[k], rfm_rng_chance(r, 1, 4) ? rfm_get(m, x->ix.wc) : PTR_LINE());
+	if (rfm_rng_chance(r, 1, 8))
+		rfm_set(m, x->ix.rc[1], rfm_get(m, x->ix.rc[0]));
+#undef PTR_LINE
+}
+
+static int ptr_check(rfm_model_t *m, uint64_t cycle, FILE *err)
+{
+	rfm_ptrt_t *x = (rfm_ptrt_t *)m;
+	unsigned k, c, w = (unsigned)rfm_get(m, x->ix.wc);
+	int wv = (int)rfm_get(m, x->ix.wv);
+	if (m->rst >= 0 && !rfm_get(m, (unsigned)m->rst))
+		return 0;
+	for (k = 0; k < 2; k++) {
+		uint32_t want, got = (uint32_t)(rfm_get(m, x->ix.rh[k]) | rfm_get(m, x->ix.rn[k]) << 16);
+		c = (unsigned)rfm_get(m, x->ix.rc[k]);
+		want = c < x->n ? x->shadow[c] : 0;
+		if (got != want) {
+			fprintf(err, "cycle %llu: rf_fr_ptr golden: read port %u line %u: head %u count %u; the writes left head "
+				     "%u count %u\n", (unsigned long long)cycle, k, c, got & 0xffff, got >> 16, want & 0xffff,
+				want >> 16);
+			return 1;
+		}
+		if (c >= x->n)
+			rfm_cov_hit(m, PC_PAST);
+		else {
+			rfm_cov_hit(m, want ? PC_READ_SET : PC_READ_EMPTY);
+			if (wv && w == c)
+				rfm_cov_hit(m, PC_READ_WRITTEN_NOW);
+		}
+	}
+	if (rfm_get(m, x->ix.rc[0]) == rfm_get(m, x->ix.rc[1]))
+		rfm_cov_hit(m, PC_BOTH_READS_ONE_LINE);
+	if (wv && w < x->n) {
+		rfm_cov_hit(m, PC_WRITE);
+		x->shadow[w] = (uint32_t)(rfm_get(m, x->ix.wh) | rfm_get(m, x->ix.wn) << 16);
+	} else if (wv)
+		rfm_cov_hit(m, PC_PAST);
+	return 0;
+}
+
+static void ptr_release(rfm_model_t *m)
+{
+	rfm_ptrt_t *x = (rfm_ptrt_t *)m;
+	free(x->p);
+	free(x->shadow);
+}
+
+static int ptr_setup(rfm_model_t *m)
+{
+	rfm_ptrt_t *x = (rfm_ptrt_t *)m;
+	x->n = m->cfg->finereg_resident_ctas ? m->cfg->finereg_resident_ctas : 1;
+	x->cbits = rfm_clog2(x->n) ? rfm_clog2(x->n) : 1;
+	x->pbits = m->cfg->d.fr_ptr_bits ? m->cfg->d.fr_ptr_bits : 1;
+	x->nbits = rfm_clog2((uint64_t)m->cfg->finereg_pcrf_regs + 1);
+	if (x->pbits > 16 || x->nbits > 16 || x->nbits < 1)
+		return -1;
+	x->p = calloc(x->n, sizeof(*x->p));
+	x->shadow = calloc(x->n, sizeof(*x->shadow));
+	if (!x->p || !x->shadow)
+		return -1;
+	if ((1u << x->cbits) == x->n)
+		rfm_cov_na(&x->m, PC_PAST); /* every index names a line */
+	ptr_reset(&x->m);
+	return 0;
+}
+
+RFM_BLOCK(rf_fr_ptr, rfm_ptrt_t, ptr_ix_t, ptr_ports, pc_names, PC_N,
+	  ptr_reset, ptr_eval, ptr_tick, ptr_stim, ptr_check,
+	  ptr_release, ptr_setup)

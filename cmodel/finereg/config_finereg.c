@@ -200,7 +200,7 @@ static unsigned inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows, unsigned n)
 		    (unsigned)c->finereg_pcrf_regs, ptr, wb);
 	rfm_inv_add(rows, &n, "FineReg free-space monitor", "rf_fr_free", "flops", st[RFM_FR_ST_FREE].bits,
 		    "pcrf_regs + count = %u + %u", (unsigned)c->finereg_pcrf_regs, cnt);
-	rfm_inv_add(rows, &n, "FineReg pointer table", "-", "flops", st[RFM_FR_ST_PTR].bits,
+	rfm_inv_add(rows, &n, "FineReg pointer table", "rf_fr_ptr", "flops", st[RFM_FR_ST_PTR].bits,
 		    "resident_ctas x (ptr + count) = %u x (%u + %u)", (unsigned)c->finereg_resident_ctas, ptr, cnt);
 	rfm_inv_add(rows, &n, "FineReg CTA status monitor", "rf_fr_status", "flops", st[RFM_FR_ST_STATUS].bits,
 		    "resident_ctas x (context 2 + register 2) = %u x 4", (unsigned)c->finereg_resident_ctas);

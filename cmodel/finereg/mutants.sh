@@ -4,8 +4,8 @@
 # has no FineReg parts yet: `make mutation` builds the blocks alone from the config file below
 # (rtl_gen --block with the last of them generates them all) and the harnesses named.
 # config: verif/finereg/small_finereg.ini
-# block: rf_fr_status
-# harnesses: rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status
+# block: rf_fr_ptr
+# harnesses: rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr
 # model faults (cmodel/finereg/faults.def; cmodel/finereg/blocks_finereg.c)
 block_model_mutant lrc-tag-ignored rf_fr_lrc LRC_TAG_IGNORED "rf_fr_lrc golden"
 block_model_mutant lrc-fill-next-index rf_fr_lrc LRC_FILL_NEXT_INDEX "rf_fr_lrc golden"
@@ -17,6 +17,8 @@ block_model_mutant tags-clear-ignored rf_fr_tags TAGS_CLEAR_IGNORED "rf_fr_tags 
 block_model_mutant tags-link-sets-valid rf_fr_tags TAGS_LINK_SETS_VALID "rf_fr_tags golden"
 block_model_mutant status-port0-wins rf_fr_status STATUS_PORT0_WINS "rf_fr_status golden"
 block_model_mutant status-swap-highest rf_fr_status STATUS_SWAP_HIGHEST "rf_fr_status golden"
+block_model_mutant ptr-read1-is-read0 rf_fr_ptr PTR_READ1_IS_READ0 "rf_fr_ptr golden"
+block_model_mutant ptr-count-top-bit-lost rf_fr_ptr PTR_COUNT_TOP_BIT_LOST "rf_fr_ptr golden"
 
 # RTL faults (block_rtl_mutant: verif/mutation/run.sh)
 block_rtl_mutant rtl-lrc-tag-ignored rf_fr_lrc 's/ & (ltag_sh\[31:0\] == l_pc_i)//'
@@ -36,3 +38,6 @@ block_rtl_mutant rtl-status-stores-1-3 rf_fr_status "s/(w0_reg_i == 2'd1 || w0_r
 block_rtl_mutant rtl-status-swap-picks-stalled rf_fr_status 's/ffz(~(is_sp \& ready_i \& ~self))/ffz(~(is_sp \& ready_i))/'
 block_rtl_mutant rtl-status-port0-wins rf_fr_status 's/if (w0_ok) begin/if (w0_ok \&\& !(w1_ok \&\& w1_cta_i == w0_cta_i)) begin/;s/if (w1_ok) begin  \/\/ later: wins on one line/if (w1_ok \&\& !(w0_ok \&\& w1_cta_i == w0_cta_i)) begin/'
 block_rtl_mutant rtl-status-pipe-counts-saved rf_fr_status "s/assign in_pipe\[g\] = ctx_q\[2\*g +: 2\] == 2'd2;/assign in_pipe[g] = ctx_q[2*g +: 2] != 2'd0;/"
+block_rtl_mutant rtl-ptr-read1-is-read0 rf_fr_ptr "s/assign r1_sh = line_q >> (\([0-9]*\)'(r1_cta_i)/assign r1_sh = line_q >> (\1'(r0_cta_i)/"
+block_rtl_mutant rtl-ptr-fields-swapped rf_fr_ptr 's/+: LineBits\] = {w_count_i, w_head_i};/+: LineBits] = {w_head_i, w_count_i};/'
+block_rtl_mutant rtl-ptr-write-ignored rf_fr_ptr 's/if (w_ok) line_d\[/if (1'"'"'b0) line_d[/'

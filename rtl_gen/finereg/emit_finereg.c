@@ -378,3 +378,50 @@ void rg_emit_rf_fr_status(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	if (n > 1)
 		status_asserts(e, n);
 }
+
+/* rf_fr_ptr: the per-CTA pointer table, {head, count} per CTA line, reset to 0 (a CTA that is not
+ * pending has an empty line), one write port and two read ports. */
+void rg_emit_rf_fr_ptr(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	unsigned n = c->finereg_resident_ctas, cb = pt->p[rfm_ports_find(pt, "w_cta_i")].width,
+		 pb = pt->p[rfm_ports_find(pt, "w_head_i")].width, nb = pt->p[rfm_ports_find(pt, "w_count_i")].width,
+		 lw = pb + nb, sw = rfm_clog2((uint64_t)n * lw), k;
+	int past = (1ull << cb) > n;
+	em_blank(e);
+	if (n > 1) {
+		em_line(e, "localparam int LineBits = %u;  // {count, head}", lw);
+		em_blank(e);
+	}
+	em_line(e, "// %u line%s of {count, head}, control state: reset to empty", n, n == 1 ? "" : "s");
+	em_line(e, "logic %s line_q, line_d;", em_rng(e, n * lw));
+	em_line(e, "logic w_ok;");
+	em_line(e, "assign w_ok = w_valid_i%s;", past ? em_fmt(e, " && w_cta_i < %s", em_lit(e, cb, n)) : "");
+	em_open(e, "always_comb begin");
+	em_line(e, "line_d = line_q;");
+	if (n > 1)
+		em_line(e, "if (w_ok) line_d[%u'(w_cta_i) * %s +: LineBits] = {w_count_i, w_head_i};", sw, em_lit(e, sw, lw));
+	else
+		em_line(e, "if (w_ok) line_d = {w_count_i, w_head_i};");
+	em_close(e, "end");
+	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
+	em_line(e, "if (!rst_ni) line_q <= '0;");
+	em_line(e, "else line_q <= line_d;");
+	em_close(e, "end");
+	for (k = 0; k < 2; k++) {
+		em_blank(e);
+		em_line(e, "// read port %u: this cycle's line%s", k, past ? ", empty past the last" : "");
+		if (n > 1) {
+			em_line(e, "logic %s r%u_sh;", em_rng(e, n * lw), k);
+			em_line(e, "assign r%u_sh = line_q >> (%u'(r%u_cta_i) * %s);", k, sw, k, em_lit(e, sw, lw));
+			if (past)
+				em_line(e, "assign {r%u_count_o, r%u_head_o} = r%u_cta_i < %s ? r%u_sh[LineBits-1:0] : '0;", k, k, k,
+					em_lit(e, cb, n), k);
+			else
+				em_line(e, "assign {r%u_count_o, r%u_head_o} = r%u_sh[LineBits-1:0];", k, k, k);
+			em_line(e, "logic unused_r%u;", k);
+			em_line(e, "assign unused_r%u = ^r%u_sh[%u:LineBits];", k, k, n * lw - 1);
+		} else {
+			em_line(e, "assign {r%u_count_o, r%u_head_o} = r%u_cta_i == 1'b0 ? line_q : '0;", k, k, k);
+		}
+	}
+}
