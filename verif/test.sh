@@ -72,10 +72,12 @@ steps+=("coal-equiv|make -s coal-equiv")
 # file at the small and at the paper's geometry (rtl_gen --block; docs/finereg.md, "Blocks"), the
 # assertions of the free-space and status monitors proven (one step: they share the small file's
 # build folder)
-fr="BLOCK=rf_fr_ptr MODULES='rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr' BLOCK_CYCLES=100000"
+fr="BLOCK=rf_fr_dec MODULES='rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr rf_fr_dec'"
+fr+=" BLOCK_CYCLES=100000"
+frf="MODULES='rf_fr_free rf_fr_status'"
 steps+=("blocks-small_finereg|make -s lint cosim CONFIG=verif/finereg/small_finereg.ini $fr \
 	&& make -s lint cosim CONFIG=verif/bench/finereg_paper.ini $fr \
-	&& make -s formal CONFIG=verif/finereg/small_finereg.ini BLOCK=rf_fr_ptr MODULES='rf_fr_free rf_fr_status'")
+	&& make -s formal CONFIG=verif/finereg/small_finereg.ini BLOCK=rf_fr_dec $frf")
 # the techniques compared on one page, from the committed datasheets (docs/datasheets/README.md)
 steps+=("datasheets-compare|synth/compare.sh --check")
 # a user's own configuration file with overrides through lint and co-simulation (README.md)

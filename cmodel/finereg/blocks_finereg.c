@@ -29,6 +29,10 @@
  *              live count (0 and 0 for a CTA that is not pending); a write sets a line at the edge
  *              (nothing past the last line); two read ports show lines this cycle (0 past the
  *              last line).
+ *   rf_fr_dec  the register index decoder: holds one warp's live vector (the reference kernel's
+ *              kernel_regs bits of it) and shows its lowest live register; a take clears that bit
+ *              at the edge (find-first-set, clear-lowest: one index a cycle, ascending); a load
+ *              replaces the vector at the edge and wins over a take.
  *
  * The reference of rf_fr_lrc is the unit's cache (rfm_fr_lrc_* in rmu.c); its checker keeps a
  * shadow of the last vector filled per PC and the PC last filled per index since the last new
@@ -36,7 +40,9 @@
  * lowest empty entry to them. rf_fr_tags's checker keeps, per entry, the tag the requests since
  * reset leave (packed in one word) and holds every read to it. rf_fr_status's checker keeps the
  * statuses the legal writes leave and holds every status legal, the reads and the picks to them.
- * rf_fr_ptr's checker keeps the lines the writes leave and holds both reads to them.
+ * rf_fr_ptr's checker keeps the lines the writes leave and holds both reads to them. rf_fr_dec's
+ * checker keeps the registers of the last load not yet taken and holds the index shown to the
+ * lowest of them.
  */
 #include <string.h>
 
@@ -1096,3 +1102,157 @@ static int ptr_setup(rfm_model_t *m)
 RFM_BLOCK(rf_fr_ptr, rfm_ptrt_t, ptr_ix_t, ptr_ports, pc_names, PC_N,
 	  ptr_reset, ptr_eval, ptr_tick, ptr_stim, ptr_check,
 	  ptr_release, ptr_setup)
+
+/* ---- rf_fr_dec ---------------------------------------------------------------------------------- */
+
+typedef struct dec_ix {
+	unsigned clk, rst, lv, lvec, take, v, ridx;
+} dec_ix_t;
+
+enum { DC_LOAD, DC_LOAD_EMPTY, DC_LOAD_FULL, DC_LOAD_HIGH_BITS, DC_LOAD_OVER_LEFT, DC_TAKE, DC_TAKE_LAST, DC_TAKE_EMPTY,
+       DC_N };
+static const char *const dc_names[DC_N] = {"load",          "load_no_live_register", "load_every_register_live",
+					   "load_bits_past_the_kernel", "load_replaces_registers_left", "take",
+					   "take_the_last",  "take_when_empty"};
+
+typedef struct rfm_dec {
+	rfm_model_t m;
+	dec_ix_t ix;
+	unsigned regs;   /* kernel_regs: the vector's bits that count */
+	uint64_t mask;   /* those bits */
+	uint64_t vec;    /* the registers not yet taken */
+	uint64_t shadow; /* checker: the same, from the loads and takes */
+} rfm_dec_t;
+
+static int dec_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
+{
+	dec_ix_t *ix = ixv;
+	(void)c;
+	rfm_ports_group(pt, "clock and reset");
+	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock", "clk_i");
+	ix->rst = rfm_ports_add(pt, RFM_IN, 1, "asynchronous reset, active low (no register left)", "rst_ni");
+	rfm_ports_group(pt, "requests");
+	ix->lv = rfm_ports_add(pt, RFM_IN, 1, "load a warp's live vector at the edge (wins over a take)", "ld_valid_i");
+	ix->lvec = rfm_ports_add(pt, RFM_IN, 64, "the vector (bits past the kernel's registers ignored)", "ld_vec_i");
+	ix->take = rfm_ports_add(pt, RFM_IN, 1, "the register shown is moved: clear it at the edge", "take_i");
+	rfm_ports_group(pt, "the lowest live register left");
+	ix->v = rfm_ports_add(pt, RFM_OUT, 1, "a live register is left", "valid_o");
+	ix->ridx = rfm_ports_add(pt, RFM_OUT, 6, "the lowest (0 when none)", "ridx_o");
+	return 0;
+}
+
+static void dec_reset(rfm_model_t *m)
+{
+	rfm_dec_t *x = (rfm_dec_t *)m;
+	x->vec = 0;
+	x->shadow = 0;
+}
+
+/* The lowest set bit of v (the highest when highest), 64 when none. */
+static unsigned dec_lowest(uint64_t v, int highest)
+{
+	unsigned i;
+	if (!v)
+		return 64;
+	if (highest)
+		return 63u - (unsigned)__builtin_clzll(v);
+	for (i = 0; !(v >> i & 1); i++)
+		;
+	return i;
+}
+
+static void dec_eval(rfm_model_t *m)
+{
+	rfm_dec_t *x = (rfm_dec_t *)m;
+	unsigned lo = dec_lowest(x->vec, m->mutate == RFM_FAULT_DEC_HIGHEST_FIRST);
+	rfm_set(m, x->ix.v, (uint64_t)(lo < 64));
+	rfm_set(m, x->ix.ridx, lo < 64 ? lo : 0);
+}
+
+static void dec_tick(rfm_model_t *m)
+{
+	rfm_dec_t *x = (rfm_dec_t *)m;
+	unsigned lo = dec_lowest(x->vec, m->mutate == RFM_FAULT_DEC_HIGHEST_FIRST);
+	if (rfm_get(m, x->ix.lv))
+		x->vec = rfm_get(m, x->ix.lvec) & (m->mutate == RFM_FAULT_DEC_MASK_IGNORED ? ~(uint64_t)0 : x->mask);
+	else if (rfm_get(m, x->ix.take) && lo < 64)
+		x->vec &= ~((uint64_t)1 << lo);
+}
+
+static void dec_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
+{
+	rfm_dec_t *x = (rfm_dec_t *)m;
+	uint64_t v;
+	rfm_clear_inputs(m);
+	if (cycle < 2)
+		return;
+	/* loads mostly once the vector is used up (the engine's walk, warp after warp), now and then
+	 * over registers left; takes in most cycles */
+	if (rfm_rng_chance(r, 1, x->vec ? 16 : 2)) {
+		unsigned k = (unsigned)rfm_rng_below(r, 8);
+		v = rfm_rng_next(r);
+		if (k == 0)
+			v = 0;
+		else if (k == 1)
+			v = ~(uint64_t)0;
+		else if (k < 5) /* sparse: a few live registers, as at most stalls */
+			v &= rfm_rng_next(r) & rfm_rng_next(r);
+		rfm_set(m, x->ix.lv, 1);
+		rfm_set(m, x->ix.lvec, v);
+	}
+	if (rfm_rng_chance(r, 3, 4))
+		rfm_set(m, x->ix.take, 1);
+}
+
+static int dec_check(rfm_model_t *m, uint64_t cycle, FILE *err)
+{
+	rfm_dec_t *x = (rfm_dec_t *)m;
+	unsigned lo = dec_lowest(x->shadow, 0), v = (unsigned)rfm_get(m, x->ix.v), ri = (unsigned)rfm_get(m, x->ix.ridx);
+	if (m->rst >= 0 && !rfm_get(m, (unsigned)m->rst))
+		return 0;
+	if (v != (lo < 64) || ri != (lo < 64 ? lo : 0)) {
+		fprintf(err, "cycle %llu: rf_fr_dec golden: shows %s register %u; the registers left of the last load are "
+			     "0x%016llx, the lowest %u\n", (unsigned long long)cycle, v ? "live" : "no", ri,
+			(unsigned long long)x->shadow, lo);
+		return 1;
+	}
+	if (rfm_get(m, x->ix.lv)) {
+		uint64_t l = rfm_get(m, x->ix.lvec);
+		rfm_cov_hit(m, DC_LOAD);
+		if (!(l & x->mask))
+			rfm_cov_hit(m, DC_LOAD_EMPTY);
+		if ((l & x->mask) == x->mask)
+			rfm_cov_hit(m, DC_LOAD_FULL);
+		if (l & ~x->mask)
+			rfm_cov_hit(m, DC_LOAD_HIGH_BITS);
+		if (x->shadow)
+			rfm_cov_hit(m, DC_LOAD_OVER_LEFT);
+		x->shadow = l & x->mask;
+	} else if (rfm_get(m, x->ix.take)) {
+		if (lo < 64) {
+			rfm_cov_hit(m, DC_TAKE);
+			x->shadow &= ~((uint64_t)1 << lo);
+			if (!x->shadow)
+				rfm_cov_hit(m, DC_TAKE_LAST);
+		} else
+			rfm_cov_hit(m, DC_TAKE_EMPTY);
+	}
+	return 0;
+}
+
+static int dec_setup(rfm_model_t *m)
+{
+	rfm_dec_t *x = (rfm_dec_t *)m;
+	x->regs = m->cfg->finereg_kernel_regs ? m->cfg->finereg_kernel_regs : 1;
+	if (x->regs > 64)
+		return -1;
+	x->mask = x->regs == 64 ? ~(uint64_t)0 : ((uint64_t)1 << x->regs) - 1;
+	if (x->regs == 64)
+		rfm_cov_na(&x->m, DC_LOAD_HIGH_BITS); /* every bit counts */
+	dec_reset(&x->m);
+	return 0;
+}
+
+RFM_BLOCK(rf_fr_dec, rfm_dec_t, dec_ix_t, dec_ports, dc_names, DC_N,
+	  dec_reset, dec_eval, dec_tick, dec_stim, dec_check,
+	  rfm_block_noop, dec_setup)

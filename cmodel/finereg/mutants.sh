@@ -4,8 +4,8 @@
 # has no FineReg parts yet: `make mutation` builds the blocks alone from the config file below
 # (rtl_gen --block with the last of them generates them all) and the harnesses named.
 # config: verif/finereg/small_finereg.ini
-# block: rf_fr_ptr
-# harnesses: rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr
+# block: rf_fr_dec
+# harnesses: rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr rf_fr_dec
 # model faults (cmodel/finereg/faults.def; cmodel/finereg/blocks_finereg.c)
 block_model_mutant lrc-tag-ignored rf_fr_lrc LRC_TAG_IGNORED "rf_fr_lrc golden"
 block_model_mutant lrc-fill-next-index rf_fr_lrc LRC_FILL_NEXT_INDEX "rf_fr_lrc golden"
@@ -19,6 +19,8 @@ block_model_mutant status-port0-wins rf_fr_status STATUS_PORT0_WINS "rf_fr_statu
 block_model_mutant status-swap-highest rf_fr_status STATUS_SWAP_HIGHEST "rf_fr_status golden"
 block_model_mutant ptr-read1-is-read0 rf_fr_ptr PTR_READ1_IS_READ0 "rf_fr_ptr golden"
 block_model_mutant ptr-count-top-bit-lost rf_fr_ptr PTR_COUNT_TOP_BIT_LOST "rf_fr_ptr golden"
+block_model_mutant dec-highest-first rf_fr_dec DEC_HIGHEST_FIRST "rf_fr_dec golden"
+block_model_mutant dec-mask-ignored rf_fr_dec DEC_MASK_IGNORED "rf_fr_dec golden"
 
 # RTL faults (block_rtl_mutant: verif/mutation/run.sh)
 block_rtl_mutant rtl-lrc-tag-ignored rf_fr_lrc 's/ & (ltag_sh\[31:0\] == l_pc_i)//'
@@ -41,3 +43,6 @@ block_rtl_mutant rtl-status-pipe-counts-saved rf_fr_status "s/assign in_pipe\[g\
 block_rtl_mutant rtl-ptr-read1-is-read0 rf_fr_ptr "s/assign r1_sh = line_q >> (\([0-9]*\)'(r1_cta_i)/assign r1_sh = line_q >> (\1'(r0_cta_i)/"
 block_rtl_mutant rtl-ptr-fields-swapped rf_fr_ptr 's/+: LineBits\] = {w_count_i, w_head_i};/+: LineBits] = {w_head_i, w_count_i};/'
 block_rtl_mutant rtl-ptr-write-ignored rf_fr_ptr 's/if (w_ok) line_d\[/if (1'"'"'b0) line_d[/'
+block_rtl_mutant rtl-dec-take-ignored rf_fr_dec "s/else if (take_i \&\& found) vec_d\[lo\] = 1'b0;/else if (1'b0) vec_d[lo] = 1'b0;/"
+block_rtl_mutant rtl-dec-take-wins rf_fr_dec "s/if (ld_valid_i) vec_d = ld_regs;/if (ld_valid_i \&\& !take_i) vec_d = ld_regs;/"
+block_rtl_mutant rtl-dec-skips-register-0 rf_fr_dec "s/ffz(~vec_q)/ffz(~vec_q | 1'b1)/"

@@ -425,3 +425,49 @@ void rg_emit_rf_fr_ptr(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		}
 	}
 }
+
+/* rf_fr_dec: the register index decoder, the kernel's live registers of one warp (reset none), the
+ * lowest shown, cleared by a take (find-first-set, clear-lowest). */
+void rg_emit_rf_fr_dec(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	unsigned R = c->finereg_kernel_regs, iw = rfm_clog2(R);
+	(void)pt;
+	em_blank(e);
+	em_line(e, "// the reference kernel's %u register%s of a warp not yet taken (control state: reset to none)", R,
+		R == 1 ? "" : "s");
+	em_line(e, "logic %s vec_q, vec_d;", em_rng(e, R));
+	em_line(e, "logic found;");
+	if (R > 1) {
+		em_line(e, "logic %s lo;", em_rng(e, iw));
+		rg_ffz_function(e, R);
+		em_line(e, "// the lowest live register: the lowest zero of the complement");
+		em_line(e, "assign {found, lo} = ffz(~vec_q);");
+		em_line(e, "assign ridx_o = found ? %s : '0;", iw < 6 ? "6'(lo)" : "lo");
+	} else {
+		em_line(e, "assign found = vec_q;");
+		em_line(e, "assign ridx_o = '0;");
+	}
+	em_line(e, "assign valid_o = found;");
+	em_line(e, "logic %s ld_regs;  // the loaded vector's kernel registers", em_rng(e, R));
+	if (R < 64) {
+		em_line(e, "assign ld_regs = ld_vec_i[%u:0];", R - 1);
+		em_line(e, "logic unused_dec;");
+		em_line(e, "assign unused_dec = ^ld_vec_i[63:%u];  // past the kernel's registers", R);
+	} else {
+		em_line(e, "assign ld_regs = ld_vec_i;");
+	}
+	em_blank(e);
+	em_line(e, "// a load replaces the vector and wins; a take clears the register shown");
+	em_open(e, "always_comb begin");
+	em_line(e, "vec_d = vec_q;");
+	em_line(e, "if (ld_valid_i) vec_d = ld_regs;");
+	if (R > 1)
+		em_line(e, "else if (take_i && found) vec_d[lo] = 1'b0;");
+	else
+		em_line(e, "else if (take_i) vec_d = 1'b0;");
+	em_close(e, "end");
+	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
+	em_line(e, "if (!rst_ni) vec_q <= '0;");
+	em_line(e, "else vec_q <= vec_d;");
+	em_close(e, "end");
+}
