@@ -70,14 +70,14 @@ steps+=("formal-small_virt|make -s formal CONFIG=small_virt")
 steps+=("coal-equiv|make -s coal-equiv")
 # FineReg's blocks alone (rf_top has no FineReg parts yet): linted and co-simulated from a config
 # file at the small and at the paper's geometry (rtl_gen --block; docs/finereg.md, "Blocks"), the
-# assertions of the free-space and status monitors proven (one step: they share the small file's
-# build folder)
-fr="BLOCK=rf_fr_dec MODULES='rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr rf_fr_dec'"
-fr+=" BLOCK_CYCLES=100000"
-frf="MODULES='rf_fr_free rf_fr_status'"
+# assertions of the free-space and status monitors and the slot table proven (one step: they share
+# the small file's build folder)
+fr="BLOCK=rf_fr_slot BLOCK_CYCLES=100000"
+fr+=" MODULES='rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr rf_fr_dec rf_fr_slot'"
+frf="MODULES='rf_fr_free rf_fr_status rf_fr_slot'"
 steps+=("blocks-small_finereg|make -s lint cosim CONFIG=verif/finereg/small_finereg.ini $fr \
 	&& make -s lint cosim CONFIG=verif/bench/finereg_paper.ini $fr \
-	&& make -s formal CONFIG=verif/finereg/small_finereg.ini BLOCK=rf_fr_dec $frf")
+	&& make -s formal CONFIG=verif/finereg/small_finereg.ini BLOCK=rf_fr_slot $frf")
 # the techniques compared on one page, from the committed datasheets (docs/datasheets/README.md)
 steps+=("datasheets-compare|synth/compare.sh --check")
 # a user's own configuration file with overrides through lint and co-simulation (README.md)

@@ -33,6 +33,10 @@
  *              kernel_regs bits of it) and shows its lowest live register; a take clears that bit
  *              at the edge (find-first-set, clear-lowest: one index a cycle, ascending); a load
  *              replaces the vector at the edge and wins over a take.
+ *   rf_fr_slot the ACRF slot table: per ACRF slot whether a CTA owns it and which; a write sets a
+ *              slot's owner or frees it at the edge, refused when it would give a CTA a second
+ *              slot (or names a slot or line past the last); the lowest free slot, a slot's owner
+ *              and a CTA's slot, this cycle.
  *
  * The reference of rf_fr_lrc is the unit's cache (rfm_fr_lrc_* in rmu.c); its checker keeps a
  * shadow of the last vector filled per PC and the PC last filled per index since the last new
@@ -42,7 +46,8 @@
  * statuses the legal writes leave and holds every status legal, the reads and the picks to them.
  * rf_fr_ptr's checker keeps the lines the writes leave and holds both reads to them. rf_fr_dec's
  * checker keeps the registers of the last load not yet taken and holds the index shown to the
- * lowest of them.
+ * lowest of them. rf_fr_slot's checker keeps the owners the accepted writes leave, holds every CTA
+ * to one slot at most and the three lookups to them.
  */
 #include <string.h>
 
@@ -1256,3 +1261,232 @@ static int dec_setup(rfm_model_t *m)
 RFM_BLOCK(rf_fr_dec, rfm_dec_t, dec_ix_t, dec_ports, dc_names, DC_N,
 	  dec_reset, dec_eval, dec_tick, dec_stim, dec_check,
 	  rfm_block_noop, dec_setup)
+
+/* ---- rf_fr_slot --------------------------------------------------------------------------------- */
+
+typedef struct slot_ix {
+	unsigned clk, rst, wv, ws, wo, wc, ffv, ffs, qs, qv, qc, lc, lv, ls;
+} slot_ix_t;
+
+enum { SL_OWN, SL_FREE, SL_HAND_OVER, SL_REFUSED_SECOND, SL_OWN_AGAIN, SL_FULL, SL_CTA_WITHOUT_SLOT, SL_PAST, SL_N };
+static const char *const sl_names[SL_N] = {"write_owner",    "write_free",      "slot_handed_over",
+					   "second_slot_refused", "owner_written_again", "every_slot_owned",
+					   "lookup_cta_without_slot", "request_past_last"};
+
+typedef struct rfm_slott {
+	rfm_model_t m;
+	slot_ix_t ix;
+	unsigned n, ctas, sbits, cbits;
+	int *owner;  /* per slot the owning CTA, -1 free */
+	int *sowner; /* checker: the same, from the accepted writes */
+} rfm_slott_t;
+
+static int slot_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
+{
+	slot_ix_t *ix = ixv;
+	unsigned n = c->d.fr_slots ? c->d.fr_slots : 1, C = c->finereg_resident_ctas ? c->finereg_resident_ctas : 1,
+		 sb = rfm_clog2(n) ? rfm_clog2(n) : 1, cb = rfm_clog2(C) ? rfm_clog2(C) : 1;
+	rfm_ports_group(pt, "clock and reset");
+	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock", "clk_i");
+	ix->rst = rfm_ports_add(pt, RFM_IN, 1, "asynchronous reset, active low (every slot free)", "rst_ni");
+	rfm_ports_group(pt, "write (a launch, restore or swap gives a slot; an eviction or exit frees it)");
+	ix->wv = rfm_ports_add(pt, RFM_IN, 1, "set a slot at the edge (refused if its CTA owns another)", "w_valid_i");
+	ix->ws = rfm_ports_add(pt, RFM_IN, sb, "the slot", "w_slot_i");
+	ix->wo = rfm_ports_add(pt, RFM_IN, 1, "1: owned by w_cta_i, 0: free", "w_own_i");
+	ix->wc = rfm_ports_add(pt, RFM_IN, cb, "the owning CTA line", "w_cta_i");
+	rfm_ports_group(pt, "lookups (this cycle)");
+	ix->ffv = rfm_ports_add(pt, RFM_OUT, 1, "a slot is free", "ff_valid_o");
+	ix->ffs = rfm_ports_add(pt, RFM_OUT, sb, "the lowest free slot (0 when none)", "ff_slot_o");
+	ix->qs = rfm_ports_add(pt, RFM_IN, sb, "a slot (a warp's, for issue)", "q_slot_i");
+	ix->qv = rfm_ports_add(pt, RFM_OUT, 1, "a CTA owns it", "q_valid_o");
+	ix->qc = rfm_ports_add(pt, RFM_OUT, cb, "which (0 when none)", "q_cta_o");
+	ix->lc = rfm_ports_add(pt, RFM_IN, cb, "a CTA line", "l_cta_i");
+	ix->lv = rfm_ports_add(pt, RFM_OUT, 1, "it owns a slot", "l_valid_o");
+	ix->ls = rfm_ports_add(pt, RFM_OUT, sb, "which (0 when none)", "l_slot_o");
+	return 0;
+}
+
+static void slot_reset(rfm_model_t *m)
+{
+	rfm_slott_t *x = (rfm_slott_t *)m;
+	unsigned s;
+	for (s = 0; s < x->n; s++)
+		x->owner[s] = x->sowner[s] = -1;
+}
+
+/* The slot of CTA c in owner[], -1 none. */
+static int slot_of(const rfm_slott_t *x, const int *owner, unsigned c)
+{
+	unsigned s;
+	for (s = 0; s < x->n; s++)
+		if (owner[s] == (int)c)
+			return (int)s;
+	return -1;
+}
+
+/* Whether write (slot s, own, cta c) is accepted on owner[]: slot and line exist, and an owner
+ * write does not give c a second slot. */
+static int slot_accepts(const rfm_slott_t *x, const int *owner, unsigned s, int own, unsigned c)
+{
+	int at;
+	if (s >= x->n || (own && c >= x->ctas))
+		return 0;
+	at = own ? slot_of(x, owner, c) : -1;
+	return at < 0 || at == (int)s;
+}
+
+static void slot_eval(rfm_model_t *m)
+{
+	rfm_slott_t *x = (rfm_slott_t *)m;
+	unsigned s, q = (unsigned)rfm_get(m, x->ix.qs), l = (unsigned)rfm_get(m, x->ix.lc);
+	int ls = l < x->ctas ? slot_of(x, x->owner, l) : -1;
+	for (s = 0; s < x->n && x->owner[s] >= 0; s++)
+		;
+	if (m->mutate == RFM_FAULT_SLOT_LOOKUP_HIGHEST)
+		for (s = x->n; s-- > 0 && x->owner[s] >= 0;)
+			;
+	if (s > x->n) /* none free: the highest-first walk ran past 0 */
+		s = x->n;
+	rfm_set(m, x->ix.ffv, (uint64_t)(s < x->n));
+	rfm_set(m, x->ix.ffs, s < x->n ? s : 0);
+	rfm_set(m, x->ix.qv, (uint64_t)(q < x->n && x->owner[q] >= 0));
+	rfm_set(m, x->ix.qc, q < x->n && x->owner[q] >= 0 ? (uint64_t)x->owner[q] : 0);
+	rfm_set(m, x->ix.lv, (uint64_t)(ls >= 0));
+	rfm_set(m, x->ix.ls, ls >= 0 ? (uint64_t)ls : 0);
+}
+
+static void slot_tick(rfm_model_t *m)
+{
+	rfm_slott_t *x = (rfm_slott_t *)m;
+	unsigned s = (unsigned)rfm_get(m, x->ix.ws), c = (unsigned)rfm_get(m, x->ix.wc);
+	int own = (int)rfm_get(m, x->ix.wo);
+	if (!rfm_get(m, x->ix.wv))
+		return;
+	if (slot_accepts(x, x->owner, s, own, c) ||
+	    (m->mutate == RFM_FAULT_SLOT_SECOND_SLOT_ACCEPTED && s < x->n && c < x->ctas))
+		x->owner[s] = own ? (int)c : -1;
+}
+
+static void slot_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
+{
+	rfm_slott_t *x = (rfm_slott_t *)m;
+	unsigned sspan = 1u << x->sbits, cspan = 1u << x->cbits, s, c;
+	rfm_clear_inputs(m);
+	if (cycle < 2)
+		return;
+	if (rfm_rng_chance(r, 1, 2)) {
+		/* mostly the lowest free slot for an owner write (a launch), a random slot otherwise */
+		int own = rfm_rng_chance(r, 2, 3);
+		s = own && rfm_get(m, x->ix.ffv) && rfm_rng_chance(r, 3, 4) ? (unsigned)rfm_get(m, x->ix.ffs)
+									     : (unsigned)rfm_rng_below(r, x->n);
+		/* a few CTAs, so that a CTA with a slot asks for another */
+		c = (unsigned)rfm_rng_below(r, x->ctas < x->n + 2 ? x->ctas : x->n + 2);
+		if (sspan > x->n && rfm_rng_chance(r, 1, 32))
+			s = x->n + (unsigned)rfm_rng_below(r, sspan - x->n);
+		if (cspan > x->ctas && rfm_rng_chance(r, 1, 32))
+			c = x->ctas + (unsigned)rfm_rng_below(r, cspan - x->ctas);
+		rfm_set(m, x->ix.wv, 1);
+		rfm_set(m, x->ix.ws, s);
+		rfm_set(m, x->ix.wo, (uint64_t)own);
+		rfm_set(m, x->ix.wc, c);
+	}
+	rfm_set(m, x->ix.qs, rfm_rng_below(r, sspan));
+	rfm_set(m, x->ix.lc, rfm_rng_below(r, x->ctas < x->n + 2 ? x->ctas : x->n + 2));
+	if (cspan > x->ctas && rfm_rng_chance(r, 1, 32))
+		rfm_set(m, x->ix.lc, x->ctas + rfm_rng_below(r, cspan - x->ctas));
+}
+
+static int slot_check(rfm_model_t *m, uint64_t cycle, FILE *err)
+{
+	rfm_slott_t *x = (rfm_slott_t *)m;
+	unsigned s, t, ff, q = (unsigned)rfm_get(m, x->ix.qs), l = (unsigned)rfm_get(m, x->ix.lc),
+		       ws = (unsigned)rfm_get(m, x->ix.ws), wc = (unsigned)rfm_get(m, x->ix.wc);
+	int ls = l < x->ctas ? slot_of(x, x->sowner, l) : -1, own = (int)rfm_get(m, x->ix.wo);
+	uint64_t want[6];
+	if (m->rst >= 0 && !rfm_get(m, (unsigned)m->rst))
+		return 0;
+	for (s = 0; s < x->n; s++)
+		for (t = 0; t < s; t++)
+			if (x->owner[s] >= 0 && x->owner[s] == x->owner[t]) {
+				fprintf(err, "cycle %llu: rf_fr_slot golden: CTA %d owns slots %u and %u\n",
+					(unsigned long long)cycle, x->owner[s], t, s);
+				return 1;
+			}
+	for (ff = 0; ff < x->n && x->sowner[ff] >= 0; ff++)
+		;
+	want[0] = ff < x->n;
+	want[1] = ff < x->n ? ff : 0;
+	want[2] = q < x->n && x->sowner[q] >= 0;
+	want[3] = want[2] ? (uint64_t)x->sowner[q] : 0;
+	want[4] = ls >= 0;
+	want[5] = ls >= 0 ? (uint64_t)ls : 0;
+	if (rfm_get(m, x->ix.ffv) != want[0] || rfm_get(m, x->ix.ffs) != want[1] || rfm_get(m, x->ix.qv) != want[2] ||
+	    rfm_get(m, x->ix.qc) != want[3] || rfm_get(m, x->ix.lv) != want[4] || rfm_get(m, x->ix.ls) != want[5]) {
+		fprintf(err, "cycle %llu: rf_fr_slot golden: free slot %u/%u, slot %u owner %u/%u, CTA %u slot %u/%u; the "
+			     "writes give %u/%u, %u/%u, %u/%u\n", (unsigned long long)cycle,
+			(unsigned)rfm_get(m, x->ix.ffv), (unsigned)rfm_get(m, x->ix.ffs), q, (unsigned)rfm_get(m, x->ix.qv),
+			(unsigned)rfm_get(m, x->ix.qc), l, (unsigned)rfm_get(m, x->ix.lv), (unsigned)rfm_get(m, x->ix.ls),
+			(unsigned)want[0], (unsigned)want[1], (unsigned)want[2], (unsigned)want[3], (unsigned)want[4],
+			(unsigned)want[5]);
+		return 1;
+	}
+	if (ff >= x->n)
+		rfm_cov_hit(m, SL_FULL);
+	if (l < x->ctas && ls < 0)
+		rfm_cov_hit(m, SL_CTA_WITHOUT_SLOT);
+	if (q >= x->n || l >= x->ctas)
+		rfm_cov_hit(m, SL_PAST);
+	if (!rfm_get(m, x->ix.wv))
+		return 0;
+	if (ws >= x->n || (own && wc >= x->ctas)) {
+		rfm_cov_hit(m, SL_PAST);
+		return 0;
+	}
+	if (!slot_accepts(x, x->sowner, ws, own, wc)) {
+		rfm_cov_hit(m, SL_REFUSED_SECOND);
+		return 0;
+	}
+	if (!own)
+		rfm_cov_hit(m, SL_FREE);
+	else if (x->sowner[ws] == (int)wc)
+		rfm_cov_hit(m, SL_OWN_AGAIN);
+	else {
+		rfm_cov_hit(m, SL_OWN);
+		if (x->sowner[ws] >= 0)
+			rfm_cov_hit(m, SL_HAND_OVER);
+	}
+	x->sowner[ws] = own ? (int)wc : -1;
+	return 0;
+}
+
+static void slot_release(rfm_model_t *m)
+{
+	rfm_slott_t *x = (rfm_slott_t *)m;
+	free(x->owner);
+	free(x->sowner);
+}
+
+static int slot_setup(rfm_model_t *m)
+{
+	rfm_slott_t *x = (rfm_slott_t *)m;
+	x->n = m->cfg->d.fr_slots ? m->cfg->d.fr_slots : 1;
+	x->ctas = m->cfg->finereg_resident_ctas ? m->cfg->finereg_resident_ctas : 1;
+	x->sbits = rfm_clog2(x->n) ? rfm_clog2(x->n) : 1;
+	x->cbits = rfm_clog2(x->ctas) ? rfm_clog2(x->ctas) : 1;
+	x->owner = malloc(x->n * sizeof(*x->owner));
+	x->sowner = malloc(x->n * sizeof(*x->sowner));
+	if (!x->owner || !x->sowner)
+		return -1;
+	if ((1u << x->sbits) == x->n && (1u << x->cbits) == x->ctas)
+		rfm_cov_na(&x->m, SL_PAST); /* every index names a slot and a line */
+	if (x->ctas < 2)
+		rfm_cov_na(&x->m, SL_HAND_OVER); /* one CTA: no other to hand a slot to */
+	if (x->n < 2)
+		rfm_cov_na(&x->m, SL_REFUSED_SECOND); /* no second slot to ask for */
+	slot_reset(&x->m);
+	return 0;
+}
+
+RFM_BLOCK(rf_fr_slot, rfm_slott_t, slot_ix_t, slot_ports, sl_names, SL_N,
+	  slot_reset, slot_eval, slot_tick, slot_stim, slot_check,
+	  slot_release, slot_setup)

@@ -4,8 +4,8 @@
 # has no FineReg parts yet: `make mutation` builds the blocks alone from the config file below
 # (rtl_gen --block with the last of them generates them all) and the harnesses named.
 # config: verif/finereg/small_finereg.ini
-# block: rf_fr_dec
-# harnesses: rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr rf_fr_dec
+# block: rf_fr_slot
+# harnesses: rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr rf_fr_dec rf_fr_slot
 # model faults (cmodel/finereg/faults.def; cmodel/finereg/blocks_finereg.c)
 block_model_mutant lrc-tag-ignored rf_fr_lrc LRC_TAG_IGNORED "rf_fr_lrc golden"
 block_model_mutant lrc-fill-next-index rf_fr_lrc LRC_FILL_NEXT_INDEX "rf_fr_lrc golden"
@@ -21,6 +21,8 @@ block_model_mutant ptr-read1-is-read0 rf_fr_ptr PTR_READ1_IS_READ0 "rf_fr_ptr go
 block_model_mutant ptr-count-top-bit-lost rf_fr_ptr PTR_COUNT_TOP_BIT_LOST "rf_fr_ptr golden"
 block_model_mutant dec-highest-first rf_fr_dec DEC_HIGHEST_FIRST "rf_fr_dec golden"
 block_model_mutant dec-mask-ignored rf_fr_dec DEC_MASK_IGNORED "rf_fr_dec golden"
+block_model_mutant slot-second-slot-accepted rf_fr_slot SLOT_SECOND_SLOT_ACCEPTED "rf_fr_slot golden"
+block_model_mutant slot-lookup-highest rf_fr_slot SLOT_LOOKUP_HIGHEST "rf_fr_slot golden"
 
 # RTL faults (block_rtl_mutant: verif/mutation/run.sh)
 block_rtl_mutant rtl-lrc-tag-ignored rf_fr_lrc 's/ & (ltag_sh\[31:0\] == l_pc_i)//'
@@ -46,3 +48,6 @@ block_rtl_mutant rtl-ptr-write-ignored rf_fr_ptr 's/if (w_ok) line_d\[/if (1'"'"
 block_rtl_mutant rtl-dec-take-ignored rf_fr_dec "s/else if (take_i \&\& found) vec_d\[lo\] = 1'b0;/else if (1'b0) vec_d[lo] = 1'b0;/"
 block_rtl_mutant rtl-dec-take-wins rf_fr_dec "s/if (ld_valid_i) vec_d = ld_regs;/if (ld_valid_i \&\& !take_i) vec_d = ld_regs;/"
 block_rtl_mutant rtl-dec-skips-register-0 rf_fr_dec "s/ffz(~vec_q)/ffz(~vec_q | 1'b1)/"
+block_rtl_mutant rtl-slot-accepts-second-slot rf_fr_slot "s/(w_has \& ~w_at) == '0/(w_has \& ~w_at \& '0) == '0/"
+block_rtl_mutant rtl-slot-free-write-ignored rf_fr_slot 's/owned_d = w_own_i ? owned_q | w_at : owned_q \& ~w_at;/owned_d = owned_q | (w_own_i ? w_at : '"'"'0);/'
+block_rtl_mutant rtl-slot-owner-of-free-slot rf_fr_slot "s/assign q_cta_o = q_valid_o ? q_sh\[CtaBits-1:0\] : '0;/assign q_cta_o = q_sh[CtaBits-1:0] | 1'b1;/"

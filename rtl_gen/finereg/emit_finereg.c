@@ -471,3 +471,112 @@ void rg_emit_rf_fr_dec(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "else vec_q <= vec_d;");
 	em_close(e, "end");
 }
+
+/* rf_fr_slot's rule (docs/finereg.md, "Blocks"): no CTA owns two slots (invariant 4's "exactly one
+ * slot" on the table's side; the status monitor holds the other). */
+static void slot_asserts(em_t *e)
+{
+	rg_assert_begin(e, "slot table rule 1");
+	em_line(e, "logic [Slots-1:0] sl_dup;  // a slot whose owner also owns a lower slot");
+	em_line(e, "genvar h;");
+	em_open(e, "for (g = 0; g < Slots; g = g + 1) begin : g_dup");
+	em_line(e, "logic [Slots-1:0] same;");
+	em_open(e, "for (h = 0; h < Slots; h = h + 1) begin : g_lower");
+	em_line(e, "assign same[h] = h < g && owned_q[h] &&");
+	em_line(e, "    owner_q[h*CtaBits +: CtaBits] == owner_q[g*CtaBits +: CtaBits];");
+	em_close(e, "end");
+	em_line(e, "assign sl_dup[g] = owned_q[g] && same != '0;");
+	em_close(e, "end");
+	rg_assert(e, "sl_dup == '0", "rf_fr_slot", "rule 1", "docs/finereg.md, Blocks", "a CTA owns two slots");
+	rg_assert_end(e);
+}
+
+/* rf_fr_slot: the ACRF slot table, per slot {owned, owner} (reset free), one write port refusing a
+ * second slot for a CTA, the lowest free slot, a slot's owner and a CTA's slot. */
+void rg_emit_rf_fr_slot(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	unsigned S = c->d.fr_slots, C = c->finereg_resident_ctas, sb = pt->p[rfm_ports_find(pt, "w_slot_i")].width,
+		 cb = pt->p[rfm_ports_find(pt, "w_cta_i")].width, ow = rfm_clog2((uint64_t)S * cb);
+	int spast = (1ull << sb) > S, cpast = (1ull << cb) > C;
+	const char *one = em_lit(e, S, 1), *rs = S > 1 ? em_rng(e, S) : "[0:0]";
+	em_blank(e);
+	em_line(e, "localparam int Slots = %u;  // ACRF CTA slots", S);
+	em_line(e, "localparam int CtaBits = %u;  // a CTA line", cb);
+	em_blank(e);
+	em_line(e, "// per slot: owned, and the owning CTA line (control state: reset to free)");
+	em_line(e, "logic %s owned_q, owned_d;", rs);
+	em_line(e, "logic %s owner_q, owner_d;", S * cb > 1 ? em_rng(e, S * cb) : "[0:0]");
+	em_blank(e);
+	em_line(e, "// the slots owned by the write's CTA and by the looked-up CTA");
+	em_line(e, "logic %s w_has, l_has;", rs);
+	em_line(e, "genvar g;");
+	em_open(e, "for (g = 0; g < Slots; g = g + 1) begin : g_slot");
+	em_line(e, "assign w_has[g] = owned_q[g] && owner_q[g*CtaBits +: CtaBits] == w_cta_i;");
+	em_line(e, "assign l_has[g] = owned_q[g] && owner_q[g*CtaBits +: CtaBits] == l_cta_i;");
+	em_close(e, "end");
+	em_line(e, "logic %s w_at;  // the written slot, one-hot", rs);
+	em_line(e, "assign w_at = %s << w_slot_i;", one);
+	em_line(e, "logic w_ok;  // a slot, and an owner write does not give its CTA a second slot");
+	em_line(e, "assign w_ok = w_valid_i%s && (!w_own_i || (%s(w_has & ~w_at) == '0));",
+		spast ? em_fmt(e, " && w_slot_i < %s", em_lit(e, sb, S)) : "",
+		cpast ? em_fmt(e, "w_cta_i < %s && ", em_lit(e, cb, C)) : "");
+	em_open(e, "always_comb begin");
+	em_line(e, "owned_d = owned_q;");
+	em_line(e, "owner_d = owner_q;");
+	em_open(e, "if (w_ok) begin");
+	em_line(e, "owned_d = w_own_i ? owned_q | w_at : owned_q & ~w_at;");
+	if (S > 1)
+		em_line(e, "owner_d[%u'(w_slot_i) * %s +: CtaBits] = w_own_i ? w_cta_i : '0;", ow, em_lit(e, ow, cb));
+	else
+		em_line(e, "owner_d = w_own_i ? w_cta_i : '0;");
+	em_close(e, "end");
+	em_close(e, "end");
+	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
+	em_open(e, "if (!rst_ni) begin");
+	em_line(e, "owned_q <= '0;");
+	em_line(e, "owner_q <= '0;");
+	em_reopen(e, "end else begin");
+	em_line(e, "owned_q <= owned_d;");
+	em_line(e, "owner_q <= owner_d;");
+	em_close(e, "end");
+	em_close(e, "end");
+	em_blank(e);
+	em_line(e, "// a slot's owner (0 when free or past the last slot); the owner is 0 in a free slot");
+	if (S > 1) {
+		em_line(e, "logic %s q_sh;", em_rng(e, S * cb));
+		em_line(e, "logic %s q_own_sh;", rs);
+		em_line(e, "assign q_sh = owner_q >> (%u'(q_slot_i) * %s);", ow, em_lit(e, ow, cb));
+		em_line(e, "assign q_own_sh = owned_q >> q_slot_i;");
+		em_line(e, "assign q_valid_o = %sq_own_sh[0];", spast ? em_fmt(e, "q_slot_i < %s && ", em_lit(e, sb, S)) : "");
+		em_line(e, "assign q_cta_o = q_valid_o ? q_sh[CtaBits-1:0] : '0;");
+		em_line(e, "logic unused_slot;");
+		if (S * cb > cb)
+			em_line(e, "assign unused_slot = ^{q_sh[%u:CtaBits], q_own_sh[%u:1]};", S * cb - 1, S - 1);
+		else
+			em_line(e, "assign unused_slot = ^q_own_sh[%u:1];", S - 1);
+	} else {
+		em_line(e, "assign q_valid_o = q_slot_i == 1'b0 && owned_q[0];");
+		em_line(e, "assign q_cta_o = q_valid_o ? owner_q : '0;");
+	}
+	em_blank(e);
+	if (S > 1) {
+		unsigned iw = rfm_clog2(S);
+		rg_ffz_function(e, S);
+		em_line(e, "// the lowest free slot, and the lowest slot of the looked-up CTA (it owns one at most)");
+		em_line(e, "logic ff_f, l_f;");
+		em_line(e, "logic %s ff_i, l_i;", em_rng(e, iw));
+		em_line(e, "assign {ff_f, ff_i} = ffz(owned_q);");
+		em_line(e, "assign {l_f, l_i} = ffz(~l_has);");
+		em_line(e, "assign ff_valid_o = ff_f;");
+		em_line(e, "assign ff_slot_o = ff_f ? %s : '0;", iw < sb ? em_fmt(e, "%u'(ff_i)", sb) : "ff_i");
+		em_line(e, "assign l_valid_o = l_f;  // a line past the last owns nothing");
+		em_line(e, "assign l_slot_o = l_valid_o ? %s : '0;", iw < sb ? em_fmt(e, "%u'(l_i)", sb) : "l_i");
+	} else {
+		em_line(e, "assign ff_valid_o = ~owned_q[0];");
+		em_line(e, "assign ff_slot_o = 1'b0;");
+		em_line(e, "assign l_valid_o = l_has[0];");
+		em_line(e, "assign l_slot_o = 1'b0;");
+	}
+	if (S > 1)
+		slot_asserts(e);
+}

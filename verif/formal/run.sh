@@ -57,6 +57,8 @@ faults=(
 	"rf_fr_status|stores-1-3|-|s/(w0_reg_i == 2'd1 || w0_reg_i == 2'd2)/(w0_reg_i != 2'd0)/"
 	# the swap pick ignores the stalled line's exclusion
 	"rf_fr_status|swap-picks-stalled-line|-|s/ffz(~(is_sp \\& ready_i \\& ~self))/ffz(~(is_sp \\& ready_i))/"
+	# an owner write no longer checks the slots its CTA already owns
+	"rf_fr_slot|accepts-second-slot|-|s/(w_has \\& ~w_at) == '0/(w_has \\& ~w_at \\& '0) == '0/"
 )
 
 # the steps of TOP's bounded check in DIR: rf_refresh_ctrl's T0 + 2 (reset, then a retention
