@@ -69,15 +69,17 @@ steps+=("formal-small_edram|make -s formal CONFIG=small_edram")
 steps+=("formal-small_virt|make -s formal CONFIG=small_virt")
 steps+=("coal-equiv|make -s coal-equiv")
 # FineReg's blocks alone (rf_top has no FineReg parts yet): linted and co-simulated from a config
-# file at the small and at the paper's geometry (rtl_gen --block; docs/finereg.md, "Blocks"), the
-# assertions of the free-space and status monitors and the slot table proven (one step: they share
-# the small file's build folder)
-fr="BLOCK=rf_fr_slot BLOCK_CYCLES=100000"
-fr+=" MODULES='rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr rf_fr_dec rf_fr_slot'"
-frf="MODULES='rf_fr_free rf_fr_status rf_fr_slot'"
+# file at the small and at the paper's geometry, and briefly at odd shapes (rtl_gen --block;
+# docs/finereg.md, "Blocks"), the assertions of the free-space and status monitors and the slot
+# table proven (one step: they share the small file's build folder)
+frm="MODULES='rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr rf_fr_dec rf_fr_slot"
+frm+=" rf_fr_pcrf rf_fr_port'"
+fr="BLOCK=rf_fr_port BLOCK_CYCLES=100000 $frm" fro="BLOCK=rf_fr_port BLOCK_CYCLES=20000 $frm"
+frf="MODULES='rf_fr_free rf_fr_status rf_fr_slot rf_fr_port'"
 steps+=("blocks-small_finereg|make -s lint cosim CONFIG=verif/finereg/small_finereg.ini $fr \
 	&& make -s lint cosim CONFIG=verif/bench/finereg_paper.ini $fr \
-	&& make -s formal CONFIG=verif/finereg/small_finereg.ini BLOCK=rf_fr_slot $frf")
+	&& make -s lint cosim CONFIG=verif/finereg/odd_finereg.ini $fro \
+	&& make -s formal CONFIG=verif/finereg/small_finereg.ini BLOCK=rf_fr_port $frf")
 # the techniques compared on one page, from the committed datasheets (docs/datasheets/README.md)
 steps+=("datasheets-compare|synth/compare.sh --check")
 # a user's own configuration file with overrides through lint and co-simulation (README.md)

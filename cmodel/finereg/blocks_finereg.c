@@ -55,6 +55,11 @@
 #include "rfm_fault_ids.h"
 #include "rfm_finereg.h"
 
+/* Sizes as the blocks use them: a count of at least one, an index of at least one bit (a structure of
+ * one entry still has a 1-bit index port). */
+static unsigned at_least1(unsigned n) { return n ? n : 1; }
+static unsigned ix_bits(unsigned n) { return at_least1(rfm_clog2(n)); }
+
 /* ---- rf_fr_lrc ---------------------------------------------------------------------------------- */
 
 typedef struct lrc_ix {
@@ -232,7 +237,7 @@ static void lrc_release(rfm_model_t *m) { rfm_fr_lrc_free(&((rfm_lrc_t *)m)->c);
 static int lrc_setup(rfm_model_t *m)
 {
 	rfm_lrc_t *x = (rfm_lrc_t *)m;
-	unsigned k, e = m->cfg->finereg_cache_entries ? m->cfg->finereg_cache_entries : 1;
+	unsigned k, e = at_least1(m->cfg->finereg_cache_entries);
 	if (e > 1024 || rfm_fr_lrc_init(&x->c, e, 3))
 		return -1;
 	/* PCs of 8-byte instructions: for entry k mod entries, a few of them 8 x entries apart */
@@ -276,7 +281,7 @@ typedef struct rfm_free {
 static int free_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 {
 	free_ix_t *ix = ixv;
-	unsigned pb = c->d.fr_ptr_bits ? c->d.fr_ptr_bits : 1, n = c->finereg_pcrf_regs ? c->finereg_pcrf_regs : 1;
+	unsigned pb = at_least1(c->d.fr_ptr_bits), n = at_least1(c->finereg_pcrf_regs);
 	rfm_ports_group(pt, "clock and reset");
 	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock", "clk_i");
 	ix->rst = rfm_ports_add(pt, RFM_IN, 1, "asynchronous reset, active low (every entry empty)", "rst_ni");
@@ -431,8 +436,8 @@ static void free_release(rfm_model_t *m)
 static int free_setup(rfm_model_t *m)
 {
 	rfm_free_t *x = (rfm_free_t *)m;
-	x->n = m->cfg->finereg_pcrf_regs ? m->cfg->finereg_pcrf_regs : 1;
-	x->pbits = m->cfg->d.fr_ptr_bits ? m->cfg->d.fr_ptr_bits : 1;
+	x->n = at_least1(m->cfg->finereg_pcrf_regs);
+	x->pbits = at_least1(m->cfg->d.fr_ptr_bits);
 	x->occ = calloc(x->n, 1);
 	x->shadow = calloc(x->n, 1);
 	if (!x->occ || !x->shadow)
@@ -477,7 +482,7 @@ static int tags_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 {
 	tags_ix_t *ix = ixv;
 	rfm_fr_geom_t g;
-	unsigned pb = c->d.fr_ptr_bits ? c->d.fr_ptr_bits : 1, wb;
+	unsigned pb = at_least1(c->d.fr_ptr_bits), wb;
 	rfm_finereg_geom_of(c, &g);
 	wb = rfm_fr_warp_bits(&g);
 	rfm_ports_group(pt, "clock and reset");
@@ -650,8 +655,8 @@ static int tags_setup(rfm_model_t *m)
 	rfm_tags_t *x = (rfm_tags_t *)m;
 	rfm_fr_geom_t g;
 	rfm_finereg_geom_of(m->cfg, &g);
-	x->n = m->cfg->finereg_pcrf_regs ? m->cfg->finereg_pcrf_regs : 1;
-	x->pbits = m->cfg->d.fr_ptr_bits ? m->cfg->d.fr_ptr_bits : 1;
+	x->n = at_least1(m->cfg->finereg_pcrf_regs);
+	x->pbits = at_least1(m->cfg->d.fr_ptr_bits);
 	x->wbits = rfm_fr_warp_bits(&g);
 	if (x->pbits > 16 || x->wbits > 8)
 		return -1;
@@ -704,7 +709,7 @@ static int status_legal(unsigned cx, unsigned rg)
 static int status_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 {
 	status_ix_t *ix = ixv;
-	unsigned n = c->finereg_resident_ctas ? c->finereg_resident_ctas : 1, cb = rfm_clog2(n) ? rfm_clog2(n) : 1, k;
+	unsigned n = at_least1(c->finereg_resident_ctas), cb = ix_bits(n), k;
 	rfm_ports_group(pt, "clock and reset");
 	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock", "clk_i");
 	ix->rst = rfm_ports_add(pt, RFM_IN, 1, "asynchronous reset, active low (every line (0,0))", "rst_ni");
@@ -922,8 +927,8 @@ static void status_release(rfm_model_t *m)
 static int status_setup(rfm_model_t *m)
 {
 	rfm_frst_t *x = (rfm_frst_t *)m;
-	x->n = m->cfg->finereg_resident_ctas ? m->cfg->finereg_resident_ctas : 1;
-	x->cbits = rfm_clog2(x->n) ? rfm_clog2(x->n) : 1;
+	x->n = at_least1(m->cfg->finereg_resident_ctas);
+	x->cbits = ix_bits(x->n);
 	x->ctx = calloc(x->n, 1);
 	x->reg = calloc(x->n, 1);
 	x->sctx = calloc(x->n, 1);
@@ -966,8 +971,8 @@ typedef struct rfm_ptrt {
 static int ptr_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 {
 	ptr_ix_t *ix = ixv;
-	unsigned n = c->finereg_resident_ctas ? c->finereg_resident_ctas : 1, cb = rfm_clog2(n) ? rfm_clog2(n) : 1,
-		 pb = c->d.fr_ptr_bits ? c->d.fr_ptr_bits : 1, nb = rfm_clog2((uint64_t)c->finereg_pcrf_regs + 1), k;
+	unsigned n = at_least1(c->finereg_resident_ctas), cb = ix_bits(n),
+		 pb = at_least1(c->d.fr_ptr_bits), nb = rfm_clog2((uint64_t)c->finereg_pcrf_regs + 1), k;
 	rfm_ports_group(pt, "clock and reset");
 	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock", "clk_i");
 	ix->rst = rfm_ports_add(pt, RFM_IN, 1, "asynchronous reset, active low (every line empty)", "rst_ni");
@@ -1088,9 +1093,9 @@ static void ptr_release(rfm_model_t *m)
 static int ptr_setup(rfm_model_t *m)
 {
 	rfm_ptrt_t *x = (rfm_ptrt_t *)m;
-	x->n = m->cfg->finereg_resident_ctas ? m->cfg->finereg_resident_ctas : 1;
-	x->cbits = rfm_clog2(x->n) ? rfm_clog2(x->n) : 1;
-	x->pbits = m->cfg->d.fr_ptr_bits ? m->cfg->d.fr_ptr_bits : 1;
+	x->n = at_least1(m->cfg->finereg_resident_ctas);
+	x->cbits = ix_bits(x->n);
+	x->pbits = at_least1(m->cfg->d.fr_ptr_bits);
 	x->nbits = rfm_clog2((uint64_t)m->cfg->finereg_pcrf_regs + 1);
 	if (x->pbits > 16 || x->nbits > 16 || x->nbits < 1)
 		return -1;
@@ -1248,7 +1253,7 @@ static int dec_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 static int dec_setup(rfm_model_t *m)
 {
 	rfm_dec_t *x = (rfm_dec_t *)m;
-	x->regs = m->cfg->finereg_kernel_regs ? m->cfg->finereg_kernel_regs : 1;
+	x->regs = at_least1(m->cfg->finereg_kernel_regs);
 	if (x->regs > 64)
 		return -1;
 	x->mask = x->regs == 64 ? ~(uint64_t)0 : ((uint64_t)1 << x->regs) - 1;
@@ -1284,8 +1289,8 @@ typedef struct rfm_slott {
 static int slot_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 {
 	slot_ix_t *ix = ixv;
-	unsigned n = c->d.fr_slots ? c->d.fr_slots : 1, C = c->finereg_resident_ctas ? c->finereg_resident_ctas : 1,
-		 sb = rfm_clog2(n) ? rfm_clog2(n) : 1, cb = rfm_clog2(C) ? rfm_clog2(C) : 1;
+	unsigned n = at_least1(c->d.fr_slots), C = at_least1(c->finereg_resident_ctas),
+		 sb = ix_bits(n), cb = ix_bits(C);
 	rfm_ports_group(pt, "clock and reset");
 	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock", "clk_i");
 	ix->rst = rfm_ports_add(pt, RFM_IN, 1, "asynchronous reset, active low (every slot free)", "rst_ni");
@@ -1469,10 +1474,10 @@ static void slot_release(rfm_model_t *m)
 static int slot_setup(rfm_model_t *m)
 {
 	rfm_slott_t *x = (rfm_slott_t *)m;
-	x->n = m->cfg->d.fr_slots ? m->cfg->d.fr_slots : 1;
-	x->ctas = m->cfg->finereg_resident_ctas ? m->cfg->finereg_resident_ctas : 1;
-	x->sbits = rfm_clog2(x->n) ? rfm_clog2(x->n) : 1;
-	x->cbits = rfm_clog2(x->ctas) ? rfm_clog2(x->ctas) : 1;
+	x->n = at_least1(m->cfg->d.fr_slots);
+	x->ctas = at_least1(m->cfg->finereg_resident_ctas);
+	x->sbits = ix_bits(x->n);
+	x->cbits = ix_bits(x->ctas);
 	x->owner = malloc(x->n * sizeof(*x->owner));
 	x->sowner = malloc(x->n * sizeof(*x->sowner));
 	if (!x->owner || !x->sowner)
@@ -1490,3 +1495,663 @@ static int slot_setup(rfm_model_t *m)
 RFM_BLOCK(rf_fr_slot, rfm_slott_t, slot_ix_t, slot_ports, sl_names, SL_N,
 	  slot_reset, slot_eval, slot_tick, slot_stim, slot_check,
 	  slot_release, slot_setup)
+
+/* ---- rf_fr_pcrf --------------------------------------------------------------------------------- */
+
+typedef struct pcrf_ix {
+	unsigned clk, rst, en, we, ent, beat, wd, rv, rb, rd;
+} pcrf_ix_t;
+
+enum { PF_WRITE, PF_READ, PF_READ_WRITTEN, PF_READ_AFTER_WRITE, PF_READS_EVERY_CYCLE, PF_LAST_BEAT, PF_PAST, PF_N };
+static const char *const pf_names[PF_N] = {"write",         "read",           "read_of_written_beat",
+					   "read_right_after_its_write", "reads_every_cycle", "last_beat",
+					   "request_past_last_entry_or_beat"};
+
+/* One beat in flight: a pipeline stage of the model, or a read the checker awaits. */
+typedef struct pcrf_beat {
+	uint8_t v;
+	unsigned beat;
+	uint32_t *d;
+} pcrf_beat_t;
+
+/* The array and its read path, as rf_fr_pcrf and the blocks around it hold it. */
+typedef struct pcrf_core {
+	unsigned n, beats, bw, stages;
+	uint32_t *mem;        /* n x beats rows of bw words, row = entry x beats + beat */
+	pcrf_beat_t *st;      /* the read pipeline: st[0] the array's read register, st[stages - 1] the output */
+} pcrf_core_t;
+
+static int pcrf_core_init(pcrf_core_t *k, const rfm_cfg_t *c)
+{
+	unsigned i;
+	k->n = at_least1(c->finereg_pcrf_regs);
+	k->bw = at_least1(c->d.fr_beat_words);
+	k->beats = at_least1(c->d.fr_words / k->bw);
+	k->stages = c->finereg_pcrf_latency - 1;
+	if (k->stages < 2)
+		return -1;
+	k->mem = calloc((size_t)k->n * k->beats * k->bw, 4);
+	k->st = calloc(k->stages, sizeof(*k->st));
+	if (!k->mem || !k->st)
+		return -1;
+	for (i = 0; i < k->stages; i++)
+		if (!(k->st[i].d = calloc(k->bw, 4)))
+			return -1;
+	return 0;
+}
+
+static void pcrf_core_free(pcrf_core_t *k)
+{
+	unsigned i;
+	for (i = 0; k->st && i < k->stages; i++)
+		free(k->st[i].d);
+	free(k->st);
+	free(k->mem);
+}
+
+/* This cycle's output: the beat in the last stage (early: the one before it, a planted fault). */
+static const pcrf_beat_t *pcrf_core_out(const pcrf_core_t *k, int early) { return &k->st[k->stages - 1 - early]; }
+
+/* The edge: every stage takes the one before it when that holds a beat; a read loads the read
+ * register (0 past the last entry or beat); a write sets its row (next_row: the one after, a
+ * planted fault). */
+static void pcrf_core_clock(pcrf_core_t *k, int en, int we, uint64_t entry, uint64_t beat, const uint32_t *wdata,
+			    int next_row)
+{
+	long row = entry < k->n && beat < k->beats ? (long)(entry * k->beats + beat) : -1;
+	unsigned i;
+	for (i = k->stages - 1; i > 0; i--) {
+		k->st[i].v = k->st[i - 1].v;
+		if (k->st[i - 1].v) {
+			k->st[i].beat = k->st[i - 1].beat;
+			memcpy(k->st[i].d, k->st[i - 1].d, k->bw * 4u);
+		}
+	}
+	k->st[0].v = (uint8_t)(en && !we);
+	if (en && !we) {
+		k->st[0].beat = (unsigned)beat;
+		if (row >= 0)
+			memcpy(k->st[0].d, k->mem + (size_t)row * k->bw, k->bw * 4u);
+		else
+			memset(k->st[0].d, 0, k->bw * 4u);
+	}
+	if (en && we && row >= 0) {
+		if (next_row)
+			row = (row + 1) % (long)(k->n * k->beats);
+		memcpy(k->mem + (size_t)row * k->bw, wdata, k->bw * 4u);
+	}
+}
+
+static void pcrf_core_reset(pcrf_core_t *k)
+{
+	unsigned i;
+	for (i = 0; i < k->stages; i++)
+		k->st[i].v = 0;
+}
+
+typedef struct rfm_pcrft {
+	rfm_model_t m;
+	pcrf_ix_t ix;
+	unsigned ebits, bbits;
+	pcrf_core_t k;        /* the array and its read path */
+	uint32_t *shadow;     /* checker: the rows the writes leave */
+	uint8_t *written;     /* checker: rows written since reset */
+	pcrf_beat_t *due;     /* checker: the read of cycle c, due in cycle c + stages, at c % stages */
+	long last_w;          /* checker: the row written in the cycle before (-1: none) */
+	unsigned run;         /* checker: reads in consecutive cycles so far */
+	unsigned hot;         /* stimulus: an entry accessed often */
+} rfm_pcrft_t;
+
+static int pcrf_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
+{
+	pcrf_ix_t *ix = ixv;
+	unsigned bw = at_least1(c->d.fr_beat_words), beats = at_least1(bw ? c->d.fr_words / bw : 1);
+	rfm_ports_group(pt, "clock and reset");
+	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock; the array is not reset", "clk_i");
+	ix->rst = rfm_ports_add(pt, RFM_IN, 1, "asynchronous reset, active low (no read in flight)", "rst_ni");
+	rfm_ports_group(pt, "the port: a beat of an entry a cycle");
+	ix->en = rfm_ports_add(pt, RFM_IN, 1, "an access this cycle", "en_i");
+	ix->we = rfm_ports_add(pt, RFM_IN, 1, "a write (else a read)", "we_i");
+	ix->ent = rfm_ports_add(pt, RFM_IN, at_least1(c->d.fr_ptr_bits), "the PCRF entry", "entry_i");
+	ix->beat = rfm_ports_add(pt, RFM_IN, ix_bits(beats), "the beat of the entry's warp register", "beat_i");
+	ix->wd = rfm_ports_add(pt, RFM_IN, bw * 32, "the beat written", "wdata_i");
+	rfm_ports_group(pt, "read data, pcrf_latency - 1 cycles later");
+	ix->rv = rfm_ports_add(pt, RFM_OUT, 1, "a read's beat this cycle", "rvalid_o");
+	ix->rb = rfm_ports_add(pt, RFM_OUT, ix_bits(beats), "its beat index (0 when none)", "rbeat_o");
+	ix->rd = rfm_ports_add(pt, RFM_OUT, bw * 32, "its data (0 when none, or past the last)", "rdata_o");
+	return 0;
+}
+
+static void pcrf_reset(rfm_model_t *m) { pcrf_core_reset(&((rfm_pcrft_t *)m)->k); }
+
+/* The row of this cycle's access, or -1 past the last entry or beat. */
+static long pcrf_row(rfm_pcrft_t *x)
+{
+	uint64_t e = rfm_get(&x->m, x->ix.ent), b = rfm_get(&x->m, x->ix.beat);
+	return e < x->k.n && b < x->k.beats ? (long)(e * x->k.beats + b) : -1;
+}
+
+static void pcrf_eval(rfm_model_t *m)
+{
+	rfm_pcrft_t *x = (rfm_pcrft_t *)m;
+	const pcrf_beat_t *o = pcrf_core_out(&x->k, m->mutate == RFM_FAULT_PCRF_READ_EARLY);
+	rfm_set(m, x->ix.rv, o->v);
+	rfm_set(m, x->ix.rb, o->v ? o->beat : 0);
+	if (o->v)
+		memcpy(rfm_wide(m, x->ix.rd), o->d, x->k.bw * 4u);
+	else
+		memset(rfm_wide(m, x->ix.rd), 0, x->k.bw * 4u);
+}
+
+static void pcrf_tick(rfm_model_t *m)
+{
+	rfm_pcrft_t *x = (rfm_pcrft_t *)m;
+	pcrf_core_clock(&x->k, (int)rfm_get(m, x->ix.en), (int)rfm_get(m, x->ix.we), rfm_get(m, x->ix.ent),
+			rfm_get(m, x->ix.beat), rfm_wide(m, x->ix.wd), m->mutate == RFM_FAULT_PCRF_WRITE_NEXT_ROW);
+}
+
+static void pcrf_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
+{
+	rfm_pcrft_t *x = (rfm_pcrft_t *)m;
+	unsigned espan = 1u << x->ebits, bspan = 1u << x->bbits;
+	rfm_clear_inputs(m);
+	if (cycle < 2)
+		return;
+	if ((cycle & 255) == 0)
+		x->hot = (unsigned)rfm_rng_below(r, x->k.n);
+	if (!rfm_rng_chance(r, 7, 8))
+		return;
+	rfm_set(m, x->ix.en, 1);
+	/* runs of reads now and then, to fill the pipeline */
+	rfm_set(m, x->ix.we, (cycle >> 6 & 3) != 0 && rfm_rng_chance(r, 1, 2));
+	rfm_set(m, x->ix.ent, espan > x->k.n && rfm_rng_chance(r, 1, 32) ? x->k.n + rfm_rng_below(r, espan - x->k.n)
+			      : rfm_rng_chance(r, 1, 2) ? x->hot : rfm_rng_below(r, x->k.n));
+	rfm_set(m, x->ix.beat, bspan > x->k.beats && rfm_rng_chance(r, 1, 32) ? x->k.beats + rfm_rng_below(r, bspan - x->k.beats)
+			       : rfm_rng_below(r, x->k.beats));
+	rfm_rng_fill(r, rfm_wide(m, x->ix.wd), x->k.bw * 32);
+}
+
+static int pcrf_check(rfm_model_t *m, uint64_t cycle, FILE *err)
+{
+	rfm_pcrft_t *x = (rfm_pcrft_t *)m;
+	pcrf_beat_t *d = &x->due[cycle % x->k.stages];
+	const uint32_t *got = rfm_wide(m, x->ix.rd);
+	long row = pcrf_row(x);
+	unsigned k, gv = (unsigned)rfm_get(m, x->ix.rv), gb = (unsigned)rfm_get(m, x->ix.rb);
+	int en = (int)rfm_get(m, x->ix.en), we = (int)rfm_get(m, x->ix.we), zero = 1;
+	if (m->rst >= 0 && !rfm_get(m, (unsigned)m->rst)) {
+		for (k = 0; k < x->k.stages; k++)
+			x->due[k].v = 0;
+		x->last_w = -1;
+		x->run = 0;
+		return 0;
+	}
+	for (k = 0; k < x->k.bw; k++)
+		zero &= got[k] == 0;
+	if (gv != d->v || (d->v ? gb != d->beat || memcmp(got, d->d, x->k.bw * 4u) : gb != 0 || !zero)) {
+		fprintf(err, "cycle %llu: rf_fr_pcrf golden: rvalid %u beat %u data[31:0] %08x; the read %u cycles before "
+			     "(%s) leaves beat %u data[31:0] %08x\n", (unsigned long long)cycle, gv, gb, got[0], x->k.stages,
+			d->v ? "a read" : "none", d->v ? d->beat : 0, d->v ? d->d[0] : 0);
+		return 1;
+	}
+	/* this cycle's read, due stages cycles later with the data before this edge's write */
+	d->v = (uint8_t)(en && !we);
+	if (en && !we) {
+		d->beat = (unsigned)rfm_get(m, x->ix.beat);
+		if (row >= 0)
+			memcpy(d->d, x->shadow + (size_t)row * x->k.bw, x->k.bw * 4u);
+		else
+			memset(d->d, 0, x->k.bw * 4u);
+		rfm_cov_hit(m, PF_READ);
+		if (row >= 0 && x->written[row])
+			rfm_cov_hit(m, PF_READ_WRITTEN);
+		if (row >= 0 && row == x->last_w)
+			rfm_cov_hit(m, PF_READ_AFTER_WRITE);
+		if (++x->run >= x->k.stages)
+			rfm_cov_hit(m, PF_READS_EVERY_CYCLE);
+	} else
+		x->run = 0;
+	if (en && rfm_get(m, x->ix.beat) == x->k.beats - 1 && x->k.beats > 1)
+		rfm_cov_hit(m, PF_LAST_BEAT);
+	if (en && row < 0)
+		rfm_cov_hit(m, PF_PAST);
+	x->last_w = -1;
+	if (en && we && row >= 0) {
+		rfm_cov_hit(m, PF_WRITE);
+		memcpy(x->shadow + (size_t)row * x->k.bw, rfm_wide(m, x->ix.wd), x->k.bw * 4u);
+		x->written[row] = 1;
+		x->last_w = row;
+	}
+	return 0;
+}
+
+static void pcrf_release(rfm_model_t *m)
+{
+	rfm_pcrft_t *x = (rfm_pcrft_t *)m;
+	unsigned k;
+	for (k = 0; x->due && k < x->k.stages; k++)
+		free(x->due[k].d);
+	free(x->due);
+	pcrf_core_free(&x->k);
+	free(x->shadow);
+	free(x->written);
+}
+
+static int pcrf_setup(rfm_model_t *m)
+{
+	rfm_pcrft_t *x = (rfm_pcrft_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	size_t rows;
+	unsigned k;
+	if (pcrf_core_init(&x->k, c))
+		return -1;
+	x->ebits = at_least1(c->d.fr_ptr_bits);
+	x->bbits = ix_bits(x->k.beats);
+	x->last_w = -1;
+	if (x->ebits > 16)
+		return -1;
+	rows = (size_t)x->k.n * x->k.beats;
+	x->shadow = calloc(rows * x->k.bw, 4);
+	x->written = calloc(rows, 1);
+	x->due = calloc(x->k.stages, sizeof(*x->due));
+	if (!x->shadow || !x->written || !x->due)
+		return -1;
+	for (k = 0; k < x->k.stages; k++)
+		if (!(x->due[k].d = calloc(x->k.bw, 4)))
+			return -1;
+	if ((1u << x->ebits) == x->k.n && (1u << x->bbits) == x->k.beats)
+		rfm_cov_na(&x->m, PF_PAST); /* every index names an entry and a beat */
+	if (x->k.beats < 2)
+		rfm_cov_na(&x->m, PF_LAST_BEAT); /* one beat a register */
+	pcrf_reset(&x->m);
+	return 0;
+}
+
+RFM_BLOCK(rf_fr_pcrf, rfm_pcrft_t, pcrf_ix_t, pcrf_ports, pf_names, PF_N,
+	  pcrf_reset, pcrf_eval, pcrf_tick, pcrf_stim, pcrf_check,
+	  pcrf_release, pcrf_setup)
+
+/* ---- rf_fr_port --------------------------------------------------------------------------------- */
+
+typedef struct port_ix {
+	unsigned clk, rst, ld, ldd, obf, pw, pwe, pwok, pr, pre, prok, wl, wle, rl, rle, pop, cnt, rdy, dat;
+} port_ix_t;
+
+enum {
+	PT_PWR, PT_PRD, PT_POP, PT_LOAD_AT_LAST_BEAT, PT_IN_FULL, PT_PRD_REFUSED_FULL, PT_REFUSED_BUSY, PT_BOTH,
+	PT_POP_FIRST_READY, PT_READ_AFTER_WRITE, PT_PRD_BACK_TO_BACK, PT_PAST, PT_N
+};
+static const char *const pt_names[PT_N] = {
+	"pwr",          "prd",          "pop",       "out_buffer_loaded_at_last_beat", "in_buffer_full",
+	"prd_refused_in_buffer_full", "start_refused_port_busy", "pwr_and_prd_together", "pop_in_first_ready_cycle",
+	"prd_of_the_entry_just_written", "prd_as_soon_as_port_free", "entry_past_last"};
+
+static int words_zero(const uint32_t *w, unsigned n)
+{
+	unsigned i;
+	for (i = 0; i < n; i++)
+		if (w[i])
+			return 0;
+	return 1;
+}
+
+/* One register the checker expects in the in buffer. */
+typedef struct port_exp {
+	uint64_t ready_at; /* its last beat comes back in this cycle: usable in the next */
+	uint32_t *d;
+} port_exp_t;
+
+typedef struct rfm_portt {
+	rfm_model_t m;
+	port_ix_t ix;
+	unsigned words, depth, ebits;
+	pcrf_core_t k;       /* the PCRF data array (rf_fr_pcrf) */
+	uint32_t *ob;        /* the out buffer */
+	int ob_full;         /* it holds a register no PWR has started on */
+	int wact, ract;      /* a PWR, a PRD in its later beats */
+	unsigned wbeat, rbeat;
+	uint64_t went, rent;
+	uint32_t *slot;      /* the in buffer: depth registers */
+	uint8_t *done;       /* every beat of the slot in */
+	unsigned head, count, fp; /* the oldest slot, slots taken by PRDs, the slot the array's beats fill */
+	/* checker: cycle arithmetic from the requests alone */
+	uint64_t port_free_at, ob_free_at, w_end, r_end, last_prd, w_done_at;
+	int c_ob_full, w_pend;
+	uint64_t c_went, c_rent, c_lastw;
+	uint32_t *c_ob, *c_wdata, *shadow;
+	port_exp_t *q;
+	unsigned qn;
+	/* stimulus */
+	unsigned hot[4];
+} rfm_portt_t;
+
+static int port_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
+{
+	port_ix_t *ix = ixv;
+	unsigned pb = at_least1(c->d.fr_ptr_bits), rb = at_least1(c->d.fr_words) * 32,
+		 db = rfm_clog2((uint64_t)at_least1(c->d.fr_in_depth) + 1);
+	rfm_ports_group(pt, "clock and reset");
+	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock", "clk_i");
+	ix->rst = rfm_ports_add(pt, RFM_IN, 1, "asynchronous reset, active low (buffers empty)", "rst_ni");
+	rfm_ports_group(pt, "out buffer (an ARD's register)");
+	ix->ld = rfm_ports_add(pt, RFM_IN, 1, "take a register at the edge (when ob_free_o)", "ob_load_i");
+	ix->ldd = rfm_ports_add(pt, RFM_IN, rb, "the register", "ob_data_i");
+	ix->obf = rfm_ports_add(pt, RFM_OUT, 1, "the out buffer can take one at this edge", "ob_free_o");
+	rfm_ports_group(pt, "PCRF queue: a PWR or a PRD starts");
+	ix->pw = rfm_ports_add(pt, RFM_IN, 1, "start a PWR (when pwr_ok_o; wins over a PRD)", "pwr_i");
+	ix->pwe = rfm_ports_add(pt, RFM_IN, pb, "the entry it writes", "pwr_entry_i");
+	ix->pwok = rfm_ports_add(pt, RFM_OUT, 1, "the port is free and the out buffer full", "pwr_ok_o");
+	ix->pr = rfm_ports_add(pt, RFM_IN, 1, "start a PRD (when prd_ok_o)", "prd_i");
+	ix->pre = rfm_ports_add(pt, RFM_IN, pb, "the entry it reads", "prd_entry_i");
+	ix->prok = rfm_ports_add(pt, RFM_OUT, 1, "the port is free and the in buffer has room", "prd_ok_o");
+	rfm_ports_group(pt, "last beats (the unit's bookkeeping)");
+	ix->wl = rfm_ports_add(pt, RFM_OUT, 1, "a PWR's last beat: its entry holds the register", "wlast_o");
+	ix->wle = rfm_ports_add(pt, RFM_OUT, pb, "its entry (0 when none)", "wlast_entry_o");
+	ix->rl = rfm_ports_add(pt, RFM_OUT, 1, "a PRD's last read: its entry is read out", "rlast_o");
+	ix->rle = rfm_ports_add(pt, RFM_OUT, pb, "its entry (0 when none)", "rlast_entry_o");
+	rfm_ports_group(pt, "in buffer (an AWR's register)");
+	ix->pop = rfm_ports_add(pt, RFM_IN, 1, "take the oldest at the edge (when in_ready_o)", "pop_i");
+	ix->cnt = rfm_ports_add(pt, RFM_OUT, db, "registers held or on their way", "in_count_o");
+	ix->rdy = rfm_ports_add(pt, RFM_OUT, 1, "the oldest is complete", "in_ready_o");
+	ix->dat = rfm_ports_add(pt, RFM_OUT, rb, "the oldest (0 when not complete)", "in_data_o");
+	return 0;
+}
+
+static void port_reset(rfm_model_t *m)
+{
+	rfm_portt_t *x = (rfm_portt_t *)m;
+	pcrf_core_reset(&x->k);
+	x->ob_full = x->wact = x->ract = 0;
+	x->wbeat = x->rbeat = 0;
+	x->went = x->rent = 0;
+	x->head = x->count = x->fp = 0;
+	memset(x->done, 0, x->depth);
+}
+
+/* This cycle's decisions, from the state before the edge and this cycle's requests. */
+typedef struct port_now {
+	int pwr_ok, prd_ok, pwr_go, prd_go, ob_free, w_now, r_now, ready, pop_go;
+	unsigned w_beat, r_beat;
+	uint64_t w_ent, r_ent;
+} port_now_t;
+
+static port_now_t port_decide(rfm_portt_t *x)
+{
+	rfm_model_t *m = &x->m;
+	port_now_t d;
+	const pcrf_beat_t *o = pcrf_core_out(&x->k, 0);
+	int port_free = !x->wact && !x->ract;
+	d.pwr_ok = port_free && x->ob_full;
+	d.prd_ok = port_free && x->count < x->depth;
+	d.pwr_go = rfm_get(m, x->ix.pw) && d.pwr_ok;
+	d.prd_go = rfm_get(m, x->ix.pr) && d.prd_ok && !d.pwr_go;
+	if (m->mutate == RFM_FAULT_PORT_OB_EARLY) /* free a beat early */
+		d.ob_free = d.pwr_go ? x->k.beats <= 2 : !x->ob_full && (!x->wact || x->wbeat + 2 >= x->k.beats);
+	else
+		d.ob_free = d.pwr_go ? x->k.beats == 1 : !x->ob_full && (!x->wact || x->wbeat == x->k.beats - 1);
+	d.w_now = d.pwr_go || x->wact;
+	d.w_beat = d.pwr_go ? 0 : x->wbeat;
+	d.w_ent = d.pwr_go ? rfm_get(m, x->ix.pwe) : x->went;
+	d.r_now = d.prd_go || x->ract;
+	d.r_beat = d.prd_go ? 0 : x->rbeat;
+	d.r_ent = d.prd_go ? rfm_get(m, x->ix.pre) : x->rent;
+	d.ready = x->count && x->done[x->head];
+	if (m->mutate == RFM_FAULT_PORT_READY_EARLY) /* the last beat still on its way */
+		d.ready |= x->count && x->fp == x->head && o->v && o->beat == x->k.beats - 1;
+	d.pop_go = rfm_get(m, x->ix.pop) && d.ready;
+	return d;
+}
+
+static void port_eval(rfm_model_t *m)
+{
+	rfm_portt_t *x = (rfm_portt_t *)m;
+	port_now_t d = port_decide(x);
+	int wl = d.w_now && d.w_beat == x->k.beats - 1, rl = d.r_now && d.r_beat == x->k.beats - 1;
+	rfm_set(m, x->ix.obf, d.ob_free);
+	rfm_set(m, x->ix.pwok, d.pwr_ok);
+	rfm_set(m, x->ix.prok, d.prd_ok);
+	rfm_set(m, x->ix.wl, wl);
+	rfm_set(m, x->ix.wle, wl ? d.w_ent : 0);
+	rfm_set(m, x->ix.rl, rl);
+	rfm_set(m, x->ix.rle, rl ? d.r_ent : 0);
+	rfm_set(m, x->ix.cnt, x->count);
+	rfm_set(m, x->ix.rdy, d.ready);
+	if (d.ready)
+		memcpy(rfm_wide(m, x->ix.dat), x->slot + (size_t)x->head * x->words, x->words * 4u);
+	else
+		memset(rfm_wide(m, x->ix.dat), 0, x->words * 4u);
+}
+
+static void port_tick(rfm_model_t *m)
+{
+	rfm_portt_t *x = (rfm_portt_t *)m;
+	port_now_t d = port_decide(x);
+	const pcrf_beat_t *o = pcrf_core_out(&x->k, 0);
+	int en = d.w_now || d.r_now;
+	/* the array's beat of this cycle into the slot it fills */
+	if (o->v) {
+		memcpy(x->slot + (size_t)x->fp * x->words + (size_t)o->beat * x->k.bw, o->d, x->k.bw * 4u);
+		if (o->beat == x->k.beats - 1) {
+			x->done[x->fp] = 1;
+			x->fp = (x->fp + 1) % x->depth;
+		}
+	}
+	if (d.pop_go) {
+		x->done[x->head] = 0;
+		x->head = (x->head + 1) % x->depth;
+		x->count--;
+	}
+	if (d.prd_go)
+		x->count++;
+	pcrf_core_clock(&x->k, en, d.w_now, d.w_now ? d.w_ent : d.r_ent, d.w_now ? d.w_beat : d.r_beat,
+			x->ob + (size_t)d.w_beat * x->k.bw, 0);
+	if (d.w_now) {
+		x->wact = d.w_beat != x->k.beats - 1;
+		x->wbeat = x->wact ? d.w_beat + 1 : 0;
+		x->went = d.w_ent;
+	}
+	if (d.r_now) {
+		x->ract = d.r_beat != x->k.beats - 1;
+		x->rbeat = x->ract ? d.r_beat + 1 : 0;
+		x->rent = d.r_ent;
+	}
+	if (d.pwr_go)
+		x->ob_full = 0;
+	if (rfm_get(m, x->ix.ld) && d.ob_free) {
+		memcpy(x->ob, rfm_wide(m, x->ix.ldd), x->words * 4u);
+		x->ob_full = 1;
+	}
+}
+
+static uint64_t port_entry(rfm_portt_t *x, rfm_rng_t *r)
+{
+	unsigned span = 1u << x->ebits;
+	if (span > x->k.n && rfm_rng_chance(r, 1, 32))
+		return x->k.n + rfm_rng_below(r, span - x->k.n);
+	return rfm_rng_chance(r, 2, 3) ? x->hot[rfm_rng_below(r, 4)] : rfm_rng_below(r, x->k.n);
+}
+
+static void port_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
+{
+	rfm_portt_t *x = (rfm_portt_t *)m;
+	unsigned k;
+	rfm_clear_inputs(m);
+	if (cycle < 2)
+		return;
+	if ((cycle & 511) == 2)
+		for (k = 0; k < 4; k++)
+			x->hot[k] = (unsigned)rfm_rng_below(r, x->k.n);
+	/* an engine: registers into the out buffer, PWRs and PRDs when it can, AWRs taking the in buffer
+	 * (slowly now and then, so that it fills) */
+	rfm_set(m, x->ix.ld, rfm_rng_chance(r, 2, 3));
+	rfm_rng_fill(r, rfm_wide(m, x->ix.ldd), x->words * 32);
+	rfm_set(m, x->ix.pw, rfm_rng_chance(r, 1, 2));
+	rfm_set(m, x->ix.pwe, port_entry(x, r));
+	rfm_set(m, x->ix.pr, rfm_rng_chance(r, 2, 3));
+	rfm_set(m, x->ix.pre, rfm_rng_chance(r, 1, 4) ? x->c_lastw : port_entry(x, r));
+	rfm_set(m, x->ix.pop, rfm_rng_chance(r, (cycle >> 7 & 1) ? 1 : 7, 8));
+}
+
+static int port_check(rfm_model_t *m, uint64_t cycle, FILE *err)
+{
+	rfm_portt_t *x = (rfm_portt_t *)m;
+	unsigned B = x->k.beats, k;
+	int pw = (int)rfm_get(m, x->ix.pw), pr = (int)rfm_get(m, x->ix.pr), free_now, pwr_ok, prd_ok, pwr_go, prd_go,
+	    ob_free, ready, wl, rl;
+	uint64_t pwe = rfm_get(m, x->ix.pwe), pre = rfm_get(m, x->ix.pre);
+	const uint32_t *got = rfm_wide(m, x->ix.dat);
+	const char *bad = NULL;
+	if (m->rst >= 0 && !rfm_get(m, (unsigned)m->rst)) {
+		x->port_free_at = x->ob_free_at = 0;
+		x->c_ob_full = x->w_pend = 0;
+		x->qn = 0;
+		x->w_end = x->r_end = x->last_prd = x->w_done_at = ~0ull;
+		return 0;
+	}
+	free_now = x->port_free_at <= cycle;
+	pwr_ok = free_now && x->c_ob_full;
+	prd_ok = free_now && x->qn < x->depth;
+	pwr_go = pw && pwr_ok;
+	prd_go = pr && prd_ok && !pwr_go;
+	ob_free = pwr_go ? B == 1 : !x->c_ob_full && x->ob_free_at <= cycle;
+	ready = x->qn && x->q[0].ready_at < cycle;
+	wl = x->w_end == cycle || (pwr_go && B == 1);
+	rl = x->r_end == cycle || (prd_go && B == 1);
+	if ((int)rfm_get(m, x->ix.pwok) != pwr_ok || (int)rfm_get(m, x->ix.prok) != prd_ok)
+		bad = "pwr_ok_o or prd_ok_o";
+	else if ((int)rfm_get(m, x->ix.obf) != ob_free)
+		bad = "ob_free_o";
+	else if ((int)rfm_get(m, x->ix.wl) != wl || rfm_get(m, x->ix.wle) != (wl ? (pwr_go ? pwe : x->c_went) : 0))
+		bad = "wlast_o or its entry";
+	else if ((int)rfm_get(m, x->ix.rl) != rl || rfm_get(m, x->ix.rle) != (rl ? (prd_go ? pre : x->c_rent) : 0))
+		bad = "rlast_o or its entry";
+	else if (rfm_get(m, x->ix.cnt) != x->qn || (int)rfm_get(m, x->ix.rdy) != ready)
+		bad = "in_count_o or in_ready_o";
+	else if (ready ? memcmp(got, x->q[0].d, x->words * 4u) != 0 : !words_zero(got, x->words))
+		bad = "in_data_o";
+	if (bad) {
+		fprintf(err, "cycle %llu: rf_fr_port golden: %s differs from the requests' timing (port free from cycle %llu, "
+			     "out buffer %s, %u registers in the in buffer, the oldest %s)\n", (unsigned long long)cycle, bad,
+			(unsigned long long)x->port_free_at, x->c_ob_full ? "full" : "empty", x->qn,
+			!x->qn ? "none" : ready ? "complete" : "on its way");
+		return 1;
+	}
+	if (pw && !free_now)
+		rfm_cov_hit(m, PT_REFUSED_BUSY);
+	if (pr && free_now && x->qn == x->depth && !pwr_go)
+		rfm_cov_hit(m, PT_PRD_REFUSED_FULL);
+	if (x->qn == x->depth)
+		rfm_cov_hit(m, PT_IN_FULL);
+	if (pw && pr && pwr_ok && prd_ok)
+		rfm_cov_hit(m, PT_BOTH);
+	/* the edge: a PWR's register reaches its entry at its last beat */
+	if (wl) {
+		uint64_t e = pwr_go ? pwe : x->c_went;
+		if (e < x->k.n)
+			memcpy(x->shadow + (size_t)e * x->words, pwr_go ? x->c_ob : x->c_wdata, x->words * 4u);
+		x->w_done_at = cycle;
+		x->c_lastw = e;
+		x->w_pend = 0;
+	}
+	if (rfm_get(m, x->ix.pop) && ready) { /* the oldest leaves; its buffer goes to the back */
+		port_exp_t t = x->q[0];
+		rfm_cov_hit(m, PT_POP);
+		if (x->q[0].ready_at + 1 == cycle)
+			rfm_cov_hit(m, PT_POP_FIRST_READY);
+		for (k = 1; k < x->qn; k++)
+			x->q[k - 1] = x->q[k];
+		x->q[--x->qn] = t;
+	}
+	if (pwr_go) {
+		rfm_cov_hit(m, PT_PWR);
+		if (pwe >= x->k.n)
+			rfm_cov_hit(m, PT_PAST);
+		x->port_free_at = cycle + B;
+		x->ob_free_at = cycle + B - 1;
+		x->c_ob_full = 0;
+		x->c_went = pwe;
+		memcpy(x->c_wdata, x->c_ob, x->words * 4u);
+		x->w_end = B > 1 ? cycle + B - 1 : ~0ull;
+	} else if (x->w_end == cycle)
+		x->w_end = ~0ull;
+	if (prd_go) { /* its beats read the entry as the writes left it before this edge */
+		port_exp_t *t = &x->q[x->qn++];
+		rfm_cov_hit(m, PT_PRD);
+		if (pre >= x->k.n)
+			rfm_cov_hit(m, PT_PAST);
+		if (pre == x->c_lastw && x->w_done_at + 1 == cycle)
+			rfm_cov_hit(m, PT_READ_AFTER_WRITE);
+		if (x->last_prd != ~0ull && x->last_prd + B == cycle)
+			rfm_cov_hit(m, PT_PRD_BACK_TO_BACK);
+		x->last_prd = cycle;
+		t->ready_at = cycle + B - 1 + x->k.stages;
+		if (pre < x->k.n)
+			memcpy(t->d, x->shadow + (size_t)pre * x->words, x->words * 4u);
+		else
+			memset(t->d, 0, x->words * 4u);
+		x->port_free_at = cycle + B;
+		x->c_rent = pre;
+		x->r_end = B > 1 ? cycle + B - 1 : ~0ull;
+	} else if (x->r_end == cycle)
+		x->r_end = ~0ull;
+	if (rfm_get(m, x->ix.ld) && ob_free) {
+		if (wl)
+			rfm_cov_hit(m, PT_LOAD_AT_LAST_BEAT);
+		memcpy(x->c_ob, rfm_wide(m, x->ix.ldd), x->words * 4u);
+		x->c_ob_full = 1;
+	}
+	return 0;
+}
+
+static void port_release(rfm_model_t *m)
+{
+	rfm_portt_t *x = (rfm_portt_t *)m;
+	unsigned k;
+	pcrf_core_free(&x->k);
+	for (k = 0; x->q && k < x->depth; k++)
+		free(x->q[k].d);
+	free(x->q);
+	free(x->ob);
+	free(x->slot);
+	free(x->done);
+	free(x->c_ob);
+	free(x->c_wdata);
+	free(x->shadow);
+}
+
+static int port_setup(rfm_model_t *m)
+{
+	rfm_portt_t *x = (rfm_portt_t *)m;
+	const rfm_cfg_t *c = m->cfg;
+	unsigned k;
+	if (pcrf_core_init(&x->k, c))
+		return -1;
+	x->words = x->k.bw * x->k.beats;
+	x->depth = c->d.fr_in_depth;
+	x->ebits = at_least1(c->d.fr_ptr_bits);
+	if (x->depth < 2 || x->ebits > 16)
+		return -1;
+	x->ob = calloc(x->words, 4);
+	x->slot = calloc((size_t)x->depth * x->words, 4);
+	x->done = calloc(x->depth, 1);
+	x->c_ob = calloc(x->words, 4);
+	x->c_wdata = calloc(x->words, 4);
+	x->shadow = calloc((size_t)x->k.n * x->words, 4);
+	x->q = calloc(x->depth, sizeof(*x->q));
+	if (!x->ob || !x->slot || !x->done || !x->c_ob || !x->c_wdata || !x->shadow || !x->q)
+		return -1;
+	for (k = 0; k < x->depth; k++)
+		if (!(x->q[k].d = calloc(x->words, 4)))
+			return -1;
+	if ((1u << x->ebits) == x->k.n)
+		rfm_cov_na(&x->m, PT_PAST); /* every index names an entry */
+	if (x->k.beats == 1)
+		rfm_cov_na(&x->m, PT_REFUSED_BUSY); /* a start's one beat ends in its cycle */
+	x->w_end = x->r_end = x->last_prd = x->w_done_at = ~0ull;
+	port_reset(&x->m);
+	return 0;
+}
+
+RFM_BLOCK(rf_fr_port, rfm_portt_t, port_ix_t, port_ports, pt_names, PT_N,
+	  port_reset, port_eval, port_tick, port_stim, port_check,
+	  port_release, port_setup)

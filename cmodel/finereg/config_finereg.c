@@ -192,7 +192,7 @@ static unsigned inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows, unsigned n)
 	rfm_fr_storage(&g, c->finereg_cache_entries, c->d.fr_in_depth, st);
 	cnt = rfm_fr_count_bits(&g);
 	wb = rfm_fr_warp_bits(&g);
-	rfm_inv_add(rows, &n, "PCRF data array", "-", "array", (uint64_t)c->finereg_pcrf_regs * reg_bits(c),
+	rfm_inv_add(rows, &n, "PCRF data array", "rf_fr_pcrf", "array", (uint64_t)c->finereg_pcrf_regs * reg_bits(c),
 		    "pcrf_regs x lanes x lane_bits = %u x %u x %u", (unsigned)c->finereg_pcrf_regs,
 		    (unsigned)c->rf_lanes, (unsigned)c->rf_lane_bits);
 	rfm_inv_add(rows, &n, "FineReg PCRF tags", "rf_fr_tags", "array", st[RFM_FR_ST_TAGS].bits,
@@ -206,7 +206,7 @@ static unsigned inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows, unsigned n)
 		    "resident_ctas x (context 2 + register 2) = %u x 4", (unsigned)c->finereg_resident_ctas);
 	rfm_inv_add(rows, &n, "FineReg bit-vector cache", "rf_fr_lrc", "flops", st[RFM_FR_ST_LRC].bits,
 		    "cache_entries x (valid + PC tag + vector) = %u x (1 + 32 + 64)", (unsigned)c->finereg_cache_entries);
-	rfm_inv_add(rows, &n, "FineReg move buffers", "-", "flops", st[RFM_FR_ST_BUFFERS].bits,
+	rfm_inv_add(rows, &n, "FineReg move buffers", "rf_fr_port", "flops", st[RFM_FR_ST_BUFFERS].bits,
 		    "(out 1 + in %u) x lanes x lane_bits = %u x %u", c->d.fr_in_depth, 1 + c->d.fr_in_depth,
 		    reg_bits(c));
 	return n;

@@ -4,8 +4,8 @@
 # has no FineReg parts yet: `make mutation` builds the blocks alone from the config file below
 # (rtl_gen --block with the last of them generates them all) and the harnesses named.
 # config: verif/finereg/small_finereg.ini
-# block: rf_fr_slot
-# harnesses: rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr rf_fr_dec rf_fr_slot
+# block: rf_fr_port
+# harnesses: rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr rf_fr_dec rf_fr_slot rf_fr_pcrf rf_fr_port
 # model faults (cmodel/finereg/faults.def; cmodel/finereg/blocks_finereg.c)
 block_model_mutant lrc-tag-ignored rf_fr_lrc LRC_TAG_IGNORED "rf_fr_lrc golden"
 block_model_mutant lrc-fill-next-index rf_fr_lrc LRC_FILL_NEXT_INDEX "rf_fr_lrc golden"
@@ -23,6 +23,10 @@ block_model_mutant dec-highest-first rf_fr_dec DEC_HIGHEST_FIRST "rf_fr_dec gold
 block_model_mutant dec-mask-ignored rf_fr_dec DEC_MASK_IGNORED "rf_fr_dec golden"
 block_model_mutant slot-second-slot-accepted rf_fr_slot SLOT_SECOND_SLOT_ACCEPTED "rf_fr_slot golden"
 block_model_mutant slot-lookup-highest rf_fr_slot SLOT_LOOKUP_HIGHEST "rf_fr_slot golden"
+block_model_mutant pcrf-read-early rf_fr_pcrf PCRF_READ_EARLY "rf_fr_pcrf golden"
+block_model_mutant pcrf-write-next-row rf_fr_pcrf PCRF_WRITE_NEXT_ROW "rf_fr_pcrf golden"
+block_model_mutant port-ob-early rf_fr_port PORT_OB_EARLY "rf_fr_port golden"
+block_model_mutant port-ready-early rf_fr_port PORT_READY_EARLY "rf_fr_port golden"
 
 # RTL faults (block_rtl_mutant: verif/mutation/run.sh)
 block_rtl_mutant rtl-lrc-tag-ignored rf_fr_lrc 's/ & (ltag_sh\[31:0\] == l_pc_i)//'
@@ -51,3 +55,11 @@ block_rtl_mutant rtl-dec-skips-register-0 rf_fr_dec "s/ffz(~vec_q)/ffz(~vec_q | 
 block_rtl_mutant rtl-slot-accepts-second-slot rf_fr_slot "s/(w_has \& ~w_at) == '0/(w_has \& ~w_at \& '0) == '0/"
 block_rtl_mutant rtl-slot-free-write-ignored rf_fr_slot 's/owned_d = w_own_i ? owned_q | w_at : owned_q \& ~w_at;/owned_d = owned_q | (w_own_i ? w_at : '"'"'0);/'
 block_rtl_mutant rtl-slot-owner-of-free-slot rf_fr_slot "s/assign q_cta_o = q_valid_o ? q_sh\[CtaBits-1:0\] : '0;/assign q_cta_o = q_sh[CtaBits-1:0] | 1'b1;/"
+block_rtl_mutant rtl-pcrf-stage-skipped rf_fr_pcrf 's/begin d2_q <= d1_q;/begin d2_q <= d0_q;/'
+block_rtl_mutant rtl-pcrf-beat-ignored rf_fr_pcrf "s/ + 5'(beat_i);/;/"
+block_rtl_mutant rtl-pcrf-read-writes rf_fr_pcrf 's/if (ok \&\& we_i) mem_q\[row\]/if (ok) mem_q[row]/'
+block_rtl_mutant rtl-pcrf-output-ungated rf_fr_pcrf "s/assign rdata_o = v_q\[Stages-1\] ? d2_q : '0;/assign rdata_o = d2_q;/"
+block_rtl_mutant rtl-port-prd-beside-pwr rf_fr_port 's/assign prd_go = prd_i \&\& prd_ok_o \&\& !pwr_go;/assign prd_go = prd_i \&\& prd_ok_o;/'
+block_rtl_mutant rtl-port-ready-ignores-beats rf_fr_port "s/assign ready = count_q != '0 \&\& done_q\[head_q\];/assign ready = count_q != '0;/"
+block_rtl_mutant rtl-port-ob-free-early rf_fr_port "s/assign ob_free_o = pwr_go ? 1'b0 :/assign ob_free_o = pwr_go ? 1'b1 :/"
+block_rtl_mutant rtl-port-pop-keeps-head rf_fr_port "s/head_q <= head_q == 2'd3 ? '0 : head_q + 1'b1;/head_q <= head_q;/"

@@ -137,7 +137,10 @@ void rg_emit_rf_fr_free(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	} else {
 		unsigned lw = rfm_clog2(n);
 		em_line(e, "logic %s ri;", em_rng(e, lw));
-		em_line(e, "assign ri = rel_idx_i[%u:0];", lw - 1);
+		if (lw < pb)
+			em_line(e, "assign ri = rel_idx_i[%u:0];", lw - 1);
+		else /* the whole index (a part-select of a 1-bit port is not legal) */
+			em_line(e, "assign ri = rel_idx_i;");
 		if ((1ull << pb) > n)
 			em_line(e, "assign rel = rel_valid_i && rel_idx_i < %s && occ_q[ri];", em_lit(e, pb, n));
 		else
@@ -339,7 +342,7 @@ void rg_emit_rf_fr_status(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "assign is_sp[g] = ctx_q[2*g +: 2] == 2'd1 && reg_q[2*g +: 2] == 2'd1;");
 	em_line(e, "assign is_free[g] = ctx_q[2*g +: 2] == 2'd0;");
 	em_line(e, "assign in_pipe[g] = ctx_q[2*g +: 2] == 2'd2;");
-	em_line(e, "assign self[g] = s_valid_i && %s == g;", n > 1 ? em_fmt(e, "32'(s_cta_i)") : "32'(s_cta_i)");
+	em_line(e, "assign self[g] = s_valid_i && %s == g;", "32'(s_cta_i)");
 	em_close(e, "end");
 	if (n > 1) {
 		rg_ffz_function(e, n);
@@ -579,4 +582,204 @@ void rg_emit_rf_fr_slot(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	}
 	if (S > 1)
 		slot_asserts(e);
+}
+
+/* rf_fr_pcrf: the PCRF data array, one 1-D array of entries x beats rows (not reset: a macro in
+ * synthesis, as rf_sram is), one port a beat a cycle, and the read path back to the unit: the
+ * array's read register and pcrf_latency - 2 stages, each taking a beat only when one is in it. */
+void rg_emit_rf_fr_pcrf(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	unsigned n = c->finereg_pcrf_regs, eb = pt->p[rfm_ports_find(pt, "entry_i")].width,
+		 bb = pt->p[rfm_ports_find(pt, "beat_i")].width, dw = pt->p[rfm_ports_find(pt, "wdata_i")].width,
+		 B = c->d.fr_words / c->d.fr_beat_words, S = c->finereg_pcrf_latency - 1, rows = n * B,
+		 aw = rfm_clog2(rows) ? rfm_clog2(rows) : 1, k;
+	int epast = (1ull << eb) > n, bpast = (1ull << bb) > B;
+	em_blank(e);
+	em_line(e, "localparam int Rows   = %u;  // %u entries x %u beat%s: row = entry x %u + beat", rows, n, B,
+		B == 1 ? "" : "s", B);
+	em_line(e, "localparam int Stages = %u;  // pcrf_latency - 1: the read register and %u stage%s back", S, S - 1,
+		S == 2 ? "" : "s");
+	em_blank(e);
+	em_line(e, "// Storage: one 1-D array, not reset, so synthesis can map it to a macro.");
+	em_line(e, "logic %s mem_q [0:Rows-1];", em_rng(e, dw));
+	em_line(e, "logic %s row;", em_rng(e, aw));
+	em_line(e, "logic ok;  // the access names an entry%s", B > 1 ? " and a beat" : "");
+	if (B > 1)
+		em_line(e, "assign row = %u'(entry_i) * %s + %u'(beat_i);", aw, em_lit(e, aw, B), aw);
+	else
+		em_line(e, "assign row = %u'(entry_i);", aw);
+	em_line(e, "assign ok = en_i%s%s;", epast ? em_fmt(e, " && entry_i < %s", em_lit(e, eb, n)) : "",
+		bpast ? em_fmt(e, " && beat_i < %s", em_lit(e, bb, B)) : "");
+	em_open(e, "always_ff @(posedge clk_i) begin");
+	em_line(e, "if (ok && we_i) mem_q[row] <= wdata_i;");
+	em_close(e, "end");
+	em_blank(e);
+	em_line(e, "// The read path: stage 0 is the array's read register (0 past the last entry or beat)");
+	em_line(e, "logic [Stages-1:0] v_q;");
+	for (k = 0; k < S; k++)
+		em_line(e, "logic %s d%u_q;%s", em_rng(e, dw), k,
+			bb > 1 ? em_fmt(e, "  logic %s b%u_q;", em_rng(e, bb), k) : em_fmt(e, "  logic b%u_q;", k));
+	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
+	em_line(e, "if (!rst_ni) v_q <= '0;");
+	em_line(e, "else v_q <= {v_q[Stages-2:0], en_i && !we_i};");
+	em_close(e, "end");
+	em_open(e, "always_ff @(posedge clk_i) begin");
+	em_open(e, "if (en_i && !we_i) begin");
+	em_line(e, "d0_q <= ok ? mem_q[row] : '0;");
+	em_line(e, "b0_q <= beat_i;");
+	em_close(e, "end");
+	for (k = 1; k < S; k++)
+		em_line(e, "if (v_q[%u]) begin d%u_q <= d%u_q; b%u_q <= b%u_q; end", k - 1, k, k - 1, k, k - 1);
+	em_close(e, "end");
+	em_line(e, "assign rvalid_o = v_q[Stages-1];");
+	em_line(e, "assign rbeat_o = v_q[Stages-1] ? b%u_q : '0;", S - 1);
+	em_line(e, "assign rdata_o = v_q[Stages-1] ? d%u_q : '0;", S - 1);
+}
+
+/* rf_fr_port's rules (docs/finereg.md, "Blocks"): one transfer on the port at a time, beat counters
+ * at 0 between transfers and below the beats of a register, the in buffer never over-full. */
+static void port_asserts(em_t *e, const char *last)
+{
+	rg_assert_begin(e, "PCRF port rules 1-3");
+	rg_assert(e, "!(wact_q && ract_q)", "rf_fr_port", "rule 1", "docs/finereg.md, Blocks",
+		  "a PWR and a PRD on the port at once");
+	rg_assert(e, em_fmt(e, "(wact_q ? wbeat_q <= %s : wbeat_q == '0) && (ract_q ? rbeat_q <= %s : rbeat_q == '0)",
+			    last, last),
+		  "rf_fr_port", "rule 2", "docs/finereg.md, Blocks", "a beat counter off its transfer");
+	rg_assert(e, "count_q <= Depth", "rf_fr_port", "rule 3", "docs/finereg.md, Blocks",
+		  "more registers in the in buffer than its slots");
+	rg_assert_end(e);
+}
+
+/* rf_fr_port: the unit's PCRF port: the out buffer sent beat by beat by a PWR, a PRD's beats read
+ * through rf_fr_pcrf into the in buffer, a FIFO of fr_in_depth registers (a slot taken at the PRD's
+ * start, complete when its last beat is in). */
+void rg_emit_rf_fr_port(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	unsigned pb = pt->p[rfm_ports_find(pt, "pwr_entry_i")].width, rb = pt->p[rfm_ports_find(pt, "ob_data_i")].width,
+		 db = pt->p[rfm_ports_find(pt, "in_count_o")].width, B = c->d.fr_words / c->d.fr_beat_words,
+		 bw = c->d.fr_beat_words * 32, D = c->d.fr_in_depth, bb = B > 1 ? rfm_clog2(B) : 1, iw = rfm_clog2(D),
+		 ow = rfm_clog2(rb);
+	const char *last = em_lit(e, bb, B - 1), *brng = em_rng(e, bb), *prng = em_rng(e, pb);
+	em_blank(e);
+	em_line(e, "localparam int Depth    = %u;  // in buffer registers (fr_in_depth)", D);
+	em_line(e, "localparam int BeatBits = %u;  // %u beat%s a register", bw, B, B == 1 ? "" : "s");
+	em_blank(e);
+	em_line(e, "// control state: reset; the buffers' data are not");
+	em_line(e, "logic ob_full_q;  // the out buffer holds a register no PWR has started on");
+	em_line(e, "logic wact_q, ract_q;  // a PWR, a PRD in its later beats");
+	em_line(e, "logic %s wbeat_q, rbeat_q;", brng);
+	em_line(e, "logic %s went_q, rent_q;", prng);
+	em_line(e, "logic %s done_q;  // a slot with every beat in", em_rng(e, D));
+	em_line(e, "logic %s head_q, fp_q;  // the oldest slot, the slot the array's beats fill", em_rng(e, iw));
+	em_line(e, "logic %s count_q;  // slots taken by PRDs", em_rng(e, db));
+	em_line(e, "logic %s ob_q;", em_rng(e, rb));
+	em_line(e, "logic %s slot_q [0:Depth-1];", em_rng(e, rb));
+	em_blank(e);
+	em_line(e, "// this cycle: one start on a free port, a PWR before a PRD; the out buffer free from a PWR's");
+	em_line(e, "// last beat on (the beat leaves it before the edge that loads it)");
+	em_line(e, "logic port_free, pwr_go, prd_go, w_now, r_now, ready, pop_go;");
+	em_line(e, "logic %s w_beat, r_beat;", brng);
+	em_line(e, "logic %s w_ent, r_ent;", prng);
+	em_line(e, "assign port_free = !wact_q && !ract_q;");
+	em_line(e, "assign pwr_ok_o = port_free && ob_full_q;");
+	em_line(e, "assign prd_ok_o = port_free && count_q < %s;", em_lit(e, db, D));
+	em_line(e, "assign pwr_go = pwr_i && pwr_ok_o;");
+	em_line(e, "assign prd_go = prd_i && prd_ok_o && !pwr_go;");
+	em_line(e, "assign ob_free_o = pwr_go ? 1'b%u : !ob_full_q && (!wact_q || wbeat_q == %s);", B == 1, last);
+	em_line(e, "assign w_now = pwr_go || wact_q;");
+	em_line(e, "assign w_beat = pwr_go ? '0 : wbeat_q;");
+	em_line(e, "assign w_ent = pwr_go ? pwr_entry_i : went_q;");
+	em_line(e, "assign r_now = prd_go || ract_q;");
+	em_line(e, "assign r_beat = prd_go ? '0 : rbeat_q;");
+	em_line(e, "assign r_ent = prd_go ? prd_entry_i : rent_q;");
+	em_line(e, "assign wlast_o = w_now && w_beat == %s;", last);
+	em_line(e, "assign wlast_entry_o = wlast_o ? w_ent : '0;");
+	em_line(e, "assign rlast_o = r_now && r_beat == %s;", last);
+	em_line(e, "assign rlast_entry_o = rlast_o ? r_ent : '0;");
+	em_blank(e);
+	em_line(e, "// the PCRF data array: a PWR's beat, else a PRD's");
+	em_line(e, "logic a_en, a_we, a_rv;");
+	em_line(e, "logic %s a_ent;", prng);
+	em_line(e, "logic %s a_beat, a_rb;", brng);
+	em_line(e, "logic [BeatBits-1:0] a_wdata, a_rd;");
+	em_line(e, "assign a_en = w_now || r_now;");
+	em_line(e, "assign a_we = w_now;");
+	em_line(e, "assign a_ent = w_now ? w_ent : r_ent;");
+	em_line(e, "assign a_beat = w_now ? w_beat : r_beat;");
+	if (B > 1) {
+		em_line(e, "logic %s w_off, r_off;  // bit offsets of a beat in a register", em_rng(e, ow));
+		em_line(e, "assign w_off = %u'(w_beat) * %s;", ow, em_lit(e, ow, bw));
+		em_line(e, "assign r_off = %u'(a_rb) * %s;", ow, em_lit(e, ow, bw));
+		em_line(e, "assign a_wdata = ob_q[w_off +: BeatBits];");
+	} else {
+		em_line(e, "assign a_wdata = ob_q;");
+	}
+	em_open(e, "rf_fr_pcrf u_pcrf (");
+	em_row(e, 2, ".clk_i", "(clk_i),");
+	em_row(e, 2, ".rst_ni", "(rst_ni),");
+	em_row(e, 2, ".en_i", "(a_en),");
+	em_row(e, 2, ".we_i", "(a_we),");
+	em_row(e, 2, ".entry_i", "(a_ent),");
+	em_row(e, 2, ".beat_i", "(a_beat),");
+	em_row(e, 2, ".wdata_i", "(a_wdata),");
+	em_row(e, 2, ".rvalid_o", "(a_rv),");
+	em_row(e, 2, ".rbeat_o", "(a_rb),");
+	em_row(e, 2, ".rdata_o", "(a_rd)");
+	em_table(e);
+	em_close(e, ");");
+	em_blank(e);
+	em_line(e, "// the in buffer: the oldest slot shown when complete");
+	em_line(e, "assign ready = count_q != '0 && done_q[head_q];");
+	em_line(e, "assign pop_go = pop_i && ready;");
+	em_line(e, "assign in_count_o = count_q;");
+	em_line(e, "assign in_ready_o = ready;");
+	em_line(e, "assign in_data_o = ready ? slot_q[head_q] : '0;");
+	em_blank(e);
+	em_open(e, "always_ff @(posedge clk_i) begin");
+	em_line(e, "if (ob_load_i && ob_free_o) ob_q <= ob_data_i;");
+	if (B > 1)
+		em_line(e, "if (a_rv) slot_q[fp_q][r_off +: BeatBits] <= a_rd;");
+	else
+		em_line(e, "if (a_rv) slot_q[fp_q] <= a_rd;");
+	em_close(e, "end");
+	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
+	em_open(e, "if (!rst_ni) begin");
+	em_line(e, "ob_full_q <= 1'b0;");
+	em_line(e, "wact_q <= 1'b0;");
+	em_line(e, "ract_q <= 1'b0;");
+	em_line(e, "wbeat_q <= '0;");
+	em_line(e, "rbeat_q <= '0;");
+	em_line(e, "went_q <= '0;");
+	em_line(e, "rent_q <= '0;");
+	em_line(e, "done_q <= '0;");
+	em_line(e, "head_q <= '0;");
+	em_line(e, "fp_q <= '0;");
+	em_line(e, "count_q <= '0;");
+	em_reopen(e, "end else begin");
+	em_open(e, "if (a_rv && a_rb == %s) begin  // a slot's last beat", last);
+	em_line(e, "done_q[fp_q] <= 1'b1;");
+	em_line(e, "fp_q <= fp_q == %s ? '0 : fp_q + 1'b1;", em_lit(e, iw, D - 1));
+	em_close(e, "end");
+	em_open(e, "if (pop_go) begin");
+	em_line(e, "done_q[head_q] <= 1'b0;");
+	em_line(e, "head_q <= head_q == %s ? '0 : head_q + 1'b1;", em_lit(e, iw, D - 1));
+	em_close(e, "end");
+	em_line(e, "if (prd_go && !pop_go) count_q <= count_q + 1'b1;");
+	em_line(e, "else if (pop_go && !prd_go) count_q <= count_q - 1'b1;");
+	em_open(e, "if (w_now) begin");
+	em_line(e, "wact_q <= w_beat != %s;", last);
+	em_line(e, "wbeat_q <= w_beat != %s ? w_beat + 1'b1 : '0;", last);
+	em_line(e, "went_q <= w_ent;");
+	em_close(e, "end");
+	em_open(e, "if (r_now) begin");
+	em_line(e, "ract_q <= r_beat != %s;", last);
+	em_line(e, "rbeat_q <= r_beat != %s ? r_beat + 1'b1 : '0;", last);
+	em_line(e, "rent_q <= r_ent;");
+	em_close(e, "end");
+	em_line(e, "if (ob_load_i && ob_free_o) ob_full_q <= 1'b1;");
+	em_line(e, "else if (pwr_go) ob_full_q <= 1'b0;");
+	em_close(e, "end");
+	em_close(e, "end");
+	port_asserts(e, last);
 }

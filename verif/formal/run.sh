@@ -13,8 +13,8 @@ out=build/$cfg/formal gen=${RF_GEN_DIR:-generated/$cfg}  # RF_GEN_DIR: a user co
 # steps 0..DEPTH-1; 10 covers rf_srp_ctrl's acquire/release cycle on small_regmutex: reset, launch,
 # four cycles of two grants fill all 8 sections, a release, a re-acquire of the freed section, and
 # a margin; the other blocks' assertions are on the state of one cycle (docs/verification.md).
-# rf_refresh_ctrl goes to T0 + 2 steps, rf_fr_free to its entries + 4 (block_depth). DEPTH set by
-# the caller applies to every block.
+# rf_refresh_ctrl goes to T0 + 2 steps, rf_fr_free to its entries + 4, rf_fr_port to (its in
+# buffer's slots + 1) x beats + 6 (block_depth). DEPTH set by the caller applies to every block.
 user_depth=${DEPTH:-}
 DEPTH=${DEPTH:-10}
 
@@ -59,6 +59,10 @@ faults=(
 	"rf_fr_status|swap-picks-stalled-line|-|s/ffz(~(is_sp \\& ready_i \\& ~self))/ffz(~(is_sp \\& ready_i))/"
 	# an owner write no longer checks the slots its CTA already owns
 	"rf_fr_slot|accepts-second-slot|-|s/(w_has \\& ~w_at) == '0/(w_has \\& ~w_at \\& '0) == '0/"
+	# a PRD starts without a free slot in the in buffer
+	"rf_fr_port|prd-without-room|-|s/assign prd_ok_o = port_free \\&\\& count_q < [0-9]*'d[0-9]*;/assign prd_ok_o = port_free;/"
+	# a PRD starts beside a PWR on the port
+	"rf_fr_port|prd-beside-pwr|-|s/assign prd_go = prd_i \\&\\& prd_ok_o \\&\\& !pwr_go;/assign prd_go = prd_i \\&\\& prd_ok_o;/"
 )
 
 # the steps of TOP's bounded check in DIR: rf_refresh_ctrl's T0 + 2 (reset, then a retention
@@ -73,6 +77,14 @@ block_depth() {
 	if [ -z "$user_depth" ] && [ "$top" = rf_fr_free ]; then
 		t0=$(sed -n 's|^ *// \([0-9]*\) occupied flags\{0,1\} (1 occupied).*|\1|p' "$dir/$top.sv")
 		[ -n "$t0" ] && { echo $((t0 + 4)); return; }
+	fi
+	# rf_fr_port: reset, one PRD more than the in buffer's slots (each holding the port its beats),
+	# a margin
+	if [ -z "$user_depth" ] && [ "$top" = rf_fr_port ]; then
+		local d b
+		d=$(sed -n 's|^ *localparam int Depth *= \([0-9]*\);.*|\1|p' "$dir/$top.sv")
+		b=$(sed -n 's|^ *localparam int BeatBits *= [0-9]*;  // \([0-9]*\) beats\{0,1\} a register|\1|p' "$dir/$top.sv")
+		[ -n "$d" ] && [ -n "$b" ] && { echo $(((d + 1) * b + 6)); return; }
 	fi
 	echo "$DEPTH"
 }

@@ -777,7 +777,7 @@ static void test_config_rule_j_finereg(void)
 		if (!strcmp(rows[i].name, "register file banks"))
 			found += rows[i].bits == 1048576u; /* the ACRF: 4 banks x 256 rows x 1024 bits */
 		if (!strcmp(rows[i].name, "PCRF data array"))
-			found += rows[i].bits == 1048576u;
+			found += rows[i].bits == 1048576u && !strcmp(rows[i].module, "rf_fr_pcrf");
 		if (!strcmp(rows[i].name, "FineReg PCRF tags"))
 			found += rows[i].bits == 1024u * 23; /* valid, end, 10-bit pointer, 5-bit warp, 6-bit index */
 		if (!strcmp(rows[i].name, "FineReg pointer table"))
