@@ -40,8 +40,9 @@
 #                        or on Slurm (RUNNER=slurm); DRY=1 lists the points (docs/sweeps.md);
 #                        sweep-check runs the tool's own sweep locally and on a one-node Slurm cluster
 #   make mutate          a random mutation campaign on $(CONFIG): N=40 operator mutants drawn with SEED=1
+#                        (BLOCK=... MODULES="...": on blocks generated alone, each in its own harness)
 #   make regress         the flows and datasheet checks of every config, mutation campaigns of the
-#                        small configs (long; not in make test)
+#                        small configs and of FineReg's blocks (long; not in make test)
 #   make clean           remove build/
 # Every target takes CONFIG=<name> (a file rtl_gen/configs/<name>.ini) or CONFIG=path/to/file.ini,
 # and SET="section.key=value ..." overrides: a user's configuration, built under build/<name>/
@@ -329,7 +330,8 @@ mutation:
 N ?= 40
 SEED ?= 1
 mutate: $(GEN)/files.f $(B)/lib/librfm.a | $(DEPS_STAMP)
-	@verif/mutation/campaign.sh $(CONFIG) $(N) $(SEED)
+	@$(if $(BLOCK),CAMPAIGN_BLOCK=$(BLOCK) CAMPAIGN_TOPS="$(strip $(MODULES))") \
+	  verif/mutation/campaign.sh $(CONFIG) $(N) $(SEED)
 
 # ---- implementation flows (docs/flows.md) -----------------------------------------------------
 
@@ -566,6 +568,8 @@ regress:
 	  if [ -f docs/datasheets/$$c.md ]; then $(MAKE) --no-print-directory datasheet-check CONFIG=$$c || exit 1; fi; done
 	@for c in small small_regmutex small_virt small_coalesce small_hold small_edram; do \
 	  $(MAKE) --no-print-directory mutate CONFIG=$$c || exit 1; done
+	@f=cmodel/finereg/mutants.sh; $(MAKE) --no-print-directory mutate CONFIG=$$(sed -n 's/^# config: //p' $$f) \
+	  BLOCK=$$(sed -n 's/^# block: //p' $$f) MODULES="$$(sed -n 's/^# harnesses: //p' $$f)"
 
 clean:
 	rm -rf $(B)
