@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # lint.sh CONFIG DIR LOGDIR - the three front ends on every generated module of DIR:
 #   verilator --lint-only -Wall (each module as top), iverilog -g2012 -Wall, yosys check -assert
-#   (every module, also those rf_top does not instantiate); and no line longer than 100 characters
-#   in any generated .sv (STYLE.md, "Emitted Verilog").
+#   (every module, also those rf_top does not instantiate); the assertion blocks' text, which the
+#   three leave out (rg_assert: inside `ifdef RFM_ASSERTIONS / FORMAL), through iverilog with
+#   RFM_ASSERTIONS defined; and no line longer than 100 characters in any generated .sv (STYLE.md,
+#   "Emitted Verilog").
 # Any warning or error fails; tool logs are kept in LOGDIR.
 # LINT_SHARED="rf_a rf_b": modules whose text (comments and blank lines aside) another config's lint
 # covers (make test lints each block once per shape): not linted as Verilator's top, and read by
@@ -25,6 +27,14 @@ log=$logs/lint-iverilog.log
 if ! iverilog -g2012 -Wall -o "$logs/iverilog.vvp" "${files[@]}" >"$log" 2>&1 || [ -s "$log" ]; then
 	echo "lint: iverilog -g2012 -Wall ($cfg) is not clean:"; head -20 "$log"; fail=1
 fi
+if grep -q RFM_ASSERTIONS "${files[@]}"; then
+	# the assertions' own text: Icarus's only remark on it is that $error is not synthesizable
+	log=$logs/lint-iverilog-assertions.log
+	if ! iverilog -g2012 -DRFM_ASSERTIONS -o "$logs/iverilog-assertions.vvp" "${files[@]}" >"$log" 2>&1 ||
+		grep -v 'System task (\$error) cannot be synthesized in an always_ff process' "$log" | grep -q .; then
+		echo "lint: the assertion blocks under RFM_ASSERTIONS ($cfg) are not clean:"; head -20 "$log"; fail=1
+	fi
+fi
 log=$logs/lint-yosys.log
 if ! yosys -q -l "$log" -p "$reads hierarchy -check; proc; check -assert" \
 	>/dev/null 2>&1 || grep -qi "warning" "$log"; then
@@ -37,6 +47,6 @@ fi
 if [ $fail = 0 ]; then
 	note=""
 	[ $nshared = 0 ] || note=" ($nshared of them as in another config's lint:${LINT_SHARED})"
-	echo "lint: $cfg: ${#files[@]} modules clean under verilator -Wall, iverilog -Wall, yosys check -assert, <= 100 columns$note"
+	echo "lint: $cfg: ${#files[@]} modules clean under verilator -Wall, iverilog -Wall (and with assertions), yosys check -assert, <= 100 columns$note"
 fi
 exit $fail

@@ -37,6 +37,12 @@
  *              slot's owner or frees it at the edge, refused when it would give a CTA a second
  *              slot (or names a slot or line past the last); the lowest free slot, a slot's owner
  *              and a CTA's slot, this cycle.
+ *   rf_fr_pcrf the PCRF data array: entries x beats rows of one beat, one port: a write of a beat
+ *              at the edge, or a read whose beat is shown pcrf_latency - 1 cycles later; an access
+ *              past the last entry or beat writes nothing and reads 0.
+ *   rf_fr_port the unit's PCRF port: the out buffer a PWR sends beat by beat, a PRD's beats read
+ *              through an rf_fr_pcrf into the in buffer, a FIFO of fr_in_depth registers, each
+ *              with the {warp, index} its PRD carried; one PWR or PRD on the port at a time.
  *
  * The reference of rf_fr_lrc is the unit's cache (rfm_fr_lrc_* in rmu.c); its checker keeps a
  * shadow of the last vector filled per PC and the PC last filled per index since the last new
@@ -47,7 +53,10 @@
  * rf_fr_ptr's checker keeps the lines the writes leave and holds both reads to them. rf_fr_dec's
  * checker keeps the registers of the last load not yet taken and holds the index shown to the
  * lowest of them. rf_fr_slot's checker keeps the owners the accepted writes leave, holds every CTA
- * to one slot at most and the three lookups to them.
+ * to one slot at most and the three lookups to them. rf_fr_pcrf's checker keeps the rows the writes
+ * leave and the reads on their way. rf_fr_port's checker holds the outputs to the engine's cycle
+ * arithmetic from the requests alone, and every register popped to a shadow of the PWRs' registers
+ * and to the {warp, index} its PRD carried.
  */
 #include <string.h>
 
@@ -59,6 +68,14 @@
  * one entry still has a 1-bit index port). */
 static unsigned at_least1(unsigned n) { return n ? n : 1; }
 static unsigned ix_bits(unsigned n) { return at_least1(rfm_clog2(n)); }
+
+/* A PCRF tag's {warp, register index}: where a restored register goes in its CTA's slot. */
+static unsigned dst_bits(const rfm_cfg_t *c)
+{
+	rfm_fr_geom_t g;
+	rfm_finereg_geom_of(c, &g);
+	return rfm_fr_warp_bits(&g) + 6;
+}
 
 /* ---- rf_fr_lrc ---------------------------------------------------------------------------------- */
 
@@ -1774,17 +1791,19 @@ RFM_BLOCK(rf_fr_pcrf, rfm_pcrft_t, pcrf_ix_t, pcrf_ports, pf_names, PF_N,
 /* ---- rf_fr_port --------------------------------------------------------------------------------- */
 
 typedef struct port_ix {
-	unsigned clk, rst, ld, ldd, obf, pw, pwe, pwok, pr, pre, prok, wl, wle, rl, rle, pop, cnt, rdy, dat;
+	unsigned clk, rst, ld, ldd, obf, pw, pwe, pwok, pr, pre, prd_dst, prok, wl, wle, rl, rle, pop, cnt, rdy, dat,
+		in_dst;
 } port_ix_t;
 
 enum {
 	PT_PWR, PT_PRD, PT_POP, PT_LOAD_AT_LAST_BEAT, PT_IN_FULL, PT_PRD_REFUSED_FULL, PT_REFUSED_BUSY, PT_BOTH,
-	PT_POP_FIRST_READY, PT_READ_AFTER_WRITE, PT_PRD_BACK_TO_BACK, PT_PAST, PT_N
+	PT_POP_FIRST_READY, PT_READ_AFTER_WRITE, PT_PRD_BACK_TO_BACK, PT_PAST, PT_DST_ON_ITS_WAY, PT_N
 };
 static const char *const pt_names[PT_N] = {
 	"pwr",          "prd",          "pop",       "out_buffer_loaded_at_last_beat", "in_buffer_full",
 	"prd_refused_in_buffer_full", "start_refused_port_busy", "pwr_and_prd_together", "pop_in_first_ready_cycle",
-	"prd_of_the_entry_just_written", "prd_as_soon_as_port_free", "entry_past_last"};
+	"prd_of_the_entry_just_written", "prd_as_soon_as_port_free", "entry_past_last",
+	"destination_shown_before_register_complete"};
 
 static int words_zero(const uint32_t *w, unsigned n)
 {
@@ -1798,13 +1817,14 @@ static int words_zero(const uint32_t *w, unsigned n)
 /* One register the checker expects in the in buffer. */
 typedef struct port_exp {
 	uint64_t ready_at; /* its last beat comes back in this cycle: usable in the next */
+	uint64_t dst;      /* the warp and index its PRD carried */
 	uint32_t *d;
 } port_exp_t;
 
 typedef struct rfm_portt {
 	rfm_model_t m;
 	port_ix_t ix;
-	unsigned words, depth, ebits;
+	unsigned words, depth, ebits, dbits;
 	pcrf_core_t k;       /* the PCRF data array (rf_fr_pcrf) */
 	uint32_t *ob;        /* the out buffer */
 	int ob_full;         /* it holds a register no PWR has started on */
@@ -1813,7 +1833,9 @@ typedef struct rfm_portt {
 	uint64_t went, rent;
 	uint32_t *slot;      /* the in buffer: depth registers */
 	uint8_t *done;       /* every beat of the slot in */
-	unsigned head, count, fp; /* the oldest slot, slots taken by PRDs, the slot the array's beats fill */
+	uint64_t *dst;       /* per slot: the warp and index its PRD carried */
+	unsigned head, count, fp, tail; /* the oldest slot, slots taken by PRDs, the slot the array's beats
+					 * fill, the slot the next PRD takes */
 	/* checker: cycle arithmetic from the requests alone */
 	uint64_t port_free_at, ob_free_at, w_end, r_end, last_prd, w_done_at;
 	int c_ob_full, w_pend;
@@ -1829,7 +1851,7 @@ static int port_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 {
 	port_ix_t *ix = ixv;
 	unsigned pb = at_least1(c->d.fr_ptr_bits), rb = at_least1(c->d.fr_words) * 32,
-		 db = rfm_clog2((uint64_t)at_least1(c->d.fr_in_depth) + 1);
+		 db = rfm_clog2((uint64_t)at_least1(c->d.fr_in_depth) + 1), tb = dst_bits(c);
 	rfm_ports_group(pt, "clock and reset");
 	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock", "clk_i");
 	ix->rst = rfm_ports_add(pt, RFM_IN, 1, "asynchronous reset, active low (buffers empty)", "rst_ni");
@@ -1843,6 +1865,7 @@ static int port_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	ix->pwok = rfm_ports_add(pt, RFM_OUT, 1, "the port is free and the out buffer full", "pwr_ok_o");
 	ix->pr = rfm_ports_add(pt, RFM_IN, 1, "start a PRD (when prd_ok_o)", "prd_i");
 	ix->pre = rfm_ports_add(pt, RFM_IN, pb, "the entry it reads", "prd_entry_i");
+	ix->prd_dst = rfm_ports_add(pt, RFM_IN, tb, "its tag's {warp, index}: kept with the register", "prd_dst_i");
 	ix->prok = rfm_ports_add(pt, RFM_OUT, 1, "the port is free and the in buffer has room", "prd_ok_o");
 	rfm_ports_group(pt, "last beats (the unit's bookkeeping)");
 	ix->wl = rfm_ports_add(pt, RFM_OUT, 1, "a PWR's last beat: its entry holds the register", "wlast_o");
@@ -1854,6 +1877,8 @@ static int port_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	ix->cnt = rfm_ports_add(pt, RFM_OUT, db, "registers held or on their way", "in_count_o");
 	ix->rdy = rfm_ports_add(pt, RFM_OUT, 1, "the oldest is complete", "in_ready_o");
 	ix->dat = rfm_ports_add(pt, RFM_OUT, rb, "the oldest (0 when not complete)", "in_data_o");
+	ix->in_dst = rfm_ports_add(pt, RFM_OUT, tb, "the oldest's {warp, index}, from its PRD's start (0: none)",
+				   "in_dst_o");
 	return 0;
 }
 
@@ -1864,7 +1889,7 @@ static void port_reset(rfm_model_t *m)
 	x->ob_full = x->wact = x->ract = 0;
 	x->wbeat = x->rbeat = 0;
 	x->went = x->rent = 0;
-	x->head = x->count = x->fp = 0;
+	x->head = x->count = x->fp = x->tail = 0;
 	memset(x->done, 0, x->depth);
 }
 
@@ -1916,6 +1941,7 @@ static void port_eval(rfm_model_t *m)
 	rfm_set(m, x->ix.rle, rl ? d.r_ent : 0);
 	rfm_set(m, x->ix.cnt, x->count);
 	rfm_set(m, x->ix.rdy, d.ready);
+	rfm_set(m, x->ix.in_dst, x->count ? x->dst[x->head] : 0);
 	if (d.ready)
 		memcpy(rfm_wide(m, x->ix.dat), x->slot + (size_t)x->head * x->words, x->words * 4u);
 	else
@@ -1941,8 +1967,12 @@ static void port_tick(rfm_model_t *m)
 		x->head = (x->head + 1) % x->depth;
 		x->count--;
 	}
-	if (d.prd_go)
+	if (d.prd_go) { /* the slot it takes keeps its destination */
+		unsigned t = m->mutate == RFM_FAULT_PORT_DST_NEXT_SLOT ? (x->tail + 1) % x->depth : x->tail;
+		x->dst[t] = rfm_get(m, x->ix.prd_dst);
+		x->tail = (x->tail + 1) % x->depth;
 		x->count++;
+	}
 	pcrf_core_clock(&x->k, en, d.w_now, d.w_now ? d.w_ent : d.r_ent, d.w_now ? d.w_beat : d.r_beat,
 			x->ob + (size_t)d.w_beat * x->k.bw, 0);
 	if (d.w_now) {
@@ -1989,6 +2019,7 @@ static void port_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 	rfm_set(m, x->ix.pwe, port_entry(x, r));
 	rfm_set(m, x->ix.pr, rfm_rng_chance(r, 2, 3));
 	rfm_set(m, x->ix.pre, rfm_rng_chance(r, 1, 4) ? x->c_lastw : port_entry(x, r));
+	rfm_set(m, x->ix.prd_dst, rfm_rng_below(r, 1ull << x->dbits));
 	rfm_set(m, x->ix.pop, rfm_rng_chance(r, (cycle >> 7 & 1) ? 1 : 7, 8));
 }
 
@@ -2029,6 +2060,8 @@ static int port_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 		bad = "in_count_o or in_ready_o";
 	else if (ready ? memcmp(got, x->q[0].d, x->words * 4u) != 0 : !words_zero(got, x->words))
 		bad = "in_data_o";
+	else if (rfm_get(m, x->ix.in_dst) != (x->qn ? x->q[0].dst : 0))
+		bad = "in_dst_o";
 	if (bad) {
 		fprintf(err, "cycle %llu: rf_fr_port golden: %s differs from the requests' timing (port free from cycle %llu, "
 			     "out buffer %s, %u registers in the in buffer, the oldest %s)\n", (unsigned long long)cycle, bad,
@@ -2042,6 +2075,8 @@ static int port_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 		rfm_cov_hit(m, PT_PRD_REFUSED_FULL);
 	if (x->qn == x->depth)
 		rfm_cov_hit(m, PT_IN_FULL);
+	if (x->qn && !ready && x->q[0].dst)
+		rfm_cov_hit(m, PT_DST_ON_ITS_WAY);
 	if (pw && pr && pwr_ok && prd_ok)
 		rfm_cov_hit(m, PT_BOTH);
 	/* the edge: a PWR's register reaches its entry at its last beat */
@@ -2085,6 +2120,7 @@ static int port_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 			rfm_cov_hit(m, PT_PRD_BACK_TO_BACK);
 		x->last_prd = cycle;
 		t->ready_at = cycle + B - 1 + x->k.stages;
+		t->dst = rfm_get(m, x->ix.prd_dst);
 		if (pre < x->k.n)
 			memcpy(t->d, x->shadow + (size_t)pre * x->words, x->words * 4u);
 		else
@@ -2114,6 +2150,7 @@ static void port_release(rfm_model_t *m)
 	free(x->ob);
 	free(x->slot);
 	free(x->done);
+	free(x->dst);
 	free(x->c_ob);
 	free(x->c_wdata);
 	free(x->shadow);
@@ -2129,16 +2166,18 @@ static int port_setup(rfm_model_t *m)
 	x->words = x->k.bw * x->k.beats;
 	x->depth = c->d.fr_in_depth;
 	x->ebits = at_least1(c->d.fr_ptr_bits);
-	if (x->depth < 2 || x->ebits > 16)
+	x->dbits = dst_bits(c);
+	if (x->depth < 2 || x->ebits > 16 || x->dbits > 16)
 		return -1;
 	x->ob = calloc(x->words, 4);
 	x->slot = calloc((size_t)x->depth * x->words, 4);
 	x->done = calloc(x->depth, 1);
+	x->dst = calloc(x->depth, sizeof(*x->dst));
 	x->c_ob = calloc(x->words, 4);
 	x->c_wdata = calloc(x->words, 4);
 	x->shadow = calloc((size_t)x->k.n * x->words, 4);
 	x->q = calloc(x->depth, sizeof(*x->q));
-	if (!x->ob || !x->slot || !x->done || !x->c_ob || !x->c_wdata || !x->shadow || !x->q)
+	if (!x->ob || !x->slot || !x->done || !x->dst || !x->c_ob || !x->c_wdata || !x->shadow || !x->q)
 		return -1;
 	for (k = 0; k < x->depth; k++)
 		if (!(x->q[k].d = calloc(x->words, 4)))

@@ -207,8 +207,8 @@ static unsigned inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows, unsigned n)
 	rfm_inv_add(rows, &n, "FineReg bit-vector cache", "rf_fr_lrc", "flops", st[RFM_FR_ST_LRC].bits,
 		    "cache_entries x (valid + PC tag + vector) = %u x (1 + 32 + 64)", (unsigned)c->finereg_cache_entries);
 	rfm_inv_add(rows, &n, "FineReg move buffers", "rf_fr_port", "flops", st[RFM_FR_ST_BUFFERS].bits,
-		    "(out 1 + in %u) x lanes x lane_bits = %u x %u", c->d.fr_in_depth, 1 + c->d.fr_in_depth,
-		    reg_bits(c));
+		    "(out 1 + in %u) x lanes x lane_bits + in %u x (warp + index) = %u x %u + %u x (%u + 6)",
+		    c->d.fr_in_depth, c->d.fr_in_depth, 1 + c->d.fr_in_depth, reg_bits(c), c->d.fr_in_depth, wb);
 	return n;
 }
 

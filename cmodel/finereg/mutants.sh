@@ -27,6 +27,7 @@ block_model_mutant pcrf-read-early rf_fr_pcrf PCRF_READ_EARLY "rf_fr_pcrf golden
 block_model_mutant pcrf-write-next-row rf_fr_pcrf PCRF_WRITE_NEXT_ROW "rf_fr_pcrf golden"
 block_model_mutant port-ob-early rf_fr_port PORT_OB_EARLY "rf_fr_port golden"
 block_model_mutant port-ready-early rf_fr_port PORT_READY_EARLY "rf_fr_port golden"
+block_model_mutant port-dst-next-slot rf_fr_port PORT_DST_NEXT_SLOT "rf_fr_port golden"
 
 # RTL faults (block_rtl_mutant: verif/mutation/run.sh)
 block_rtl_mutant rtl-lrc-tag-ignored rf_fr_lrc 's/ & (ltag_sh\[31:0\] == l_pc_i)//'
@@ -63,3 +64,7 @@ block_rtl_mutant rtl-port-prd-beside-pwr rf_fr_port 's/assign prd_go = prd_i \&\
 block_rtl_mutant rtl-port-ready-ignores-beats rf_fr_port "s/assign ready = count_q != '0 \&\& done_q\[head_q\];/assign ready = count_q != '0;/"
 block_rtl_mutant rtl-port-ob-free-early rf_fr_port "s/assign ob_free_o = pwr_go ? 1'b0 :/assign ob_free_o = pwr_go ? 1'b1 :/"
 block_rtl_mutant rtl-port-pop-keeps-head rf_fr_port "s/head_q <= head_q == 2'd3 ? '0 : head_q + 1'b1;/head_q <= head_q;/"
+block_rtl_mutant rtl-port-dst-in-fill-slot rf_fr_port 's/if (prd_go) dst_q\[tp_q\] <= prd_dst_i;/if (prd_go) dst_q[fp_q] <= prd_dst_i;/'
+
+# a fault in an assertion's text (lint_mutant: verif/mutation/run.sh)
+lint_mutant lint-port-assertion-text rf_fr_port "s/(wact_q ? wbeat_q <= 1'd1 : wbeat_q == '0)/(wact_q ? wbeat_q <= : wbeat_q == '0)/"

@@ -72,8 +72,10 @@ void rfm_fr_storage(const rfm_fr_geom_t *g, unsigned lrc_entries, unsigned in_de
 		"and 6-bit index (21 bits at 1024 entries), though its fields with valid and end add up to 23"};
 	st[RFM_FR_ST_FREE] = (rfm_fr_store_t){"free-space monitor", e + cnt, 0,
 		"not in the paper's accounting"};
-	st[RFM_FR_ST_BUFFERS] = (rfm_fr_store_t){"RMU buffers", (1u + in_depth) * 32u * g->words, 0,
-		"the paper names one 128-byte buffer and does not count it; the in buffer is this engine's"};
+	st[RFM_FR_ST_BUFFERS] = (rfm_fr_store_t){"RMU buffers",
+		(1u + in_depth) * 32u * g->words + in_depth * (rfm_fr_warp_bits(g) + 6u), 0,
+		"the paper names one 128-byte buffer and does not count it; the in buffer is this engine's, "
+		"each register with the {warp, index} of its tag"};
 }
 
 /* ---- create ------------------------------------------------------------------------------------- */

@@ -253,8 +253,10 @@ static void status_asserts(em_t *e, unsigned n)
 	static const char *const pk[3][3] = {{"sw", "is_sw & ready_i & ~self", "switch"},
 					     {"sp", "is_sp & ready_i & ~self", "swap"},
 					     {"fl", "is_free", "free-line"}};
-	const char *doc = "docs/finereg.md, Blocks", *one = em_lit(e, n, 1);
+	const char *doc = "docs/finereg.md, Blocks";
+	char one[32]; /* kept: em_lit's scratch string lasts only EM_SCRATCH - 1 calls */
 	unsigned k;
+	snprintf(one, sizeof(one), "%s", em_lit(e, n, 1));
 	rg_assert_begin(e, "status monitor rules 1-2");
 	em_line(e, "logic %s st_legal;", em_rng(e, n));
 	em_open(e, "for (g = 0; g < Ctas; g = g + 1) begin : g_legal");
@@ -501,7 +503,9 @@ void rg_emit_rf_fr_slot(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	unsigned S = c->d.fr_slots, C = c->finereg_resident_ctas, sb = pt->p[rfm_ports_find(pt, "w_slot_i")].width,
 		 cb = pt->p[rfm_ports_find(pt, "w_cta_i")].width, ow = rfm_clog2((uint64_t)S * cb);
 	int spast = (1ull << sb) > S, cpast = (1ull << cb) > C;
-	const char *one = em_lit(e, S, 1), *rs = S > 1 ? em_rng(e, S) : "[0:0]";
+	char one[32], rs[32]; /* kept: em_lit's scratch string lasts only EM_SCRATCH - 1 calls */
+	snprintf(one, sizeof(one), "%s", em_lit(e, S, 1));
+	snprintf(rs, sizeof(rs), "%s", S > 1 ? em_rng(e, S) : "[0:0]");
 	em_blank(e);
 	em_line(e, "localparam int Slots = %u;  // ACRF CTA slots", S);
 	em_line(e, "localparam int CtaBits = %u;  // a CTA line", cb);
@@ -640,7 +644,7 @@ void rg_emit_rf_fr_pcrf(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
  * at 0 between transfers and below the beats of a register, the in buffer never over-full. */
 static void port_asserts(em_t *e, const char *last)
 {
-	rg_assert_begin(e, "PCRF port rules 1-3");
+	rg_assert_begin(e, "PCRF port rules 1-4");
 	rg_assert(e, "!(wact_q && ract_q)", "rf_fr_port", "rule 1", "docs/finereg.md, Blocks",
 		  "a PWR and a PRD on the port at once");
 	rg_assert(e, em_fmt(e, "(wact_q ? wbeat_q <= %s : wbeat_q == '0) && (ract_q ? rbeat_q <= %s : rbeat_q == '0)",
@@ -648,6 +652,8 @@ static void port_asserts(em_t *e, const char *last)
 		  "rf_fr_port", "rule 2", "docs/finereg.md, Blocks", "a beat counter off its transfer");
 	rg_assert(e, "count_q <= Depth", "rf_fr_port", "rule 3", "docs/finereg.md, Blocks",
 		  "more registers in the in buffer than its slots");
+	rg_assert(e, "32'(tp_q) == (32'(head_q) + 32'(count_q)) % Depth", "rf_fr_port", "rule 4",
+		  "docs/finereg.md, Blocks", "the slot a PRD takes is not the one after the youngest");
 	rg_assert_end(e);
 }
 
@@ -657,10 +663,14 @@ static void port_asserts(em_t *e, const char *last)
 void rg_emit_rf_fr_port(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 {
 	unsigned pb = pt->p[rfm_ports_find(pt, "pwr_entry_i")].width, rb = pt->p[rfm_ports_find(pt, "ob_data_i")].width,
+		 tb = pt->p[rfm_ports_find(pt, "prd_dst_i")].width,
 		 db = pt->p[rfm_ports_find(pt, "in_count_o")].width, B = c->d.fr_words / c->d.fr_beat_words,
 		 bw = c->d.fr_beat_words * 32, D = c->d.fr_in_depth, bb = B > 1 ? rfm_clog2(B) : 1, iw = rfm_clog2(D),
 		 ow = rfm_clog2(rb);
-	const char *last = em_lit(e, bb, B - 1), *brng = em_rng(e, bb), *prng = em_rng(e, pb);
+	char last[32], brng[32], prng[32]; /* kept: em_lit's scratch string lasts only EM_SCRATCH - 1 calls */
+	snprintf(last, sizeof(last), "%s", em_lit(e, bb, B - 1));
+	snprintf(brng, sizeof(brng), "%s", em_rng(e, bb));
+	snprintf(prng, sizeof(prng), "%s", em_rng(e, pb));
 	em_blank(e);
 	em_line(e, "localparam int Depth    = %u;  // in buffer registers (fr_in_depth)", D);
 	em_line(e, "localparam int BeatBits = %u;  // %u beat%s a register", bw, B, B == 1 ? "" : "s");
@@ -671,10 +681,12 @@ void rg_emit_rf_fr_port(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "logic %s wbeat_q, rbeat_q;", brng);
 	em_line(e, "logic %s went_q, rent_q;", prng);
 	em_line(e, "logic %s done_q;  // a slot with every beat in", em_rng(e, D));
-	em_line(e, "logic %s head_q, fp_q;  // the oldest slot, the slot the array's beats fill", em_rng(e, iw));
+	em_line(e, "logic %s head_q, fp_q, tp_q;  // oldest slot, slot the beats fill, next PRD's slot",
+		em_rng(e, iw));
 	em_line(e, "logic %s count_q;  // slots taken by PRDs", em_rng(e, db));
 	em_line(e, "logic %s ob_q;", em_rng(e, rb));
 	em_line(e, "logic %s slot_q [0:Depth-1];", em_rng(e, rb));
+	em_line(e, "logic %s dst_q [0:Depth-1];  // the {warp, index} each slot's PRD carried", em_rng(e, tb));
 	em_blank(e);
 	em_line(e, "// this cycle: one start on a free port, a PWR before a PRD; the out buffer free from a PWR's");
 	em_line(e, "// last beat on (the beat leaves it before the edge that loads it)");
@@ -735,9 +747,11 @@ void rg_emit_rf_fr_port(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "assign in_count_o = count_q;");
 	em_line(e, "assign in_ready_o = ready;");
 	em_line(e, "assign in_data_o = ready ? slot_q[head_q] : '0;");
+	em_line(e, "assign in_dst_o = count_q != '0 ? dst_q[head_q] : '0;  // from the PRD's start");
 	em_blank(e);
 	em_open(e, "always_ff @(posedge clk_i) begin");
 	em_line(e, "if (ob_load_i && ob_free_o) ob_q <= ob_data_i;");
+	em_line(e, "if (prd_go) dst_q[tp_q] <= prd_dst_i;");
 	if (B > 1)
 		em_line(e, "if (a_rv) slot_q[fp_q][r_off +: BeatBits] <= a_rd;");
 	else
@@ -755,6 +769,7 @@ void rg_emit_rf_fr_port(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "done_q <= '0;");
 	em_line(e, "head_q <= '0;");
 	em_line(e, "fp_q <= '0;");
+	em_line(e, "tp_q <= '0;");
 	em_line(e, "count_q <= '0;");
 	em_reopen(e, "end else begin");
 	em_open(e, "if (a_rv && a_rb == %s) begin  // a slot's last beat", last);
@@ -765,6 +780,7 @@ void rg_emit_rf_fr_port(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "done_q[head_q] <= 1'b0;");
 	em_line(e, "head_q <= head_q == %s ? '0 : head_q + 1'b1;", em_lit(e, iw, D - 1));
 	em_close(e, "end");
+	em_line(e, "if (prd_go) tp_q <= tp_q == %s ? '0 : tp_q + 1'b1;", em_lit(e, iw, D - 1));
 	em_line(e, "if (prd_go && !pop_go) count_q <= count_q + 1'b1;");
 	em_line(e, "else if (pop_go && !prd_go) count_q <= count_q - 1'b1;");
 	em_open(e, "if (w_now) begin");

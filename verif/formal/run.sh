@@ -63,6 +63,8 @@ faults=(
 	"rf_fr_port|prd-without-room|-|s/assign prd_ok_o = port_free \\&\\& count_q < [0-9]*'d[0-9]*;/assign prd_ok_o = port_free;/"
 	# a PRD starts beside a PWR on the port
 	"rf_fr_port|prd-beside-pwr|-|s/assign prd_go = prd_i \\&\\& prd_ok_o \\&\\& !pwr_go;/assign prd_go = prd_i \\&\\& prd_ok_o;/"
+	# the slot a PRD takes moves with the pops instead of the PRDs
+	"rf_fr_port|tail-moves-with-pops|-|s/if (prd_go) tp_q <=/if (pop_go) tp_q <=/"
 )
 
 # the steps of TOP's bounded check in DIR: rf_refresh_ctrl's T0 + 2 (reset, then a retention

@@ -73,6 +73,19 @@ block_rtl_mutant() { # name module sed-expression
 	rtl_mutant "$1" "$2.sv" "$3" MISMATCH "" "$2"
 }
 
+# a fault in the text of a block's assertions (which synthesis, simulation and lint's three front
+# ends leave out), caught by lint's own check of that text
+lint_mutant() { # name module sed-expression
+	local name=$1 m=$2 expr=$3 dir=$b/mutants/$1 others
+	rm -rf "$dir" && mkdir -p "$dir" && cp -r "$gen/." "$dir/"
+	sed -i "$expr" "$dir/$m.sv"
+	if cmp -s "$gen/$m.sv" "$dir/$m.sv"; then
+		echo "MISSED mutant $name: the edit changed nothing (stale pattern)"; missed=$((missed + 1)); return
+	fi
+	others=$(sed 's/\.sv$//' "$dir/files.f" | grep -vx "$m" | tr '\n' ' ')
+	expect_fail "$name" "assertion blocks" env LINT_SHARED="$others" verif/lint.sh "$cfg" "$dir" "$logs/mutation-$name"
+}
+
 # the set's faults: model faults first, then RTL faults
 # shellcheck source=/dev/null
 . "cmodel/$set/mutants.sh"
