@@ -70,12 +70,13 @@ steps+=("formal-small_virt|make -s formal CONFIG=small_virt")
 steps+=("coal-equiv|make -s coal-equiv")
 # FineReg's blocks alone (rf_top has no FineReg parts yet): linted and co-simulated from a config
 # file at the small and at the paper's geometry, and briefly at odd shapes (rtl_gen --block;
-# docs/finereg.md, "Blocks"), the assertions of the free-space and status monitors and the slot
-# table proven (one step: they share the small file's build folder)
-frm="MODULES='rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr rf_fr_dec rf_fr_slot"
-frm+=" rf_fr_pcrf rf_fr_port'"
+# docs/finereg.md, "Blocks"), the assertions of the free-space and status monitors, the engine's
+# register sets, the slot table and the PCRF port proven (one step: they share the small file's
+# build folder)
+frm="MODULES='rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr rf_fr_dec rf_fr_live rf_fr_zero"
+frm+=" rf_fr_slot rf_fr_pcrf rf_fr_port'"
 fr="BLOCK=rf_fr_port BLOCK_CYCLES=100000 $frm" fro="BLOCK=rf_fr_port BLOCK_CYCLES=20000 $frm"
-frf="MODULES='rf_fr_free rf_fr_status rf_fr_slot rf_fr_port'"
+frf="MODULES='rf_fr_free rf_fr_status rf_fr_live rf_fr_zero rf_fr_slot rf_fr_port'"
 steps+=("blocks-small_finereg|make -s lint cosim CONFIG=verif/finereg/small_finereg.ini $fr \
 	&& make -s lint cosim CONFIG=verif/bench/finereg_paper.ini $fr \
 	&& make -s lint cosim CONFIG=verif/finereg/odd_finereg.ini $fro \

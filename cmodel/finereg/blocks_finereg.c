@@ -33,6 +33,17 @@
  *              kernel_regs bits of it) and shows its lowest live register; a take clears that bit
  *              at the edge (find-first-set, clear-lowest: one index a cycle, ascending); a load
  *              replaces the vector at the edge and wins over a take.
+ *   rf_fr_live the engine's live-register set: the reference kernel's live registers of every warp
+ *              of a CTA not yet moved (a row per warp, loaded one warp a cycle) and its pick: the
+ *              destination offered (a swap's incoming register) when it is a register left, else
+ *              the lowest left (ascending warp, then index); a take clears the pick at the edge,
+ *              then a load replaces its warp's row (a load of a warp past the kernel's does
+ *              nothing).
+ *   rf_fr_zero the engine's zeros: the registers of a CTA's slot the plan has written or zeroed since
+ *              the operation began; per bank of the slot (the base mapping's, rf_top's warp slot x
+ *              kernel_warps + w), the lowest register left (ascending warp, then index) is zeroed
+ *              at an edge where the zeros are on and the bank is held, one a bank a cycle; the hold
+ *              request is every bank with a zero left. A clear (a new operation) wins.
  *   rf_fr_slot the ACRF slot table: per ACRF slot whether a CTA owns it and which; a write sets a
  *              slot's owner or frees it at the edge, refused when it would give a CTA a second
  *              slot (or names a slot or line past the last); the lowest free slot, a slot's owner
@@ -52,8 +63,10 @@
  * statuses the legal writes leave and holds every status legal, the reads and the picks to them.
  * rf_fr_ptr's checker keeps the lines the writes leave and holds both reads to them. rf_fr_dec's
  * checker keeps the registers of the last load not yet taken and holds the index shown to the
- * lowest of them. rf_fr_slot's checker keeps the owners the accepted writes leave, holds every CTA
- * to one slot at most and the three lookups to them. rf_fr_pcrf's checker keeps the rows the writes
+ * lowest of them. rf_fr_live's checker keeps the rows the loads and takes leave and holds the pick
+ * to them. rf_fr_zero's checker keeps the registers written and zeroed and holds the requests and
+ * every bank's zero to them. rf_fr_slot's checker keeps the owners the accepted writes leave, holds
+ * every CTA to one slot at most and the three lookups to them. rf_fr_pcrf's checker keeps the rows the writes
  * leave and the reads on their way. rf_fr_port's checker holds the outputs to the engine's cycle
  * arithmetic from the requests alone, and every register popped to a shadow of the PWRs' registers
  * and to the {warp, index} its PRD carried.
@@ -63,6 +76,8 @@
 #include "rfm_block.h"
 #include "rfm_fault_ids.h"
 #include "rfm_finereg.h"
+#include "rfm_models.h"
+#include "rfm_util.h"
 
 /* Sizes as the blocks use them: a count of at least one, an index of at least one bit (a structure of
  * one entry still has a 1-bit index port). */
@@ -1283,6 +1298,552 @@ static int dec_setup(rfm_model_t *m)
 RFM_BLOCK(rf_fr_dec, rfm_dec_t, dec_ix_t, dec_ports, dc_names, DC_N,
 	  dec_reset, dec_eval, dec_tick, dec_stim, dec_check,
 	  rfm_block_noop, dec_setup)
+
+/* ---- rf_fr_live --------------------------------------------------------------------------------- */
+
+typedef struct live_ix {
+	unsigned clk, rst, lv, lw, lvec, qv, qw, qr, take, v, pw, pr, dst;
+} live_ix_t;
+
+enum { LV_LOAD, LV_LOAD_EMPTY, LV_LOAD_FULL, LV_LOAD_HIGH_BITS, LV_LOAD_OVER_LEFT, LV_LOAD_PAST, LV_TAKE_DST,
+       LV_TAKE_DST_LATER_WARP, LV_TAKE_LOWEST_DST_GONE, LV_TAKE_LOWEST_NO_DST, LV_TAKE_LAST, LV_TAKE_EMPTY,
+       LV_LOAD_AND_TAKE, LV_DST_PAST, LV_N };
+static const char *const lv_names[LV_N] = {"load",
+					   "load_no_live_register",
+					   "load_every_register_live",
+					   "load_bits_past_the_kernel",
+					   "load_replaces_registers_left",
+					   "load_warp_past_the_kernel",
+					   "take_destination",
+					   "take_destination_past_lowest_warp",
+					   "take_lowest_destination_not_left",
+					   "take_lowest_no_destination",
+					   "take_the_last",
+					   "take_when_empty",
+					   "load_and_take_same_cycle",
+					   "destination_past_the_kernel"};
+
+typedef struct rfm_live {
+	rfm_model_t m;
+	live_ix_t ix;
+	unsigned warps, regs, wbits; /* the reference kernel; the warp ports' width */
+	uint64_t mask;               /* a row's kernel registers */
+	uint64_t row[RFM_FR_MAX_WARPS];    /* the live registers not yet taken, per warp */
+	uint64_t shadow[RFM_FR_MAX_WARPS]; /* checker: the same, from the loads and takes */
+} rfm_live_t;
+
+static int live_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
+{
+	live_ix_t *ix = ixv;
+	unsigned wb = dst_bits(c) - 6;
+	rfm_ports_group(pt, "clock and reset");
+	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock", "clk_i");
+	ix->rst = rfm_ports_add(pt, RFM_IN, 1, "asynchronous reset, active low (no register left)", "rst_ni");
+	rfm_ports_group(pt, "loads: one warp's live vector at the edge");
+	ix->lv = rfm_ports_add(pt, RFM_IN, 1, "load the warp's row (wins over a take in that row)", "ld_valid_i");
+	ix->lw = rfm_ports_add(pt, RFM_IN, wb, "the warp (a warp past the kernel's: nothing)", "ld_warp_i");
+	ix->lvec = rfm_ports_add(pt, RFM_IN, 64, "the vector (bits past the kernel's registers ignored)", "ld_vec_i");
+	rfm_ports_group(pt, "the destination: the incoming register");
+	ix->qv = rfm_ports_add(pt, RFM_IN, 1, "a destination is offered (a swap's PRD)", "q_valid_i");
+	ix->qw = rfm_ports_add(pt, RFM_IN, wb, "its warp", "q_warp_i");
+	ix->qr = rfm_ports_add(pt, RFM_IN, 6, "its register index", "q_ridx_i");
+	ix->take = rfm_ports_add(pt, RFM_IN, 1, "the register picked is moved: clear it at the edge", "take_i");
+	rfm_ports_group(pt, "the pick: the destination if left, else lowest");
+	ix->v = rfm_ports_add(pt, RFM_OUT, 1, "a live register is left", "valid_o");
+	ix->pw = rfm_ports_add(pt, RFM_OUT, wb, "the pick's warp (0 when none)", "warp_o");
+	ix->pr = rfm_ports_add(pt, RFM_OUT, 6, "the pick's register index (0 when none)", "ridx_o");
+	ix->dst = rfm_ports_add(pt, RFM_OUT, 1, "the pick is the destination", "dst_o");
+	return 0;
+}
+
+static void live_reset(rfm_model_t *m)
+{
+	rfm_live_t *x = (rfm_live_t *)m;
+	memset(x->row, 0, sizeof(x->row));
+	memset(x->shadow, 0, sizeof(x->shadow));
+}
+
+/* The pick of rows: the destination (qv, qw, qr) when it is a register left, else the lowest left
+ * (ascending warp, then index); 0 when none is left. *w and *r the pick, *d 1 when it is the
+ * destination. */
+static int live_pick(const rfm_live_t *x, const uint64_t *rows, int dst_ignored, unsigned *w, unsigned *r, int *d)
+{
+	unsigned qw = (unsigned)rfm_get(&x->m, x->ix.qw), qr = (unsigned)rfm_get(&x->m, x->ix.qr), k;
+	*w = *r = 0;
+	*d = 0;
+	if (!dst_ignored && rfm_get(&x->m, x->ix.qv) && qw < x->warps && qr < x->regs && (rows[qw] >> qr & 1)) {
+		*w = qw;
+		*r = qr;
+		*d = 1;
+		return 1;
+	}
+	for (k = 0; k < x->warps; k++)
+		if (rows[k]) {
+			*w = k;
+			*r = (unsigned)__builtin_ctzll(rows[k]);
+			return 1;
+		}
+	return 0;
+}
+
+static void live_eval(rfm_model_t *m)
+{
+	rfm_live_t *x = (rfm_live_t *)m;
+	unsigned w, r;
+	int d, v = live_pick(x, x->row, m->mutate == RFM_FAULT_LIVE_DST_IGNORED, &w, &r, &d);
+	rfm_set(m, x->ix.v, (uint64_t)v);
+	rfm_set(m, x->ix.pw, w);
+	rfm_set(m, x->ix.pr, r);
+	rfm_set(m, x->ix.dst, (uint64_t)d);
+}
+
+/* The edge on rows: the take clears the pick, then a load replaces its warp's row. */
+static void live_apply(rfm_live_t *x, uint64_t *rows, int v, unsigned w, unsigned r)
+{
+	unsigned lw = (unsigned)rfm_get(&x->m, x->ix.lw);
+	if (rfm_get(&x->m, x->ix.take) && v)
+		rows[w] &= ~((uint64_t)1 << r);
+	if (rfm_get(&x->m, x->ix.lv) && lw < x->warps)
+		rows[lw] = rfm_get(&x->m, x->ix.lvec) & x->mask;
+}
+
+static void live_tick(rfm_model_t *m)
+{
+	rfm_live_t *x = (rfm_live_t *)m;
+	unsigned w, r;
+	int d, v = live_pick(x, x->row, m->mutate == RFM_FAULT_LIVE_DST_IGNORED, &w, &r, &d);
+	if (m->mutate == RFM_FAULT_LIVE_TAKE_LOWEST && d)
+		v = live_pick(x, x->row, 1, &w, &r, &d);
+	live_apply(x, x->row, v, w, r);
+}
+
+static void live_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
+{
+	rfm_live_t *x = (rfm_live_t *)m;
+	unsigned k, left = 0, wmax = 1u << x->wbits;
+	uint64_t v;
+	rfm_clear_inputs(m);
+	if (cycle < 2)
+		return;
+	for (k = 0; k < x->warps; k++)
+		left += x->row[k] != 0;
+	/* loads warp after warp (the controller's lookup), mostly once the registers are used up, now
+	 * and then over registers left or for a warp past the kernel's */
+	if (rfm_rng_chance(r, 1, left ? 12 : 2)) {
+		unsigned kind = (unsigned)rfm_rng_below(r, 8);
+		v = rfm_rng_next(r);
+		if (kind == 0)
+			v = 0;
+		else if (kind == 1)
+			v = ~(uint64_t)0;
+		else if (kind < 5) /* sparse: a few live registers, as at most stalls */
+			v &= rfm_rng_next(r) & rfm_rng_next(r);
+		rfm_set(m, x->ix.lv, 1);
+		rfm_set(m, x->ix.lw, rfm_rng_chance(r, 1, 16) ? rfm_rng_below(r, wmax) : rfm_rng_below(r, x->warps));
+		rfm_set(m, x->ix.lvec, v);
+	}
+	/* a destination in most cycles (a swap's incoming register): often a register left, else any
+	 * register of the kernel, now and then one past it */
+	if (rfm_rng_chance(r, 2, 3)) {
+		unsigned qw = (unsigned)rfm_rng_below(r, x->warps), qr = (unsigned)rfm_rng_below(r, x->regs);
+		if (left && rfm_rng_chance(r, 1, 2)) {
+			do
+				qw = (unsigned)rfm_rng_below(r, x->warps);
+			while (!x->row[qw]);
+			do
+				qr = (unsigned)rfm_rng_below(r, x->regs);
+			while (!(x->row[qw] >> qr & 1));
+		} else if (rfm_rng_chance(r, 1, 16)) {
+			qw = (unsigned)rfm_rng_below(r, wmax);
+			qr = (unsigned)rfm_rng_below(r, 64);
+		}
+		rfm_set(m, x->ix.qv, 1);
+		rfm_set(m, x->ix.qw, qw);
+		rfm_set(m, x->ix.qr, qr);
+	}
+	if (rfm_rng_chance(r, 3, 4))
+		rfm_set(m, x->ix.take, 1);
+}
+
+static int live_check(rfm_model_t *m, uint64_t cycle, FILE *err)
+{
+	rfm_live_t *x = (rfm_live_t *)m;
+	unsigned w, r, pw = (unsigned)rfm_get(m, x->ix.pw), pr = (unsigned)rfm_get(m, x->ix.pr), k, lo = 0, left = 0;
+	unsigned qw = (unsigned)rfm_get(m, x->ix.qw), qr = (unsigned)rfm_get(m, x->ix.qr), lw = (unsigned)rfm_get(m, x->ix.lw);
+	int d, v = live_pick(x, x->shadow, 0, &w, &r, &d), ov = (int)rfm_get(m, x->ix.v), od = (int)rfm_get(m, x->ix.dst);
+	if (m->rst >= 0 && !rfm_get(m, (unsigned)m->rst))
+		return 0;
+	if (ov != v || pw != w || pr != r || od != d) {
+		fprintf(err, "cycle %llu: rf_fr_live golden: picks %s warp %u register %u (destination %d); the registers "
+			     "left and the destination give %s warp %u register %u (destination %d)\n",
+			(unsigned long long)cycle, ov ? "live" : "no", pw, pr, od, v ? "live" : "no", w, r, d);
+		return 1;
+	}
+	for (k = 0; k < x->warps; k++) {
+		left += (unsigned)__builtin_popcountll(x->shadow[k]);
+		if (!lo && x->shadow[k])
+			lo = k + 1; /* the lowest warp with a register left, plus one */
+	}
+	if (rfm_get(m, x->ix.qv) && (qw >= x->warps || qr >= x->regs))
+		rfm_cov_hit(m, LV_DST_PAST);
+	if (rfm_get(m, x->ix.take)) {
+		if (!v)
+			rfm_cov_hit(m, LV_TAKE_EMPTY);
+		else if (d)
+			rfm_cov_hit(m, w + 1 > lo ? LV_TAKE_DST_LATER_WARP : LV_TAKE_DST);
+		else
+			rfm_cov_hit(m, rfm_get(m, x->ix.qv) ? LV_TAKE_LOWEST_DST_GONE : LV_TAKE_LOWEST_NO_DST);
+		if (v && left == 1 && !rfm_get(m, x->ix.lv))
+			rfm_cov_hit(m, LV_TAKE_LAST);
+		if (v && rfm_get(m, x->ix.lv))
+			rfm_cov_hit(m, LV_LOAD_AND_TAKE);
+	}
+	if (rfm_get(m, x->ix.lv)) {
+		uint64_t l = rfm_get(m, x->ix.lvec);
+		if (lw >= x->warps)
+			rfm_cov_hit(m, LV_LOAD_PAST);
+		else {
+			rfm_cov_hit(m, LV_LOAD);
+			if (!(l & x->mask))
+				rfm_cov_hit(m, LV_LOAD_EMPTY);
+			if ((l & x->mask) == x->mask)
+				rfm_cov_hit(m, LV_LOAD_FULL);
+			if (l & ~x->mask)
+				rfm_cov_hit(m, LV_LOAD_HIGH_BITS);
+			if (x->shadow[lw])
+				rfm_cov_hit(m, LV_LOAD_OVER_LEFT);
+		}
+	}
+	live_apply(x, x->shadow, v, w, r);
+	return 0;
+}
+
+static int live_setup(rfm_model_t *m)
+{
+	rfm_live_t *x = (rfm_live_t *)m;
+	x->warps = at_least1(m->cfg->finereg_kernel_warps);
+	x->regs = at_least1(m->cfg->finereg_kernel_regs);
+	x->wbits = dst_bits(m->cfg) - 6;
+	if (x->regs > 64 || x->warps > RFM_FR_MAX_WARPS || x->wbits > 5)
+		return -1;
+	x->mask = x->regs == 64 ? ~(uint64_t)0 : ((uint64_t)1 << x->regs) - 1;
+	if (x->regs == 64)
+		rfm_cov_na(&x->m, LV_LOAD_HIGH_BITS); /* every bit counts */
+	if (x->warps == 1u << x->wbits)
+		rfm_cov_na(&x->m, LV_LOAD_PAST); /* every warp a load names is the kernel's */
+	if (x->warps == 1)
+		rfm_cov_na(&x->m, LV_TAKE_DST_LATER_WARP);
+	live_reset(&x->m);
+	return 0;
+}
+
+RFM_BLOCK(rf_fr_live, rfm_live_t, live_ix_t, live_ports, lv_names, LV_N,
+	  live_reset, live_eval, live_tick, live_stim, live_check,
+	  rfm_block_noop, live_setup)
+
+/* ---- rf_fr_zero --------------------------------------------------------------------------------- */
+
+typedef struct zero_ix {
+	unsigned clk, rst, clr, slot, wv, ww, wr, en, gnt, req, z, zw, zr, left;
+} zero_ix_t;
+
+enum { ZR_CLEAR, ZR_WRITE, ZR_WRITE_AGAIN, ZR_WRITE_PAST, ZR_ZERO, ZR_ZERO_EVERY_BANK, ZR_ZERO_SOME_BANKS,
+       ZR_NOT_GRANTED, ZR_GRANT_NOTHING_LEFT, ZR_LAST, ZR_EN_NOTHING_LEFT, ZR_WRITE_AND_ZERO, ZR_CLEAR_OVER,
+       ZR_SLOT_OFFSET, ZR_CLEAR_WINS, ZR_N };
+static const char *const zr_names[ZR_N] = {"clear",
+					   "write",
+					   "write_of_a_register_written",
+					   "write_past_the_kernel",
+					   "zero",
+					   "zeros_in_every_bank_left",
+					   "zero_while_a_bank_left_waits",
+					   "zero_left_bank_not_held",
+					   "bank_held_nothing_left",
+					   "the_last_zero",
+					   "zeros_on_nothing_left",
+					   "write_and_zero_same_cycle",
+					   "clear_over_zeros_left",
+					   "slot_with_a_bank_offset",
+					   "clear_beside_write_and_zero"};
+
+typedef struct rfm_zero {
+	rfm_model_t m;
+	zero_ix_t ix;
+	unsigned warps, regs, banks, wbits;
+	uint64_t done[RFM_FR_MAX_WARPS]; /* written or zeroed since the last clear, per warp */
+	uint64_t shadow[RFM_FR_MAX_WARPS];
+	/* stimulus: the operation it plays: its slot and phase (0 the writes, 1 the zeros) */
+	unsigned slot;
+	int phase;
+} rfm_zero_t;
+
+static int zero_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
+{
+	zero_ix_t *ix = ixv;
+	unsigned wb = dst_bits(c) - 6, B = at_least1(c->rf_banks);
+	rfm_ports_group(pt, "clock and reset");
+	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock", "clk_i");
+	ix->rst = rfm_ports_add(pt, RFM_IN, 1, "asynchronous reset, active low (nothing written)", "rst_ni");
+	rfm_ports_group(pt, "the operation");
+	ix->clr = rfm_ports_add(pt, RFM_IN, 1, "a new operation: nothing written or zeroed (wins)", "clr_i");
+	ix->slot = rfm_ports_add(pt, RFM_IN, ix_bits(at_least1(c->d.fr_slots)), "the slot zeroed: its banks",
+				 "slot_i");
+	rfm_ports_group(pt, "the plan's ACRF writes (AWR)");
+	ix->wv = rfm_ports_add(pt, RFM_IN, 1, "a register written at the edge: no zero for it", "wr_valid_i");
+	ix->ww = rfm_ports_add(pt, RFM_IN, wb, "its warp", "wr_warp_i");
+	ix->wr = rfm_ports_add(pt, RFM_IN, 6, "its register index", "wr_ridx_i");
+	rfm_ports_group(pt, "the zeros (AZERO)");
+	ix->en = rfm_ports_add(pt, RFM_IN, 1, "the ACRF queue is at its zeros", "en_i");
+	ix->gnt = rfm_ports_add(pt, RFM_IN, B, "the banks held this cycle", "gnt_i");
+	ix->req = rfm_ports_add(pt, RFM_OUT, B, "the hold request: banks with a zero left", "req_o");
+	ix->z = rfm_ports_add(pt, RFM_OUT, B, "per bank, a zero written at the edge", "z_o");
+	ix->zw = rfm_ports_add(pt, RFM_OUT, B * wb, "per bank, its register's warp (0 when none)", "z_warp_o");
+	ix->zr = rfm_ports_add(pt, RFM_OUT, B * 6, "per bank, its register's index (0 when none)", "z_ridx_o");
+	ix->left = rfm_ports_add(pt, RFM_OUT, 1, "a zero is left (the plan goes on)", "left_o");
+	return 0;
+}
+
+static void zero_reset(rfm_model_t *m)
+{
+	rfm_zero_t *x = (rfm_zero_t *)m;
+	memset(x->done, 0, sizeof(x->done));
+	memset(x->shadow, 0, sizeof(x->shadow));
+	x->phase = 0;
+	x->slot = 0;
+}
+
+/* The bank of register (w, r) of the slot: rf_top's warp slot x warps + w through the base mapping. */
+static unsigned zero_bank(const rfm_zero_t *x, unsigned slot, unsigned w, unsigned r)
+{
+	unsigned b, row;
+	rfm_map_fn(x->m.cfg, (slot + 1) * x->warps, x->regs, slot * x->warps + w, r, &b, &row);
+	return b;
+}
+
+/* Per bank, the lowest register of done's complement in the kernel (ascending warp, then index):
+ * lo[b] = w x 64 + r, or ~0u when none. The set of banks with one. */
+static uint64_t zero_lowest(const rfm_zero_t *x, const uint64_t *done, unsigned slot, unsigned *lo)
+{
+	uint64_t any = 0;
+	unsigned w, r, b;
+	for (b = 0; b < x->banks; b++)
+		lo[b] = ~0u;
+	for (w = 0; w < x->warps; w++)
+		for (r = 0; r < x->regs; r++)
+			if (!(done[w] >> r & 1)) {
+				b = zero_bank(x, slot, w, r);
+				if (lo[b] == ~0u) {
+					lo[b] = w * 64 + r;
+					any |= (uint64_t)1 << b;
+				}
+			}
+	return any;
+}
+
+/* The outputs done and slot give this cycle, with en_i and gnt_i. */
+static void zero_outputs(rfm_zero_t *x, const uint64_t *done, uint64_t *req, uint64_t *z, unsigned *lo)
+{
+	rfm_model_t *m = &x->m;
+	uint64_t any = zero_lowest(x, done, (unsigned)rfm_get(m, x->ix.slot), lo);
+	int en = (int)rfm_get(m, x->ix.en);
+	*req = en ? any : 0;
+	*z = en ? any & rfm_get(m, x->ix.gnt) : 0;
+}
+
+static void zero_eval(rfm_model_t *m)
+{
+	rfm_zero_t *x = (rfm_zero_t *)m;
+	unsigned lo[64], b;
+	uint64_t req, z, any = 0;
+	uint32_t *zw = rfm_wide(m, x->ix.zw), *zr = rfm_wide(m, x->ix.zr);
+	zero_outputs(x, x->done, &req, &z, lo);
+	for (b = 0; b < x->banks; b++) {
+		int on = (int)(z >> b & 1);
+		rfm_bits_set(zw, b * x->wbits, x->wbits, on ? lo[b] / 64 : 0);
+		rfm_bits_set(zr, b * 6, 6, on ? lo[b] % 64 : 0);
+		any |= lo[b] != ~0u;
+	}
+	rfm_set(m, x->ix.req, req);
+	rfm_set(m, x->ix.z, z);
+	rfm_set(m, x->ix.left, any);
+}
+
+/* The edge on done: a clear empties it; else the register written and the zeros written join it. */
+static void zero_apply(rfm_zero_t *x, uint64_t *done, uint64_t z, const unsigned *lo, int fault)
+{
+	rfm_model_t *m = &x->m;
+	unsigned b, ww = (unsigned)rfm_get(m, x->ix.ww), wr = (unsigned)rfm_get(m, x->ix.wr);
+	if (rfm_get(m, x->ix.clr)) {
+		memset(done, 0, RFM_FR_MAX_WARPS * sizeof(*done));
+		return;
+	}
+	if (rfm_get(m, x->ix.wv) && ww < x->warps && wr < x->regs)
+		done[ww] |= (uint64_t)1 << wr;
+	for (b = 0; b < x->banks; b++)
+		if (z >> b & 1) {
+			unsigned w = lo[b] / 64, r = lo[b] % 64;
+			if (fault && r + 1 < x->regs) /* the register after the one zeroed is marked */
+				r++;
+			done[w] |= (uint64_t)1 << r;
+		}
+}
+
+static void zero_tick(rfm_model_t *m)
+{
+	rfm_zero_t *x = (rfm_zero_t *)m;
+	unsigned lo[64];
+	uint64_t req, z;
+	zero_outputs(x, x->done, &req, &z, lo);
+	if (m->mutate == RFM_FAULT_ZERO_GRANT_IGNORED)
+		z = req;
+	zero_apply(x, x->done, z, lo, m->mutate == RFM_FAULT_ZERO_MARKS_NEXT);
+}
+
+static void zero_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
+{
+	rfm_zero_t *x = (rfm_zero_t *)m;
+	unsigned b, lo[64];
+	uint64_t gnt = 0, any;
+	rfm_clear_inputs(m);
+	if (cycle < 2)
+		return;
+	any = zero_lowest(x, x->done, x->slot, lo);
+	/* the engine's operation: a clear and a slot, the plan's writes (a restore's or a swap's AWRs,
+	 * none for a launch), then the zeros under random holds until none is left (and now and then a
+	 * cycle more); now and then a clear over zeros left */
+	if ((!any && rfm_rng_chance(r, 1, 2)) || rfm_rng_chance(r, 1, 400)) {
+		x->slot = (unsigned)rfm_rng_below(r, (uint64_t)1 << m->slot[x->ix.slot].width);
+		rfm_set(m, x->ix.clr, 1);
+		rfm_set(m, x->ix.slot, x->slot);
+		x->phase = rfm_rng_chance(r, 1, 4); /* a launch: the zeros at once */
+		if (rfm_rng_chance(r, 1, 4)) { /* the clear wins over a write and zeros of its cycle */
+			rfm_set(m, x->ix.wv, 1);
+			rfm_set(m, x->ix.ww, rfm_rng_below(r, x->warps));
+			rfm_set(m, x->ix.wr, rfm_rng_below(r, x->regs));
+			rfm_set(m, x->ix.en, 1);
+			rfm_set(m, x->ix.gnt, rfm_rng_next(r));
+		}
+		return;
+	}
+	rfm_set(m, x->ix.slot, x->slot); /* held through the operation */
+	if (!x->phase && rfm_rng_chance(r, 3, 4)) {
+		unsigned ww = (unsigned)rfm_rng_below(r, x->warps), wr = (unsigned)rfm_rng_below(r, x->regs);
+		if (rfm_rng_chance(r, 1, 16)) { /* a write past the kernel's registers or warps */
+			ww = (unsigned)rfm_rng_below(r, (uint64_t)1 << x->wbits);
+			wr = (unsigned)rfm_rng_below(r, 64);
+		}
+		rfm_set(m, x->ix.wv, 1);
+		rfm_set(m, x->ix.ww, ww);
+		rfm_set(m, x->ix.wr, wr);
+	}
+	if (!x->phase && rfm_rng_chance(r, 1, 12))
+		x->phase = 1;
+	if (x->phase || rfm_rng_chance(r, 1, 32)) {
+		rfm_set(m, x->ix.en, 1);
+		for (b = 0; b < x->banks; b++)
+			if (rfm_rng_chance(r, 3, 4))
+				gnt |= (uint64_t)1 << b;
+		rfm_set(m, x->ix.gnt, gnt);
+	}
+}
+
+static int zero_check(rfm_model_t *m, uint64_t cycle, FILE *err)
+{
+	rfm_zero_t *x = (rfm_zero_t *)m;
+	unsigned lo[64], b, nz = 0, ww = (unsigned)rfm_get(m, x->ix.ww), wr = (unsigned)rfm_get(m, x->ix.wr);
+	unsigned slot = (unsigned)rfm_get(m, x->ix.slot);
+	uint64_t req, z, any = 0, gnt = rfm_get(m, x->ix.gnt);
+	const uint32_t *zw = rfm_wide(m, x->ix.zw), *zr = rfm_wide(m, x->ix.zr);
+	if (m->rst >= 0 && !rfm_get(m, (unsigned)m->rst))
+		return 0;
+	zero_outputs(x, x->shadow, &req, &z, lo);
+	for (b = 0; b < x->banks; b++)
+		any |= lo[b] != ~0u;
+	if (rfm_get(m, x->ix.req) != req || rfm_get(m, x->ix.z) != z || rfm_get(m, x->ix.left) != any) {
+		fprintf(err, "cycle %llu: rf_fr_zero golden: requests 0x%llx, zeros 0x%llx, left %llu; the registers "
+			     "written and zeroed give 0x%llx, 0x%llx, %llu\n", (unsigned long long)cycle,
+			(unsigned long long)rfm_get(m, x->ix.req), (unsigned long long)rfm_get(m, x->ix.z),
+			(unsigned long long)rfm_get(m, x->ix.left), (unsigned long long)req, (unsigned long long)z,
+			(unsigned long long)any);
+		return 1;
+	}
+	for (b = 0; b < x->banks; b++) {
+		unsigned gw = (unsigned)rfm_bits_get(zw, b * x->wbits, x->wbits), gr = (unsigned)rfm_bits_get(zr, b * 6, 6);
+		unsigned ew = z >> b & 1 ? lo[b] / 64 : 0, er = z >> b & 1 ? lo[b] % 64 : 0;
+		if (gw != ew || gr != er) {
+			fprintf(err, "cycle %llu: rf_fr_zero golden: bank %u zeroes warp %u register %u, not the lowest "
+				     "register left in it, warp %u register %u\n", (unsigned long long)cycle, b, gw, gr, ew, er);
+			return 1;
+		}
+		nz += (unsigned)(z >> b & 1);
+	}
+	if (rfm_get(m, x->ix.clr)) {
+		rfm_cov_hit(m, ZR_CLEAR);
+		if (any)
+			rfm_cov_hit(m, ZR_CLEAR_OVER);
+		if (x->banks > 1 && zero_bank(x, slot, 0, 0) != 0)
+			rfm_cov_hit(m, ZR_SLOT_OFFSET);
+		if (rfm_get(m, x->ix.wv) && z)
+			rfm_cov_hit(m, ZR_CLEAR_WINS);
+	} else {
+		if (rfm_get(m, x->ix.wv)) {
+			if (ww >= x->warps || wr >= x->regs)
+				rfm_cov_hit(m, ZR_WRITE_PAST);
+			else
+				rfm_cov_hit(m, x->shadow[ww] >> wr & 1 ? ZR_WRITE_AGAIN : ZR_WRITE);
+			if (z)
+				rfm_cov_hit(m, ZR_WRITE_AND_ZERO);
+		}
+		if (z) {
+			rfm_cov_hit(m, ZR_ZERO);
+			if (z != req)
+				rfm_cov_hit(m, ZR_ZERO_SOME_BANKS);
+			else if (nz > 1)
+				rfm_cov_hit(m, ZR_ZERO_EVERY_BANK);
+		}
+		if (req & ~gnt)
+			rfm_cov_hit(m, ZR_NOT_GRANTED);
+		if (rfm_get(m, x->ix.en) && (gnt & ~req))
+			rfm_cov_hit(m, ZR_GRANT_NOTHING_LEFT);
+		if (rfm_get(m, x->ix.en) && !any)
+			rfm_cov_hit(m, ZR_EN_NOTHING_LEFT);
+	}
+	zero_apply(x, x->shadow, z, lo, 0);
+	if (z && !rfm_get(m, x->ix.clr)) {
+		unsigned lo2[64];
+		if (!zero_lowest(x, x->shadow, slot, lo2))
+			rfm_cov_hit(m, ZR_LAST);
+	}
+	return 0;
+}
+
+static int zero_setup(rfm_model_t *m)
+{
+	rfm_zero_t *x = (rfm_zero_t *)m;
+	unsigned s;
+	x->warps = at_least1(m->cfg->finereg_kernel_warps);
+	x->regs = at_least1(m->cfg->finereg_kernel_regs);
+	x->banks = at_least1(m->cfg->rf_banks);
+	x->wbits = dst_bits(m->cfg) - 6;
+	if (x->regs > 64 || x->warps > RFM_FR_MAX_WARPS || x->wbits > 5 || x->banks > 64)
+		return -1;
+	if (x->banks == 1) {
+		rfm_cov_na(&x->m, ZR_ZERO_EVERY_BANK);
+		rfm_cov_na(&x->m, ZR_ZERO_SOME_BANKS);
+		rfm_cov_na(&x->m, ZR_SLOT_OFFSET);
+	} else {
+		for (s = 0; s < 1u << m->slot[x->ix.slot].width && zero_bank(x, s, 0, 0) == 0; s++)
+			;
+		if (s == 1u << m->slot[x->ix.slot].width)
+			rfm_cov_na(&x->m, ZR_SLOT_OFFSET); /* every slot starts in bank 0 */
+	}
+	zero_reset(&x->m);
+	return 0;
+}
+
+RFM_BLOCK(rf_fr_zero, rfm_zero_t, zero_ix_t, zero_ports, zr_names, ZR_N,
+	  zero_reset, zero_eval, zero_tick, zero_stim, zero_check,
+	  rfm_block_noop, zero_setup)
 
 /* ---- rf_fr_slot --------------------------------------------------------------------------------- */
 

@@ -209,6 +209,10 @@ static unsigned inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows, unsigned n)
 	rfm_inv_add(rows, &n, "FineReg move buffers", "rf_fr_port", "flops", st[RFM_FR_ST_BUFFERS].bits,
 		    "(out 1 + in %u) x lanes x lane_bits + in %u x (warp + index) = %u x %u + %u x (%u + 6)",
 		    c->d.fr_in_depth, c->d.fr_in_depth, 1 + c->d.fr_in_depth, reg_bits(c), c->d.fr_in_depth, wb);
+	rfm_inv_add(rows, &n, "FineReg live-register set", "rf_fr_live", "flops", st[RFM_FR_ST_SETS].bits / 2,
+		    "kernel_warps x kernel_regs = %u x %u", g.warps, g.regs);
+	rfm_inv_add(rows, &n, "FineReg written-register set", "rf_fr_zero", "flops", st[RFM_FR_ST_SETS].bits / 2,
+		    "kernel_warps x kernel_regs = %u x %u", g.warps, g.regs);
 	return n;
 }
 

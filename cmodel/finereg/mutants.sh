@@ -5,7 +5,7 @@
 # (rtl_gen --block with the last of them generates them all) and the harnesses named.
 # config: verif/finereg/small_finereg.ini
 # block: rf_fr_port
-# harnesses: rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr rf_fr_dec rf_fr_slot rf_fr_pcrf rf_fr_port
+# harnesses: rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr rf_fr_dec rf_fr_live rf_fr_zero rf_fr_slot rf_fr_pcrf rf_fr_port
 # model faults (cmodel/finereg/faults.def; cmodel/finereg/blocks_finereg.c)
 block_model_mutant lrc-tag-ignored rf_fr_lrc LRC_TAG_IGNORED "rf_fr_lrc golden"
 block_model_mutant lrc-fill-next-index rf_fr_lrc LRC_FILL_NEXT_INDEX "rf_fr_lrc golden"
@@ -21,6 +21,10 @@ block_model_mutant ptr-read1-is-read0 rf_fr_ptr PTR_READ1_IS_READ0 "rf_fr_ptr go
 block_model_mutant ptr-count-top-bit-lost rf_fr_ptr PTR_COUNT_TOP_BIT_LOST "rf_fr_ptr golden"
 block_model_mutant dec-highest-first rf_fr_dec DEC_HIGHEST_FIRST "rf_fr_dec golden"
 block_model_mutant dec-mask-ignored rf_fr_dec DEC_MASK_IGNORED "rf_fr_dec golden"
+block_model_mutant live-dst-ignored rf_fr_live LIVE_DST_IGNORED "rf_fr_live golden"
+block_model_mutant live-take-lowest rf_fr_live LIVE_TAKE_LOWEST "rf_fr_live golden"
+block_model_mutant zero-grant-ignored rf_fr_zero ZERO_GRANT_IGNORED "rf_fr_zero golden"
+block_model_mutant zero-marks-next rf_fr_zero ZERO_MARKS_NEXT "rf_fr_zero golden"
 block_model_mutant slot-second-slot-accepted rf_fr_slot SLOT_SECOND_SLOT_ACCEPTED "rf_fr_slot golden"
 block_model_mutant slot-lookup-highest rf_fr_slot SLOT_LOOKUP_HIGHEST "rf_fr_slot golden"
 block_model_mutant pcrf-read-early rf_fr_pcrf PCRF_READ_EARLY "rf_fr_pcrf golden"
@@ -53,6 +57,17 @@ block_rtl_mutant rtl-ptr-write-ignored rf_fr_ptr 's/if (w_ok) line_d\[/if (1'"'"
 block_rtl_mutant rtl-dec-take-ignored rf_fr_dec "s/else if (take_i \&\& found) vec_d\[lo\] = 1'b0;/else if (1'b0) vec_d[lo] = 1'b0;/"
 block_rtl_mutant rtl-dec-take-wins rf_fr_dec "s/if (ld_valid_i) vec_d = ld_regs;/if (ld_valid_i \&\& !take_i) vec_d = ld_regs;/"
 block_rtl_mutant rtl-dec-skips-register-0 rf_fr_dec "s/ffz(~vec_q)/ffz(~vec_q | 1'b1)/"
+block_rtl_mutant rtl-live-dst-ignored rf_fr_live 's/assign pick = dst ? q_ix : lo;/assign pick = lo;/'
+block_rtl_mutant rtl-live-take-ignored rf_fr_live "s/if (take_i \&\& found) vec_d\[pick\] = 1'b0;/if (1'b0) vec_d[pick] = 1'b0;/"
+block_rtl_mutant rtl-live-load-before-take rf_fr_live 's/^\( *\)if (take_i \(.*\)$/\1if (ld_ok) vec_d[ld_ix +: RowBits] = ld_row;\n\1if (take_i \2/;/^ *if (ld_ok) vec_d\[ld_ix +: RowBits\] = ld_row;$/d'
+block_rtl_mutant rtl-live-skips-register-0 rf_fr_live "s/ffz(~vec_q)/ffz(~vec_q | 1'b1)/"
+block_rtl_mutant rtl-live-dst-past-kernel rf_fr_live "s/assign q_in = q_ridx_i < 6'd[0-9]*;/assign q_in = 1'b1;/"
+block_rtl_mutant rtl-zero-grant-ignored rf_fr_zero "s/assign zv = en_i ? zf \& gnt_i : '0;/assign zv = en_i ? zf : '0;/"
+block_rtl_mutant rtl-zero-request-ungated rf_fr_zero "s/assign req_o = en_i ? zf : '0;/assign req_o = zf;/"
+block_rtl_mutant rtl-zero-write-ignored rf_fr_zero "s/if (wr_ok) done_d\[wr_ix\] = 1'b1;/if (1'b0) done_d[wr_ix] = 1'b1;/"
+block_rtl_mutant rtl-zero-clear-loses rf_fr_zero "s/done_d = done_q;/done_d = clr_i ? '0 : done_q;/;/if (clr_i) done_d = '0;/d"
+block_rtl_mutant rtl-zero-one-class rf_fr_zero 's/\& Class\[k\*\([0-9]*\) +:/\& Class[0 +:/'
+block_rtl_mutant rtl-zero-skips-register-0 rf_fr_zero "s/ffz(~cand\[\(b\*[0-9]* +: [0-9]*\)\])/ffz(~cand[\1] | 1'b1)/"
 block_rtl_mutant rtl-slot-accepts-second-slot rf_fr_slot "s/(w_has \& ~w_at) == '0/(w_has \& ~w_at \& '0) == '0/"
 block_rtl_mutant rtl-slot-free-write-ignored rf_fr_slot 's/owned_d = w_own_i ? owned_q | w_at : owned_q \& ~w_at;/owned_d = owned_q | (w_own_i ? w_at : '"'"'0);/'
 block_rtl_mutant rtl-slot-owner-of-free-slot rf_fr_slot "s/assign q_cta_o = q_valid_o ? q_sh\[CtaBits-1:0\] : '0;/assign q_cta_o = q_sh[CtaBits-1:0] | 1'b1;/"

@@ -57,6 +57,7 @@ enum {
 	RFM_FR_ST_TAGS,         /* PCRF tags: next pointer, warp id, register index (valid, end) */
 	RFM_FR_ST_FREE,         /* free-space monitor: a flag per entry and the running count */
 	RFM_FR_ST_BUFFERS,      /* the engine's out buffer and in-buffer FIFO, a warp register each */
+	RFM_FR_ST_SETS,         /* the engine's register sets (live, written): two bits per register of a CTA */
 	RFM_FR_ST_N
 };
 

@@ -76,6 +76,9 @@ void rfm_fr_storage(const rfm_fr_geom_t *g, unsigned lrc_entries, unsigned in_de
 		(1u + in_depth) * 32u * g->words + in_depth * (rfm_fr_warp_bits(g) + 6u), 0,
 		"the paper names one 128-byte buffer and does not count it; the in buffer is this engine's, "
 		"each register with the {warp, index} of its tag"};
+	st[RFM_FR_ST_SETS] = (rfm_fr_store_t){"engine's register sets", 2u * (uint64_t)g->warps * g->regs, 0,
+		"not in the paper's accounting: a swap's pick (G5) needs a CTA's unmoved live registers at once, "
+		"the zeros its registers written"};
 }
 
 /* ---- create ------------------------------------------------------------------------------------- */

@@ -59,8 +59,9 @@ static void test_finereg_geometry(void)
 /* The paper's section V-F at its geometry: 1024 PCRF entries, 128 CTAs, a 32-entry cache. */
 static void test_finereg_storage_against_paper(void)
 {
-	rfm_fr_geom_t g = {.pcrf_entries = 1024, .acrf_slots = 32, .ctas = 128, .active_ctas = 32, .warps = 32,
-		.regs = 64, .words = 32};
+	/* the reference kernel of verif/bench/finereg_paper.ini: CTAs of 8 warps x 32 registers */
+	rfm_fr_geom_t g = {.pcrf_entries = 1024, .acrf_slots = 32, .ctas = 128, .active_ctas = 32, .warps = 8,
+		.regs = 32, .words = 32};
 	rfm_fr_store_t st[RFM_FR_ST_N];
 	rfm_fr_storage(&g, 32, rfm_fr_eng_in_depth(4, 4), st); /* PCRF latency 4, 32-byte beats */
 	CU_ASSERT_EQUAL(st[RFM_FR_ST_STATUS].paper_bits, 2 * 256); /* "256 bits ... for each ... field" */
@@ -75,6 +76,8 @@ static void test_finereg_storage_against_paper(void)
 	CU_ASSERT_EQUAL(st[RFM_FR_ST_FREE].paper_bits, 0);
 	CU_ASSERT_EQUAL(st[RFM_FR_ST_BUFFERS].bits, (1 + 3) * 1024 + 3 * (5 + 6)); /* out, an in FIFO of 3 with tags */
 	CU_ASSERT_EQUAL(st[RFM_FR_ST_BUFFERS].paper_bits, 0);
+	CU_ASSERT_EQUAL(st[RFM_FR_ST_SETS].bits, 2 * 8 * 32); /* live and written: a bit per register of a CTA each */
+	CU_ASSERT_EQUAL(st[RFM_FR_ST_SETS].paper_bits, 0);
 	g.pcrf_entries = 1536; /* the 64/192 KB split: 11-bit pointers */
 	rfm_fr_storage(&g, 32, rfm_fr_eng_in_depth(4, 1), st); /* 128-byte beats: an in FIFO of 5 */
 	CU_ASSERT_EQUAL(st[RFM_FR_ST_TAGS].bits, 24 * 1536);

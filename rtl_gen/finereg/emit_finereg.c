@@ -477,6 +477,279 @@ void rg_emit_rf_fr_dec(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_close(e, "end");
 }
 
+/* The row index of rf_fr_live and rf_fr_zero: bit {warp, index} holds register (warp, index), with
+ * clog2(kernel_warps) warp bits (at least 1) and clog2(kernel_regs) index bits (at least 1); rows
+ * past the kernel's warps and bits past its registers are never set. */
+typedef struct fr_rows {
+	unsigned kb, rb, lw, n; /* warp bits, index bits, their sum, the bits of the vector */
+} fr_rows_t;
+
+static fr_rows_t fr_rows(const rfm_cfg_t *c)
+{
+	fr_rows_t r;
+	unsigned W = c->finereg_kernel_warps, R = c->finereg_kernel_regs;
+	r.kb = W > 1 ? rfm_clog2(W) : 1;
+	r.rb = R > 1 ? rfm_clog2(R) : 1;
+	r.lw = r.kb + r.rb;
+	r.n = 1u << r.lw;
+	return r;
+}
+
+/* The bit index {warp, index} of a {warp port, index port} pair (wb: the warp port's width). */
+static const char *fr_bit_ix(em_t *e, const fr_rows_t *x, unsigned wb, const char *warp, const char *ridx)
+{
+	return em_fmt(e, "{%s%s, %s%s}", warp, x->kb < wb ? em_fmt(e, "[%u:0]", x->kb - 1) : "", ridx,
+		      x->rb < 6 ? em_fmt(e, "[%u:0]", x->rb - 1) : "");
+}
+
+/* The condition that a {warp port, index port} pair names a register of the kernel ("1'b1": every
+ * pair does). */
+static const char *fr_in_kernel(em_t *e, unsigned W, unsigned R, unsigned wb, const char *warp, const char *ridx)
+{
+	char a[48] = "", b[48] = "";
+	if (R < 64)
+		snprintf(a, sizeof(a), "%s < %s", ridx, em_lit(e, 6, R));
+	if (W < 1u << wb)
+		snprintf(b, sizeof(b), "%s < %s", warp, em_lit(e, wb, W));
+	if (!*a && !*b)
+		return "1'b1";
+	return em_fmt(e, "%s%s%s", a, *a && *b ? " && " : "", b);
+}
+
+/* The kernel's bits (for the assertions): a generate loop. */
+static void fr_kernel(em_t *e, const fr_rows_t *x, unsigned W, unsigned R, int rowbits)
+{
+	if (rowbits)
+		em_line(e, "localparam int RowBits = %u;  // a row: 2^%u bits, a register's index", 1u << x->rb, x->rb);
+	em_line(e, "localparam int Warps = %u;  // the reference kernel's warps", W);
+	em_line(e, "localparam int Regs = %u;  // and registers", R);
+	em_line(e, "logic %s kernel;  // the bits of the kernel's warps and registers", em_rng(e, x->n));
+	em_line(e, "genvar g;");
+	em_open(e, "for (g = 0; g < %u; g = g + 1) begin : g_kernel", x->n);
+	em_line(e, "assign kernel[g] = (g / RowBits) < Warps && (g %% RowBits) < Regs;");
+	em_close(e, "end");
+}
+
+/* rf_fr_live's rules (docs/finereg.md, "Blocks"): no register outside the kernel is left; the
+ * lowest register left is the lowest set bit (the pick when no destination is). */
+static void live_asserts(em_t *e, const fr_rows_t *x, unsigned warps, unsigned regs)
+{
+	const char *doc = "docs/finereg.md, Blocks";
+	char one[32];
+	snprintf(one, sizeof(one), "%s", em_lit(e, x->n, 1));
+	rg_assert_begin(e, "live-register set rules 1-2");
+	fr_kernel(e, x, warps, regs, 0);
+	rg_assert(e, "(vec_q & ~kernel) == '0", "rf_fr_live", "rule 1", doc, "a register outside the kernel is left");
+	em_line(e, "logic %s lv_lo;  // the lowest register's bit", em_rng(e, x->n));
+	em_line(e, "assign lv_lo = %s << lo;", one);
+	rg_assert(e, "!found || ((vec_q & lv_lo) != '0 && (vec_q & (lv_lo - 1'b1)) == '0)", "rf_fr_live", "rule 2", doc,
+		  "the lowest shown is not the lowest register left");
+	rg_assert_end(e);
+}
+
+/* rf_fr_live: the engine's live-register set (fr_rows); the pick is the destination if left, else
+ * the lowest left (find-first-set). */
+void rg_emit_rf_fr_live(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	unsigned W = c->finereg_kernel_warps, R = c->finereg_kernel_regs, wb = pt->p[rfm_ports_find(pt, "q_warp_i")].width;
+	fr_rows_t x = fr_rows(c);
+	char ix[64];
+	em_blank(e);
+	em_line(e, "// the reference kernel: %u warp%s of %u register%s", W, W == 1 ? "" : "s", R, R == 1 ? "" : "s");
+	em_line(e, "localparam int RowBits = %u;  // a row: 2^%u bits, a register's index", 1u << x.rb, x.rb);
+	em_blank(e);
+	em_line(e, "// bit {warp, index}: the live register not yet moved (control state: reset to none)");
+	em_line(e, "logic %s vec_q, vec_d;", em_rng(e, x.n));
+	em_blank(e);
+	em_line(e, "// the lowest register left: the lowest zero of the complement");
+	em_line(e, "logic found;");
+	em_line(e, "logic %s lo;", em_rng(e, x.lw));
+	rg_ffz_function(e, x.n);
+	em_line(e, "assign {found, lo} = ffz(~vec_q);");
+	em_blank(e);
+	em_line(e, "// the destination, when it is a register left (a register past the kernel's is not)");
+	em_line(e, "logic %s q_ix;", em_rng(e, x.lw));
+	em_line(e, "logic q_in, dst;");
+	snprintf(ix, sizeof(ix), "%s", fr_bit_ix(e, &x, wb, "q_warp_i", "q_ridx_i"));
+	em_line(e, "assign q_ix = %s;", ix);
+	em_line(e, "assign q_in = %s;", fr_in_kernel(e, W, R, wb, "q_warp_i", "q_ridx_i"));
+	em_line(e, "assign dst = q_valid_i && q_in && vec_q[q_ix];");
+	em_line(e, "logic %s pick;", em_rng(e, x.lw));
+	em_line(e, "assign pick = dst ? q_ix : lo;");
+	em_line(e, "assign valid_o = found;");
+	em_line(e, "assign dst_o = dst;");
+	em_line(e, "assign warp_o = found ? %s : '0;", x.kb < wb ? em_fmt(e, "%u'(pick[%u:%u])", wb, x.lw - 1, x.rb)
+								  : em_fmt(e, "pick[%u:%u]", x.lw - 1, x.rb));
+	em_line(e, "assign ridx_o = found ? %s : '0;", x.rb < 6 ? em_fmt(e, "6'(pick[%u:0])", x.rb - 1) : "pick[5:0]");
+	em_blank(e);
+	em_line(e, "// a load's row: the kernel's registers of the vector");
+	em_line(e, "logic %s ld_row;", em_rng(e, 1u << x.rb));
+	em_line(e, "logic %s ld_ix;", em_rng(e, x.lw));
+	if (R == 64)
+		em_line(e, "assign ld_row = ld_vec_i;");
+	else if (R == 1u << x.rb)
+		em_line(e, "assign ld_row = ld_vec_i[%u:0];", R - 1);
+	else
+		em_line(e, "assign ld_row = {%u'd0, ld_vec_i[%u:0]};", (1u << x.rb) - R, R - 1);
+	if (R < 64) {
+		em_line(e, "logic unused_live;");
+		em_line(e, "assign unused_live = ^ld_vec_i[63:%u];  // past the kernel's registers", R);
+	}
+	em_line(e, "assign ld_ix = {ld_warp_i%s, %u'd0};", x.kb < wb ? em_fmt(e, "[%u:0]", x.kb - 1) : "", x.rb);
+	em_line(e, "logic ld_ok;");
+	if (W < 1u << wb)
+		em_line(e, "assign ld_ok = ld_valid_i && ld_warp_i < %s;", em_lit(e, wb, W));
+	else
+		em_line(e, "assign ld_ok = ld_valid_i;");
+	em_blank(e);
+	em_line(e, "// a take clears the pick; then a load replaces its warp's row");
+	em_open(e, "always_comb begin");
+	em_line(e, "vec_d = vec_q;");
+	em_line(e, "if (take_i && found) vec_d[pick] = 1'b0;");
+	em_line(e, "if (ld_ok) vec_d[ld_ix +: RowBits] = ld_row;");
+	em_close(e, "end");
+	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
+	em_line(e, "if (!rst_ni) vec_q <= '0;");
+	em_line(e, "else vec_q <= vec_d;");
+	em_close(e, "end");
+	live_asserts(e, &x, W, R);
+}
+
+/* rf_fr_zero's rules (docs/finereg.md, "Blocks"): nothing outside the kernel is marked; each bank's
+ * zero is the lowest register left in that bank, and a bank without one shows none. */
+static void zero_asserts(em_t *e, const fr_rows_t *x, unsigned warps, unsigned regs, unsigned banks)
+{
+	const char *doc = "docs/finereg.md, Blocks";
+	char one[32];
+	snprintf(one, sizeof(one), "%s", em_lit(e, x->n, 1));
+	rg_assert_begin(e, "engine zeros rules 1-2");
+	fr_kernel(e, x, warps, regs, 1);
+	rg_assert(e, "(done_q & ~kernel) == '0", "rf_fr_zero", "rule 1", doc, "a register outside the kernel is marked");
+	em_line(e, "logic %s zr_bad;  // a bank whose zero is not its lowest register left",
+		banks > 1 ? em_rng(e, banks) : "[0:0]");
+	em_open(e, "for (b = 0; b < Banks; b = b + 1) begin : g_rule2");
+	em_line(e, "logic %s c, bit1;", em_rng(e, x->n));
+	em_line(e, "assign c = cand[b*%u +: %u];", x->n, x->n);
+	em_line(e, "assign bit1 = %s << zlo[b*%u +: %u];", one, x->lw, x->lw);
+	em_line(e, "assign zr_bad[b] = zf[b] ? (c & bit1) == '0 || (c & (bit1 - 1'b1)) != '0 : c != '0;");
+	em_close(e, "end");
+	rg_assert(e, "zr_bad == '0", "rf_fr_zero", "rule 2", doc, "a bank's zero is not its lowest register left");
+	rg_assert_end(e);
+}
+
+/* The bank class of register (w, r) of a slot whose first warp is in bank 0: wshift (w + r) mod B,
+ * wid w mod B; the slot's offset (slot x W) mod B adds to it. */
+static unsigned fr_bank_class(int wid, unsigned B, unsigned w, unsigned r) { return (wid ? w : w + r) % B; }
+
+/* rf_fr_zero: the engine's zeros. done_q: a bit per register of the slot (fr_rows); bank b's
+ * candidates are the kernel's registers not done whose bank is b: the base mapping's bank of
+ * rf_top's warp slot x W + w is (offset + class) mod B, with the slot's offset (slot x W) mod B and
+ * a constant class per register (fr_bank_class), so bank b's registers are the constant mask of
+ * class (b - offset) mod B; one find-first per bank. */
+void rg_emit_rf_fr_zero(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	unsigned W = c->finereg_kernel_warps, R = c->finereg_kernel_regs, B = c->rf_banks,
+		 wb = pt->p[rfm_ports_find(pt, "wr_warp_i")].width, ob = B > 1 ? rfm_clog2(B) : 1, k, i, w, r;
+	fr_rows_t x = fr_rows(c);
+	int wid = c->mapping_layout == RFM_LAYOUT_WID;
+	char bo[32], ix[64];
+	snprintf(bo, sizeof(bo), "%s", B > 1 ? em_rng(e, B) : "[0:0]");
+	em_blank(e);
+	em_line(e, "// the reference kernel: %u warp%s of %u register%s; %u bank%s, layout %s", W, W == 1 ? "" : "s", R,
+		R == 1 ? "" : "s", B, B == 1 ? "" : "s", wid ? "wid" : "wshift");
+	em_line(e, "localparam int Banks = %u;", B);
+	em_blank(e);
+	em_line(e, "// bit {warp, index}: written or zeroed since the clear (control state: reset to none)");
+	em_line(e, "logic %s done_q, done_d;", em_rng(e, x.n));
+	em_blank(e);
+	em_line(e, "// the kernel's registers by bank class %s: class k's mask at bits k x %u", wid ? "w mod Banks" :
+		"(w + r) mod Banks", x.n);
+	em_line(e, "localparam logic %s Class = {", em_rng(e, B * x.n));
+	for (k = B; k-- > 0;)
+		for (i = x.n / 64 ? x.n / 64 : 1; i-- > 0;) {
+			unsigned lo = i * 64, hi = lo + (x.n < 64 ? x.n : 64), g;
+			uint64_t v = 0;
+			for (g = lo; g < hi; g++) {
+				w = g >> x.rb;
+				r = g & ((1u << x.rb) - 1);
+				if (w < W && r < R && fr_bank_class(wid, B, w, r) == k)
+					v |= (uint64_t)1 << (g - lo);
+			}
+			em_line(e, "    %u'h%0*llx%s  // class %u, bits %u..%u", hi - lo, (int)(hi - lo + 3) / 4,
+				(unsigned long long)v, k || i ? "," : "", k, hi - 1, lo);
+		}
+	em_line(e, "};");
+	em_blank(e);
+	em_line(e, "// the slot's bank offset (slot x %u) mod %u", W, B);
+	em_line(e, "logic %s off;", ob > 1 ? em_rng(e, ob) : "[0:0]");
+	if (B > 1) {
+		em_line(e, "assign off = %u'((32'(slot_i) * 32'd%u) %% 32'd%u);", ob, W, B);
+	} else {
+		em_line(e, "assign off = 1'b0;");
+		em_line(e, "logic unused_zero_slot;");
+		em_line(e, "assign unused_zero_slot = ^slot_i;  // one bank: every slot's registers in it");
+	}
+	em_line(e, "logic %s cand;  // bank b's registers not written or zeroed", em_rng(e, B * x.n));
+	em_line(e, "logic %s zf;  // bank b has a zero left", bo);
+	em_line(e, "logic %s zlo;  // and its bit", em_rng(e, B * x.lw));
+	rg_ffz_function(e, x.n);
+	em_line(e, "genvar b;");
+	em_open(e, "for (b = 0; b < Banks; b = b + 1) begin : g_bank");
+	if (B > 1) {
+		em_line(e, "logic %s k;  // bank b's class: (b - off) mod Banks", ob > 1 ? em_rng(e, ob) : "[0:0]");
+		if (!(B & (B - 1))) {
+			em_line(e, "assign k = %u'(b) - off;  // mod Banks: the width's wrap", ob);
+		} else {
+			em_line(e, "logic %s d;  // b + Banks - off, below 2 x Banks", em_rng(e, ob + 1));
+			em_line(e, "assign d = %u'(b + Banks) - {1'b0, off};", ob + 1);
+			em_line(e, "assign k = %u'(d >= %u'(Banks) ? d - %u'(Banks) : d);", ob, ob + 1, ob + 1);
+		}
+		em_line(e, "assign cand[b*%u +: %u] = ~done_q & Class[k*%u +: %u];", x.n, x.n, x.n, x.n);
+	} else {
+		em_line(e, "assign cand[b*%u +: %u] = ~done_q & Class;", x.n, x.n);
+	}
+	em_line(e, "// the lowest: the lowest zero of the complement");
+	em_line(e, "assign {zf[b], zlo[b*%u +: %u]} = ffz(~cand[b*%u +: %u]);", x.lw, x.lw, x.n, x.n);
+	em_close(e, "end");
+	if (B == 1) {
+		em_line(e, "logic unused_zero_off;");
+		em_line(e, "assign unused_zero_off = off;");
+	}
+	em_line(e, "logic %s zv;  // the zeros written at the edge", bo);
+	em_line(e, "assign zv = en_i ? zf & gnt_i : '0;");
+	em_line(e, "assign req_o = en_i ? zf : '0;");
+	em_line(e, "assign z_o = zv;");
+	em_line(e, "assign left_o = zf != '0;");
+	em_line(e, "logic %s zwarp;  // per bank, its register's warp", B * wb > 1 ? em_rng(e, B * wb) : "[0:0]");
+	em_line(e, "logic %s zridx;  // and index", em_rng(e, B * 6));
+	em_open(e, "for (b = 0; b < Banks; b = b + 1) begin : g_out");
+	em_line(e, "assign zwarp[b*%u +: %u] = zv[b] ? %u'(zlo[b*%u + %u +: %u]) : '0;", wb, wb, wb, x.lw, x.rb, x.kb);
+	em_line(e, "assign zridx[b*6 +: 6] = zv[b] ? 6'(zlo[b*%u +: %u]) : '0;", x.lw, x.rb);
+	em_close(e, "end");
+	em_line(e, "assign z_warp_o = zwarp;");
+	em_line(e, "assign z_ridx_o = zridx;");
+	em_blank(e);
+	em_line(e, "// the register written (a register past the kernel's is not)");
+	em_line(e, "logic %s wr_ix;", em_rng(e, x.lw));
+	em_line(e, "logic wr_ok;");
+	snprintf(ix, sizeof(ix), "%s", fr_bit_ix(e, &x, wb, "wr_warp_i", "wr_ridx_i"));
+	em_line(e, "assign wr_ix = %s;", ix);
+	em_line(e, "assign wr_ok = wr_valid_i && %s;", fr_in_kernel(e, W, R, wb, "wr_warp_i", "wr_ridx_i"));
+	em_blank(e);
+	em_line(e, "// a clear wins; else the register written and every bank's zero join the set");
+	em_open(e, "always_comb begin");
+	em_line(e, "done_d = done_q;");
+	em_line(e, "for (int z = 0; z < Banks; z = z + 1) if (zv[z]) done_d[zlo[z*%u +: %u]] = 1'b1;", x.lw, x.lw);
+	em_line(e, "if (wr_ok) done_d[wr_ix] = 1'b1;");
+	em_line(e, "if (clr_i) done_d = '0;");
+	em_close(e, "end");
+	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
+	em_line(e, "if (!rst_ni) done_q <= '0;");
+	em_line(e, "else done_q <= done_d;");
+	em_close(e, "end");
+	zero_asserts(e, &x, W, R, B);
+}
+
 /* rf_fr_slot's rule (docs/finereg.md, "Blocks"): no CTA owns two slots (invariant 4's "exactly one
  * slot" on the table's side; the status monitor holds the other). */
 static void slot_asserts(em_t *e)

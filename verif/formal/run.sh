@@ -57,6 +57,14 @@ faults=(
 	"rf_fr_status|stores-1-3|-|s/(w0_reg_i == 2'd1 || w0_reg_i == 2'd2)/(w0_reg_i != 2'd0)/"
 	# the swap pick ignores the stalled line's exclusion
 	"rf_fr_status|swap-picks-stalled-line|-|s/ffz(~(is_sp \\& ready_i \\& ~self))/ffz(~(is_sp \\& ready_i))/"
+	# find-first-set never shows register 0 of warp 0
+	"rf_fr_live|live-skips-register-0|-|s/ffz(~vec_q)/ffz(~vec_q | 1'b1)/"
+	# a load keeps the vector's bits past the kernel's registers (a row with padding: odd_finereg)
+	"rf_fr_live|load-past-kernel|odd_finereg|s/assign ld_row = {[0-9]*'d0, ld_vec_i\\[[0-9]*:0\\]};/assign ld_row = ld_vec_i[RowBits-1:0];/"
+	# a bank's find-first never shows its bit 0
+	"rf_fr_zero|zero-skips-bit-0|-|s/ffz(~cand\\[\\(b\\*[0-9]* +: [0-9]*\\)\\])/ffz(~cand[\\1] | 1'b1)/"
+	# a write past the kernel's registers is marked (a row with padding: odd_finereg)
+	"rf_fr_zero|write-past-kernel|odd_finereg|s/assign wr_ok = wr_valid_i \\&\\& wr_ridx_i < 6'd[0-9]*;/assign wr_ok = wr_valid_i;/"
 	# an owner write no longer checks the slots its CTA already owns
 	"rf_fr_slot|accepts-second-slot|-|s/(w_has \\& ~w_at) == '0/(w_has \\& ~w_at \\& '0) == '0/"
 	# a PRD starts without a free slot in the in buffer

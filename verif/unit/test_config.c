@@ -786,8 +786,12 @@ static void test_config_rule_j_finereg(void)
 			found += rows[i].bits == 2u * 256;
 		if (!strcmp(rows[i].name, "FineReg bit-vector cache"))
 			found += rows[i].bits == 32u * 97;
+		if (!strcmp(rows[i].name, "FineReg live-register set"))
+			found += rows[i].bits == 8u * 32 && !strcmp(rows[i].module, "rf_fr_live");
+		if (!strcmp(rows[i].name, "FineReg written-register set"))
+			found += rows[i].bits == 8u * 32 && !strcmp(rows[i].module, "rf_fr_zero");
 	}
-	CU_ASSERT_EQUAL(found, 6);
+	CU_ASSERT_EQUAL(found, 8);
 	/* a pointer of 11 bits and tags for CTAs of at most 16 warps */
 	CU_ASSERT_EQUAL(load_s(&cfg, "[rf]\nentries = 512\n[sm]\nwarps = 64\n[finereg]\nenable = on\n"
 				     "acrf_regs = 1024\npcrf_regs = 1024\nptr_bits = 11\ncta_warps = 16\n", &msg),
