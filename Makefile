@@ -312,7 +312,8 @@ formal: $(GEN)/files.f
 cosim-all:
 	@for c in $(CONFIGS); do $(MAKE) --no-print-directory cosim CONFIG=$$c || exit 1; done
 
-# every technique folder's planted faults (cmodel/<technique>/mutants.sh: its configs and harnesses)
+# every technique folder's planted faults (cmodel/<technique>/mutants.sh: its configs and harnesses),
+# then the mutant bundles' own planted faults (verif/mutation/bundle_selftest.sh)
 mutation:
 	@for f in $(call tech_defs,cmodel,mutants.sh); do \
 	  t=$${f#cmodel/}; t=$${t%%/*}; m=$$(sed -n 's/^# harnesses: //p' $$f); \
@@ -323,7 +324,8 @@ mutation:
 	  for c in $$(sed -n 's/^# config: //p' $$f); do \
 	    if [ "$$m" = all ]; then $(MAKE) --no-print-directory cosim-build CONFIG=$$c || exit 1; \
 	    else $(MAKE) --no-print-directory cosim-build CONFIG=$$c MODULES="$$m" || exit 1; fi; \
-	    verif/mutation/run.sh $$c $$t || exit 1; done; done
+	    verif/mutation/run.sh $$c $$t || exit 1; done; done; \
+	verif/mutation/bundle_selftest.sh
 
 # a random mutation campaign: N operator mutants of CONFIG's RTL drawn with SEED, each co-simulated
 # (verif/mutation/campaign.sh; report build/$(CONFIG)/mutate/report.md)

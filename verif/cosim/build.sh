@@ -10,8 +10,8 @@
 # glue is included by that one source, not forced into every Verilated file.
 # Verilator's output goes to LOG; the exit status is Verilator's. Optimization levels are the
 # caller's (-O3, -MAKEFLAGS "OPT_FAST=..."). With ccache installed, every C++ compile goes through
-# it (Verilator's runtime is the same in every harness, so it is compiled once), into CCACHE_DIR or
-# else build/ccache.
+# it (Verilator's runtime is the same in every harness, so it is compiled once; so is the harness
+# source of one glue header), into CCACHE_DIR or else build/ccache.
 # The C++ compiler is RF_CXX, else clang++ where installed, else g++. Verilator's output is a few
 # very large functions, which clang++ 14 compiles in 55% to 85% of g++ 12's time at -O1 (fermi-scale
 # rf_top harnesses; the runs take about as long either way: docs/verification.md, "Harness builds").
@@ -24,8 +24,10 @@ case $glue in /*) ;; *) glue=$PWD/$glue ;; esac
 mkdir -p "$mdir"
 case $mdir in /*) ;; *) mdir=$PWD/$mdir ;; esac
 printf '#include "%s"\n#include "%s"\n' "$glue" "$PWD/verif/cosim/harness.cpp" >"$mdir/cosim_main.cpp"
+# CCACHE_BASEDIR: paths under the checkout are hashed relative to the build folder, so harnesses
+# built alike in different folders (the mutants of one module) share the harness's compiled object
 if command -v ccache >/dev/null; then
-	export OBJCACHE=ccache CCACHE_DIR=${CCACHE_DIR:-$PWD/build/ccache}
+	export OBJCACHE=ccache CCACHE_DIR=${CCACHE_DIR:-$PWD/build/ccache} CCACHE_BASEDIR=${CCACHE_BASEDIR:-$PWD}
 fi
 cxx=${RF_CXX:-}
 if [ -z "$cxx" ]; then
