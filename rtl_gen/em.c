@@ -7,6 +7,12 @@
 
 static void put_comment_rest(em_t *e, const char *rest, unsigned extra);
 
+/* A string em_keep copied: a list, newest first. */
+struct em_kept {
+	struct em_kept *next;
+	char s[];
+};
+
 int em_init(em_t *e)
 {
 	memset(e, 0, sizeof(*e));
@@ -30,6 +36,11 @@ void em_free(em_t *e)
 		for (c = 0; c < EM_COLS; c++)
 			free(e->cells[r][c]);
 	e->rows = 0;
+	while (e->kept) {
+		struct em_kept *k = e->kept;
+		e->kept = k->next;
+		free(k);
+	}
 }
 
 static void indent(em_t *e, unsigned spaces)
@@ -378,4 +389,18 @@ const char *em_rng(em_t *e, unsigned w)
 const char *em_lit(em_t *e, unsigned w, unsigned long long v)
 {
 	return em_fmt(e, "%u'd%llu", w, v);
+}
+
+const char *em_keep(em_t *e, const char *s)
+{
+	size_t n = strlen(s) + 1;
+	struct em_kept *k = malloc(sizeof(*k) + n);
+	if (!k) {
+		e->err = 1;
+		return "";
+	}
+	memcpy(k->s, s, n);
+	k->next = e->kept;
+	e->kept = k;
+	return k->s;
 }

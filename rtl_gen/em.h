@@ -26,6 +26,7 @@ typedef struct em {
 	char *cells[EM_ROWS][EM_COLS];   /* pending aligned-table rows */
 	unsigned rows;                   /* rows pending */
 	struct em_str *part;             /* the line em_part is building, or NULL */
+	struct em_kept *kept;            /* strings em_keep copied, freed by em_free */
 	int err;                         /* set when anything failed */
 } em_t;
 
@@ -81,5 +82,8 @@ const char *em_fmt(em_t *e, const char *fmt, ...) __attribute__((format(printf, 
 const char *em_rng(em_t *e, unsigned w);
 /* Sized decimal literal: "8'd5". */
 const char *em_lit(em_t *e, unsigned w, unsigned long long v);
+/* A copy of s that lives until em_free (a scratch string kept past EM_SCRATCH - 1 calls); "" with
+ * e->err set when the copy cannot be made. */
+const char *em_keep(em_t *e, const char *s);
 
 #endif /* RG_EM_H */

@@ -254,9 +254,8 @@ static void status_asserts(em_t *e, unsigned n)
 					     {"sp", "is_sp & ready_i & ~self", "swap"},
 					     {"fl", "is_free", "free-line"}};
 	const char *doc = "docs/finereg.md, Blocks";
-	char one[32]; /* kept: em_lit's scratch string lasts only EM_SCRATCH - 1 calls */
 	unsigned k;
-	snprintf(one, sizeof(one), "%s", em_lit(e, n, 1));
+	const char *one = em_keep(e, em_lit(e, n, 1));
 	rg_assert_begin(e, "status monitor rules 1-2");
 	em_line(e, "logic %s st_legal;", em_rng(e, n));
 	em_open(e, "for (g = 0; g < Ctas; g = g + 1) begin : g_legal");
@@ -535,8 +534,7 @@ static void fr_kernel(em_t *e, const fr_rows_t *x, unsigned W, unsigned R, int r
 static void live_asserts(em_t *e, const fr_rows_t *x, unsigned warps, unsigned regs)
 {
 	const char *doc = "docs/finereg.md, Blocks";
-	char one[32];
-	snprintf(one, sizeof(one), "%s", em_lit(e, x->n, 1));
+	const char *one = em_keep(e, em_lit(e, x->n, 1));
 	rg_assert_begin(e, "live-register set rules 1-2");
 	fr_kernel(e, x, warps, regs, 0);
 	rg_assert(e, "(vec_q & ~kernel) == '0", "rf_fr_live", "rule 1", doc, "a register outside the kernel is left");
@@ -553,7 +551,6 @@ void rg_emit_rf_fr_live(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 {
 	unsigned W = c->finereg_kernel_warps, R = c->finereg_kernel_regs, wb = pt->p[rfm_ports_find(pt, "q_warp_i")].width;
 	fr_rows_t x = fr_rows(c);
-	char ix[64];
 	em_blank(e);
 	em_line(e, "// the reference kernel: %u warp%s of %u register%s", W, W == 1 ? "" : "s", R, R == 1 ? "" : "s");
 	em_line(e, "localparam int RowBits = %u;  // a row: 2^%u bits, a register's index", 1u << x.rb, x.rb);
@@ -570,7 +567,7 @@ void rg_emit_rf_fr_live(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "// the destination, when it is a register left (a register past the kernel's is not)");
 	em_line(e, "logic %s q_ix;", em_rng(e, x.lw));
 	em_line(e, "logic q_in, dst;");
-	snprintf(ix, sizeof(ix), "%s", fr_bit_ix(e, &x, wb, "q_warp_i", "q_ridx_i"));
+	const char *ix = em_keep(e, fr_bit_ix(e, &x, wb, "q_warp_i", "q_ridx_i"));
 	em_line(e, "assign q_ix = %s;", ix);
 	em_line(e, "assign q_in = %s;", fr_in_kernel(e, W, R, wb, "q_warp_i", "q_ridx_i"));
 	em_line(e, "assign dst = q_valid_i && q_in && vec_q[q_ix];");
@@ -620,8 +617,7 @@ void rg_emit_rf_fr_live(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 static void zero_asserts(em_t *e, const fr_rows_t *x, unsigned warps, unsigned regs, unsigned banks)
 {
 	const char *doc = "docs/finereg.md, Blocks";
-	char one[32];
-	snprintf(one, sizeof(one), "%s", em_lit(e, x->n, 1));
+	const char *one = em_keep(e, em_lit(e, x->n, 1));
 	rg_assert_begin(e, "engine zeros rules 1-2");
 	fr_kernel(e, x, warps, regs, 1);
 	rg_assert(e, "(done_q & ~kernel) == '0", "rf_fr_zero", "rule 1", doc, "a register outside the kernel is marked");
@@ -652,8 +648,7 @@ void rg_emit_rf_fr_zero(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		 wb = pt->p[rfm_ports_find(pt, "wr_warp_i")].width, ob = B > 1 ? rfm_clog2(B) : 1, k, i, w, r;
 	fr_rows_t x = fr_rows(c);
 	int wid = c->mapping_layout == RFM_LAYOUT_WID;
-	char bo[32], ix[64];
-	snprintf(bo, sizeof(bo), "%s", B > 1 ? em_rng(e, B) : "[0:0]");
+	const char *bo = em_keep(e, B > 1 ? em_rng(e, B) : "[0:0]");
 	em_blank(e);
 	em_line(e, "// the reference kernel: %u warp%s of %u register%s; %u bank%s, layout %s", W, W == 1 ? "" : "s", R,
 		R == 1 ? "" : "s", B, B == 1 ? "" : "s", wid ? "wid" : "wshift");
@@ -732,7 +727,7 @@ void rg_emit_rf_fr_zero(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "// the register written (a register past the kernel's is not)");
 	em_line(e, "logic %s wr_ix;", em_rng(e, x.lw));
 	em_line(e, "logic wr_ok;");
-	snprintf(ix, sizeof(ix), "%s", fr_bit_ix(e, &x, wb, "wr_warp_i", "wr_ridx_i"));
+	const char *ix = em_keep(e, fr_bit_ix(e, &x, wb, "wr_warp_i", "wr_ridx_i"));
 	em_line(e, "assign wr_ix = %s;", ix);
 	em_line(e, "assign wr_ok = wr_valid_i && %s;", fr_in_kernel(e, W, R, wb, "wr_warp_i", "wr_ridx_i"));
 	em_blank(e);
@@ -776,9 +771,8 @@ void rg_emit_rf_fr_slot(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	unsigned S = c->d.fr_slots, C = c->finereg_resident_ctas, sb = pt->p[rfm_ports_find(pt, "w_slot_i")].width,
 		 cb = pt->p[rfm_ports_find(pt, "w_cta_i")].width, ow = rfm_clog2((uint64_t)S * cb);
 	int spast = (1ull << sb) > S, cpast = (1ull << cb) > C;
-	char one[32], rs[32]; /* kept: em_lit's scratch string lasts only EM_SCRATCH - 1 calls */
-	snprintf(one, sizeof(one), "%s", em_lit(e, S, 1));
-	snprintf(rs, sizeof(rs), "%s", S > 1 ? em_rng(e, S) : "[0:0]");
+	const char *one = em_keep(e, em_lit(e, S, 1));
+	const char *rs = em_keep(e, S > 1 ? em_rng(e, S) : "[0:0]");
 	em_blank(e);
 	em_line(e, "localparam int Slots = %u;  // ACRF CTA slots", S);
 	em_line(e, "localparam int CtaBits = %u;  // a CTA line", cb);
@@ -940,10 +934,9 @@ void rg_emit_rf_fr_port(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		 db = pt->p[rfm_ports_find(pt, "in_count_o")].width, B = c->d.fr_words / c->d.fr_beat_words,
 		 bw = c->d.fr_beat_words * 32, D = c->d.fr_in_depth, bb = B > 1 ? rfm_clog2(B) : 1, iw = rfm_clog2(D),
 		 ow = rfm_clog2(rb);
-	char last[32], brng[32], prng[32]; /* kept: em_lit's scratch string lasts only EM_SCRATCH - 1 calls */
-	snprintf(last, sizeof(last), "%s", em_lit(e, bb, B - 1));
-	snprintf(brng, sizeof(brng), "%s", em_rng(e, bb));
-	snprintf(prng, sizeof(prng), "%s", em_rng(e, pb));
+	const char *last = em_keep(e, em_lit(e, bb, B - 1));
+	const char *brng = em_keep(e, em_rng(e, bb));
+	const char *prng = em_keep(e, em_rng(e, pb));
 	em_blank(e);
 	em_line(e, "localparam int Depth    = %u;  // in buffer registers (fr_in_depth)", D);
 	em_line(e, "localparam int BeatBits = %u;  // %u beat%s a register", bw, B, B == 1 ? "" : "s");
