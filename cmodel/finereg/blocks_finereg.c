@@ -82,6 +82,8 @@
 /* Sizes as the blocks use them: a count of at least one, an index of at least one bit (a structure of
  * one entry still has a 1-bit index port). */
 static unsigned at_least1(unsigned n) { return n ? n : 1; }
+/* A warp's row of a kernel of regs registers (at most 64): bits 0 .. regs - 1. */
+static uint64_t kernel_row(unsigned regs) { return regs >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << regs) - 1; }
 static unsigned ix_bits(unsigned n) { return at_least1(rfm_clog2(n)); }
 
 /* A PCRF tag's {warp, register index}: where a restored register goes in its CTA's slot. */
@@ -1288,7 +1290,7 @@ static int dec_setup(rfm_model_t *m)
 	x->regs = at_least1(m->cfg->finereg_kernel_regs);
 	if (x->regs > 64)
 		return -1;
-	x->mask = x->regs == 64 ? ~(uint64_t)0 : ((uint64_t)1 << x->regs) - 1;
+	x->mask = kernel_row(x->regs);
 	if (x->regs == 64)
 		rfm_cov_na(&x->m, DC_LOAD_HIGH_BITS); /* every bit counts */
 	dec_reset(&x->m);
@@ -1526,7 +1528,7 @@ static int live_setup(rfm_model_t *m)
 	x->wbits = dst_bits(m->cfg) - 6;
 	if (x->regs > 64 || x->warps > RFM_FR_MAX_WARPS || x->wbits > 5)
 		return -1;
-	x->mask = x->regs == 64 ? ~(uint64_t)0 : ((uint64_t)1 << x->regs) - 1;
+	x->mask = kernel_row(x->regs);
 	if (x->regs == 64)
 		rfm_cov_na(&x->m, LV_LOAD_HIGH_BITS); /* every bit counts */
 	if (x->warps == 1u << x->wbits)
@@ -1810,8 +1812,10 @@ static int zero_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	}
 	zero_apply(x, x->shadow, z, lo, 0);
 	if (z && !rfm_get(m, x->ix.clr)) {
-		unsigned lo2[64];
-		if (!zero_lowest(x, x->shadow, slot, lo2))
+		unsigned w;
+		for (w = 0; w < x->warps && (x->shadow[w] & kernel_row(x->regs)) == kernel_row(x->regs); w++)
+			;
+		if (w == x->warps) /* every register of the kernel written or zeroed */
 			rfm_cov_hit(m, ZR_LAST);
 	}
 	return 0;
