@@ -2399,8 +2399,8 @@ typedef struct rfm_portt {
 	uint32_t *slot;      /* the in buffer: depth registers */
 	uint8_t *done;       /* every beat of the slot in */
 	uint64_t *dst;       /* per slot: the warp and index its PRD carried */
-	unsigned head, count, fp, tail; /* the oldest slot, slots taken by PRDs, the slot the array's beats
-					 * fill, the slot the next PRD takes */
+	unsigned head, count, fp; /* the oldest slot, slots taken by PRDs (the next PRD takes slot head +
+				   * count), the slot the array's beats fill */
 	/* checker: cycle arithmetic from the requests alone */
 	uint64_t port_free_at, ob_free_at, w_end, r_end, last_prd, w_done_at;
 	int c_ob_full, w_pend;
@@ -2454,7 +2454,7 @@ static void port_reset(rfm_model_t *m)
 	x->ob_full = x->wact = x->ract = 0;
 	x->wbeat = x->rbeat = 0;
 	x->went = x->rent = 0;
-	x->head = x->count = x->fp = x->tail = 0;
+	x->head = x->count = x->fp = 0;
 	memset(x->done, 0, x->depth);
 }
 
@@ -2533,9 +2533,8 @@ static void port_tick(rfm_model_t *m)
 		x->count--;
 	}
 	if (d.prd_go) { /* the slot it takes keeps its destination */
-		unsigned t = m->mutate == RFM_FAULT_PORT_DST_NEXT_SLOT ? (x->tail + 1) % x->depth : x->tail;
+		unsigned t = (x->head + x->count + (m->mutate == RFM_FAULT_PORT_DST_NEXT_SLOT)) % x->depth;
 		x->dst[t] = rfm_get(m, x->ix.prd_dst);
-		x->tail = (x->tail + 1) % x->depth;
 		x->count++;
 	}
 	pcrf_core_clock(&x->k, en, d.w_now, d.w_now ? d.w_ent : d.r_ent, d.w_now ? d.w_beat : d.r_beat,
