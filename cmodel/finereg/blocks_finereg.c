@@ -1812,8 +1812,9 @@ static int zero_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	}
 	zero_apply(x, x->shadow, z, lo, 0);
 	if (z && !rfm_get(m, x->ix.clr)) {
+		uint64_t row = kernel_row(x->regs);
 		unsigned w;
-		for (w = 0; w < x->warps && (x->shadow[w] & kernel_row(x->regs)) == kernel_row(x->regs); w++)
+		for (w = 0; w < x->warps && (x->shadow[w] & row) == row; w++)
 			;
 		if (w == x->warps) /* every register of the kernel written or zeroed */
 			rfm_cov_hit(m, ZR_LAST);

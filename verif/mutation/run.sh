@@ -130,7 +130,8 @@ lint_mutant() { # name module sed-expression
 case $set in */*) . "$set" ;; *) . "cmodel/$set/mutants.sh" ;; esac
 
 # A bundle's copy of FILE: the generated module MOD as MOD__m0, each mutant's copy as MOD__m<N>,
-# and a wrapper named MOD, with MOD's ports, that shows variant N's outputs under +mutant=N.
+# and a wrapper named MOD, with MOD's ports (its header copied, its outputs from the generated glue's
+# port table), that shows variant N's outputs under +mutant=N.
 bundle_file() { # generated-file module N:mutant-file...
 	local orig=$1 mod=$2 v sels
 	shift 2
@@ -138,25 +139,14 @@ bundle_file() { # generated-file module N:mutant-file...
 	for v in "$@"; do sed "s/^module $mod (\$/module ${mod}__m${v%%:*} (/" "${v#*:}"; done
 	sels=$(printf '%s ' 0 "${@%%:*}")
 	awk -v mod="$mod" -v sels="$sels" -v fault="${RF_MUTANT_BUNDLE_FAULT:-}" '
-	function fail(why) { print "bundle_file: " FILENAME ":" FNR ": " why > "/dev/stderr"; bad = 1; exit 1 }
-	$0 == "module " mod " (" { head = 1; print "module " mod " ("; next }
-	head && /^\);/ { head = 0; print ");"; found = 1; next }
-	head {
-		print
-		line = $0
-		sub(/\/\/.*/, "", line)
-		if (line !~ /^[ \t]*output[ \t]/) next
-		if (line !~ /^[ \t]*output[ \t]+logic[ \t]*(\[[^]]*\])?[ \t]*[A-Za-z_][A-Za-z_0-9]*[ \t]*,?[ \t]*$/)
-			fail("an output port not written one to a line: " $0)
-		w = ""
-		if (match(line, /\[[^]]*\]/)) w = substr(line, RSTART, RLENGTH) " "
-		sub(/[ \t]*,?[ \t]*$/, "", line)
-		nm = line; sub(/.*[^A-Za-z_0-9]/, "", nm)
-		no++; oname[no] = nm; owid[no] = w
-	}
+	# the glue: {"name", direction (1: output), width},
+	FNR == NR { if ($0 ~ /^  \{"[a-z_0-9]+", 1, [0-9]+\},$/) {
+			gsub(/[{}",]/, " "); no++; oname[no] = $1; owid[no] = $3 > 1 ? "[" $3 - 1 ":0] " : "" }
+		next }
+	$0 == "module " mod " (" { head = 1; print; next }
+	head { print; if ($0 ~ /^\);/) { head = 0; found = 1 } }
 	END {
-		if (bad) exit 1
-		if (!found || no == 0) { print "bundle_file: no ports of " mod " in " FILENAME > "/dev/stderr"; exit 1 }
+		if (!found || no == 0) { print "bundle_file: no header or no outputs of " mod > "/dev/stderr"; exit 1 }
 		nv = split(sels, sel, " ")
 		print "  // a mutant bundle (verif/mutation/run.sh): +mutant=N shows variant N (0: as generated)"
 		print "  int unsigned mutant_sel;"
@@ -183,7 +173,7 @@ bundle_file() { # generated-file module N:mutant-file...
 		print "    endcase"
 		print "  end"
 		print "endmodule"
-	}' "$orig"
+	}' "$(dirname "$orig")/cosim/${mod}_glue.h" "$orig"
 }
 # build one bundle of the queued mutants (indices into q_*, one harness) and run each of its mutants
 run_bundle() { # bundle-number index...
