@@ -8,7 +8,9 @@
 # busy run must cost more: more write-backs done, more energy per cycle in the storage (module
 # names ending in "bank"), and in all of rf_top when it read no less. Then planted faults in copies
 # of the reports (a total that is not the sum, a module with no power, an energy that does not
-# follow the clock, a busy run that costs no more) must each be refused. A technique config's reports also carry its baseline twin's energies.
+# follow the clock, a busy run that costs no more, SRAM macros without their energy) must each be
+# refused. A technique config's reports also carry its baseline twin's energies; a config whose
+# rf_sram is an SRAM macro, the macros' accesses and energy (synth/sram_model.sh).
 # Run from the repository root; exit 1 on any failure.
 set -uo pipefail
 [ $# -eq 1 ] || { echo "usage: synth/check_power.sh CONFIG" >&2; exit 2; }
@@ -27,20 +29,31 @@ check_report() {
 			bad = 0
 		}
 		function no(msg) { print "  " msg; bad = 1 }
+		function near(a, b) { return (a - b) ^ 2 <= 1e-4 + (b * 1e-4) ^ 2 }
 		NR == 1 { next }
-		$1 == "all" { all_c = $3; all_i = $5; all_s = $6; all_l = $7; all_t = $8; all_e = $9; next }
+		$1 == "all" { all_c = $3; all_i = $5; all_s = $6; all_l = $7; all_t = $8; all_e = $9; all_m = $10; all_a = $11; all_md = $12; next }
 		{
-			n++; c += $3; si += $5; ss += $6; sl += $7; st += $8
+			n++; c += $3; si += $5; ss += $6; sl += $7; st += $8; sm += $10; sa += $11; smd += $12
 			if ($3 < 1) no($1 ": no cells")
 			if ($5 <= 0 || $6 <= 0 || $7 <= 0) no($1 ": internal, switching and leakage must all be above 0")
-			if ($8 < $5 + $6 || $8 > $5 + $6 + $7 / 1000 + 0.01) no($1 ": total is not internal + switching + leakage")
-			if (($9 - $8 * t["clock_ns"] / 1000) ^ 2 > 1e-4 + ($9 * 1e-4) ^ 2) no($1 ": energy per cycle is not power x clock")
+			if ($8 < $5 + $6 + $12 || $8 > $5 + $6 + $12 + ($7 + $13) / 1000 + 0.01)
+				no($1 ": total is not internal + switching + leakage + the macros'"'"'")
+			if (!near($9, $8 * t["clock_ns"] / 1000)) no($1 ": energy per cycle is not power x clock")
+			# a macro row: its accesses at the model'"'"'s energy per access, and its leakage
+			if ($10 > 0 && ($11 <= 0 || !near($12, $11 * t["sram_pJ_per_access"] / (t["cycles"] * t["clock_ns"]) * 1000) ||
+					!near($13, $10 * t["sram_leakage_nW_per_macro"])))
+				no($1 ": " $10 " SRAM macros: " $11 " accesses do not give " $12 " uW and " $13 " nW")
+			if ($10 == 0 && ($11 != 0 || $12 != 0 || $13 != 0)) no($1 ": macro power without a macro")
 		}
 		END {
 			if (n < 2) no("fewer than two module instances")
 			if (all_c != c) no("all: " all_c " cells, the rows hold " c)
-			if ((all_t - st) ^ 2 > 1e-4 + (st * 1e-4) ^ 2 || (all_i - si) ^ 2 > 1e-4 + (si * 1e-4) ^ 2 ||
-			    (all_s - ss) ^ 2 > 1e-4 + (ss * 1e-4) ^ 2) no("all: its power is not the sum of the rows")
+			if (!near(all_t, st) || !near(all_i, si) || !near(all_s, ss) || !near(all_md, smd))
+				no("all: its power is not the sum of the rows")
+			if (all_m != sm || all_a != sa) no("all: its macros or macro accesses are not the sum of the rows")
+			if (t["sram_macros"] + 0 != all_m + 0) no("power.txt sram_macros differs from the csv")
+			if (all_m > 0 && (t["sram_reads"] <= 0 || t["sram_writes"] <= 0 || t["sram_reads"] + t["sram_writes"] != all_a))
+				no("SRAM macros without reads and writes, or not the csv'"'"'s accesses")
 			if ((t["total_uW"] - all_t) ^ 2 > 1e-4) no("power.txt total_uW differs from the csv")
 			if (t["unannotated_outputs"] != 0) no(t["unannotated_outputs"] " cell outputs without simulated activity")
 			if (t["cycles"] < 100) no("fewer than 100 cycles of activity")
@@ -62,6 +75,9 @@ check_response() {
 	local bad=0
 	[ "$(txt_get "$4" writes_done)" -gt "$(txt_get "$2" writes_done)" ] \
 		|| { echo "  the busy run did no more write-backs ($(txt_get "$4" writes_done) vs $(txt_get "$2" writes_done))"; bad=1; }
+	if [ -n "$(txt_get "$2" sram_macros)" ] && [ "$(txt_get "$4" sram_writes)" -le "$(txt_get "$2" sram_writes)" ]; then
+		echo "  the busy run wrote the SRAM macros no more ($(txt_get "$4" sram_writes) vs $(txt_get "$2" sram_writes))"; bad=1
+	fi
 	awk -v a="$(storage_e "$1")" -v b="$(storage_e "$3")" 'BEGIN { exit !(b > a * 1.01 && a > 0) }' \
 		|| { echo "  storage energy per cycle did not rise by 1% with 8x the write-backs ($(storage_e "$1") -> $(storage_e "$3") pJ)"; bad=1; }
 	# all of rf_top must cost more too, unless the busy run read less: write-backs take banks from
@@ -111,6 +127,9 @@ plant total-not-sum 'NR == 2 { $8 = $8 * 2 } { print }'
 plant module-no-power 'NR == 3 { $5 = 0; $6 = 0; $8 = $7 / 1000 } { print }'
 plant energy-not-clock 'NR > 1 { $9 = $9 * 3 } { print }'
 plant cells-not-sum '$1 == "all" { $3 = $3 + 1 } { print }'
+if [ -n "$(txt_get "$WK/default.txt" sram_macros)" ]; then # the macros' energy left out, totals kept consistent
+	plant macro-energy-dropped 'NR > 1 && $10 > 0 { r = ($8 - $12) / $8; $8 = $8 - $12; $9 = $9 * r; $12 = 0 } { print }'
+fi
 if check_response "$WK/lo.csv" "$WK/lo.txt" "$WK/lo.csv" "$WK/hi.txt" > /dev/null; then
 	echo "MISSED planted fault busy-run-costs-no-more"; fail=1
 else

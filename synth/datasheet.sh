@@ -144,9 +144,20 @@ if [ -f "$rp/power.csv" ] && [ -f "$rp/power.txt" ]; then
 	echo "No clock gating and no enable flops in this library: every flop's clock pin switches every cycle"
 	echo "($(pv clock_pins_internal_uW) uW of the total is those pins' internal power)."
 	echo
-	echo "| instance | module | cells | flops | internal uW | switching uW | leakage nW | total uW | pJ per cycle |"
-	echo "|---|---|---|---|---|---|---|---|---|"
-	awk -F, 'NR > 1 { printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", ($1 == "all" ? "**all**" : "`" $1 "`"), $2, $3, $4, $5, $6, $7, $8, $9 }' "$rp/power.csv"
+	if [ -n "$(pv sram_macros)" ]; then
+		echo "The register file's arrays are $(pv sram_macros) SRAM macros of the SRAM model (\`synth/sram_model.sh\`,"
+		echo "\`docs/flows.md\`): the simulation runs their generated model, and each enabled port at an edge costs"
+		echo "the model's $(pv sram_pJ_per_access) pJ ($(pv sram_reads) reads and $(pv sram_writes) writes over the run), each"
+		echo "macro leaks $(pv sram_leakage_nW_per_macro) nW; the macro columns below, included in the totals."
+		echo
+		echo "| instance | module | cells | flops | internal uW | switching uW | leakage nW | macros | macro accesses | macro dynamic uW | macro leakage nW | total uW | pJ per cycle |"
+		echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+		awk -F, 'NR > 1 { printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", ($1 == "all" ? "**all**" : "`" $1 "`"), $2, $3, $4, $5, $6, $7, $10, $11, $12, $13, $8, $9 }' "$rp/power.csv"
+	else
+		echo "| instance | module | cells | flops | internal uW | switching uW | leakage nW | total uW | pJ per cycle |"
+		echo "|---|---|---|---|---|---|---|---|---|"
+		awk -F, 'NR > 1 { printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", ($1 == "all" ? "**all**" : "`" $1 "`"), $2, $3, $4, $5, $6, $7, $8, $9 }' "$rp/power.csv"
+	fi
 	echo
 	echo "Over the run: $(pv reads) bank reads, $(pv writes_done) write-backs, $(pv dispatches) instructions dispatched;"
 	echo "$(pv energy_pJ_per_cycle) pJ per cycle, $(pv energy_pJ_per_dispatch) pJ per dispatched instruction and"

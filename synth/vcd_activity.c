@@ -5,11 +5,13 @@
  * Reads a value change dump (IEEE 1364 section 18; fst2vcd's output of a Verilator trace) and
  * prints, for every bit of every variable under the scope --scope (default TOP.rf_top), the
  * number of times it changed value after the first N rising edges (--skip, default 2: reset) of
- * the clock variable NAME (--clock, default clk_i, looked up directly in the scope):
+ * the clock variable NAME (--clock, default clk_i, looked up directly in the scope), and the
+ * number of the rising edges after those N at which it was 1 (its value before the changes of the
+ * edge's time: what a flop clocked by the edge samples):
  *
  *   # cycles 1998
- *   u_arbiter/grant_q[3] 412
- *   _46_ 17
+ *   u_arbiter/grant_q[3] 412 1093
+ *   _46_ 17 8
  *
  * A name is the scope path below --scope joined by '/', then the variable's name; a bit of a
  * vector is name[i] with the declared index. x and z read as 0 (Verilator is two-state).
@@ -40,6 +42,8 @@ typedef struct {
 	unsigned width;
 	uint8_t *val;        /* current value, bit i = index i from the lsb */
 	uint64_t *toggles;   /* per bit */
+	uint64_t *high;      /* per bit: counted edges that sampled 1 (resolved ones) */
+	uint32_t *rise;      /* per bit, while it is 1: the time block in which it became 1 */
 	int is_clock;
 	va_name_t *names;
 	unsigned nnames;
@@ -52,6 +56,17 @@ typedef struct {
 	unsigned hcap;
 	uint64_t edges; /* rising edges of the clock seen */
 	int have_clock;
+	/* Time blocks (the changes of one #time) for the sampled-1 counts: a bit that became 1 in
+	 * block r and 0 in block f was 1 at the counted edges after block r up to block f's own. */
+	uint32_t block;      /* the current block */
+	uint64_t *after;     /* after[b]: counted edges up to the end of block b */
+	uint32_t acap;
+	uint64_t counted;    /* counted edges so far */
+	int edge_here;       /* a counted edge in the current block */
+	struct va_fall { va_id_t *d; unsigned bit; } *falls; /* bits that became 0 in this block */
+	size_t nfalls, fcap;
+	unsigned long skip;  /* edges before counting (reset) */
+	int oom;
 } va_t;
 
 /* FNV-1a, then a multiplicative mix: identifier codes are short runs of printable characters. */
@@ -111,10 +126,14 @@ static va_id_t *va_add(va_t *v, const char *code, unsigned width)
 	d->width = width;
 	d->val = calloc(width, 1);
 	d->toggles = calloc(width, sizeof *d->toggles);
-	if (!d->code || !d->val || !d->toggles) {
+	d->high = calloc(width, sizeof *d->high);
+	d->rise = calloc(width, sizeof *d->rise);
+	if (!d->code || !d->val || !d->toggles || !d->high || !d->rise) {
 		free(d->code);
 		free(d->val);
 		free(d->toggles);
+		free(d->high);
+		free(d->rise);
 		return NULL;
 	}
 	v->nids++;
@@ -139,9 +158,53 @@ static void va_free(va_t *v)
 		free(v->ids[i].code);
 		free(v->ids[i].val);
 		free(v->ids[i].toggles);
+		free(v->ids[i].high);
+		free(v->ids[i].rise);
 	}
 	free(v->ids);
 	free(v->hash);
+	free(v->after);
+	free(v->falls);
+}
+
+/* The end of the current time block: its count of counted edges is final, and a bit that became 0
+ * in it was still 1 at its edge, if it had one. Then the next block starts. */
+static void va_block_end(va_t *v)
+{
+	size_t k;
+	if (v->block == v->acap) {
+		uint32_t nc = v->acap ? v->acap * 2 : 1024;
+		uint64_t *n = nc > v->acap ? realloc(v->after, nc * sizeof *n) : NULL;
+		if (!n) {
+			v->oom = 1;
+			return;
+		}
+		v->after = n;
+		v->acap = nc;
+	}
+	v->after[v->block] = v->counted;
+	for (k = 0; k < v->nfalls && v->edge_here; k++)
+		v->falls[k].d->high[v->falls[k].bit]++;
+	v->nfalls = 0;
+	v->edge_here = 0;
+	v->block++;
+}
+
+/* Bit i of d became 0 in this block: one more sampled 1 if the block has an edge (va_block_end). */
+static void va_fall(va_t *v, va_id_t *d, unsigned i)
+{
+	if (v->nfalls == v->fcap) {
+		size_t nc = v->fcap ? v->fcap * 2 : 256;
+		struct va_fall *f = realloc(v->falls, nc * sizeof *f);
+		if (!f) {
+			v->oom = 1;
+			return;
+		}
+		v->falls = f;
+		v->fcap = nc;
+	}
+	v->falls[v->nfalls].d = d;
+	v->falls[v->nfalls++].bit = i;
 }
 
 /* A value change of id d to the bit string s (most significant first, left-extended). */
@@ -153,13 +216,28 @@ static void va_change(va_t *v, va_id_t *d, const char *s, size_t n, int counting
 		char c = i < n ? s[n - 1 - i] : ext;
 		uint8_t b = c == '1';
 		if (b != d->val[i]) {
-			if (d->is_clock && i == 0 && b)
-				v->edges++;
+			if (d->is_clock && i == 0 && b && ++v->edges > v->skip) {
+				v->counted++;
+				v->edge_here = 1;
+			}
 			if (counting)
 				d->toggles[i]++;
 			d->val[i] = b;
+			if (b) {
+				d->rise[i] = v->block;
+			} else if (d->rise[i] != v->block) { /* 1 for at least one block: count its edges */
+				d->high[i] += v->counted - v->edge_here - v->after[d->rise[i]];
+				va_fall(v, d, i);
+			}
 		}
 	}
+}
+
+/* Counted edges at which bit i of d was 1, once every block has ended (a bit still 1 at the end
+ * counts the edges since it became 1). */
+static uint64_t va_high(const va_t *v, const va_id_t *d, unsigned i)
+{
+	return d->high[i] + (d->val[i] ? v->counted - v->after[d->rise[i]] : 0);
 }
 
 /* Tokens of a declaration section, across lines. */
@@ -246,6 +324,7 @@ int vcd_activity_run(FILE *in, const char *file, const char *scope, const char *
 	unsigned long line_at;
 	char *sc = NULL, *p;
 	memset(&v, 0, sizeof v);
+	v.skip = skip;
 
 	/* the wanted scope, split at '.' (an escaped name holding '.' is matched whole as well) */
 	if (strlen(scope) >= sizeof tok)
@@ -414,6 +493,7 @@ int vcd_activity_run(FILE *in, const char *file, const char *scope, const char *
 				rc = va_err(&r, err, "a time must be #DIGITS");
 				goto out;
 			}
+			va_block_end(&v);
 		} else if (c == '0' || c == '1' || c == 'x' || c == 'X' || c == 'z' || c == 'Z') {
 			va_id_t *d = va_find(&v, tok + 1);
 			if (!tok[1]) {
@@ -470,6 +550,11 @@ int vcd_activity_run(FILE *in, const char *file, const char *scope, const char *
 		rc = va_err(&r, err, "read error");
 		goto out;
 	}
+	va_block_end(&v);
+	if (v.oom) {
+		rc = va_err(&r, err, "out of memory");
+		goto out;
+	}
 	if (v.edges <= skip) {
 		fprintf(err, "vcd_activity: %s: %llu rising edges of %s, not more than --skip %lu\n", file,
 			(unsigned long long)v.edges, clock, skip);
@@ -486,12 +571,14 @@ int vcd_activity_run(FILE *in, const char *file, const char *scope, const char *
 			const va_name_t *nm = &d->names[j];
 			unsigned b;
 			if (nm->msb < 0) {
-				fprintf(out, "%s %llu\n", nm->path, (unsigned long long)d->toggles[0]);
+				fprintf(out, "%s %llu %llu\n", nm->path, (unsigned long long)d->toggles[0],
+					(unsigned long long)va_high(&v, d, 0));
 				continue;
 			}
 			for (b = 0; b < d->width; b++) {
 				long idx = nm->msb >= nm->lsb ? nm->lsb + (long)b : nm->lsb - (long)b;
-				fprintf(out, "%s[%ld] %llu\n", nm->path, idx, (unsigned long long)d->toggles[b]);
+				fprintf(out, "%s[%ld] %llu %llu\n", nm->path, idx, (unsigned long long)d->toggles[b],
+					(unsigned long long)va_high(&v, d, b));
 			}
 		}
 	}

@@ -121,6 +121,9 @@ for c in $configs; do
 	steps+=("fpga-$c|make -s fpga CONFIG=$c && make -s fpga-check CONFIG=$c")
 	steps+=("datasheet-$c|make -s datasheet-check CONFIG=$c$dsflags")
 done
+# the power flow where rf_sram is an SRAM macro (synth/sram_model.sh's energy and leakage; the
+# fermi configs' Power sections are checked by make regress): small as an ASIC target
+heavy+=("power-small-sram|make -s power-check CONFIG=small SET=target.kind=asic")
 # every named config has a committed datasheet or a reason in the README; the check's planted faults
 steps+=("datasheets-listed|verif/datasheets_listed.sh --selftest")
 

@@ -4,7 +4,8 @@
  *   - the exit code is 0 or 2;
  *   - 2: nothing on the output, one line on the error stream that starts "vcd_activity: fuzz.vcd";
  *   - 0: nothing on the error stream; the output starts "# cycles N" with N >= 1, then lines
- *     "NAME COUNT" with a count of at most the number of value changes the input can hold.
+ *     "NAME TOGGLES HIGH" with TOGGLES at most the number of value changes the input can hold and
+ *     HIGH (edges that sampled the bit as 1) at most N.
  * A violated check calls abort(). Build: see verif/fuzz/README.md.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -43,9 +44,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (en || sscanf(out, "# cycles %llu", &cyc) != 1 || cyc < 1)
 			abort();
 		for (line = strtok_r(strchr(out, '\n') + 1, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
-			char *sp = strrchr(line, ' ');
-			unsigned long long n;
-			if (!sp || sp == line || sscanf(sp + 1, "%llu", &n) != 1 || n > size)
+			char *sp = strrchr(line, ' '), *sp2;
+			unsigned long long n, h;
+			if (!sp || sp == line || sscanf(sp + 1, "%llu", &h) != 1 || h > cyc)
+				abort();
+			*sp = 0;
+			sp2 = strrchr(line, ' ');
+			if (!sp2 || sp2 == line || sscanf(sp2 + 1, "%llu", &n) != 1 || n > size)
 				abort();
 		}
 	} else {

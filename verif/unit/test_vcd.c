@@ -29,22 +29,39 @@ static int run(const char *text, unsigned long skip, char *out, size_t on, char 
 
 static void test_vcd_counts(void)
 {
-	char out[2048], err[512];
+	char out[2048], out2[2048], err[512];
 	/* 4 rising edges of clk (#2 #4 #6 #8); y changes before the first one (#1) and after (#5) */
 	const char *v = HDR "#0\n$dumpvars\n0\"\nb0 #\n0$\n1!\n$end\n"
 			    "#1\n1$\n0!\n#2\n1\"\nb1 #\n#3\n0\"\n#4\n1\"\nb1010 #\n"
 			    "#5\n0\"\n0$\n#6\n1\"\nbx #\n#7\n0\"\n#8\n1\"\n";
-	/* skip 1 edge: counting starts with the changes at the first edge's time */
+	/* the same, with the changes of an edge's time listed before the clock's, and a pulse of y
+	 * within one time (#5: 1 then 0) that no edge sees */
+	const char *w = HDR "#0\n$dumpvars\n0\"\nb0 #\n0$\n1!\n$end\n"
+			    "#1\n1$\n0!\n#2\nb1 #\n1\"\n#3\n0\"\n#4\nb1010 #\n1\"\n"
+			    "#5\n0\"\n0$\n1$\n0$\n#6\nbx #\n1\"\n#7\n0\"\n#8\n1\"\n";
+	/* skip 1 edge: counting starts with the changes at the first edge's time; a bit is 1 at an
+	 * edge when it was 1 before the changes of the edge's time (q[0] at #4, q[1] and q[3] at #6,
+	 * y at #4) */
 	CU_ASSERT_EQUAL(run(v, 1, out, sizeof out, err, sizeof err), 0);
 	CU_ASSERT_STRING_EQUAL(err, "");
 	CU_ASSERT_STRING_EQUAL(out, "# cycles 3\n"
-				    "q[0] 2\nq[1] 2\nq[2] 0\nq[3] 2\n"
-				    "u_a/q_alias[4] 2\nu_a/q_alias[5] 2\nu_a/q_alias[6] 0\nu_a/q_alias[7] 2\n"
-				    "u_a/y 1\n");
-	/* skip 0: y's change before the first edge counts too */
+				    "q[0] 2 1\nq[1] 2 1\nq[2] 0 0\nq[3] 2 1\n"
+				    "u_a/q_alias[4] 2 1\nu_a/q_alias[5] 2 1\nu_a/q_alias[6] 0 0\nu_a/q_alias[7] 2 1\n"
+				    "u_a/y 1 1\n");
+	/* the order within a time does not change what an edge sees (the toggle count of the first
+	 * counted edge's time takes only the changes listed after the edge: q[0]'s rise at #2 here) */
+	CU_ASSERT_EQUAL(run(w, 1, out2, sizeof out2, err, sizeof err), 0);
+	CU_ASSERT(strstr(out2, "q[0] 1 1\nq[1] 2 1\nq[2] 0 0\nq[3] 2 1\n") != NULL);
+	CU_ASSERT(strstr(out2, "u_a/y 3 1\n") != NULL); /* the pulse toggles, no edge samples it */
+	/* skip 0: y's change before the first edge counts too, and it was 1 at #2 and #4 */
 	CU_ASSERT_EQUAL(run(v, 0, out, sizeof out, err, sizeof err), 0);
 	CU_ASSERT(strstr(out, "# cycles 4\n") == out);
-	CU_ASSERT(strstr(out, "u_a/y 2\n") != NULL);
+	CU_ASSERT(strstr(out, "u_a/y 2 2\n") != NULL);
+	CU_ASSERT(strstr(out, "q[0] 2 1\n") != NULL);
+	/* a bit still 1 at the end counts every edge since it rose: q[1] from #4 on, to #8 */
+	CU_ASSERT_EQUAL(run(HDR "#0\n0\"\nb0 #\n#1\nb10 #\n#2\n1\"\n#3\n0\"\n#4\n1\"\n", 0, out, sizeof out,
+			    err, sizeof err), 0);
+	CU_ASSERT(strstr(out, "q[1] 1 2\n") != NULL);
 }
 
 static void want_error(const char *text, const char *msg)
