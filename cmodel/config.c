@@ -996,6 +996,7 @@ void rfm_cfg_derive(rfm_cfg_t *cfg)
 	d->wreg_bits = (unsigned)(lanes * bits);
 	d->sb_lanes = cfg->rf_subbanks ? (unsigned)(lanes / cfg->rf_subbanks) : 0;
 	d->sb_bits = (unsigned)((uint64_t)d->sb_lanes * bits);
+	d->array_mod = "rf_sram";
 	d->bank_w = rfm_clog2(banks);
 	d->entry_w = rfm_clog2(cfg->rf_entries);
 	d->warp_w = rfm_clog2(cfg->sm_warps);

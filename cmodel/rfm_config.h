@@ -261,6 +261,7 @@ typedef struct rfm_derived {
 	unsigned domains;        /* power-gating domains: banks x subarrays */
 	unsigned vt_warps;       /* reference kernel: resident warps */
 	unsigned vt_ren;         /* reference kernel: renamed registers per thread (regs - exempt) */
+	const char *array_mod;   /* the storage array module the banks instantiate: rf_sram, or rf_coal_sram (coalescing) */
 	unsigned coll_ext_ops;   /* 1: rf_collector keeps no operand values: a buffer outside it holds them (q<i>_op_i),
 	                          * and it shows its issue and dispatch choices (set by coalescing's derive) */
 	unsigned bank_force;     /* 1: a part can force bank holds (hold.force; eDRAM refresh): a write-back to a

@@ -3,13 +3,14 @@
 #
 # Yosys 0.23 maps each module (as top, hierarchy flattened) onto the OSU 0.18 um standard cells,
 # OpenSTA times the mapped netlist, and the results go to build/CONFIG/reports/{area,timing}.csv.
-# rf_sram (the register-file storage) is either synthesized in flops or, above SRAM_FLOP_MAX_BITS
-# bits per instance or for `[target] kind = asic`, kept as a black box whose area and timing come
-# from the SRAM model below. Method, constants and their sources: docs/flows.md (ASIC section).
+# The storage arrays (rf_sram, the coalescing back end's rf_coal_sram: SRAM_ARRAY_MODULES) are
+# either synthesized in flops or, above SRAM_FLOP_MAX_BITS bits per instance or for `[target] kind
+# = asic`, kept as black boxes whose area and timing come from the SRAM model
+# (synth/sram_model.sh). Method, constants and their sources: docs/flows.md (ASIC section).
 #
 # Outputs (all under build/CONFIG/):
 #   synth/<module>.v      mapped netlist        synth/<module>.ys, .sta.tcl   the scripts run
-#   synth/<module>.stat   Yosys stat -liberty   synth/rf_sram_model.lib        SRAM macro model
+#   synth/<module>.stat   Yosys stat -liberty   synth/rf_sram_model.lib        SRAM macro models
 #   reports/area.csv, reports/timing.csv, reports/fo4.txt
 #   logs/synth-<module>.log, logs/sta-<module>.log, logs/sta-fo4.log
 # A warning in any tool log fails the run (see filter_warnings for the few that are not about
@@ -47,32 +48,36 @@ ini_get() {
 KIND=$(ini_get target kind)
 CLOCK_PS=$(ini_get target clock_ps)
 CLOCK_NS=$(awk -v p="$CLOCK_PS" 'BEGIN { printf "%.4f", p / 1000 }')
-ENTRIES=$(ini_get rf entries)
-LANES=$(ini_get rf lanes)
-LANE_BITS=$(ini_get rf lane_bits)
-SUBBANKS=$(ini_get rf subbanks)
-RPORTS=$(ini_get rf read_ports)
-WPORTS=$(ini_get rf write_ports)
-SRAM_ROW_BITS=$((LANES / SUBBANKS * LANE_BITS))
-SRAM_BITS=$((ENTRIES * SRAM_ROW_BITS))
-if [ "$KIND" = asic ] || [ "$SRAM_BITS" -gt "$SRAM_FLOP_MAX_BITS" ]; then
-	STORAGE=sram_model
-else
-	STORAGE=flops
-fi
-
 mapfile -t FILES < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$GEN/files.f")
 MODULES=()
 for f in "${FILES[@]}"; do
 	m=$(basename "$f" .sv)
-	# RF_ONLY="a b": only these modules (and rf_sram, whose figures the others' storage uses)
-	if [ -z "${RF_ONLY:-}" ] || [ "$m" = rf_sram ] || [[ " $RF_ONLY " == *" $m "* ]]; then MODULES+=("$m"); fi
+	# RF_ONLY="a b": only these modules (and the storage arrays, whose figures the others' storage uses)
+	if [ -z "${RF_ONLY:-}" ] || [[ " $SRAM_ARRAY_MODULES " == *" $m "* ]] || [[ " $RF_ONLY " == *" $m "* ]]; then
+		MODULES+=("$m")
+	fi
 done
 SRCS=()
 for f in "${FILES[@]}"; do SRCS+=("$GEN/$f"); done
 
-echo "asic: $CONFIG: ${#MODULES[@]} modules, clock ${CLOCK_NS} ns, rf_sram ${ENTRIES}x${SRAM_ROW_BITS}" \
-	"= $SRAM_BITS bits per instance -> $STORAGE"
+# the storage arrays of this config (synth/sram_model.sh): rows, bits per row, access ports; they
+# are SRAM macros when the target is an ASIC or one holds more than SRAM_FLOP_MAX_BITS bits
+ARRAYS=()
+declare -A A_ROWS A_ROWBITS A_PORTS A_BITS
+STORAGE=flops
+for m in "${MODULES[@]}"; do
+	[[ " $SRAM_ARRAY_MODULES " == *" $m "* ]] || continue
+	read -r rows rowbits ports < <(sram_geom "$GEN/$m.sv") \
+		|| { echo "asic: $GEN/$m.sv: no Entries, read data or enables (synth/sram_model.sh, sram_geom)" >&2; exit 1; }
+	A_ROWS[$m]=$rows A_ROWBITS[$m]=$rowbits A_PORTS[$m]=$ports
+	A_BITS[$m]=$((A_ROWS[$m] * A_ROWBITS[$m]))
+	ARRAYS+=("$m")
+	if [ "$KIND" = asic ] || [ "${A_BITS[$m]}" -gt "$SRAM_FLOP_MAX_BITS" ]; then STORAGE=sram_model; fi
+done
+is_array() { [[ " ${ARRAYS[*]} " == *" $1 "* ]]; }
+
+echo "asic: $CONFIG: ${#MODULES[@]} modules, clock ${CLOCK_NS} ns, $(for m in "${ARRAYS[@]}"; do
+	printf '%s %sx%s = %s bits per instance; ' "$m" "${A_ROWS[$m]}" "${A_ROWBITS[$m]}" "${A_BITS[$m]}"; done)-> $STORAGE"
 
 # filter_warnings LOG: print every warning/error line of LOG that is about the design.
 # Filtered, each for the reason given:
@@ -146,13 +151,17 @@ FO4_NS=$(fo4_measure) || { echo "asic: FO4 measurement failed ($LG/sta-fo4.log)"
 } > "$RP/fo4.txt"
 echo "asic: FO4 = $FO4_NS ns (INVX1 driving 4 INVX1, OpenSTA)"
 
-# ---- SRAM macro model: a liberty cell named rf_sram with the ports of the generated module -----
-SRAM_AREA=$(sram_area_um2 "$SRAM_BITS" $((RPORTS + WPORTS)))
+# ---- SRAM macro model: a liberty cell per storage array, with the ports of the generated module ---
+declare -A A_AREA
+for m in "${ARRAYS[@]}"; do A_AREA[$m]=$(sram_area_um2 "${A_BITS[$m]}" "${A_PORTS[$m]}"); done
 SRAM_ACCESS_NS=$(awk -v f="$FO4_NS" -v n="$SRAM_ACCESS_FO4" 'BEGIN { printf "%.4f", f * n }')
 SRAM_SETUP_NS=$(awk -v f="$FO4_NS" -v n="$SRAM_SETUP_FO4" 'BEGIN { printf "%.4f", f * n }')
 if [ "$STORAGE" = sram_model ]; then
-	sram_lib "$GEN/rf_sram.sv" "$SRAM_AREA" "$SRAM_ACCESS_NS" "$SRAM_SETUP_NS" \
-		"$(sram_leak_nw "$SRAM_BITS" $((RPORTS + WPORTS)))" > "$SY/rf_sram_model.lib"
+	cells=()
+	for m in "${ARRAYS[@]}"; do
+		cells+=("$GEN/$m.sv" "${A_AREA[$m]}" "$(sram_leak_nw "${A_BITS[$m]}" "${A_PORTS[$m]}")")
+	done
+	sram_lib "$SRAM_ACCESS_NS" "$SRAM_SETUP_NS" "${cells[@]}" > "$SY/rf_sram_model.lib"
 fi
 
 # ---- synthesis ---------------------------------------------------------------------------------
@@ -160,10 +169,11 @@ fi
 synth_one() {
 	local m=$1 ys=$SY/$1.ys reads
 	if [ "$STORAGE" = sram_model ]; then
-		# rf_sram is a macro: read only its interface (-lib makes it a black box)
-		reads="read_verilog -sv -lib $GEN/rf_sram.sv"$'\n'
+		# the storage arrays are macros: read only their interfaces (-lib makes them black boxes)
+		reads=
 		for f in "${SRCS[@]}"; do
-			[ "$(basename "$f")" = rf_sram.sv ] || reads+="read_verilog -sv $f"$'\n'
+			if is_array "$(basename "$f" .sv)"; then reads+="read_verilog -sv -lib $f"$'\n'
+			else reads+="read_verilog -sv $f"$'\n'; fi
 		done
 	else
 		reads="read_verilog -sv ${SRCS[*]}"$'\n'
@@ -174,7 +184,7 @@ synth_one() {
 		read_liberty -lib $LIB
 		$reads
 		hierarchy -check -top $m
-		# instance counts per module, before flattening (how many rf_sram the module holds)
+		# instance counts per module, before flattening (how many storage arrays the module holds)
 		tee -q -o $SY/$m.hier stat -top $m
 		synth -top $m -flatten
 		# OSU 0.18 has DFFPOSX1 (plain) and DFFSR (async set + reset, both active low), no enable
@@ -242,19 +252,19 @@ sta_one() {
 	check_log "$LG/sta-$m.log"
 }
 
-# run_module M: synthesis and timing of one module (rf_sram in SRAM mode is a macro: no run).
+# run_module M: synthesis and timing of one module (a storage array in SRAM mode is a macro: no run).
 run_module() {
 	local m=$1
-	if [ "$m" = rf_sram ] && [ "$STORAGE" = sram_model ]; then return 0; fi
+	if is_array "$m" && [ "$STORAGE" = sram_model ]; then return 0; fi
 	synth_one "$m" && sta_one "$m"
 }
 
 t0=$(date +%s)
 pids=() names=() fail=0
-# rf_sram first: in flop mode its area is the storage area of every module that contains it.
-run_module rf_sram || fail=1
+# the storage arrays first: in flop mode their area is the storage area of every module that holds them
+for m in "${ARRAYS[@]}"; do run_module "$m" || fail=1; done
 for m in "${MODULES[@]}"; do
-	[ "$m" = rf_sram ] && continue
+	is_array "$m" && continue
 	while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do wait -n || true; done
 	run_module "$m" &
 	pids+=($!) names+=("$m")
@@ -268,10 +278,11 @@ done
 NAND2_AREA=$(awk '/cell \(NAND2X1\)/ { c = 1 } c && /area :/ { gsub(/;/, ""); print $3; exit }' "$LIB")
 [ -n "$NAND2_AREA" ] || { echo "asic: no NAND2X1 area in $LIB" >&2; exit 1; }
 
-# stat_field M: "cells flops area flop_area" of the mapped netlist (standard cells only); the
-# flop area uses the per-cell areas of the liberty.
+# stat_field M: "cells flops area flop_area" of the mapped netlist (standard cells only: the
+# storage arrays' macro instances are not counted); the flop area uses the per-cell areas of the
+# liberty.
 stat_field() {
-	awk -v flops="^($FLOP_CELLS)\$" -v lib="$LIB" '
+	awk -v flops="^($FLOP_CELLS)\$" -v lib="$LIB" -v arrays=" ${ARRAYS[*]} " '
 		BEGIN {
 			while ((getline l < lib) > 0) {
 				if (l ~ /^ *cell *\(/) { c = l; gsub(/.*\( *| *\).*/, "", c) }
@@ -281,49 +292,71 @@ stat_field() {
 		/Number of cells:/ { cells = $4 }
 		/^ +[A-Za-z_][A-Za-z0-9_]* +[0-9]+$/ {
 			if ($1 ~ flops) { f += $2; fa += $2 * ca[$1] }
-			if ($1 == "rf_sram") sram += $2
+			if (index(arrays, " " $1 " ")) sram += $2
 		}
 		/Chip area for module/ { area = $NF }
 		END { printf "%d %d %s %s\n", cells - sram, f, area, fa + 0 }' "$SY/$1.stat"
 }
-# sram_count M: rf_sram instances under M (whole hierarchy)
-sram_count() {
-	[ "$1" = rf_sram ] && { echo 1; return; }
-	awk '/design hierarchy/ { h = 1 } h && $1 == "rf_sram" { n = $2 } END { print n + 0 }' "$SY/$1.hier"
+# array_count M A: instances of storage array A under M (whole hierarchy). Yosys lists each
+# module under its parent with the count per parent instance, indented by depth: the instances of A
+# are the products of the counts along each path to it, summed over the paths.
+array_count() {
+	[ "$1" = "$2" ] && { echo 1; return; }
+	awk -v a="$2" '
+		/design hierarchy/ { h = 1; next }
+		h && /^ *$/ && d { exit }
+		h && NF == 2 && $2 ~ /^[0-9]+$/ {
+			ind = match($0, /[^ ]/); d++
+			while (sp > 0 && si[sp] >= ind) sp--
+			mult = (sp > 0 ? sm[sp] : 1) * $2
+			si[++sp] = ind; sm[sp] = mult
+			if ($1 == a) n += mult
+		}
+		END { print n + 0 }' "$SY/$1.hier"
 }
 # with one level of hierarchy below (no "design hierarchy" section), count the cells directly
-sram_count_flat() {
-	awk '$1 == "rf_sram" && $2 ~ /^[0-9]+$/ { n = $2 } END { print n + 0 }' "$SY/$1.hier"
+array_count_flat() {
+	awk -v a="$2" '$1 == a && $2 ~ /^[0-9]+$/ { n = $2 } END { print n + 0 }' "$SY/$1.hier"
 }
 
-if [ "$STORAGE" = flops ]; then
-	# storage = the flops of rf_sram (array rows and read register); its decoders and read
-	# multiplexers are logic, so the split cannot be blurred by optimization across instances
-	read -r _ SRAM_FLOPS _ SRAM_UNIT_AREA < <(stat_field rf_sram)
-else
-	SRAM_FLOPS=0
-	SRAM_UNIT_AREA=$SRAM_AREA
-fi
+# per storage array: its flops and their area (flop mode: the array rows and read register; its
+# decoders and read multiplexers are logic, so the split cannot be blurred by optimization across
+# instances), or the SRAM model's area
+declare -A A_FLOPS A_UNIT
+for a in "${ARRAYS[@]}"; do
+	if [ "$STORAGE" = flops ]; then
+		read -r _ fl _ un < <(stat_field "$a")
+		A_FLOPS[$a]=$fl A_UNIT[$a]=$un
+	else
+		A_FLOPS[$a]=0 A_UNIT[$a]=${A_AREA[$a]}
+	fi
+done
 
 AREA_CSV=$RP/area.csv
 {
 	echo "module,storage_kind,cells,flops,logic_area_um2,logic_nand2_eq,sram_instances,storage_bits,storage_flops,storage_area_um2,storage_nand2_eq,total_area_um2"
 	for m in "${MODULES[@]}"; do
-		if [ "$m" = rf_sram ] && [ "$STORAGE" = sram_model ]; then
-			cells=0 flops=0 area=0 n=1
+		if is_array "$m" && [ "$STORAGE" = sram_model ]; then
+			cells=0 flops=0 area=0
 		else
 			read -r cells flops area _ < <(stat_field "$m")
-			n=$(sram_count "$m")
-			[ "$n" -gt 0 ] || n=$(sram_count_flat "$m")
 		fi
+		# the arrays it holds: instances, bits, flops (flop mode) and storage area
+		n=0 bits=0 sflops=0 st=0
+		for a in "${ARRAYS[@]}"; do
+			k=$(array_count "$m" "$a")
+			[ "$k" -gt 0 ] || k=$(array_count_flat "$m" "$a")
+			[ "$k" -gt 0 ] || continue
+			n=$((n + k)) bits=$((bits + k * A_BITS[$a])) sflops=$((sflops + k * A_FLOPS[$a]))
+			st=$(awk -v s="$st" -v k="$k" -v u="${A_UNIT[$a]}" 'BEGIN { printf "%.1f", s + k * u }')
+		done
 		awk -v m="$m" -v kind="$STORAGE" -v cells="$cells" -v flops="$flops" -v area="$area" \
-			-v n="$n" -v bits="$SRAM_BITS" -v sflops="$SRAM_FLOPS" -v sarea="$SRAM_UNIT_AREA" \
+			-v n="$n" -v bits="$bits" -v sflops="$sflops" -v st="$st" \
 			-v nand="$NAND2_AREA" 'BEGIN {
-				st = n * sarea
 				# flop mode: the storage flops are inside the flattened netlist; take them out
 				logic = (kind == "flops") ? area - st : area
 				printf "%s,%s,%d,%d,%.1f,%.1f,%d,%d,%d,%.1f,%.1f,%.1f\n", m, (n ? kind : "none"),
-					cells, flops, logic, logic / nand, n, n * bits, n * sflops, st, st / nand, logic + st
+					cells, flops, logic, logic / nand, n, bits, sflops, st, st / nand, logic + st
 			}'
 	done
 } > "$AREA_CSV.tmp"
@@ -353,10 +386,11 @@ TIMING_CSV=$RP/timing.csv
 {
 	echo "module,critical_path_ns,critical_path_fo4,clock_ns,slack_ns,logic_levels,max_fanout,startpoint,endpoint"
 	for m in "${MODULES[@]}"; do
-		if [ "$m" = rf_sram ] && [ "$STORAGE" = sram_model ]; then
+		if is_array "$m" && [ "$STORAGE" = sram_model ]; then
 			cp=$SRAM_ACCESS_NS
 			sl=$(awk -v c="$CLOCK_NS" -v a="$SRAM_ACCESS_NS" 'BEGIN { printf "%.3f", c - a }')
-			sp="rf_sram macro clk_i (SRAM model)" ep="r0_data_o (SRAM model access time)" lv=0 fo=0
+			sp="$m macro clk_i (SRAM model)" lv=0 fo=0
+			ep="$(awk '/^[ \t]*output[ \t]+logic/ { print $NF; exit }' "$GEN/$m.sv" | tr -d ',') (SRAM model access time)"
 		else
 			IFS=$'\t' read -r cp sl sp ep lv fo < <(sta_parse "$m") \
 				|| { echo "asic: no clk path in $LG/sta-$m.log" >&2; exit 1; }

@@ -6,8 +6,9 @@
 # generated/CONFIG/files.f (in that order), every area is numeric, total area > 0 (exactly 0 cells
 # and 0 area for the modules that are wiring only: rf_ti_convert, docs/coalescing.md), every
 # critical path is numeric and > 0 and every slack is numeric (it may be negative: a failing
-# timing run is reported, not hidden), and every start and end point is an RTL name (a register
-# bit's flip-flop, kbase_q[2]_reg, or a port), never a net name Yosys made up (_123_). REPORT_DIR lets the mutation check point it at a doctored
+# timing run is reported, not hidden), every start and end point is an RTL name (a register
+# bit's flip-flop, kbase_q[2]_reg, or a port), never a net name Yosys made up (_123_), and rf_top's
+# storage arrays, if any, hold the register file's bits (generated/CONFIG/inventory.csv). REPORT_DIR lets the mutation check point it at a doctored
 # copy (docs/flows.md). Exit 0 when sane, 1 with one line per problem otherwise.
 set -euo pipefail
 
@@ -54,6 +55,18 @@ awk -F, -v hdr="$AREA_HDR" -v mods="$modules" -v wiring="$WIRING_ONLY" -v f="$RP
 		for (i = 1; i <= m && i <= n; i++) if (got[i] != want[i]) bad("row " i " is " got[i] ", expected " want[i])
 		exit err
 	}' "$RP/area.csv" || fail=1
+
+# rf_top's storage arrays, when it has any, hold the whole register file: its storage bits are the
+# inventory's (every instance counted through the hierarchy, not only one bank's)
+INV=${RF_GEN_DIR:-generated/$CONFIG}/inventory.csv
+if [ -f "$INV" ]; then
+	rfbits=$(awk -F, '$1 == "register file banks" { print $4; exit }' "$INV")
+	awk -F, -v want="$rfbits" -v f="$RP/area.csv" '
+		$1 == "rf_top" && $2 != "none" && $8 + 0 != want + 0 {
+			print "check_reports: " f ":" NR ": rf_top: storage arrays of " $8 " bits, the register file has " want \
+				" (inventory.csv)"; bad = 1 }
+		END { exit bad }' "$RP/area.csv" || fail=1
+fi
 
 # timing.csv: startpoint/endpoint are quoted and may hold spaces, never commas
 awk -v hdr="$TIMING_HDR" -v mods="$modules" -v f="$RP/timing.csv" '

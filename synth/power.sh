@@ -10,10 +10,11 @@
 #     pins (clock pins at the clock's rate); the cell's power at its output net's simulated activity
 #     a is P(0) + a (P(1) - P(0)), exact for OpenSTA's model, which is linear in activity.
 #  5. The cells are summed per module instance of rf_top: reports/power.csv, reports/power.txt.
-#     Where rf_sram is an SRAM macro (synth/sram_model.sh: [target] kind = asic, or more bits per
-#     instance than SRAM_FLOP_MAX_BITS), the netlist keeps it as a black box, the simulation runs
-#     its generated model, and each macro adds its model energy per enabled port and edge (the
-#     trace's count of edges at which r<p>_en_i or w<p>_en_i was 1) and its model leakage.
+#     Where the storage arrays are SRAM macros (synth/sram_model.sh: [target] kind = asic, or more
+#     bits per instance than SRAM_FLOP_MAX_BITS), the netlist keeps them as black boxes, the
+#     simulation runs their generated models, and each macro adds its model energy per enabled port
+#     and edge (the trace's count of edges at which r<p>_en_i or w<p>_en_i of rf_sram, en_i of the
+#     one-port rf_coal_sram, was 1) and its model leakage.
 # Method, limits and why not set_power_activity -pins: docs/flows.md, "Power".
 #
 #  6. With a technique on, the baseline twin (every technique off, as synth/overhead.sh makes it)
@@ -61,26 +62,27 @@ ini_get() {
 KIND=$(ini_get target kind)
 CLOCK_PS=$(ini_get target clock_ps)
 CLOCK_NS=$(awk -v p="$CLOCK_PS" 'BEGIN { printf "%.4f", p / 1000 }')
-ROW_BITS=$(($(ini_get rf lanes) / $(ini_get rf subbanks) * $(ini_get rf lane_bits)))
-SRAM_BITS=$(($(ini_get rf entries) * ROW_BITS))
-SRAM_PORTS=$(($(ini_get rf read_ports) + $(ini_get rf write_ports)))
 # shellcheck source=synth/sram_model.sh
 . "$(dirname "$0")/sram_model.sh"
-MACRO=0 SRAM_PJ=0 SRAM_LEAK=0
-if [ "$KIND" = asic ] || [ "$SRAM_BITS" -gt "$SRAM_FLOP_MAX_BITS" ]; then
-	MACRO=1
-	SRAM_PJ=$(sram_access_pj "$ROW_BITS")
-	SRAM_LEAK=$(sram_leak_nw "$SRAM_BITS" "$SRAM_PORTS")
-fi
-
 mapfile -t FILES < <(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' -e "s|^|$GEN/|" "$GEN/files.f")
 echo "power: $CONFIG: rf_top at ${CLOCK_NS} ns, seed $SEED, $CYCLES cycles${WRITES:+, write-backs at $WRITES/8}"
-[ $MACRO = 0 ] || echo "power: rf_sram is an SRAM macro ($SRAM_BITS bits, $SRAM_PORTS ports):" \
-	"$SRAM_PJ pJ per access of $ROW_BITS bits, $SRAM_LEAK nW leakage (synth/sram_model.sh)"
+# the storage arrays of this config (rows, bits per row, ports): SRAM macros when the target is an
+# ASIC or one holds more than SRAM_FLOP_MAX_BITS bits, as in synth/asic.sh
+MACRO=0 ARRAYS=()
+declare -A A_GEOM
+for f in "${FILES[@]}"; do
+	m=$(basename "$f" .sv)
+	[[ " $SRAM_ARRAY_MODULES " == *" $m "* ]] || continue
+	A_GEOM[$m]=$(sram_geom "$f") || { echo "power: $f: no Entries, read data or enables (sram_geom)" >&2; exit 1; }
+	ARRAYS+=("$m")
+	read -r rows rowbits _ <<< "${A_GEOM[$m]}"
+	if [ "$KIND" = asic ] || [ $((rows * rowbits)) -gt "$SRAM_FLOP_MAX_BITS" ]; then MACRO=1; fi
+done
 READS="read_verilog -sv ${FILES[*]}"
-if [ $MACRO = 1 ]; then # rf_sram is a macro: read only its interface (-lib makes it a black box)
+if [ $MACRO = 1 ]; then # the arrays are macros: read only their interfaces (-lib makes them black boxes)
 	READS=$(for f in "${FILES[@]}"; do
-		if [ "$(basename "$f")" = rf_sram.sv ]; then echo "read_verilog -sv -lib $f"; else echo "read_verilog -sv $f"; fi
+		if [[ " ${ARRAYS[*]} " == *" $(basename "$f" .sv) "* ]]; then echo "read_verilog -sv -lib $f"
+		else echo "read_verilog -sv $f"; fi
 	done)
 fi
 
@@ -122,14 +124,22 @@ EOF
 [ $REUSE = 1 ] || yosys -q -l "$LG/power-synth.log" -s "$PW/rf_top.ys" > /dev/null 2>&1 \
 	|| { echo "power: yosys failed ($LG/power-synth.log)" >&2; grep -m5 -i error "$LG/power-synth.log" >&2; exit 1; }
 check_log "$LG/power-synth.log"
-# with SRAM macros, rf_top must hold rf_sram instances to charge (the coalescing back end's
-# rf_dual_bank keeps its sub-bank arrays inline: no macro to model, and a flop stand-in of this size
-# is not a figure worth reporting)
-if [ $MACRO = 1 ] && ! grep -qE '^ *rf_sram ' "$PW/rf_top.v"; then
-	echo "power: $CONFIG: rf_sram would be an SRAM macro ($SRAM_BITS bits, kind $KIND), but rf_top holds no" \
-		"rf_sram (its storage arrays are inline, as the coalescing back end's rf_dual_bank): not covered;" \
-		"the flow covers it with flip-flop storage (kind generic or ice40, at most $SRAM_FLOP_MAX_BITS bits per array)" >&2
-	exit 2
+# with SRAM macros: the one array module rf_top instantiates, its energy per access and leakage
+MACRO_MOD= SRAM_PJ=0 SRAM_LEAK=0
+if [ $MACRO = 1 ]; then
+	used=()
+	for m in "${ARRAYS[@]}"; do grep -qE "^ *$m " "$PW/rf_top.v" && used+=("$m"); done
+	if [ ${#used[@]} -ne 1 ]; then
+		echo "power: $CONFIG: its storage arrays would be SRAM macros (kind $KIND), but rf_top holds" \
+			"${#used[@]} kinds of them (${used[*]:-none}): the flow charges one" >&2
+		exit 2
+	fi
+	MACRO_MOD=${used[0]}
+	read -r rows rowbits ports <<< "${A_GEOM[$MACRO_MOD]}"
+	SRAM_PJ=$(sram_access_pj "$rowbits")
+	SRAM_LEAK=$(sram_leak_nw $((rows * rowbits)) "$ports")
+	echo "power: $MACRO_MOD is an SRAM macro ($rows x $rowbits bits, $ports ports): $SRAM_PJ pJ per access," \
+		"$SRAM_LEAK nW leakage (synth/sram_model.sh)"
 fi
 # cells whose simulation model or power model the method does not cover: none may appear
 bad=$(grep -oE '^ *(LATCH|TBUFX[12]|FAX1|HAX1) ' "$PW/rf_top.v" | sort -u | tr -d ' ' | tr '\n' ' ' || true)
@@ -137,7 +147,7 @@ bad=$(grep -oE '^ *(LATCH|TBUFX[12]|FAX1|HAX1) ' "$PW/rf_top.v" | sort -u | tr -
 
 # ---- 2. lock-step simulation of the netlist ----------------------------------------------------
 SRAM_SIM=
-[ $MACRO = 0 ] || SRAM_SIM=$GEN/rf_sram.sv   # the macro's behaviour in the simulation: the generated model
+[ -z "$MACRO_MOD" ] || SRAM_SIM=$GEN/$MACRO_MOD.sv   # the macro's behaviour in the simulation: the generated model
 [ -z "$SRAM_SIM" ] || [[ $SRAM_SIM == /* ]] || SRAM_SIM=$PWD/$SRAM_SIM
 if [ $REUSE = 0 ]; then
 {
@@ -176,8 +186,8 @@ rm -f "$PW/trace.vcd"
 
 # ---- 4. OpenSTA: every cell's power at activity 0 and 1 ----------------------------------------
 SRAM_LIB_READ=
-if [ $MACRO = 1 ]; then # the macro's cell for linking (its power is the model's, step 5)
-	sram_lib "$GEN/rf_sram.sv" "$(sram_area_um2 "$SRAM_BITS" "$SRAM_PORTS")" 1 0 "$SRAM_LEAK" > "$PW/rf_sram_model.lib"
+if [ -n "$MACRO_MOD" ]; then # the macro's cell for linking (its power is the model's, step 5)
+	sram_lib 1 0 "$GEN/$MACRO_MOD.sv" "$(sram_area_um2 $((rows * rowbits)) "$ports")" "$SRAM_LEAK" > "$PW/rf_sram_model.lib"
 	SRAM_LIB_READ="read_liberty $PW/rf_sram_model.lib"
 fi
 cat > "$PW/power.sta.tcl" <<-EOF
@@ -222,7 +232,7 @@ check_log "$LG/power-sta.log"
 
 # ---- 5. per module instance --------------------------------------------------------------------
 awk -v clk_ns="$CLOCK_NS" -v cfg="$CONFIG" -v seed="$SEED" -v writes="${WRITES:-default}" \
-    -v sram_pj="$SRAM_PJ" -v sram_leak="$SRAM_LEAK" \
+    -v sram_pj="$SRAM_PJ" -v sram_leak="$SRAM_LEAK" -v macro_mod="$MACRO_MOD" \
     -v csv="$RP/power.csv.tmp" -v txt="$RP/power.txt.tmp" -v unmatched="$PW/unmatched.txt" '
 	function norm(s) { gsub(/\\/, "", s); return s }
 	function group(inst,   g) { g = inst; if (sub(/\/.*/, "", g) == 0) g = "rf_top"; if (!(g in seen)) { seen[g] = 1; order[++ng] = g }; return g }
@@ -230,7 +240,7 @@ awk -v clk_ns="$CLOCK_NS" -v cfg="$CONFIG" -v seed="$SEED" -v writes="${WRITES:-
 	f == 1 && /^# cycles/ { cycles = $3; next }
 	f == 1 { tog[$1] = $2; high[$1] = $3; next }
 	f == 2 { cnt[$1] = $2; next }   # counters.csv, split on ","
-	f == 3 && /^MODULE/ && $3 == "rf_sram" && sram_pj > 0 { macro[++nm] = norm($2); next }   # a macro cell
+	f == 3 && /^MODULE/ && $3 == macro_mod && sram_pj > 0 { macro[++nm] = norm($2); next }   # a macro cell
 	f == 3 && /^MODULE/ { n = norm($2); if (n !~ /\//) modof[n] = $3; next }
 	f == 3 && /^ERROR/ { print "power: " $0 > "/dev/stderr"; err = 1; next }
 	f == 3 && /^CELL/ {
@@ -250,7 +260,7 @@ awk -v clk_ns="$CLOCK_NS" -v cfg="$CONFIG" -v seed="$SEED" -v writes="${WRITES:-
 			printf "power: %d of %d cell outputs have no net in the trace (%s)\n", nun, ncell, unmatched > "/dev/stderr"
 			exit 1
 		}
-		if (!nm && sram_pj > 0) { print "power: rf_sram is a macro, but the netlist has none" > "/dev/stderr"; exit 1 }
+		if (!nm && sram_pj > 0) { print "power: " macro_mod " is a macro, but OpenSTA sees none" > "/dev/stderr"; exit 1 }
 		# each macro: its ports enabled at an edge, from the trace of its generated model
 		for (i = 1; i <= nm; i++) {
 			m = macro[i]; g = group(m); np = 0
@@ -258,7 +268,10 @@ awk -v clk_ns="$CLOCK_NS" -v cfg="$CONFIG" -v seed="$SEED" -v writes="${WRITES:-
 				if ((m "/r" p "_en_i") in high) { mr += high[m "/r" p "_en_i"]; macc[g] += high[m "/r" p "_en_i"]; np++ }
 				if ((m "/w" p "_en_i") in high) { mw += high[m "/w" p "_en_i"]; macc[g] += high[m "/w" p "_en_i"]; np++ }
 			}
-			if (!np) { printf "power: macro %s has no r<p>_en_i or w<p>_en_i in the trace\n", m > "/dev/stderr"; exit 1 }
+			if ((m "/en_i") in high && (m "/we_i") in high) { # one port: a write is an access with we_i
+				macc[g] += high[m "/en_i"]; mw += high[m "/we_i"]; mr += high[m "/en_i"] - high[m "/we_i"]; np++
+			}
+			if (!np) { printf "power: macro %s has no r<p>_en_i, w<p>_en_i or en_i in the trace\n", m > "/dev/stderr"; exit 1 }
 			nmac[g]++
 		}
 		print "instance,module,cells,flops,internal_uW,switching_uW,leakage_nW,total_uW,energy_pJ_per_cycle,macros,macro_accesses,macro_dynamic_uW,macro_leakage_nW" > csv

@@ -41,6 +41,7 @@ void rfm_coal_derive(rfm_cfg_t *cfg)
 		d->cz_mb_bits = d->warp_regs * (unsigned)(lanes + lanes / 4);
 	d->cz_oc_bits = (unsigned)(lanes + cfg->sm_operands * (lanes + lanes / 4));
 	d->coll_ext_ops = 1; /* rf_coal_collector holds the operand values (docs/coalescing.md, "rf_top") */
+	d->array_mod = "rf_coal_sram"; /* rf_dual_bank's four byte sub-bank arrays */
 }
 
 /* Its storage rows (docs/coalescing.md; spec section 2.4: 384 B on Fermi). */

@@ -24,6 +24,7 @@ block_model_mutant arbiter-reads-share-sub-banks rf_coal_arbiter ARB_READS_SHARE
 block_model_mutant arbiter-slices-unchecked rf_coal_arbiter ARB_SLICES_UNCHECKED "rf_coal_arbiter invariant 11"
 block_model_mutant arbiter-one-read-per-bank rf_coal_arbiter ARB_ONE_READ_PER_BANK "rf_coal_arbiter invariant 13"
 block_model_mutant arbiter-writes-ignore-bank rf_coal_arbiter ARB_WRITES_IGNORE_BANK "rf_coal_arbiter invariant 13"
+block_model_mutant coal-sram-ignores-byte-enables rf_coal_sram CS_BYTE_ENABLES_IGNORED "rf_coal_sram golden"
 block_model_mutant dual-bank-ignores-byte-enables rf_dual_bank DB_BYTE_ENABLES_IGNORED "rf_dual_bank golden"
 block_model_mutant dual-bank-output-not-held rf_dual_bank DB_OUTPUT_NOT_HELD "rf_dual_bank golden"
 block_model_mutant dual-bank-writes-idle-sub-banks rf_dual_bank DB_WRITES_IDLE_SUBBANKS "rf_dual_bank golden"
@@ -70,8 +71,9 @@ block_rtl_mutant rtl-width-no-thermometer rf_width_detect 's/assign lm2 = need3 
 block_rtl_mutant rtl-width-inactive-fill-missing rf_width_detect 's/assign ben1 = {Lanes{lmf\[1\]}} \& (act | {Lanes{~lmo\[1\]}});/assign ben1 = {Lanes{lmf[1]}} \& act;/'
 block_rtl_mutant rtl-mask-buffer-port1-lost rf_mask_buffer "s/if (u1_valid_i) begin/if (1'b0) begin/"
 block_rtl_mutant rtl-arbiter-slice-check-missing rf_coal_arbiter 's/ \& ~|(rm_0r\[11:8\] \& oc2\[11:8\])//'
-block_rtl_mutant rtl-dual-bank-byte-enable-ignored rf_dual_bank 's/if (sb2_bwe\[1\]) //'
-block_rtl_mutant rtl-dual-bank-latch-not-held rf_dual_bank 's/if (sb1_rd) sb1_rdata_q/sb1_rdata_q/'
+block_rtl_mutant rtl-coal-sram-byte-enable-ignored rf_coal_sram 's/if (bwe_i\[1\]) //'
+block_rtl_mutant rtl-coal-sram-output-not-held rf_coal_sram 's/if (en_i \& ~we_i) rdata_q/rdata_q/'
+block_rtl_mutant rtl-dual-bank-sub-bank-enable-crossed rf_dual_bank 's/\.en_i    (acc\[2\])/.en_i    (acc[1])/'
 block_rtl_mutant rtl-xbar-wrong-slice rf_subbank_xbar 's/oc0_s1_hit\[0\]}} \& bank0_rdata_i\[63:32\]/oc0_s1_hit[0]}} \& bank0_rdata_i[95:64]/'
 block_rtl_mutant rtl-collector-fill-threshold rf_coal_collector "s/c0_o0_x2 = c0_o0_enc_q >= 2'd2/c0_o0_x2 = c0_o0_enc_q >= 2'd1/"
 block_rtl_mutant rtl-collector-unswap-wrong rf_coal_collector 's/c1_o2_l0 = c1_o2_odd_q ? c1_o2_b3_q/c1_o2_l0 = c1_o2_odd_q ? c1_o2_b0_q/'

@@ -391,13 +391,14 @@ static void test_cd_collector_alloc_write_free(void)
 }
 
 /* The models pass their own checkers under their own stimulus, and the checkers catch every
- * planted fault of the data path (rf_dual_bank, rf_subbank_xbar, rf_coal_collector). */
+ * planted fault of the data path (rf_coal_sram, rf_dual_bank, rf_subbank_xbar, rf_coal_collector). */
 static void test_cd_checkers_catch_planted_faults(void)
 {
 	static const struct {
 		const char *module;
 		unsigned mutate;
 	} faults[] = {
+		{"rf_coal_sram", RFM_FAULT_CS_BYTE_ENABLES_IGNORED},
 		{"rf_dual_bank", RFM_FAULT_DB_BYTE_ENABLES_IGNORED},
 		{"rf_dual_bank", RFM_FAULT_DB_OUTPUT_NOT_HELD},
 		{"rf_dual_bank", RFM_FAULT_DB_WRITES_IDLE_SUBBANKS},
@@ -409,6 +410,8 @@ static void test_cd_checkers_catch_planted_faults(void)
 		{"rf_coal_collector", RFM_FAULT_CC_PACKED_SLICES_ONE_OPERAND},
 	};
 	unsigned i;
+	CU_ASSERT(tu_run_checked(small_co, "rf_coal_sram", 0, 20000) == 0);
+	CU_ASSERT(tu_run_checked(fermi_co, "rf_coal_sram", 0, 3000) == 0);
 	CU_ASSERT(tu_run_checked(small_co, "rf_dual_bank", 0, 20000) == 0);
 	CU_ASSERT(tu_run_checked(small_co, "rf_subbank_xbar", 0, 20000) == 0);
 	CU_ASSERT(tu_run_checked(small_co, "rf_coal_collector", 0, 20000) == 0);

@@ -67,8 +67,7 @@ module rf_dual_bank (
   output logic [3:0] acc_o
 );
 
-  localparam int Entries = 256;  // rows of every sub-bank
-  localparam int Lanes   = 32;  // bytes per sub-bank row: sub-bank k holds byte k of every lane
+  localparam int Lanes = 32;  // bytes per sub-bank row: sub-bank k holds byte k of every lane
 
   // Sub-bank selection: the left request drives sub-bank k when its mask holds k, else the right
   // request when its mask holds k, else sub-bank k is idle (no access: the power saving). The
@@ -81,220 +80,76 @@ module rf_dual_bank (
   assign wr   = (lsel & {4{lr_we_i}}) | (rsel & {4{rr_we_i}});
   assign rd   = acc & ~wr;
 
-  // Sub-bank 0: one 1-D array, not reset, so synthesis can map it to RAM; one access per cycle
-  // (a byte-masked write or a read) with the selected request's row, data slice and byte enables.
+  // Sub-bank 0: an rf_coal_sram with the selected request's row, data slice and byte enables
   logic [7:0] sb0_row;
-  logic [Lanes*8-1:0] sb0_wdata;
+  logic [Lanes*8-1:0] sb0_wdata, sb0_rdata;
   logic [Lanes-1:0] sb0_bwe;
-  logic sb0_wr, sb0_rd;
-  logic [Lanes*8-1:0] sb0_mem_q [0:Entries-1];
-  logic [Lanes*8-1:0] sb0_rdata_q;  // output latch: holds the last row read
   assign sb0_row   = lsel[0] ? lr_row_i : rr_row_i;
   assign sb0_wdata = lsel[0] ? lr_wdata_i[255:0] : rr_wdata_i[255:0];
   assign sb0_bwe   = lsel[0] ? lr_bwe_i[31:0] : rr_bwe_i[31:0];
-  assign sb0_wr    = wr[0];
-  assign sb0_rd    = rd[0];
-  always_ff @(posedge clk_i) begin
-    if (sb0_wr) begin
-      if (sb0_bwe[0]) sb0_mem_q[sb0_row][7:0] <= sb0_wdata[7:0];
-      if (sb0_bwe[1]) sb0_mem_q[sb0_row][15:8] <= sb0_wdata[15:8];
-      if (sb0_bwe[2]) sb0_mem_q[sb0_row][23:16] <= sb0_wdata[23:16];
-      if (sb0_bwe[3]) sb0_mem_q[sb0_row][31:24] <= sb0_wdata[31:24];
-      if (sb0_bwe[4]) sb0_mem_q[sb0_row][39:32] <= sb0_wdata[39:32];
-      if (sb0_bwe[5]) sb0_mem_q[sb0_row][47:40] <= sb0_wdata[47:40];
-      if (sb0_bwe[6]) sb0_mem_q[sb0_row][55:48] <= sb0_wdata[55:48];
-      if (sb0_bwe[7]) sb0_mem_q[sb0_row][63:56] <= sb0_wdata[63:56];
-      if (sb0_bwe[8]) sb0_mem_q[sb0_row][71:64] <= sb0_wdata[71:64];
-      if (sb0_bwe[9]) sb0_mem_q[sb0_row][79:72] <= sb0_wdata[79:72];
-      if (sb0_bwe[10]) sb0_mem_q[sb0_row][87:80] <= sb0_wdata[87:80];
-      if (sb0_bwe[11]) sb0_mem_q[sb0_row][95:88] <= sb0_wdata[95:88];
-      if (sb0_bwe[12]) sb0_mem_q[sb0_row][103:96] <= sb0_wdata[103:96];
-      if (sb0_bwe[13]) sb0_mem_q[sb0_row][111:104] <= sb0_wdata[111:104];
-      if (sb0_bwe[14]) sb0_mem_q[sb0_row][119:112] <= sb0_wdata[119:112];
-      if (sb0_bwe[15]) sb0_mem_q[sb0_row][127:120] <= sb0_wdata[127:120];
-      if (sb0_bwe[16]) sb0_mem_q[sb0_row][135:128] <= sb0_wdata[135:128];
-      if (sb0_bwe[17]) sb0_mem_q[sb0_row][143:136] <= sb0_wdata[143:136];
-      if (sb0_bwe[18]) sb0_mem_q[sb0_row][151:144] <= sb0_wdata[151:144];
-      if (sb0_bwe[19]) sb0_mem_q[sb0_row][159:152] <= sb0_wdata[159:152];
-      if (sb0_bwe[20]) sb0_mem_q[sb0_row][167:160] <= sb0_wdata[167:160];
-      if (sb0_bwe[21]) sb0_mem_q[sb0_row][175:168] <= sb0_wdata[175:168];
-      if (sb0_bwe[22]) sb0_mem_q[sb0_row][183:176] <= sb0_wdata[183:176];
-      if (sb0_bwe[23]) sb0_mem_q[sb0_row][191:184] <= sb0_wdata[191:184];
-      if (sb0_bwe[24]) sb0_mem_q[sb0_row][199:192] <= sb0_wdata[199:192];
-      if (sb0_bwe[25]) sb0_mem_q[sb0_row][207:200] <= sb0_wdata[207:200];
-      if (sb0_bwe[26]) sb0_mem_q[sb0_row][215:208] <= sb0_wdata[215:208];
-      if (sb0_bwe[27]) sb0_mem_q[sb0_row][223:216] <= sb0_wdata[223:216];
-      if (sb0_bwe[28]) sb0_mem_q[sb0_row][231:224] <= sb0_wdata[231:224];
-      if (sb0_bwe[29]) sb0_mem_q[sb0_row][239:232] <= sb0_wdata[239:232];
-      if (sb0_bwe[30]) sb0_mem_q[sb0_row][247:240] <= sb0_wdata[247:240];
-      if (sb0_bwe[31]) sb0_mem_q[sb0_row][255:248] <= sb0_wdata[255:248];
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    if (sb0_rd) sb0_rdata_q <= sb0_mem_q[sb0_row];
-  end
+  rf_coal_sram u_sb0 (
+    .clk_i   (clk_i),
+    .en_i    (acc[0]),
+    .we_i    (wr[0]),
+    .addr_i  (sb0_row),
+    .bwe_i   (sb0_bwe),
+    .wdata_i (sb0_wdata),
+    .rdata_o (sb0_rdata)
+  );
 
-  // Sub-bank 1: one 1-D array, not reset, so synthesis can map it to RAM; one access per cycle
-  // (a byte-masked write or a read) with the selected request's row, data slice and byte enables.
+  // Sub-bank 1: an rf_coal_sram with the selected request's row, data slice and byte enables
   logic [7:0] sb1_row;
-  logic [Lanes*8-1:0] sb1_wdata;
+  logic [Lanes*8-1:0] sb1_wdata, sb1_rdata;
   logic [Lanes-1:0] sb1_bwe;
-  logic sb1_wr, sb1_rd;
-  logic [Lanes*8-1:0] sb1_mem_q [0:Entries-1];
-  logic [Lanes*8-1:0] sb1_rdata_q;  // output latch: holds the last row read
   assign sb1_row   = lsel[1] ? lr_row_i : rr_row_i;
   assign sb1_wdata = lsel[1] ? lr_wdata_i[511:256] : rr_wdata_i[511:256];
   assign sb1_bwe   = lsel[1] ? lr_bwe_i[63:32] : rr_bwe_i[63:32];
-  assign sb1_wr    = wr[1];
-  assign sb1_rd    = rd[1];
-  always_ff @(posedge clk_i) begin
-    if (sb1_wr) begin
-      if (sb1_bwe[0]) sb1_mem_q[sb1_row][7:0] <= sb1_wdata[7:0];
-      if (sb1_bwe[1]) sb1_mem_q[sb1_row][15:8] <= sb1_wdata[15:8];
-      if (sb1_bwe[2]) sb1_mem_q[sb1_row][23:16] <= sb1_wdata[23:16];
-      if (sb1_bwe[3]) sb1_mem_q[sb1_row][31:24] <= sb1_wdata[31:24];
-      if (sb1_bwe[4]) sb1_mem_q[sb1_row][39:32] <= sb1_wdata[39:32];
-      if (sb1_bwe[5]) sb1_mem_q[sb1_row][47:40] <= sb1_wdata[47:40];
-      if (sb1_bwe[6]) sb1_mem_q[sb1_row][55:48] <= sb1_wdata[55:48];
-      if (sb1_bwe[7]) sb1_mem_q[sb1_row][63:56] <= sb1_wdata[63:56];
-      if (sb1_bwe[8]) sb1_mem_q[sb1_row][71:64] <= sb1_wdata[71:64];
-      if (sb1_bwe[9]) sb1_mem_q[sb1_row][79:72] <= sb1_wdata[79:72];
-      if (sb1_bwe[10]) sb1_mem_q[sb1_row][87:80] <= sb1_wdata[87:80];
-      if (sb1_bwe[11]) sb1_mem_q[sb1_row][95:88] <= sb1_wdata[95:88];
-      if (sb1_bwe[12]) sb1_mem_q[sb1_row][103:96] <= sb1_wdata[103:96];
-      if (sb1_bwe[13]) sb1_mem_q[sb1_row][111:104] <= sb1_wdata[111:104];
-      if (sb1_bwe[14]) sb1_mem_q[sb1_row][119:112] <= sb1_wdata[119:112];
-      if (sb1_bwe[15]) sb1_mem_q[sb1_row][127:120] <= sb1_wdata[127:120];
-      if (sb1_bwe[16]) sb1_mem_q[sb1_row][135:128] <= sb1_wdata[135:128];
-      if (sb1_bwe[17]) sb1_mem_q[sb1_row][143:136] <= sb1_wdata[143:136];
-      if (sb1_bwe[18]) sb1_mem_q[sb1_row][151:144] <= sb1_wdata[151:144];
-      if (sb1_bwe[19]) sb1_mem_q[sb1_row][159:152] <= sb1_wdata[159:152];
-      if (sb1_bwe[20]) sb1_mem_q[sb1_row][167:160] <= sb1_wdata[167:160];
-      if (sb1_bwe[21]) sb1_mem_q[sb1_row][175:168] <= sb1_wdata[175:168];
-      if (sb1_bwe[22]) sb1_mem_q[sb1_row][183:176] <= sb1_wdata[183:176];
-      if (sb1_bwe[23]) sb1_mem_q[sb1_row][191:184] <= sb1_wdata[191:184];
-      if (sb1_bwe[24]) sb1_mem_q[sb1_row][199:192] <= sb1_wdata[199:192];
-      if (sb1_bwe[25]) sb1_mem_q[sb1_row][207:200] <= sb1_wdata[207:200];
-      if (sb1_bwe[26]) sb1_mem_q[sb1_row][215:208] <= sb1_wdata[215:208];
-      if (sb1_bwe[27]) sb1_mem_q[sb1_row][223:216] <= sb1_wdata[223:216];
-      if (sb1_bwe[28]) sb1_mem_q[sb1_row][231:224] <= sb1_wdata[231:224];
-      if (sb1_bwe[29]) sb1_mem_q[sb1_row][239:232] <= sb1_wdata[239:232];
-      if (sb1_bwe[30]) sb1_mem_q[sb1_row][247:240] <= sb1_wdata[247:240];
-      if (sb1_bwe[31]) sb1_mem_q[sb1_row][255:248] <= sb1_wdata[255:248];
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    if (sb1_rd) sb1_rdata_q <= sb1_mem_q[sb1_row];
-  end
+  rf_coal_sram u_sb1 (
+    .clk_i   (clk_i),
+    .en_i    (acc[1]),
+    .we_i    (wr[1]),
+    .addr_i  (sb1_row),
+    .bwe_i   (sb1_bwe),
+    .wdata_i (sb1_wdata),
+    .rdata_o (sb1_rdata)
+  );
 
-  // Sub-bank 2: one 1-D array, not reset, so synthesis can map it to RAM; one access per cycle
-  // (a byte-masked write or a read) with the selected request's row, data slice and byte enables.
+  // Sub-bank 2: an rf_coal_sram with the selected request's row, data slice and byte enables
   logic [7:0] sb2_row;
-  logic [Lanes*8-1:0] sb2_wdata;
+  logic [Lanes*8-1:0] sb2_wdata, sb2_rdata;
   logic [Lanes-1:0] sb2_bwe;
-  logic sb2_wr, sb2_rd;
-  logic [Lanes*8-1:0] sb2_mem_q [0:Entries-1];
-  logic [Lanes*8-1:0] sb2_rdata_q;  // output latch: holds the last row read
   assign sb2_row   = lsel[2] ? lr_row_i : rr_row_i;
   assign sb2_wdata = lsel[2] ? lr_wdata_i[767:512] : rr_wdata_i[767:512];
   assign sb2_bwe   = lsel[2] ? lr_bwe_i[95:64] : rr_bwe_i[95:64];
-  assign sb2_wr    = wr[2];
-  assign sb2_rd    = rd[2];
-  always_ff @(posedge clk_i) begin
-    if (sb2_wr) begin
-      if (sb2_bwe[0]) sb2_mem_q[sb2_row][7:0] <= sb2_wdata[7:0];
-      if (sb2_bwe[1]) sb2_mem_q[sb2_row][15:8] <= sb2_wdata[15:8];
-      if (sb2_bwe[2]) sb2_mem_q[sb2_row][23:16] <= sb2_wdata[23:16];
-      if (sb2_bwe[3]) sb2_mem_q[sb2_row][31:24] <= sb2_wdata[31:24];
-      if (sb2_bwe[4]) sb2_mem_q[sb2_row][39:32] <= sb2_wdata[39:32];
-      if (sb2_bwe[5]) sb2_mem_q[sb2_row][47:40] <= sb2_wdata[47:40];
-      if (sb2_bwe[6]) sb2_mem_q[sb2_row][55:48] <= sb2_wdata[55:48];
-      if (sb2_bwe[7]) sb2_mem_q[sb2_row][63:56] <= sb2_wdata[63:56];
-      if (sb2_bwe[8]) sb2_mem_q[sb2_row][71:64] <= sb2_wdata[71:64];
-      if (sb2_bwe[9]) sb2_mem_q[sb2_row][79:72] <= sb2_wdata[79:72];
-      if (sb2_bwe[10]) sb2_mem_q[sb2_row][87:80] <= sb2_wdata[87:80];
-      if (sb2_bwe[11]) sb2_mem_q[sb2_row][95:88] <= sb2_wdata[95:88];
-      if (sb2_bwe[12]) sb2_mem_q[sb2_row][103:96] <= sb2_wdata[103:96];
-      if (sb2_bwe[13]) sb2_mem_q[sb2_row][111:104] <= sb2_wdata[111:104];
-      if (sb2_bwe[14]) sb2_mem_q[sb2_row][119:112] <= sb2_wdata[119:112];
-      if (sb2_bwe[15]) sb2_mem_q[sb2_row][127:120] <= sb2_wdata[127:120];
-      if (sb2_bwe[16]) sb2_mem_q[sb2_row][135:128] <= sb2_wdata[135:128];
-      if (sb2_bwe[17]) sb2_mem_q[sb2_row][143:136] <= sb2_wdata[143:136];
-      if (sb2_bwe[18]) sb2_mem_q[sb2_row][151:144] <= sb2_wdata[151:144];
-      if (sb2_bwe[19]) sb2_mem_q[sb2_row][159:152] <= sb2_wdata[159:152];
-      if (sb2_bwe[20]) sb2_mem_q[sb2_row][167:160] <= sb2_wdata[167:160];
-      if (sb2_bwe[21]) sb2_mem_q[sb2_row][175:168] <= sb2_wdata[175:168];
-      if (sb2_bwe[22]) sb2_mem_q[sb2_row][183:176] <= sb2_wdata[183:176];
-      if (sb2_bwe[23]) sb2_mem_q[sb2_row][191:184] <= sb2_wdata[191:184];
-      if (sb2_bwe[24]) sb2_mem_q[sb2_row][199:192] <= sb2_wdata[199:192];
-      if (sb2_bwe[25]) sb2_mem_q[sb2_row][207:200] <= sb2_wdata[207:200];
-      if (sb2_bwe[26]) sb2_mem_q[sb2_row][215:208] <= sb2_wdata[215:208];
-      if (sb2_bwe[27]) sb2_mem_q[sb2_row][223:216] <= sb2_wdata[223:216];
-      if (sb2_bwe[28]) sb2_mem_q[sb2_row][231:224] <= sb2_wdata[231:224];
-      if (sb2_bwe[29]) sb2_mem_q[sb2_row][239:232] <= sb2_wdata[239:232];
-      if (sb2_bwe[30]) sb2_mem_q[sb2_row][247:240] <= sb2_wdata[247:240];
-      if (sb2_bwe[31]) sb2_mem_q[sb2_row][255:248] <= sb2_wdata[255:248];
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    if (sb2_rd) sb2_rdata_q <= sb2_mem_q[sb2_row];
-  end
+  rf_coal_sram u_sb2 (
+    .clk_i   (clk_i),
+    .en_i    (acc[2]),
+    .we_i    (wr[2]),
+    .addr_i  (sb2_row),
+    .bwe_i   (sb2_bwe),
+    .wdata_i (sb2_wdata),
+    .rdata_o (sb2_rdata)
+  );
 
-  // Sub-bank 3: one 1-D array, not reset, so synthesis can map it to RAM; one access per cycle
-  // (a byte-masked write or a read) with the selected request's row, data slice and byte enables.
+  // Sub-bank 3: an rf_coal_sram with the selected request's row, data slice and byte enables
   logic [7:0] sb3_row;
-  logic [Lanes*8-1:0] sb3_wdata;
+  logic [Lanes*8-1:0] sb3_wdata, sb3_rdata;
   logic [Lanes-1:0] sb3_bwe;
-  logic sb3_wr, sb3_rd;
-  logic [Lanes*8-1:0] sb3_mem_q [0:Entries-1];
-  logic [Lanes*8-1:0] sb3_rdata_q;  // output latch: holds the last row read
   assign sb3_row   = lsel[3] ? lr_row_i : rr_row_i;
   assign sb3_wdata = lsel[3] ? lr_wdata_i[1023:768] : rr_wdata_i[1023:768];
   assign sb3_bwe   = lsel[3] ? lr_bwe_i[127:96] : rr_bwe_i[127:96];
-  assign sb3_wr    = wr[3];
-  assign sb3_rd    = rd[3];
-  always_ff @(posedge clk_i) begin
-    if (sb3_wr) begin
-      if (sb3_bwe[0]) sb3_mem_q[sb3_row][7:0] <= sb3_wdata[7:0];
-      if (sb3_bwe[1]) sb3_mem_q[sb3_row][15:8] <= sb3_wdata[15:8];
-      if (sb3_bwe[2]) sb3_mem_q[sb3_row][23:16] <= sb3_wdata[23:16];
-      if (sb3_bwe[3]) sb3_mem_q[sb3_row][31:24] <= sb3_wdata[31:24];
-      if (sb3_bwe[4]) sb3_mem_q[sb3_row][39:32] <= sb3_wdata[39:32];
-      if (sb3_bwe[5]) sb3_mem_q[sb3_row][47:40] <= sb3_wdata[47:40];
-      if (sb3_bwe[6]) sb3_mem_q[sb3_row][55:48] <= sb3_wdata[55:48];
-      if (sb3_bwe[7]) sb3_mem_q[sb3_row][63:56] <= sb3_wdata[63:56];
-      if (sb3_bwe[8]) sb3_mem_q[sb3_row][71:64] <= sb3_wdata[71:64];
-      if (sb3_bwe[9]) sb3_mem_q[sb3_row][79:72] <= sb3_wdata[79:72];
-      if (sb3_bwe[10]) sb3_mem_q[sb3_row][87:80] <= sb3_wdata[87:80];
-      if (sb3_bwe[11]) sb3_mem_q[sb3_row][95:88] <= sb3_wdata[95:88];
-      if (sb3_bwe[12]) sb3_mem_q[sb3_row][103:96] <= sb3_wdata[103:96];
-      if (sb3_bwe[13]) sb3_mem_q[sb3_row][111:104] <= sb3_wdata[111:104];
-      if (sb3_bwe[14]) sb3_mem_q[sb3_row][119:112] <= sb3_wdata[119:112];
-      if (sb3_bwe[15]) sb3_mem_q[sb3_row][127:120] <= sb3_wdata[127:120];
-      if (sb3_bwe[16]) sb3_mem_q[sb3_row][135:128] <= sb3_wdata[135:128];
-      if (sb3_bwe[17]) sb3_mem_q[sb3_row][143:136] <= sb3_wdata[143:136];
-      if (sb3_bwe[18]) sb3_mem_q[sb3_row][151:144] <= sb3_wdata[151:144];
-      if (sb3_bwe[19]) sb3_mem_q[sb3_row][159:152] <= sb3_wdata[159:152];
-      if (sb3_bwe[20]) sb3_mem_q[sb3_row][167:160] <= sb3_wdata[167:160];
-      if (sb3_bwe[21]) sb3_mem_q[sb3_row][175:168] <= sb3_wdata[175:168];
-      if (sb3_bwe[22]) sb3_mem_q[sb3_row][183:176] <= sb3_wdata[183:176];
-      if (sb3_bwe[23]) sb3_mem_q[sb3_row][191:184] <= sb3_wdata[191:184];
-      if (sb3_bwe[24]) sb3_mem_q[sb3_row][199:192] <= sb3_wdata[199:192];
-      if (sb3_bwe[25]) sb3_mem_q[sb3_row][207:200] <= sb3_wdata[207:200];
-      if (sb3_bwe[26]) sb3_mem_q[sb3_row][215:208] <= sb3_wdata[215:208];
-      if (sb3_bwe[27]) sb3_mem_q[sb3_row][223:216] <= sb3_wdata[223:216];
-      if (sb3_bwe[28]) sb3_mem_q[sb3_row][231:224] <= sb3_wdata[231:224];
-      if (sb3_bwe[29]) sb3_mem_q[sb3_row][239:232] <= sb3_wdata[239:232];
-      if (sb3_bwe[30]) sb3_mem_q[sb3_row][247:240] <= sb3_wdata[247:240];
-      if (sb3_bwe[31]) sb3_mem_q[sb3_row][255:248] <= sb3_wdata[255:248];
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    if (sb3_rd) sb3_rdata_q <= sb3_mem_q[sb3_row];
-  end
+  rf_coal_sram u_sb3 (
+    .clk_i   (clk_i),
+    .en_i    (acc[3]),
+    .we_i    (wr[3]),
+    .addr_i  (sb3_row),
+    .bwe_i   (sb3_bwe),
+    .wdata_i (sb3_wdata),
+    .rdata_o (sb3_rdata)
+  );
 
   // Read data: synchronous, one cycle after the read; a sub-bank not read keeps its output.
-  assign rdata_o  = {sb3_rdata_q, sb2_rdata_q, sb1_rdata_q, sb0_rdata_q};
+  assign rdata_o  = {sb3_rdata, sb2_rdata, sb1_rdata, sb0_rdata};
   assign rvalid_o = rvalid_q;
   assign acc_o    = acc;
 

@@ -8,6 +8,7 @@ rf_ti_convert.sv
 rf_byte_swap.sv
 rf_width_detect.sv
 rf_mask_buffer.sv
+rf_coal_sram.sv
 rf_dual_bank.sv
 rf_subbank_xbar.sv
 rf_coal_collector.sv

@@ -66,8 +66,7 @@ module rf_dual_bank (
   output logic [3:0] acc_o
 );
 
-  localparam int Entries = 16;  // rows of every sub-bank
-  localparam int Lanes   = 4;  // bytes per sub-bank row: sub-bank k holds byte k of every lane
+  localparam int Lanes = 4;  // bytes per sub-bank row: sub-bank k holds byte k of every lane
 
   // Sub-bank selection: the left request drives sub-bank k when its mask holds k, else the right
   // request when its mask holds k, else sub-bank k is idle (no access: the power saving). The
@@ -80,108 +79,76 @@ module rf_dual_bank (
   assign wr   = (lsel & {4{lr_we_i}}) | (rsel & {4{rr_we_i}});
   assign rd   = acc & ~wr;
 
-  // Sub-bank 0: one 1-D array, not reset, so synthesis can map it to RAM; one access per cycle
-  // (a byte-masked write or a read) with the selected request's row, data slice and byte enables.
+  // Sub-bank 0: an rf_coal_sram with the selected request's row, data slice and byte enables
   logic [3:0] sb0_row;
-  logic [Lanes*8-1:0] sb0_wdata;
+  logic [Lanes*8-1:0] sb0_wdata, sb0_rdata;
   logic [Lanes-1:0] sb0_bwe;
-  logic sb0_wr, sb0_rd;
-  logic [Lanes*8-1:0] sb0_mem_q [0:Entries-1];
-  logic [Lanes*8-1:0] sb0_rdata_q;  // output latch: holds the last row read
   assign sb0_row   = lsel[0] ? lr_row_i : rr_row_i;
   assign sb0_wdata = lsel[0] ? lr_wdata_i[31:0] : rr_wdata_i[31:0];
   assign sb0_bwe   = lsel[0] ? lr_bwe_i[3:0] : rr_bwe_i[3:0];
-  assign sb0_wr    = wr[0];
-  assign sb0_rd    = rd[0];
-  always_ff @(posedge clk_i) begin
-    if (sb0_wr) begin
-      if (sb0_bwe[0]) sb0_mem_q[sb0_row][7:0] <= sb0_wdata[7:0];
-      if (sb0_bwe[1]) sb0_mem_q[sb0_row][15:8] <= sb0_wdata[15:8];
-      if (sb0_bwe[2]) sb0_mem_q[sb0_row][23:16] <= sb0_wdata[23:16];
-      if (sb0_bwe[3]) sb0_mem_q[sb0_row][31:24] <= sb0_wdata[31:24];
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    if (sb0_rd) sb0_rdata_q <= sb0_mem_q[sb0_row];
-  end
+  rf_coal_sram u_sb0 (
+    .clk_i   (clk_i),
+    .en_i    (acc[0]),
+    .we_i    (wr[0]),
+    .addr_i  (sb0_row),
+    .bwe_i   (sb0_bwe),
+    .wdata_i (sb0_wdata),
+    .rdata_o (sb0_rdata)
+  );
 
-  // Sub-bank 1: one 1-D array, not reset, so synthesis can map it to RAM; one access per cycle
-  // (a byte-masked write or a read) with the selected request's row, data slice and byte enables.
+  // Sub-bank 1: an rf_coal_sram with the selected request's row, data slice and byte enables
   logic [3:0] sb1_row;
-  logic [Lanes*8-1:0] sb1_wdata;
+  logic [Lanes*8-1:0] sb1_wdata, sb1_rdata;
   logic [Lanes-1:0] sb1_bwe;
-  logic sb1_wr, sb1_rd;
-  logic [Lanes*8-1:0] sb1_mem_q [0:Entries-1];
-  logic [Lanes*8-1:0] sb1_rdata_q;  // output latch: holds the last row read
   assign sb1_row   = lsel[1] ? lr_row_i : rr_row_i;
   assign sb1_wdata = lsel[1] ? lr_wdata_i[63:32] : rr_wdata_i[63:32];
   assign sb1_bwe   = lsel[1] ? lr_bwe_i[7:4] : rr_bwe_i[7:4];
-  assign sb1_wr    = wr[1];
-  assign sb1_rd    = rd[1];
-  always_ff @(posedge clk_i) begin
-    if (sb1_wr) begin
-      if (sb1_bwe[0]) sb1_mem_q[sb1_row][7:0] <= sb1_wdata[7:0];
-      if (sb1_bwe[1]) sb1_mem_q[sb1_row][15:8] <= sb1_wdata[15:8];
-      if (sb1_bwe[2]) sb1_mem_q[sb1_row][23:16] <= sb1_wdata[23:16];
-      if (sb1_bwe[3]) sb1_mem_q[sb1_row][31:24] <= sb1_wdata[31:24];
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    if (sb1_rd) sb1_rdata_q <= sb1_mem_q[sb1_row];
-  end
+  rf_coal_sram u_sb1 (
+    .clk_i   (clk_i),
+    .en_i    (acc[1]),
+    .we_i    (wr[1]),
+    .addr_i  (sb1_row),
+    .bwe_i   (sb1_bwe),
+    .wdata_i (sb1_wdata),
+    .rdata_o (sb1_rdata)
+  );
 
-  // Sub-bank 2: one 1-D array, not reset, so synthesis can map it to RAM; one access per cycle
-  // (a byte-masked write or a read) with the selected request's row, data slice and byte enables.
+  // Sub-bank 2: an rf_coal_sram with the selected request's row, data slice and byte enables
   logic [3:0] sb2_row;
-  logic [Lanes*8-1:0] sb2_wdata;
+  logic [Lanes*8-1:0] sb2_wdata, sb2_rdata;
   logic [Lanes-1:0] sb2_bwe;
-  logic sb2_wr, sb2_rd;
-  logic [Lanes*8-1:0] sb2_mem_q [0:Entries-1];
-  logic [Lanes*8-1:0] sb2_rdata_q;  // output latch: holds the last row read
   assign sb2_row   = lsel[2] ? lr_row_i : rr_row_i;
   assign sb2_wdata = lsel[2] ? lr_wdata_i[95:64] : rr_wdata_i[95:64];
   assign sb2_bwe   = lsel[2] ? lr_bwe_i[11:8] : rr_bwe_i[11:8];
-  assign sb2_wr    = wr[2];
-  assign sb2_rd    = rd[2];
-  always_ff @(posedge clk_i) begin
-    if (sb2_wr) begin
-      if (sb2_bwe[0]) sb2_mem_q[sb2_row][7:0] <= sb2_wdata[7:0];
-      if (sb2_bwe[1]) sb2_mem_q[sb2_row][15:8] <= sb2_wdata[15:8];
-      if (sb2_bwe[2]) sb2_mem_q[sb2_row][23:16] <= sb2_wdata[23:16];
-      if (sb2_bwe[3]) sb2_mem_q[sb2_row][31:24] <= sb2_wdata[31:24];
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    if (sb2_rd) sb2_rdata_q <= sb2_mem_q[sb2_row];
-  end
+  rf_coal_sram u_sb2 (
+    .clk_i   (clk_i),
+    .en_i    (acc[2]),
+    .we_i    (wr[2]),
+    .addr_i  (sb2_row),
+    .bwe_i   (sb2_bwe),
+    .wdata_i (sb2_wdata),
+    .rdata_o (sb2_rdata)
+  );
 
-  // Sub-bank 3: one 1-D array, not reset, so synthesis can map it to RAM; one access per cycle
-  // (a byte-masked write or a read) with the selected request's row, data slice and byte enables.
+  // Sub-bank 3: an rf_coal_sram with the selected request's row, data slice and byte enables
   logic [3:0] sb3_row;
-  logic [Lanes*8-1:0] sb3_wdata;
+  logic [Lanes*8-1:0] sb3_wdata, sb3_rdata;
   logic [Lanes-1:0] sb3_bwe;
-  logic sb3_wr, sb3_rd;
-  logic [Lanes*8-1:0] sb3_mem_q [0:Entries-1];
-  logic [Lanes*8-1:0] sb3_rdata_q;  // output latch: holds the last row read
   assign sb3_row   = lsel[3] ? lr_row_i : rr_row_i;
   assign sb3_wdata = lsel[3] ? lr_wdata_i[127:96] : rr_wdata_i[127:96];
   assign sb3_bwe   = lsel[3] ? lr_bwe_i[15:12] : rr_bwe_i[15:12];
-  assign sb3_wr    = wr[3];
-  assign sb3_rd    = rd[3];
-  always_ff @(posedge clk_i) begin
-    if (sb3_wr) begin
-      if (sb3_bwe[0]) sb3_mem_q[sb3_row][7:0] <= sb3_wdata[7:0];
-      if (sb3_bwe[1]) sb3_mem_q[sb3_row][15:8] <= sb3_wdata[15:8];
-      if (sb3_bwe[2]) sb3_mem_q[sb3_row][23:16] <= sb3_wdata[23:16];
-      if (sb3_bwe[3]) sb3_mem_q[sb3_row][31:24] <= sb3_wdata[31:24];
-    end
-  end
-  always_ff @(posedge clk_i) begin
-    if (sb3_rd) sb3_rdata_q <= sb3_mem_q[sb3_row];
-  end
+  rf_coal_sram u_sb3 (
+    .clk_i   (clk_i),
+    .en_i    (acc[3]),
+    .we_i    (wr[3]),
+    .addr_i  (sb3_row),
+    .bwe_i   (sb3_bwe),
+    .wdata_i (sb3_wdata),
+    .rdata_o (sb3_rdata)
+  );
 
   // Read data: synchronous, one cycle after the read; a sub-bank not read keeps its output.
-  assign rdata_o  = {sb3_rdata_q, sb2_rdata_q, sb1_rdata_q, sb0_rdata_q};
+  assign rdata_o  = {sb3_rdata, sb2_rdata, sb1_rdata, sb0_rdata};
   assign rvalid_o = rvalid_q;
   assign acc_o    = acc;
 

@@ -1,5 +1,6 @@
-/* emit_coal_datapath.c - bodies of the coalescing-aware register file's data path: rf_dual_bank,
- * rf_subbank_xbar and rf_coal_collector (docs/coalescing.md; model: cmodel/coalescing/coal_datapath.c).
+/* emit_coal_datapath.c - bodies of the coalescing-aware register file's data path: rf_coal_sram,
+ * rf_dual_bank, rf_subbank_xbar and rf_coal_collector (docs/coalescing.md; models:
+ * cmodel/coalescing/coal_sram.c, cmodel/coalescing/coal_datapath.c).
  * Combinational logic is written with assign only (no always_comb), so slice and bit selects
  * stay out of processes (Icarus).
  */
@@ -13,13 +14,38 @@ static const char *slice(em_t *e, const char *sig, unsigned lanes, unsigned k)
 	return rg_part(e, sig, 32 * lanes, 8 * lanes * (k + 1) - 1, 8 * lanes * k);
 }
 
-void rg_emit_rf_dual_bank(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+void rg_emit_rf_coal_sram(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 {
-	unsigned W = c->rf_lanes, ew = c->d.entry_w, k, t;
+	unsigned W = c->rf_lanes, t;
 	(void)pt;
 	em_blank(e);
-	em_line(e, "localparam int Entries = %u;  // rows of every sub-bank", c->rf_entries);
-	em_line(e, "localparam int Lanes   = %u;  // bytes per sub-bank row: sub-bank k holds byte k of every lane", W);
+	em_line(e, "localparam int Entries = %u;  // rows", c->rf_entries);
+	em_line(e, "localparam int Lanes   = %u;  // bytes per row", W);
+	em_blank(e);
+	em_line(e, "// One 1-D array, not reset, so synthesis can map it to RAM (the ASIC flow keeps it as an SRAM");
+	em_line(e, "// macro where rf_sram is one); one access per cycle: a byte-masked write or a read.");
+	if (c->target_kind == RFM_TARGET_ICE40)
+		em_line(e, "(* ram_style = \"block\" *)");
+	em_line(e, "logic [Lanes*8-1:0] mem_q [0:Entries-1];");
+	em_line(e, "logic [Lanes*8-1:0] rdata_q;  // output register: holds the last row read");
+	em_open(e, "always_ff @(posedge clk_i) begin");
+	em_open(e, "if (en_i & we_i) begin");
+	for (t = 0; t < W; t++)
+		em_line(e, "if (bwe_i[%u]) mem_q[addr_i][%u:%u] <= wdata_i[%u:%u];", t, 8 * t + 7, 8 * t, 8 * t + 7, 8 * t);
+	em_close(e, "end");
+	em_close(e, "end");
+	em_open(e, "always_ff @(posedge clk_i) begin");
+	em_line(e, "if (en_i & ~we_i) rdata_q <= mem_q[addr_i];");
+	em_close(e, "end");
+	em_line(e, "assign rdata_o = rdata_q;");
+}
+
+void rg_emit_rf_dual_bank(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	unsigned W = c->rf_lanes, ew = c->d.entry_w, k;
+	(void)pt;
+	em_blank(e);
+	em_line(e, "localparam int Lanes = %u;  // bytes per sub-bank row: sub-bank k holds byte k of every lane", W);
 	em_blank(e);
 	em_line(e, "// Sub-bank selection: the left request drives sub-bank k when its mask holds k, else the right");
 	em_line(e, "// request when its mask holds k, else sub-bank k is idle (no access: the power saving). The");
@@ -33,36 +59,27 @@ void rg_emit_rf_dual_bank(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "assign rd   = acc & ~wr;");
 	for (k = 0; k < NSB; k++) {
 		em_blank(e);
-		em_line(e, "// Sub-bank %u: one 1-D array, not reset, so synthesis can map it to RAM; one access per cycle", k);
-		em_line(e, "// (a byte-masked write or a read) with the selected request's row, data slice and byte enables.");
+		em_line(e, "// Sub-bank %u: an rf_coal_sram with the selected request's row, data slice and byte enables", k);
 		em_line(e, "logic %s sb%u_row;", em_rng(e, ew), k);
-		em_line(e, "logic [Lanes*8-1:0] sb%u_wdata;", k);
+		em_line(e, "logic [Lanes*8-1:0] sb%u_wdata, sb%u_rdata;", k, k);
 		em_line(e, "logic [Lanes-1:0] sb%u_bwe;", k);
-		em_line(e, "logic sb%u_wr, sb%u_rd;", k, k);
-		if (c->target_kind == RFM_TARGET_ICE40)
-			em_line(e, "(* ram_style = \"block\" *)");
-		em_line(e, "logic [Lanes*8-1:0] sb%u_mem_q [0:Entries-1];", k);
-		em_line(e, "logic [Lanes*8-1:0] sb%u_rdata_q;  // output latch: holds the last row read", k);
 		em_line(e, "assign sb%u_row   = lsel[%u] ? lr_row_i : rr_row_i;", k, k);
 		em_line(e, "assign sb%u_wdata = lsel[%u] ? %s : %s;", k, k, slice(e, "lr_wdata_i", W, k), slice(e, "rr_wdata_i", W, k));
 		em_line(e, "assign sb%u_bwe   = lsel[%u] ? %s : %s;", k, k,
 			rg_part(e, "lr_bwe_i", NSB * W, W * (k + 1) - 1, W * k), rg_part(e, "rr_bwe_i", NSB * W, W * (k + 1) - 1, W * k));
-		em_line(e, "assign sb%u_wr    = wr[%u];", k, k);
-		em_line(e, "assign sb%u_rd    = rd[%u];", k, k);
-		em_open(e, "always_ff @(posedge clk_i) begin");
-		em_open(e, "if (sb%u_wr) begin", k);
-		for (t = 0; t < W; t++)
-			em_line(e, "if (sb%u_bwe[%u]) sb%u_mem_q[sb%u_row][%u:%u] <= sb%u_wdata[%u:%u];", k, t, k, k, 8 * t + 7, 8 * t, k,
-				8 * t + 7, 8 * t);
-		em_close(e, "end");
-		em_close(e, "end");
-		em_open(e, "always_ff @(posedge clk_i) begin");
-		em_line(e, "if (sb%u_rd) sb%u_rdata_q <= sb%u_mem_q[sb%u_row];", k, k, k, k);
-		em_close(e, "end");
+		em_open(e, "rf_coal_sram u_sb%u (", k);
+		em_line(e, ".clk_i   (clk_i),");
+		em_line(e, ".en_i    (acc[%u]),", k);
+		em_line(e, ".we_i    (wr[%u]),", k);
+		em_line(e, ".addr_i  (sb%u_row),", k);
+		em_line(e, ".bwe_i   (sb%u_bwe),", k);
+		em_line(e, ".wdata_i (sb%u_wdata),", k);
+		em_line(e, ".rdata_o (sb%u_rdata)", k);
+		em_close(e, ");");
 	}
 	em_blank(e);
 	em_line(e, "// Read data: synchronous, one cycle after the read; a sub-bank not read keeps its output.");
-	em_line(e, "assign rdata_o  = {sb3_rdata_q, sb2_rdata_q, sb1_rdata_q, sb0_rdata_q};");
+	em_line(e, "assign rdata_o  = {sb3_rdata, sb2_rdata, sb1_rdata, sb0_rdata};");
 	em_line(e, "assign rvalid_o = rvalid_q;");
 	em_line(e, "assign acc_o    = acc;");
 	em_blank(e);
