@@ -20,7 +20,12 @@ clock_ns=$(awk -F, 'NR == 2 { print $4; exit }' "$rp/timing.csv") # the period s
 # baseline, 5 ns, 6 FO4; rf_top: the row with the technique); rf_top's critical path against the
 # baseline's
 cfgv() { awk -F' *= *' -v s="[$1]" -v k="$2" '/^\[/ { in_s = ($0 == s); next } in_s && $1 == k { print $2; exit }' "$gen/config.ini"; }
-inv_bits() { awk -f synth/csv2tsv.awk "$gen/inventory.csv" | awk -F'\t' -v m="$1" '$2 == m { s += $4 } END { print s + 0 }'; }
+# inv_bits M: the inventory bits module M holds, the register file's own rows aside (its banks and
+# read registers, which a technique's array module may hold: rf_coal_sram, rf_edram_bank)
+inv_bits() {
+	awk -f synth/csv2tsv.awk "$gen/inventory.csv" | awk -F'\t' -v m="$1" '
+		$2 == m && $1 != "register file banks" && $1 != "bank read data registers" { s += $4 } END { print s + 0 }'
+}
 file_bits() { echo $(( $(cfgv rf banks) * $(cfgv rf entries) * $(cfgv rf lanes) * $(cfgv rf lane_bits) )); }
 file_size() { awk -v b="$(file_bits)" 'BEGIN { if (b >= 8192) printf "%g KB", b / 8192; else printf "%g B", b / 8 }'; }
 ovh() { awk -F, -v m="$1" -v n="$2" 'NR > 2 && $2 == m { print $n; exit }' "$rp/overhead.csv"; }

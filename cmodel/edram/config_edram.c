@@ -94,6 +94,7 @@ static void derive(rfm_cfg_t *cfg)
 {
 	rfm_derived_t *d = &cfg->d;
 	unsigned t0 = t0_of(cfg);
+	d->array_mod = "rf_edram_bank"; /* the banks' critical and noncritical sub-arrays */
 	d->ed_t0 = t0;
 	d->ed_p = t0 > cfg->edram_max_defer && cfg->rf_entries ? (t0 - cfg->edram_max_defer) / cfg->rf_entries : 0;
 	d->ed_nc_bits = cfg->rf_lane_bits > cfg->edram_crit_bits ? cfg->rf_lane_bits - cfg->edram_crit_bits : 0;
