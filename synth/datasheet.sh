@@ -20,6 +20,8 @@ clock_ns=$(awk -F, 'NR == 2 { print $4; exit }' "$rp/timing.csv") # the period s
 # baseline, 5 ns, 6 FO4; rf_top: the row with the technique); rf_top's critical path against the
 # baseline's
 cfgv() { awk -F' *= *' -v s="[$1]" -v k="$2" '/^\[/ { in_s = ($0 == s); next } in_s && $1 == k { print $2; exit }' "$gen/config.ini"; }
+# pwr KEY: a value of this run's power report (power.txt of make power), empty without one
+pwr() { [ -f "$rp/power.txt" ] && awk -F= -v k="$1" '$1 == k { print $2; exit }' "$rp/power.txt"; }
 # inv_bits M: the inventory bits module M holds, the register file's own rows aside (its banks and
 # read registers, which a technique's array module may hold: rf_coal_sram, rf_edram_bank)
 inv_bits() {
