@@ -30,7 +30,21 @@ faults=(
 	'timing-point-no-kind|timing.csv|$s/ ([^)]*)"$/"/'
 	'overhead-header|overhead.csv|1s/item/name/'
 )
-# rf_top with storage arrays: they must hold the whole register file (one bank's arrays counted)
+# a config with a wiring-only module: it must show no cells
+if grep -q '^rf_ti_convert,' "$SRC/area.csv"; then
+	faults+=('wiring-module-has-cells|area.csv|/^rf_ti_convert,/s/^\([^,]*,[^,]*\),0,/\1,3,/')
+fi
+# a config with a technique: its overhead rows must agree with the area and the baseline
+if [ "$(wc -l < "$SRC/overhead.csv")" -gt 1 ]; then
+	faults+=(
+		'overhead-pct-wrong|overhead.csv|3s/,[0-9.]*,\([0-9.]*,[0-9.]*\)$/,1.0,\1/'
+		'overhead-block-missing|overhead.csv|$d'
+		'overhead-area-differs|overhead.csv|2s/^\([^,]*,[^,]*\),[0-9]*/\1,1/'
+	)
+else
+	faults+=('overhead-row-without-technique|overhead.csv|1p')
+fi
+# rf_top with storage arrays: they must hold the whole register file (not one bank's arrays)
 if grep -q '^rf_top,\(flops\|sram_model\),' "$SRC/area.csv"; then
 	faults+=('top-storage-short|area.csv|/^rf_top,/s/^\(\([^,]*,\)\{7\}\)[0-9]*,/\11,/')
 fi
