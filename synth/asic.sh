@@ -72,7 +72,7 @@ for m in "${MODULES[@]}"; do
 	A_ROWS[$m]=$rows A_ROWBITS[$m]=$rowbits A_PORTS[$m]=$ports
 	A_BITS[$m]=$((A_ROWS[$m] * A_ROWBITS[$m]))
 	ARRAYS+=("$m")
-	if [ "$KIND" = asic ] || [ "${A_BITS[$m]}" -gt "$SRAM_FLOP_MAX_BITS" ]; then STORAGE=sram_model; fi
+	if sram_is_macro "$KIND" "${A_BITS[$m]}"; then STORAGE=sram_model; fi
 done
 is_array() { [[ " ${ARRAYS[*]} " == *" $1 "* ]]; }
 

@@ -141,21 +141,20 @@ awk -F, 'NR > 1 { met = ($10 == "" ? "-" : ($10 + 0 >= 12 ? "yes" : "no"))
 echo
 # power, when `make power` has run (synth/power.sh): per instance, energies, the baseline twin
 if [ -f "$rp/power.csv" ] && [ -f "$rp/power.txt" ]; then
-	pv() { awk -F= -v k="$1" '$1 == k { print $2; exit }' "$rp/power.txt"; }
 	echo "## Power (OpenSTA on the simulated OSU netlist)"
 	echo
 	echo "From \`make power $carg\` (\`synth/power.sh\`, method and limits in \`docs/flows.md\`): the mapped"
-	echo "netlist of \`rf_top\`, hierarchy kept, simulated in lock-step against the model for $(pv cycles)"
-	echo "cycles (seed $(pv seed), write-backs at the stimulus' $( [ "$(pv writes)" = default ] && echo "own rate" || echo "rate $(pv writes)/8")),"
-	echo "each cell's power from OpenSTA at its output net's simulated activity, at the $(pv clock_ns) ns clock."
+	echo "netlist of \`rf_top\`, hierarchy kept, simulated in lock-step against the model for $(pwr cycles)"
+	echo "cycles (seed $(pwr seed), write-backs at the stimulus' $( [ "$(pwr writes)" = default ] && echo "own rate" || echo "rate $(pwr writes)/8")),"
+	echo "each cell's power from OpenSTA at its output net's simulated activity, at the $(pwr clock_ns) ns clock."
 	echo "No clock gating and no enable flops in this library: every flop's clock pin switches every cycle"
-	echo "($(pv clock_pins_internal_uW) uW of the total is those pins' internal power)."
+	echo "($(pwr clock_pins_internal_uW) uW of the total is those pins' internal power)."
 	echo
-	if [ -n "$(pv sram_macros)" ]; then
-		echo "The register file's arrays are $(pv sram_macros) SRAM macros of the SRAM model (\`synth/sram_model.sh\`,"
+	if [ -n "$(pwr sram_macros)" ]; then
+		echo "The register file's arrays are $(pwr sram_macros) SRAM macros of the SRAM model (\`synth/sram_model.sh\`,"
 		echo "\`docs/flows.md\`): the simulation runs their generated model, and each enabled port at an edge costs"
-		echo "the model's $(pv sram_pJ_per_access) pJ ($(pv sram_reads) reads and $(pv sram_writes) writes over the run), each"
-		echo "macro leaks $(pv sram_leakage_nW_per_macro) nW; the macro columns below, included in the totals."
+		echo "the model's $(pwr sram_pJ_per_access) pJ ($(pwr sram_reads) reads and $(pwr sram_writes) writes over the run), each"
+		echo "macro leaks $(pwr sram_leakage_nW_per_macro) nW; the macro columns below, included in the totals."
 		echo
 		echo "| instance | module | cells | flops | internal uW | switching uW | leakage nW | macros | macro accesses | macro dynamic uW | macro leakage nW | total uW | pJ per cycle |"
 		echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"
@@ -166,15 +165,15 @@ if [ -f "$rp/power.csv" ] && [ -f "$rp/power.txt" ]; then
 		awk -F, 'NR > 1 { printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", ($1 == "all" ? "**all**" : "`" $1 "`"), $2, $3, $4, $5, $6, $7, $8, $9 }' "$rp/power.csv"
 	fi
 	echo
-	echo "Over the run: $(pv reads) bank reads, $(pv writes_done) write-backs, $(pv dispatches) instructions dispatched;"
-	echo "$(pv energy_pJ_per_cycle) pJ per cycle, $(pv energy_pJ_per_dispatch) pJ per dispatched instruction and"
-	echo "$(pv energy_pJ_per_access) pJ per bank access (all of \`rf_top\`'s energy divided by the count)."
-	if [ -n "$(pv twin)" ]; then
+	echo "Over the run: $(pwr reads) bank reads, $(pwr writes_done) write-backs, $(pwr dispatches) instructions dispatched;"
+	echo "$(pwr energy_pJ_per_cycle) pJ per cycle, $(pwr energy_pJ_per_dispatch) pJ per dispatched instruction and"
+	echo "$(pwr energy_pJ_per_access) pJ per bank access (all of \`rf_top\`'s energy divided by the count)."
+	if [ -n "$(pwr twin)" ]; then
 		echo
-		echo "Against the baseline twin ($(pv twin), the same seed and cycles; the stimulus differs where the"
-		echo "technique has its own, such as launches): $(pv twin_energy_pJ_per_cycle) pJ per cycle and"
-		echo "$(pv twin_energy_pJ_per_dispatch) pJ per dispatched instruction, so this configuration spends"
-		echo "$(pv vs_twin_energy_pJ_per_cycle) x the twin's energy per cycle and $(pv vs_twin_energy_pJ_per_dispatch) x per dispatched instruction."
+		echo "Against the baseline twin ($(pwr twin), the same seed and cycles; the stimulus differs where the"
+		echo "technique has its own, such as launches): $(pwr twin_energy_pJ_per_cycle) pJ per cycle and"
+		echo "$(pwr twin_energy_pJ_per_dispatch) pJ per dispatched instruction, so this configuration spends"
+		echo "$(pwr vs_twin_energy_pJ_per_cycle) x the twin's energy per cycle and $(pwr vs_twin_energy_pJ_per_dispatch) x per dispatched instruction."
 	fi
 	echo
 fi

@@ -76,7 +76,7 @@ for f in "${FILES[@]}"; do
 	A_GEOM[$m]=$(sram_geom "$f") || { echo "power: $f: no Entries, read data or enables (sram_geom)" >&2; exit 1; }
 	ARRAYS+=("$m")
 	read -r rows rowbits _ <<< "${A_GEOM[$m]}"
-	if [ "$KIND" = asic ] || [ $((rows * rowbits)) -gt "$SRAM_FLOP_MAX_BITS" ]; then MACRO=1; fi
+	if sram_is_macro "$KIND" $((rows * rowbits)); then MACRO=1; fi
 done
 READS="read_verilog -sv ${FILES[*]}"
 if [ $MACRO = 1 ]; then # the arrays are macros: read only their interfaces (-lib makes them black boxes)

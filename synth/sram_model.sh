@@ -56,6 +56,10 @@ sram_leak_nw() {
 # and the coalescing back end's byte sub-bank array (rf_dual_bank's four).
 SRAM_ARRAY_MODULES="rf_sram rf_coal_sram"
 
+# sram_is_macro KIND BITS: 0 (true) when an array of BITS bits per instance is an SRAM macro for
+# target kind KIND: an ASIC target, or more than SRAM_FLOP_MAX_BITS bits
+sram_is_macro() { [ "$1" = asic ] || [ "$2" -gt "$SRAM_FLOP_MAX_BITS" ]; }
+
 # sram_geom MODULE_SV: "rows row_bits ports" of a generated array: its Entries, the width of its
 # first output (the read data) and its access ports (inputs named en_i or <port>_en_i).
 sram_geom() {
