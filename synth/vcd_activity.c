@@ -313,6 +313,122 @@ static int va_range(const char *s, long *msb, long *lsb)
 	return 0;
 }
 
+/* A declared name of a variable inside the wanted scope: its id (new, or an alias of one declared
+ * before) gets the name; is_clock marks the clock. NULL, or what is wrong. */
+static const char *va_record(va_t *v, const char *code, unsigned width, long msb, long lsb, const char *path,
+			     int is_clock)
+{
+	va_id_t *d = va_find(v, code);
+	va_name_t *nn;
+	if (!d)
+		d = va_add(v, code, width);
+	if (!d)
+		return "out of memory";
+	if (d->width != width)
+		return "$var: one identifier code declared with two widths";
+	nn = realloc(d->names, (d->nnames + 1) * sizeof *nn);
+	if (!nn)
+		return "out of memory";
+	d->names = nn;
+	nn[d->nnames].path = strdup(path);
+	nn[d->nnames].width = width;
+	nn[d->nnames].msb = msb;
+	nn[d->nnames].lsb = lsb;
+	nn[d->nnames].first = 0;
+	if (!nn[d->nnames].path)
+		return "out of memory";
+	d->nnames++;
+	if (is_clock) {
+		d->is_clock = 1;
+		v->have_clock = 1;
+	}
+	return NULL;
+}
+
+/* The value changes after $enddefinitions, into v: 0, or 2 after a message on err. */
+static int va_changes(va_t *v, va_rd_t *r, FILE *err)
+{
+	char tok[1024];
+	while (va_token(r, tok, sizeof tok)) {
+		char c = tok[0];
+		int counting = v->edges >= v->skip;
+		if (r->bad_byte)
+			return va_err(r, err, "a byte outside printable ASCII in a value change");
+		if (c == '#') {
+			char *e;
+			(void)strtoull(tok + 1, &e, 10);
+			if (e == tok + 1 || *e)
+				return va_err(r, err, "a time must be #DIGITS");
+			va_block_end(v);
+		} else if (c == '0' || c == '1' || c == 'x' || c == 'X' || c == 'z' || c == 'Z') {
+			va_id_t *d = va_find(v, tok + 1);
+			if (!tok[1])
+				return va_err(r, err, "a scalar change needs an identifier code after the value");
+			if (d)
+				va_change(v, d, tok, 1, counting);
+		} else if (c == 'b' || c == 'B') {
+			char code[256];
+			size_t n = strlen(tok + 1);
+			va_id_t *d;
+			if (!va_token(r, code, sizeof code))
+				return va_err(r, err, "a vector change needs an identifier code");
+			if (strspn(tok + 1, "01xXzZ") != n || !n)
+				return va_err(r, err, "a vector value must be b followed by 0, 1, x or z");
+			d = va_find(v, code);
+			if (d && n > d->width)
+				return va_err(r, err, "a vector value is wider than its variable");
+			if (d)
+				va_change(v, d, tok + 1, n, counting);
+		} else if (c == 'r' || c == 'R' || c == 's' || c == 'S') {
+			if (!va_token(r, tok, sizeof tok)) { /* real or string: its code, ignored */
+				return va_err(r, err, "a real or string change needs an identifier code");
+			}
+		} else if (!strcmp(tok, "$dumpvars") || !strcmp(tok, "$dumpon") || !strcmp(tok, "$dumpoff") ||
+			   !strcmp(tok, "$dumpall") || !strcmp(tok, "$end")) {
+			/* section markers around initial values */
+		} else if (!strcmp(tok, "$comment")) {
+			int found = 0;
+			while (!found && va_token(r, tok, sizeof tok))
+				found = !strcmp(tok, "$end");
+			if (!found)
+				return va_err(r, err, "$comment without $end");
+		} else {
+			return va_err(r, err, "not a value change, a time or a $dump keyword");
+		}
+	}
+	if (r->bad_byte)
+		return va_err(r, err, "a byte outside printable ASCII in a value change");
+	if (ferror(r->in))
+		return va_err(r, err, "read error");
+	return 0;
+}
+
+/* The report: "# cycles N", then a line per bit of every variable (not the clock). */
+static void va_print(const va_t *v, FILE *out)
+{
+	unsigned i, j;
+	fprintf(out, "# cycles %llu\n", (unsigned long long)(v->edges - v->skip));
+	for (i = 0; i < v->nids; i++) {
+		const va_id_t *d = &v->ids[i];
+		if (d->is_clock)
+			continue;
+		for (j = 0; j < d->nnames; j++) {
+			const va_name_t *nm = &d->names[j];
+			unsigned b;
+			if (nm->msb < 0) {
+				fprintf(out, "%s %llu %llu\n", nm->path, (unsigned long long)d->toggles[0],
+					(unsigned long long)va_high(v, d, 0));
+				continue;
+			}
+			for (b = 0; b < d->width; b++) {
+				long idx = nm->msb >= nm->lsb ? nm->lsb + (long)b : nm->lsb - (long)b;
+				fprintf(out, "%s[%ld] %llu %llu\n", nm->path, idx, (unsigned long long)d->toggles[b],
+					(unsigned long long)va_high(v, d, b));
+			}
+		}
+	}
+}
+
 int vcd_activity_run(FILE *in, const char *file, const char *scope, const char *clock, unsigned long skip,
 		     FILE *out, FILE *err)
 {
@@ -410,42 +526,17 @@ int vcd_activity_run(FILE *in, const char *file, const char *scope, const char *
 			for (i = 0; inside && i < nwant; i++)
 				inside = !strcmp(scopes[i], want[i]);
 			if (inside) {
-				va_id_t *d = va_find(&v, code);
-				va_name_t *nn;
 				char path[4096];
 				size_t len = 0;
-				if (!d)
-					d = va_add(&v, code, (unsigned)width);
-				if (!d) {
-					rc = va_err(&r, err, "out of memory");
-					goto out;
-				}
-				if (d->width != (unsigned)width) {
-					rc = va_err(&r, err, "$var: one identifier code declared with two widths");
-					goto out;
-				}
+				const char *bad;
 				for (j = nwant; j < depth; j++)
 					len += (size_t)snprintf(path + len, sizeof path - len, "%s/", scopes[j]);
 				snprintf(path + len, sizeof path - len, "%s", name);
-				nn = realloc(d->names, (d->nnames + 1) * sizeof *nn);
-				if (!nn) {
-					rc = va_err(&r, err, "out of memory");
+				bad = va_record(&v, code, (unsigned)width, msb, lsb, path,
+						depth == nwant && width == 1 && !strcmp(name, clock));
+				if (bad) {
+					rc = va_err(&r, err, bad);
 					goto out;
-				}
-				d->names = nn;
-				nn[d->nnames].path = strdup(path);
-				nn[d->nnames].width = (unsigned)width;
-				nn[d->nnames].msb = msb;
-				nn[d->nnames].lsb = lsb;
-				nn[d->nnames].first = 0;
-				if (!nn[d->nnames].path) {
-					rc = va_err(&r, err, "out of memory");
-					goto out;
-				}
-				d->nnames++;
-				if (depth == nwant && width == 1 && !strcmp(name, clock)) {
-					d->is_clock = 1;
-					v.have_clock = 1;
 				}
 			}
 		} else if (!strcmp(tok, "$enddefinitions")) {
@@ -479,77 +570,9 @@ int vcd_activity_run(FILE *in, const char *file, const char *scope, const char *
 	}
 
 	/* value changes */
-	while (va_token(&r, tok, sizeof tok)) {
-		char c = tok[0];
-		int counting = v.edges >= skip;
-		if (r.bad_byte) {
-			rc = va_err(&r, err, "a byte outside printable ASCII in a value change");
-			goto out;
-		}
-		if (c == '#') {
-			char *e;
-			(void)strtoull(tok + 1, &e, 10);
-			if (e == tok + 1 || *e) {
-				rc = va_err(&r, err, "a time must be #DIGITS");
-				goto out;
-			}
-			va_block_end(&v);
-		} else if (c == '0' || c == '1' || c == 'x' || c == 'X' || c == 'z' || c == 'Z') {
-			va_id_t *d = va_find(&v, tok + 1);
-			if (!tok[1]) {
-				rc = va_err(&r, err, "a scalar change needs an identifier code after the value");
-				goto out;
-			}
-			if (d)
-				va_change(&v, d, tok, 1, counting);
-		} else if (c == 'b' || c == 'B') {
-			char code[256];
-			size_t n = strlen(tok + 1);
-			va_id_t *d;
-			if (!va_token(&r, code, sizeof code)) {
-				rc = va_err(&r, err, "a vector change needs an identifier code");
-				goto out;
-			}
-			if (strspn(tok + 1, "01xXzZ") != n || !n) {
-				rc = va_err(&r, err, "a vector value must be b followed by 0, 1, x or z");
-				goto out;
-			}
-			d = va_find(&v, code);
-			if (d && n > d->width) {
-				rc = va_err(&r, err, "a vector value is wider than its variable");
-				goto out;
-			}
-			if (d)
-				va_change(&v, d, tok + 1, n, counting);
-		} else if (c == 'r' || c == 'R' || c == 's' || c == 'S') {
-			if (!va_token(&r, tok, sizeof tok)) { /* real or string: its code, ignored */
-				rc = va_err(&r, err, "a real or string change needs an identifier code");
-				goto out;
-			}
-		} else if (!strcmp(tok, "$dumpvars") || !strcmp(tok, "$dumpon") || !strcmp(tok, "$dumpoff") ||
-			   !strcmp(tok, "$dumpall") || !strcmp(tok, "$end")) {
-			/* section markers around initial values */
-		} else if (!strcmp(tok, "$comment")) {
-			int found = 0;
-			while (!found && va_token(&r, tok, sizeof tok))
-				found = !strcmp(tok, "$end");
-			if (!found) {
-				rc = va_err(&r, err, "$comment without $end");
-				goto out;
-			}
-		} else {
-			rc = va_err(&r, err, "not a value change, a time or a $dump keyword");
-			goto out;
-		}
-	}
-	if (r.bad_byte) {
-		rc = va_err(&r, err, "a byte outside printable ASCII in a value change");
+	rc = va_changes(&v, &r, err);
+	if (rc)
 		goto out;
-	}
-	if (ferror(in)) {
-		rc = va_err(&r, err, "read error");
-		goto out;
-	}
 	va_block_end(&v);
 	if (v.oom) {
 		rc = va_err(&r, err, "out of memory");
@@ -562,26 +585,7 @@ int vcd_activity_run(FILE *in, const char *file, const char *scope, const char *
 		goto out;
 	}
 
-	fprintf(out, "# cycles %llu\n", (unsigned long long)(v.edges - skip));
-	for (i = 0; i < v.nids; i++) {
-		const va_id_t *d = &v.ids[i];
-		if (d->is_clock)
-			continue;
-		for (j = 0; j < d->nnames; j++) {
-			const va_name_t *nm = &d->names[j];
-			unsigned b;
-			if (nm->msb < 0) {
-				fprintf(out, "%s %llu %llu\n", nm->path, (unsigned long long)d->toggles[0],
-					(unsigned long long)va_high(&v, d, 0));
-				continue;
-			}
-			for (b = 0; b < d->width; b++) {
-				long idx = nm->msb >= nm->lsb ? nm->lsb + (long)b : nm->lsb - (long)b;
-				fprintf(out, "%s[%ld] %llu %llu\n", nm->path, idx, (unsigned long long)d->toggles[b],
-					(unsigned long long)va_high(&v, d, b));
-			}
-		}
-	}
+	va_print(&v, out);
 out:
 	va_free(&v);
 	return rc;
