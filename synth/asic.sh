@@ -3,10 +3,10 @@
 #
 # Yosys 0.23 maps each module (as top, hierarchy flattened) onto the OSU 0.18 um standard cells,
 # OpenSTA times the mapped netlist, and the results go to build/CONFIG/reports/{area,timing}.csv.
-# The storage arrays (rf_sram, the coalescing back end's rf_coal_sram: SRAM_ARRAY_MODULES) are
-# either synthesized in flops or, above SRAM_FLOP_MAX_BITS bits per instance or for `[target] kind
-# = asic`, kept as black boxes whose area and timing come from the SRAM model
-# (synth/sram_model.sh). Method, constants and their sources: docs/flows.md (ASIC section).
+# The storage arrays (rf_sram, the coalescing back end's rf_coal_sram, virtualization's
+# renaming-table banks rf_rt_bank: SRAM_ARRAY_MODULES) are either synthesized in flops or, above
+# SRAM_FLOP_MAX_BITS bits per instance or for `[target] kind = asic`, kept as black boxes whose
+# area and timing come from the SRAM model (synth/sram_model.sh). Method, constants and their sources: docs/flows.md (ASIC section).
 #
 # Outputs (all under build/CONFIG/):
 #   synth/<module>.v      mapped netlist        synth/<module>.ys, .sta.tcl   the scripts run
@@ -344,6 +344,7 @@ AREA_CSV=$RP/area.csv
 		# the arrays it holds: instances, bits, flops (flop mode) and storage area
 		n=0 bits=0 sflops=0 st=0
 		for a in "${ARRAYS[@]}"; do
+			if is_array "$m" && [ "$m" != "$a" ]; then continue; fi   # an array holds no other array
 			k=$(array_count "$m" "$a")
 			[ "$k" -gt 0 ] || k=$(array_count_flat "$m" "$a")
 			[ "$k" -gt 0 ] || continue
@@ -389,7 +390,9 @@ TIMING_CSV=$RP/timing.csv
 		if is_array "$m" && [ "$STORAGE" = sram_model ]; then
 			cp=$SRAM_ACCESS_NS
 			sl=$(awk -v c="$CLOCK_NS" -v a="$SRAM_ACCESS_NS" 'BEGIN { printf "%.3f", c - a }')
-			sp="$m macro clk_i (SRAM model)" lv=0 fo=0
+			lv=0 fo=0
+			if [[ " $SRAM_FLOWTHROUGH_MODULES " == *" $m "* ]]; then sp="$m macro r0_row_i (flow-through SRAM model)"
+			else sp="$m macro clk_i (SRAM model)"; fi
 			ep="$(awk '/^[ \t]*output[ \t]+logic/ { print $NF; exit }' "$GEN/$m.sv" | tr -d ',') (SRAM model access time)"
 		else
 			IFS=$'\t' read -r cp sl sp ep lv fo < <(sta_parse "$m") \

@@ -10,7 +10,7 @@
 # of the reports (a total that is not the sum, a module with no power, an energy that does not
 # follow the clock, a busy run that costs no more, SRAM macros without their energy) must each be
 # refused. A technique config's reports also carry its baseline twin's energies; a config whose
-# rf_sram is an SRAM macro, the macros' accesses and energy (synth/sram_model.sh).
+# arrays are SRAM macros, the macros' accesses and energy, per kind (synth/sram_model.sh).
 # Run from the repository root; exit 1 on any failure.
 set -uo pipefail
 [ $# -eq 1 ] || { echo "usage: synth/check_power.sh CONFIG" >&2; exit 2; }
@@ -39,9 +39,10 @@ check_report() {
 			if ($8 < $5 + $6 + $12 || $8 > $5 + $6 + $12 + ($7 + $13) / 1000 + 0.01)
 				no($1 ": total is not internal + switching + leakage + the macros'"'"'")
 			if (!near($9, $8 * t["clock_ns"] / 1000)) no($1 ": energy per cycle is not power x clock")
-			# a macro row: its accesses at the model'"'"'s energy per access, and its leakage
-			if ($10 > 0 && ($11 <= 0 || !near($12, $11 * t["sram_pJ_per_access"] / (t["cycles"] * t["clock_ns"]) * 1000) ||
-					!near($13, $10 * t["sram_leakage_nW_per_macro"])))
+			# a macro row: its accesses at its macro module'"'"'s energy per access, and its leakage
+			if ($10 > 0 && !(("sram_pJ_per_access_" $14) in t)) no($1 ": macros of " $14 ", which power.txt does not list")
+			else if ($10 > 0 && ($11 <= 0 || !near($12, $11 * t["sram_pJ_per_access_" $14] / (t["cycles"] * t["clock_ns"]) * 1000) ||
+					!near($13, $10 * t["sram_leakage_nW_per_macro_" $14])))
 				no($1 ": " $10 " SRAM macros: " $11 " accesses do not give " $12 " uW and " $13 " nW")
 			if ($10 == 0 && ($11 != 0 || $12 != 0 || $13 != 0)) no($1 ": macro power without a macro")
 		}
@@ -52,6 +53,9 @@ check_report() {
 				no("all: its power is not the sum of the rows")
 			if (all_m != sm || all_a != sa) no("all: its macros or macro accesses are not the sum of the rows")
 			if (t["sram_macros"] + 0 != all_m + 0) no("power.txt sram_macros differs from the csv")
+			nk = split(t["sram_kinds"], kl, " "); km = 0
+			for (i = 1; i <= nk; i++) km += t["sram_macros_" kl[i]]
+			if (km != all_m + 0) no("power.txt: the macros of each kind do not add up to sram_macros")
 			if (all_m > 0 && (t["sram_reads"] <= 0 || t["sram_writes"] <= 0 || t["sram_reads"] + t["sram_writes"] != all_a))
 				no("SRAM macros without reads and writes, or not the csv'"'"'s accesses")
 			if ((t["total_uW"] - all_t) ^ 2 > 1e-4) no("power.txt total_uW differs from the csv")

@@ -56,14 +56,18 @@ awk -F, -v hdr="$AREA_HDR" -v mods="$modules" -v wiring="$WIRING_ONLY" -v f="$RP
 		exit err
 	}' "$RP/area.csv" || fail=1
 
-# rf_top's storage arrays, when it has any, hold the whole register file: its storage bits are the
-# inventory's (every instance counted through the hierarchy, not only one bank's)
+# rf_top's storage arrays, when it has any, hold the whole register file and a technique's arrays
+# (SRAM_ARRAY_MODULES: the renaming table's banks): its storage bits are the inventory's array rows
+# of those modules (every instance counted through the hierarchy, not only one bank's)
 INV=${RF_GEN_DIR:-generated/$CONFIG}/inventory.csv
 if [ -f "$INV" ]; then
-	rfbits=$(awk -F, '$1 == "register file banks" { print $4; exit }' "$INV")
+	# shellcheck source=synth/sram_model.sh
+	. "$(dirname "$0")/sram_model.sh"
+	rfbits=$(awk -f "$(dirname "$0")/csv2tsv.awk" "$INV" | awk -F'\t' -v mods=" $SRAM_ARRAY_MODULES " '
+		$3 == "array" && index(mods, " " $2 " ") { s += $4 } END { print s + 0 }')
 	awk -F, -v want="$rfbits" -v f="$RP/area.csv" '
 		$1 == "rf_top" && $2 != "none" && $8 + 0 != want + 0 {
-			print "check_reports: " f ":" NR ": rf_top: storage arrays of " $8 " bits, the register file has " want \
+			print "check_reports: " f ":" NR ": rf_top: storage arrays of " $8 " bits, the inventory arrays hold " want \
 				" (inventory.csv)"; bad = 1 }
 		END { exit bad }' "$RP/area.csv" || fail=1
 fi

@@ -151,10 +151,16 @@ if [ -f "$rp/power.csv" ] && [ -f "$rp/power.txt" ]; then
 	echo "($(pwr clock_pins_internal_uW) uW of the total is those pins' internal power)."
 	echo
 	if [ -n "$(pwr sram_macros)" ]; then
-		echo "The register file's arrays are $(pwr sram_macros) SRAM macros of the SRAM model (\`synth/sram_model.sh\`,"
+		rfk=$(pwr sram_kinds | cut -d' ' -f1)
+		echo "The register file's arrays are $(pwr "sram_macros${rfk:+_$rfk}") SRAM macros of the SRAM model (\`synth/sram_model.sh\`,"
 		echo "\`docs/flows.md\`): the simulation runs their generated model, and each enabled port at an edge costs"
 		echo "the model's $(pwr sram_pJ_per_access) pJ ($(pwr sram_reads) reads and $(pwr sram_writes) writes over the run), each"
 		echo "macro leaks $(pwr sram_leakage_nW_per_macro) nW; the macro columns below, included in the totals."
+		# other array modules kept as macros (a technique's: the renaming table's banks)
+		for k in $(pwr sram_kinds | cut -s -d' ' -f2-); do
+			echo "Besides, \`$k\`: $(pwr "sram_macros_$k") macros at $(pwr "sram_pJ_per_access_$k") pJ per access and"
+			echo "$(pwr "sram_leakage_nW_per_macro_$k") nW each (the read and write counts above include theirs)."
+		done
 		echo
 		echo "| instance | module | cells | flops | internal uW | switching uW | leakage nW | macros | macro accesses | macro dynamic uW | macro leakage nW | total uW | pJ per cycle |"
 		echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|"

@@ -52,9 +52,13 @@ sram_leak_nw() {
 		'BEGIN { printf "%.3f", b * n * i * (1 + k * (p - 1)) / e }'
 }
 
-# The generated storage-array modules the flows keep as SRAM macros: the baseline's sub-bank array
-# and the coalescing back end's byte sub-bank array (rf_dual_bank's four).
-SRAM_ARRAY_MODULES="rf_sram rf_coal_sram"
+# The generated storage-array modules the flows keep as SRAM macros: the baseline's sub-bank array,
+# the coalescing back end's byte sub-bank array (rf_dual_bank's four) and a renaming-table bank of
+# register file virtualization (rf_rename_table's rt_banks).
+SRAM_ARRAY_MODULES="rf_sram rf_coal_sram rf_rt_bank"
+# Of those, the ones with flow-through reads (a register-file macro): read port p's data r<p>_*_o
+# follow its r<p>_en_i and r<p>_row_i within the cycle (an arc of the access time, no clock).
+SRAM_FLOWTHROUGH_MODULES="rf_rt_bank"
 
 # sram_is_macro KIND BITS: 0 (true) when an array of BITS bits per instance is an SRAM macro for
 # target kind KIND: an ASIC target, or more than SRAM_FLOP_MAX_BITS bits
@@ -74,17 +78,37 @@ sram_geom() {
 
 # sram_lib TACC_NS TSU_NS SV AREA LEAK_NW [SV AREA LEAK_NW ...]: a liberty library with one cell
 # per generated array module (named as the module, with its ports), the model's area and leakage, a
-# setup check on every input and a clock to read-data arc.
+# setup check on every input and a clock to read-data arc; a flow-through array
+# (SRAM_FLOWTHROUGH_MODULES) has, for each read port p, an arc from r<p>_en_i and r<p>_row_i to its
+# data instead (its read inputs have no setup check).
 sram_lib() {
 	local cap tacc=$1 tsu=$2 args=()  # cap: the D-pin load of one DFFPOSX1 (its input register), pF
 	shift 2
 	cap=$(awk '/cell \(DFFPOSX1\)/ { c = 1 } c && /pin\(D\)/ { d = 1 } d && /capacitance :/ { gsub(/;/, ""); print $3; exit }' "$LIB")
 	while [ $# -ge 3 ]; do args+=("area=$2" "leak=$3" "$1"); shift 3; done
-	awk -v tacc="$tacc" -v tsu="$tsu" -v cap="$cap" '
+	awk -v tacc="$tacc" -v tsu="$tsu" -v cap="$cap" -v ftmods=" $SRAM_FLOWTHROUGH_MODULES " '
 		function timing_in(   s) {
 			return "      timing () { related_pin : \"clk_i\"; timing_type : setup_rising;\n" \
 			       "        rise_constraint (scalar) { values (\"" tsu "\"); }\n" \
 			       "        fall_constraint (scalar) { values (\"" tsu "\"); } }\n"
+		}
+		function timing_comb(rel) {
+			return "      timing () { related_pin : \"" rel "\"; timing_type : combinational;\n" \
+			       "        cell_rise (scalar) { values (\"" tacc "\"); }\n" \
+			       "        cell_fall (scalar) { values (\"" tacc "\"); }\n" \
+			       "        rise_transition (scalar) { values (\"0.2\"); }\n" \
+			       "        fall_transition (scalar) { values (\"0.2\"); } }\n"
+		}
+		# the inputs of read port rp of cell c, each bit on its own (a bus-to-bus arc would pair
+		# the bits one to one)
+		function related(c, rp,   i, k, r) {
+			r = rp "_en_i"
+			for (i = 1; i <= np[c]; i++) {
+				if (names[c, i] != rp "_row_i") continue
+				if (widths[c, i] == 1) r = r " " rp "_row_i"
+				else for (k = 0; k < widths[c, i]; k++) r = r " " rp "_row_i[" k "]"
+			}
+			return r
 		}
 		function timing_out() {
 			return "      timing () { related_pin : \"clk_i\"; timing_type : rising_edge;\n" \
@@ -128,7 +152,10 @@ sram_lib() {
 					}
 					if (widths[c, i] > 1) printf "    bus (%s) { bus_type : bus%d; direction : %s;\n", names[c, i], widths[c, i], dirs[c, i]
 					else printf "    pin (%s) { direction : %s;\n", names[c, i], dirs[c, i]
-					if (dirs[c, i] == "input") printf "      capacitance : %s;\n%s", cap, timing_in()
+					ft = index(ftmods, " " cname[c] " ") > 0
+					rp = names[c, i]; isr = ft && sub(/_[a-z]+_[io]$/, "", rp) && rp ~ /^r[0-9]+$/
+					if (dirs[c, i] == "input") printf "      capacitance : %s;\n%s", cap, isr ? "" : timing_in()
+					else if (isr) printf "      max_capacitance : 0.5;\n%s", timing_comb(related(c, rp))
 					else printf "      max_capacitance : 0.5;\n%s", timing_out()
 					print "    }"
 				}

@@ -125,8 +125,8 @@ static unsigned inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows, unsigned n)
 {
 	unsigned D = c->d.rt_depth, pw = c->d.pack_w, E = c->d.rfc_entries, N = c->sm_warps;
 	unsigned ew = rfm_clog2(E), cw = (c->d.nregs_w > 4 ? c->d.nregs_w : 4) + 1;
-	rfm_inv_add(rows, &n, "renaming table ids", "rf_rename_table", "flops", (uint64_t)D * pw,
-	    "entries x clog2(banks x entries) = %u x %u", D, pw);
+	rfm_inv_add(rows, &n, "renaming table ids", "rf_rt_bank", "array", (uint64_t)D * pw,
+	    "rt_banks x rows x clog2(banks x entries) = %u x %u x %u", c->virtualization_rt_banks, c->d.rt_bank_depth, pw);
 	rfm_inv_add(rows, &n, "renaming table valid bits", "rf_rename_table", "flops", D, "entries = %u", D);
 	rfm_inv_add(rows, &n, "renaming table bank pointer", "rf_rename_table", "flops", rfm_clog2(c->sm_schedulers),
 	    "clog2(schedulers) = clog2(%u)", c->sm_schedulers);

@@ -4,7 +4,7 @@
 # comparison or by the RTL's assertions. `make mutation` runs it on the config below with these
 # harnesses built.
 # config: small_virt
-# harnesses: rf_top
+# harnesses: rf_top rf_rt_bank
 # virtualization model faults (cmodel/virtualization/faults.def; virt.c rfm_fb_comb, rfm_rt_comb, rfm_rt_clock)
 expect_fail model-vt-allocation-skips-an-id MISMATCH "$harness" "${args[@]}" +mutate=VT_ALLOC_SKIPS_ID
 expect_fail model-vt-no-table-bank-conflicts MISMATCH "$harness" "${args[@]}" +mutate=VT_NO_TABLE_CONFLICTS
@@ -17,8 +17,12 @@ expect_fail golden-vt-lookup-misses-new-mapping "rf_top golden" "$harness" "${ar
 # when the table fits): offered by the refusal reasons in turn (docs/semantics.md, "Kernel launch")
 expect_fail model-vt-launch-fit-or "rf_top launch" "$harness" "${args[@]}" +mutate=VT_LAUNCH_FIT_OR  # the launch verdict fires first
 expect_fail checker-vt-launch-fit-or "rf_top launch" "$harness" "${args[@]}" +mutate=VT_LAUNCH_FIT_OR +model-only
+block_model_mutant rt-bank-read-sees-write rf_rt_bank RTB_READ_SEES_WRITE "rf_rt_bank golden"
 
 # RTL faults (rtl_mutant, block_rtl_mutant: verif/mutation/run.sh)
+block_rtl_mutant rtl-rt-bank-write-ignored rf_rt_bank "s/if (w0_en_i) mem_q\[w0_row_i\] <= w0_pid_i;/if (1'b0) mem_q[w0_row_i] <= w0_pid_i;/"
+block_rtl_mutant rtl-rt-bank-read-enable-ignored rf_rt_bank "s/assign r3_pid_o = r3_en_i ? mem_q\[r3_row_i\] : '0;/assign r3_pid_o = mem_q[r3_row_i];/"
+rtl_mutant rtl-vt-lookup-reads-another-operand rf_rename_table.sv "s/assign l1_pid = '0 | ((l1_bs == 2'd0) ? b0_r1_pid/assign l1_pid = '0 | ((l1_bs == 2'd0) ? b0_r0_pid/"
 rtl_mutant rtl-vt-launch-fit-or rf_top.sv 's/^      & (le_x <= lr_x) & (need_x <= Packs)/      | (le_x <= lr_x) \& (need_x <= Packs)/'
 rtl_mutant rtl-vt-lookup-without-bypass rf_rename_table.sv "0,/l0_byp = 1'b1;/s//l0_byp = 1'b0;/"
 rtl_mutant rtl-vt-invalidation-ignored rf_rename_table.sv "s/if (i0_eff) valid_d\[i0_ix\] = 1'b0;/if (1'b0) valid_d[i0_ix] = 1'b0;/"

@@ -95,6 +95,13 @@ unsigned rfm_rt_index(unsigned kren, unsigned warp, unsigned reg);
 unsigned rfm_rt_nlook(const rfm_cfg_t *cfg);
 /* Invalidation ports: one per dispatched source operand, plus the release walker. */
 unsigned rfm_rt_ninv(const rfm_cfg_t *cfg);
+/* rf_rt_bank, one bank of the table's physical ids (docs/virtualization.md, "Renaming table"):
+ * read ports: the operands of the instruction that holds the bank (operands), then one per
+ * write-back port, then one per invalidation port; write ports: one per write-back port. */
+unsigned rfm_rt_bank_nread(const rfm_cfg_t *cfg);
+unsigned rfm_rt_bank_nwrite(const rfm_cfg_t *cfg);
+/* Width of a row index of one bank. */
+unsigned rfm_rt_bank_row_w(const rfm_cfg_t *cfg);
 
 /* Flag instructions (docs/virtualization.md, "Flag instructions"): 64 bits, opcode split 4 + 6
  * (bits [3:0] and [63:58]), payload [57:4]: pir 18 x 3-bit flags (bit j = source j), pbr 9 x 6-bit

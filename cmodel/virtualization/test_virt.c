@@ -210,6 +210,9 @@ static void test_vt_checkers_catch_planted_faults(void)
 	CU_ASSERT(tu_run_checked(small_vt, "rf_release_cache", 0, 20000) == 0);
 	CU_ASSERT(tu_run_checked(small_vt, "rf_free_bitmap", 0, 20000) == 0);
 	CU_ASSERT(tu_run_checked(small_vt, "rf_rename_table", 0, 20000) == 0);
+	CU_ASSERT(tu_run_checked(small_vt, "rf_rt_bank", 0, 20000) == 0);
+	CU_ASSERT(tu_run_checked(fermi_vt, "rf_rt_bank", 0, 3000) == 0);
+	CU_ASSERT(tu_run_checked(small_vt, "rf_rt_bank", RFM_FAULT_RTB_READ_SEES_WRITE, 20000) != 0);
 	CU_ASSERT(tu_run_checked(small_vt, "rf_top", RFM_FAULT_VT_RELEASE_KEEPS_MAPPING, 30000) != 0);
 	CU_ASSERT(tu_run_checked(small_vt, "rf_top", RFM_FAULT_VT_LOOKUP_MISSES_NEW_MAPPING, 30000) != 0);
 	CU_ASSERT(tu_run_checked(small_vt, "rf_release_cache", RFM_FAULT_VT_RFC_EVICTS_PINNED, 20000) != 0);

@@ -444,9 +444,10 @@ void rfm_rt_comb(const rfm_cfg_t *c, const rfm_rt_state_t *q, const rfm_rt_in_t 
 		out->served[g] = 1;
 	}
 	/* lookups read the table at the start of the cycle, except that a mapping recorded in this
-	 * cycle (a write-back allocating the register) is seen at once: port 0's if both record one */
+	 * cycle (a write-back allocating the register) is seen at once: port 0's if both record one;
+	 * only a served instruction's lookups read (the banks' lookup ports are the holder's) */
 	for (k = 0; k < K * S; k++)
-		if (in->lv[k] && in->lidx[k] < D) {
+		if (out->served[k / S] && in->lv[k] && in->lidx[k] < D) {
 			int bypass = 0;
 			for (w = c->rf_write_ports; w-- > 0;)
 				if (in->wnew[w] && in->widx[w] == in->lidx[k] && mutate != RFM_FAULT_VT_LOOKUP_MISSES_NEW_MAPPING) {
@@ -498,7 +499,7 @@ typedef struct rt_ix {
 	unsigned lhit[RFM_MAXS * RFM_MAXOP], lpid[RFM_MAXS * RFM_MAXOP];
 	unsigned wv[RFM_MAXW], ww[RFM_MAXW], wr[RFM_MAXW], whit[RFM_MAXW], wpid[RFM_MAXW], wnew[RFM_MAXW], wnewpid[RFM_MAXW];
 	unsigned iv[RFM_RT_MAXINV], iw[RFM_RT_MAXINV], ir[RFM_RT_MAXINV], ihit[RFM_RT_MAXINV], ipid[RFM_RT_MAXINV];
-	unsigned valid, table;
+	unsigned valid;
 } rt_ix_t;
 
 enum { TC_CONFLICT, TC_HIT, TC_MISS, TC_ALLOC, TC_WRITE_HIT, TC_INV, TC_INV_AND_WRITE, TC_TWO_SERVED, TC_N };
@@ -565,10 +566,8 @@ static int rt_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 		ix->ihit[i] = rfm_ports_add(pt, RFM_OUT, 1, "it was mapped (0: not, or a write-back keeps it)", "i%u_hit_o", i);
 		ix->ipid[i] = rfm_ports_add(pt, RFM_OUT, pw, "to this physical register", "i%u_pid_o", i);
 	}
-	rfm_ports_group(pt, "table (registered)");
+	rfm_ports_group(pt, "valid bits (registered)");
 	ix->valid = rfm_ports_add(pt, RFM_OUT, c->d.rt_depth, "valid bit of entry e", "valid_o");
-	ix->table = rfm_ports_add(pt, RFM_OUT, c->d.rt_depth * pw, "physical register of entry e in bits [e*PW +: PW]",
-				  "table_o");
 	return 0;
 }
 
@@ -582,7 +581,7 @@ static void rt_eval(rfm_model_t *m)
 {
 	rfm_rt_t *x = (rfm_rt_t *)m;
 	const rfm_cfg_t *c = m->cfg;
-	unsigned k, i, w, e, S = c->sm_operands, pw = c->d.pack_w, kren = (unsigned)rfm_get(m, x->ix.kren);
+	unsigned k, i, w, S = c->sm_operands, kren = (unsigned)rfm_get(m, x->ix.kren);
 	uint32_t *o;
 	memset(&x->in, 0, sizeof(x->in));
 	x->in.launch = (uint8_t)rfm_get(m, x->ix.launch);
@@ -622,10 +621,6 @@ static void rt_eval(rfm_model_t *m)
 	o = rfm_wide(m, x->ix.valid);
 	memcpy(o, x->q.valid, m->slot[x->ix.valid].words * 4u);
 	rfm_trim(o, c->d.rt_depth);
-	o = rfm_wide(m, x->ix.table);
-	memset(o, 0, m->slot[x->ix.table].words * 4u);
-	for (e = 0; e < c->d.rt_depth; e++)
-		rfm_bits_set(o, e * pw, pw, x->q.pid[e]);
 	(void)S;
 }
 
@@ -719,7 +714,7 @@ static int rt_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	if (served >= 2)
 		rfm_cov_hit(m, TC_TWO_SERVED);
 	for (i = 0; i < rfm_rt_nlook(c); i++)
-		if (x->in.lv[i])
+		if (x->in.lv[i] && x->out.served[i / c->sm_operands])
 			rfm_cov_hit(m, x->out.lhit[i] ? TC_HIT : TC_MISS);
 	for (w = 0; w < c->rf_write_ports; w++) {
 		if (x->in.wnew[w])

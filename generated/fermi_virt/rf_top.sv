@@ -506,7 +506,6 @@ module rf_top (
   assign wb0_ok = wb0_valid_i & wb0_in & (~wb0_ren | wb0_hit | (wb0_same ? a0_gnt : a0_gnt));
   // the renaming table and the free bitmap
   logic [815:0]  rt_valid;
-  logic [8159:0] rt_table;
   logic [1023:0] fb_occ;
   logic [14:0]   resv_x;
   logic          i0_hit;
@@ -606,8 +605,7 @@ module rf_top (
     .i6_reg_i      (wk_reg),
     .i6_hit_o      (i6_hit),
     .i6_pid_o      (i6_pid),
-    .valid_o       (rt_valid),
-    .table_o       (rt_table)
+    .valid_o       (rt_valid)
   );
   assign resv_x = lw_x * le_x;  // exempt registers reserved at the bottom
   rf_free_bitmap u_free (
@@ -637,13 +635,12 @@ module rf_top (
     .nfree_o       (fb_nfree)
   );
   logic unused_virt;
-  assign unused_virt = ^{rt_valid, rt_table, fb_occ, pd_is_pir, pd_flags, resv_x[14:11],
-      wk_sh[53:6], pd_rv0, pd_rv1, pd_rv2, pd_rv3, pd_rv4, pd_rv5, pd_rv6, pd_rv7, pd_rv8,
-      iss0_s0_xpx[14:10], iss0_s0_bx[14:2], iss0_s0_rx[14:8], iss0_s1_xpx[14:10], iss0_s1_bx[14:2],
-      iss0_s1_rx[14:8], iss0_s2_xpx[14:10], iss0_s2_bx[14:2], iss0_s2_rx[14:8], iss1_s0_xpx[14:10],
-      iss1_s0_bx[14:2], iss1_s0_rx[14:8], iss1_s1_xpx[14:10], iss1_s1_bx[14:2], iss1_s1_rx[14:8],
-      iss1_s2_xpx[14:10], iss1_s2_bx[14:2], iss1_s2_rx[14:8], wb0_xpx[14:10], wb0_bx[14:2],
-      wb0_rx[14:8]};
+  assign unused_virt = ^{rt_valid, fb_occ, pd_is_pir, pd_flags, resv_x[14:11], wk_sh[53:6], pd_rv0,
+      pd_rv1, pd_rv2, pd_rv3, pd_rv4, pd_rv5, pd_rv6, pd_rv7, pd_rv8, iss0_s0_xpx[14:10],
+      iss0_s0_bx[14:2], iss0_s0_rx[14:8], iss0_s1_xpx[14:10], iss0_s1_bx[14:2], iss0_s1_rx[14:8],
+      iss0_s2_xpx[14:10], iss0_s2_bx[14:2], iss0_s2_rx[14:8], iss1_s0_xpx[14:10], iss1_s0_bx[14:2],
+      iss1_s0_rx[14:8], iss1_s1_xpx[14:10], iss1_s1_bx[14:2], iss1_s1_rx[14:8], iss1_s2_xpx[14:10],
+      iss1_s2_bx[14:2], iss1_s2_rx[14:8], wb0_xpx[14:10], wb0_bx[14:2], wb0_rx[14:8]};
 
   // ---- operand collectors: a source outside the kernel is not read (delivered as zero) ----
   logic [3:0]    busy;
@@ -1120,6 +1117,17 @@ module rf_top (
     end
     if ($countones(occ) != n + resv) vt_bad[2] = 1'b1;
   endfunction
+  // the table's ids, read from its banks (rf_rt_bank, not a port: an SRAM macro has none)
+  logic [8159:0] rt_table;
+  always_comb begin
+    rt_table = '0;
+    for (int r = 0; r < 204; r++) begin
+      rt_table[(r*4 + 0)*10 +: 10] = u_rename.u_bank0.mem_q[r];
+      rt_table[(r*4 + 1)*10 +: 10] = u_rename.u_bank1.mem_q[r];
+      rt_table[(r*4 + 2)*10 +: 10] = u_rename.u_bank2.mem_q[r];
+      rt_table[(r*4 + 3)*10 +: 10] = u_rename.u_bank3.mem_q[r];
+    end
+  end
   logic [2:0] vt_inv;
   assign vt_inv = vt_bad(rt_valid, rt_table, fb_occ, 13'(kwarps_q) * 13'(kexm_q));
   `ifdef FORMAL

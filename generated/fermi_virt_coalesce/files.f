@@ -17,6 +17,7 @@ rf_zero_detect.sv
 rf_zero_read.sv
 rf_zmask_buffer.sv
 rf_free_bitmap.sv
+rf_rt_bank.sv
 rf_rename_table.sv
 rf_flag_decode.sv
 rf_release_cache.sv

@@ -5,6 +5,7 @@ rf_bank_arbiter.sv
 rf_xbar.sv
 rf_collector.sv
 rf_free_bitmap.sv
+rf_rt_bank.sv
 rf_rename_table.sv
 rf_flag_decode.sv
 rf_release_cache.sv

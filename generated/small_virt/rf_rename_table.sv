@@ -23,90 +23,89 @@
 // kernel_regs=16
 //
 // Ports:
-//   clk_i         in  1   clock
-//   rst_ni        in  1   asynchronous reset, active low (every entry unmapped)
-//   launch_i      in  1   a kernel starts: every entry unmapped
-//   kren_i        in  4   renamed registers per thread (index = warp x kren + reg)
-//   g0_valid_i    in  1   an instruction is offered
-//   g0_served_o   out 1   its lookups are served this cycle
-//   g0_conflict_o out 1   a table bank it needs went to another instruction
-//   l0_valid_i    in  1   source to look up
-//   l0_warp_i     in  2   warp slot
-//   l0_reg_i      in  3   register
-//   l0_hit_o      out 1   mapped
-//   l0_pid_o      out 5   its physical register
-//   l1_valid_i    in  1   source to look up
-//   l1_warp_i     in  2   warp slot
-//   l1_reg_i      in  3   register
-//   l1_hit_o      out 1   mapped
-//   l1_pid_o      out 5   its physical register
-//   l2_valid_i    in  1   source to look up
-//   l2_warp_i     in  2   warp slot
-//   l2_reg_i      in  3   register
-//   l2_hit_o      out 1   mapped
-//   l2_pid_o      out 5   its physical register
-//   g1_valid_i    in  1   an instruction is offered
-//   g1_served_o   out 1   its lookups are served this cycle
-//   g1_conflict_o out 1   a table bank it needs went to another instruction
-//   l3_valid_i    in  1   source to look up
-//   l3_warp_i     in  2   warp slot
-//   l3_reg_i      in  3   register
-//   l3_hit_o      out 1   mapped
-//   l3_pid_o      out 5   its physical register
-//   l4_valid_i    in  1   source to look up
-//   l4_warp_i     in  2   warp slot
-//   l4_reg_i      in  3   register
-//   l4_hit_o      out 1   mapped
-//   l4_pid_o      out 5   its physical register
-//   l5_valid_i    in  1   source to look up
-//   l5_warp_i     in  2   warp slot
-//   l5_reg_i      in  3   register
-//   l5_hit_o      out 1   mapped
-//   l5_pid_o      out 5   its physical register
-//   w0_valid_i    in  1   a renamed register is written
-//   w0_warp_i     in  2   warp slot
-//   w0_reg_i      in  3   register
-//   w0_hit_o      out 1   mapped
-//   w0_pid_o      out 5   its physical register
-//   w0_new_i      in  1   record a new mapping at the edge
-//   w0_newpid_i   in  5   its physical register
-//   i0_valid_i    in  1   remove the mapping at the edge
-//   i0_warp_i     in  2   warp slot
-//   i0_reg_i      in  3   register
-//   i0_hit_o      out 1   it was mapped (0: not, or a write-back keeps it)
-//   i0_pid_o      out 5   to this physical register
-//   i1_valid_i    in  1   remove the mapping at the edge
-//   i1_warp_i     in  2   warp slot
-//   i1_reg_i      in  3   register
-//   i1_hit_o      out 1   it was mapped (0: not, or a write-back keeps it)
-//   i1_pid_o      out 5   to this physical register
-//   i2_valid_i    in  1   remove the mapping at the edge
-//   i2_warp_i     in  2   warp slot
-//   i2_reg_i      in  3   register
-//   i2_hit_o      out 1   it was mapped (0: not, or a write-back keeps it)
-//   i2_pid_o      out 5   to this physical register
-//   i3_valid_i    in  1   remove the mapping at the edge
-//   i3_warp_i     in  2   warp slot
-//   i3_reg_i      in  3   register
-//   i3_hit_o      out 1   it was mapped (0: not, or a write-back keeps it)
-//   i3_pid_o      out 5   to this physical register
-//   i4_valid_i    in  1   remove the mapping at the edge
-//   i4_warp_i     in  2   warp slot
-//   i4_reg_i      in  3   register
-//   i4_hit_o      out 1   it was mapped (0: not, or a write-back keeps it)
-//   i4_pid_o      out 5   to this physical register
-//   i5_valid_i    in  1   remove the mapping at the edge
-//   i5_warp_i     in  2   warp slot
-//   i5_reg_i      in  3   register
-//   i5_hit_o      out 1   it was mapped (0: not, or a write-back keeps it)
-//   i5_pid_o      out 5   to this physical register
-//   i6_valid_i    in  1   remove the mapping at the edge
-//   i6_warp_i     in  2   warp slot
-//   i6_reg_i      in  3   register
-//   i6_hit_o      out 1   it was mapped (0: not, or a write-back keeps it)
-//   i6_pid_o      out 5   to this physical register
-//   valid_o       out 32  valid bit of entry e
-//   table_o       out 160 physical register of entry e in bits [e*PW +: PW]
+//   clk_i         in  1  clock
+//   rst_ni        in  1  asynchronous reset, active low (every entry unmapped)
+//   launch_i      in  1  a kernel starts: every entry unmapped
+//   kren_i        in  4  renamed registers per thread (index = warp x kren + reg)
+//   g0_valid_i    in  1  an instruction is offered
+//   g0_served_o   out 1  its lookups are served this cycle
+//   g0_conflict_o out 1  a table bank it needs went to another instruction
+//   l0_valid_i    in  1  source to look up
+//   l0_warp_i     in  2  warp slot
+//   l0_reg_i      in  3  register
+//   l0_hit_o      out 1  mapped
+//   l0_pid_o      out 5  its physical register
+//   l1_valid_i    in  1  source to look up
+//   l1_warp_i     in  2  warp slot
+//   l1_reg_i      in  3  register
+//   l1_hit_o      out 1  mapped
+//   l1_pid_o      out 5  its physical register
+//   l2_valid_i    in  1  source to look up
+//   l2_warp_i     in  2  warp slot
+//   l2_reg_i      in  3  register
+//   l2_hit_o      out 1  mapped
+//   l2_pid_o      out 5  its physical register
+//   g1_valid_i    in  1  an instruction is offered
+//   g1_served_o   out 1  its lookups are served this cycle
+//   g1_conflict_o out 1  a table bank it needs went to another instruction
+//   l3_valid_i    in  1  source to look up
+//   l3_warp_i     in  2  warp slot
+//   l3_reg_i      in  3  register
+//   l3_hit_o      out 1  mapped
+//   l3_pid_o      out 5  its physical register
+//   l4_valid_i    in  1  source to look up
+//   l4_warp_i     in  2  warp slot
+//   l4_reg_i      in  3  register
+//   l4_hit_o      out 1  mapped
+//   l4_pid_o      out 5  its physical register
+//   l5_valid_i    in  1  source to look up
+//   l5_warp_i     in  2  warp slot
+//   l5_reg_i      in  3  register
+//   l5_hit_o      out 1  mapped
+//   l5_pid_o      out 5  its physical register
+//   w0_valid_i    in  1  a renamed register is written
+//   w0_warp_i     in  2  warp slot
+//   w0_reg_i      in  3  register
+//   w0_hit_o      out 1  mapped
+//   w0_pid_o      out 5  its physical register
+//   w0_new_i      in  1  record a new mapping at the edge
+//   w0_newpid_i   in  5  its physical register
+//   i0_valid_i    in  1  remove the mapping at the edge
+//   i0_warp_i     in  2  warp slot
+//   i0_reg_i      in  3  register
+//   i0_hit_o      out 1  it was mapped (0: not, or a write-back keeps it)
+//   i0_pid_o      out 5  to this physical register
+//   i1_valid_i    in  1  remove the mapping at the edge
+//   i1_warp_i     in  2  warp slot
+//   i1_reg_i      in  3  register
+//   i1_hit_o      out 1  it was mapped (0: not, or a write-back keeps it)
+//   i1_pid_o      out 5  to this physical register
+//   i2_valid_i    in  1  remove the mapping at the edge
+//   i2_warp_i     in  2  warp slot
+//   i2_reg_i      in  3  register
+//   i2_hit_o      out 1  it was mapped (0: not, or a write-back keeps it)
+//   i2_pid_o      out 5  to this physical register
+//   i3_valid_i    in  1  remove the mapping at the edge
+//   i3_warp_i     in  2  warp slot
+//   i3_reg_i      in  3  register
+//   i3_hit_o      out 1  it was mapped (0: not, or a write-back keeps it)
+//   i3_pid_o      out 5  to this physical register
+//   i4_valid_i    in  1  remove the mapping at the edge
+//   i4_warp_i     in  2  warp slot
+//   i4_reg_i      in  3  register
+//   i4_hit_o      out 1  it was mapped (0: not, or a write-back keeps it)
+//   i4_pid_o      out 5  to this physical register
+//   i5_valid_i    in  1  remove the mapping at the edge
+//   i5_warp_i     in  2  warp slot
+//   i5_reg_i      in  3  register
+//   i5_hit_o      out 1  it was mapped (0: not, or a write-back keeps it)
+//   i5_pid_o      out 5  to this physical register
+//   i6_valid_i    in  1  remove the mapping at the edge
+//   i6_warp_i     in  2  warp slot
+//   i6_reg_i      in  3  register
+//   i6_hit_o      out 1  it was mapped (0: not, or a write-back keeps it)
+//   i6_pid_o      out 5  to this physical register
+//   valid_o       out 32 valid bit of entry e
 
 module rf_rename_table (
   // clock and reset
@@ -203,229 +202,243 @@ module rf_rename_table (
   input  logic [2:0] i6_reg_i,
   output logic       i6_hit_o,
   output logic [4:0] i6_pid_o,
-  // table (registered)
-  output logic [31:0]  valid_o,
-  output logic [159:0] table_o
+  // valid bits (registered)
+  output logic [31:0] valid_o
 );
 
-  // 32 entries (index = warp x kren + reg), 4 banks (bank = index % 4), 5-bit physical ids
+  // 32 entries (index = warp x kren + reg) in 4 banks (rf_rt_bank: bank = index % 4, row = index /
+  // 4),
+  // 5-bit physical ids; the valid bits here, in flops
   localparam logic [6:0] Depth = 7'd32;
   localparam logic [6:0] Banks = 7'd4;
-  localparam logic [8:0] IdBits = 9'd5;
   logic [31:0] valid_q, valid_d;
-  logic [159:0] pid_q, pid_d;
   logic  rr_q, rr_d;  // issue port with the first claim on the table banks
   logic [6:0] kren_x;
   assign kren_x = 7'(kren_i);
 
   logic [6:0] l0_idx;
-  logic [6:0] l0_bk;
-  logic [8:0] l0_ti;
+  logic [1:0] l0_bs;  // its bank
+  logic [2:0] l0_row;  // its row in the bank
+  logic [4:0] l0_pid;  // the bank's id (0 when the bank is not read for it)
   logic [31:0] l0_vsh;
-  logic [159:0] l0_psh;
   logic l0_in, l0_v;
   assign l0_idx = 7'(l0_warp_i) * kren_x + 7'(l0_reg_i);
   assign l0_in = l0_idx < Depth;
-  assign l0_bk = l0_idx % Banks;
-  assign l0_ti = 9'(l0_idx) * IdBits;
+  assign l0_bs = 2'(l0_idx % Banks);
+  assign l0_row = 3'(l0_idx / Banks);
   assign l0_vsh = valid_q >> l0_idx;
-  assign l0_psh = pid_q >> l0_ti;
   assign l0_v = l0_in & l0_vsh[0];
 
   logic [6:0] l1_idx;
-  logic [6:0] l1_bk;
-  logic [8:0] l1_ti;
+  logic [1:0] l1_bs;  // its bank
+  logic [2:0] l1_row;  // its row in the bank
+  logic [4:0] l1_pid;  // the bank's id (0 when the bank is not read for it)
   logic [31:0] l1_vsh;
-  logic [159:0] l1_psh;
   logic l1_in, l1_v;
   assign l1_idx = 7'(l1_warp_i) * kren_x + 7'(l1_reg_i);
   assign l1_in = l1_idx < Depth;
-  assign l1_bk = l1_idx % Banks;
-  assign l1_ti = 9'(l1_idx) * IdBits;
+  assign l1_bs = 2'(l1_idx % Banks);
+  assign l1_row = 3'(l1_idx / Banks);
   assign l1_vsh = valid_q >> l1_idx;
-  assign l1_psh = pid_q >> l1_ti;
   assign l1_v = l1_in & l1_vsh[0];
 
   logic [6:0] l2_idx;
-  logic [6:0] l2_bk;
-  logic [8:0] l2_ti;
+  logic [1:0] l2_bs;  // its bank
+  logic [2:0] l2_row;  // its row in the bank
+  logic [4:0] l2_pid;  // the bank's id (0 when the bank is not read for it)
   logic [31:0] l2_vsh;
-  logic [159:0] l2_psh;
   logic l2_in, l2_v;
   assign l2_idx = 7'(l2_warp_i) * kren_x + 7'(l2_reg_i);
   assign l2_in = l2_idx < Depth;
-  assign l2_bk = l2_idx % Banks;
-  assign l2_ti = 9'(l2_idx) * IdBits;
+  assign l2_bs = 2'(l2_idx % Banks);
+  assign l2_row = 3'(l2_idx / Banks);
   assign l2_vsh = valid_q >> l2_idx;
-  assign l2_psh = pid_q >> l2_ti;
   assign l2_v = l2_in & l2_vsh[0];
 
   logic [6:0] l3_idx;
-  logic [6:0] l3_bk;
-  logic [8:0] l3_ti;
+  logic [1:0] l3_bs;  // its bank
+  logic [2:0] l3_row;  // its row in the bank
+  logic [4:0] l3_pid;  // the bank's id (0 when the bank is not read for it)
   logic [31:0] l3_vsh;
-  logic [159:0] l3_psh;
   logic l3_in, l3_v;
   assign l3_idx = 7'(l3_warp_i) * kren_x + 7'(l3_reg_i);
   assign l3_in = l3_idx < Depth;
-  assign l3_bk = l3_idx % Banks;
-  assign l3_ti = 9'(l3_idx) * IdBits;
+  assign l3_bs = 2'(l3_idx % Banks);
+  assign l3_row = 3'(l3_idx / Banks);
   assign l3_vsh = valid_q >> l3_idx;
-  assign l3_psh = pid_q >> l3_ti;
   assign l3_v = l3_in & l3_vsh[0];
 
   logic [6:0] l4_idx;
-  logic [6:0] l4_bk;
-  logic [8:0] l4_ti;
+  logic [1:0] l4_bs;  // its bank
+  logic [2:0] l4_row;  // its row in the bank
+  logic [4:0] l4_pid;  // the bank's id (0 when the bank is not read for it)
   logic [31:0] l4_vsh;
-  logic [159:0] l4_psh;
   logic l4_in, l4_v;
   assign l4_idx = 7'(l4_warp_i) * kren_x + 7'(l4_reg_i);
   assign l4_in = l4_idx < Depth;
-  assign l4_bk = l4_idx % Banks;
-  assign l4_ti = 9'(l4_idx) * IdBits;
+  assign l4_bs = 2'(l4_idx % Banks);
+  assign l4_row = 3'(l4_idx / Banks);
   assign l4_vsh = valid_q >> l4_idx;
-  assign l4_psh = pid_q >> l4_ti;
   assign l4_v = l4_in & l4_vsh[0];
 
   logic [6:0] l5_idx;
-  logic [6:0] l5_bk;
-  logic [8:0] l5_ti;
+  logic [1:0] l5_bs;  // its bank
+  logic [2:0] l5_row;  // its row in the bank
+  logic [4:0] l5_pid;  // the bank's id (0 when the bank is not read for it)
   logic [31:0] l5_vsh;
-  logic [159:0] l5_psh;
   logic l5_in, l5_v;
   assign l5_idx = 7'(l5_warp_i) * kren_x + 7'(l5_reg_i);
   assign l5_in = l5_idx < Depth;
-  assign l5_bk = l5_idx % Banks;
-  assign l5_ti = 9'(l5_idx) * IdBits;
+  assign l5_bs = 2'(l5_idx % Banks);
+  assign l5_row = 3'(l5_idx / Banks);
   assign l5_vsh = valid_q >> l5_idx;
-  assign l5_psh = pid_q >> l5_ti;
   assign l5_v = l5_in & l5_vsh[0];
 
   logic [6:0] w0_idx;
-  logic [8:0] w0_ti;
+  logic [1:0] w0_bs;  // its bank
+  logic [2:0] w0_row;  // its row in the bank
+  logic [4:0] w0_pid;  // the bank's id (0 when the bank is not read for it)
   logic [31:0] w0_vsh;
-  logic [159:0] w0_psh;
   logic w0_in, w0_v;
-  logic [4:0] w0_ix;  // the index as a bit select of the table
+  logic [4:0] w0_ix;  // the index as a bit select of the valid bits
   assign w0_ix = w0_idx[4:0];
-  logic [7:0] w0_tx;  // the id's first bit as a part select of the table
-  assign w0_tx = w0_ti[7:0];
   assign w0_idx = 7'(w0_warp_i) * kren_x + 7'(w0_reg_i);
   assign w0_in = w0_idx < Depth;
-  assign w0_ti = 9'(w0_idx) * IdBits;
+  assign w0_bs = 2'(w0_idx % Banks);
+  assign w0_row = 3'(w0_idx / Banks);
   assign w0_vsh = valid_q >> w0_idx;
-  assign w0_psh = pid_q >> w0_ti;
   assign w0_v = w0_in & w0_vsh[0];
 
   logic [6:0] i0_idx;
-  logic [8:0] i0_ti;
+  logic [1:0] i0_bs;  // its bank
+  logic [2:0] i0_row;  // its row in the bank
+  logic [4:0] i0_pid;  // the bank's id (0 when the bank is not read for it)
   logic [31:0] i0_vsh;
-  logic [159:0] i0_psh;
   logic i0_in, i0_v;
-  logic [4:0] i0_ix;  // the index as a bit select of the table
+  logic [4:0] i0_ix;  // the index as a bit select of the valid bits
   assign i0_ix = i0_idx[4:0];
   assign i0_idx = 7'(i0_warp_i) * kren_x + 7'(i0_reg_i);
   assign i0_in = i0_idx < Depth;
-  assign i0_ti = 9'(i0_idx) * IdBits;
+  assign i0_bs = 2'(i0_idx % Banks);
+  assign i0_row = 3'(i0_idx / Banks);
   assign i0_vsh = valid_q >> i0_idx;
-  assign i0_psh = pid_q >> i0_ti;
   assign i0_v = i0_in & i0_vsh[0];
 
   logic [6:0] i1_idx;
-  logic [8:0] i1_ti;
+  logic [1:0] i1_bs;  // its bank
+  logic [2:0] i1_row;  // its row in the bank
+  logic [4:0] i1_pid;  // the bank's id (0 when the bank is not read for it)
   logic [31:0] i1_vsh;
-  logic [159:0] i1_psh;
   logic i1_in, i1_v;
-  logic [4:0] i1_ix;  // the index as a bit select of the table
+  logic [4:0] i1_ix;  // the index as a bit select of the valid bits
   assign i1_ix = i1_idx[4:0];
   assign i1_idx = 7'(i1_warp_i) * kren_x + 7'(i1_reg_i);
   assign i1_in = i1_idx < Depth;
-  assign i1_ti = 9'(i1_idx) * IdBits;
+  assign i1_bs = 2'(i1_idx % Banks);
+  assign i1_row = 3'(i1_idx / Banks);
   assign i1_vsh = valid_q >> i1_idx;
-  assign i1_psh = pid_q >> i1_ti;
   assign i1_v = i1_in & i1_vsh[0];
 
   logic [6:0] i2_idx;
-  logic [8:0] i2_ti;
+  logic [1:0] i2_bs;  // its bank
+  logic [2:0] i2_row;  // its row in the bank
+  logic [4:0] i2_pid;  // the bank's id (0 when the bank is not read for it)
   logic [31:0] i2_vsh;
-  logic [159:0] i2_psh;
   logic i2_in, i2_v;
-  logic [4:0] i2_ix;  // the index as a bit select of the table
+  logic [4:0] i2_ix;  // the index as a bit select of the valid bits
   assign i2_ix = i2_idx[4:0];
   assign i2_idx = 7'(i2_warp_i) * kren_x + 7'(i2_reg_i);
   assign i2_in = i2_idx < Depth;
-  assign i2_ti = 9'(i2_idx) * IdBits;
+  assign i2_bs = 2'(i2_idx % Banks);
+  assign i2_row = 3'(i2_idx / Banks);
   assign i2_vsh = valid_q >> i2_idx;
-  assign i2_psh = pid_q >> i2_ti;
   assign i2_v = i2_in & i2_vsh[0];
 
   logic [6:0] i3_idx;
-  logic [8:0] i3_ti;
+  logic [1:0] i3_bs;  // its bank
+  logic [2:0] i3_row;  // its row in the bank
+  logic [4:0] i3_pid;  // the bank's id (0 when the bank is not read for it)
   logic [31:0] i3_vsh;
-  logic [159:0] i3_psh;
   logic i3_in, i3_v;
-  logic [4:0] i3_ix;  // the index as a bit select of the table
+  logic [4:0] i3_ix;  // the index as a bit select of the valid bits
   assign i3_ix = i3_idx[4:0];
   assign i3_idx = 7'(i3_warp_i) * kren_x + 7'(i3_reg_i);
   assign i3_in = i3_idx < Depth;
-  assign i3_ti = 9'(i3_idx) * IdBits;
+  assign i3_bs = 2'(i3_idx % Banks);
+  assign i3_row = 3'(i3_idx / Banks);
   assign i3_vsh = valid_q >> i3_idx;
-  assign i3_psh = pid_q >> i3_ti;
   assign i3_v = i3_in & i3_vsh[0];
 
   logic [6:0] i4_idx;
-  logic [8:0] i4_ti;
+  logic [1:0] i4_bs;  // its bank
+  logic [2:0] i4_row;  // its row in the bank
+  logic [4:0] i4_pid;  // the bank's id (0 when the bank is not read for it)
   logic [31:0] i4_vsh;
-  logic [159:0] i4_psh;
   logic i4_in, i4_v;
-  logic [4:0] i4_ix;  // the index as a bit select of the table
+  logic [4:0] i4_ix;  // the index as a bit select of the valid bits
   assign i4_ix = i4_idx[4:0];
   assign i4_idx = 7'(i4_warp_i) * kren_x + 7'(i4_reg_i);
   assign i4_in = i4_idx < Depth;
-  assign i4_ti = 9'(i4_idx) * IdBits;
+  assign i4_bs = 2'(i4_idx % Banks);
+  assign i4_row = 3'(i4_idx / Banks);
   assign i4_vsh = valid_q >> i4_idx;
-  assign i4_psh = pid_q >> i4_ti;
   assign i4_v = i4_in & i4_vsh[0];
 
   logic [6:0] i5_idx;
-  logic [8:0] i5_ti;
+  logic [1:0] i5_bs;  // its bank
+  logic [2:0] i5_row;  // its row in the bank
+  logic [4:0] i5_pid;  // the bank's id (0 when the bank is not read for it)
   logic [31:0] i5_vsh;
-  logic [159:0] i5_psh;
   logic i5_in, i5_v;
-  logic [4:0] i5_ix;  // the index as a bit select of the table
+  logic [4:0] i5_ix;  // the index as a bit select of the valid bits
   assign i5_ix = i5_idx[4:0];
   assign i5_idx = 7'(i5_warp_i) * kren_x + 7'(i5_reg_i);
   assign i5_in = i5_idx < Depth;
-  assign i5_ti = 9'(i5_idx) * IdBits;
+  assign i5_bs = 2'(i5_idx % Banks);
+  assign i5_row = 3'(i5_idx / Banks);
   assign i5_vsh = valid_q >> i5_idx;
-  assign i5_psh = pid_q >> i5_ti;
   assign i5_v = i5_in & i5_vsh[0];
 
   logic [6:0] i6_idx;
-  logic [8:0] i6_ti;
+  logic [1:0] i6_bs;  // its bank
+  logic [2:0] i6_row;  // its row in the bank
+  logic [4:0] i6_pid;  // the bank's id (0 when the bank is not read for it)
   logic [31:0] i6_vsh;
-  logic [159:0] i6_psh;
   logic i6_in, i6_v;
-  logic [4:0] i6_ix;  // the index as a bit select of the table
+  logic [4:0] i6_ix;  // the index as a bit select of the valid bits
   assign i6_ix = i6_idx[4:0];
   assign i6_idx = 7'(i6_warp_i) * kren_x + 7'(i6_reg_i);
   assign i6_in = i6_idx < Depth;
-  assign i6_ti = 9'(i6_idx) * IdBits;
+  assign i6_bs = 2'(i6_idx % Banks);
+  assign i6_row = 3'(i6_idx / Banks);
   assign i6_vsh = valid_q >> i6_idx;
-  assign i6_psh = pid_q >> i6_ti;
   assign i6_v = i6_in & i6_vsh[0];
+
+  logic i0_eff;
+  assign i0_eff = ~launch_i & i0_valid_i & i0_in & ~(w0_valid_i & (w0_idx == i0_idx));
+  logic i1_eff;
+  assign i1_eff = ~launch_i & i1_valid_i & i1_in & ~(w0_valid_i & (w0_idx == i1_idx));
+  logic i2_eff;
+  assign i2_eff = ~launch_i & i2_valid_i & i2_in & ~(w0_valid_i & (w0_idx == i2_idx));
+  logic i3_eff;
+  assign i3_eff = ~launch_i & i3_valid_i & i3_in & ~(w0_valid_i & (w0_idx == i3_idx));
+  logic i4_eff;
+  assign i4_eff = ~launch_i & i4_valid_i & i4_in & ~(w0_valid_i & (w0_idx == i4_idx));
+  logic i5_eff;
+  assign i5_eff = ~launch_i & i5_valid_i & i5_in & ~(w0_valid_i & (w0_idx == i5_idx));
+  logic i6_eff;
+  assign i6_eff = ~launch_i & i6_valid_i & i6_in & ~(w0_valid_i & (w0_idx == i6_idx));
 
   // lookups: the instruction of port rr first, then rr + 1, ...; an instruction is served
   // when no instruction served before it in this order uses one of its table banks
   logic [3:0] g0_need;
-  assign g0_need = '0 | ((l0_valid_i & l0_in) ? 4'(4'd1 << l0_bk) : '0)
-      | ((l1_valid_i & l1_in) ? 4'(4'd1 << l1_bk) : '0)
-      | ((l2_valid_i & l2_in) ? 4'(4'd1 << l2_bk) : '0);
+  assign g0_need = '0 | ((l0_valid_i & l0_in) ? 4'(4'd1 << l0_bs) : '0)
+      | ((l1_valid_i & l1_in) ? 4'(4'd1 << l1_bs) : '0)
+      | ((l2_valid_i & l2_in) ? 4'(4'd1 << l2_bs) : '0);
   logic [3:0] g1_need;
-  assign g1_need = '0 | ((l3_valid_i & l3_in) ? 4'(4'd1 << l3_bk) : '0)
-      | ((l4_valid_i & l4_in) ? 4'(4'd1 << l4_bk) : '0)
-      | ((l5_valid_i & l5_in) ? 4'(4'd1 << l5_bk) : '0);
+  assign g1_need = '0 | ((l3_valid_i & l3_in) ? 4'(4'd1 << l3_bs) : '0)
+      | ((l4_valid_i & l4_in) ? 4'(4'd1 << l4_bs) : '0)
+      | ((l5_valid_i & l5_in) ? 4'(4'd1 << l5_bs) : '0);
   logic [1:0] o0_served;
   logic o0_s0;
   assign o0_s0 = g0_valid_i;
@@ -451,6 +464,450 @@ module rf_rename_table (
   assign g0_conflict_o = ~launch_i & g0_valid_i & ~served[0];
   assign g1_served_o = ~launch_i & served[1];
   assign g1_conflict_o = ~launch_i & g1_valid_i & ~served[1];
+  // a served instruction's lookups, each of bank b (its read ports for operands)
+  logic l0_rd;
+  assign l0_rd = served[0] & l0_valid_i & l0_in;
+  logic l0_b0;
+  assign l0_b0 = l0_rd & (l0_bs == 2'd0);
+  logic l0_b1;
+  assign l0_b1 = l0_rd & (l0_bs == 2'd1);
+  logic l0_b2;
+  assign l0_b2 = l0_rd & (l0_bs == 2'd2);
+  logic l0_b3;
+  assign l0_b3 = l0_rd & (l0_bs == 2'd3);
+  logic l1_rd;
+  assign l1_rd = served[0] & l1_valid_i & l1_in;
+  logic l1_b0;
+  assign l1_b0 = l1_rd & (l1_bs == 2'd0);
+  logic l1_b1;
+  assign l1_b1 = l1_rd & (l1_bs == 2'd1);
+  logic l1_b2;
+  assign l1_b2 = l1_rd & (l1_bs == 2'd2);
+  logic l1_b3;
+  assign l1_b3 = l1_rd & (l1_bs == 2'd3);
+  logic l2_rd;
+  assign l2_rd = served[0] & l2_valid_i & l2_in;
+  logic l2_b0;
+  assign l2_b0 = l2_rd & (l2_bs == 2'd0);
+  logic l2_b1;
+  assign l2_b1 = l2_rd & (l2_bs == 2'd1);
+  logic l2_b2;
+  assign l2_b2 = l2_rd & (l2_bs == 2'd2);
+  logic l2_b3;
+  assign l2_b3 = l2_rd & (l2_bs == 2'd3);
+  logic l3_rd;
+  assign l3_rd = served[1] & l3_valid_i & l3_in;
+  logic l3_b0;
+  assign l3_b0 = l3_rd & (l3_bs == 2'd0);
+  logic l3_b1;
+  assign l3_b1 = l3_rd & (l3_bs == 2'd1);
+  logic l3_b2;
+  assign l3_b2 = l3_rd & (l3_bs == 2'd2);
+  logic l3_b3;
+  assign l3_b3 = l3_rd & (l3_bs == 2'd3);
+  logic l4_rd;
+  assign l4_rd = served[1] & l4_valid_i & l4_in;
+  logic l4_b0;
+  assign l4_b0 = l4_rd & (l4_bs == 2'd0);
+  logic l4_b1;
+  assign l4_b1 = l4_rd & (l4_bs == 2'd1);
+  logic l4_b2;
+  assign l4_b2 = l4_rd & (l4_bs == 2'd2);
+  logic l4_b3;
+  assign l4_b3 = l4_rd & (l4_bs == 2'd3);
+  logic l5_rd;
+  assign l5_rd = served[1] & l5_valid_i & l5_in;
+  logic l5_b0;
+  assign l5_b0 = l5_rd & (l5_bs == 2'd0);
+  logic l5_b1;
+  assign l5_b1 = l5_rd & (l5_bs == 2'd1);
+  logic l5_b2;
+  assign l5_b2 = l5_rd & (l5_bs == 2'd2);
+  logic l5_b3;
+  assign l5_b3 = l5_rd & (l5_bs == 2'd3);
+
+  // bank 0
+  logic [10:0] b0_ren;
+  logic b0_wen;
+  logic [2:0] b0_r0_row;
+  logic [4:0] b0_r0_pid;
+  logic [2:0] b0_r1_row;
+  logic [4:0] b0_r1_pid;
+  logic [2:0] b0_r2_row;
+  logic [4:0] b0_r2_pid;
+  logic [2:0] b0_r3_row;
+  logic [4:0] b0_r3_pid;
+  logic [2:0] b0_r4_row;
+  logic [4:0] b0_r4_pid;
+  logic [2:0] b0_r5_row;
+  logic [4:0] b0_r5_pid;
+  logic [2:0] b0_r6_row;
+  logic [4:0] b0_r6_pid;
+  logic [2:0] b0_r7_row;
+  logic [4:0] b0_r7_pid;
+  logic [2:0] b0_r8_row;
+  logic [4:0] b0_r8_pid;
+  logic [2:0] b0_r9_row;
+  logic [4:0] b0_r9_pid;
+  logic [2:0] b0_r10_row;
+  logic [4:0] b0_r10_pid;
+  assign b0_ren[0] = ~launch_i & (1'b0 | l0_b0 | l3_b0);
+  assign b0_r0_row = '0 | (l0_b0 ? l0_row : '0) | (l3_b0 ? l3_row : '0);
+  assign b0_ren[1] = ~launch_i & (1'b0 | l1_b0 | l4_b0);
+  assign b0_r1_row = '0 | (l1_b0 ? l1_row : '0) | (l4_b0 ? l4_row : '0);
+  assign b0_ren[2] = ~launch_i & (1'b0 | l2_b0 | l5_b0);
+  assign b0_r2_row = '0 | (l2_b0 ? l2_row : '0) | (l5_b0 ? l5_row : '0);
+  assign b0_ren[3] = ~launch_i & w0_valid_i & w0_in & (w0_bs == 2'd0);
+  assign b0_r3_row = w0_row;
+  assign b0_wen = ~launch_i & w0_new_i & w0_in & (w0_bs == 2'd0);
+  assign b0_ren[4] = i0_eff & (i0_bs == 2'd0);
+  assign b0_r4_row = i0_row;
+  assign b0_ren[5] = i1_eff & (i1_bs == 2'd0);
+  assign b0_r5_row = i1_row;
+  assign b0_ren[6] = i2_eff & (i2_bs == 2'd0);
+  assign b0_r6_row = i2_row;
+  assign b0_ren[7] = i3_eff & (i3_bs == 2'd0);
+  assign b0_r7_row = i3_row;
+  assign b0_ren[8] = i4_eff & (i4_bs == 2'd0);
+  assign b0_r8_row = i4_row;
+  assign b0_ren[9] = i5_eff & (i5_bs == 2'd0);
+  assign b0_r9_row = i5_row;
+  assign b0_ren[10] = i6_eff & (i6_bs == 2'd0);
+  assign b0_r10_row = i6_row;
+  rf_rt_bank u_bank0 (
+    .clk_i     (clk_i),
+    .r0_en_i   (b0_ren[0]),
+    .r0_row_i  (b0_r0_row),
+    .r0_pid_o  (b0_r0_pid),
+    .r1_en_i   (b0_ren[1]),
+    .r1_row_i  (b0_r1_row),
+    .r1_pid_o  (b0_r1_pid),
+    .r2_en_i   (b0_ren[2]),
+    .r2_row_i  (b0_r2_row),
+    .r2_pid_o  (b0_r2_pid),
+    .r3_en_i   (b0_ren[3]),
+    .r3_row_i  (b0_r3_row),
+    .r3_pid_o  (b0_r3_pid),
+    .r4_en_i   (b0_ren[4]),
+    .r4_row_i  (b0_r4_row),
+    .r4_pid_o  (b0_r4_pid),
+    .r5_en_i   (b0_ren[5]),
+    .r5_row_i  (b0_r5_row),
+    .r5_pid_o  (b0_r5_pid),
+    .r6_en_i   (b0_ren[6]),
+    .r6_row_i  (b0_r6_row),
+    .r6_pid_o  (b0_r6_pid),
+    .r7_en_i   (b0_ren[7]),
+    .r7_row_i  (b0_r7_row),
+    .r7_pid_o  (b0_r7_pid),
+    .r8_en_i   (b0_ren[8]),
+    .r8_row_i  (b0_r8_row),
+    .r8_pid_o  (b0_r8_pid),
+    .r9_en_i   (b0_ren[9]),
+    .r9_row_i  (b0_r9_row),
+    .r9_pid_o  (b0_r9_pid),
+    .r10_en_i  (b0_ren[10]),
+    .r10_row_i (b0_r10_row),
+    .r10_pid_o (b0_r10_pid),
+    .w0_en_i   (b0_wen),
+    .w0_row_i  (w0_row),
+    .w0_pid_i  (w0_newpid_i)
+  );
+
+  // bank 1
+  logic [10:0] b1_ren;
+  logic b1_wen;
+  logic [2:0] b1_r0_row;
+  logic [4:0] b1_r0_pid;
+  logic [2:0] b1_r1_row;
+  logic [4:0] b1_r1_pid;
+  logic [2:0] b1_r2_row;
+  logic [4:0] b1_r2_pid;
+  logic [2:0] b1_r3_row;
+  logic [4:0] b1_r3_pid;
+  logic [2:0] b1_r4_row;
+  logic [4:0] b1_r4_pid;
+  logic [2:0] b1_r5_row;
+  logic [4:0] b1_r5_pid;
+  logic [2:0] b1_r6_row;
+  logic [4:0] b1_r6_pid;
+  logic [2:0] b1_r7_row;
+  logic [4:0] b1_r7_pid;
+  logic [2:0] b1_r8_row;
+  logic [4:0] b1_r8_pid;
+  logic [2:0] b1_r9_row;
+  logic [4:0] b1_r9_pid;
+  logic [2:0] b1_r10_row;
+  logic [4:0] b1_r10_pid;
+  assign b1_ren[0] = ~launch_i & (1'b0 | l0_b1 | l3_b1);
+  assign b1_r0_row = '0 | (l0_b1 ? l0_row : '0) | (l3_b1 ? l3_row : '0);
+  assign b1_ren[1] = ~launch_i & (1'b0 | l1_b1 | l4_b1);
+  assign b1_r1_row = '0 | (l1_b1 ? l1_row : '0) | (l4_b1 ? l4_row : '0);
+  assign b1_ren[2] = ~launch_i & (1'b0 | l2_b1 | l5_b1);
+  assign b1_r2_row = '0 | (l2_b1 ? l2_row : '0) | (l5_b1 ? l5_row : '0);
+  assign b1_ren[3] = ~launch_i & w0_valid_i & w0_in & (w0_bs == 2'd1);
+  assign b1_r3_row = w0_row;
+  assign b1_wen = ~launch_i & w0_new_i & w0_in & (w0_bs == 2'd1);
+  assign b1_ren[4] = i0_eff & (i0_bs == 2'd1);
+  assign b1_r4_row = i0_row;
+  assign b1_ren[5] = i1_eff & (i1_bs == 2'd1);
+  assign b1_r5_row = i1_row;
+  assign b1_ren[6] = i2_eff & (i2_bs == 2'd1);
+  assign b1_r6_row = i2_row;
+  assign b1_ren[7] = i3_eff & (i3_bs == 2'd1);
+  assign b1_r7_row = i3_row;
+  assign b1_ren[8] = i4_eff & (i4_bs == 2'd1);
+  assign b1_r8_row = i4_row;
+  assign b1_ren[9] = i5_eff & (i5_bs == 2'd1);
+  assign b1_r9_row = i5_row;
+  assign b1_ren[10] = i6_eff & (i6_bs == 2'd1);
+  assign b1_r10_row = i6_row;
+  rf_rt_bank u_bank1 (
+    .clk_i     (clk_i),
+    .r0_en_i   (b1_ren[0]),
+    .r0_row_i  (b1_r0_row),
+    .r0_pid_o  (b1_r0_pid),
+    .r1_en_i   (b1_ren[1]),
+    .r1_row_i  (b1_r1_row),
+    .r1_pid_o  (b1_r1_pid),
+    .r2_en_i   (b1_ren[2]),
+    .r2_row_i  (b1_r2_row),
+    .r2_pid_o  (b1_r2_pid),
+    .r3_en_i   (b1_ren[3]),
+    .r3_row_i  (b1_r3_row),
+    .r3_pid_o  (b1_r3_pid),
+    .r4_en_i   (b1_ren[4]),
+    .r4_row_i  (b1_r4_row),
+    .r4_pid_o  (b1_r4_pid),
+    .r5_en_i   (b1_ren[5]),
+    .r5_row_i  (b1_r5_row),
+    .r5_pid_o  (b1_r5_pid),
+    .r6_en_i   (b1_ren[6]),
+    .r6_row_i  (b1_r6_row),
+    .r6_pid_o  (b1_r6_pid),
+    .r7_en_i   (b1_ren[7]),
+    .r7_row_i  (b1_r7_row),
+    .r7_pid_o  (b1_r7_pid),
+    .r8_en_i   (b1_ren[8]),
+    .r8_row_i  (b1_r8_row),
+    .r8_pid_o  (b1_r8_pid),
+    .r9_en_i   (b1_ren[9]),
+    .r9_row_i  (b1_r9_row),
+    .r9_pid_o  (b1_r9_pid),
+    .r10_en_i  (b1_ren[10]),
+    .r10_row_i (b1_r10_row),
+    .r10_pid_o (b1_r10_pid),
+    .w0_en_i   (b1_wen),
+    .w0_row_i  (w0_row),
+    .w0_pid_i  (w0_newpid_i)
+  );
+
+  // bank 2
+  logic [10:0] b2_ren;
+  logic b2_wen;
+  logic [2:0] b2_r0_row;
+  logic [4:0] b2_r0_pid;
+  logic [2:0] b2_r1_row;
+  logic [4:0] b2_r1_pid;
+  logic [2:0] b2_r2_row;
+  logic [4:0] b2_r2_pid;
+  logic [2:0] b2_r3_row;
+  logic [4:0] b2_r3_pid;
+  logic [2:0] b2_r4_row;
+  logic [4:0] b2_r4_pid;
+  logic [2:0] b2_r5_row;
+  logic [4:0] b2_r5_pid;
+  logic [2:0] b2_r6_row;
+  logic [4:0] b2_r6_pid;
+  logic [2:0] b2_r7_row;
+  logic [4:0] b2_r7_pid;
+  logic [2:0] b2_r8_row;
+  logic [4:0] b2_r8_pid;
+  logic [2:0] b2_r9_row;
+  logic [4:0] b2_r9_pid;
+  logic [2:0] b2_r10_row;
+  logic [4:0] b2_r10_pid;
+  assign b2_ren[0] = ~launch_i & (1'b0 | l0_b2 | l3_b2);
+  assign b2_r0_row = '0 | (l0_b2 ? l0_row : '0) | (l3_b2 ? l3_row : '0);
+  assign b2_ren[1] = ~launch_i & (1'b0 | l1_b2 | l4_b2);
+  assign b2_r1_row = '0 | (l1_b2 ? l1_row : '0) | (l4_b2 ? l4_row : '0);
+  assign b2_ren[2] = ~launch_i & (1'b0 | l2_b2 | l5_b2);
+  assign b2_r2_row = '0 | (l2_b2 ? l2_row : '0) | (l5_b2 ? l5_row : '0);
+  assign b2_ren[3] = ~launch_i & w0_valid_i & w0_in & (w0_bs == 2'd2);
+  assign b2_r3_row = w0_row;
+  assign b2_wen = ~launch_i & w0_new_i & w0_in & (w0_bs == 2'd2);
+  assign b2_ren[4] = i0_eff & (i0_bs == 2'd2);
+  assign b2_r4_row = i0_row;
+  assign b2_ren[5] = i1_eff & (i1_bs == 2'd2);
+  assign b2_r5_row = i1_row;
+  assign b2_ren[6] = i2_eff & (i2_bs == 2'd2);
+  assign b2_r6_row = i2_row;
+  assign b2_ren[7] = i3_eff & (i3_bs == 2'd2);
+  assign b2_r7_row = i3_row;
+  assign b2_ren[8] = i4_eff & (i4_bs == 2'd2);
+  assign b2_r8_row = i4_row;
+  assign b2_ren[9] = i5_eff & (i5_bs == 2'd2);
+  assign b2_r9_row = i5_row;
+  assign b2_ren[10] = i6_eff & (i6_bs == 2'd2);
+  assign b2_r10_row = i6_row;
+  rf_rt_bank u_bank2 (
+    .clk_i     (clk_i),
+    .r0_en_i   (b2_ren[0]),
+    .r0_row_i  (b2_r0_row),
+    .r0_pid_o  (b2_r0_pid),
+    .r1_en_i   (b2_ren[1]),
+    .r1_row_i  (b2_r1_row),
+    .r1_pid_o  (b2_r1_pid),
+    .r2_en_i   (b2_ren[2]),
+    .r2_row_i  (b2_r2_row),
+    .r2_pid_o  (b2_r2_pid),
+    .r3_en_i   (b2_ren[3]),
+    .r3_row_i  (b2_r3_row),
+    .r3_pid_o  (b2_r3_pid),
+    .r4_en_i   (b2_ren[4]),
+    .r4_row_i  (b2_r4_row),
+    .r4_pid_o  (b2_r4_pid),
+    .r5_en_i   (b2_ren[5]),
+    .r5_row_i  (b2_r5_row),
+    .r5_pid_o  (b2_r5_pid),
+    .r6_en_i   (b2_ren[6]),
+    .r6_row_i  (b2_r6_row),
+    .r6_pid_o  (b2_r6_pid),
+    .r7_en_i   (b2_ren[7]),
+    .r7_row_i  (b2_r7_row),
+    .r7_pid_o  (b2_r7_pid),
+    .r8_en_i   (b2_ren[8]),
+    .r8_row_i  (b2_r8_row),
+    .r8_pid_o  (b2_r8_pid),
+    .r9_en_i   (b2_ren[9]),
+    .r9_row_i  (b2_r9_row),
+    .r9_pid_o  (b2_r9_pid),
+    .r10_en_i  (b2_ren[10]),
+    .r10_row_i (b2_r10_row),
+    .r10_pid_o (b2_r10_pid),
+    .w0_en_i   (b2_wen),
+    .w0_row_i  (w0_row),
+    .w0_pid_i  (w0_newpid_i)
+  );
+
+  // bank 3
+  logic [10:0] b3_ren;
+  logic b3_wen;
+  logic [2:0] b3_r0_row;
+  logic [4:0] b3_r0_pid;
+  logic [2:0] b3_r1_row;
+  logic [4:0] b3_r1_pid;
+  logic [2:0] b3_r2_row;
+  logic [4:0] b3_r2_pid;
+  logic [2:0] b3_r3_row;
+  logic [4:0] b3_r3_pid;
+  logic [2:0] b3_r4_row;
+  logic [4:0] b3_r4_pid;
+  logic [2:0] b3_r5_row;
+  logic [4:0] b3_r5_pid;
+  logic [2:0] b3_r6_row;
+  logic [4:0] b3_r6_pid;
+  logic [2:0] b3_r7_row;
+  logic [4:0] b3_r7_pid;
+  logic [2:0] b3_r8_row;
+  logic [4:0] b3_r8_pid;
+  logic [2:0] b3_r9_row;
+  logic [4:0] b3_r9_pid;
+  logic [2:0] b3_r10_row;
+  logic [4:0] b3_r10_pid;
+  assign b3_ren[0] = ~launch_i & (1'b0 | l0_b3 | l3_b3);
+  assign b3_r0_row = '0 | (l0_b3 ? l0_row : '0) | (l3_b3 ? l3_row : '0);
+  assign b3_ren[1] = ~launch_i & (1'b0 | l1_b3 | l4_b3);
+  assign b3_r1_row = '0 | (l1_b3 ? l1_row : '0) | (l4_b3 ? l4_row : '0);
+  assign b3_ren[2] = ~launch_i & (1'b0 | l2_b3 | l5_b3);
+  assign b3_r2_row = '0 | (l2_b3 ? l2_row : '0) | (l5_b3 ? l5_row : '0);
+  assign b3_ren[3] = ~launch_i & w0_valid_i & w0_in & (w0_bs == 2'd3);
+  assign b3_r3_row = w0_row;
+  assign b3_wen = ~launch_i & w0_new_i & w0_in & (w0_bs == 2'd3);
+  assign b3_ren[4] = i0_eff & (i0_bs == 2'd3);
+  assign b3_r4_row = i0_row;
+  assign b3_ren[5] = i1_eff & (i1_bs == 2'd3);
+  assign b3_r5_row = i1_row;
+  assign b3_ren[6] = i2_eff & (i2_bs == 2'd3);
+  assign b3_r6_row = i2_row;
+  assign b3_ren[7] = i3_eff & (i3_bs == 2'd3);
+  assign b3_r7_row = i3_row;
+  assign b3_ren[8] = i4_eff & (i4_bs == 2'd3);
+  assign b3_r8_row = i4_row;
+  assign b3_ren[9] = i5_eff & (i5_bs == 2'd3);
+  assign b3_r9_row = i5_row;
+  assign b3_ren[10] = i6_eff & (i6_bs == 2'd3);
+  assign b3_r10_row = i6_row;
+  rf_rt_bank u_bank3 (
+    .clk_i     (clk_i),
+    .r0_en_i   (b3_ren[0]),
+    .r0_row_i  (b3_r0_row),
+    .r0_pid_o  (b3_r0_pid),
+    .r1_en_i   (b3_ren[1]),
+    .r1_row_i  (b3_r1_row),
+    .r1_pid_o  (b3_r1_pid),
+    .r2_en_i   (b3_ren[2]),
+    .r2_row_i  (b3_r2_row),
+    .r2_pid_o  (b3_r2_pid),
+    .r3_en_i   (b3_ren[3]),
+    .r3_row_i  (b3_r3_row),
+    .r3_pid_o  (b3_r3_pid),
+    .r4_en_i   (b3_ren[4]),
+    .r4_row_i  (b3_r4_row),
+    .r4_pid_o  (b3_r4_pid),
+    .r5_en_i   (b3_ren[5]),
+    .r5_row_i  (b3_r5_row),
+    .r5_pid_o  (b3_r5_pid),
+    .r6_en_i   (b3_ren[6]),
+    .r6_row_i  (b3_r6_row),
+    .r6_pid_o  (b3_r6_pid),
+    .r7_en_i   (b3_ren[7]),
+    .r7_row_i  (b3_r7_row),
+    .r7_pid_o  (b3_r7_pid),
+    .r8_en_i   (b3_ren[8]),
+    .r8_row_i  (b3_r8_row),
+    .r8_pid_o  (b3_r8_pid),
+    .r9_en_i   (b3_ren[9]),
+    .r9_row_i  (b3_r9_row),
+    .r9_pid_o  (b3_r9_pid),
+    .r10_en_i  (b3_ren[10]),
+    .r10_row_i (b3_r10_row),
+    .r10_pid_o (b3_r10_pid),
+    .w0_en_i   (b3_wen),
+    .w0_row_i  (w0_row),
+    .w0_pid_i  (w0_newpid_i)
+  );
+
+  // each port's id: its bank's read port
+  assign l0_pid = '0 | ((l0_bs == 2'd0) ? b0_r0_pid : '0) | ((l0_bs == 2'd1) ? b1_r0_pid : '0)
+      | ((l0_bs == 2'd2) ? b2_r0_pid : '0) | ((l0_bs == 2'd3) ? b3_r0_pid : '0);
+  assign l1_pid = '0 | ((l1_bs == 2'd0) ? b0_r1_pid : '0) | ((l1_bs == 2'd1) ? b1_r1_pid : '0)
+      | ((l1_bs == 2'd2) ? b2_r1_pid : '0) | ((l1_bs == 2'd3) ? b3_r1_pid : '0);
+  assign l2_pid = '0 | ((l2_bs == 2'd0) ? b0_r2_pid : '0) | ((l2_bs == 2'd1) ? b1_r2_pid : '0)
+      | ((l2_bs == 2'd2) ? b2_r2_pid : '0) | ((l2_bs == 2'd3) ? b3_r2_pid : '0);
+  assign l3_pid = '0 | ((l3_bs == 2'd0) ? b0_r0_pid : '0) | ((l3_bs == 2'd1) ? b1_r0_pid : '0)
+      | ((l3_bs == 2'd2) ? b2_r0_pid : '0) | ((l3_bs == 2'd3) ? b3_r0_pid : '0);
+  assign l4_pid = '0 | ((l4_bs == 2'd0) ? b0_r1_pid : '0) | ((l4_bs == 2'd1) ? b1_r1_pid : '0)
+      | ((l4_bs == 2'd2) ? b2_r1_pid : '0) | ((l4_bs == 2'd3) ? b3_r1_pid : '0);
+  assign l5_pid = '0 | ((l5_bs == 2'd0) ? b0_r2_pid : '0) | ((l5_bs == 2'd1) ? b1_r2_pid : '0)
+      | ((l5_bs == 2'd2) ? b2_r2_pid : '0) | ((l5_bs == 2'd3) ? b3_r2_pid : '0);
+  assign w0_pid = '0 | ((w0_bs == 2'd0) ? b0_r3_pid : '0) | ((w0_bs == 2'd1) ? b1_r3_pid : '0)
+      | ((w0_bs == 2'd2) ? b2_r3_pid : '0) | ((w0_bs == 2'd3) ? b3_r3_pid : '0);
+  assign i0_pid = '0 | ((i0_bs == 2'd0) ? b0_r4_pid : '0) | ((i0_bs == 2'd1) ? b1_r4_pid : '0)
+      | ((i0_bs == 2'd2) ? b2_r4_pid : '0) | ((i0_bs == 2'd3) ? b3_r4_pid : '0);
+  assign i1_pid = '0 | ((i1_bs == 2'd0) ? b0_r5_pid : '0) | ((i1_bs == 2'd1) ? b1_r5_pid : '0)
+      | ((i1_bs == 2'd2) ? b2_r5_pid : '0) | ((i1_bs == 2'd3) ? b3_r5_pid : '0);
+  assign i2_pid = '0 | ((i2_bs == 2'd0) ? b0_r6_pid : '0) | ((i2_bs == 2'd1) ? b1_r6_pid : '0)
+      | ((i2_bs == 2'd2) ? b2_r6_pid : '0) | ((i2_bs == 2'd3) ? b3_r6_pid : '0);
+  assign i3_pid = '0 | ((i3_bs == 2'd0) ? b0_r7_pid : '0) | ((i3_bs == 2'd1) ? b1_r7_pid : '0)
+      | ((i3_bs == 2'd2) ? b2_r7_pid : '0) | ((i3_bs == 2'd3) ? b3_r7_pid : '0);
+  assign i4_pid = '0 | ((i4_bs == 2'd0) ? b0_r8_pid : '0) | ((i4_bs == 2'd1) ? b1_r8_pid : '0)
+      | ((i4_bs == 2'd2) ? b2_r8_pid : '0) | ((i4_bs == 2'd3) ? b3_r8_pid : '0);
+  assign i5_pid = '0 | ((i5_bs == 2'd0) ? b0_r9_pid : '0) | ((i5_bs == 2'd1) ? b1_r9_pid : '0)
+      | ((i5_bs == 2'd2) ? b2_r9_pid : '0) | ((i5_bs == 2'd3) ? b3_r9_pid : '0);
+  assign i6_pid = '0 | ((i6_bs == 2'd0) ? b0_r10_pid : '0) | ((i6_bs == 2'd1) ? b1_r10_pid : '0)
+      | ((i6_bs == 2'd2) ? b2_r10_pid : '0) | ((i6_bs == 2'd3) ? b3_r10_pid : '0);
+
   // lookups read the table at the start of the cycle, but see a mapping recorded in this cycle
   // (a write-back allocating the register; port 0's if both do)
   logic l0_byp;
@@ -463,9 +920,8 @@ module rf_rename_table (
       l0_bpid = w0_newpid_i;
     end
   end
-  assign l0_hit_o = ~launch_i & l0_valid_i & l0_in & (l0_byp | l0_v);
-  assign l0_pid_o = ~(~launch_i & l0_valid_i & l0_in) ? '0 : l0_byp ? l0_bpid : l0_v ? l0_psh[4:0]
-      : '0;
+  assign l0_hit_o = ~launch_i & l0_rd & (l0_byp | l0_v);
+  assign l0_pid_o = ~(~launch_i & l0_rd) ? '0 : l0_byp ? l0_bpid : l0_v ? l0_pid : '0;
   logic l1_byp;
   logic [4:0] l1_bpid;
   always_comb begin
@@ -476,9 +932,8 @@ module rf_rename_table (
       l1_bpid = w0_newpid_i;
     end
   end
-  assign l1_hit_o = ~launch_i & l1_valid_i & l1_in & (l1_byp | l1_v);
-  assign l1_pid_o = ~(~launch_i & l1_valid_i & l1_in) ? '0 : l1_byp ? l1_bpid : l1_v ? l1_psh[4:0]
-      : '0;
+  assign l1_hit_o = ~launch_i & l1_rd & (l1_byp | l1_v);
+  assign l1_pid_o = ~(~launch_i & l1_rd) ? '0 : l1_byp ? l1_bpid : l1_v ? l1_pid : '0;
   logic l2_byp;
   logic [4:0] l2_bpid;
   always_comb begin
@@ -489,9 +944,8 @@ module rf_rename_table (
       l2_bpid = w0_newpid_i;
     end
   end
-  assign l2_hit_o = ~launch_i & l2_valid_i & l2_in & (l2_byp | l2_v);
-  assign l2_pid_o = ~(~launch_i & l2_valid_i & l2_in) ? '0 : l2_byp ? l2_bpid : l2_v ? l2_psh[4:0]
-      : '0;
+  assign l2_hit_o = ~launch_i & l2_rd & (l2_byp | l2_v);
+  assign l2_pid_o = ~(~launch_i & l2_rd) ? '0 : l2_byp ? l2_bpid : l2_v ? l2_pid : '0;
   logic l3_byp;
   logic [4:0] l3_bpid;
   always_comb begin
@@ -502,9 +956,8 @@ module rf_rename_table (
       l3_bpid = w0_newpid_i;
     end
   end
-  assign l3_hit_o = ~launch_i & l3_valid_i & l3_in & (l3_byp | l3_v);
-  assign l3_pid_o = ~(~launch_i & l3_valid_i & l3_in) ? '0 : l3_byp ? l3_bpid : l3_v ? l3_psh[4:0]
-      : '0;
+  assign l3_hit_o = ~launch_i & l3_rd & (l3_byp | l3_v);
+  assign l3_pid_o = ~(~launch_i & l3_rd) ? '0 : l3_byp ? l3_bpid : l3_v ? l3_pid : '0;
   logic l4_byp;
   logic [4:0] l4_bpid;
   always_comb begin
@@ -515,9 +968,8 @@ module rf_rename_table (
       l4_bpid = w0_newpid_i;
     end
   end
-  assign l4_hit_o = ~launch_i & l4_valid_i & l4_in & (l4_byp | l4_v);
-  assign l4_pid_o = ~(~launch_i & l4_valid_i & l4_in) ? '0 : l4_byp ? l4_bpid : l4_v ? l4_psh[4:0]
-      : '0;
+  assign l4_hit_o = ~launch_i & l4_rd & (l4_byp | l4_v);
+  assign l4_pid_o = ~(~launch_i & l4_rd) ? '0 : l4_byp ? l4_bpid : l4_v ? l4_pid : '0;
   logic l5_byp;
   logic [4:0] l5_bpid;
   always_comb begin
@@ -528,51 +980,35 @@ module rf_rename_table (
       l5_bpid = w0_newpid_i;
     end
   end
-  assign l5_hit_o = ~launch_i & l5_valid_i & l5_in & (l5_byp | l5_v);
-  assign l5_pid_o = ~(~launch_i & l5_valid_i & l5_in) ? '0 : l5_byp ? l5_bpid : l5_v ? l5_psh[4:0]
-      : '0;
+  assign l5_hit_o = ~launch_i & l5_rd & (l5_byp | l5_v);
+  assign l5_pid_o = ~(~launch_i & l5_rd) ? '0 : l5_byp ? l5_bpid : l5_v ? l5_pid : '0;
 
   // invalidations report the mapping at the start of the cycle; a write-back to the same entry
   // in the same cycle cancels one (the redefinition keeps its physical register)
-  logic i0_eff;
-  assign i0_eff = ~launch_i & i0_valid_i & i0_in & ~(w0_valid_i & (w0_idx == i0_idx));
   assign i0_hit_o = i0_eff & i0_v;
-  assign i0_pid_o = (i0_eff & i0_v) ? i0_psh[4:0] : '0;
-  logic i1_eff;
-  assign i1_eff = ~launch_i & i1_valid_i & i1_in & ~(w0_valid_i & (w0_idx == i1_idx));
+  assign i0_pid_o = (i0_eff & i0_v) ? i0_pid : '0;
   assign i1_hit_o = i1_eff & i1_v;
-  assign i1_pid_o = (i1_eff & i1_v) ? i1_psh[4:0] : '0;
-  logic i2_eff;
-  assign i2_eff = ~launch_i & i2_valid_i & i2_in & ~(w0_valid_i & (w0_idx == i2_idx));
+  assign i1_pid_o = (i1_eff & i1_v) ? i1_pid : '0;
   assign i2_hit_o = i2_eff & i2_v;
-  assign i2_pid_o = (i2_eff & i2_v) ? i2_psh[4:0] : '0;
-  logic i3_eff;
-  assign i3_eff = ~launch_i & i3_valid_i & i3_in & ~(w0_valid_i & (w0_idx == i3_idx));
+  assign i2_pid_o = (i2_eff & i2_v) ? i2_pid : '0;
   assign i3_hit_o = i3_eff & i3_v;
-  assign i3_pid_o = (i3_eff & i3_v) ? i3_psh[4:0] : '0;
-  logic i4_eff;
-  assign i4_eff = ~launch_i & i4_valid_i & i4_in & ~(w0_valid_i & (w0_idx == i4_idx));
+  assign i3_pid_o = (i3_eff & i3_v) ? i3_pid : '0;
   assign i4_hit_o = i4_eff & i4_v;
-  assign i4_pid_o = (i4_eff & i4_v) ? i4_psh[4:0] : '0;
-  logic i5_eff;
-  assign i5_eff = ~launch_i & i5_valid_i & i5_in & ~(w0_valid_i & (w0_idx == i5_idx));
+  assign i4_pid_o = (i4_eff & i4_v) ? i4_pid : '0;
   assign i5_hit_o = i5_eff & i5_v;
-  assign i5_pid_o = (i5_eff & i5_v) ? i5_psh[4:0] : '0;
-  logic i6_eff;
-  assign i6_eff = ~launch_i & i6_valid_i & i6_in & ~(w0_valid_i & (w0_idx == i6_idx));
+  assign i5_pid_o = (i5_eff & i5_v) ? i5_pid : '0;
   assign i6_hit_o = i6_eff & i6_v;
-  assign i6_pid_o = (i6_eff & i6_v) ? i6_psh[4:0] : '0;
+  assign i6_pid_o = (i6_eff & i6_v) ? i6_pid : '0;
   assign w0_hit_o = ~launch_i & w0_valid_i & w0_v;
-  assign w0_pid_o = (~launch_i & w0_valid_i & w0_v) ? w0_psh[4:0] : '0;
+  assign w0_pid_o = (~launch_i & w0_valid_i & w0_v) ? w0_pid : '0;
 
-  // the edge: invalidations, then new mappings; a launch unmaps every entry
+  // the edge: invalidations, then new mappings (their ids go into the banks); a launch unmaps
+  // every entry
   always_comb begin
     valid_d = valid_q;
-    pid_d = pid_q;
     rr_d = (rr_q == 1'd1) ? '0 : rr_q + 1'd1;
     if (launch_i) begin
       valid_d = '0;
-      pid_d = '0;
       rr_d = '0;
     end else begin
       if (i0_eff) valid_d[i0_ix] = 1'b0;
@@ -582,31 +1018,21 @@ module rf_rename_table (
       if (i4_eff) valid_d[i4_ix] = 1'b0;
       if (i5_eff) valid_d[i5_ix] = 1'b0;
       if (i6_eff) valid_d[i6_ix] = 1'b0;
-      if (w0_new_i & w0_in) begin
-        valid_d[w0_ix] = 1'b1;
-        pid_d[w0_tx +: 5] = w0_newpid_i;
-      end
+      if (w0_new_i & w0_in) valid_d[w0_ix] = 1'b1;
     end
   end
   assign valid_o = valid_q;
-  assign table_o = pid_q;
   logic unused_table;
-  assign unused_table = ^{l0_vsh[31:1], l0_psh[159:5], l0_bk[6:2], l1_vsh[31:1], l1_psh[159:5],
-      l1_bk[6:2], l2_vsh[31:1], l2_psh[159:5], l2_bk[6:2], l3_vsh[31:1], l3_psh[159:5], l3_bk[6:2],
-      l4_vsh[31:1], l4_psh[159:5], l4_bk[6:2], l5_vsh[31:1], l5_psh[159:5], l5_bk[6:2],
-      w0_vsh[31:1], w0_psh[159:5], w0_idx[6:5], w0_ti[8], i0_vsh[31:1], i0_psh[159:5], i0_idx[6:5],
-      i1_vsh[31:1], i1_psh[159:5], i1_idx[6:5], i2_vsh[31:1], i2_psh[159:5], i2_idx[6:5],
-      i3_vsh[31:1], i3_psh[159:5], i3_idx[6:5], i4_vsh[31:1], i4_psh[159:5], i4_idx[6:5],
-      i5_vsh[31:1], i5_psh[159:5], i5_idx[6:5], i6_vsh[31:1], i6_psh[159:5], i6_idx[6:5]};
+  assign unused_table = ^{l0_vsh[31:1], l1_vsh[31:1], l2_vsh[31:1], l3_vsh[31:1], l4_vsh[31:1],
+      l5_vsh[31:1], w0_vsh[31:1], i0_vsh[31:1], i1_vsh[31:1], i2_vsh[31:1], i3_vsh[31:1],
+      i4_vsh[31:1], i5_vsh[31:1], i6_vsh[31:1]};
 
   always_ff @(posedge clk_i or negedge rst_ni) begin
     if (!rst_ni) begin
       valid_q <= '0;
-      pid_q <= '0;
       rr_q <= '0;
     end else begin
       valid_q <= valid_d;
-      pid_q <= pid_d;
       rr_q <= rr_d;
     end
   end

@@ -582,24 +582,23 @@ module rf_top (
   assign wb1_err = ~wb1_in;
   assign wb1_ok = wb1_valid_i & wb1_in & (~wb1_ren | wb1_hit | (wb1_same ? a0_gnt : a1_gnt));
   // the renaming table and the free bitmap
-  logic [31:0]  rt_valid;
-  logic [159:0] rt_table;
-  logic [31:0]  fb_occ;
-  logic [9:0]   resv_x;
-  logic         i0_hit;
-  logic [4:0]   i0_pid;
-  logic         i1_hit;
-  logic [4:0]   i1_pid;
-  logic         i2_hit;
-  logic [4:0]   i2_pid;
-  logic         i3_hit;
-  logic [4:0]   i3_pid;
-  logic         i4_hit;
-  logic [4:0]   i4_pid;
-  logic         i5_hit;
-  logic [4:0]   i5_pid;
-  logic         i6_hit;
-  logic [4:0]   i6_pid;
+  logic [31:0] rt_valid;
+  logic [31:0] fb_occ;
+  logic [9:0]  resv_x;
+  logic        i0_hit;
+  logic [4:0]  i0_pid;
+  logic        i1_hit;
+  logic [4:0]  i1_pid;
+  logic        i2_hit;
+  logic [4:0]  i2_pid;
+  logic        i3_hit;
+  logic [4:0]  i3_pid;
+  logic        i4_hit;
+  logic [4:0]  i4_pid;
+  logic        i5_hit;
+  logic [4:0]  i5_pid;
+  logic        i6_hit;
+  logic [4:0]  i6_pid;
   rf_rename_table u_rename (
     .clk_i         (clk_i),
     .rst_ni        (rst_ni),
@@ -690,8 +689,7 @@ module rf_top (
     .i6_reg_i      (wk_reg),
     .i6_hit_o      (i6_hit),
     .i6_pid_o      (i6_pid),
-    .valid_o       (rt_valid),
-    .table_o       (rt_table)
+    .valid_o       (rt_valid)
   );
   assign resv_x = lw_x * le_x;  // exempt registers reserved at the bottom
   rf_free_bitmap u_free (
@@ -724,8 +722,8 @@ module rf_top (
     .nfree_o       (fb_nfree)
   );
   logic unused_virt;
-  assign unused_virt = ^{rt_valid, rt_table, fb_occ, pd_is_pir, pd_flags, resv_x[9:6], wk_sh[53:6],
-      pd_rv0, pd_rv1, pd_rv2, pd_rv3, pd_rv4, pd_rv5, pd_rv6, pd_rv7, pd_rv8, iss0_s0_xpx[9:5],
+  assign unused_virt = ^{rt_valid, fb_occ, pd_is_pir, pd_flags, resv_x[9:6], wk_sh[53:6], pd_rv0,
+      pd_rv1, pd_rv2, pd_rv3, pd_rv4, pd_rv5, pd_rv6, pd_rv7, pd_rv8, iss0_s0_xpx[9:5],
       iss0_s0_bx[9:1], iss0_s0_rx[9:4], iss0_s1_xpx[9:5], iss0_s1_bx[9:1], iss0_s1_rx[9:4],
       iss0_s2_xpx[9:5], iss0_s2_bx[9:1], iss0_s2_rx[9:4], iss1_s0_xpx[9:5], iss1_s0_bx[9:1],
       iss1_s0_rx[9:4], iss1_s1_xpx[9:5], iss1_s1_bx[9:1], iss1_s1_rx[9:4], iss1_s2_xpx[9:5],
@@ -2923,6 +2921,17 @@ module rf_top (
     end
     if ($countones(occ) != n + resv) vt_bad[2] = 1'b1;
   endfunction
+  // the table's ids, read from its banks (rf_rt_bank, not a port: an SRAM macro has none)
+  logic [159:0] rt_table;
+  always_comb begin
+    rt_table = '0;
+    for (int r = 0; r < 8; r++) begin
+      rt_table[(r*4 + 0)*5 +: 5] = u_rename.u_bank0.mem_q[r];
+      rt_table[(r*4 + 1)*5 +: 5] = u_rename.u_bank1.mem_q[r];
+      rt_table[(r*4 + 2)*5 +: 5] = u_rename.u_bank2.mem_q[r];
+      rt_table[(r*4 + 3)*5 +: 5] = u_rename.u_bank3.mem_q[r];
+    end
+  end
   logic [2:0] vt_inv;
   assign vt_inv = vt_bad(rt_valid, rt_table, fb_occ, 7'(kwarps_q) * 7'(kexm_q));
   `ifdef FORMAL

@@ -220,132 +220,207 @@ void rg_emit_rf_free_bitmap(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	free_bitmap_asserts(e, c);
 }
 
+/* rf_rt_bank: one bank of the table's ids, flow-through reads, writes at the edge. */
+void rg_emit_rf_rt_bank(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	unsigned rows = c->d.rt_bank_depth, rw = rfm_rt_bank_row_w(c), p;
+	int pow2 = (1u << rw) == rows; /* every row index names a row */
+	(void)pt;
+	em_blank(e);
+	em_line(e, "localparam int Entries = %u;  // rows: bank b holds table entries b, b + %u, b + %u, ...", rows,
+		c->virtualization_rt_banks, 2 * c->virtualization_rt_banks);
+	em_blank(e);
+	em_line(e, "// One 1-D array, not reset (the valid bits in rf_rename_table say which rows hold a mapping),");
+	em_line(e, "// so the ASIC flow can keep it as an SRAM macro; reads are flow-through and see the array as it");
+	em_line(e, "// was at the start of the cycle; writes at the edge, a later port winning on one row.");
+	em_line(e, "logic %s mem_q [0:Entries-1];", em_rng(e, c->d.pack_w));
+	em_open(e, "always_ff @(posedge clk_i) begin");
+	for (p = 0; p < rfm_rt_bank_nwrite(c); p++)
+		if (pow2)
+			em_line(e, "if (w%u_en_i) mem_q[w%u_row_i] <= w%u_pid_i;", p, p, p);
+		else
+			em_line(e, "if (w%u_en_i & (w%u_row_i < %u'(Entries))) mem_q[w%u_row_i] <= w%u_pid_i;", p, p, rw, p, p);
+	em_close(e, "end");
+	for (p = 0; p < rfm_rt_bank_nread(c); p++)
+		if (pow2)
+			em_line(e, "assign r%u_pid_o = r%u_en_i ? mem_q[r%u_row_i] : '0;", p, p, p);
+		else
+			em_line(e, "assign r%u_pid_o = (r%u_en_i & (r%u_row_i < %u'(Entries))) ? mem_q[r%u_row_i] : '0;", p, p,
+				p, rw, p);
+}
+
 /* rf_rename_table's invalidations, new mappings, outputs and state. */
 static void rename_table_tail(em_t *e, const rfm_cfg_t *c)
 {
-	unsigned D = c->d.rt_depth, pw = c->d.pack_w, K = c->sm_schedulers, A = c->rf_write_ports;
-	unsigned NL = rfm_rt_nlook(c), NI = rfm_rt_ninv(c), nb = c->virtualization_rt_banks;
-	unsigned xw = c->d.warp_w + c->d.nregs_w + 1, tw = rfm_clog2((uint64_t)D * pw) + 1, rw = rfm_clog2(K);
-	unsigned i, k, o, w;
+	unsigned D = c->d.rt_depth, K = c->sm_schedulers, A = c->rf_write_ports;
+	unsigned NL = rfm_rt_nlook(c), NI = rfm_rt_ninv(c), rw = rfm_clog2(K);
+	unsigned i, o, w;
 	em_line(e, "// invalidations report the mapping at the start of the cycle; a write-back to the same entry");
 	em_line(e, "// in the same cycle cancels one (the redefinition keeps its physical register)");
 	for (i = 0; i < NI; i++) {
-		em_line(e, "logic i%u_eff;", i);
-		em_part(e, "assign i%u_eff = ~launch_i & i%u_valid_i & i%u_in", i, i, i);
-		for (w = 0; w < A; w++)
-			em_part(e, " & ~(w%u_valid_i & (w%u_idx == i%u_idx))", w, w, i);
-		em_part(e, ";\n");
 		em_line(e, "assign i%u_hit_o = i%u_eff & i%u_v;", i, i, i);
-		em_line(e, "assign i%u_pid_o = (i%u_eff & i%u_v) ? i%u_psh[%u:0] : '0;", i, i, i, i, pw - 1);
+		em_line(e, "assign i%u_pid_o = (i%u_eff & i%u_v) ? i%u_pid : '0;", i, i, i, i);
 	}
 	for (w = 0; w < A; w++) {
 		em_line(e, "assign w%u_hit_o = ~launch_i & w%u_valid_i & w%u_v;", w, w, w);
-		em_line(e, "assign w%u_pid_o = (~launch_i & w%u_valid_i & w%u_v) ? w%u_psh[%u:0] : '0;", w, w, w, w, pw - 1);
+		em_line(e, "assign w%u_pid_o = (~launch_i & w%u_valid_i & w%u_v) ? w%u_pid : '0;", w, w, w, w);
 	}
 	em_blank(e);
-	em_line(e, "// the edge: invalidations, then new mappings; a launch unmaps every entry");
+	em_line(e, "// the edge: invalidations, then new mappings (their ids go into the banks); a launch unmaps");
+	em_line(e, "// every entry");
 	em_open(e, "always_comb begin");
 	em_line(e, "valid_d = valid_q;");
-	em_line(e, "pid_d = pid_q;");
 	if (K > 1)
 		em_line(e, "rr_d = (rr_q == %s) ? '0 : rr_q + %s;", em_lit(e, rw, K - 1), em_lit(e, rw, 1));
 	else
 		em_line(e, "rr_d = '0;");
 	em_open(e, "if (launch_i) begin");
 	em_line(e, "valid_d = '0;");
-	em_line(e, "pid_d = '0;");
 	em_line(e, "rr_d = '0;");
 	em_reopen(e, "end else begin");
 	for (i = 0; i < NI; i++)
 		em_line(e, "if (i%u_eff) valid_d[i%u_ix] = 1'b0;", i, i);
-	for (w = 0; w < A; w++) {
-		em_open(e, "if (w%u_new_i & w%u_in) begin", w, w);
-		em_line(e, "valid_d[w%u_ix] = 1'b1;", w);
-		em_line(e, "pid_d[w%u_tx +: %u] = w%u_newpid_i;", w, pw, w);
-		em_close(e, "end");
-	}
+	for (w = 0; w < A; w++)
+		em_line(e, "if (w%u_new_i & w%u_in) valid_d[w%u_ix] = 1'b1;", w, w, w);
 	em_close(e, "end");
 	em_close(e, "end");
 	em_line(e, "assign valid_o = valid_q;");
-	em_line(e, "assign table_o = pid_q;");
 
 	em_part(e, "logic unused_table;\nassign unused_table = ^{");
 	for (o = 0; o < NL + A + NI; o++) {
 		const char *pre = o < NL ? em_fmt(e, "l%u", o) : o < NL + A ? em_fmt(e, "w%u", o - NL) : em_fmt(e, "i%u", o - NL - A);
-		em_part(e, "%s%s_vsh[%u:1], %s_psh[%u:%u]", o ? ", " : "", pre, D - 1, pre, D * pw - 1, pw);
-		if (o >= NL && xw > c->d.rt_idx_w)
-			em_part(e, ", %s_idx[%u:%u]", pre, xw - 1, c->d.rt_idx_w);
-		if (o >= NL && o < NL + A)
-			em_part(e, ", %s_ti[%u]", pre, tw - 1);
-		if (o < NL)
-			em_part(e, ", %s_bk[%u:%u]", pre, xw - 1, rfm_clog2(nb));
+		em_part(e, "%s%s_vsh[%u:1]", o ? ", " : "", pre, D - 1);
 	}
 	em_part(e, "};\n");
-	(void)k;
 
 	em_blank(e);
 	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
 	em_open(e, "if (!rst_ni) begin");
 	em_line(e, "valid_q <= '0;");
-	em_line(e, "pid_q <= '0;");
 	em_line(e, "rr_q <= '0;");
 	em_reopen(e, "end else begin");
 	em_line(e, "valid_q <= valid_d;");
-	em_line(e, "pid_q <= pid_d;");
 	em_line(e, "rr_q <= rr_d;");
 	em_close(e, "end");
 	em_close(e, "end");
+}
+
+/* The table's banks: rf_rt_bank b holds entries b, b + banks, ...; its lookup ports serve the
+ * operands of the instruction that holds it (at most one: the bank conflict rule), then one read
+ * port per write-back and per invalidation port, one write port per write-back port. */
+static void rename_table_banks(em_t *e, const rfm_cfg_t *c)
+{
+	unsigned K = c->sm_schedulers, S = c->sm_operands, A = c->rf_write_ports, NI = rfm_rt_ninv(c);
+	unsigned nb = c->virtualization_rt_banks, bw = rfm_clog2(nb), rw = rfm_rt_bank_row_w(c), pw = c->d.pack_w;
+	unsigned NR = rfm_rt_bank_nread(c), b, g, s, p, o, NL = rfm_rt_nlook(c);
+	for (b = 0; b < nb; b++) {
+		em_blank(e);
+		em_line(e, "// bank %u", b);
+		em_line(e, "logic %s b%u_ren;", em_rng(e, NR), b);
+		if (A > 1)
+			em_line(e, "logic %s b%u_wen;", em_rng(e, A), b);
+		else
+			em_line(e, "logic b%u_wen;", b);
+		for (p = 0; p < NR; p++) {
+			em_line(e, "logic %s b%u_r%u_row;", em_rng(e, rw), b, p);
+			em_line(e, "logic %s b%u_r%u_pid;", em_rng(e, pw), b, p);
+		}
+		for (s = 0; s < S; s++) { /* operand s of the served instruction holding the bank */
+			em_part(e, "assign b%u_ren[%u] = ~launch_i & (1'b0", b, s);
+			for (g = 0; g < K; g++)
+				em_part(e, " | l%u_b%u", g * S + s, b);
+			em_part(e, ");\n");
+			em_part(e, "assign b%u_r%u_row = '0", b, s);
+			for (g = 0; g < K; g++)
+				em_part(e, " | (l%u_b%u ? l%u_row : '0)", g * S + s, b, g * S + s);
+			em_part(e, ";\n");
+		}
+		for (p = 0; p < A; p++) {
+			em_line(e, "assign b%u_ren[%u] = ~launch_i & w%u_valid_i & w%u_in & (w%u_bs == %s);", b, S + p, p, p, p,
+				em_lit(e, bw, b));
+			em_line(e, "assign b%u_r%u_row = w%u_row;", b, S + p, p);
+			em_line(e, "assign %s = ~launch_i & w%u_new_i & w%u_in & (w%u_bs == %s);",
+				rg_bit(e, em_fmt(e, "b%u_wen", b), A, p), p, p, p, em_lit(e, bw, b));
+		}
+		for (p = 0; p < NI; p++) {
+			em_line(e, "assign b%u_ren[%u] = i%u_eff & (i%u_bs == %s);", b, S + A + p, p, p, em_lit(e, bw, b));
+			em_line(e, "assign b%u_r%u_row = i%u_row;", b, S + A + p, p);
+		}
+		em_open(e, "rf_rt_bank u_bank%u (", b);
+		rg_conn(e, "clk_i", "clk_i");
+		for (p = 0; p < NR; p++) {
+			rg_conn(e, em_fmt(e, "r%u_en_i", p), rg_bit(e, em_fmt(e, "b%u_ren", b), NR, p));
+			rg_conn(e, em_fmt(e, "r%u_row_i", p), em_fmt(e, "b%u_r%u_row", b, p));
+			rg_conn(e, em_fmt(e, "r%u_pid_o", p), em_fmt(e, "b%u_r%u_pid", b, p));
+		}
+		for (p = 0; p < A; p++) {
+			rg_conn(e, em_fmt(e, "w%u_en_i", p), rg_bit(e, em_fmt(e, "b%u_wen", b), A, p));
+			rg_conn(e, em_fmt(e, "w%u_row_i", p), em_fmt(e, "w%u_row", p));
+			rg_conn(e, em_fmt(e, "w%u_pid_i", p), em_fmt(e, "w%u_newpid_i", p));
+		}
+		rg_conn_end(e);
+	}
+	em_blank(e);
+	em_line(e, "// each port's id: its bank's read port");
+	for (o = 0; o < NL + A + NI; o++) {
+		const char *pre = o < NL ? em_fmt(e, "l%u", o) : o < NL + A ? em_fmt(e, "w%u", o - NL) : em_fmt(e, "i%u", o - NL - A);
+		unsigned rp = o < NL ? o % S : o < NL + A ? S + (o - NL) : S + A + (o - NL - A);
+		em_part(e, "assign %s_pid = '0", pre);
+		for (b = 0; b < nb; b++)
+			em_part(e, " | ((%s_bs == %s) ? b%u_r%u_pid : '0)", pre, em_lit(e, bw, b), b, rp);
+		em_part(e, ";\n");
+	}
 }
 
 void rg_emit_rf_rename_table(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 {
 	unsigned D = c->d.rt_depth, pw = c->d.pack_w, K = c->sm_schedulers, S = c->sm_operands, A = c->rf_write_ports;
 	unsigned NL = rfm_rt_nlook(c), NI = rfm_rt_ninv(c), nb = c->virtualization_rt_banks;
-	unsigned xw = c->d.warp_w + c->d.nregs_w + 1, tw = rfm_clog2((uint64_t)D * pw) + 1, rw = rfm_clog2(K);
-	unsigned i, s, g, o, w;
+	unsigned xw = c->d.warp_w + c->d.nregs_w + 1, rw = rfm_clog2(K), bw = rfm_clog2(nb), brw = rfm_rt_bank_row_w(c);
+	unsigned i, s, g, o, w, b;
 	(void)pt;
 
 	em_blank(e);
-	em_line(e, "// %u entries (index = warp x kren + reg), %u banks (bank = index %% %u), %u-bit physical ids", D, nb, nb,
-		pw);
+	em_line(e, "// %u entries (index = warp x kren + reg) in %u banks (rf_rt_bank: bank = index %% %u, row = index / %u),",
+		D, nb, nb, nb);
+	em_line(e, "// %u-bit physical ids; the valid bits here, in flops", pw);
 	em_line(e, "localparam logic %s Depth = %s;", em_rng(e, xw), em_lit(e, xw, D));
 	em_line(e, "localparam logic %s Banks = %s;", em_rng(e, xw), em_lit(e, xw, nb));
-	em_line(e, "localparam logic %s IdBits = %s;", em_rng(e, tw), em_lit(e, tw, pw));
 	em_line(e, "logic %s valid_q, valid_d;", em_rng(e, D));
-	em_line(e, "logic %s pid_q, pid_d;", em_rng(e, D * pw));
 	em_line(e, "logic %s rr_q, rr_d;  // issue port with the first claim on the table banks", em_rng(e, rw));
 	em_line(e, "logic %s kren_x;", em_rng(e, xw));
 	em_line(e, "assign kren_x = %u'(kren_i);", xw);
 
-	/* one access port: index, in range, valid bit and id at the start of the cycle */
+	/* one access port: index, in range, bank and row, valid bit at the start of the cycle, id */
 	for (o = 0; o < NL + A + NI; o++) {
 		const char *pre = o < NL ? em_fmt(e, "l%u", o) : o < NL + A ? em_fmt(e, "w%u", o - NL) : em_fmt(e, "i%u", o - NL - A);
 		char pb[8];
 		snprintf(pb, sizeof(pb), "%s", pre);
 		em_blank(e);
 		em_line(e, "logic %s %s_idx;", em_rng(e, xw), pb);
-		if (o < NL)
-			em_line(e, "logic %s %s_bk;", em_rng(e, xw), pb);
-		em_line(e, "logic %s %s_ti;", em_rng(e, tw), pb);
+		em_line(e, "logic %s %s_bs;  // its bank", em_rng(e, bw), pb);
+		em_line(e, "logic %s %s_row;  // its row in the bank", em_rng(e, brw), pb);
+		em_line(e, "logic %s %s_pid;  // the bank's id (0 when the bank is not read for it)", em_rng(e, pw), pb);
 		em_line(e, "logic %s %s_vsh;", em_rng(e, D), pb);
-		em_line(e, "logic %s %s_psh;", em_rng(e, D * pw), pb);
 		em_line(e, "logic %s_in, %s_v;", pb, pb);
 		if (o >= NL) {
-			em_line(e, "logic %s %s_ix;  // the index as a bit select of the table", em_rng(e, c->d.rt_idx_w), pb);
+			em_line(e, "logic %s %s_ix;  // the index as a bit select of the valid bits", em_rng(e, c->d.rt_idx_w), pb);
 			em_line(e, "assign %s_ix = %s;", pb, rg_part(e, em_fmt(e, "%s_idx", pb), xw, c->d.rt_idx_w - 1, 0));
-		}
-		if (o >= NL && o < NL + A) {
-			em_line(e, "logic %s %s_tx;  // the id's first bit as a part select of the table", em_rng(e, tw - 1), pb);
-			em_line(e, "assign %s_tx = %s;", pb, rg_part(e, em_fmt(e, "%s_ti", pb), tw, tw - 2, 0));
 		}
 		em_line(e, "assign %s_idx = %u'(%s_warp_i) * kren_x + %u'(%s_reg_i);", pb, xw, pb, xw, pb);
 		em_line(e, "assign %s_in = %s_idx < Depth;", pb, pb);
-		if (o < NL)
-			em_line(e, "assign %s_bk = %s_idx %% Banks;", pb, pb);
-		em_line(e, "assign %s_ti = %u'(%s_idx) * IdBits;", pb, tw, pb);
+		em_line(e, "assign %s_bs = %u'(%s_idx %% Banks);", pb, bw, pb);
+		em_line(e, "assign %s_row = %u'(%s_idx / Banks);", pb, brw, pb);
 		em_line(e, "assign %s_vsh = valid_q >> %s_idx;", pb, pb);
-		em_line(e, "assign %s_psh = pid_q >> %s_ti;", pb, pb);
 		em_line(e, "assign %s_v = %s_in & %s;", pb, pb, rg_bit(e, em_fmt(e, "%s_vsh", pb), D, 0));
+	}
+	em_blank(e);
+	for (i = 0; i < NI; i++) {
+		em_line(e, "logic i%u_eff;", i);
+		em_part(e, "assign i%u_eff = ~launch_i & i%u_valid_i & i%u_in", i, i, i);
+		for (w = 0; w < A; w++)
+			em_part(e, " & ~(w%u_valid_i & (w%u_idx == i%u_idx))", w, w, i);
+		em_part(e, ";\n");
 	}
 
 	em_blank(e);
@@ -355,7 +430,7 @@ void rg_emit_rf_rename_table(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		em_line(e, "logic %s g%u_need;", em_rng(e, nb), g);
 		em_part(e, "assign g%u_need = '0", g);
 		for (s = 0; s < S; s++)
-			em_part(e, " | ((l%u_valid_i & l%u_in) ? %u'(%s << l%u_bk) : '0)", g * S + s,
+			em_part(e, " | ((l%u_valid_i & l%u_in) ? %u'(%s << l%u_bs) : '0)", g * S + s,
 			       g * S + s, nb, em_lit(e, nb, 1), g * S + s);
 		em_part(e, ";\n");
 	}
@@ -397,6 +472,17 @@ void rg_emit_rf_rename_table(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		em_line(e, "assign g%u_served_o = ~launch_i & %s;", g, rg_bit(e, "served", K < 2 ? 2 : K, g));
 		em_line(e, "assign g%u_conflict_o = ~launch_i & g%u_valid_i & ~%s;", g, g, rg_bit(e, "served", K < 2 ? 2 : K, g));
 	}
+	em_line(e, "// a served instruction's lookups, each of bank b (its read ports for operands)");
+	for (i = 0; i < NL; i++) {
+		em_line(e, "logic l%u_rd;", i);
+		em_line(e, "assign l%u_rd = %s & l%u_valid_i & l%u_in;", i, rg_bit(e, "served", K < 2 ? 2 : K, i / S), i, i);
+		for (b = 0; b < nb; b++) {
+			em_line(e, "logic l%u_b%u;", i, b);
+			em_line(e, "assign l%u_b%u = l%u_rd & (l%u_bs == %s);", i, b, i, i, em_lit(e, bw, b));
+		}
+	}
+	rename_table_banks(e, c);
+	em_blank(e);
 	em_line(e, "// lookups read the table at the start of the cycle, but see a mapping recorded in this cycle");
 	em_line(e, "// (a write-back allocating the register; port 0's if both do)");
 	for (i = 0; i < NL; i++) {
@@ -412,9 +498,9 @@ void rg_emit_rf_rename_table(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 			em_close(e, "end");
 		}
 		em_close(e, "end");
-		em_line(e, "assign l%u_hit_o = ~launch_i & l%u_valid_i & l%u_in & (l%u_byp | l%u_v);", i, i, i, i, i);
-		em_line(e, "assign l%u_pid_o = ~(~launch_i & l%u_valid_i & l%u_in) ? '0 : l%u_byp ? l%u_bpid : l%u_v ? l%u_psh[%u:0] : '0;",
-			i, i, i, i, i, i, i, pw - 1);
+		em_line(e, "assign l%u_hit_o = ~launch_i & l%u_rd & (l%u_byp | l%u_v);", i, i, i, i);
+		em_line(e, "assign l%u_pid_o = ~(~launch_i & l%u_rd) ? '0 : l%u_byp ? l%u_bpid : l%u_v ? l%u_pid : '0;", i, i,
+			i, i, i, i);
 	}
 	em_blank(e);
 	rename_table_tail(e, c);

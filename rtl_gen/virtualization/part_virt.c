@@ -318,7 +318,6 @@ static void vt_table(rg_top_t *t)
 		rg_conn(e, em_fmt(e, "i%u_pid_o", i), em_fmt(e, "i%u_pid", i));
 	}
 	rg_conn(e, "valid_o", "rt_valid");
-	rg_conn(e, "table_o", "rt_table");
 	rg_conn_end(e);
 }
 
@@ -364,7 +363,6 @@ static void vt_locate(rg_top_t *t)
 	vt_writebacks(t);
 	em_line(e, "// the renaming table and the free bitmap");
 	rg_logic(t, c->d.rt_depth, "rt_valid");
-	rg_logic(t, c->d.rt_depth * pw, "rt_table");
 	rg_logic(t, c->d.warp_regs, "fb_occ");
 	rg_logic(t, lw, "resv_x");
 	for (i = 0; i < NI; i++) {
@@ -374,7 +372,7 @@ static void vt_locate(rg_top_t *t)
 	em_table(e);
 	vt_table(t);
 	vt_bitmap(t);
-	em_add(&un, ", ", "rt_valid, rt_table, fb_occ, pd_is_pir, pd_flags, resv_x[%u:%u], wk_sh[53:6]", lw - 1, pw + 1);
+	em_add(&un, ", ", "rt_valid, fb_occ, pd_is_pir, pd_flags, resv_x[%u:%u], wk_sh[53:6]", lw - 1, pw + 1);
 	for (i = 0; i < RFM_PBR_SLOTS; i++)
 		em_add(&un, ", ", "pd_rv%u", i);
 	for (k = 0; k < K; k++)
@@ -418,7 +416,7 @@ static void vt_asserts(rg_top_t *t)
 	em_t *e = t->e;
 	unsigned D = c->d.rt_depth, pw = c->d.pack_w, P = c->d.warp_regs;
 	/* rw holds warps x exempt registers (at most regs_per_thread) and P itself */
-	unsigned rw = c->d.nwarps_w + c->d.reg_w + 1, pb = 1;
+	unsigned rw = c->d.nwarps_w + c->d.reg_w + 1, pb = 1, b, nb = c->virtualization_rt_banks;
 	while ((1u << pb) <= P)
 		pb++;
 	if (rw < pb + 1)
@@ -449,6 +447,15 @@ static void vt_asserts(rg_top_t *t)
 	em_close(e, "end");
 	em_line(e, "if ($countones(occ) != n + resv) vt_bad[2] = 1'b1;");
 	em_close(e, "endfunction");
+	em_line(e, "// the table's ids, read from its banks (rf_rt_bank, not a port: an SRAM macro has none)");
+	em_line(e, "logic %s rt_table;", em_rng(e, D * pw));
+	em_open(e, "always_comb begin");
+	em_line(e, "rt_table = '0;");
+	em_open(e, "for (int r = 0; r < %u; r++) begin", c->d.rt_bank_depth);
+	for (b = 0; b < nb; b++)
+		em_line(e, "rt_table[(r*%u + %u)*%u +: %u] = u_rename.u_bank%u.mem_q[r];", nb, b, pw, pw, b);
+	em_close(e, "end");
+	em_close(e, "end");
 	em_line(e, "logic [2:0] vt_inv;");
 	em_line(e, "assign vt_inv = vt_bad(rt_valid, rt_table, fb_occ, %u'(kwarps_q) * %u'(kexm_q));", rw, rw);
 	rg_assert(e, "!vt_inv[0]", "rf_top", "invariant 1", "docs/virtualization.md, Invariants",

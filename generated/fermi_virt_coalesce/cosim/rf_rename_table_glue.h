@@ -103,9 +103,8 @@ static const glue_port_t glue_ports[] = {
   {"i6_hit_o", 1, 1},
   {"i6_pid_o", 1, 10},
   {"valid_o", 1, 816},
-  {"table_o", 1, 8160},
 };
-static const unsigned glue_nports = 91;
+static const unsigned glue_nports = 90;
 
 // inputs: model -> RTL (clk_i is driven by the harness)
 static inline void glue_in(glue_top_t *t, const rfm_model_t *m) {
@@ -203,6 +202,5 @@ static inline unsigned glue_out(glue_top_t *t, const rfm_model_t *m, glue_report
   bad += glue_cmp(t->i6_hit_o, m->io + m->ports.p[87].off, 1, 1, "i6_hit_o", report, ctx);
   bad += glue_cmp(t->i6_pid_o, m->io + m->ports.p[88].off, 1, 10, "i6_pid_o", report, ctx);
   bad += glue_cmp(t->valid_o, m->io + m->ports.p[89].off, 26, 816, "valid_o", report, ctx);
-  bad += glue_cmp(t->table_o, m->io + m->ports.p[90].off, 255, 8160, "table_o", report, ctx);
   return bad;
 }

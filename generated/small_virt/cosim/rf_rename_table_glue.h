@@ -96,9 +96,8 @@ static const glue_port_t glue_ports[] = {
   {"i6_hit_o", 1, 1},
   {"i6_pid_o", 1, 5},
   {"valid_o", 1, 32},
-  {"table_o", 1, 160},
 };
-static const unsigned glue_nports = 84;
+static const unsigned glue_nports = 83;
 
 // inputs: model -> RTL (clk_i is driven by the harness)
 static inline void glue_in(glue_top_t *t, const rfm_model_t *m) {
@@ -189,6 +188,5 @@ static inline unsigned glue_out(glue_top_t *t, const rfm_model_t *m, glue_report
   bad += glue_cmp(t->i6_hit_o, m->io + m->ports.p[80].off, 1, 1, "i6_hit_o", report, ctx);
   bad += glue_cmp(t->i6_pid_o, m->io + m->ports.p[81].off, 1, 5, "i6_pid_o", report, ctx);
   bad += glue_cmp(t->valid_o, m->io + m->ports.p[82].off, 1, 32, "valid_o", report, ctx);
-  bad += glue_cmp(t->table_o, m->io + m->ports.p[83].off, 5, 160, "table_o", report, ctx);
   return bad;
 }
