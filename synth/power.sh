@@ -309,7 +309,7 @@ awk -v clk_ns="$CLOCK_NS" -v cfg="$CONFIG" -v seed="$SEED" -v writes="${WRITES:-
 		printf "total_uW=%.3f\ninternal_uW=%.3f\nswitching_uW=%.3f\nleakage_nW=%.3f\n", T * 1e6, TI * 1e6, TS * 1e6, TL * 1e9 > txt
 		printf "clock_pins_internal_uW=%.3f\n", clkint * 1e6 > txt
 		if (nm) {
-			# the register file's arrays (the first kind), then every kind on its own
+			# the register file arrays (the first kind), then every kind on its own
 			printf "sram_macros=%d\nsram_pJ_per_access=%s\nsram_leakage_nW_per_macro=%s\n", nm, mpj[kname[1]], mleak[kname[1]] > txt
 			printf "sram_kinds=" > txt
 			for (i = 1; i <= nk; i++) printf "%s%s", (i > 1 ? " " : ""), kname[i] > txt

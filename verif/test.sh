@@ -121,9 +121,10 @@ for c in $configs; do
 	steps+=("fpga-$c|make -s fpga CONFIG=$c && make -s fpga-check CONFIG=$c")
 	steps+=("datasheet-$c|make -s datasheet-check CONFIG=$c$dsflags")
 done
-# the power flow where rf_sram is an SRAM macro (synth/sram_model.sh's energy and leakage; the
-# fermi configs' Power sections are checked by make regress): small as an ASIC target
-heavy+=("power-small-sram|make -s power-check CONFIG=small SET=target.kind=asic")
+# the power flow where the arrays are SRAM macros of two kinds (synth/sram_model.sh's energy and
+# leakage: rf_sram, and the renaming table's flow-through rf_rt_bank; the fermi configs' Power
+# sections are checked by make regress): small_virt as an ASIC target
+heavy+=("power-virt-sram|make -s power-check CONFIG=small_virt SET=target.kind=asic")
 # every named config has a committed datasheet or a reason in the README; the check's planted faults
 steps+=("datasheets-listed|verif/datasheets_listed.sh --selftest")
 
