@@ -5,10 +5,13 @@
 if grep -q '^rf_rename_table,' "$rp/overhead.csv"; then
 	inv=$(( $(inv_bits rf_rename_table) + $(inv_bits rf_rt_bank) ))
 	# the table's ids: SRAM macros (rf_rt_bank) or flip-flops
+	# the ids' share: the table's storage area (macros or their flops) against the baseline rf_top
+	ids=$(awk -F, -v b="$(awk -F, '$1 == "baseline rf_top" { print $3; exit }' "$rp/overhead.csv")" \
+		'$1 == "rf_rename_table" { printf "%.1f", 100 * $10 / b; exit }' "$rp/area.csv")
 	if [ "$(awk -F, '$1 == "rf_rename_table" { print $2; exit }' "$rp/area.csv")" = sram_model ]; then
-		how="$(cfgv virtualization rt_banks) flow-through SRAM-model macros, one read port per lookup operand, write-back and release (the paper's banks serve lookups only), in 0.18 um against CACTI's 40 nm"
+		how="the ids in $(cfgv virtualization rt_banks) flow-through SRAM-model macros ($ids%), one read port per lookup operand, write-back and release (the paper's banks serve lookups only); the rest the valid bits and each port's index arithmetic and bank selection; 0.18 um against CACTI's 40 nm"
 	else
-		how="flip-flops with a read port per lookup in 0.18 um standard cells against an SRAM macro"
+		how="the ids in flip-flop banks ($ids%) with a read port per lookup operand, write-back and release, and each port's index arithmetic and bank selection, in 0.18 um standard cells against an SRAM macro"
 	fi
 	cp=$(ovh rf_rename_table 5)
 	echo "| virtualization: renaming table storage | 8160 bits (816 entries x 10-bit ids in a 1 KB budget, 48 warps, 128 KB file) | $inv bits | $(awk -v a="$inv" 'BEGIN { printf "%.2f", a / 8160 }') | a valid bit per entry and the bank pointer, which the paper does not count; the entries and id width follow this config's budget (\`virtualization.rt_budget_bits\` = $(cfgv virtualization rt_budget_bits)) and file |"
