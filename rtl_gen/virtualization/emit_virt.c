@@ -220,6 +220,14 @@ void rg_emit_rf_free_bitmap(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	free_bitmap_asserts(e, c);
 }
 
+/* The name of rf_rename_table's access port o: lookups l<l>, then write-backs w<w>, then
+ * invalidations i<i>. */
+static const char *rt_port(em_t *e, const rfm_cfg_t *c, unsigned o)
+{
+	unsigned NL = rfm_rt_nlook(c), A = c->rf_write_ports;
+	return o < NL ? em_fmt(e, "l%u", o) : o < NL + A ? em_fmt(e, "w%u", o - NL) : em_fmt(e, "i%u", o - NL - A);
+}
+
 /* rf_rt_bank: one bank of the table's ids, flow-through reads, writes at the edge. */
 void rg_emit_rf_rt_bank(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 {
@@ -288,7 +296,7 @@ static void rename_table_tail(em_t *e, const rfm_cfg_t *c)
 
 	em_part(e, "logic unused_table;\nassign unused_table = ^{");
 	for (o = 0; o < NL + A + NI; o++) {
-		const char *pre = o < NL ? em_fmt(e, "l%u", o) : o < NL + A ? em_fmt(e, "w%u", o - NL) : em_fmt(e, "i%u", o - NL - A);
+		const char *pre = rt_port(e, c, o);
 		em_part(e, "%s%s_vsh[%u:1]", o ? ", " : "", pre, D - 1);
 	}
 	em_part(e, "};\n");
@@ -363,7 +371,7 @@ static void rename_table_banks(em_t *e, const rfm_cfg_t *c)
 	em_blank(e);
 	em_line(e, "// each port's id: its bank's read port");
 	for (o = 0; o < NL + A + NI; o++) {
-		const char *pre = o < NL ? em_fmt(e, "l%u", o) : o < NL + A ? em_fmt(e, "w%u", o - NL) : em_fmt(e, "i%u", o - NL - A);
+		const char *pre = rt_port(e, c, o);
 		unsigned rp = o < NL ? o % S : o < NL + A ? S + (o - NL) : S + A + (o - NL - A);
 		em_part(e, "assign %s_pid = '0", pre);
 		for (b = 0; b < nb; b++)
@@ -393,7 +401,7 @@ void rg_emit_rf_rename_table(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 
 	/* one access port: index, in range, bank and row, valid bit at the start of the cycle, id */
 	for (o = 0; o < NL + A + NI; o++) {
-		const char *pre = o < NL ? em_fmt(e, "l%u", o) : o < NL + A ? em_fmt(e, "w%u", o - NL) : em_fmt(e, "i%u", o - NL - A);
+		const char *pre = rt_port(e, c, o);
 		char pb[8];
 		snprintf(pb, sizeof(pb), "%s", pre);
 		em_blank(e);
