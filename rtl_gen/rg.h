@@ -94,6 +94,16 @@ void rg_assert(em_t *e, const char *ok, const char *module, const char *rule, co
 /* Close the block. */
 void rg_assert_end(em_t *e);
 
+/* A flow-through storage array's body (rg_ftarray): rows of dw bits, row indices of row_w bits,
+ * read ports r<p>_en_i, r<p>_row_i, r<p>_<data>_o, write ports w<p>_en_i, w<p>_row_i,
+ * w<p>_<data>_i; rows_comment follows the Entries parameter, about (NULL-ended lines) the array. */
+typedef struct rg_ftarray {
+	unsigned rows, row_w, nr, nw, dw;
+	const char *data, *rows_comment;
+	const char *const *about;
+} rg_ftarray_t;
+void rg_ftarray(em_t *e, const rg_ftarray_t *a);
+
 /* Width of the rf_map arithmetic. */
 unsigned rg_map_width(const rfm_cfg_t *cfg);
 

@@ -53,12 +53,13 @@ sram_leak_nw() {
 }
 
 # The generated storage-array modules the flows keep as SRAM macros: the baseline's sub-bank array,
-# the coalescing back end's byte sub-bank array (rf_dual_bank's four) and a renaming-table bank of
-# register file virtualization (rf_rename_table's rt_banks).
-SRAM_ARRAY_MODULES="rf_sram rf_coal_sram rf_rt_bank"
+# the coalescing back end's byte sub-bank array (rf_dual_bank's four), a renaming-table bank of
+# register file virtualization (rf_rename_table's rt_banks) and the zero-mask buffer's entries of
+# the coalescing file's zero gating (rf_zmask_buffer's one).
+SRAM_ARRAY_MODULES="rf_sram rf_coal_sram rf_rt_bank rf_zmask_array"
 # Of those, the ones with flow-through reads (a register-file macro): read port p's data r<p>_*_o
 # follow its r<p>_en_i and r<p>_row_i within the cycle (an arc of the access time, no clock).
-SRAM_FLOWTHROUGH_MODULES="rf_rt_bank"
+SRAM_FLOWTHROUGH_MODULES="rf_rt_bank rf_zmask_array"
 
 # sram_is_macro KIND BITS: 0 (true) when an array of BITS bits per instance is an SRAM macro for
 # target kind KIND: an ASIC target, or more than SRAM_FLOP_MAX_BITS bits

@@ -5,7 +5,10 @@
  *                    new zero-mask entry, TI byte enables and the B4 materialized zeros
  *   rf_zero_read     one operand read: TI byte read enables from the active mask, the entry and
  *                    the sub-bank mask; gated bytes read as 0
- *   rf_zmask_buffer  the zero-mask buffer: an entry {zm, R} per physical warp register
+ *   rf_zmask_array   the zero-mask buffer's entries: a flow-through array, not reset (an SRAM
+ *                    macro on an ASIC target or past SRAM_FLOP_MAX_BITS bits, synth/sram_model.sh)
+ *   rf_zmask_buffer  the zero-mask buffer: an entry {zm, R} per physical warp register, held in
+ *                    rf_zmask_array, with a valid bit per register in flops
  *
  * Zero switch cells. In TI storage byte (t, k) of lane t sits in sub-bank k at position t, so the
  * cross-lane word (g, s) (byte s of lanes 4g..4g+3, the chapter's transposed word) is already
@@ -17,6 +20,7 @@
 
 #include "rfm_coal.h"
 #include "rfm_fault_ids.h"
+#include "rfm_ftarray.h"
 #include "rfm_models.h"
 
 /* ---- shared helpers ---------------------------------------------------------------------------- */
@@ -731,6 +735,46 @@ static int zero_read_setup(rfm_model_t *m)
 RFM_BLOCK(rf_zero_read, rfm_zr_t, zr_ix_t, zr_ports, rc_names, RC_N,
 	  rfm_block_noop, zr_eval, rfm_block_noop, zr_stim, zr_check,
 	  rfm_block_noop, zero_read_setup)
+
+/* ---- rf_zmask_array ---------------------------------------------------------------------------- */
+
+unsigned rfm_zmask_array_nread(const rfm_cfg_t *c) { return c->sm_schedulers * c->sm_operands + c->rf_write_ports; }
+
+typedef struct rfm_zma {
+	rfm_model_t m;
+	rfm_fta_ix_t ix;
+	rfm_fta_t a;
+} rfm_zma_t;
+
+static void zma_group(rfm_ports_t *pt, const void *ctx, unsigned p, int write)
+{
+	const rfm_cfg_t *c = ctx;
+	unsigned NL = c->sm_schedulers * c->sm_operands;
+	if (write)
+		rfm_ports_group(pt, "write port %u: write-back %u's update", p, p);
+	else if (p < NL)
+		rfm_ports_group(pt, "read port %u: issue lookup %u (scheduler %u, operand %u)", p, p, p / c->sm_operands,
+				p % c->sm_operands);
+	else
+		rfm_ports_group(pt, "read port %u: write-back %u's old entry", p, p - NL);
+}
+
+static void zma_geom(const rfm_cfg_t *c, rfm_fta_geom_t *g)
+{
+	g->rows = c->d.warp_regs;
+	g->row_w = c->d.pack_w;
+	g->nr = rfm_zmask_array_nread(c);
+	g->nw = c->rf_write_ports;
+	g->dw = c->rf_lanes + c->rf_lanes / 4;
+	g->data = "e";
+	g->rrhelp = "warp register: bank * entries + row";
+	g->rhelp = "its entry {R-bits, zero mask} at the start of the cycle (flow-through)";
+	g->whelp = "the entry to store {R-bits, zero mask}";
+	g->group = zma_group;
+	g->ctx = c;
+}
+
+RFM_FTA_BLOCK(rf_zmask_array, rfm_zma_t, zma_geom, RFM_FAULT_ZMA_READ_SEES_WRITE)
 
 /* ---- rf_zmask_buffer --------------------------------------------------------------------------- */
 

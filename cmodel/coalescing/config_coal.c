@@ -55,10 +55,13 @@ static unsigned inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows, unsigned n)
 /* Zero gating's storage rows (docs/coalescing.md, "Zero gating"). */
 static unsigned zg_inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows, unsigned n)
 {
-	if (c->d.cz_mb_bits)
-		rfm_inv_add(rows, &n, "zero-mask buffer", "rf_zmask_buffer", "flops", c->d.cz_mb_bits,
-			    "banks x entries x (lanes + lanes / 4) = %u x %u x (%u + %u)", c->rf_banks, c->rf_entries,
-			    c->rf_lanes, c->rf_lanes / 4);
+	if (!c->d.cz_mb_bits)
+		return n;
+	rfm_inv_add(rows, &n, "zero-mask buffer entries", "rf_zmask_array", "array", c->d.cz_mb_bits,
+		    "banks x entries x (lanes + lanes / 4) = %u x %u x (%u + %u)", c->rf_banks, c->rf_entries, c->rf_lanes,
+		    c->rf_lanes / 4);
+	rfm_inv_add(rows, &n, "zero-mask buffer valid bits", "rf_zmask_buffer", "flops", c->d.warp_regs,
+		    "banks x entries = %u x %u", c->rf_banks, c->rf_entries);
 	return n;
 }
 

@@ -43,6 +43,7 @@ block_model_mutant zero-read-gated-by-lane-bit rf_zero_read ZERO_READ_BY_LANE_BI
 block_model_mutant zero-read-gated-bytes-pass rf_zero_read ZERO_READ_GATED_PASS "rf_zero_read golden"
 block_model_mutant zmask-update-bypassed rf_zmask_buffer ZMASK_UPDATE_BYPASSED "rf_zmask_buffer golden"
 block_model_mutant zmask-lower-port-wins rf_zmask_buffer ZMASK_LOWER_PORT_WINS "rf_zmask_buffer golden"
+block_model_mutant zmask-array-read-sees-write rf_zmask_array ZMA_READ_SEES_WRITE "rf_zmask_array golden"
 # rf_top with coalescing (cmodel/coalescing/top_coal.c): the lock-step run, then the rf_top checker alone
 top_mutant() { # name FAULT pattern-with-RTL pattern-model-only
 	expect_fail "model-top-$1" "$3" "$harness" "${args[@]}" +mutate="$2"
@@ -79,7 +80,10 @@ block_rtl_mutant rtl-collector-fill-threshold rf_coal_collector "s/c0_o0_x2 = c0
 block_rtl_mutant rtl-collector-unswap-wrong rf_coal_collector 's/c1_o2_l0 = c1_o2_odd_q ? c1_o2_b3_q/c1_o2_l0 = c1_o2_odd_q ? c1_o2_b0_q/'
 block_rtl_mutant rtl-zero-tie-goes-cross-lane rf_zero_detect 's/ > cin_o/ >= cin_o/'
 block_rtl_mutant rtl-zero-read-ignores-zero-mask rf_zero_read 's/ \& need \& ~z\([0-3]\);/ \& need;/'
-block_rtl_mutant rtl-zmask-buffer-never-updates rf_zmask_buffer 's/assign w\([0-9]\)_en = w\([0-9]\)_valid_i;/assign w\1_en = 1'"'"'b0;/'
+block_rtl_mutant rtl-zmask-buffer-never-valid rf_zmask_buffer "s/valid_q\[r\] <= 1'b1;/valid_q[r] <= 1'b0;/"
+block_rtl_mutant rtl-zmask-buffer-valid-ignored rf_zmask_buffer "s/assign i0_v = valid_q\[i0_pack_i\];/assign i0_v = 1'b1;/"
+block_rtl_mutant rtl-zmask-array-write-ignored rf_zmask_array "s/if (w0_en_i) mem_q\[w0_row_i\] <= w0_e_i;/if (1'b0) mem_q[w0_row_i] <= w0_e_i;/"
+block_rtl_mutant rtl-zmask-array-read-enable-ignored rf_zmask_array "s/assign r3_e_o = r3_en_i ? mem_q\[r3_row_i\] : '0;/assign r3_e_o = mem_q[r3_row_i];/"
 rtl_mutant rtl-top-refused-write-ready rf_top.sv "s/assign wb1_ready_o = ~co_w1_req | wb1_gnt;/assign wb1_ready_o = 1'b1;/"
 rtl_mutant rtl-top-even-write-on-both-sides rf_top.sv "s/assign co_w0_hit0_r = wb0_gnt \& (wb0_bank == 1'd0) \& (co_w0_odd == 1'b0);/assign co_w0_hit0_r = wb0_gnt \& (wb0_bank == 1'd0);/"
 rtl_mutant rtl-top-issue-without-forwarding rf_top.sv "$(stmt 'assign co_i0_0_enc' 'co_i0_0_menc')"

@@ -127,6 +127,9 @@ static inline unsigned rfm_cz_group_r(unsigned mode, uint32_t r, unsigned g)
  * whatever the banks hold; R = 1 in cross_lane mode (R never changes there), else 0. Modes below
  * in_lane keep no zero mask: {0, 0}. mode: cfg->coalescing_zero_gating. */
 rfm_cz_entry_t rfm_cz_reset_entry(unsigned lanes, unsigned mode);
+/* rf_zmask_array's read ports: the issue lookups (schedulers x operands), then one old-entry
+ * lookup per write-back port; one write port per write-back port. */
+unsigned rfm_zmask_array_nread(const rfm_cfg_t *cfg);
 
 /* Cross-lane word (g, s) of a BI value v (lane t in v[t]): byte i is byte s of lane 4g + i. */
 static inline uint32_t rfm_cz_xword(const uint32_t *v, unsigned g, unsigned s)

@@ -407,16 +407,28 @@ static void test_cz_sizes_and_blocks(void)
 	CU_ASSERT_EQUAL(c.d.cz_mb_bits, 1024 * 40);
 	CU_ASSERT_EQUAL(512 * 40 / 8, 2560); /* B1: 2.5 KB per 512 registers, not 2.25 KB */
 	n = rfm_inventory(&c, rows);
-	for (i = 0; i < n; i++)
-		if (!strcmp(rows[i].module, "rf_zmask_buffer")) {
+	for (i = 0; i < n; i++) /* the entries in the array, a valid bit per register in the buffer's flops */
+		if (!strcmp(rows[i].module, "rf_zmask_array")) {
 			found++;
 			CU_ASSERT_EQUAL(rows[i].bits, 40960);
+			CU_ASSERT_STRING_EQUAL(rows[i].kind, "array");
+		} else if (!strcmp(rows[i].module, "rf_zmask_buffer")) {
+			found += 2;
+			CU_ASSERT_EQUAL(rows[i].bits, 1024);
+			CU_ASSERT_STRING_EQUAL(rows[i].kind, "flops");
 		}
-	CU_ASSERT_EQUAL(found, 1);
+	CU_ASSERT_EQUAL(found, 3);
 	CU_ASSERT_FATAL(b != NULL);
 	memset(&pt, 0, sizeof(pt));
 	CU_ASSERT_FATAL(b->ports(&c, &pt) == 0);
 	CU_ASSERT_EQUAL(pt.n, 2 + 6 * 3 + 2 * 3 + 2 * 4); /* clock, reset; 6 issue and 2 old-entry lookups; 2 updates */
+	rfm_ports_free(&pt);
+	b = rfm_block_find("rf_zmask_array"); /* clock; 8 read ports of 40 bits; 2 write ports */
+	CU_ASSERT_FATAL(b != NULL);
+	memset(&pt, 0, sizeof(pt));
+	CU_ASSERT_FATAL(b->ports(&c, &pt) == 0);
+	CU_ASSERT_EQUAL(pt.n, 1 + 8 * 3 + 2 * 3);
+	CU_ASSERT_EQUAL(pt.p[3].width, 40);
 	rfm_ports_free(&pt);
 	CU_ASSERT(rfm_block_enabled(b, &c));
 	CU_ASSERT(rfm_block_enabled(rfm_block_find("rf_zero_detect"), &c));
@@ -433,14 +445,14 @@ static void test_cz_sizes_and_blocks(void)
 /* The models pass their own checkers in every mode; each planted fault is caught. */
 static void test_cz_checkers_catch_planted_faults(void)
 {
-	static const char *mods[3] = {"rf_zero_detect", "rf_zero_read", "rf_zmask_buffer"};
+	static const char *mods[4] = {"rf_zero_detect", "rf_zero_read", "rf_zmask_buffer", "rf_zmask_array"};
 	static const unsigned detect_faults[] = {
 		RFM_FAULT_ZERO_TIE_CROSS_LANE, RFM_FAULT_ZERO_SLOT_RULE_WITHOUT_FILL,
 		RFM_FAULT_ZERO_PARTIAL_GROUP_INACTIVE, RFM_FAULT_ZERO_IN_LANE_WRITES_INACTIVE,
 		RFM_FAULT_ZERO_CROSS_STORES_IN_LANE,
 	};
 	unsigned i, f;
-	for (i = 0; i < 3; i++) {
+	for (i = 0; i < 4; i++) {
 		CU_ASSERT(tu_run_checked(small_dyn, mods[i], 0, 20000) == 0);
 		CU_ASSERT(tu_run_checked(small_in, mods[i], 0, 20000) == 0);
 		CU_ASSERT(tu_run_checked(small_cross, mods[i], 0, 20000) == 0);
@@ -458,6 +470,7 @@ static void test_cz_checkers_catch_planted_faults(void)
 	CU_ASSERT(tu_run_checked(small_dyn, "rf_zero_read", RFM_FAULT_ZERO_READ_GATED_PASS, 20000) != 0);
 	CU_ASSERT(tu_run_checked(small_dyn, "rf_zmask_buffer", RFM_FAULT_ZMASK_UPDATE_BYPASSED, 20000) != 0);
 	CU_ASSERT(tu_run_checked(small_dyn, "rf_zmask_buffer", RFM_FAULT_ZMASK_LOWER_PORT_WINS, 20000) != 0);
+	CU_ASSERT(tu_run_checked(small_dyn, "rf_zmask_array", RFM_FAULT_ZMA_READ_SEES_WRITE, 20000) != 0);
 }
 
 int test_coal_zero_register(void)

@@ -110,74 +110,107 @@ module rf_zmask_buffer (
   // reset: every word zero (a never-written register reads 0 whatever the banks hold), R = 0
   localparam logic [EntryBits-1:0] ResetEntry = {8'h0, 32'hffffffff};
 
-  // entry p in bits [p*EntryBits +: EntryBits], held as entry ^ ResetEntry so that the flops
-  // reset to 0; control state, so reset (not a RAM)
-  logic [Regs*EntryBits-1:0] mb_q;
-  logic [15:0] i0_bit;
-  logic [EntryBits-1:0] i0_e;
-  logic [15:0] i1_bit;
-  logic [EntryBits-1:0] i1_e;
-  logic [15:0] i2_bit;
-  logic [EntryBits-1:0] i2_e;
-  logic [15:0] i3_bit;
-  logic [EntryBits-1:0] i3_e;
-  logic [15:0] i4_bit;
-  logic [EntryBits-1:0] i4_e;
-  logic [15:0] i5_bit;
-  logic [EntryBits-1:0] i5_e;
-  logic [15:0] o0_bit;
-  logic [EntryBits-1:0] o0_e, w0_e;
-  logic w0_en;
-  logic [15:0] o1_bit;
-  logic [EntryBits-1:0] o1_e, w1_e;
-  logic w1_en;
+  // the entries live in rf_zmask_array (not reset: an SRAM macro where the flows make one);
+  // a valid bit per register, in flops, says whether its entry was written since reset, and
+  // an entry not written reads ResetEntry without reading the array
+  logic [Regs-1:0] valid_q;
+  logic i0_v;
+  logic [EntryBits-1:0] i0_a, i0_e;
+  logic i1_v;
+  logic [EntryBits-1:0] i1_a, i1_e;
+  logic i2_v;
+  logic [EntryBits-1:0] i2_a, i2_e;
+  logic i3_v;
+  logic [EntryBits-1:0] i3_a, i3_e;
+  logic i4_v;
+  logic [EntryBits-1:0] i4_a, i4_e;
+  logic i5_v;
+  logic [EntryBits-1:0] i5_a, i5_e;
+  logic o0_v;
+  logic [EntryBits-1:0] o0_a, o0_e;
+  logic o1_v;
+  logic [EntryBits-1:0] o1_a, o1_e;
+  logic [EntryBits-1:0] w0_e;
+  logic [EntryBits-1:0] w1_e;
 
   // lookups: the state before the edge (an update of the same cycle is not seen)
-  assign i0_bit = 16'(i0_pack_i) * 16'd40;
-  assign i0_e = mb_q[i0_bit +: EntryBits] ^ ResetEntry;
+  assign i0_v = valid_q[i0_pack_i];
+  assign i0_e = i0_v ? i0_a : ResetEntry;
   assign i0_zm_o = i0_e[31:0];
   assign i0_r_o = i0_e[39:32];
-  assign i1_bit = 16'(i1_pack_i) * 16'd40;
-  assign i1_e = mb_q[i1_bit +: EntryBits] ^ ResetEntry;
+  assign i1_v = valid_q[i1_pack_i];
+  assign i1_e = i1_v ? i1_a : ResetEntry;
   assign i1_zm_o = i1_e[31:0];
   assign i1_r_o = i1_e[39:32];
-  assign i2_bit = 16'(i2_pack_i) * 16'd40;
-  assign i2_e = mb_q[i2_bit +: EntryBits] ^ ResetEntry;
+  assign i2_v = valid_q[i2_pack_i];
+  assign i2_e = i2_v ? i2_a : ResetEntry;
   assign i2_zm_o = i2_e[31:0];
   assign i2_r_o = i2_e[39:32];
-  assign i3_bit = 16'(i3_pack_i) * 16'd40;
-  assign i3_e = mb_q[i3_bit +: EntryBits] ^ ResetEntry;
+  assign i3_v = valid_q[i3_pack_i];
+  assign i3_e = i3_v ? i3_a : ResetEntry;
   assign i3_zm_o = i3_e[31:0];
   assign i3_r_o = i3_e[39:32];
-  assign i4_bit = 16'(i4_pack_i) * 16'd40;
-  assign i4_e = mb_q[i4_bit +: EntryBits] ^ ResetEntry;
+  assign i4_v = valid_q[i4_pack_i];
+  assign i4_e = i4_v ? i4_a : ResetEntry;
   assign i4_zm_o = i4_e[31:0];
   assign i4_r_o = i4_e[39:32];
-  assign i5_bit = 16'(i5_pack_i) * 16'd40;
-  assign i5_e = mb_q[i5_bit +: EntryBits] ^ ResetEntry;
+  assign i5_v = valid_q[i5_pack_i];
+  assign i5_e = i5_v ? i5_a : ResetEntry;
   assign i5_zm_o = i5_e[31:0];
   assign i5_r_o = i5_e[39:32];
-  assign o0_bit = 16'(o0_pack_i) * 16'd40;
-  assign o0_e = mb_q[o0_bit +: EntryBits] ^ ResetEntry;
+  assign o0_v = valid_q[o0_pack_i];
+  assign o0_e = o0_v ? o0_a : ResetEntry;
   assign o0_zm_o = o0_e[31:0];
   assign o0_r_o = o0_e[39:32];
-  assign o1_bit = 16'(o1_pack_i) * 16'd40;
-  assign o1_e = mb_q[o1_bit +: EntryBits] ^ ResetEntry;
+  assign o1_v = valid_q[o1_pack_i];
+  assign o1_e = o1_v ? o1_a : ResetEntry;
   assign o1_zm_o = o1_e[31:0];
   assign o1_r_o = o1_e[39:32];
+  assign w0_e = {w0_r_i, w0_zm_i};
+  assign w1_e = {w1_r_i, w1_zm_i};
 
-  // updates at the edge, each entry its own flops and enable (a variable part-select write
-  // of the whole buffer costs Yosys minutes at fermi size): the higher port wins on one
-  // register
-  assign w0_en = w0_valid_i;
-  assign w0_e = {w0_r_i, w0_zm_i} ^ ResetEntry;
-  assign w1_en = w1_valid_i;
-  assign w1_e = {w1_r_i, w1_zm_i} ^ ResetEntry;
-  for (genvar r = 0; r < Regs; r++) begin : g_entry
+  // the array: a read port per lookup, enabled by the register's valid bit; a write port per
+  // update (the higher port wins on one register, as in the array)
+  rf_zmask_array u_array (
+    .clk_i    (clk_i),
+    .r0_en_i  (i0_v),
+    .r0_row_i (i0_pack_i),
+    .r0_e_o   (i0_a),
+    .r1_en_i  (i1_v),
+    .r1_row_i (i1_pack_i),
+    .r1_e_o   (i1_a),
+    .r2_en_i  (i2_v),
+    .r2_row_i (i2_pack_i),
+    .r2_e_o   (i2_a),
+    .r3_en_i  (i3_v),
+    .r3_row_i (i3_pack_i),
+    .r3_e_o   (i3_a),
+    .r4_en_i  (i4_v),
+    .r4_row_i (i4_pack_i),
+    .r4_e_o   (i4_a),
+    .r5_en_i  (i5_v),
+    .r5_row_i (i5_pack_i),
+    .r5_e_o   (i5_a),
+    .r6_en_i  (o0_v),
+    .r6_row_i (o0_pack_i),
+    .r6_e_o   (o0_a),
+    .r7_en_i  (o1_v),
+    .r7_row_i (o1_pack_i),
+    .r7_e_o   (o1_a),
+    .w0_en_i  (w0_valid_i),
+    .w0_row_i (w0_pack_i),
+    .w0_e_i   (w0_e),
+    .w1_en_i  (w1_valid_i),
+    .w1_row_i (w1_pack_i),
+    .w1_e_i   (w1_e)
+  );
+
+  // valid bits: set by an update at the edge; reset clears them all
+  for (genvar r = 0; r < Regs; r++) begin : g_valid
     always_ff @(posedge clk_i or negedge rst_ni) begin
-      if (!rst_ni) mb_q[r*EntryBits +: EntryBits] <= '0;
-      else if (w1_en && w1_pack_i == 10'(r)) mb_q[r*EntryBits +: EntryBits] <= w1_e;
-      else if (w0_en && w0_pack_i == 10'(r)) mb_q[r*EntryBits +: EntryBits] <= w0_e;
+      if (!rst_ni) valid_q[r] <= 1'b0;
+      else if (w0_valid_i && w0_pack_i == 10'(r)) valid_q[r] <= 1'b1;
+      else if (w1_valid_i && w1_pack_i == 10'(r)) valid_q[r] <= 1'b1;
     end
   end
 

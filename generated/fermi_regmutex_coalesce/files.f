@@ -15,6 +15,7 @@ rf_coal_collector.sv
 rf_coal_arbiter.sv
 rf_zero_detect.sv
 rf_zero_read.sv
+rf_zmask_array.sv
 rf_zmask_buffer.sv
 rf_srp_ctrl.sv
 rf_srp_xlate.sv

@@ -251,10 +251,24 @@ void rg_emit_rf_zero_read(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	rg_popcount(e, "gated_zero_o", "zneed", W, cw);
 }
 
+/* rf_zmask_array: the zero-mask buffer's entries, flow-through reads, writes at the edge. */
+void rg_emit_rf_zmask_array(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	static const char *const about[] = {
+		"One 1-D array of {R-bits, zero mask}, not reset (rf_zmask_buffer's valid bits say which",
+		"registers were written since reset), so the ASIC flow can keep it as an SRAM macro; reads",
+		"are flow-through and see the array as it was at the start of the cycle; writes at the edge,",
+		"a later port winning on one row.", NULL};
+	rg_ftarray_t a = {c->d.warp_regs, c->d.pack_w, rfm_zmask_array_nread(c), c->rf_write_ports,
+			  c->rf_lanes + c->rf_lanes / 4, "e", "rows: warp registers, bank x entries + row", about};
+	(void)pt;
+	rg_ftarray(e, &a);
+}
+
 void rg_emit_rf_zmask_buffer(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 {
 	unsigned W = c->rf_lanes, G = W / 4, E = W + G, P = c->d.warp_regs, pw = c->d.pack_w;
-	unsigned NL = c->sm_schedulers * c->sm_operands, NW = c->rf_write_ports, ixw = rfm_clog2((uint64_t)P * E), q, p;
+	unsigned NL = c->sm_schedulers * c->sm_operands, NW = c->rf_write_ports, q, p;
 	int pow2 = P == (1u << pw);
 	rfm_cz_entry_t rst = rfm_cz_reset_entry(W, c->coalescing_zero_gating);
 	(void)pt;
@@ -267,50 +281,69 @@ void rg_emit_rf_zmask_buffer(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "localparam logic [EntryBits-1:0] ResetEntry = {%u'h%llx, %u'h%llx};", G, (unsigned long long)rst.r, W,
 		(unsigned long long)rst.zm);
 	em_blank(e);
-	em_line(e, "// entry p in bits [p*EntryBits +: EntryBits], held as entry ^ ResetEntry so that the flops");
-	em_line(e, "// reset to 0; control state, so reset (not a RAM)");
-	em_line(e, "logic [Regs*EntryBits-1:0] mb_q;");
-	for (q = 0; q < NL; q++) {
-		em_line(e, "logic %s i%u_bit;", em_rng(e, ixw), q);
-		em_line(e, "logic [EntryBits-1:0] i%u_e;", q);
+	em_line(e, "// the entries live in rf_zmask_array (not reset: an SRAM macro where the flows make one);");
+	em_line(e, "// a valid bit per register, in flops, says whether its entry was written since reset, and");
+	em_line(e, "// an entry not written reads ResetEntry without reading the array");
+	em_line(e, "logic [Regs-1:0] valid_q;");
+	for (q = 0; q < NL + NW; q++) {
+		const char *n = em_fmt(e, "%c%u", q < NL ? 'i' : 'o', q < NL ? q : q - NL);
+		if (pow2)
+			em_line(e, "logic %s_v;", n);
+		else
+			em_line(e, "logic %s_in, %s_v;", n, n);
+		em_line(e, "logic [EntryBits-1:0] %s_a, %s_e;", n, n);
 	}
-	for (p = 0; p < NW; p++) {
-		em_line(e, "logic %s o%u_bit;", em_rng(e, ixw), p);
-		em_line(e, "logic [EntryBits-1:0] o%u_e, w%u_e;", p, p);
-		em_line(e, "logic w%u_en;", p);
-	}
+	for (p = 0; p < NW; p++)
+		em_line(e, "logic [EntryBits-1:0] w%u_e;", p);
 
 	em_blank(e);
 	em_line(e, "// lookups: the state before the edge (an update of the same cycle is not seen)%s",
 		pow2 ? "" : "; registers past Regs-1 read 0");
 	for (q = 0; q < NL + NW; q++) {
 		const char *n = em_fmt(e, "%c%u", q < NL ? 'i' : 'o', q < NL ? q : q - NL);
-		em_line(e, "assign %s_bit = %u'(%s_pack_i) * %s;", n, ixw, n, em_lit(e, ixw, E));
-		if (pow2)
-			em_line(e, "assign %s_e = mb_q[%s_bit +: EntryBits] ^ ResetEntry;", n, n);
-		else
-			em_line(e, "assign %s_e = (%s_pack_i < %s) ? mb_q[%s_bit +: EntryBits] ^ ResetEntry : '0;", n, n,
-				em_lit(e, pw, P), n);
+		if (pow2) {
+			em_line(e, "assign %s_v = valid_q[%s_pack_i];", n, n);
+			em_line(e, "assign %s_e = %s_v ? %s_a : ResetEntry;", n, n, n);
+		} else {
+			em_line(e, "assign %s_in = %s_pack_i < %s;", n, n, em_lit(e, pw, P));
+			em_line(e, "assign %s_v = %s_in & valid_q[%s_pack_i];", n, n, n);
+			em_line(e, "assign %s_e = %s_v ? %s_a : %s_in ? ResetEntry : '0;", n, n, n, n);
+		}
 		em_line(e, "assign %s_zm_o = %s_e[%u:0];", n, n, W - 1);
 		if (G > 1)
 			em_line(e, "assign %s_r_o = %s_e[%u:%u];", n, n, E - 1, W);
 		else
 			em_line(e, "assign %s_r_o = %s_e[%u];", n, n, W);
 	}
+	for (p = 0; p < NW; p++)
+		em_line(e, "assign w%u_e = {w%u_r_i, w%u_zm_i};", p, p, p);
 
 	em_blank(e);
-	em_line(e, "// updates at the edge, each entry its own flops and enable (a variable part-select write");
-	em_line(e, "// of the whole buffer costs Yosys minutes at fermi size): the higher port wins on one");
-	em_line(e, "// register%s", pow2 ? "" : "; registers past Regs-1 match no entry and are dropped");
-	for (p = 0; p < NW; p++) {
-		em_line(e, "assign w%u_en = w%u_valid_i;", p, p);
-		em_line(e, "assign w%u_e = {w%u_r_i, w%u_zm_i} ^ ResetEntry;", p, p, p);
+	em_line(e, "// the array: a read port per lookup, enabled by the register's valid bit; a write port per");
+	em_line(e, "// update (the higher port wins on one register, as in the array)");
+	em_open(e, "rf_zmask_array u_array (");
+	rg_conn(e, "clk_i", "clk_i");
+	for (q = 0; q < NL + NW; q++) {
+		const char *n = em_fmt(e, "%c%u", q < NL ? 'i' : 'o', q < NL ? q : q - NL);
+		rg_conn(e, em_fmt(e, "r%u_en_i", q), em_fmt(e, "%s_v", n));
+		rg_conn(e, em_fmt(e, "r%u_row_i", q), em_fmt(e, "%s_pack_i", n));
+		rg_conn(e, em_fmt(e, "r%u_e_o", q), em_fmt(e, "%s_a", n));
 	}
-	em_open(e, "for (genvar r = 0; r < Regs; r++) begin : g_entry");
+	for (p = 0; p < NW; p++) {
+		rg_conn(e, em_fmt(e, "w%u_en_i", p), em_fmt(e, "w%u_valid_i", p));
+		rg_conn(e, em_fmt(e, "w%u_row_i", p), em_fmt(e, "w%u_pack_i", p));
+		rg_conn(e, em_fmt(e, "w%u_e_i", p), em_fmt(e, "w%u_e", p));
+	}
+	rg_conn_end(e);
+
+	em_blank(e);
+	em_line(e, "// valid bits: set by an update at the edge%s; reset clears them all",
+		pow2 ? "" : " (registers past Regs-1 match none)");
+	em_open(e, "for (genvar r = 0; r < Regs; r++) begin : g_valid");
 	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
-	em_line(e, "if (!rst_ni) mb_q[r*EntryBits +: EntryBits] <= '0;");
-	for (p = NW; p-- > 0;)
-		em_line(e, "else if (w%u_en && w%u_pack_i == %u'(r)) mb_q[r*EntryBits +: EntryBits] <= w%u_e;", p, p, pw, p);
+	em_line(e, "if (!rst_ni) valid_q[r] <= 1'b0;");
+	for (p = 0; p < NW; p++)
+		em_line(e, "else if (w%u_valid_i && w%u_pack_i == %u'(r)) valid_q[r] <= 1'b1;", p, p, pw);
 	em_close(e, "end");
 	em_close(e, "end");
 }

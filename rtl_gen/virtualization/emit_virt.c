@@ -231,30 +231,16 @@ static const char *rt_port(em_t *e, const rfm_cfg_t *c, unsigned o)
 /* rf_rt_bank: one bank of the table's ids, flow-through reads, writes at the edge. */
 void rg_emit_rf_rt_bank(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 {
-	unsigned rows = c->d.rt_bank_depth, rw = rfm_rt_bank_row_w(c), p;
-	int pow2 = (1u << rw) == rows; /* every row index names a row */
+	static const char *const about[] = {
+		"One 1-D array, not reset (the valid bits in rf_rename_table say which rows hold a mapping),",
+		"so the ASIC flow can keep it as an SRAM macro; reads are flow-through and see the array as it",
+		"was at the start of the cycle; writes at the edge, a later port winning on one row.", NULL};
+	rg_ftarray_t a = {c->d.rt_bank_depth, rfm_rt_bank_row_w(c), rfm_rt_bank_nread(c), rfm_rt_bank_nwrite(c),
+			  c->d.pack_w, "pid", NULL, about};
 	(void)pt;
-	em_blank(e);
-	em_line(e, "localparam int Entries = %u;  // rows: bank b holds table entries b, b + %u, b + %u, ...", rows,
-		c->virtualization_rt_banks, 2 * c->virtualization_rt_banks);
-	em_blank(e);
-	em_line(e, "// One 1-D array, not reset (the valid bits in rf_rename_table say which rows hold a mapping),");
-	em_line(e, "// so the ASIC flow can keep it as an SRAM macro; reads are flow-through and see the array as it");
-	em_line(e, "// was at the start of the cycle; writes at the edge, a later port winning on one row.");
-	em_line(e, "logic %s mem_q [0:Entries-1];", em_rng(e, c->d.pack_w));
-	em_open(e, "always_ff @(posedge clk_i) begin");
-	for (p = 0; p < rfm_rt_bank_nwrite(c); p++)
-		if (pow2)
-			em_line(e, "if (w%u_en_i) mem_q[w%u_row_i] <= w%u_pid_i;", p, p, p);
-		else
-			em_line(e, "if (w%u_en_i & (w%u_row_i < %u'(Entries))) mem_q[w%u_row_i] <= w%u_pid_i;", p, p, rw, p, p);
-	em_close(e, "end");
-	for (p = 0; p < rfm_rt_bank_nread(c); p++)
-		if (pow2)
-			em_line(e, "assign r%u_pid_o = r%u_en_i ? mem_q[r%u_row_i] : '0;", p, p, p);
-		else
-			em_line(e, "assign r%u_pid_o = (r%u_en_i & (r%u_row_i < %u'(Entries))) ? mem_q[r%u_row_i] : '0;", p, p,
-				p, rw, p);
+	a.rows_comment = em_fmt(e, "rows: bank b holds table entries b, b + %u, b + %u, ...", c->virtualization_rt_banks,
+				2 * c->virtualization_rt_banks);
+	rg_ftarray(e, &a);
 }
 
 /* rf_rename_table's invalidations, new mappings, outputs and state. */
