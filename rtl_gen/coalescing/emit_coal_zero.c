@@ -265,6 +265,12 @@ void rg_emit_rf_zmask_array(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	rg_ftarray(e, &a);
 }
 
+/* rf_zmask_buffer's lookup q: issue lookup i<q> for the first nl, then old-entry lookup o<q - nl>. */
+static const char *zb_lookup(em_t *e, unsigned nl, unsigned q)
+{
+	return q < nl ? em_fmt(e, "i%u", q) : em_fmt(e, "o%u", q - nl);
+}
+
 void rg_emit_rf_zmask_buffer(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 {
 	unsigned W = c->rf_lanes, G = W / 4, E = W + G, P = c->d.warp_regs, pw = c->d.pack_w;
@@ -286,7 +292,7 @@ void rg_emit_rf_zmask_buffer(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "// an entry not written reads ResetEntry without reading the array");
 	em_line(e, "logic [Regs-1:0] valid_q;");
 	for (q = 0; q < NL + NW; q++) {
-		const char *n = em_fmt(e, "%c%u", q < NL ? 'i' : 'o', q < NL ? q : q - NL);
+		const char *n = zb_lookup(e, NL, q);
 		if (pow2)
 			em_line(e, "logic %s_v;", n);
 		else
@@ -300,7 +306,7 @@ void rg_emit_rf_zmask_buffer(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "// lookups: the state before the edge (an update of the same cycle is not seen)%s",
 		pow2 ? "" : "; registers past Regs-1 read 0");
 	for (q = 0; q < NL + NW; q++) {
-		const char *n = em_fmt(e, "%c%u", q < NL ? 'i' : 'o', q < NL ? q : q - NL);
+		const char *n = zb_lookup(e, NL, q);
 		if (pow2) {
 			em_line(e, "assign %s_v = valid_q[%s_pack_i];", n, n);
 			em_line(e, "assign %s_e = %s_v ? %s_a : ResetEntry;", n, n, n);
@@ -324,7 +330,7 @@ void rg_emit_rf_zmask_buffer(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_open(e, "rf_zmask_array u_array (");
 	rg_conn(e, "clk_i", "clk_i");
 	for (q = 0; q < NL + NW; q++) {
-		const char *n = em_fmt(e, "%c%u", q < NL ? 'i' : 'o', q < NL ? q : q - NL);
+		const char *n = zb_lookup(e, NL, q);
 		rg_conn(e, em_fmt(e, "r%u_en_i", q), em_fmt(e, "%s_v", n));
 		rg_conn(e, em_fmt(e, "r%u_row_i", q), em_fmt(e, "%s_pack_i", n));
 		rg_conn(e, em_fmt(e, "r%u_e_o", q), em_fmt(e, "%s_a", n));
