@@ -58,6 +58,10 @@ typedef struct rfm_fta {
 	unsigned hot;       /* a row the stimulus reuses */
 } rfm_fta_t;
 
+/* The geometries of the flow-through arrays, shared by their models and emitters. */
+void rfm_rt_bank_geom(const rfm_cfg_t *cfg, rfm_fta_geom_t *g);
+void rfm_zmask_array_geom(const rfm_cfg_t *cfg, rfm_fta_geom_t *g);
+
 /* Add the ports of geometry g (clk_i, then each read port, then each write port) to pt, their
  * indices in ix. 0 on success, -1 when the port counts exceed the limits above. */
 int rfm_fta_ports(rfm_ports_t *pt, rfm_fta_ix_t *ix, const rfm_fta_geom_t *g);

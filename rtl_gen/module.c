@@ -272,7 +272,8 @@ void rg_assert_end(em_t *e)
  * writes land at the edge, a later port winning on one row. */
 void rg_ftarray(em_t *e, const rg_ftarray_t *a)
 {
-	unsigned p, rows = a->rows, rw = a->row_w;
+	const rfm_fta_geom_t *g = &a->g;
+	unsigned p, rows = g->rows, rw = g->row_w;
 	int pow2 = (1u << rw) == rows; /* every row index names a row */
 	const char *const *l;
 	em_blank(e);
@@ -280,19 +281,19 @@ void rg_ftarray(em_t *e, const rg_ftarray_t *a)
 	em_blank(e);
 	for (l = a->about; *l; l++)
 		em_line(e, "// %s", *l);
-	em_line(e, "logic %s mem_q [0:Entries-1];", em_rng(e, a->dw));
+	em_line(e, "logic %s mem_q [0:Entries-1];", em_rng(e, g->dw));
 	em_open(e, "always_ff @(posedge clk_i) begin");
-	for (p = 0; p < a->nw; p++)
+	for (p = 0; p < g->nw; p++)
 		if (pow2)
-			em_line(e, "if (w%u_en_i) mem_q[w%u_row_i] <= w%u_%s_i;", p, p, p, a->data);
+			em_line(e, "if (w%u_en_i) mem_q[w%u_row_i] <= w%u_%s_i;", p, p, p, g->data);
 		else
 			em_line(e, "if (w%u_en_i & (w%u_row_i < %u'(Entries))) mem_q[w%u_row_i] <= w%u_%s_i;", p, p, rw, p, p,
-				a->data);
+				g->data);
 	em_close(e, "end");
-	for (p = 0; p < a->nr; p++)
+	for (p = 0; p < g->nr; p++)
 		if (pow2)
-			em_line(e, "assign r%u_%s_o = r%u_en_i ? mem_q[r%u_row_i] : '0;", p, a->data, p, p);
+			em_line(e, "assign r%u_%s_o = r%u_en_i ? mem_q[r%u_row_i] : '0;", p, g->data, p, p);
 		else
 			em_line(e, "assign r%u_%s_o = (r%u_en_i & (r%u_row_i < %u'(Entries))) ? mem_q[r%u_row_i] : '0;", p,
-				a->data, p, p, rw, p);
+				g->data, p, p, rw, p);
 }

@@ -4,6 +4,7 @@
 
 #include "rfm_block.h"
 #include "rfm_blocks.h"
+#include "rfm_ftarray.h"
 #include "em.h"
 
 #define RG_COLS 100 /* generated Verilog lines are at most this long */
@@ -94,12 +95,13 @@ void rg_assert(em_t *e, const char *ok, const char *module, const char *rule, co
 /* Close the block. */
 void rg_assert_end(em_t *e);
 
-/* A flow-through storage array's body (rg_ftarray): rows of dw bits, row indices of row_w bits,
- * read ports r<p>_en_i, r<p>_row_i, r<p>_<data>_o, write ports w<p>_en_i, w<p>_row_i,
- * w<p>_<data>_i; rows_comment follows the Entries parameter, about (NULL-ended lines) the array. */
+/* A flow-through storage array's body (rg_ftarray) of the model's geometry g (rfm_ftarray.h):
+ * rows of dw bits, read ports r<p>_en_i, r<p>_row_i, r<p>_<data>_o, write ports w<p>_en_i,
+ * w<p>_row_i, w<p>_<data>_i; rows_comment follows the Entries parameter, about (NULL-ended lines)
+ * the array. */
 typedef struct rg_ftarray {
-	unsigned rows, row_w, nr, nw, dw;
-	const char *data, *rows_comment;
+	rfm_fta_geom_t g;
+	const char *rows_comment;
 	const char *const *about;
 } rg_ftarray_t;
 void rg_ftarray(em_t *e, const rg_ftarray_t *a);

@@ -759,7 +759,7 @@ static void zma_group(rfm_ports_t *pt, const void *ctx, unsigned p, int write)
 		rfm_ports_group(pt, "read port %u: write-back %u's old entry", p, p - NL);
 }
 
-static void zma_geom(const rfm_cfg_t *c, rfm_fta_geom_t *g)
+void rfm_zmask_array_geom(const rfm_cfg_t *c, rfm_fta_geom_t *g)
 {
 	g->rows = c->d.warp_regs;
 	g->row_w = c->d.pack_w;
@@ -774,7 +774,7 @@ static void zma_geom(const rfm_cfg_t *c, rfm_fta_geom_t *g)
 	g->ctx = c;
 }
 
-RFM_FTA_BLOCK(rf_zmask_array, rfm_zma_t, zma_geom, RFM_FAULT_ZMA_READ_SEES_WRITE)
+RFM_FTA_BLOCK(rf_zmask_array, rfm_zma_t, rfm_zmask_array_geom, RFM_FAULT_ZMA_READ_SEES_WRITE)
 
 /* ---- rf_zmask_buffer --------------------------------------------------------------------------- */
 

@@ -36,7 +36,7 @@ static void rtb_group(rfm_ports_t *pt, const void *ctx, unsigned p, int write)
 		rfm_ports_group(pt, "read port %u: invalidation port %u", p, p - S - A);
 }
 
-static void rtb_geom(const rfm_cfg_t *c, rfm_fta_geom_t *g)
+void rfm_rt_bank_geom(const rfm_cfg_t *c, rfm_fta_geom_t *g)
 {
 	g->rows = c->d.rt_bank_depth ? c->d.rt_bank_depth : 1;
 	g->row_w = rfm_rt_bank_row_w(c);
@@ -51,4 +51,4 @@ static void rtb_geom(const rfm_cfg_t *c, rfm_fta_geom_t *g)
 	g->ctx = c;
 }
 
-RFM_FTA_BLOCK(rf_rt_bank, rfm_rtb_t, rtb_geom, RFM_FAULT_RTB_READ_SEES_WRITE)
+RFM_FTA_BLOCK(rf_rt_bank, rfm_rtb_t, rfm_rt_bank_geom, RFM_FAULT_RTB_READ_SEES_WRITE)

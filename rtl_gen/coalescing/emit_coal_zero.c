@@ -259,9 +259,9 @@ void rg_emit_rf_zmask_array(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		"registers were written since reset), so the ASIC flow can keep it as an SRAM macro; reads",
 		"are flow-through and see the array as it was at the start of the cycle; writes at the edge,",
 		"a later port winning on one row.", NULL};
-	rg_ftarray_t a = {c->d.warp_regs, c->d.pack_w, rfm_zmask_array_nread(c), c->rf_write_ports,
-			  c->rf_lanes + c->rf_lanes / 4, "e", "rows: warp registers, bank x entries + row", about};
+	rg_ftarray_t a = {{0}, "rows: warp registers, bank x entries + row", about};
 	(void)pt;
+	rfm_zmask_array_geom(c, &a.g);
 	rg_ftarray(e, &a);
 }
 

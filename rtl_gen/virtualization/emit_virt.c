@@ -235,9 +235,9 @@ void rg_emit_rf_rt_bank(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		"One 1-D array, not reset (the valid bits in rf_rename_table say which rows hold a mapping),",
 		"so the ASIC flow can keep it as an SRAM macro; reads are flow-through and see the array as it",
 		"was at the start of the cycle; writes at the edge, a later port winning on one row.", NULL};
-	rg_ftarray_t a = {c->d.rt_bank_depth, rfm_rt_bank_row_w(c), rfm_rt_bank_nread(c), rfm_rt_bank_nwrite(c),
-			  c->d.pack_w, "pid", NULL, about};
+	rg_ftarray_t a = {{0}, NULL, about};
 	(void)pt;
+	rfm_rt_bank_geom(c, &a.g);
 	a.rows_comment = em_fmt(e, "rows: bank b holds table entries b, b + %u, b + %u, ...", c->virtualization_rt_banks,
 				2 * c->virtualization_rt_banks);
 	rg_ftarray(e, &a);
