@@ -2,7 +2,8 @@
  * "Engine"): an operation becomes a plan of micro-operations at its start, derived from the state
  * independently of rmu.c's whole operations; the plan runs as two queues in order, the ACRF one at
  * edges where its bank is held, the PCRF one through a port of one beat a cycle, joined by the out
- * buffer and the in buffer; the bookkeeping of the operation (chain links, pointer line, slot,
+ * buffer (loaded from the bank's read register at the edge after the ARD) and the in buffer; the
+ * bookkeeping of the operation (chain links, pointer line, slot,
  * status) is done at the edge where the last one ends. The state then equals the whole
  * operation's. */
 #include <stdio.h>
@@ -83,8 +84,8 @@ static void begin(rfm_fr_eng_t *e, rfm_fr_op_t op, unsigned a, unsigned b, unsig
 	e->b = b;
 	e->slot = slot;
 	e->nplan = e->at = e->pat = e->nord = 0;
-	e->now = e->port_free = e->obuf_at = e->obuf_free = e->pwr_end = 0;
-	e->obuf_full = e->pwr_busy = 0;
+	e->now = e->port_free = e->rd_at = e->obuf_free = e->pwr_end = 0;
+	e->rd_busy = e->obuf_full = e->pwr_busy = 0;
 	e->in_head = e->in_count = 0;
 	memset(e->zdone, 0, 5u * e->u->g.warps * e->u->g.regs);
 }
@@ -250,20 +251,54 @@ static int pcrf_ready(const rfm_fr_eng_t *e, uint64_t now)
 		return 0;
 	p = &e->plan[e->pat];
 	if (p->kind == RFM_FR_PWR)
-		return e->obuf_full && e->obuf_at < now;
+		return e->obuf_full; /* loaded at an earlier edge */
 	return e->in_count < e->in_depth; /* RFM_FR_PRD */
 }
 
-/* The ACRF queue's head can start in cycle now when its bank is held (pwr_starts: a PWR starts in
- * the same cycle and frees the out buffer from its last beat on). */
-static int acrf_ready(const rfm_fr_eng_t *e, uint64_t now, int pwr_starts)
+/* What the ACRF queue sees of the PCRF side in cycle now, after the PCRF queue's start of the cycle. */
+typedef struct {
+	int obuf_full;
+	uint64_t obuf_free, port_free;
+	unsigned pat;
+} pcrf_post_t;
+
+/* The PCRF side after cycle now's start (started: the PCRF queue's head starts in this cycle). */
+static pcrf_post_t pcrf_post(const rfm_fr_eng_t *e, uint64_t now, int started)
+{
+	pcrf_post_t q = {e->obuf_full, e->obuf_free, e->port_free, e->pat};
+	if (started) {
+		unsigned B = beats(e);
+		if (e->plan[e->pat].kind == RFM_FR_PWR) {
+			q.obuf_full = 0;
+			q.obuf_free = now + B - 1;
+		}
+		q.port_free = now + B;
+		q.pat = next_of(e, e->pat + 1, 0);
+	}
+	return q;
+}
+
+/* The ACRF queue's head can start in cycle now when its bank is held (q: the PCRF side after this
+ * cycle's start). An ARD's register reaches the out buffer at the edge of cycle now + 1, from the
+ * bank's read register, which holds it for that one cycle: the out buffer must take it then, so it
+ * is empty by that edge (its last beat sent), or the register ahead of it (in the read register or
+ * in the buffer) goes out in one beat in cycle now + 1, the PCRF queue's head a PWR on a port free
+ * by then. */
+static int acrf_ready(const rfm_fr_eng_t *e, uint64_t now, const pcrf_post_t *q)
 {
 	const rfm_fr_uop_t *p;
 	if (e->at >= e->nplan)
 		return 0;
 	p = &e->plan[e->at];
-	if (p->kind == RFM_FR_ARD)
-		return pwr_starts ? beats(e) == 1 : !e->obuf_full && e->obuf_free <= now;
+	if (p->kind == RFM_FR_ARD) {
+		if (e->fault == RFM_FR_EF_OBUF_OVERRUN)
+			return !e->rd_busy;
+		if (e->rd_busy && q->obuf_full)
+			return 0;
+		if (e->rd_busy || q->obuf_full)
+			return beats(e) == 1 && q->pat < e->nplan && e->plan[q->pat].kind == RFM_FR_PWR && q->port_free <= now + 1;
+		return q->obuf_free <= now + 1;
+	}
 	if (p->kind == RFM_FR_AWR)
 		return e->in_count && e->in[e->in_head].ready < now;
 	return 1; /* RFM_FR_AZERO */
@@ -273,8 +308,11 @@ uint64_t rfm_fr_eng_hold(const rfm_fr_eng_t *e)
 {
 	uint64_t now = e->now + 1, req = 0;
 	unsigned i;
-	if (e->op == RFM_FR_OP_IDLE ||
-	    !acrf_ready(e, now, pcrf_ready(e, now) && e->plan[e->pat].kind == RFM_FR_PWR))
+	pcrf_post_t q;
+	if (e->op == RFM_FR_OP_IDLE)
+		return 0;
+	q = pcrf_post(e, now, pcrf_ready(e, now));
+	if (!acrf_ready(e, now, &q))
 		return 0;
 	if (e->plan[e->at].kind != RFM_FR_AZERO)
 		return (uint64_t)1 << bank(e, &e->plan[e->at]);
@@ -316,10 +354,10 @@ static void start_acrf(rfm_fr_eng_t *e, uint64_t now)
 	const rfm_fr_uop_t *p = &e->plan[e->at];
 	rfm_fr_t *u = e->u;
 	size_t bytes = u->g.words * sizeof(uint32_t);
-	if (p->kind == RFM_FR_ARD) {
-		memcpy(e->obuf, rfm_fr_areg(u, e->slot, p->w, p->r), bytes);
-		e->obuf_full = 1;
-		e->obuf_at = now;
+	if (p->kind == RFM_FR_ARD) { /* the bank reads the register at this edge into its read register */
+		memcpy(e->rdreg, rfm_fr_areg(u, e->slot, p->w, p->r), bytes);
+		e->rd_busy = 1;
+		e->rd_at = now;
 		e->n.acrf_reads++;
 	} else { /* RFM_FR_AWR: the in buffer's head */
 		memcpy(rfm_fr_areg(u, e->slot, p->w, p->r), e->in[e->in_head].data, bytes);
@@ -422,7 +460,8 @@ static void commit(rfm_fr_eng_t *e)
 int rfm_fr_eng_cycle(rfm_fr_eng_t *e, uint64_t hold_gnt)
 {
 	uint64_t now;
-	int pwr = 0;
+	int started, ready;
+	pcrf_post_t q;
 	if (e->op == RFM_FR_OP_IDLE)
 		return 0;
 	now = ++e->now;
@@ -430,11 +469,19 @@ int rfm_fr_eng_cycle(rfm_fr_eng_t *e, uint64_t hold_gnt)
 	if (e->fault == RFM_FR_EF_HOLD_IGNORED)
 		hold_gnt = ~(uint64_t)0;
 	/* the PCRF queue first: what starts there depends only on the state before the cycle */
-	if (pcrf_ready(e, now)) {
-		pwr = e->plan[e->pat].kind == RFM_FR_PWR;
+	started = pcrf_ready(e, now);
+	q = pcrf_post(e, now, started);
+	if (started)
 		start_pcrf(e, now);
+	ready = acrf_ready(e, now, &q);
+	/* the register in the bank's read register since the last edge goes into the out buffer at this
+	 * edge (acrf_ready made room for it), as the bank reads the next ARD's */
+	if (e->rd_busy && e->rd_at < now) {
+		memcpy(e->obuf, e->rdreg, e->u->g.words * sizeof(uint32_t));
+		e->obuf_full = 1;
+		e->rd_busy = 0;
 	}
-	if (acrf_ready(e, now, pwr)) {
+	if (ready) {
 		if (e->plan[e->at].kind == RFM_FR_AZERO) {
 			if (!zeros(e, hold_gnt))
 				e->n.hold_waits++;
@@ -444,7 +491,7 @@ int rfm_fr_eng_cycle(rfm_fr_eng_t *e, uint64_t hold_gnt)
 			e->n.hold_waits++;
 	}
 	complete(e, now);
-	if (e->at < e->nplan || e->pat < e->nplan || e->pwr_busy || e->in_count || e->obuf_full)
+	if (e->at < e->nplan || e->pat < e->nplan || e->pwr_busy || e->in_count || e->rd_busy || e->obuf_full)
 		return 0;
 	commit(e);
 	return 1;

@@ -275,9 +275,11 @@ typedef struct rfm_fr_eng {
 	unsigned pat;           /* the next PCRF micro-operation (PWR, PRD) to start */
 	uint64_t now;           /* cycles since the operation started */
 	uint64_t port_free;     /* the first cycle the PCRF port is free */
-	int obuf_full;          /* the out buffer holds a register read by an ARD ... */
-	uint64_t obuf_at;       /* ... at the edge of this cycle */
-	uint64_t obuf_free;     /* an ARD may load the out buffer from this cycle */
+	int rd_busy;            /* an ARD's register is in its bank's read register ... */
+	uint64_t rd_at;         /* ... read at the edge of this cycle (into the out buffer at the next) */
+	uint32_t rdreg[RFM_FR_MAX_WORDS]; /* ... with these words */
+	int obuf_full;          /* the out buffer holds a register no PWR has taken yet */
+	uint64_t obuf_free;     /* the out buffer can be loaded at the edge of this cycle or later */
 	int pwr_busy;           /* a PWR is sending its beats ... */
 	uint64_t pwr_end;       /* ... the last in this cycle, */
 	rfm_fr_uop_t pwr;       /* ... this one, */
@@ -304,6 +306,8 @@ enum {
 	                             * incoming register overwrites (the G5 hazard) */
 	RFM_FR_EF_HOLD_IGNORED,     /* ACRF micro-operations do not wait for their bank */
 	RFM_FR_EF_WALK_SHORT,       /* the restore's chain walk stops one entry early */
+	RFM_FR_EF_OBUF_OVERRUN,     /* an ARD starts whenever the bank's read register is empty, so its
+	                             * register can replace one in the out buffer no PWR has sent */
 };
 
 enum { RFM_FR_EBUSY = 3 };  /* an operation is already in progress: nothing changed */
