@@ -369,23 +369,36 @@ static void start_acrf(rfm_fr_eng_t *e, uint64_t now)
 	e->at = next_of(e, e->at + 1, 1);
 }
 
-/* The zeros: one in every held bank that has one left. 1 when one was written. */
-static int zeros(rfm_fr_eng_t *e, uint64_t hold_gnt)
+/* The zeros of a cycle: in every held bank that has one left, its first in the plan (the lowest
+ * register). The banks written; a->zplan[b] the plan entry of bank b's. */
+static uint64_t zeros_of(const rfm_fr_eng_t *e, uint64_t hold_gnt, rfm_fr_eng_act_t *a)
 {
 	uint64_t done = 0;
 	unsigned i;
 	for (i = e->at; i < e->nplan; i++) {
-		uint64_t b = (uint64_t)1 << bank(e, &e->plan[i]);
+		unsigned k = bank(e, &e->plan[i]);
+		uint64_t b = (uint64_t)1 << k;
 		if (!e->zdone[i] && (hold_gnt & b) && !(done & b)) {
-			memset(rfm_fr_areg(e->u, e->slot, e->plan[i].w, e->plan[i].r), 0, e->u->g.words * sizeof(uint32_t));
-			e->n.acrf_writes++;
-			e->zdone[i] = 1;
+			a->zplan[k] = i;
 			done |= b;
 		}
 	}
+	return done;
+}
+
+/* Write the zeros a records. */
+static void zeros(rfm_fr_eng_t *e, const rfm_fr_eng_act_t *a)
+{
+	unsigned k;
+	for (k = 0; k < e->cfg.banks; k++)
+		if (a->zbanks >> k & 1) {
+			const rfm_fr_uop_t *p = &e->plan[a->zplan[k]];
+			memset(rfm_fr_areg(e->u, e->slot, p->w, p->r), 0, e->u->g.words * sizeof(uint32_t));
+			e->n.acrf_writes++;
+			e->zdone[a->zplan[k]] = 1;
+		}
 	while (e->at < e->nplan && e->zdone[e->at])
 		e->at++;
-	return done != 0;
 }
 
 /* What completes at the edge of cycle now: the PWR's last beat writes its entry; a PRD's last
@@ -457,23 +470,49 @@ static void commit(rfm_fr_eng_t *e)
 	e->n.ops++;
 }
 
-int rfm_fr_eng_cycle(rfm_fr_eng_t *e, uint64_t hold_gnt)
+void rfm_fr_eng_decide(const rfm_fr_eng_t *e, uint64_t hold_gnt, rfm_fr_eng_act_t *a)
 {
-	uint64_t now;
-	int started, ready;
+	uint64_t now = e->now + 1;
 	pcrf_post_t q;
+	memset(a, 0, sizeof(*a));
+	a->pcrf = a->acrf = -1;
 	if (e->op == RFM_FR_OP_IDLE)
-		return 0;
-	now = ++e->now;
-	e->n.busy++;
+		return;
 	if (e->fault == RFM_FR_EF_HOLD_IGNORED)
 		hold_gnt = ~(uint64_t)0;
 	/* the PCRF queue first: what starts there depends only on the state before the cycle */
-	started = pcrf_ready(e, now);
-	q = pcrf_post(e, now, started);
-	if (started)
+	if (pcrf_ready(e, now)) {
+		a->pcrf = (int)e->plan[e->pat].kind;
+		a->pentry = e->plan[e->pat].e;
+	}
+	q = pcrf_post(e, now, a->pcrf >= 0);
+	if (!acrf_ready(e, now, &q))
+		return;
+	if (e->plan[e->at].kind == RFM_FR_AZERO) {
+		a->zbanks = zeros_of(e, hold_gnt, a);
+		if (a->zbanks)
+			a->acrf = RFM_FR_AZERO;
+		else
+			a->wait = 1;
+	} else if (hold_gnt >> bank(e, &e->plan[e->at]) & 1) {
+		a->acrf = (int)e->plan[e->at].kind;
+		a->w = e->plan[e->at].w;
+		a->r = e->plan[e->at].r;
+	} else
+		a->wait = 1;
+}
+
+int rfm_fr_eng_cycle(rfm_fr_eng_t *e, uint64_t hold_gnt)
+{
+	uint64_t now;
+	rfm_fr_eng_act_t a;
+	if (e->op == RFM_FR_OP_IDLE)
+		return 0;
+	rfm_fr_eng_decide(e, hold_gnt, &a);
+	now = ++e->now;
+	e->n.busy++;
+	if (a.pcrf >= 0)
 		start_pcrf(e, now);
-	ready = acrf_ready(e, now, &q);
 	/* the register in the bank's read register since the last edge goes into the out buffer at this
 	 * edge (acrf_ready made room for it), as the bank reads the next ARD's */
 	if (e->rd_busy && e->rd_at < now) {
@@ -481,15 +520,11 @@ int rfm_fr_eng_cycle(rfm_fr_eng_t *e, uint64_t hold_gnt)
 		e->obuf_full = 1;
 		e->rd_busy = 0;
 	}
-	if (ready) {
-		if (e->plan[e->at].kind == RFM_FR_AZERO) {
-			if (!zeros(e, hold_gnt))
-				e->n.hold_waits++;
-		} else if (hold_gnt >> bank(e, &e->plan[e->at]) & 1)
-			start_acrf(e, now);
-		else
-			e->n.hold_waits++;
-	}
+	if (a.acrf == RFM_FR_AZERO)
+		zeros(e, &a);
+	else if (a.acrf >= 0)
+		start_acrf(e, now);
+	e->n.hold_waits += (uint64_t)a.wait;
 	complete(e, now);
 	if (e->at < e->nplan || e->pat < e->nplan || e->pwr_busy || e->in_count || e->rd_busy || e->obuf_full)
 		return 0;

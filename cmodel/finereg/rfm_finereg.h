@@ -329,6 +329,19 @@ int rfm_fr_eng_swap(rfm_fr_eng_t *e, unsigned sc, const uint64_t *bv, unsigned p
 /* This cycle's bank hold request (bit b: bank b): the bank of the ACRF queue's head when it can
  * start this cycle; once only zeros are left, every bank with a zero to write. */
 uint64_t rfm_fr_eng_hold(const rfm_fr_eng_t *e);
+/* What a cycle with these granted holds does (the next rfm_fr_eng_cycle with them), the state
+ * unchanged: the micro-operations that start, the zeros written. */
+typedef struct rfm_fr_eng_act {
+	int pcrf;               /* a PCRF micro-operation starting (RFM_FR_PWR, RFM_FR_PRD; -1 none) ... */
+	unsigned pentry;        /* ... on this entry */
+	int acrf;               /* an ACRF one (RFM_FR_ARD, RFM_FR_AWR; RFM_FR_AZERO: zeros written; -1
+	                         * none) ... */
+	unsigned w, r;          /* ... of this register (ARD, AWR) */
+	uint64_t zbanks;        /* the banks a zero is written in */
+	unsigned zplan[64];     /* per such bank, the plan entry of its zero */
+	int wait;               /* the ACRF queue's head waited for its bank (a hold wait) */
+} rfm_fr_eng_act_t;
+void rfm_fr_eng_decide(const rfm_fr_eng_t *e, uint64_t hold_gnt, rfm_fr_eng_act_t *a);
 /* One clock edge with this cycle's granted holds: 1 when the operation completed at this edge. */
 int rfm_fr_eng_cycle(rfm_fr_eng_t *e, uint64_t hold_gnt);
 /* 1 while CTA c's registers are being moved (its write-backs wait: docs/finereg.md, "Engine"). */
