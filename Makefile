@@ -283,6 +283,16 @@ $(B)/%/assert/Vcosim: verif/cosim/harness.cpp verif/cosim/rfm_glue.h verif/cosim
 	echo "verilator: rf_top with assertions ($$cfg)"; \
 	$(call verilator_harness,rf_top,$$gen,$(B)/$$cfg/logs/verilator-build-assert.log,+define+RFM_ASSERTIONS --assert)
 
+# a block's harness with the assertions compiled in (make cosim-assert with BLOCK=: blocks generated alone)
+$(B)/%/Vcosim-assert: verif/cosim/harness.cpp verif/cosim/rfm_glue.h verif/cosim/build.sh $(B)/lib/librfm.a $$(wildcard $$(call gen_of,$$(word 1,$$(subst /, ,$$*)))/*.sv)
+	@cfg=$(word 1,$(subst /, ,$*)); gen=$(call gen_of,$(word 1,$(subst /, ,$*))); mod=$(notdir $*); \
+	mkdir -p $(@D)/assert $(B)/$$cfg/logs; \
+	echo "verilator: $$mod with assertions ($$cfg)"; \
+	verif/cosim/build.sh $$gen/cosim/$${mod}_glue.h $(@D)/assert $(B)/$$cfg/logs/verilator-build-assert-$$mod.log \
+	  $(VERILATOR_FLAGS) +define+RFM_ASSERTIONS --assert --top-module $$mod -F $(ROOT)/$$gen/files.f \
+	  || { tail -30 $(B)/$$cfg/logs/verilator-build-assert-$$mod.log; exit 1; }; \
+	cp $(@D)/assert/Vcosim $@
+
 HARNESSES = $(foreach m,$(MODULES),$(B)/$(CONFIG)/cosim/$(m)/Vcosim)
 
 # the harnesses of every block of $(CONFIG), built and not run
@@ -299,11 +309,19 @@ cosim-short: $(GEN)/files.f
 
 # rf_top in lock-step with the model, with the RTL's own assertions on (docs/verification.md)
 cosim-assert: $(GEN)/files.f
+ifneq ($(BLOCK),)
+	@$(MAKE) --no-print-directory $(foreach m,$(MODULES),$(B)/$(CONFIG)/cosim/$(m)/Vcosim-assert)
+	@for m in $(MODULES); do for s in $(SEEDS); do \
+	  if $(B)/$(CONFIG)/cosim/$$m/Vcosim-assert +config=$(GEN)/config.ini +seed=$$s +cycles=$(BLOCK_CYCLES) +quiet \
+	    > $(B)/$(CONFIG)/logs/cosim-assert-$$m-seed$$s.log 2>&1; then echo "PASS cosim-assert $$m $(CONFIG) seed $$s $(BLOCK_CYCLES) cycles"; \
+	  else echo "FAIL cosim-assert $$m $(CONFIG) seed $$s (log $(B)/$(CONFIG)/logs/cosim-assert-$$m-seed$$s.log)"; exit 1; fi; done; done
+else
 	@$(MAKE) --no-print-directory $(B)/$(CONFIG)/assert/Vcosim
 	@for s in $(SEEDS); do \
 	  if $(B)/$(CONFIG)/assert/Vcosim +config=$(GEN)/config.ini +seed=$$s +cycles=$(TOP_CYCLES) +quiet \
 	    > $(B)/$(CONFIG)/logs/cosim-assert-seed$$s.log 2>&1; then echo "PASS cosim-assert rf_top $(CONFIG) seed $$s $(TOP_CYCLES) cycles"; \
 	  else echo "FAIL cosim-assert rf_top $(CONFIG) seed $$s (log $(B)/$(CONFIG)/logs/cosim-assert-seed$$s.log)"; exit 1; fi; done
+endif
 
 # the RTL's assertions proven by bounded model checking, and a planted fault caught (docs/verification.md)
 formal: $(GEN)/files.f

@@ -4,8 +4,8 @@
 # has no FineReg parts yet: `make mutation` builds the blocks alone from the config file below
 # (rtl_gen --block with the last of them generates them all) and the harnesses named.
 # config: verif/finereg/small_finereg.ini
-# block: rf_fr_port
-# harnesses: rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr rf_fr_dec rf_fr_live rf_fr_zero rf_fr_slot rf_fr_pcrf rf_fr_port
+# block: rf_fr_eng
+# harnesses: rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr rf_fr_dec rf_fr_live rf_fr_zero rf_fr_slot rf_fr_pcrf rf_fr_port rf_fr_eng
 # model faults (cmodel/finereg/faults.def; cmodel/finereg/blocks_finereg.c)
 block_model_mutant lrc-tag-ignored rf_fr_lrc LRC_TAG_IGNORED "rf_fr_lrc golden"
 block_model_mutant lrc-fill-next-index rf_fr_lrc LRC_FILL_NEXT_INDEX "rf_fr_lrc golden"
@@ -32,6 +32,8 @@ block_model_mutant pcrf-write-next-row rf_fr_pcrf PCRF_WRITE_NEXT_ROW "rf_fr_pcr
 block_model_mutant port-ob-early rf_fr_port PORT_OB_EARLY "rf_fr_port golden"
 block_model_mutant port-ready-early rf_fr_port PORT_READY_EARLY "rf_fr_port golden"
 block_model_mutant port-dst-next-slot rf_fr_port PORT_DST_NEXT_SLOT "rf_fr_port golden"
+block_model_mutant eng-swap-no-dst rf_fr_eng ENG_SWAP_NO_DST "rf_fr_eng golden"
+block_model_mutant eng-walk-short rf_fr_eng ENG_WALK_SHORT "rf_fr_eng golden"
 
 # RTL faults (block_rtl_mutant: verif/mutation/run.sh)
 block_rtl_mutant rtl-lrc-tag-ignored rf_fr_lrc 's/ & (ltag_sh\[31:0\] == l_pc_i)//'
@@ -80,6 +82,19 @@ block_rtl_mutant rtl-port-ready-ignores-beats rf_fr_port "s/assign ready = count
 block_rtl_mutant rtl-port-ob-free-early rf_fr_port "s/assign ob_free_o = pwr_go ? 1'b0 :/assign ob_free_o = pwr_go ? 1'b1 :/"
 block_rtl_mutant rtl-port-pop-keeps-head rf_fr_port "s/head_q <= head_q == 2'd3 ? '0 : head_q + 1'b1;/head_q <= head_q;/"
 block_rtl_mutant rtl-port-dst-in-fill-slot rf_fr_port 's/if (prd_go) dst_q\[tp_q\] <= prd_dst_i;/if (prd_go) dst_q[fp_q] <= prd_dst_i;/'
+block_rtl_mutant rtl-eng-dst-ignored rf_fr_eng "s/\(\.q_valid_i *\)(a_ard_c)/\1(1'b0)/"
+block_rtl_mutant rtl-eng-dst-from-tags rf_fr_eng "s/assign dst_k = in_count != '0 ? in_dst : tag_dst;/assign dst_k = tag_dst;/"
+block_rtl_mutant rtl-eng-read-register-ignored rf_fr_eng 's/assign room = !rd_busy_q \&\& !obf_post/assign room = !obf_post/'
+block_rtl_mutant rtl-eng-link-ignored rf_fr_eng "s/\(\.k_valid_i *\)(wlast \&\& pwc_q != '0)/\1(1'b0)/"
+block_rtl_mutant rtl-eng-end-never-set rf_fr_eng "s/assign w_end = .*;/assign w_end = 1'b0;/"
+block_rtl_mutant rtl-eng-depletion-unchecked rf_fr_eng 's/assign start = go_i \&\& !busy_q \&\& !depleted;/assign start = go_i \&\& !busy_q;/'
+block_rtl_mutant rtl-eng-zeros-in-eviction rf_fr_eng 's/(op_l || ((op_r || op_s)/(op_l || op_e || ((op_r || op_s)/'
+block_rtl_mutant rtl-eng-walk-stuck rf_fr_eng 's/walk_q <= r_next;/walk_q <= walk_q;/'
 
 # a fault in an assertion's text (lint_mutant: verif/mutation/run.sh)
 lint_mutant lint-port-assertion-text rf_fr_port "s/(wact_q ? wbeat_q <= 1'd1 : wbeat_q == '0)/(wact_q ? wbeat_q <= : wbeat_q == '0)/"
+
+# the engine's own assertions, with the comparison off (+rtl-only): an ARD that the out buffer
+# cannot take (rule 1)
+rtl_mutant assert-eng-read-register-ignored rf_fr_eng.sv 's/assign room = !rd_busy_q \&\& !obf_post/assign room = !obf_post/' \
+	"rf_fr_eng rule 1" "+define+RFM_ASSERTIONS --assert" rf_fr_eng
