@@ -34,7 +34,7 @@ static const char *const cnt_names[ENG_NCNT] = {"busy", "wait", "ard", "awr", "p
 
 typedef struct eng_ix {
 	unsigned clk, rst, go, op, slot, head, count, lv, lw, lvec, gnt, rdd, tidx;
-	unsigned busy, depl, req, ard, ardw, ardr, awr, awrw, awrr, awrd, z, zw, zr, pwr, pwre, prd, prde, fcnt, chead,
+	unsigned busy, done, live, depl, req, ard, ardw, ardr, awr, awrw, awrr, awrd, z, zw, zr, pwr, pwre, prd, prde, fcnt, chead,
 		ccnt, tv, te, tn, tw, tr, cnt[ENG_NCNT];
 } eng_ix_t;
 
@@ -73,7 +73,7 @@ typedef struct rfm_engb {
 	/* checker */
 	rfm_fr_t *ref;            /* the whole operations */
 	uint64_t c_rows[RFM_FR_MAX_WARPS];
-	int c_busy, c_op;         /* busy_o of the last cycle; the operation in progress */
+	int c_busy, c_done, c_op; /* busy_o and done_o of the last cycle; the operation in progress */
 	unsigned c_slot, c_a, c_first, c_nard, c_live, c_chain;
 	uint64_t c_live_set[RFM_FR_MAX_WARPS], c_moved[RFM_FR_MAX_WARPS];
 	unsigned c_dst[4096];     /* the pending CTA's chain: each entry's {warp, index} (w x 64 + r) */
@@ -136,6 +136,9 @@ static int eng_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	ix->prd = rfm_ports_add(pt, RFM_OUT, 1, "a PRD starts", "prd_o");
 	ix->prde = rfm_ports_add(pt, RFM_OUT, pb, "its entry (0 when none)", "prd_entry_o");
 	ix->busy = rfm_ports_add(pt, RFM_OUT, 1, "an operation in progress", "busy_o");
+	ix->done = rfm_ports_add(pt, RFM_OUT, 1, "it ends at this edge (the bookkeeping's cycle)", "done_o");
+	ix->live = rfm_ports_add(pt, RFM_OUT, rfm_clog2((uint64_t)g.warps * g.regs + 1),
+				 "live registers of the vectors loaded (the decision's)", "live_o");
 	ix->depl = rfm_ports_add(pt, RFM_OUT, 1, "the start is refused: too few PCRF entries", "depleted_o");
 	ix->fcnt = rfm_ports_add(pt, RFM_OUT, cb, "empty PCRF entries", "free_count_o");
 	ix->chead = rfm_ports_add(pt, RFM_OUT, pb, "the last eviction's or swap's chain: head", "chain_head_o");
@@ -201,7 +204,7 @@ static void eng_reset(rfm_model_t *m)
 	x->chead = x->ccount = 0;
 	x->pend = -1;
 	x->loads = 0;
-	x->c_busy = 0;
+	x->c_busy = x->c_done = 0;
 	x->c_op = -1;
 	x->c_last_ard = ~0ull;
 }
@@ -242,6 +245,8 @@ static void eng_eval(rfm_model_t *m)
 	int busy = x->e.op != RFM_FR_OP_IDLE;
 	rfm_fr_eng_decide(&x->e, gnt, &a);
 	rfm_set(m, x->ix.busy, busy);
+	rfm_set(m, x->ix.done, busy && rfm_fr_eng_ends(&x->e, &a));
+	rfm_set(m, x->ix.live, live_of(x, x->rows));
 	rfm_set(m, x->ix.depl, refused(x, u, x->rows));
 	rfm_set(m, x->ix.req, busy ? rfm_fr_eng_hold(&x->e) : 0);
 	rfm_set(m, x->ix.ard, a.acrf == RFM_FR_ARD);
@@ -613,6 +618,12 @@ static int eng_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	}
 	if (!bad && busy && x->c_op < 0)
 		bad = "busy with no operation started";
+	if (!bad && x->c_done != (x->c_busy && !busy))
+		bad = "done_o (the last cycle's against the end seen now)";
+	if (!bad && (rfm_get(m, x->ix.done) && !busy))
+		bad = "done_o while idle";
+	if (!bad && rfm_get(m, x->ix.live) != live_of(x, x->c_rows))
+		bad = "live_o";
 	/* idle: the state against the whole operations' */
 	if (!bad && !busy) {
 		rfm_fr_tag_t tz = {0}, tg = t < x->g.pcrf_entries ? f->tag[t] : tz;
@@ -662,6 +673,7 @@ static int eng_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	x->c_cnt[3] += (uint64_t)awr + (uint64_t)rfm_popcount64(z);
 	x->c_cnt[4] += rfm_get(m, x->ix.prd);
 	x->c_busy = busy;
+	x->c_done = (int)rfm_get(m, x->ix.done);
 	/* the edge: a start, or a load */
 	if (!busy && rfm_get(m, x->ix.go)) {
 		unsigned op = (unsigned)rfm_get(m, x->ix.op), live = live_of(x, x->c_rows);

@@ -502,6 +502,31 @@ void rfm_fr_eng_decide(const rfm_fr_eng_t *e, uint64_t hold_gnt, rfm_fr_eng_act_
 		a->wait = 1;
 }
 
+int rfm_fr_eng_ends(const rfm_fr_eng_t *e, const rfm_fr_eng_act_t *a)
+{
+	uint64_t now = e->now + 1;
+	unsigned at = e->at, pat = e->pat, k;
+	int pwr_busy, in_count, obuf_full;
+	if (e->op == RFM_FR_OP_IDLE)
+		return 0;
+	if (a->pcrf >= 0)
+		pat = next_of(e, e->pat + 1, 0);
+	if (a->acrf == RFM_FR_ARD || a->acrf == RFM_FR_AWR)
+		at = next_of(e, e->at + 1, 1);
+	else if (a->acrf == RFM_FR_AZERO)
+		for (; at < e->nplan; at++) { /* past the zeros written before and now */
+			int now_z = 0;
+			for (k = 0; k < e->cfg.banks && !now_z; k++)
+				now_z = (a->zbanks >> k & 1) && a->zplan[k] == at;
+			if (!e->zdone[at] && !now_z)
+				break;
+		}
+	pwr_busy = a->pcrf == RFM_FR_PWR ? beats(e) > 1 : e->pwr_busy && e->pwr_end != now;
+	in_count = (int)e->in_count + (a->pcrf == RFM_FR_PRD) - (a->acrf == RFM_FR_AWR);
+	obuf_full = e->rd_busy || (e->obuf_full && a->pcrf != RFM_FR_PWR);
+	return at >= e->nplan && pat >= e->nplan && !pwr_busy && !in_count && a->acrf != RFM_FR_ARD && !obuf_full;
+}
+
 int rfm_fr_eng_cycle(rfm_fr_eng_t *e, uint64_t hold_gnt)
 {
 	uint64_t now;

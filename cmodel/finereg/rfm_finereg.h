@@ -342,6 +342,9 @@ typedef struct rfm_fr_eng_act {
 	int wait;               /* the ACRF queue's head waited for its bank (a hold wait) */
 } rfm_fr_eng_act_t;
 void rfm_fr_eng_decide(const rfm_fr_eng_t *e, uint64_t hold_gnt, rfm_fr_eng_act_t *a);
+/* 1 when the operation ends at the edge of the cycle a was decided for (the next rfm_fr_eng_cycle
+ * with its holds returns 1), the state unchanged. */
+int rfm_fr_eng_ends(const rfm_fr_eng_t *e, const rfm_fr_eng_act_t *a);
 /* One clock edge with this cycle's granted holds: 1 when the operation completed at this edge. */
 int rfm_fr_eng_cycle(rfm_fr_eng_t *e, uint64_t hold_gnt);
 /* 1 while CTA c's registers are being moved (its write-backs wait: docs/finereg.md, "Engine"). */

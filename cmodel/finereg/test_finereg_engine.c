@@ -68,10 +68,17 @@ static unsigned run_op(rfm_fr_t *ref, rfm_fr_t *u, rfm_fr_eng_t *e, uint64_t *se
 		uint64_t req = rfm_fr_eng_hold(e), gnt = fr_rnd(seed) | fr_rnd(seed); /* each bit: 3/4 */
 		/* one bank at a time, but for the zeros */
 		CU_ASSERT(req == 0 || (req & (req - 1)) == 0 || e->plan[e->at].kind == RFM_FR_AZERO);
+		rfm_fr_eng_act_t a;
+		int ends;
 		if (fr_rnd(seed) % 4 == 0)
 			writeback(ref, u, e, seed);
-		if (rfm_fr_eng_cycle(e, gnt))
+		rfm_fr_eng_decide(e, gnt, &a);
+		ends = rfm_fr_eng_ends(e, &a);
+		if (rfm_fr_eng_cycle(e, gnt)) {
+			CU_ASSERT(ends); /* the end foreseen in its cycle */
 			return cyc;
+		}
+		CU_ASSERT(!ends);
 	}
 	return 0;
 }

@@ -323,6 +323,8 @@ void rg_emit_rf_fr_eng(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_blank(e);
 	em_line(e, "// outputs");
 	em_line(e, "assign busy_o = busy_q;");
+	em_line(e, "assign done_o = done;");
+	em_line(e, "assign live_o = lsum;");
 	em_line(e, "assign depleted_o = depleted;");
 	em_line(e, "assign ard_o = ard_go;");
 	em_line(e, "assign ard_warp_o = ard_go ? lv_warp : '0;");
