@@ -6,8 +6,9 @@
  * (head and count, from the pointer table); an eviction's or a swap's live vectors are loaded warp by
  * warp before it (the controller's lookup); the ACRF is read and written through the ports, one
  * bank held a cycle (every bank with a zero left for the zeros), the read data arriving in the cycle
- * after the read (the bank's read register). The new chain of an eviction or a swap is shown when
- * it ends (the pointer table's write), and the tags can be read while the engine is idle.
+ * after the read (the bank's read register). The new chain of an eviction or a swap is shown in
+ * the cycle it ends (the pointer table's write at that edge), and the tags can be read while the
+ * engine is idle.
  *
  * The stimulus plays the controller and the ACRF: it picks legal operations on the unit's state
  * (the CTAs themselves are outside the block), loads every warp's vector before an eviction or a
@@ -64,7 +65,6 @@ typedef struct rfm_engb {
 	rfm_fr_t *u;              /* the unit engine.c moves registers of */
 	rfm_fr_eng_t e;
 	uint64_t rows[RFM_FR_MAX_WARPS]; /* the live vectors loaded (the kernel's bits) */
-	unsigned chead, ccount;   /* the new chain of the last eviction or swap */
 	/* stimulus: the controller and the ACRF */
 	uint32_t *acrf;           /* the ACRF as the block's outputs and the write-backs leave it */
 	int pend;                 /* an operation chosen (-1 none), its CTAs, slot and launch mode */
@@ -141,7 +141,8 @@ static int eng_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 				 "live registers of the vectors loaded (the decision's)", "live_o");
 	ix->depl = rfm_ports_add(pt, RFM_OUT, 1, "the start is refused: too few PCRF entries", "depleted_o");
 	ix->fcnt = rfm_ports_add(pt, RFM_OUT, cb, "empty PCRF entries", "free_count_o");
-	ix->chead = rfm_ports_add(pt, RFM_OUT, pb, "the last eviction's or swap's chain: head", "chain_head_o");
+	ix->chead = rfm_ports_add(pt, RFM_OUT, pb, "with done_o, an eviction's or a swap's new chain: head (0 else)",
+				  "chain_head_o");
 	ix->ccnt = rfm_ports_add(pt, RFM_OUT, cb, "and count", "chain_count_o");
 	ix->tidx = rfm_ports_add(pt, RFM_IN, pb, "a tag read while idle", "t_idx_i");
 	ix->tv = rfm_ports_add(pt, RFM_OUT, 1, "its valid (tag fields 0 while busy)", "t_valid_o");
@@ -201,7 +202,6 @@ static void eng_reset(rfm_model_t *m)
 	memset(x->c_rows, 0, sizeof(x->c_rows));
 	memset(x->c_cnt, 0, sizeof(x->c_cnt));
 	memset(x->acrf, 0, (size_t)x->g.acrf_slots * x->W * x->R * x->words * 4u);
-	x->chead = x->ccount = 0;
 	x->pend = -1;
 	x->loads = 0;
 	x->c_busy = x->c_done = 0;
@@ -273,8 +273,15 @@ static void eng_eval(rfm_model_t *m)
 	rfm_set(m, x->ix.prd, a.pcrf == RFM_FR_PRD);
 	rfm_set(m, x->ix.prde, a.pcrf == RFM_FR_PRD ? a.pentry : 0);
 	rfm_set(m, x->ix.fcnt, u->free_count);
-	rfm_set(m, x->ix.chead, x->chead);
-	rfm_set(m, x->ix.ccnt, x->ccount);
+	{ /* the new chain: its entries in the order of the plan's PWRs, which end in that order */
+		unsigned head = 0, n = 0, i;
+		if (busy && (x->e.op == RFM_FR_OP_EVICT || x->e.op == RFM_FR_OP_SWAP) && rfm_fr_eng_ends(&x->e, &a))
+			for (i = 0; i < x->e.nplan; i++)
+				if (x->e.plan[i].kind == RFM_FR_PWR && !n++)
+					head = x->e.plan[i].e;
+		rfm_set(m, x->ix.chead, head);
+		rfm_set(m, x->ix.ccnt, n);
+	}
 	{
 		rfm_fr_tag_t z = {0}, tg = !busy && t < x->g.pcrf_entries ? u->tag[t] : z;
 		rfm_set(m, x->ix.tv, tg.valid);
@@ -292,14 +299,10 @@ static void eng_tick(rfm_model_t *m)
 	rfm_engb_t *x = (rfm_engb_t *)m;
 	uint64_t gnt = rfm_get(m, x->ix.gnt);
 	if (x->e.op != RFM_FR_OP_IDLE) {
-		rfm_fr_op_t op = x->e.op;
 		/* the register the bank read at the last edge: the ACRF's, as the port shows it */
 		if (x->e.rd_busy)
 			memcpy(x->e.rdreg, rfm_wide(m, x->ix.rdd), x->words * 4u);
-		if (rfm_fr_eng_cycle(&x->e, gnt) && (op == RFM_FR_OP_EVICT || op == RFM_FR_OP_SWAP)) {
-			x->chead = x->u->ptr[x->e.a].head;
-			x->ccount = x->u->ptr[x->e.a].count;
-		}
+		rfm_fr_eng_cycle(&x->e, gnt);
 		return;
 	}
 	if (rfm_get(m, x->ix.go)) {
@@ -624,6 +627,12 @@ static int eng_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 		bad = "done_o while idle";
 	if (!bad && rfm_get(m, x->ix.live) != live_of(x, x->c_rows))
 		bad = "live_o";
+	if (!bad) { /* with done_o, an eviction's or a swap's chain as the whole operation left it */
+		int ch = rfm_get(m, x->ix.done) && (x->c_op == OP_EVICT || x->c_op == OP_SWAP);
+		if (rfm_get(m, x->ix.chead) != (ch ? f->ptr[x->c_a].head : 0u) ||
+		    rfm_get(m, x->ix.ccnt) != (ch ? f->ptr[x->c_a].count : 0u))
+			bad = "the new chain";
+	}
 	/* idle: the state against the whole operations' */
 	if (!bad && !busy) {
 		rfm_fr_tag_t tz = {0}, tg = t < x->g.pcrf_entries ? f->tag[t] : tz;
@@ -643,9 +652,6 @@ static int eng_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 		    memcmp(acrf_reg(x, x->c_slot, 0, 0), f->adata + (size_t)x->c_slot * x->W * x->R * x->words,
 			   (size_t)x->W * x->R * x->words * 4u))
 			bad = "the ACRF slot after the operation";
-		else if ((x->c_op == OP_EVICT || x->c_op == OP_SWAP) &&
-			 (rfm_get(m, x->ix.chead) != f->ptr[x->c_a].head || rfm_get(m, x->ix.ccnt) != f->ptr[x->c_a].count))
-			bad = "the new chain";
 		x->c_cnt[6]++;
 		x->c_op = -1;
 	}

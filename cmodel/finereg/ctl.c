@@ -117,7 +117,7 @@ static void idle(rfm_fr_ctl_t *k, const rfm_fr_ctl_in_t *in)
 		}
 	}
 	for (s = 0; s < u->g.acrf_slots && !k->no_switch; s++) {
-		if (!all_stalled(u, in, s))
+		if (!all_stalled(u, in, s) || in->exit[s]) /* a CTA that finished leaves instead */
 			continue;
 		if (k->stayed[s] &&
 		    (k->fault == RFM_FR_CF_NO_RETRY || k->stay_key[s] == decision_key(u, in, can_launch(u, in))))
@@ -164,16 +164,26 @@ static void decide(rfm_fr_ctl_t *k, const rfm_fr_ctl_in_t *in)
 	}
 }
 
+/* The slot's CTA is looked up or decided on no longer: a warp could issue, or it finished. */
+static int stall_gone(const rfm_fr_t *u, const rfm_fr_ctl_in_t *in, unsigned s, unsigned c)
+{
+	return !all_stalled(u, in, s) || u->owner[s] != (int)c || in->exit[s];
+}
+
 void rfm_fr_ctl_cycle(rfm_fr_ctl_t *k, const rfm_fr_ctl_in_t *in)
 {
 	rfm_fr_t *u = k->u;
 	unsigned s;
 	uint64_t bv;
-	/* CTAs that finished (a lookup of one is dropped at its next step) */
-	for (s = 0; s < u->g.acrf_slots; s++) {
+	int exit_cta = -1, busy_writes = 0;
+	/* the CTA that finishes at this edge, on the state before it: the lowest slot whose exit is set
+	 * and whose CTA is active and not being moved (one a cycle: the status monitor's and the slot
+	 * table's write ports) */
+	for (s = 0; s < u->g.acrf_slots && exit_cta < 0; s++) {
 		int c = u->owner[s];
-		if (in->exit[s] && c >= 0 && u->ctx[c] == RFM_FR_CTX_PIPE && !rfm_fr_eng_moving(&k->e, (unsigned)c))
-			rfm_fr_exit(u, (unsigned)c);
+		if (in->exit[s] && c >= 0 && u->ctx[c] == RFM_FR_CTX_PIPE && u->reg[c] == RFM_FR_REG_ACRF &&
+		    !rfm_fr_eng_moving(&k->e, (unsigned)c))
+			exit_cta = c;
 	}
 	/* a CTA that stayed is decided on afresh once its warps no longer all wait */
 	for (s = 0; s < u->g.acrf_slots; s++) {
@@ -187,7 +197,7 @@ void rfm_fr_ctl_cycle(rfm_fr_ctl_t *k, const rfm_fr_ctl_in_t *in)
 		idle(k, in);
 		break;
 	case RFM_FR_CTL_LOOKUP:
-		if (!all_stalled(u, in, k->s) || u->owner[k->s] != (int)k->c) {
+		if (stall_gone(u, in, k->s, k->c)) {
 			k->st = RFM_FR_CTL_IDLE;
 			k->n.stall_gone++;
 			break;
@@ -199,7 +209,7 @@ void rfm_fr_ctl_cycle(rfm_fr_ctl_t *k, const rfm_fr_ctl_in_t *in)
 			k->st = RFM_FR_CTL_MISS;
 		break;
 	case RFM_FR_CTL_MISS: /* the fill is awaited even when the stall ends meanwhile (the cache takes it) */
-		if (!all_stalled(u, in, k->s) || u->owner[k->s] != (int)k->c)
+		if (stall_gone(u, in, k->s, k->c))
 			k->gone = 1; /* a warp issued: the vectors looked up so far may be stale */
 		if (in->fill_valid && in->fill_pc == k->miss_pc) {
 			rfm_fr_lrc_fill(&k->lrc, in->fill_pc, in->fill_bv);
@@ -212,14 +222,20 @@ void rfm_fr_ctl_cycle(rfm_fr_ctl_t *k, const rfm_fr_ctl_in_t *in)
 		}
 		break;
 	case RFM_FR_CTL_DECIDE:
-		if (!all_stalled(u, in, k->s) || u->owner[k->s] != (int)k->c) {
+		busy_writes = 1; /* the decision may write two statuses (a context switch) */
+		if (stall_gone(u, in, k->s, k->c)) {
 			k->st = RFM_FR_CTL_IDLE;
 			k->n.stall_gone++;
 		} else
 			decide(k, in);
 		break;
 	default: /* RFM_FR_CTL_MOVE */
-		if (rfm_fr_eng_cycle(&k->e, in->hold_gnt))
+		if (rfm_fr_eng_cycle(&k->e, in->hold_gnt)) {
 			k->st = RFM_FR_CTL_IDLE;
+			busy_writes = 1; /* the operation's bookkeeping writes the statuses and the slot */
+		}
 	}
+	/* the exit, unless the step's writes took the ports (it waits: its input stays set) */
+	if (exit_cta >= 0 && !busy_writes)
+		rfm_fr_exit(u, (unsigned)exit_cta);
 }

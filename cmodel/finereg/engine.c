@@ -173,6 +173,7 @@ int rfm_fr_eng_restore(rfm_fr_eng_t *e, unsigned c, unsigned s)
 	}
 	/* the registers that were dead at the eviction start from zero, after the live ones are in */
 	add_zeros(e, written);
+	u->ptr[c] = (rfm_fr_ptr_t){0, 0}; /* the chain is the plan's now: the pointer line is free */
 	return go(e);
 }
 
@@ -221,6 +222,7 @@ int rfm_fr_eng_swap(rfm_fr_eng_t *e, unsigned sc, const uint64_t *bv, unsigned p
 	}
 	/* D: the pending CTA's registers that were dead at its eviction start from zero */
 	add_zeros(e, written);
+	u->ptr[pc] = (rfm_fr_ptr_t){0, 0}; /* the chain is the plan's now: the pointer line is free */
 	return go(e);
 }
 
@@ -446,8 +448,7 @@ static void commit(rfm_fr_eng_t *e)
 		u->reg[e->a] = RFM_FR_REG_PCRF;
 		u->n.evictions++;
 		break;
-	case RFM_FR_OP_RESTORE:
-		u->ptr[e->a] = (rfm_fr_ptr_t){0, 0};
+	case RFM_FR_OP_RESTORE: /* its pointer line was emptied at the start */
 		rfm_fr_own(u, e->a, (int)e->slot);
 		u->ctx[e->a] = RFM_FR_CTX_PIPE;
 		u->reg[e->a] = RFM_FR_REG_ACRF;
@@ -455,7 +456,6 @@ static void commit(rfm_fr_eng_t *e)
 		break;
 	default: /* RFM_FR_OP_SWAP */
 		rfm_fr_link_chain(u, e->a, e->order, e->nord);
-		u->ptr[e->b] = (rfm_fr_ptr_t){0, 0};
 		rfm_fr_own(u, e->a, -1);
 		rfm_fr_own(u, e->b, (int)e->slot);
 		u->ctx[e->a] = RFM_FR_CTX_SHMEM;

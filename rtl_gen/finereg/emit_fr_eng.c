@@ -82,8 +82,6 @@ void rg_emit_rf_fr_eng(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "logic obf_q;  // the out buffer holds a register no PWR has taken");
 	em_line(e, "logic %s wrem_q;  // beats of the PWR in flight from this cycle on", em_rng(e, qb));
 	em_line(e, "logic %s rdreg_q, obreg_q, pwreg_q;  // their {warp, index}", T);
-	em_line(e, "logic %s chead_q;", P);
-	em_line(e, "logic %s ccount_q;", C);
 	em_line(e, "logic %s zleft_q;  // zeros still to write", L);
 	for (k = 0; k < 8; k++)
 		em_line(e, "logic %s c_%s_q;", N, cnt[k]);
@@ -341,8 +339,11 @@ void rg_emit_rf_fr_eng(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "assign prd_o = prd_go;");
 	em_line(e, "assign prd_entry_o = prd_go ? walk_q : '0;");
 	em_line(e, "assign free_count_o = free_cnt;");
-	em_line(e, "assign chain_head_o = chead_q;");
-	em_line(e, "assign chain_count_o = ccount_q;");
+	em_line(e, "// the new chain at the end of an eviction or a swap (the pointer table's write at this edge)");
+	em_line(e, "logic chain_now;");
+	em_line(e, "assign chain_now = done && (op_e || op_s);");
+	em_line(e, "assign chain_head_o = !chain_now || live_q == '0 ? '0 : pwc_q == '0 ? wlast_ent : nhead_q;");
+	em_line(e, "assign chain_count_o = chain_now ? %u'(live_q) : '0;", cb);
 	em_line(e, "assign t_valid_o = busy_q ? 1'b0 : r_valid;");
 	em_line(e, "assign t_end_o = busy_q ? 1'b0 : r_end;");
 	em_line(e, "assign t_next_o = busy_q ? '0 : r_next;");
@@ -367,7 +368,7 @@ void rg_emit_rf_fr_eng(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	static const char *const regs[] = {"busy_q", "op_q", "slot_q", "live_q", "first_q", "n_q", "nbc_q", "pa_q",
 					   "aa_q", "pwc_q", "zc_q", "pk_q", "ak_q", "ppend_q", "asub_q", "walk_q",
 					   "pent_q", "prev_q", "nhead_q", "rd_busy_q", "obf_q", "wrem_q", "rdreg_q",
-					   "obreg_q", "pwreg_q", "chead_q", "ccount_q", "zleft_q"};
+					   "obreg_q", "pwreg_q", "zleft_q"};
 	for (k = 0; k < sizeof(regs) / sizeof(regs[0]); k++)
 		em_line(e, "%s <= '0;", regs[k]);
 	em_line(e, "lcnt_q <= '0;");
@@ -414,14 +415,7 @@ void rg_emit_rf_fr_eng(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "c_pwr_q <= c_pwr_q + %u'(wlast);", nb);
 	em_line(e, "c_ops_q <= c_ops_q + %u'(done);", nb);
 	em_line(e, "c_depleted_q <= c_depleted_q + %u'(depleted);", nb);
-	em_line(e, "// the end: an eviction's or a swap's new chain for the pointer table");
-	em_open(e, "if (done) begin");
-	em_line(e, "busy_q <= 1'b0;");
-	em_open(e, "if (op_e || op_s) begin");
-	em_line(e, "chead_q <= live_q == '0 ? '0 : pwc_q == '0 ? wlast_ent : nhead_q;");
-	em_line(e, "ccount_q <= %u'(live_q);", cb);
-	em_close(e, "end");
-	em_close(e, "end");
+	em_line(e, "if (done) busy_q <= 1'b0;");
 	em_line(e, "// a start: every count from 0, the walk at the chain's head");
 	em_open(e, "if (start) begin");
 	em_line(e, "busy_q <= 1'b1;");
