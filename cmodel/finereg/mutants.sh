@@ -91,6 +91,7 @@ block_rtl_mutant rtl-eng-depletion-unchecked rf_fr_eng 's/assign start = go_i \&
 block_rtl_mutant rtl-eng-zeros-in-eviction rf_fr_eng 's/(op_l || ((op_r || op_s)/(op_l || op_e || ((op_r || op_s)/'
 block_rtl_mutant rtl-eng-walk-stuck rf_fr_eng 's/walk_q <= r_next;/walk_q <= walk_q;/'
 block_rtl_mutant rtl-eng-done-early rf_fr_eng 's/assign done_o = done;/assign done_o = busy_q \&\& pdone;/'
+block_rtl_mutant rtl-eng-chain-head-late rf_fr_eng "s/ : pwc_q == '0 ? wlast_ent : nhead_q;/ : nhead_q;/"
 
 # a fault in an assertion's text (lint_mutant: verif/mutation/run.sh)
 lint_mutant lint-port-assertion-text rf_fr_port "s/(wact_q ? wbeat_q <= 1'd1 : wbeat_q == '0)/(wact_q ? wbeat_q <= : wbeat_q == '0)/"
