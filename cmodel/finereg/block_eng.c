@@ -35,8 +35,8 @@ static const char *const cnt_names[ENG_NCNT] = {"busy", "wait", "ard", "awr", "p
 
 typedef struct eng_ix {
 	unsigned clk, rst, go, op, slot, head, count, lv, lw, lvec, gnt, rdd, tidx;
-	unsigned busy, done, live, depl, req, ard, ardw, ardr, awr, awrw, awrr, awrd, z, zw, zr, pwr, pwre, prd, prde, fcnt, chead,
-		ccnt, tv, te, tn, tw, tr, cnt[ENG_NCNT];
+	unsigned busy, done, live, depl, req, ard, ardw, ardr, awr, awrw, awrr, awrd, z, zw, zr, pwr, pwre, prd, prde,
+		fcnt, chead, ccnt, tv, te, tn, tw, tr, cnt[ENG_NCNT];
 } eng_ix_t;
 
 enum { EC_LAUNCH, EC_EVICT, EC_RESTORE, EC_SWAP, EC_SWAP_OUT_IN_CHAIN, EC_SWAP_DST_FIRST, EC_EVICT_NONE_LIVE,

@@ -202,7 +202,8 @@ void rg_emit_rf_fr_eng(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "for (int i = 0; i < %u; i = i + 1) zc_now = zc_now + %u'(zv[i]);", B, lb);
 	em_close(e, "end");
 	em_line(e, "logic pdone, adone;");
-	em_line(e, "assign pdone = !((op_e || op_s) && pa_d < lim_a) && !(op_s && ppend_d) && !((op_r || op_s) && pk_d < n_q);");
+	em_line(e, "assign pdone = !((op_e || op_s) && pa_d < lim_a) && !(op_s && ppend_d) &&");
+	em_line(e, "    !((op_r || op_s) && pk_d < n_q);");
 	em_line(e, "assign adone = !((op_e || op_s) && aa_d < lim_a) && !((op_r || op_s) && ak_d < n_q) &&");
 	em_line(e, "    (op_e || zleft_q == zc_now);");
 	em_line(e, "assign done = busy_q && pdone && adone && !ard_go && !obf_d && wrem_d == '0 &&");
@@ -272,7 +273,8 @@ void rg_emit_rf_fr_eng(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		instance(e, "rf_fr_live u_live", conn);
 	}
 	em_line(e, "logic unused_live;");
-	em_line(e, "assign unused_live = lv_valid ^ lv_dst ^ r_valid ^ r_end ^ ff_valid ^ ob_free;  // counts say how many; assertions");
+	em_line(e, "// the live set's valid and dst: the counts say how many are left; ff_valid, ob_free: the assertions'");
+	em_line(e, "assign unused_live = lv_valid ^ lv_dst ^ ff_valid ^ ob_free;");
 	{
 		const char *const conn[] = {
 			".clk_i", "clk_i",
