@@ -46,21 +46,29 @@ static void eng_asserts(em_t *e)
 	rg_assert_end(e);
 }
 
-void rg_emit_rf_fr_eng(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
-{
-	unsigned W = c->finereg_kernel_warps, R = c->finereg_kernel_regs, B = at_least1(c->rf_banks),
-		 Bt = c->d.fr_words / c->d.fr_beat_words, pb = pt->p[rfm_ports_find(pt, "head_i")].width,
-		 cb = pt->p[rfm_ports_find(pt, "count_i")].width, wb = pt->p[rfm_ports_find(pt, "ld_warp_i")].width,
-		 sb = pt->p[rfm_ports_find(pt, "slot_i")].width, rb = pt->p[rfm_ports_find(pt, "rd_data_i")].width,
-		 nb = pt->p[rfm_ports_find(pt, "cnt_ops_o")].width, lb = rfm_clog2((uint64_t)W * R + 1),
-		 rcb = rfm_clog2((uint64_t)R + 1), bb = B > 1 ? rfm_clog2(B) : 1, tb = wb + 6,
-		 db = rfm_clog2((uint64_t)c->d.fr_in_depth + 1), qb = at_least1(rfm_clog2((uint64_t)Bt + 1));
-	const char *L = em_keep(e, em_rng(e, lb)), *P = em_keep(e, em_rng(e, pb)), *C = em_keep(e, em_rng(e, cb)),
-		   *WB = em_keep(e, em_rng(e, wb)), *T = em_keep(e, em_rng(e, tb)), *BR = em_keep(e, B > 1 ? em_rng(e, B) : ""),
-		   *N = em_keep(e, em_rng(e, nb));
-	static const char *const cnt[] = {"busy", "wait", "ard", "awr", "prd", "pwr", "ops", "depleted"};
-	unsigned k;
+/* The widths every section of the engine uses: the reference kernel, banks, beats, port widths. */
+typedef struct eng_dims {
+	unsigned W, R, B, Bt, pb, cb, wb, sb, rb, nb, lb, rcb, bb, tb, db, qb;
+	const char *L, *P, *C, *WB, *T, *BR, *N; /* packed ranges of those widths */
+} eng_dims_t;
 
+static const char *const eng_cnt[] = {"busy", "wait", "ard", "awr", "prd", "pwr", "ops", "depleted"};
+
+/* The dimensions as locals of a section (the pattern of rtl_gen/coalescing/emit_top_coal.c). */
+#define ENG_DIMS(d) \
+	unsigned W = (d)->W, R = (d)->R, B = (d)->B, Bt = (d)->Bt, pb = (d)->pb, cb = (d)->cb, wb = (d)->wb, \
+		 sb = (d)->sb, rb = (d)->rb, nb = (d)->nb, lb = (d)->lb, rcb = (d)->rcb, bb = (d)->bb, tb = (d)->tb, \
+		 db = (d)->db, qb = (d)->qb, k; \
+	const char *L = (d)->L, *P = (d)->P, *C = (d)->C, *WB = (d)->WB, *T = (d)->T, *BR = (d)->BR, *N = (d)->N; \
+	const char *const *cnt = eng_cnt; \
+	(void)W, (void)R, (void)B, (void)Bt, (void)pb, (void)cb, (void)wb, (void)sb, (void)rb, (void)nb, (void)lb; \
+	(void)rcb, (void)bb, (void)tb, (void)db, (void)qb, (void)k, (void)L, (void)P, (void)C, (void)WB, (void)T; \
+	(void)BR, (void)N, (void)cnt
+
+/* rf_fr_eng: the reference kernel, the control state, the signals between the blocks. */
+static void eng_state(em_t *e, const rfm_cfg_t *c, const eng_dims_t *d)
+{
+	ENG_DIMS(d);
 	em_blank(e);
 	em_line(e, "// the reference kernel: %u warp%s of %u register%s (%u in all); %u bank%s; %u beat%s a register",
 		W, W == 1 ? "" : "s", R, R == 1 ? "" : "s", W * R, B, B == 1 ? "" : "s", Bt, Bt == 1 ? "" : "s");
@@ -107,6 +115,13 @@ void rg_emit_rf_fr_eng(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "logic %s zwarp;", em_rng(e, B * wb));
 	em_line(e, "logic %s zridx;", em_rng(e, B * 6));
 	em_line(e, "logic zleft;");
+	(void)c;
+}
+
+/* rf_fr_eng: the two queues' heads, this cycle's ACRF access, the start and the end. */
+static void eng_control(em_t *e, const rfm_cfg_t *c, const eng_dims_t *d)
+{
+	ENG_DIMS(d);
 	em_blank(e);
 	em_line(e, "// the PCRF queue's head (PWRs of phase A, then per chain entry its PRD and its PWR)");
 	em_line(e, "logic p_pwr_a, p_pwr_c, p_prd, pwr_go, prd_go;");
@@ -208,6 +223,13 @@ void rg_emit_rf_fr_eng(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_line(e, "    (op_e || zleft_q == zc_now);");
 	em_line(e, "assign done = busy_q && pdone && adone && !ard_go && !obf_d && wrem_d == '0 &&");
 	em_line(e, "    32'(in_count) + 32'(prd_go) == 32'(awr_go);");
+	(void)c;
+}
+
+/* rf_fr_eng: the blocks inside: free-space monitor, tag array, live set, zeros, PCRF port. */
+static void eng_blocks(em_t *e, const rfm_cfg_t *c, const eng_dims_t *d)
+{
+	ENG_DIMS(d);
 	em_blank(e);
 	em_line(e, "// the free-space monitor: a PWR's entry occupied at its last beat, a PRD's emptied at its last");
 	{
@@ -320,6 +342,13 @@ void rg_emit_rf_fr_eng(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 			NULL};
 		instance(e, "rf_fr_port u_port", conn);
 	}
+	(void)c;
+}
+
+/* rf_fr_eng: the outputs and a load's live count. */
+static void eng_outputs(em_t *e, const rfm_cfg_t *c, const eng_dims_t *d)
+{
+	ENG_DIMS(d);
 	em_blank(e);
 	em_line(e, "// outputs");
 	em_line(e, "assign busy_o = busy_q;");
@@ -364,6 +393,13 @@ void rg_emit_rf_fr_eng(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 		em_line(e, "logic unused_vec;");
 		em_line(e, "assign unused_vec = ^ld_vec_i[63:%u];  // past the kernel's registers", R);
 	}
+	(void)c;
+}
+
+/* rf_fr_eng: the control state's next values. */
+static void eng_regs(em_t *e, const rfm_cfg_t *c, const eng_dims_t *d)
+{
+	ENG_DIMS(d);
 	em_blank(e);
 	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
 	em_open(e, "if (!rst_ni) begin");
@@ -441,5 +477,39 @@ void rg_emit_rf_fr_eng(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_close(e, "end");
 	em_close(e, "end");
 	em_close(e, "end");
+	(void)c;
+}
+
+void rg_emit_rf_fr_eng(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
+{
+	eng_dims_t d;
+	d.W = c->finereg_kernel_warps;
+	d.R = c->finereg_kernel_regs;
+	d.B = at_least1(c->rf_banks);
+	d.Bt = c->d.fr_words / c->d.fr_beat_words;
+	d.pb = pt->p[rfm_ports_find(pt, "head_i")].width;
+	d.cb = pt->p[rfm_ports_find(pt, "count_i")].width;
+	d.wb = pt->p[rfm_ports_find(pt, "ld_warp_i")].width;
+	d.sb = pt->p[rfm_ports_find(pt, "slot_i")].width;
+	d.rb = pt->p[rfm_ports_find(pt, "rd_data_i")].width;
+	d.nb = pt->p[rfm_ports_find(pt, "cnt_ops_o")].width;
+	d.lb = rfm_clog2((uint64_t)d.W * d.R + 1);
+	d.rcb = rfm_clog2((uint64_t)d.R + 1);
+	d.bb = d.B > 1 ? rfm_clog2(d.B) : 1;
+	d.tb = d.wb + 6;
+	d.db = rfm_clog2((uint64_t)c->d.fr_in_depth + 1);
+	d.qb = at_least1(rfm_clog2((uint64_t)d.Bt + 1));
+	d.L = em_keep(e, em_rng(e, d.lb));
+	d.P = em_keep(e, em_rng(e, d.pb));
+	d.C = em_keep(e, em_rng(e, d.cb));
+	d.WB = em_keep(e, em_rng(e, d.wb));
+	d.T = em_keep(e, em_rng(e, d.tb));
+	d.BR = em_keep(e, d.B > 1 ? em_rng(e, d.B) : "");
+	d.N = em_keep(e, em_rng(e, d.nb));
+	eng_state(e, c, &d);
+	eng_control(e, c, &d);
+	eng_blocks(e, c, &d);
+	eng_outputs(e, c, &d);
+	eng_regs(e, c, &d);
 	eng_asserts(e);
 }
