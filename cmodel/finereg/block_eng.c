@@ -74,7 +74,7 @@ typedef struct rfm_engb {
 	rfm_fr_t *ref;            /* the whole operations */
 	uint64_t c_rows[RFM_FR_MAX_WARPS];
 	int c_busy, c_done, c_op; /* busy_o and done_o of the last cycle; the operation in progress */
-	unsigned c_slot, c_a, c_first, c_nard, c_live, c_chain;
+	unsigned c_slot, c_a, c_first, c_nard, c_live;
 	uint64_t c_live_set[RFM_FR_MAX_WARPS], c_moved[RFM_FR_MAX_WARPS];
 	unsigned c_dst[4096];     /* the pending CTA's chain: each entry's {warp, index} (w x 64 + r) */
 	uint64_t c_cnt[ENG_NCNT], c_last_ard;
@@ -540,7 +540,7 @@ static void check_start(rfm_engb_t *x, unsigned op)
 	x->c_op = (int)op;
 	x->c_slot = x->ps;
 	x->c_a = x->pa;
-	x->c_nard = x->c_chain = 0;
+	x->c_nard = 0;
 	memset(x->c_moved, 0, sizeof(x->c_moved));
 	memcpy(x->c_live_set, x->c_rows, sizeof(x->c_live_set));
 	x->c_live = live_of(x, x->c_rows);
