@@ -89,46 +89,130 @@ static int can_launch(const rfm_fr_t *u, const rfm_fr_ctl_in_t *in)
 	return in->new_left && lowest(u, RFM_FR_NONE, RFM_FR_NONE, NULL) >= 0;
 }
 
+/* The stay mark of slot s as this cycle sees it: a CTA that stayed is decided on afresh once its warps
+ * no longer all wait. */
+static unsigned stay_of(const rfm_fr_ctl_t *k, const rfm_fr_ctl_in_t *in, unsigned s)
+{
+	return k->stayed[s] && all_stalled(k->u, in, s) ? k->stayed[s] : 0;
+}
+
 /* IDLE: at most one action a cycle, the first that applies: resume a ready (1,2) CTA into a free
  * pipeline place; restore a ready (1,1) CTA, else launch a new one, into the lowest free slot; look
  * up the lowest slot whose active CTA has every warp waiting (unless it stayed and nothing the
  * decision depends on has changed). */
-static void idle(rfm_fr_ctl_t *k, const rfm_fr_ctl_in_t *in)
+static void idle(const rfm_fr_ctl_t *k, const rfm_fr_ctl_in_t *in, rfm_fr_ctl_act_t *a)
 {
-	rfm_fr_t *u = k->u;
+	const rfm_fr_t *u = k->u;
 	int room = rfm_fr_in_pipe(u) < u->g.active_ctas, c;
 	unsigned s;
 	if (room && (c = lowest(u, RFM_FR_CTX_SHMEM, RFM_FR_REG_ACRF, in->ready)) >= 0) {
-		rfm_fr_resume(u, (unsigned)c);
+		a->resume = c;
 		return;
 	}
 	for (s = 0; s < u->g.acrf_slots && u->owner[s] >= 0; s++)
 		;
 	if (s < u->g.acrf_slots) {
 		if (room && (c = lowest(u, RFM_FR_CTX_SHMEM, RFM_FR_REG_PCRF, in->ready)) >= 0) {
-			if (rfm_fr_eng_restore(&k->e, (unsigned)c, s) == 0)
-				k->st = RFM_FR_CTL_MOVE;
+			a->op = RFM_FR_OP_RESTORE, a->a = (unsigned)c, a->slot = s;
 			return;
 		}
 		if (can_launch(u, in)) {
-			if (rfm_fr_eng_launch(&k->e, (unsigned)lowest(u, RFM_FR_NONE, RFM_FR_NONE, NULL), s, room) == 0)
-				k->st = RFM_FR_CTL_MOVE;
+			a->op = RFM_FR_OP_LAUNCH, a->a = (unsigned)lowest(u, RFM_FR_NONE, RFM_FR_NONE, NULL), a->slot = s;
+			a->pipe = room;
 			return;
 		}
 	}
 	for (s = 0; s < u->g.acrf_slots && !k->no_switch; s++) {
 		if (!all_stalled(u, in, s) || in->exit[s]) /* a CTA that finished leaves instead */
 			continue;
-		if (k->stayed[s] &&
+		if (stay_of(k, in, s) &&
 		    (k->fault == RFM_FR_CF_NO_RETRY || k->stay_key[s] == decision_key(u, in, can_launch(u, in))))
 			continue;
-		k->s = s;
-		k->c = (unsigned)u->owner[s];
-		k->w = 0;
-		k->gone = 0;
-		k->st = RFM_FR_CTL_LOOKUP;
-		k->n.stall_events++;
+		a->look = (int)s;
 		return;
+	}
+}
+
+static void decide(const rfm_fr_ctl_t *k, const rfm_fr_ctl_in_t *in, rfm_fr_ctl_act_t *a)
+{
+	const rfm_fr_t *u = k->u;
+	int pick;
+	rfm_fr_action_t x = rfm_fr_decide(u, k->c, k->bv, in->ready, can_launch(u, in), &pick);
+	switch (x) {
+	case RFM_FR_CTX_SWITCH:
+		a->csw = 1, a->a = k->c, a->b = (unsigned)pick;
+		break;
+	case RFM_FR_SWAP:
+		a->op = RFM_FR_OP_SWAP, a->a = k->c, a->b = (unsigned)pick, a->slot = k->s;
+		break;
+	case RFM_FR_EVICT_LAUNCH: /* the launch follows when the slot is free */
+		a->op = RFM_FR_OP_EVICT, a->a = k->c, a->slot = k->s;
+		break;
+	default: /* it stays until what the decision depends on changes */
+		a->stay = 1 + (int)x;
+	}
+}
+
+/* The slot's CTA is looked up or decided on no longer: a warp could issue, or it finished. */
+static int stall_gone(const rfm_fr_t *u, const rfm_fr_ctl_in_t *in, unsigned s, unsigned c)
+{
+	return !all_stalled(u, in, s) || u->owner[s] != (int)c || in->exit[s];
+}
+
+void rfm_fr_ctl_decide(const rfm_fr_ctl_t *k, const rfm_fr_ctl_in_t *in, rfm_fr_ctl_act_t *a)
+{
+	const rfm_fr_t *u = k->u;
+	unsigned s;
+	int busy_writes = 0;
+	memset(a, 0, sizeof(*a));
+	a->exit_slot = a->resume = a->op = a->look = a->hit = -1;
+	/* the CTA that finishes at this edge, on the state before it: the lowest slot whose exit is set
+	 * and whose CTA is active and not being moved (one a cycle: the status monitor's and the slot
+	 * table's write ports) */
+	for (s = 0; s < u->g.acrf_slots && a->exit_slot < 0; s++) {
+		int c = u->owner[s];
+		if (in->exit[s] && c >= 0 && u->ctx[c] == RFM_FR_CTX_PIPE && u->reg[c] == RFM_FR_REG_ACRF &&
+		    !rfm_fr_eng_moving(&k->e, (unsigned)c))
+			a->exit_slot = (int)s, a->exit_cta = (unsigned)c;
+	}
+	for (s = 0; s < u->g.acrf_slots; s++)
+		a->depl_slots += stay_of(k, in, s) == 1 + RFM_FR_STAY_DEPLETED;
+	switch (k->st) {
+	case RFM_FR_CTL_IDLE:
+		idle(k, in, a);
+		break;
+	case RFM_FR_CTL_LOOKUP:
+		if (stall_gone(u, in, k->s, k->c)) {
+			a->drop = 1;
+			break;
+		}
+		a->pc = in->pc[k->s * u->g.warps + (k->fault == RFM_FR_CF_ONE_PC ? 0 : k->w)];
+		a->hit = rfm_fr_lrc_lookup(&k->lrc, a->pc, &a->bv, NULL);
+		break;
+	case RFM_FR_CTL_MISS: /* the fill is awaited even when the stall ends meanwhile (the cache takes it) */
+		a->gone = k->gone || stall_gone(u, in, k->s, k->c); /* the vectors so far may be stale */
+		if (in->fill_valid && in->fill_pc == k->miss_pc) {
+			a->fill = 1;
+			a->bv = in->fill_bv;
+			a->drop = a->gone && k->fault != RFM_FR_CF_STALE_LOOKUP;
+		}
+		break;
+	case RFM_FR_CTL_DECIDE:
+		busy_writes = 1; /* the decision may write two statuses (a context switch) */
+		if (stall_gone(u, in, k->s, k->c))
+			a->drop = 1;
+		else
+			decide(k, in, a);
+		break;
+	default: /* RFM_FR_CTL_MOVE */
+		rfm_fr_eng_decide(&k->e, in->hold_gnt, &a->eng);
+		a->done = rfm_fr_eng_ends(&k->e, &a->eng);
+		busy_writes = a->done; /* the operation's bookkeeping writes the statuses and the slot */
+	}
+	/* the exit, unless the step's writes take the ports (it waits: its input stays set) */
+	if (a->exit_slot >= 0 && busy_writes) {
+		a->exit_slot = -1;
+		a->exit_waits = 1;
 	}
 }
 
@@ -139,103 +223,92 @@ static void got_vector(rfm_fr_ctl_t *k, uint64_t bv)
 	k->st = k->w == k->u->g.warps ? RFM_FR_CTL_DECIDE : RFM_FR_CTL_LOOKUP;
 }
 
-static void decide(rfm_fr_ctl_t *k, const rfm_fr_ctl_in_t *in)
+/* An engine operation starts (the decision made sure it is legal and has room). */
+static void start(rfm_fr_ctl_t *k, const rfm_fr_ctl_act_t *a)
 {
-	rfm_fr_t *u = k->u;
-	int pick, nl = can_launch(u, in);
-	rfm_fr_action_t a = rfm_fr_decide(u, k->c, k->bv, in->ready, nl, &pick);
-	k->st = RFM_FR_CTL_IDLE;
-	switch (a) {
-	case RFM_FR_CTX_SWITCH:
-		rfm_fr_ctx_switch(u, k->c, (unsigned)pick);
-		break;
-	case RFM_FR_SWAP:
-		if (rfm_fr_eng_swap(&k->e, k->c, k->bv, (unsigned)pick) == 0)
-			k->st = RFM_FR_CTL_MOVE;
-		break;
-	case RFM_FR_EVICT_LAUNCH: /* the launch follows when the slot is free */
-		if (rfm_fr_eng_evict(&k->e, k->c, k->bv) == 0)
-			k->st = RFM_FR_CTL_MOVE;
-		break;
-	default: /* it stays until what the decision depends on changes */
-		k->stayed[k->s] = (uint8_t)(1 + a);
-		k->stay_key[k->s] = decision_key(u, in, nl);
-		k->n.stays++;
+	int r;
+	switch (a->op) {
+	case RFM_FR_OP_LAUNCH: r = rfm_fr_eng_launch(&k->e, a->a, a->slot, a->pipe); break;
+	case RFM_FR_OP_RESTORE: r = rfm_fr_eng_restore(&k->e, a->a, a->slot); break;
+	case RFM_FR_OP_EVICT: r = rfm_fr_eng_evict(&k->e, a->a, k->bv); break;
+	default: r = rfm_fr_eng_swap(&k->e, a->a, k->bv, a->b);
 	}
-}
-
-/* The slot's CTA is looked up or decided on no longer: a warp could issue, or it finished. */
-static int stall_gone(const rfm_fr_t *u, const rfm_fr_ctl_in_t *in, unsigned s, unsigned c)
-{
-	return !all_stalled(u, in, s) || u->owner[s] != (int)c || in->exit[s];
+	if (r)
+		abort(); /* the decision's rules are the engine's */
+	k->st = RFM_FR_CTL_MOVE;
 }
 
 void rfm_fr_ctl_cycle(rfm_fr_ctl_t *k, const rfm_fr_ctl_in_t *in)
 {
 	rfm_fr_t *u = k->u;
+	rfm_fr_ctl_act_t a;
 	unsigned s;
-	uint64_t bv;
-	int exit_cta = -1, busy_writes = 0;
-	/* the CTA that finishes at this edge, on the state before it: the lowest slot whose exit is set
-	 * and whose CTA is active and not being moved (one a cycle: the status monitor's and the slot
-	 * table's write ports) */
-	for (s = 0; s < u->g.acrf_slots && exit_cta < 0; s++) {
-		int c = u->owner[s];
-		if (in->exit[s] && c >= 0 && u->ctx[c] == RFM_FR_CTX_PIPE && u->reg[c] == RFM_FR_REG_ACRF &&
-		    !rfm_fr_eng_moving(&k->e, (unsigned)c))
-			exit_cta = c;
-	}
-	/* a CTA that stayed is decided on afresh once its warps no longer all wait */
-	for (s = 0; s < u->g.acrf_slots; s++) {
-		if (k->stayed[s] && !all_stalled(u, in, s))
-			k->stayed[s] = 0;
-		if (k->stayed[s] == 1 + RFM_FR_STAY_DEPLETED)
-			k->n.depletion_cycles++;
-	}
+	rfm_fr_ctl_decide(k, in, &a);
+	for (s = 0; s < u->g.acrf_slots; s++)
+		k->stayed[s] = (uint8_t)stay_of(k, in, s);
+	k->n.depletion_cycles += a.depl_slots;
 	switch (k->st) {
 	case RFM_FR_CTL_IDLE:
-		idle(k, in);
+		if (a.resume >= 0)
+			rfm_fr_resume(u, (unsigned)a.resume);
+		else if (a.op >= 0)
+			start(k, &a);
+		else if (a.look >= 0) {
+			k->s = (unsigned)a.look;
+			k->c = (unsigned)u->owner[a.look];
+			k->w = 0;
+			k->gone = 0;
+			k->st = RFM_FR_CTL_LOOKUP;
+			k->n.stall_events++;
+		}
 		break;
 	case RFM_FR_CTL_LOOKUP:
-		if (stall_gone(u, in, k->s, k->c)) {
+		if (a.drop) {
 			k->st = RFM_FR_CTL_IDLE;
 			k->n.stall_gone++;
 			break;
 		}
-		k->miss_pc = in->pc[k->s * u->g.warps + (k->fault == RFM_FR_CF_ONE_PC ? 0 : k->w)];
-		if (rfm_fr_lrc_lookup(&k->lrc, k->miss_pc, &bv, &u->n))
-			got_vector(k, bv);
-		else
+		k->miss_pc = a.pc;
+		if (a.hit) {
+			u->n.lrc_hits++;
+			got_vector(k, a.bv);
+		} else {
+			u->n.lrc_misses++;
 			k->st = RFM_FR_CTL_MISS;
+		}
 		break;
-	case RFM_FR_CTL_MISS: /* the fill is awaited even when the stall ends meanwhile (the cache takes it) */
-		if (stall_gone(u, in, k->s, k->c))
-			k->gone = 1; /* a warp issued: the vectors looked up so far may be stale */
-		if (in->fill_valid && in->fill_pc == k->miss_pc) {
-			rfm_fr_lrc_fill(&k->lrc, in->fill_pc, in->fill_bv);
+	case RFM_FR_CTL_MISS:
+		k->gone = a.gone;
+		if (a.fill) {
+			rfm_fr_lrc_fill(&k->lrc, in->fill_pc, a.bv);
 			k->n.bv_bytes += 8;
-			if (k->gone && k->fault != RFM_FR_CF_STALE_LOOKUP) {
+			if (a.drop) {
 				k->st = RFM_FR_CTL_IDLE;
 				k->n.stall_gone++;
 			} else
-				got_vector(k, in->fill_bv);
+				got_vector(k, a.bv);
 		}
 		break;
 	case RFM_FR_CTL_DECIDE:
-		busy_writes = 1; /* the decision may write two statuses (a context switch) */
-		if (stall_gone(u, in, k->s, k->c)) {
-			k->st = RFM_FR_CTL_IDLE;
+		k->st = RFM_FR_CTL_IDLE;
+		if (a.drop)
 			k->n.stall_gone++;
-		} else
-			decide(k, in);
+		else if (a.csw)
+			rfm_fr_ctx_switch(u, a.a, a.b);
+		else if (a.op >= 0)
+			start(k, &a);
+		else {
+			k->stayed[k->s] = (uint8_t)a.stay;
+			k->stay_key[k->s] = decision_key(u, in, can_launch(u, in));
+			k->n.stays++;
+		}
 		break;
 	default: /* RFM_FR_CTL_MOVE */
-		if (rfm_fr_eng_cycle(&k->e, in->hold_gnt)) {
+		if (rfm_fr_eng_cycle(&k->e, in->hold_gnt) != a.done)
+			abort(); /* rfm_fr_eng_ends is the engine's own rule */
+		if (a.done)
 			k->st = RFM_FR_CTL_IDLE;
-			busy_writes = 1; /* the operation's bookkeeping writes the statuses and the slot */
-		}
 	}
-	/* the exit, unless the step's writes took the ports (it waits: its input stays set) */
-	if (exit_cta >= 0 && !busy_writes)
-		rfm_fr_exit(u, (unsigned)exit_cta);
+	if (a.exit_slot >= 0)
+		rfm_fr_exit(u, a.exit_cta);
 }

@@ -405,6 +405,30 @@ enum {
 	RFM_FR_CF_STALE_LOOKUP, /* a lookup goes on after a miss although a warp issued meanwhile */
 };
 
+/* What one cycle of the controller does (the next rfm_fr_ctl_cycle with the same inputs), the state
+ * unchanged. At most one of resume, op, csw and stay; look with none of them. */
+typedef struct rfm_fr_ctl_act {
+	int exit_slot;          /* the slot whose CTA finishes at the edge (-1 none) ... */
+	unsigned exit_cta;      /* ... and its CTA */
+	int exit_waits;         /* an exit was due but this cycle's writes took the ports */
+	int resume;             /* IDLE: the (1,2) CTA resumed into the pipeline (-1 none) */
+	int op;                 /* an engine operation starting (RFM_FR_OP_LAUNCH .. RFM_FR_OP_SWAP; -1 none) */
+	unsigned a, b, slot;    /* its CTA (a swap: the stalled one), a swap's pending CTA, its slot */
+	int pipe;               /* a launch's context goes into the pipeline */
+	int csw;                /* DECIDE: a context-only switch, stalled CTA a out, b in */
+	int stay;               /* DECIDE: the CTA stays (0 none, else 1 + RFM_FR_STAY_*) */
+	int look;               /* IDLE: a lookup starts on this slot (a stall event; -1 none) */
+	int hit;                /* LOOKUP: 1 hit, 0 miss, -1 no lookup this cycle */
+	uint32_t pc;            /* LOOKUP: the PC looked up */
+	uint64_t bv;            /* a vector known this cycle (a hit's, or the fill's) */
+	int fill;               /* MISS: the fill of the missed PC arrives */
+	int drop;               /* the lookup or the decision is dropped (the stall ended) */
+	int gone;               /* MISS: the stall has ended (now or earlier) */
+	unsigned depl_slots;    /* slots that stayed for want of entries and still stall (depletion cycles) */
+	int done;               /* MOVE: the engine's operation ends at the edge */
+	rfm_fr_eng_act_t eng;   /* MOVE: the engine's cycle */
+} rfm_fr_ctl_act_t;
+
 /* 0, or -1 (why) when the engine's config or the cache's entries are illegal, or memory runs out. */
 int rfm_fr_ctl_init(rfm_fr_ctl_t *k, rfm_fr_t *u, const rfm_fr_eng_cfg_t *eng, unsigned lrc_entries, char *why,
 	size_t n);
@@ -413,6 +437,8 @@ void rfm_fr_ctl_free(rfm_fr_ctl_t *k);
 uint64_t rfm_fr_ctl_hold(const rfm_fr_ctl_t *k);
 /* 1 and *pc while a missed vector is requested from memory (until its fill arrives). */
 int rfm_fr_ctl_miss(const rfm_fr_ctl_t *k, uint32_t *pc);
+/* This cycle's actions on these inputs, the state unchanged. */
+void rfm_fr_ctl_decide(const rfm_fr_ctl_t *k, const rfm_fr_ctl_in_t *in, rfm_fr_ctl_act_t *a);
 /* One clock edge. */
 void rfm_fr_ctl_cycle(rfm_fr_ctl_t *k, const rfm_fr_ctl_in_t *in);
 
