@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "block_acrf.h"
 #include "rfm_block.h"
 #include "rfm_fault_ids.h"
 #include "rfm_finereg.h"
@@ -34,9 +35,9 @@ enum { ENG_NCNT = 8 };
 static const char *const cnt_names[ENG_NCNT] = {"busy", "wait", "ard", "awr", "prd", "pwr", "ops", "depleted"};
 
 typedef struct eng_ix {
-	unsigned clk, rst, go, op, slot, head, count, lv, lw, lvec, gnt, rdd, tidx;
-	unsigned busy, done, live, depl, req, ard, ardw, ardr, awr, awrw, awrr, awrd, z, zw, zr, pwr, pwre, prd, prde,
-		fcnt, chead, ccnt, tv, te, tn, tw, tr, cnt[ENG_NCNT];
+	unsigned clk, rst, go, op, slot, head, count, lv, lw, lvec, tidx;
+	rfm_fr_acrf_ix_t a;
+	unsigned busy, done, live, depl, pwr, pwre, prd, prde, fcnt, chead, ccnt, tv, te, tn, tw, tr, cnt[ENG_NCNT];
 } eng_ix_t;
 
 enum { EC_LAUNCH, EC_EVICT, EC_RESTORE, EC_SWAP, EC_SWAP_OUT_IN_CHAIN, EC_SWAP_DST_FIRST, EC_EVICT_NONE_LIVE,
@@ -96,7 +97,7 @@ static int eng_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 {
 	eng_ix_t *ix = ixv;
 	rfm_fr_geom_t g;
-	unsigned pb, cb, wb, rb = at_least1(c->d.fr_words) * 32, B = at_least1(c->rf_banks), k,
+	unsigned pb, cb, wb, k,
 		 nb = c->stats_counter_bits;
 	rfm_finereg_geom_of(c, &g);
 	pb = at_least1(c->d.fr_ptr_bits);
@@ -116,20 +117,7 @@ static int eng_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 			       "ld_valid_i");
 	ix->lw = rfm_ports_add(pt, RFM_IN, wb, "the warp", "ld_warp_i");
 	ix->lvec = rfm_ports_add(pt, RFM_IN, 64, "its live registers", "ld_vec_i");
-	rfm_ports_group(pt, "the ACRF: bank holds, reads, writes");
-	ix->gnt = rfm_ports_add(pt, RFM_IN, B, "the banks held this cycle", "hold_gnt_i");
-	ix->req = rfm_ports_add(pt, RFM_OUT, B, "the hold request", "hold_req_o");
-	ix->ard = rfm_ports_add(pt, RFM_OUT, 1, "ARD: a register read at the edge (its bank held)", "ard_o");
-	ix->ardw = rfm_ports_add(pt, RFM_OUT, wb, "its warp (0 when none)", "ard_warp_o");
-	ix->ardr = rfm_ports_add(pt, RFM_OUT, 6, "its index (0 when none)", "ard_ridx_o");
-	ix->rdd = rfm_ports_add(pt, RFM_IN, rb, "the register an ARD read, in the next cycle", "rd_data_i");
-	ix->awr = rfm_ports_add(pt, RFM_OUT, 1, "AWR: a register written at the edge (its bank held)", "awr_o");
-	ix->awrw = rfm_ports_add(pt, RFM_OUT, wb, "its warp (0 when none)", "awr_warp_o");
-	ix->awrr = rfm_ports_add(pt, RFM_OUT, 6, "its index (0 when none)", "awr_ridx_o");
-	ix->awrd = rfm_ports_add(pt, RFM_OUT, rb, "its value (0 when none)", "awr_data_o");
-	ix->z = rfm_ports_add(pt, RFM_OUT, B, "per bank, a zero written at the edge", "z_o");
-	ix->zw = rfm_ports_add(pt, RFM_OUT, B * wb, "per bank, its register's warp (0 when none)", "z_warp_o");
-	ix->zr = rfm_ports_add(pt, RFM_OUT, B * 6, "per bank, its register's index (0 when none)", "z_ridx_o");
+	rfm_fr_acrf_ports(c, pt, &ix->a, wb);
 	rfm_ports_group(pt, "the PCRF port and the state");
 	ix->pwr = rfm_ports_add(pt, RFM_OUT, 1, "a PWR starts", "pwr_o");
 	ix->pwre = rfm_ports_add(pt, RFM_OUT, pb, "its entry (0 when none)", "pwr_entry_o");
@@ -237,10 +225,9 @@ static void eng_eval(rfm_model_t *m)
 	rfm_engb_t *x = (rfm_engb_t *)m;
 	const rfm_fr_t *u = x->u;
 	rfm_fr_eng_act_t a;
-	uint64_t gnt = rfm_get(m, x->ix.gnt), t = rfm_get(m, x->ix.tidx), cm = rfm_mask64(m->cfg->stats_counter_bits);
+	uint64_t gnt = rfm_get(m, x->ix.a.gnt), t = rfm_get(m, x->ix.tidx), cm = rfm_mask64(m->cfg->stats_counter_bits);
 	const uint64_t cnt[ENG_NCNT] = {x->e.n.busy,	   x->e.n.hold_waits,  x->e.n.acrf_reads, x->e.n.acrf_writes,
 					x->e.n.pcrf_reads, x->e.n.pcrf_writes, x->e.n.ops,	  u->n.depleted};
-	uint32_t *zw = rfm_wide(m, x->ix.zw), *zr = rfm_wide(m, x->ix.zr), *d = rfm_wide(m, x->ix.awrd);
 	unsigned k;
 	int busy = x->e.op != RFM_FR_OP_IDLE;
 	rfm_fr_eng_decide(&x->e, gnt, &a);
@@ -248,26 +235,7 @@ static void eng_eval(rfm_model_t *m)
 	rfm_set(m, x->ix.done, busy && rfm_fr_eng_ends(&x->e, &a));
 	rfm_set(m, x->ix.live, live_of(x, x->rows));
 	rfm_set(m, x->ix.depl, refused(x, u, x->rows));
-	rfm_set(m, x->ix.req, busy ? rfm_fr_eng_hold(&x->e) : 0);
-	rfm_set(m, x->ix.ard, a.acrf == RFM_FR_ARD);
-	rfm_set(m, x->ix.ardw, a.acrf == RFM_FR_ARD ? a.w : 0);
-	rfm_set(m, x->ix.ardr, a.acrf == RFM_FR_ARD ? a.r : 0);
-	rfm_set(m, x->ix.awr, a.acrf == RFM_FR_AWR);
-	rfm_set(m, x->ix.awrw, a.acrf == RFM_FR_AWR ? a.w : 0);
-	rfm_set(m, x->ix.awrr, a.acrf == RFM_FR_AWR ? a.r : 0);
-	if (a.acrf == RFM_FR_AWR)
-		memcpy(d, x->e.in[x->e.in_head].data, x->words * 4u);
-	else
-		memset(d, 0, x->words * 4u);
-	rfm_set(m, x->ix.z, a.acrf == RFM_FR_AZERO ? a.zbanks : 0);
-	memset(zw, 0, (x->banks * x->wbits + 31) / 32 * 4u);
-	memset(zr, 0, (x->banks * 6 + 31) / 32 * 4u);
-	for (k = 0; a.acrf == RFM_FR_AZERO && k < x->banks; k++)
-		if (a.zbanks >> k & 1) {
-			const rfm_fr_uop_t *p = &x->e.plan[a.zplan[k]];
-			rfm_bits_set(zw, k * x->wbits, x->wbits, p->w);
-			rfm_bits_set(zr, k * 6, 6, p->r);
-		}
+	rfm_fr_acrf_show(m, &x->ix.a, &x->e, &a, busy);
 	rfm_set(m, x->ix.pwr, a.pcrf == RFM_FR_PWR);
 	rfm_set(m, x->ix.pwre, a.pcrf == RFM_FR_PWR ? a.pentry : 0);
 	rfm_set(m, x->ix.prd, a.pcrf == RFM_FR_PRD);
@@ -297,11 +265,11 @@ static void eng_eval(rfm_model_t *m)
 static void eng_tick(rfm_model_t *m)
 {
 	rfm_engb_t *x = (rfm_engb_t *)m;
-	uint64_t gnt = rfm_get(m, x->ix.gnt);
+	uint64_t gnt = rfm_get(m, x->ix.a.gnt);
 	if (x->e.op != RFM_FR_OP_IDLE) {
 		/* the register the bank read at the last edge: the ACRF's, as the port shows it */
 		if (x->e.rd_busy)
-			memcpy(x->e.rdreg, rfm_wide(m, x->ix.rdd), x->words * 4u);
+			memcpy(x->e.rdreg, rfm_wide(m, x->ix.a.rdd), x->words * 4u);
 		rfm_fr_eng_cycle(&x->e, gnt);
 		return;
 	}
@@ -414,46 +382,29 @@ static void stim_write(rfm_engb_t *x, rfm_rng_t *r)
 	memcpy(acrf_reg(x, s, w, k), d, x->words * 4u);
 }
 
-/* The ACRF's writes of the last cycle (the outputs the last evaluation left). */
-static void stim_acrf(rfm_engb_t *x)
-{
-	rfm_model_t *m = &x->m;
-	const uint32_t *zw = rfm_wide(m, x->ix.zw), *zr = rfm_wide(m, x->ix.zr);
-	uint64_t z = rfm_get(m, x->ix.z);
-	unsigned k, s = x->c_slot;
-	if (rfm_get(m, x->ix.awr))
-		memcpy(acrf_reg(x, s, (unsigned)rfm_get(m, x->ix.awrw), (unsigned)rfm_get(m, x->ix.awrr)),
-		       rfm_wide(m, x->ix.awrd), x->words * 4u);
-	for (k = 0; k < x->banks; k++)
-		if (z >> k & 1)
-			memset(acrf_reg(x, s, (unsigned)rfm_bits_get(zw, k * x->wbits, x->wbits),
-					(unsigned)rfm_bits_get(zr, k * 6, 6)),
-			       0, x->words * 4u);
-}
-
 static void eng_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 {
 	rfm_engb_t *x = (rfm_engb_t *)m;
-	int ard = (int)rfm_get(m, x->ix.ard);
-	unsigned aw = (unsigned)rfm_get(m, x->ix.ardw), ar = (unsigned)rfm_get(m, x->ix.ardr), k;
+	int ard = (int)rfm_get(m, x->ix.a.ard);
+	unsigned aw = (unsigned)rfm_get(m, x->ix.a.ardw), ar = (unsigned)rfm_get(m, x->ix.a.ardr), k;
 	uint64_t gnt;
 	if (cycle >= 2)
-		stim_acrf(x);
+		rfm_fr_acrf_apply(m, &x->ix.a, acrf_reg(x, x->c_slot, 0, 0), x->R);
 	rfm_clear_inputs(m);
 	if (cycle < 2)
 		return;
 	/* the bank read register: the register an ARD read at the last edge, else anything */
 	if (ard && aw < x->W && ar < x->R)
-		memcpy(rfm_wide(m, x->ix.rdd), acrf_reg(x, x->c_slot, aw, ar), x->words * 4u);
+		memcpy(rfm_wide(m, x->ix.a.rdd), acrf_reg(x, x->c_slot, aw, ar), x->words * 4u);
 	else
-		rfm_rng_fill(r, rfm_wide(m, x->ix.rdd), x->words * 32);
+		rfm_rng_fill(r, rfm_wide(m, x->ix.a.rdd), x->words * 32);
 	/* holds: each bank in three cycles of four, in phases every one or half of them */
 	switch (cycle >> 8 & 3) {
 	case 0: gnt = ~(uint64_t)0; break;
 	case 1: gnt = rfm_rng_next(r) & rfm_rng_next(r); break;
 	default: gnt = rfm_rng_next(r) | rfm_rng_next(r);
 	}
-	rfm_set(m, x->ix.gnt, gnt & rfm_mask64(x->banks));
+	rfm_set(m, x->ix.a.gnt, gnt & rfm_mask64(x->banks));
 	rfm_set(m, x->ix.tidx, rfm_rng_below(r, (uint64_t)1 << x->pbits));
 	if (x->e.op != RFM_FR_OP_IDLE)
 		return;
@@ -595,9 +546,9 @@ static int eng_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 {
 	rfm_engb_t *x = (rfm_engb_t *)m;
 	const rfm_fr_t *f = x->ref;
-	uint64_t gnt = rfm_get(m, x->ix.gnt), req = rfm_get(m, x->ix.req), z = rfm_get(m, x->ix.z),
+	uint64_t gnt = rfm_get(m, x->ix.a.gnt), req = rfm_get(m, x->ix.a.req), z = rfm_get(m, x->ix.a.z),
 		 cm = rfm_mask64(m->cfg->stats_counter_bits), t = rfm_get(m, x->ix.tidx);
-	int busy = (int)rfm_get(m, x->ix.busy), ard = (int)rfm_get(m, x->ix.ard), awr = (int)rfm_get(m, x->ix.awr);
+	int busy = (int)rfm_get(m, x->ix.busy), ard = (int)rfm_get(m, x->ix.a.ard), awr = (int)rfm_get(m, x->ix.a.awr);
 	const char *bad = NULL;
 	unsigned k;
 	if (m->rst >= 0 && !rfm_get(m, (unsigned)m->rst))
@@ -610,8 +561,8 @@ static int eng_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	else if ((z & ~(gnt & req)) != 0)
 		bad = "a zero in a bank not held or not requested";
 	else if (ard || awr) {
-		unsigned w = (unsigned)rfm_get(m, ard ? x->ix.ardw : x->ix.awrw),
-			 r = (unsigned)rfm_get(m, ard ? x->ix.ardr : x->ix.awrr), b;
+		unsigned w = (unsigned)rfm_get(m, ard ? x->ix.a.ardw : x->ix.a.awrw),
+			 r = (unsigned)rfm_get(m, ard ? x->ix.a.ardr : x->ix.a.awrr), b;
 		if (w >= x->W || r >= x->R)
 			bad = "an ACRF access past the kernel's registers";
 		else if (b = eng_bank(x, x->c_slot, w, r), req != (uint64_t)1 << b || !(gnt >> b & 1))
