@@ -71,20 +71,21 @@ steps+=("coal-equiv|make -s coal-equiv")
 # FineReg's blocks alone (rf_top has no FineReg parts yet): linted and co-simulated from a config
 # file at the small and at the paper's geometry, and briefly at odd shapes (rtl_gen --block;
 # docs/finereg.md, "Blocks"); the PCRF port and the engine again with one beat a register (the
-# small file's 64-bit registers in 8-byte beats); the engine's assertions checked in simulation and
-# proven from reset to a bound, those of the free-space and status monitors, the engine's register
-# sets, the slot table and the PCRF port proven (one step: they share the small file's build folder)
+# small file's 64-bit registers in 8-byte beats); the engine's and the controller's assertions
+# checked in simulation, the engine's proven from reset to a bound, those of the free-space and
+# status monitors, the engine's register sets, the slot table and the PCRF port proven (one step:
+# they share the small file's build folder, rtl_gen --block rf_fr_ctl's)
 frm="MODULES='rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr rf_fr_dec rf_fr_live rf_fr_zero"
-frm+=" rf_fr_slot rf_fr_pcrf rf_fr_port rf_fr_eng'"
-fr="BLOCK=rf_fr_eng BLOCK_CYCLES=100000 $frm" fro="BLOCK=rf_fr_eng BLOCK_CYCLES=20000 $frm"
+frm+=" rf_fr_slot rf_fr_pcrf rf_fr_port rf_fr_eng rf_fr_ctl'"
+fr="BLOCK=rf_fr_ctl BLOCK_CYCLES=100000 $frm" fro="BLOCK=rf_fr_ctl BLOCK_CYCLES=20000 $frm"
 fr1="BLOCK=rf_fr_eng BLOCK_CYCLES=100000 MODULES='rf_fr_port rf_fr_eng' SET=finereg.beat_bytes=8"
 frf="MODULES='rf_fr_free rf_fr_status rf_fr_live rf_fr_zero rf_fr_slot rf_fr_port rf_fr_eng'"
 steps+=("blocks-small_finereg|make -s lint cosim CONFIG=verif/finereg/small_finereg.ini $fr \
 	&& make -s lint cosim CONFIG=verif/bench/finereg_paper.ini $fr \
 	&& make -s lint cosim CONFIG=verif/finereg/odd_finereg.ini $fro \
 	&& make -s lint cosim cosim-assert CONFIG=verif/finereg/small_finereg.ini $fr1 \
-	&& make -s cosim-assert CONFIG=verif/finereg/small_finereg.ini BLOCK=rf_fr_eng MODULES=rf_fr_eng \
-	&& make -s formal CONFIG=verif/finereg/small_finereg.ini BLOCK=rf_fr_eng $frf")
+	&& make -s cosim-assert CONFIG=verif/finereg/small_finereg.ini BLOCK=rf_fr_ctl MODULES='rf_fr_eng rf_fr_ctl' \
+	&& make -s formal CONFIG=verif/finereg/small_finereg.ini BLOCK=rf_fr_ctl $frf")
 # the techniques compared on one page, from the committed datasheets (docs/datasheets/README.md)
 steps+=("datasheets-compare|synth/compare.sh --check")
 # a user's own configuration file with overrides through lint and co-simulation (README.md)

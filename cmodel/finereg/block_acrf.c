@@ -2,9 +2,20 @@
 #include <string.h>
 
 #include "block_acrf.h"
+#include "rfm_models.h"
 #include "rfm_util.h"
 
 static unsigned at_least1(unsigned n) { return n ? n : 1; }
+
+unsigned rfm_fr_acrf_bank(void *ctx, unsigned s, unsigned w, unsigned r)
+{
+	const rfm_cfg_t *c = ctx;
+	rfm_fr_geom_t g;
+	unsigned bank = 0, row = 0;
+	rfm_finereg_geom_of(c, &g);
+	rfm_map_fn(c, g.acrf_slots * g.warps, g.regs, s * g.warps + w, r, &bank, &row);
+	return bank;
+}
 
 void rfm_fr_acrf_ports(const rfm_cfg_t *c, rfm_ports_t *pt, rfm_fr_acrf_ix_t *ix, unsigned wb)
 {

@@ -12,6 +12,9 @@ typedef struct rfm_fr_acrf_ix {
 	unsigned banks, wbits, words; /* banks, warp-index bits, 32-bit words of a warp register */
 } rfm_fr_acrf_ix_t;
 
+/* The ACRF bank of register (w, r) of slot s under config ctx (a const rfm_cfg_t *): the base
+ * mapping of rf_top's warp s x kernel_warps + w (the engine's bank function, rfm_fr_eng_cfg_t). */
+unsigned rfm_fr_acrf_bank(void *ctx, unsigned s, unsigned w, unsigned r);
 /* The ports, in their order (hold_gnt_i .. z_ridx_o), with wb warp-index bits. */
 void rfm_fr_acrf_ports(const rfm_cfg_t *c, rfm_ports_t *pt, rfm_fr_acrf_ix_t *ix, unsigned wb);
 /* This cycle's ACRF outputs of engine e: its hold request and the accesses of a (busy: an operation

@@ -84,15 +84,6 @@ typedef struct rfm_engb {
 static unsigned at_least1(unsigned n) { return n ? n : 1; }
 static uint64_t kmask(unsigned regs) { return regs >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << regs) - 1; }
 
-/* The ACRF bank of register (w, r) of slot s: the base mapping of rf_top's warp s x W + w. */
-static unsigned eng_bank(void *ctx, unsigned s, unsigned w, unsigned r)
-{
-	const rfm_engb_t *x = ctx;
-	unsigned bank = 0, row = 0;
-	rfm_map_fn(x->m.cfg, x->g.acrf_slots * x->W, x->R, s * x->W + w, r, &bank, &row);
-	return bank;
-}
-
 static int eng_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 {
 	eng_ix_t *ix = ixv;
@@ -166,7 +157,7 @@ static void eng_release(rfm_model_t *m)
 static int eng_fresh(rfm_engb_t *x)
 {
 	rfm_fr_eng_cfg_t ec = {.pcrf_lat = x->m.cfg->finereg_pcrf_latency, .beat_words = x->m.cfg->d.fr_beat_words,
-		.banks = x->banks, .bank = eng_bank, .ctx = x};
+		.banks = x->banks, .bank = rfm_fr_acrf_bank, .ctx = (void *)x->m.cfg};
 	char why[80];
 	rfm_fr_eng_free(&x->e);
 	rfm_fr_destroy(x->u);
@@ -565,7 +556,7 @@ static int eng_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 			 r = (unsigned)rfm_get(m, ard ? x->ix.a.ardr : x->ix.a.awrr), b;
 		if (w >= x->W || r >= x->R)
 			bad = "an ACRF access past the kernel's registers";
-		else if (b = eng_bank(x, x->c_slot, w, r), req != (uint64_t)1 << b || !(gnt >> b & 1))
+		else if (b = rfm_fr_acrf_bank((void *)x->m.cfg, x->c_slot, w, r), req != (uint64_t)1 << b || !(gnt >> b & 1))
 			bad = "an ACRF access whose bank is not the one held and requested";
 		else if (ard)
 			bad = check_ard(x, w, r);

@@ -4,8 +4,8 @@
 # has no FineReg parts yet: `make mutation` builds the blocks alone from the config file below
 # (rtl_gen --block with the last of them generates them all) and the harnesses named.
 # config: verif/finereg/small_finereg.ini
-# block: rf_fr_eng
-# harnesses: rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr rf_fr_dec rf_fr_live rf_fr_zero rf_fr_slot rf_fr_pcrf rf_fr_port rf_fr_eng
+# block: rf_fr_ctl
+# harnesses: rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr rf_fr_dec rf_fr_live rf_fr_zero rf_fr_slot rf_fr_pcrf rf_fr_port rf_fr_eng rf_fr_ctl
 # model faults (cmodel/finereg/faults.def; cmodel/finereg/blocks_finereg.c)
 block_model_mutant lrc-tag-ignored rf_fr_lrc LRC_TAG_IGNORED "rf_fr_lrc golden"
 block_model_mutant lrc-fill-next-index rf_fr_lrc LRC_FILL_NEXT_INDEX "rf_fr_lrc golden"
@@ -34,6 +34,9 @@ block_model_mutant port-ready-early rf_fr_port PORT_READY_EARLY "rf_fr_port gold
 block_model_mutant port-dst-next-slot rf_fr_port PORT_DST_NEXT_SLOT "rf_fr_port golden"
 block_model_mutant eng-swap-no-dst rf_fr_eng ENG_SWAP_NO_DST "rf_fr_eng golden"
 block_model_mutant eng-walk-short rf_fr_eng ENG_WALK_SHORT "rf_fr_eng golden"
+block_model_mutant ctl-one-pc rf_fr_ctl CTL_ONE_PC "rf_fr_ctl golden"
+block_model_mutant ctl-no-retry rf_fr_ctl CTL_NO_RETRY "rf_fr_ctl golden"
+block_model_mutant ctl-stale-lookup rf_fr_ctl CTL_STALE_LOOKUP "rf_fr_ctl golden"
 
 # RTL faults (block_rtl_mutant: verif/mutation/run.sh)
 block_rtl_mutant rtl-lrc-tag-ignored rf_fr_lrc 's/ & (ltag_sh\[31:0\] == l_pc_i)//'
@@ -92,6 +95,15 @@ block_rtl_mutant rtl-eng-zeros-in-eviction rf_fr_eng 's/(op_l || ((op_r || op_s)
 block_rtl_mutant rtl-eng-walk-stuck rf_fr_eng 's/walk_q <= r_next;/walk_q <= walk_q;/'
 block_rtl_mutant rtl-eng-done-early rf_fr_eng 's/assign done_o = done;/assign done_o = busy_q \&\& pdone;/'
 block_rtl_mutant rtl-eng-chain-head-late rf_fr_eng "s/ : pwc_q == '0 ? wlast_ent : nhead_q;/ : nhead_q;/"
+block_rtl_mutant rtl-ctl-exit-in-decide rf_fr_ctl 's/assign exit_go = ex_valid \&\& !st_dec \&\& !eng_done;/assign exit_go = ex_valid \&\& !eng_done;/'
+block_rtl_mutant rtl-ctl-stay-key-ignored rf_fr_ctl 's/ \&\& key_q\[i\*Kb +: Kb\] == key_now);/);/'
+block_rtl_mutant rtl-ctl-swap-without-own-entries rf_fr_ctl "s/32'(free_cnt) + 32'(r0_count) >= 32'(eng_live)/32'(free_cnt) >= 32'(eng_live)/"
+block_rtl_mutant rtl-ctl-resume-without-room rf_fr_ctl 's/assign i_res = st_idle \&\& room \&\& sw_valid;/assign i_res = st_idle \&\& sw_valid;/'
+block_rtl_mutant rtl-ctl-fill-any-pc rf_fr_ctl 's/assign fill_ok = st_miss \&\& fill_valid_i \&\& fill_pc_i == mpc_q;/assign fill_ok = st_miss \&\& fill_valid_i;/'
+block_rtl_mutant rtl-ctl-saved-launch-active rf_fr_ctl "s/eop_q == 2'd0 ? epipe_q : eop_q != 2'd1;/eop_q == 2'd0 ? 1'b1 : eop_q != 2'd1;/"
+block_rtl_mutant rtl-ctl-pending-line-kept rf_fr_ctl 's/assign pw_start = i_rst || d_swap;/assign pw_start = 1'"'"'b0;/'
+block_rtl_mutant rtl-ctl-gone-forgotten rf_fr_ctl 's/assign gone_now = gone_q || sg;/assign gone_now = sg;/'
+block_rtl_mutant rtl-ctl-restore-before-resume rf_fr_ctl 's/assign i_rst = st_idle \&\& !i_res \&\& /assign i_rst = st_idle \&\& /'
 
 # a fault in an assertion's text (lint_mutant: verif/mutation/run.sh)
 lint_mutant lint-port-assertion-text rf_fr_port "s/(wact_q ? wbeat_q <= 1'd1 : wbeat_q == '0)/(wact_q ? wbeat_q <= : wbeat_q == '0)/"
@@ -100,3 +112,6 @@ lint_mutant lint-port-assertion-text rf_fr_port "s/(wact_q ? wbeat_q <= 1'd1 : w
 # cannot take (rule 1)
 rtl_mutant assert-eng-read-register-ignored rf_fr_eng.sv 's/assign room = !rd_busy_q \&\& !obf_post/assign room = !obf_post/' \
 	"rf_fr_eng rule 1" "+define+RFM_ASSERTIONS --assert" rf_fr_eng
+# the controller's: the state machine leaving MOVE while the engine still moves registers (rule 2)
+rtl_mutant assert-ctl-move-left-early rf_fr_ctl.sv "s/default: if (eng_done) st_q <= 3'd0;/default: st_q <= 3'd0;/" \
+	"rf_fr_ctl rule 2" "+define+RFM_ASSERTIONS --assert" rf_fr_ctl

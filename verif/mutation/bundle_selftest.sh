@@ -7,7 +7,7 @@
 #      generated module): the run with +mutant=0 fails and the bundle counts as missed.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
-cfg=small_finereg gen=build/$cfg/generated-rf_fr_eng out=build/$cfg/bundle-selftest
+cfg=small_finereg gen=build/$cfg/generated-rf_fr_ctl out=build/$cfg/bundle-selftest
 [ -x "build/$cfg/cosim/rf_fr_live/Vcosim" ] || { echo "bundle selftest: build the FineReg blocks first (make mutation)"; exit 1; }
 mkdir -p "$out"
 cat >"$out/mutants.sh" <<'SET'

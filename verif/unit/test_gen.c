@@ -272,7 +272,7 @@ static void test_gen_failed_run_keeps_old_output(void)
 	CU_ASSERT(strstr(out, "--block rf_nope: not a block of config 'small' (legal: rf_sram|rf_bank|rf_map|rf_bank_arbiter|"
 			      "rf_xbar|rf_collector|rf_fr_lrc|rf_fr_free|rf_fr_tags|"
 			      "rf_fr_status|rf_fr_ptr|rf_fr_dec|rf_fr_live|rf_fr_zero|rf_fr_slot|rf_fr_pcrf|"
-			      "rf_fr_port|rf_fr_eng); nothing written") != NULL);
+			      "rf_fr_port|rf_fr_eng|rf_fr_ctl); nothing written") != NULL);
 	CU_ASSERT(run(out, sizeof(out), "%s -c %s/rtl_gen/configs/small.ini --block rf_fr_lrc -o %s/block2", gen(), root(),
 		      tmpdir) == 2); /* FineReg off: not a block of small */
 	snprintf(path, sizeof(path), "%s/block2", tmpdir);
