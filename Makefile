@@ -355,11 +355,16 @@ mutate: $(GEN)/files.f $(B)/lib/librfm.a | $(DEPS_STAMP)
 
 # ---- implementation flows (docs/flows.md) -----------------------------------------------------
 
-# ASIC area and timing of CONFIG: build/$(CONFIG)/reports/{area,timing,overhead}.csv
+# ASIC area and timing of CONFIG: build/$(CONFIG)/reports/{area,timing,overhead}.csv; with BLOCK=
+# (blocks generated alone, no rf_top): area.csv and timing.csv of those blocks only
 synth: $(GEN)/files.f $(B)/bin/rtl_gen | $(DEPS_STAMP)
 	@synth/asic.sh $(CONFIG)
+ifeq ($(BLOCK),)
 	@synth/overhead.sh $(CONFIG)
 	@$(MAKE) --no-print-directory datasheet-if-ready
+else
+	@echo "synth: $(CONFIG): blocks alone (BLOCK=$(BLOCK)): $(B)/$(CONFIG)/reports/area.csv and timing.csv; no rf_top, so no overhead report or datasheet"
+endif
 
 # the reports of the last `make synth` are sane, and the checker catches planted faults
 synth-check:
