@@ -390,20 +390,19 @@ static void ctl_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 	if (x->u->ctx[c] == RFM_FR_CTX_PIPE)
 		stim_write(x, r, c, (unsigned)rfm_rng_below(r, x->W), (unsigned)rfm_rng_below(r, x->R));
 	{
+		/* in one long phase of four the scheduler holds every inactive CTA back (pending CTAs pile up
+		 * until the PCRF runs out); in one phase of eight it reports a finished CTA only while the
+		 * unit decides or moves (the exit that must wait for the write ports) */
 		uint32_t *st = rfm_wide(m, x->ix.stall), *pc = rfm_wide(m, x->ix.pc), *rd = rfm_wide(m, x->ix.ready),
 			 *ex = rfm_wide(m, x->ix.exit);
+		int held = (cycle >> 14 & 3) == 2,
+		    hold = (cycle >> 10 & 7) == 5 && x->k.st != RFM_FR_CTL_DECIDE && x->k.st != RFM_FR_CTL_MOVE;
 		for (i = 0; i < x->S * x->W; i++) {
 			rfm_bits_set(st, i, 1, in.stall[i]);
 			pc[i] = in.pc[i];
 		}
-		/* in one long phase of four the scheduler holds every inactive CTA back: pending CTAs pile up
-		 * until the PCRF runs out */
-		int held = (cycle >> 14 & 3) == 2;
 		for (i = 0; i < x->n; i++)
 			rfm_bits_set(rd, i, 1, in.ready[i] && !held);
-		/* in one phase of eight the scheduler reports a finished CTA only while the unit decides or
-		 * moves (the exit that must wait for the write ports) */
-		int hold = (cycle >> 10 & 7) == 5 && x->k.st != RFM_FR_CTL_DECIDE && x->k.st != RFM_FR_CTL_MOVE;
 		for (i = 0; i < x->S; i++)
 			rfm_bits_set(ex, i, 1, in.exit[i] && !hold);
 	}

@@ -8,7 +8,7 @@
 
 /* The widths the sections use. */
 typedef struct ctl_dims {
-	unsigned S, W, n, lb, sb, wb, pb, cb, gb, nb, kb, eb;
+	unsigned S, W, n, lb, sb, wb, pb, cb, gb, nb, kb, eb, act; /* act: CTAs in the pipeline at most */
 } ctl_dims_t;
 
 static const char *const ctl_cnt[] = {"stalls",   "drops",	 "stays",    "depletion", "bv_bytes",
@@ -41,12 +41,12 @@ static void conn(em_t *e, const char *head, const char *const *c)
 }
 
 /* State, the per-slot conditions, the exit. */
-static void ctl_state(em_t *e, const rfm_cfg_t *c, const ctl_dims_t *d)
+static void ctl_state(em_t *e, const ctl_dims_t *d)
 {
 	unsigned S = d->S, W = d->W, k;
 	em_blank(e);
 	em_line(e, "// %u slot%s of %u warp%s, %u CTA line%s, %u in the pipeline at most", S, S == 1 ? "" : "s", W,
-		W == 1 ? "" : "s", d->n, d->n == 1 ? "" : "s", c->finereg_active_ctas);
+		W == 1 ? "" : "s", d->n, d->n == 1 ? "" : "s", d->act);
 	em_line(e, "localparam int Kb = %u;  // a stay's key: free count, the two picks, a CTA to launch", d->kb);
 	em_line(e, "logic [2:0] st_q;  // 0 idle, 1 lookup, 2 miss, 3 decide, 4 move");
 	em_line(e, "logic %s s_q;  // the stalled slot", em_rng(e, d->sb));
@@ -107,12 +107,12 @@ static void ctl_state(em_t *e, const rfm_cfg_t *c, const ctl_dims_t *d)
 }
 
 /* IDLE, LOOKUP, MISS, DECIDE: this cycle's actions. */
-static void ctl_steps(em_t *e, const rfm_cfg_t *c, const ctl_dims_t *d)
+static void ctl_steps(em_t *e, const ctl_dims_t *d)
 {
 	unsigned S = d->S, W = d->W;
 	em_blank(e);
 	em_line(e, "logic room, nl;  // a place in the pipeline; a new CTA to launch and a free line for it");
-	em_line(e, "assign room = 32'(pipe) < %u;", c->finereg_active_ctas);
+	em_line(e, "assign room = 32'(pipe) < %u;", d->act);
 	em_line(e, "assign nl = new_left_i && fl_valid;");
 	em_line(e, "logic [Kb-1:0] key_now;");
 	em_line(e, "assign key_now = {free_cnt, sw_valid, sw_cta, sp_valid, sp_cta, nl};");
@@ -173,7 +173,7 @@ static void ctl_steps(em_t *e, const rfm_cfg_t *c, const ctl_dims_t *d)
 }
 
 /* The blocks: the cache, the status monitor, the pointer table, the slot table, the engine. */
-static void ctl_blocks(em_t *e, const rfm_cfg_t *c, const ctl_dims_t *d)
+static void ctl_blocks(em_t *e, const ctl_dims_t *d)
 {
 	em_blank(e);
 	em_line(e, "// ---- the blocks ----");
@@ -292,11 +292,10 @@ static void ctl_blocks(em_t *e, const rfm_cfg_t *c, const ctl_dims_t *d)
 			rg_conn(e, em_fmt(e, "cnt_%s_o", eng_cnt[k]), em_fmt(e, "cnt_eng_%s_o", eng_cnt[k]));
 	}
 	rg_conn_end(e);
-	(void)c;
 }
 
 /* The outputs, the next state, the assertions. */
-static void ctl_outputs(em_t *e, const rfm_cfg_t *c, const ctl_dims_t *d)
+static void ctl_outputs(em_t *e, const ctl_dims_t *d)
 {
 	unsigned S = d->S, k;
 	em_blank(e);
@@ -418,7 +417,6 @@ static void ctl_outputs(em_t *e, const rfm_cfg_t *c, const ctl_dims_t *d)
 	em_line(e, "c_misses_q <= c_misses_q + %u'(lk_miss);", d->nb);
 	em_close(e, "end");
 	em_close(e, "end");
-	(void)c;
 }
 
 static void ctl_asserts(em_t *e)
@@ -451,9 +449,10 @@ void rg_emit_rf_fr_ctl(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	d.kb = d.cb + 2 * (d.lb + 1) + 1;
 	rfm_finereg_geom_of(c, &g);
 	d.eb = rfm_clog2((uint64_t)g.warps * g.regs + 1);
-	ctl_state(e, c, &d);
-	ctl_steps(e, c, &d);
-	ctl_blocks(e, c, &d);
-	ctl_outputs(e, c, &d);
+	d.act = g.active_ctas; /* the config's limit, at most the slots */
+	ctl_state(e, &d);
+	ctl_steps(e, &d);
+	ctl_blocks(e, &d);
+	ctl_outputs(e, &d);
 	ctl_asserts(e);
 }
