@@ -115,3 +115,7 @@ rtl_mutant assert-eng-read-register-ignored rf_fr_eng.sv 's/assign room = !rd_bu
 # the controller's: the state machine leaving MOVE while the engine still moves registers (rule 2)
 rtl_mutant assert-ctl-move-left-early rf_fr_ctl.sv "s/default: if (eng_done) st_q <= 3'd0;/default: st_q <= 3'd0;/" \
 	"rf_fr_ctl rule 2" "+define+RFM_ASSERTIONS --assert" rf_fr_ctl
+# and a new chain's count stored one too high at an eviction's end (rule 4: the free count and the
+# chains' counts no longer add up to the PCRF)
+rtl_mutant assert-ctl-chain-count-high rf_fr_ctl.sv "s/(pw_start ? '0 : ch_count)/(pw_start ? '0 : ch_count + 1'b1)/" \
+	"rf_fr_ctl rule 4" "+define+RFM_ASSERTIONS --assert" rf_fr_ctl
