@@ -596,6 +596,7 @@ regress:
 	  $(MAKE) --no-print-directory mutate CONFIG=$$c || exit 1; done
 	@f=cmodel/finereg/mutants.sh; $(MAKE) --no-print-directory mutate CONFIG=$$(sed -n 's/^# config: //p' $$f) \
 	  BLOCK=$$(sed -n 's/^# block: //p' $$f) MODULES="$$(sed -n 's/^# harnesses: //p' $$f)"
+	@$(MAKE) --no-print-directory formal CONFIG=verif/finereg/small_finereg.ini BLOCK=rf_fr_ctl MODULES=rf_fr_ctl
 
 clean:
 	rm -rf $(B)

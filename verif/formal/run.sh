@@ -72,6 +72,8 @@ faults=(
 	"rf_fr_port|prd-without-room|-|s/assign prd_ok_o = port_free \\&\\& count_q < [0-9]*'d[0-9]*;/assign prd_ok_o = port_free;/"
 	# an ARD starts while the register ahead still waits in the bank's read register
 	"rf_fr_eng|read-register-ignored|small_finereg|s/assign room = !rd_busy_q \\&\\& !obf_post/assign room = !obf_post/"
+	# the unit's state machine leaves MOVE a cycle into an operation, the engine still busy
+	"rf_fr_ctl|move-left-early|-|s/default: if (eng_done) st_q <= 3'd0;/default: st_q <= 3'd0;/"
 	# a PRD starts beside a PWR on the port
 	"rf_fr_port|prd-beside-pwr|-|s/assign prd_go = prd_i \\&\\& prd_ok_o \\&\\& !pwr_go;/assign prd_go = prd_i \\&\\& prd_ok_o;/"
 	# the slot a PRD takes moves with the pops instead of the PRDs
@@ -103,12 +105,17 @@ block_depth() {
 	if [ -z "$user_depth" ] && [ "$top" = rf_fr_eng ]; then
 		echo 14; return
 	fi
+	# rf_fr_ctl: reset, a launch into each slot (a cycle, then the zeros of its registers), a lookup
+	# of the first slot's warps, the decision
+	if [ -z "$user_depth" ] && [ "$top" = rf_fr_ctl ]; then
+		echo 16; return
+	fi
 	echo "$DEPTH"
 }
 
 # blocks proven from reset only: their assertions lean on the state of the blocks they instantiate,
 # which their own rules do not state, so 1-induction cannot close (docs/verification.md)
-bounded_only=" rf_fr_eng "
+bounded_only=" rf_fr_eng rf_fr_ctl "
 
 # the blocks holding checks: generated files with rg_assert's FORMAL block, rf_top aside; only
 # those of FORMAL_BLOCKS when it is set (make formal BLOCK=...: that block alone)
