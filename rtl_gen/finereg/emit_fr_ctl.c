@@ -31,6 +31,19 @@ static void lowest(em_t *e, unsigned S, const char *vec, const char *valid, cons
 	em_close(e, "end");
 }
 
+/* A per-slot vector vec[i] = expr (of i), declared, and its lowest set bit as (valid, idx). */
+static void slot_pick(em_t *e, const ctl_dims_t *d, const char *vec, const char *expr, const char *valid,
+	const char *idx)
+{
+	em_line(e, "logic %s %s;", em_rng(e, d->S), vec);
+	em_open(e, "always_comb begin");
+	em_line(e, "for (int i = 0; i < %u; i = i + 1) %s[i] = %s;", d->S, vec, expr);
+	em_close(e, "end");
+	em_line(e, "logic %s;", valid);
+	em_line(e, "logic %s %s;", em_rng(e, d->sb), idx);
+	lowest(e, d->S, vec, valid, idx, d->sb);
+}
+
 static void conn(em_t *e, const char *head, const char *const *c)
 {
 	unsigned k;
@@ -93,23 +106,16 @@ static void ctl_state(em_t *e, const ctl_dims_t *d)
 	em_close(e, "end");
 	em_blank(e);
 	em_line(e, "// the exit: the lowest finished slot whose CTA is active and not being moved");
-	em_line(e, "logic %s exc;", em_rng(e, S));
-	em_open(e, "always_comb begin");
-	em_open(e, "for (int i = 0; i < %u; i = i + 1) begin", S);
-	em_line(e, "exc[i] = exit_i[i] && act_q[i] && !(st_move && 32'(eslot_q) == i);");
-	em_close(e, "end");
-	em_close(e, "end");
-	em_line(e, "logic ex_valid, exit_go;");
-	em_line(e, "logic %s ex_slot;", em_rng(e, d->sb));
-	lowest(e, S, "exc", "ex_valid", "ex_slot", d->sb);
+	slot_pick(e, d, "exc", "exit_i[i] && act_q[i] && !(st_move && 32'(eslot_q) == i)", "ex_valid", "ex_slot");
 	em_line(e, "// it waits while the decision or an operation's end takes the write ports");
+	em_line(e, "logic exit_go;");
 	em_line(e, "assign exit_go = ex_valid && !st_dec && !eng_done;");
 }
 
 /* IDLE, LOOKUP, MISS, DECIDE: this cycle's actions. */
 static void ctl_steps(em_t *e, const ctl_dims_t *d)
 {
-	unsigned S = d->S, W = d->W;
+	unsigned W = d->W;
 	em_blank(e);
 	em_line(e, "logic room, nl;  // a place in the pipeline; a new CTA to launch and a free line for it");
 	em_line(e, "assign room = 32'(pipe) < %u;", d->act);
@@ -123,15 +129,9 @@ static void ctl_steps(em_t *e, const ctl_dims_t *d)
 	em_line(e, "assign i_rst = st_idle && !i_res && ff_valid && room && sp_valid;");
 	em_line(e, "assign i_lch = st_idle && !i_res && ff_valid && !(room && sp_valid) && nl;");
 	em_line(e, "assign i_scan = st_idle && !i_res && !(ff_valid && ((room && sp_valid) || nl));");
-	em_line(e, "logic %s elig;", em_rng(e, S));
-	em_open(e, "always_comb begin");
-	em_open(e, "for (int i = 0; i < %u; i = i + 1) begin", S);
-	em_line(e, "elig[i] = stl[i] && !exit_i[i] && !(stay_eff[i*2 +: 2] != 2'd0 && key_q[i*Kb +: Kb] == key_now);");
-	em_close(e, "end");
-	em_close(e, "end");
-	em_line(e, "logic look_any, look_go;");
-	em_line(e, "logic %s look_slot;", em_rng(e, d->sb));
-	lowest(e, S, "elig", "look_any", "look_slot", d->sb);
+	slot_pick(e, d, "elig", "stl[i] && !exit_i[i] && !(stay_eff[i*2 +: 2] != 2'd0 && key_q[i*Kb +: Kb] == key_now)",
+		  "look_any", "look_slot");
+	em_line(e, "logic look_go;");
 	em_line(e, "assign look_go = i_scan && look_any;");
 	em_blank(e);
 	em_line(e, "// LOOKUP, MISS: one warp's vector a cycle; the stall ends when a warp issues or the CTA finishes");
