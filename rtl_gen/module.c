@@ -141,6 +141,15 @@ void rg_conn_end(em_t *e)
 	em_close(e, ");");
 }
 
+void rg_instance(em_t *e, const char *head, const char *const *conn)
+{
+	unsigned k;
+	em_open(e, "%s (", head);
+	for (k = 0; conn[k]; k += 2)
+		rg_conn(e, conn[k], conn[k + 1]);
+	rg_conn_end(e);
+}
+
 int rg_module(em_t *e, const rfm_cfg_t *c, const rfm_block_desc_t *blk, rg_body_fn body)
 {
 	rfm_ports_t pt;

@@ -33,6 +33,8 @@ void rg_port_list(em_t *e, const char *module, const rfm_ports_t *pt);
 void rg_conn(em_t *e, const char *port, const char *sig);
 /* Close an instance: the last connection loses its comma, rows are aligned, ");" follows. */
 void rg_conn_end(em_t *e);
+/* A whole instance "MODULE NAME (": conn holds port and signal pairs, NULL-terminated. */
+void rg_instance(em_t *e, const char *head, const char *const *conn);
 
 /* Body emitter of a module, or NULL. */
 rg_body_fn rg_body_of(const char *module);

@@ -44,15 +44,6 @@ static void slot_pick(em_t *e, const ctl_dims_t *d, const char *vec, const char 
 	lowest(e, d->S, vec, valid, idx, d->sb);
 }
 
-static void conn(em_t *e, const char *head, const char *const *c)
-{
-	unsigned k;
-	em_open(e, "%s (", head);
-	for (k = 0; c[k]; k += 2)
-		rg_conn(e, c[k], c[k + 1]);
-	rg_conn_end(e);
-}
-
 /* State, the per-slot conditions, the exit. */
 static void ctl_state(em_t *e, const ctl_dims_t *d)
 {
@@ -181,7 +172,7 @@ static void ctl_blocks(em_t *e, const ctl_dims_t *d)
 		const char *const cn[] = {"clk_i", "clk_i", "rst_ni", "rst_ni", "inval_i", "1'b0",
 			"l_valid_i", "lk", "l_pc_i", "pc_w", "l_hit_o", "lrc_hit", "l_vec_o", "lrc_vec",
 			"f_valid_i", "fill_ok", "f_pc_i", "fill_pc_i", "f_vec_i", "fill_vec_i", NULL};
-		conn(e, "rf_fr_lrc u_lrc", cn);
+		rg_instance(e, "rf_fr_lrc u_lrc", cn);
 	}
 	em_line(e, "// status writes: port 0 an operation's end, a resume, a switch's outgoing CTA; port 1 a swap's");
 	em_line(e, "// incoming CTA, a switch's incoming CTA, an exit (never two on one port in a cycle)");
@@ -225,7 +216,7 @@ static void ctl_blocks(em_t *e, const ctl_dims_t *d)
 			"p_cta_i", "r_ctx_o", "p_ctx_o", "r_reg_o", "p_reg_o", "sw_valid_o", "sw_valid", "sw_cta_o",
 			"sw_cta", "sp_valid_o", "sp_valid", "sp_cta_o", "sp_cta", "fl_valid_o", "fl_valid", "fl_cta_o",
 			"fl_cta", "pipe_o", "pipe", NULL};
-		conn(e, "rf_fr_status u_status", cn);
+		rg_instance(e, "rf_fr_status u_status", cn);
 	}
 	em_line(e, "// pointer writes: a restore's or a swap's pending line emptied at its start, the new chain at the end");
 	em_line(e, "logic pw_v, pw_start;");
@@ -236,7 +227,7 @@ static void ctl_blocks(em_t *e, const ctl_dims_t *d)
 			"pw_start ? sp_cta : ea_q", "w_head_i", "pw_start ? '0 : ch_head", "w_count_i",
 			"pw_start ? '0 : ch_count", "r0_cta_i", "sp_cta", "r0_head_o", "r0_head", "r0_count_o", "r0_count",
 			"r1_cta_i", "p_cta_i", "r1_head_o", "p_head_o", "r1_count_o", "p_count_o", NULL};
-		conn(e, "rf_fr_ptr u_ptr", cn);
+		rg_instance(e, "rf_fr_ptr u_ptr", cn);
 	}
 	em_line(e, "// slot writes: an operation's end, an exit");
 	{
@@ -245,7 +236,7 @@ static void ctl_blocks(em_t *e, const ctl_dims_t *d)
 			"eop_q == 2'd3 ? eb_q : ea_q", "ff_valid_o", "ff_valid", "ff_slot_o", "ff_slot", "q_slot_i",
 			"st_dec ? s_q : ex_slot", "q_valid_o", "q_valid", "q_cta_o", "q_cta", "l_cta_i", "sw_cta",
 			"l_valid_o", "l_valid", "l_slot_o", "l_slot", NULL};
-		conn(e, "rf_fr_slot u_slot", cn);
+		rg_instance(e, "rf_fr_slot u_slot", cn);
 	}
 	em_line(e, "// the engine's PCRF starts and idle tag reads: not used here");
 	em_line(e, "logic eng_pwr, eng_prd, t_v, t_e;");

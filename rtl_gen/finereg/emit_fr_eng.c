@@ -22,17 +22,6 @@ static const char *bank_expr(em_t *e, const rfm_cfg_t *c, unsigned bb, const cha
 	return em_fmt(e, "%u'((%s) %% 32'd%u)", bb, sum, B);
 }
 
-/* An instance "MODULE NAME": c holds port and connection pairs, NULL-terminated. */
-static void instance(em_t *e, const char *head, const char *const *c)
-{
-	unsigned k;
-	em_open(e, "%s (", head);
-	for (k = 0; c[k]; k += 2)
-		em_row(e, 2, c[k], em_fmt(e, "(%s)%s", c[k + 1], c[k + 2] ? "," : ""));
-	em_table(e);
-	em_close(e, ");");
-}
-
 static void eng_asserts(em_t *e)
 {
 	const char *doc = "docs/finereg.md, The engine in RTL";
@@ -234,16 +223,16 @@ static void eng_blocks(em_t *e, const rfm_cfg_t *c, const eng_dims_t *d)
 	em_line(e, "// the free-space monitor: a PWR's entry occupied at its last beat, a PRD's emptied at its last");
 	{
 		const char *const conn[] = {
-			".clk_i", "clk_i",
-			".rst_ni", "rst_ni",
-			".alloc_i", "wlast",
-			".rel_valid_i", "rlast",
-			".rel_idx_i", "rlast_ent",
-			".ff_valid_o", "ff_valid",
-			".ff_idx_o", "ff_idx",
-			".count_o", "free_cnt",
+			"clk_i", "clk_i",
+			"rst_ni", "rst_ni",
+			"alloc_i", "wlast",
+			"rel_valid_i", "rlast",
+			"rel_idx_i", "rlast_ent",
+			"ff_valid_o", "ff_valid",
+			"ff_idx_o", "ff_idx",
+			"count_o", "free_cnt",
 			NULL};
-		instance(e, "rf_fr_free u_free", conn);
+		rg_instance(e, "rf_fr_free u_free", conn);
 	}
 	em_line(e, "logic %s treg;  // the register a PWR's last beat leaves in its entry", T);
 	em_line(e, "assign treg = pwr_go ? obreg_q : pwreg_q;");
@@ -251,96 +240,96 @@ static void eng_blocks(em_t *e, const rfm_cfg_t *c, const eng_dims_t *d)
 	em_line(e, "assign w_end = 32'(pwc_q) + 1 == 32'(live_q);");
 	{
 		const char *const conn[] = {
-			".clk_i", "clk_i",
-			".rst_ni", "rst_ni",
-			".c_valid_i", "rlast",
-			".c_idx_i", "rlast_ent",
-			".w_valid_i", "wlast",
-			".w_idx_i", "wlast_ent",
-			".w_end_i", "w_end",
-			".w_next_i", em_keep(e, em_fmt(e, "%s", em_lit(e, pb, 0))),
-			".w_wid_i", em_keep(e, em_fmt(e, "treg[%u:6]", tb - 1)),
-			".w_ridx_i", "treg[5:0]",
-			".k_valid_i", "wlast && pwc_q != '0",
-			".k_idx_i", "prev_q",
-			".k_next_i", "wlast_ent",
-			".k_end_i", "1'b0",
-			".r_idx_i", "busy_q ? walk_q : t_idx_i",
-			".r_valid_o", "r_valid",
-			".r_end_o", "r_end",
-			".r_next_o", "r_next",
-			".r_wid_o", "r_wid",
-			".r_ridx_o", "r_ridx",
+			"clk_i", "clk_i",
+			"rst_ni", "rst_ni",
+			"c_valid_i", "rlast",
+			"c_idx_i", "rlast_ent",
+			"w_valid_i", "wlast",
+			"w_idx_i", "wlast_ent",
+			"w_end_i", "w_end",
+			"w_next_i", em_keep(e, em_fmt(e, "%s", em_lit(e, pb, 0))),
+			"w_wid_i", em_keep(e, em_fmt(e, "treg[%u:6]", tb - 1)),
+			"w_ridx_i", "treg[5:0]",
+			"k_valid_i", "wlast && pwc_q != '0",
+			"k_idx_i", "prev_q",
+			"k_next_i", "wlast_ent",
+			"k_end_i", "1'b0",
+			"r_idx_i", "busy_q ? walk_q : t_idx_i",
+			"r_valid_o", "r_valid",
+			"r_end_o", "r_end",
+			"r_next_o", "r_next",
+			"r_wid_o", "r_wid",
+			"r_ridx_o", "r_ridx",
 			NULL};
-		instance(e, "rf_fr_tags u_tags", conn);
+		rg_instance(e, "rf_fr_tags u_tags", conn);
 	}
 	em_line(e, "logic ld_ok;");
 	em_line(e, "assign ld_ok = ld_valid_i && !busy_q && !go_i;");
 	{
 		const char *const conn[] = {
-			".clk_i", "clk_i",
-			".rst_ni", "rst_ni",
-			".ld_valid_i", "ld_ok",
-			".ld_warp_i", "ld_warp_i",
-			".ld_vec_i", "ld_vec_i",
-			".q_valid_i", "a_ard_c",
-			".q_warp_i", em_keep(e, em_fmt(e, "dst_k[%u:6]", tb - 1)),
-			".q_ridx_i", "dst_k[5:0]",
-			".take_i", "ard_go",
-			".valid_o", "lv_valid",
-			".warp_o", "lv_warp",
-			".ridx_o", "lv_ridx",
-			".dst_o", "lv_dst",
+			"clk_i", "clk_i",
+			"rst_ni", "rst_ni",
+			"ld_valid_i", "ld_ok",
+			"ld_warp_i", "ld_warp_i",
+			"ld_vec_i", "ld_vec_i",
+			"q_valid_i", "a_ard_c",
+			"q_warp_i", em_keep(e, em_fmt(e, "dst_k[%u:6]", tb - 1)),
+			"q_ridx_i", "dst_k[5:0]",
+			"take_i", "ard_go",
+			"valid_o", "lv_valid",
+			"warp_o", "lv_warp",
+			"ridx_o", "lv_ridx",
+			"dst_o", "lv_dst",
 			NULL};
-		instance(e, "rf_fr_live u_live", conn);
+		rg_instance(e, "rf_fr_live u_live", conn);
 	}
 	em_line(e, "logic unused_live;");
 	em_line(e, "// the live set's valid and dst: the counts say how many are left; ff_valid, ob_free: the assertions'");
 	em_line(e, "assign unused_live = lv_valid ^ lv_dst ^ ff_valid ^ ob_free;");
 	{
 		const char *const conn[] = {
-			".clk_i", "clk_i",
-			".rst_ni", "rst_ni",
-			".clr_i", "start",
-			".slot_i", "slot_q",
-			".wr_valid_i", "awr_go",
-			".wr_warp_i", em_keep(e, em_fmt(e, "in_dst[%u:6]", tb - 1)),
-			".wr_ridx_i", "in_dst[5:0]",
-			".en_i", "a_zero",
-			".gnt_i", "hold_gnt_i",
-			".req_o", "zreq",
-			".z_o", "zv",
-			".z_warp_o", "zwarp",
-			".z_ridx_o", "zridx",
-			".left_o", "zleft",
+			"clk_i", "clk_i",
+			"rst_ni", "rst_ni",
+			"clr_i", "start",
+			"slot_i", "slot_q",
+			"wr_valid_i", "awr_go",
+			"wr_warp_i", em_keep(e, em_fmt(e, "in_dst[%u:6]", tb - 1)),
+			"wr_ridx_i", "in_dst[5:0]",
+			"en_i", "a_zero",
+			"gnt_i", "hold_gnt_i",
+			"req_o", "zreq",
+			"z_o", "zv",
+			"z_warp_o", "zwarp",
+			"z_ridx_o", "zridx",
+			"left_o", "zleft",
 			NULL};
-		instance(e, "rf_fr_zero u_zero", conn);
+		rg_instance(e, "rf_fr_zero u_zero", conn);
 	}
 	{
 		const char *const conn[] = {
-			".clk_i", "clk_i",
-			".rst_ni", "rst_ni",
-			".ob_load_i", "rd_busy_q",
-			".ob_data_i", "rd_data_i",
-			".ob_free_o", "ob_free",
-			".pwr_i", "p_pwr_a || p_pwr_c",
-			".pwr_entry_i", "pwr_ent",
-			".pwr_ok_o", "pwr_ok",
-			".prd_i", "p_prd",
-			".prd_entry_i", "walk_q",
-			".prd_dst_i", "tag_dst",
-			".prd_ok_o", "prd_ok",
-			".wlast_o", "wlast",
-			".wlast_entry_o", "wlast_ent",
-			".rlast_o", "rlast",
-			".rlast_entry_o", "rlast_ent",
-			".pop_i", "awr_go",
-			".in_count_o", "in_count",
-			".in_ready_o", "in_ready",
-			".in_data_o", "in_data",
-			".in_dst_o", "in_dst",
+			"clk_i", "clk_i",
+			"rst_ni", "rst_ni",
+			"ob_load_i", "rd_busy_q",
+			"ob_data_i", "rd_data_i",
+			"ob_free_o", "ob_free",
+			"pwr_i", "p_pwr_a || p_pwr_c",
+			"pwr_entry_i", "pwr_ent",
+			"pwr_ok_o", "pwr_ok",
+			"prd_i", "p_prd",
+			"prd_entry_i", "walk_q",
+			"prd_dst_i", "tag_dst",
+			"prd_ok_o", "prd_ok",
+			"wlast_o", "wlast",
+			"wlast_entry_o", "wlast_ent",
+			"rlast_o", "rlast",
+			"rlast_entry_o", "rlast_ent",
+			"pop_i", "awr_go",
+			"in_count_o", "in_count",
+			"in_ready_o", "in_ready",
+			"in_data_o", "in_data",
+			"in_dst_o", "in_dst",
 			NULL};
-		instance(e, "rf_fr_port u_port", conn);
+		rg_instance(e, "rf_fr_port u_port", conn);
 	}
 	(void)c;
 }
