@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "block_acrf.h"
+#include "ctl_ports.h"
 #include "rfm_block.h"
 #include "rfm_fault_ids.h"
 #include "rfm_finereg.h"
@@ -29,26 +30,10 @@
 #include "rfm_models.h"
 #include "rfm_util.h"
 
-enum { CTL_NCNT = 22 };
-static const char *const cnt_names[CTL_NCNT] = {
-	"stalls",   "drops",	"stays",     "depletion", "bv_bytes", "launches", "exits",   "evictions",
-	"restores", "swaps",	"switches",  "resumes",	  "hits",     "misses",	  "eng_busy", "eng_wait",
-	"eng_ard",  "eng_awr", "eng_prd",   "eng_pwr",	  "eng_ops",  "eng_depleted"};
-static const char *const cnt_help[CTL_NCNT] = {
-	"stall events: lookups started on a CTA whose warps all wait", "lookups and decisions dropped (the stall ended)",
-	"decisions to stay", "depletion-stall cycles (per CTA that stayed for want of entries)",
-	"bit-vector bytes fetched (8 a fill)", "CTAs launched", "CTAs finished", "evictions (a swap's too)",
-	"restores (a swap's too)", "swaps", "context-only switches", "resumes of (1,2) CTAs", "bit-vector cache hits",
-	"bit-vector cache misses", "engine: cycles with an operation in progress",
-	"engine: cycles its ACRF queue waited for a bank", "engine: ACRF registers read",
-	"engine: ACRF registers written (zeros too)", "engine: PCRF entries read", "engine: PCRF entries written",
-	"engine: operations completed", "engine: starts refused for want of entries"};
-
 typedef struct ctl_ix {
-	unsigned clk, rst, stall, pc, ready, exit, nl, fv, fpc, fvec, pcta;
+	unsigned clk, rst, aslot;
+	rfm_fr_ctl_pix_t p;
 	rfm_fr_acrf_ix_t a;
-	unsigned state, lslot, miss, mpc, act, aslot, go, op, slot, ca, cb_, pipe, done, csw, stay, resume, ex, excta,
-		px, pr, ph, pn, fcnt, res, pend, actn, cnt[CTL_NCNT];
 } ctl_ix_t;
 
 enum { EC_LAUNCH, EC_LAUNCH_SAVED, EC_EVICT, EC_RESTORE, EC_SWAP, EC_CSW, EC_RESUME, EC_EXIT, EC_EXIT_WAITS,
@@ -99,75 +84,25 @@ typedef struct rfm_ctlb {
 	unsigned c_last_state;
 	uint8_t *c_stay;          /* [S]: 0, 1 nothing, 2 depleted */
 	uint64_t *c_key;          /* [S] */
-	uint64_t c_cnt[CTL_NCNT];
+	uint64_t c_cnt[RFM_FR_CTL_NCNT];
 } rfm_ctlb_t;
 
 static unsigned at_least1(unsigned n) { return n ? n : 1; }
-static unsigned ix_bits(unsigned n) { return at_least1(rfm_clog2(n)); }
 static uint64_t kmask(unsigned regs) { return regs >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << regs) - 1; }
 
 static int ctl_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 {
 	ctl_ix_t *ix = ixv;
 	rfm_fr_geom_t g;
-	unsigned pb = at_least1(c->d.fr_ptr_bits), cb, wb, S, W, n, lb, sb, gb, k, nb = c->stats_counter_bits;
 	rfm_finereg_geom_of(c, &g);
-	cb = rfm_fr_count_bits(&g);
-	wb = rfm_fr_warp_bits(&g);
-	S = at_least1(g.acrf_slots);
-	W = at_least1(g.warps);
-	n = at_least1(g.ctas);
-	lb = ix_bits(n);
-	sb = ix_bits(S);
-	gb = rfm_clog2((uint64_t)n + 1);
 	rfm_ports_group(pt, "clock and reset");
 	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock", "clk_i");
 	ix->rst = rfm_ports_add(pt, RFM_IN, 1, "asynchronous reset, active low (no CTA, PCRF empty, cache empty)", "rst_ni");
-	rfm_ports_group(pt, "the scheduler and memory");
-	ix->stall = rfm_ports_add(pt, RFM_IN, S * W, "per warp of each slot (slot x W + warp): it waits", "stall_i");
-	ix->pc = rfm_ports_add(pt, RFM_IN, S * W * 32, "and its PC", "pc_i");
-	ix->ready = rfm_ports_add(pt, RFM_IN, n, "per CTA line: none of its warps waits", "ready_i");
-	ix->exit = rfm_ports_add(pt, RFM_IN, S, "per slot: its CTA's warps all finished", "exit_i");
-	ix->nl = rfm_ports_add(pt, RFM_IN, 1, "a CTA of the grid waits to be launched", "new_left_i");
-	ix->fv = rfm_ports_add(pt, RFM_IN, 1, "the bit-vector fill port: a vector from memory", "fill_valid_i");
-	ix->fpc = rfm_ports_add(pt, RFM_IN, 32, "its PC", "fill_pc_i");
-	ix->fvec = rfm_ports_add(pt, RFM_IN, 64, "its live registers", "fill_vec_i");
-	ix->miss = rfm_ports_add(pt, RFM_OUT, 1, "a missed vector is awaited", "miss_o");
-	ix->mpc = rfm_ports_add(pt, RFM_OUT, 32, "its PC (0 when none)", "miss_pc_o");
-	ix->act = rfm_ports_add(pt, RFM_OUT, S, "per slot: its CTA is active and not being moved (its warps may issue)",
-				"act_o");
-	rfm_fr_acrf_ports(c, pt, &ix->a, wb);
-	ix->aslot = rfm_ports_add(pt, RFM_OUT, sb, "the slot the engine's accesses are in (0 when idle)", "acc_slot_o");
-	rfm_ports_group(pt, "what happens at the edge");
-	ix->state = rfm_ports_add(pt, RFM_OUT, 3, "0 idle, 1 lookup, 2 miss, 3 decide, 4 move", "state_o");
-	ix->lslot = rfm_ports_add(pt, RFM_OUT, sb, "lookup, miss, decide: the stalled slot (0 else)", "look_slot_o");
-	ix->go = rfm_ports_add(pt, RFM_OUT, 1, "an engine operation starts", "go_o");
-	ix->op = rfm_ports_add(pt, RFM_OUT, 2, "0 launch, 1 eviction, 2 restore, 3 swap (0 when none)", "op_o");
-	ix->slot = rfm_ports_add(pt, RFM_OUT, sb, "its slot (0 when none)", "slot_o");
-	ix->ca = rfm_ports_add(pt, RFM_OUT, lb, "its CTA (a swap's stalled one), the switch's outgoing CTA, the CTA resumed",
-			       "a_o");
-	ix->cb_ = rfm_ports_add(pt, RFM_OUT, lb, "a swap's pending CTA, the switch's incoming CTA (0 else)", "b_o");
-	ix->pipe = rfm_ports_add(pt, RFM_OUT, 1, "a launch's context goes into the pipeline", "pipe_o");
-	ix->done = rfm_ports_add(pt, RFM_OUT, 1, "the engine's operation ends", "done_o");
-	ix->csw = rfm_ports_add(pt, RFM_OUT, 1, "a context-only switch", "csw_o");
-	ix->stay = rfm_ports_add(pt, RFM_OUT, 2, "a decision to stay: 1 nothing to switch to, 2 too few PCRF entries",
-				 "stay_o");
-	ix->resume = rfm_ports_add(pt, RFM_OUT, 1, "a (1,2) CTA resumes into the pipeline (a_o)", "resume_o");
-	ix->ex = rfm_ports_add(pt, RFM_OUT, 1, "a CTA finishes", "exit_o");
-	ix->excta = rfm_ports_add(pt, RFM_OUT, lb, "which (0 when none)", "exit_cta_o");
-	rfm_ports_group(pt, "the state");
-	ix->pcta = rfm_ports_add(pt, RFM_IN, lb, "a CTA line to show", "p_cta_i");
-	ix->px = rfm_ports_add(pt, RFM_OUT, 2, "its context field", "p_ctx_o");
-	ix->pr = rfm_ports_add(pt, RFM_OUT, 2, "its register field", "p_reg_o");
-	ix->ph = rfm_ports_add(pt, RFM_OUT, pb, "its chain's head", "p_head_o");
-	ix->pn = rfm_ports_add(pt, RFM_OUT, cb, "its live count", "p_count_o");
-	ix->fcnt = rfm_ports_add(pt, RFM_OUT, cb, "empty PCRF entries", "free_count_o");
-	ix->res = rfm_ports_add(pt, RFM_OUT, gb, "resident CTAs", "resident_o");
-	ix->pend = rfm_ports_add(pt, RFM_OUT, gb, "pending CTAs (1,1)", "pending_o");
-	ix->actn = rfm_ports_add(pt, RFM_OUT, gb, "CTAs with their context in the pipeline", "active_o");
-	rfm_ports_group(pt, "counters (wrapping)");
-	for (k = 0; k < CTL_NCNT; k++)
-		ix->cnt[k] = rfm_ports_add(pt, RFM_OUT, nb, cnt_help[k], "cnt_%s_o", cnt_names[k]);
+	rfm_fr_ctl_ports_sched(c, pt, &ix->p, "", "the scheduler and memory");
+	rfm_fr_acrf_ports(c, pt, &ix->a, rfm_fr_warp_bits(&g));
+	ix->aslot = rfm_ports_add(pt, RFM_OUT, rfm_fr_ix_bits(ix->p.S), "the slot the engine's accesses are in (0 when idle)",
+				  "acc_slot_o");
+	rfm_fr_ctl_ports_show(c, pt, &ix->p, "", "");
 	return 0;
 }
 
@@ -228,8 +163,8 @@ static void ctl_reset(rfm_model_t *m)
 static void ctl_inputs(rfm_ctlb_t *x, rfm_fr_ctl_in_t *in)
 {
 	rfm_model_t *m = &x->m;
-	const uint32_t *st = rfm_wide(m, x->ix.stall), *pc = rfm_wide(m, x->ix.pc), *rd = rfm_wide(m, x->ix.ready),
-		       *ex = rfm_wide(m, x->ix.exit);
+	const uint32_t *st = rfm_wide(m, x->ix.p.stall), *pc = rfm_wide(m, x->ix.p.pc), *rd = rfm_wide(m, x->ix.p.ready),
+		       *ex = rfm_wide(m, x->ix.p.exit);
 	unsigned i;
 	for (i = 0; i < x->S * x->W; i++) {
 		x->stall[i] = (uint8_t)rfm_bits_get(st, i, 1);
@@ -243,74 +178,25 @@ static void ctl_inputs(rfm_ctlb_t *x, rfm_fr_ctl_in_t *in)
 	in->pc = x->pc;
 	in->ready = x->ready;
 	in->exit = x->exit;
-	in->new_left = (int)rfm_get(m, x->ix.nl);
-	in->fill_valid = (int)rfm_get(m, x->ix.fv);
-	in->fill_pc = (uint32_t)rfm_get(m, x->ix.fpc);
-	in->fill_bv = rfm_get(m, x->ix.fvec);
+	in->new_left = (int)rfm_get(m, x->ix.p.nl);
+	in->fill_valid = (int)rfm_get(m, x->ix.p.fv);
+	in->fill_pc = (uint32_t)rfm_get(m, x->ix.p.fpc);
+	in->fill_bv = rfm_get(m, x->ix.p.fvec);
 	in->hold_gnt = rfm_get(m, x->ix.a.gnt);
-}
-
-static unsigned count_status(const rfm_fr_t *u, int ctx, int reg)
-{
-	unsigned c, n = 0;
-	for (c = 0; c < u->g.ctas; c++)
-		n += (ctx < 0 ? u->ctx[c] || u->reg[c] : u->ctx[c] == ctx && u->reg[c] == reg);
-	return n;
 }
 
 static void ctl_eval(rfm_model_t *m)
 {
 	rfm_ctlb_t *x = (rfm_ctlb_t *)m;
-	const rfm_fr_t *u = x->u;
 	const rfm_fr_ctl_t *k = &x->k;
 	rfm_fr_ctl_in_t in;
 	rfm_fr_ctl_act_t a;
-	uint64_t cm = rfm_mask64(m->cfg->stats_counter_bits), p = rfm_get(m, x->ix.pcta);
-	uint32_t *act = rfm_wide(m, x->ix.act);
-	int move = k->st == RFM_FR_CTL_MOVE, go, look = k->st >= RFM_FR_CTL_LOOKUP && k->st <= RFM_FR_CTL_DECIDE;
-	unsigned s, i;
-	const uint64_t cnt[CTL_NCNT] = {k->n.stall_events, k->n.stall_gone, k->n.stays, k->n.depletion_cycles,
-		k->n.bv_bytes, u->n.launches, u->n.exits, u->n.evictions, u->n.restores, u->n.swaps, u->n.ctx_switches,
-		u->n.resumes, u->n.lrc_hits, u->n.lrc_misses, k->e.n.busy, k->e.n.hold_waits, k->e.n.acrf_reads,
-		k->e.n.acrf_writes, k->e.n.pcrf_reads, k->e.n.pcrf_writes, k->e.n.ops, u->n.depleted};
+	int move = k->st == RFM_FR_CTL_MOVE;
 	ctl_inputs(x, &in);
 	rfm_fr_ctl_decide(k, &in, &a);
-	go = a.op >= 0;
-	rfm_set(m, x->ix.state, k->st);
-	rfm_set(m, x->ix.lslot, look ? k->s : 0);
-	rfm_set(m, x->ix.miss, k->st == RFM_FR_CTL_MISS);
-	rfm_set(m, x->ix.mpc, k->st == RFM_FR_CTL_MISS ? k->miss_pc : 0);
-	memset(act, 0, (x->S + 31) / 32 * 4u);
-	for (s = 0; s < x->S; s++) {
-		int o = u->owner[s];
-		rfm_bits_set(act, s, 1,
-			     o >= 0 && u->ctx[o] == RFM_FR_CTX_PIPE && u->reg[o] == RFM_FR_REG_ACRF &&
-				     !rfm_fr_eng_moving(&k->e, (unsigned)o));
-	}
+	rfm_fr_ctl_show(m, &x->ix.p, k, &a);
 	rfm_fr_acrf_show(m, &x->ix.a, &k->e, &a.eng, move);
 	rfm_set(m, x->ix.aslot, move ? k->e.slot : 0);
-	rfm_set(m, x->ix.go, go);
-	rfm_set(m, x->ix.op, go ? (unsigned)a.op - RFM_FR_OP_LAUNCH : 0);
-	rfm_set(m, x->ix.slot, go ? a.slot : 0);
-	rfm_set(m, x->ix.ca, go || a.csw ? a.a : a.resume >= 0 ? (unsigned)a.resume : 0);
-	rfm_set(m, x->ix.cb_, (go && a.op == RFM_FR_OP_SWAP) || a.csw ? a.b : 0);
-	rfm_set(m, x->ix.pipe, go && a.op == RFM_FR_OP_LAUNCH && a.pipe);
-	rfm_set(m, x->ix.done, a.done);
-	rfm_set(m, x->ix.csw, a.csw);
-	rfm_set(m, x->ix.stay, a.stay == 1 + RFM_FR_STAY_NOTHING ? 1 : a.stay == 1 + RFM_FR_STAY_DEPLETED ? 2 : 0);
-	rfm_set(m, x->ix.resume, a.resume >= 0);
-	rfm_set(m, x->ix.ex, a.exit_slot >= 0);
-	rfm_set(m, x->ix.excta, a.exit_slot >= 0 ? a.exit_cta : 0);
-	rfm_set(m, x->ix.px, p < x->n ? u->ctx[p] : 0);
-	rfm_set(m, x->ix.pr, p < x->n ? u->reg[p] : 0);
-	rfm_set(m, x->ix.ph, p < x->n ? u->ptr[p].head : 0);
-	rfm_set(m, x->ix.pn, p < x->n ? u->ptr[p].count : 0);
-	rfm_set(m, x->ix.fcnt, u->free_count);
-	rfm_set(m, x->ix.res, count_status(u, -1, 0));
-	rfm_set(m, x->ix.pend, count_status(u, RFM_FR_CTX_SHMEM, RFM_FR_REG_PCRF));
-	rfm_set(m, x->ix.actn, rfm_fr_in_pipe(u));
-	for (i = 0; i < CTL_NCNT; i++)
-		rfm_set(m, x->ix.cnt[i], cnt[i] & cm);
 }
 
 static void ctl_tick(rfm_model_t *m)
@@ -353,10 +239,10 @@ static void ctl_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 {
 	rfm_ctlb_t *x = (rfm_ctlb_t *)m;
 	rfm_fr_ctl_in_t in;
-	int ard = (int)rfm_get(m, x->ix.a.ard), miss = (int)rfm_get(m, x->ix.miss);
+	int ard = (int)rfm_get(m, x->ix.a.ard), miss = (int)rfm_get(m, x->ix.p.miss);
 	unsigned aw = (unsigned)rfm_get(m, x->ix.a.ardw), ar = (unsigned)rfm_get(m, x->ix.a.ardr),
 		 as = (unsigned)rfm_get(m, x->ix.aslot), i, c;
-	uint32_t mpc = (uint32_t)rfm_get(m, x->ix.mpc);
+	uint32_t mpc = (uint32_t)rfm_get(m, x->ix.p.mpc);
 	uint64_t gnt;
 	if (cycle >= 2)
 		rfm_fr_acrf_apply(m, &x->ix.a, acrf_reg(x, as, 0, 0), x->R);
@@ -393,8 +279,8 @@ static void ctl_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 		/* in one long phase of four the scheduler holds every inactive CTA back (pending CTAs pile up
 		 * until the PCRF runs out); in one phase of eight it reports a finished CTA only while the
 		 * unit decides or moves (the exit that must wait for the write ports) */
-		uint32_t *st = rfm_wide(m, x->ix.stall), *pc = rfm_wide(m, x->ix.pc), *rd = rfm_wide(m, x->ix.ready),
-			 *ex = rfm_wide(m, x->ix.exit);
+		uint32_t *st = rfm_wide(m, x->ix.p.stall), *pc = rfm_wide(m, x->ix.p.pc), *rd = rfm_wide(m, x->ix.p.ready),
+			 *ex = rfm_wide(m, x->ix.p.exit);
 		int held = (cycle >> 14 & 3) == 2,
 		    hold = (cycle >> 10 & 7) == 5 && x->k.st != RFM_FR_CTL_DECIDE && x->k.st != RFM_FR_CTL_MOVE;
 		for (i = 0; i < x->S * x->W; i++) {
@@ -407,15 +293,15 @@ static void ctl_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 			rfm_bits_set(ex, i, 1, in.exit[i] && !hold);
 	}
 	/* the grid has CTAs left, but not in one phase of four (decisions with nothing to switch to) */
-	rfm_set(m, x->ix.nl, in.new_left && (cycle >> 12 & 3) != 3);
+	rfm_set(m, x->ix.p.nl, in.new_left && (cycle >> 12 & 3) != 3);
 	if (in.fill_valid) {
-		rfm_set(m, x->ix.fv, 1);
-		rfm_set(m, x->ix.fpc, in.fill_pc);
-		rfm_set(m, x->ix.fvec, in.fill_bv);
+		rfm_set(m, x->ix.p.fv, 1);
+		rfm_set(m, x->ix.p.fpc, in.fill_pc);
+		rfm_set(m, x->ix.p.fvec, in.fill_bv);
 	} else if (miss && rfm_rng_chance(r, 1, 8)) { /* memory returns another PC's vector: not the miss */
-		rfm_set(m, x->ix.fv, 1);
-		rfm_set(m, x->ix.fpc, mpc + 8);
-		rfm_set(m, x->ix.fvec, rfm_fr_wl_bv(&x->wl, mpc + 8));
+		rfm_set(m, x->ix.p.fv, 1);
+		rfm_set(m, x->ix.p.fpc, mpc + 8);
+		rfm_set(m, x->ix.p.fvec, rfm_fr_wl_bv(&x->wl, mpc + 8));
 	}
 	/* the bank read register: the register an ARD read at the last edge, else anything */
 	if (ard && as < x->S && aw < x->W && ar < x->R)
@@ -428,7 +314,7 @@ static void ctl_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 	default: gnt = rfm_rng_next(r) | rfm_rng_next(r);
 	}
 	rfm_set(m, x->ix.a.gnt, gnt & rfm_mask64(x->ix.a.banks));
-	rfm_set(m, x->ix.pcta, rfm_rng_below(r, (uint64_t)1 << ix_bits(x->n)));
+	rfm_set(m, x->ix.p.pcta, rfm_rng_below(r, (uint64_t)1 << rfm_fr_ix_bits(x->n)));
 }
 
 /* ---- checker ------------------------------------------------------------------------------------- */
@@ -546,12 +432,12 @@ static const char *check_events(rfm_ctlb_t *x)
 {
 	rfm_model_t *m = &x->m;
 	rfm_fr_t *f = x->ref;
-	unsigned st = (unsigned)rfm_get(m, x->ix.state), s, ls = (unsigned)rfm_get(m, x->ix.lslot);
-	int go = (int)rfm_get(m, x->ix.go), csw = (int)rfm_get(m, x->ix.csw), res = (int)rfm_get(m, x->ix.resume),
-	    stay = (int)rfm_get(m, x->ix.stay), done = (int)rfm_get(m, x->ix.done), ex = (int)rfm_get(m, x->ix.ex);
-	unsigned op = go ? (unsigned)rfm_get(m, x->ix.op) + RFM_FR_OP_LAUNCH : 0, a = (unsigned)rfm_get(m, x->ix.ca),
-		 b = (unsigned)rfm_get(m, x->ix.cb_), slot = (unsigned)rfm_get(m, x->ix.slot);
-	int room = rfm_fr_in_pipe(f) < f->g.active_ctas, nl = (int)rfm_get(m, x->ix.nl) && first_line(x, 0, 0) >= 0;
+	unsigned st = (unsigned)rfm_get(m, x->ix.p.state), s, ls = (unsigned)rfm_get(m, x->ix.p.lslot);
+	int go = (int)rfm_get(m, x->ix.p.go), csw = (int)rfm_get(m, x->ix.p.csw), res = (int)rfm_get(m, x->ix.p.resume),
+	    stay = (int)rfm_get(m, x->ix.p.stay), done = (int)rfm_get(m, x->ix.p.done), ex = (int)rfm_get(m, x->ix.p.ex);
+	unsigned op = go ? (unsigned)rfm_get(m, x->ix.p.op) + RFM_FR_OP_LAUNCH : 0, a = (unsigned)rfm_get(m, x->ix.p.ca),
+		 b = (unsigned)rfm_get(m, x->ix.p.cb), slot = (unsigned)rfm_get(m, x->ix.p.slot);
+	int room = rfm_fr_in_pipe(f) < f->g.active_ctas, nl = (int)rfm_get(m, x->ix.p.nl) && first_line(x, 0, 0) >= 0;
 	int want_ex = -1, look = -1;
 	const char *bad;
 	/* the exit: the lowest slot finished whose CTA is active and not moved; it waits in a cycle whose
@@ -566,7 +452,7 @@ static const char *check_events(rfm_ctlb_t *x)
 		want_ex = -1;
 		rfm_cov_hit(m, EC_EXIT_WAITS);
 	}
-	if (ex != (want_ex >= 0) || (ex && rfm_get(m, x->ix.excta) != (unsigned)want_ex))
+	if (ex != (want_ex >= 0) || (ex && rfm_get(m, x->ix.p.excta) != (unsigned)want_ex))
 		return "the exit (the lowest finished slot whose CTA is active and not moved, unless the ports are taken)";
 	if (st != RFM_FR_CTL_MOVE && done)
 		return "an operation's end outside MOVE";
@@ -592,7 +478,7 @@ static const char *check_events(rfm_ctlb_t *x)
 				return "IDLE: the lowest ready (1,1) CTA is restored into the lowest free slot";
 		} else if (fs >= 0 && nl) {
 			if (!go || op != RFM_FR_OP_LAUNCH || a != (unsigned)fl || slot != (unsigned)fs ||
-			    rfm_get(m, x->ix.pipe) != (unsigned)room)
+			    rfm_get(m, x->ix.p.pipe) != (unsigned)room)
 				return "IDLE: a new CTA is launched into the lowest free line and slot";
 		} else if (go)
 			return "IDLE: an operation with nothing to restore or launch";
@@ -650,7 +536,7 @@ static const char *check_events(rfm_ctlb_t *x)
 		return "a resume the whole operations refuse";
 	if (go) {
 		x->c_op = (int)op, x->c_a = a, x->c_b = b, x->c_slot = slot;
-		x->c_pipe = (unsigned)rfm_get(m, x->ix.pipe);
+		x->c_pipe = (unsigned)rfm_get(m, x->ix.p.pipe);
 	}
 	if (ex) {
 		rfm_fr_exit(f, (unsigned)want_ex);
@@ -664,9 +550,9 @@ static const char *check_state(rfm_ctlb_t *x)
 {
 	rfm_model_t *m = &x->m;
 	const rfm_fr_t *f = x->ref;
-	const uint32_t *act = rfm_wide(m, x->ix.act);
-	uint64_t p = rfm_get(m, x->ix.pcta);
-	unsigned s, st = (unsigned)rfm_get(m, x->ix.state);
+	const uint32_t *act = rfm_wide(m, x->ix.p.act);
+	uint64_t p = rfm_get(m, x->ix.p.pcta);
+	unsigned s, st = (unsigned)rfm_get(m, x->ix.p.state);
 	if (st > RFM_FR_CTL_MOVE || (st == RFM_FR_CTL_MOVE) != (x->c_op != 0))
 		return "the state (MOVE exactly while an operation is in progress)";
 	for (s = 0; s < x->S; s++) {
@@ -678,17 +564,17 @@ static const char *check_state(rfm_ctlb_t *x)
 	if (p < x->n) {
 		int emptied = x->c_op && moving(x, (unsigned)p) &&
 			      f->reg[p] == RFM_FR_REG_PCRF; /* the chain is the engine's from its start */
-		if (rfm_get(m, x->ix.px) != f->ctx[p] || rfm_get(m, x->ix.pr) != f->reg[p])
+		if (rfm_get(m, x->ix.p.px) != f->ctx[p] || rfm_get(m, x->ix.p.pr) != f->reg[p])
 			return "a CTA line's status";
-		if (rfm_get(m, x->ix.ph) != (emptied ? 0u : f->ptr[p].head) ||
-		    rfm_get(m, x->ix.pn) != (emptied ? 0u : f->ptr[p].count))
+		if (rfm_get(m, x->ix.p.ph) != (emptied ? 0u : f->ptr[p].head) ||
+		    rfm_get(m, x->ix.p.pn) != (emptied ? 0u : f->ptr[p].count))
 			return "a CTA line's pointer line";
 	}
-	if (!x->c_op && rfm_get(m, x->ix.fcnt) != f->free_count)
+	if (!x->c_op && rfm_get(m, x->ix.p.fcnt) != f->free_count)
 		return "the free count";
-	if (rfm_get(m, x->ix.res) != count_status(f, -1, 0) ||
-	    rfm_get(m, x->ix.pend) != count_status(f, RFM_FR_CTX_SHMEM, RFM_FR_REG_PCRF) ||
-	    rfm_get(m, x->ix.actn) != rfm_fr_in_pipe(f))
+	if (rfm_get(m, x->ix.p.res) != rfm_fr_count_status(f, -1, 0) ||
+	    rfm_get(m, x->ix.p.pend) != rfm_fr_count_status(f, RFM_FR_CTX_SHMEM, RFM_FR_REG_PCRF) ||
+	    rfm_get(m, x->ix.p.actn) != rfm_fr_in_pipe(f))
 		return "the resident, pending or active CTAs";
 	if (st != RFM_FR_CTL_MOVE && (rfm_get(m, x->ix.a.req) || rfm_get(m, x->ix.a.ard) || rfm_get(m, x->ix.a.awr) ||
 				      rfm_get(m, x->ix.a.z)))
@@ -705,7 +591,7 @@ static int ctl_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	rfm_ctlb_t *x = (rfm_ctlb_t *)m;
 	rfm_fr_ctl_in_t in;
 	uint64_t cm = rfm_mask64(m->cfg->stats_counter_bits);
-	unsigned st = (unsigned)rfm_get(m, x->ix.state), s, k, depl = 0;
+	unsigned st = (unsigned)rfm_get(m, x->ix.p.state), s, k, depl = 0;
 	const char *bad = NULL;
 	if (m->rst >= 0 && !rfm_get(m, (unsigned)m->rst))
 		return 0;
@@ -715,7 +601,7 @@ static int ctl_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 		x->c_verify = 0;
 	}
 	/* the lookup IDLE was to start at the last edge */
-	if (!bad && x->c_look >= 0 && (st != RFM_FR_CTL_LOOKUP || rfm_get(m, x->ix.lslot) != (unsigned)x->c_look))
+	if (!bad && x->c_look >= 0 && (st != RFM_FR_CTL_LOOKUP || rfm_get(m, x->ix.p.lslot) != (unsigned)x->c_look))
 		bad = "IDLE: a lookup on the lowest slot whose CTA stalls (unless it stayed on an unchanged decision)";
 	if (!bad && x->c_look == -1 && st != RFM_FR_CTL_IDLE)
 		bad = "IDLE: a lookup with no slot to look up";
@@ -734,11 +620,11 @@ static int ctl_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 	x->c_last_state = st;
 	/* the counters show the events before this cycle */
 	for (k = 0; !bad && k < 14; k++)
-		if (rfm_get(m, x->ix.cnt[k]) != (x->c_cnt[k] & cm))
+		if (rfm_get(m, x->ix.p.cnt[k]) != (x->c_cnt[k] & cm))
 			bad = "a counter";
-	if (!bad && rfm_get(m, x->ix.cnt[20]) != (x->c_cnt[20] & cm))
+	if (!bad && rfm_get(m, x->ix.p.cnt[20]) != (x->c_cnt[20] & cm))
 		bad = "the engine's operations";
-	if (!bad && rfm_get(m, x->ix.cnt[21]) != 0)
+	if (!bad && rfm_get(m, x->ix.p.cnt[21]) != 0)
 		bad = "a start refused by the engine (the decision admits only what fits)";
 	if (!bad)
 		bad = check_state(x);
@@ -749,22 +635,22 @@ static int ctl_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 		depl += x->c_stay[s] == 2;
 	}
 	if (!bad) {
-		int fill = st == RFM_FR_CTL_MISS && in.fill_valid && in.fill_pc == rfm_get(m, x->ix.mpc),
-		    done = (int)rfm_get(m, x->ix.done), op = x->c_op;
+		int fill = st == RFM_FR_CTL_MISS && in.fill_valid && in.fill_pc == rfm_get(m, x->ix.p.mpc),
+		    done = (int)rfm_get(m, x->ix.p.done), op = x->c_op;
 		if (st == RFM_FR_CTL_MISS && in.fill_valid && !fill)
 			rfm_cov_hit(m, EC_FILL_OTHER);
-		x->c_cnt[1] += st == RFM_FR_CTL_DECIDE && !rfm_get(m, x->ix.go) && !rfm_get(m, x->ix.csw) &&
-			       !rfm_get(m, x->ix.stay); /* a decision dropped */
-		x->c_cnt[2] += rfm_get(m, x->ix.stay) != 0;
+		x->c_cnt[1] += st == RFM_FR_CTL_DECIDE && !rfm_get(m, x->ix.p.go) && !rfm_get(m, x->ix.p.csw) &&
+			       !rfm_get(m, x->ix.p.stay); /* a decision dropped */
+		x->c_cnt[2] += rfm_get(m, x->ix.p.stay) != 0;
 		x->c_cnt[3] += depl;
 		x->c_cnt[4] += fill ? 8 : 0;
 		x->c_cnt[5] += done && op == RFM_FR_OP_LAUNCH;
-		x->c_cnt[6] += rfm_get(m, x->ix.ex);
+		x->c_cnt[6] += rfm_get(m, x->ix.p.ex);
 		x->c_cnt[7] += done && (op == RFM_FR_OP_EVICT || op == RFM_FR_OP_SWAP);
 		x->c_cnt[8] += done && (op == RFM_FR_OP_RESTORE || op == RFM_FR_OP_SWAP);
 		x->c_cnt[9] += done && op == RFM_FR_OP_SWAP;
-		x->c_cnt[10] += rfm_get(m, x->ix.csw);
-		x->c_cnt[11] += rfm_get(m, x->ix.resume);
+		x->c_cnt[10] += rfm_get(m, x->ix.p.csw);
+		x->c_cnt[11] += rfm_get(m, x->ix.p.resume);
 		x->c_cnt[20] += (uint64_t)done;
 		bad = check_events(x);
 	}
