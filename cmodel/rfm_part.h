@@ -160,6 +160,11 @@ typedef struct rfm_part {
 	                                                            * coverage events refuse0 .. + nrefuse - 1 */
 	int wb_refuse;                                             /* BACKEND: refuses write-backs of its own
 	                                                            * (wb<p>_ready_o; be.wrefused) */
+	int one_kernel;                                            /* LOCATE: a launched kernel runs to the end of
+	                                                            * the run (FineReg's grid): the stimulus
+	                                                            * launches once */
+	int lends;                                                 /* BACKEND: performs the accesses of lent
+	                                                            * banks (t->lend_*) */
 	int (*create)(struct rfm_top *t, struct rfm_pinst *pi);    /* state into pi->st, events n/a; 0 = fine */
 	void (*destroy)(struct rfm_pinst *pi);                     /* free pi->st */
 	void (*reset)(struct rfm_top *t, struct rfm_pinst *pi);    /* reset values */
@@ -279,6 +284,12 @@ typedef struct rfm_top {
 	uint64_t hold_force;                /* the forced ones (bit b): granted even against a write-back, which
 	                                     * they refuse */
 	uint8_t dop_zero[RFM_MAXS];         /* dsp<d>_op<s>_o were last written as zero (idle port) */
+	/* accesses of held banks lent to a SIDE part (docs/semantics.md, "Bank holds"): its side hook
+	 * sets them in banks it holds and is granted (not forced); a BACKEND that lends performs them at
+	 * the edge on read port 0 and write port 0 of the bank, which a granted hold leaves free */
+	uint64_t lend_rd, lend_wr;          /* bit b: bank b is read, written */
+	unsigned lend_rrow[RFM_MAXB], lend_wrow[RFM_MAXB]; /* their rows */
+	uint32_t *lend_wdata;               /* [RFM_MAXB][wq]: the values written (every lane) */
 	uint32_t lossy_bits;                /* bits of every lane that may read as 0 (a STORAGE whose cells
 	                                     * discharge: eDRAM decay); the golden check lets them be lost */
 	rfm_coll_t *coll;                   /* the operand collectors */

@@ -247,6 +247,7 @@ static void top_eval(rfm_model_t *m)
 	for (i = 0; i < t->n_hold; i++)
 		t->h_hold[i].fn(t, t->h_hold[i].pi);
 	t->backend->d->be_eval(t, t->backend);
+	t->lend_rd = t->lend_wr = 0;
 	for (i = 0; i < t->n_side; i++)
 		t->h_side[i].fn(t, t->h_side[i].pi);
 	for (d = 0; d < c->sm_schedulers; d++) {
@@ -346,6 +347,7 @@ static void top_destroy(rfm_model_t *m)
 		free(t->whdata[j]);
 	free(t->gold);
 	free(t->known);
+	free(t->lend_wdata);
 	rfm_model_fini(m);
 	free(t->cov_names);
 	free(t);
@@ -442,7 +444,8 @@ rfm_model_t *rfm_rf_top_create(const rfm_cfg_t *c)
 	t->coll = (rfm_coll_t *)rfm_rf_collector_create(c);
 	t->gold = calloc((size_t)c->sm_warps * c->sm_regs_per_thread * t->wq, 4);
 	t->known = calloc((size_t)c->sm_warps * c->sm_regs_per_thread, sizeof(uint64_t));
-	if (!t->coll || !t->gold || !t->known)
+	t->lend_wdata = calloc((size_t)RFM_MAXB * t->wq, sizeof(uint32_t));
+	if (!t->coll || !t->gold || !t->known || !t->lend_wdata)
 		goto fail;
 	for (j = 0; j < c->rf_write_ports; j++)
 		if (!(t->whdata[j] = calloc(t->wq, sizeof(uint32_t))))
@@ -464,6 +467,8 @@ rfm_model_t *rfm_rf_top_create(const rfm_cfg_t *c)
 		rfm_cov_na(&t->m, RFM_TCOV_SAME_REG_TWO_WB);
 	if (c->rf_lanes < 2)
 		rfm_cov_na(&t->m, RFM_TCOV_PARTIAL_WRITE);
+	if (t->locate->d->one_kernel) /* a kernel runs to the end of the run */
+		rfm_cov_na(&t->m, RFM_TCOV_RELAUNCH);
 	/* the STORAGE part first: the BACKEND takes its banks' read-data pointers at create */
 	if (t->storage && t->storage->d->create && t->storage->d->create(t, t->storage))
 		goto fail;

@@ -171,7 +171,7 @@ void rfm_top_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 	busy_phase = (cycle / 1024) % 2;
 	if (t->skw && idle && drain && t->launch_window != cycle / 1024 + 1 && offer_refused(t, r, cycle))
 		return;
-	if (!t->skw || (idle && drain && t->launch_window != cycle / 1024 + 1)) {
+	if (!t->skw || (idle && drain && t->launch_window != cycle / 1024 + 1 && !t->locate->d->one_kernel)) {
 		int relaunch = !t->skw || rfm_rng_chance(r, 1, 2);
 		rfm_pinst_t *lp = t->locate->d->stim_launch ? t->locate : t->admit;
 		t->launch_window = cycle / 1024 + 1; /* at most one launch decision per drain phase */

@@ -88,6 +88,16 @@ void rg_fit(rg_top_t *t, const char *term) { em_add(&t->fit, " & ", "%s", term);
 
 void rg_hold(rg_top_t *t, const char *expr) { em_add(&t->holds, " | ", "%s", expr); }
 
+void rg_lend(rg_top_t *t)
+{
+	const rfm_cfg_t *c = t->c;
+	t->lend = 1;
+	rg_logic(t, c->rf_banks, "lend_rd, lend_wr");
+	rg_logic(t, c->d.entry_w, "lend_rrow");
+	rg_logic(t, c->rf_banks * c->d.entry_w, "lend_wrow");
+	rg_logic(t, c->d.wreg_bits, "lend_wdata");
+}
+
 void rg_hold_force(rg_top_t *t, const char *expr) { em_add(&t->forces, " | ", "%s", expr); }
 
 void rg_bank_open(rg_top_t *t) { em_open(t->e, "%s u_bank (", t->storage->bank); }

@@ -85,6 +85,7 @@ typedef struct rg_top {
 	unsigned ncnt;                    /* their number */
 	rg_flag_t flag[RG_MAXFLAG];       /* sticky status flags */
 	unsigned nflag;                   /* their number */
+	int lend;                         /* a SIDE part borrows held banks' ports (rg_lend) */
 	int err;                          /* a table overflowed */
 } rg_top_t;
 
@@ -146,6 +147,19 @@ void rg_hold_force(rg_top_t *t, const char *expr);
 /* Some part requested bank holds: hold_gnt and nhold exist, and the BACKEND must honour them (with
  * cfg->d.bank_force also hold_force: a write-back to a force-held bank is refused, wb<p>_ready_o). */
 static inline int rg_holds(const rg_top_t *t) { return t->holds.n != 0 || t->forces.n != 0; }
+
+/* A SIDE part borrows the ports of the banks it holds and is granted (call from its side hook;
+ * docs/semantics.md, "Bank holds"): it drives lend_rd (bit b: read bank b at the edge, at row
+ * lend_rrow), lend_wr (bit b: write bank b, every lane, at row lend_wrow[b*entry_w +: entry_w],
+ * the value lend_wdata), declared here; the BACKEND puts them on read port 0 and write port 0 of
+ * each bank, which a granted hold leaves free; the read's row comes back on b_r0_data a cycle
+ * later. */
+void rg_lend(rg_top_t *t);
+
+/* The base mapping's access records (one rf_map per access with the running kernel's warps and
+ * registers): wb<p>_bank/_row/_err/_ok, iss<k>_s<s>_bank/_row/_err; keep, when not NULL, is a
+ * format of p ANDed into wb<p>_ok (a LOCATE that drops write-backs of its own). */
+void rg_map_records(rg_top_t *t, const char *keep);
 
 /* The collector side of issue port k and dispatch port d (the LOCATE's hold, if any). */
 const char *rg_iss_valid(rg_top_t *t, unsigned k); /* iss<k>_valid_i, or held: iss<k>_cvalid */

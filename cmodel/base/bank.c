@@ -72,7 +72,7 @@ void rfm_bank_clock(rfm_bank_t *b, const rfm_bank_edge_t *e)
 				continue;
 			for (k = 0; k < b->n_sb; k++)
 				rfm_sram_cover_read(b->sb[k]);
-			if (e->raddr[p] < c->rf_entries)
+			if (e->raddr[p] < c->d.bank_rows)
 				memcpy(q, b->mem + (size_t)e->raddr[p] * b->row_words, b->row_words * 4u);
 			else
 				memset(q, 0, b->row_words * 4u);
@@ -123,7 +123,7 @@ static void bank_stim(rfm_model_t *m, rfm_rng_t *r, uint64_t cycle)
 {
 	rfm_bank_t *b = (rfm_bank_t *)m;
 	const rfm_cfg_t *c = m->cfg;
-	unsigned p, rows = c->rf_entries, hot = (unsigned)rfm_rng_below(r, rows);
+	unsigned p, rows = c->d.bank_rows, hot = (unsigned)rfm_rng_below(r, rows);
 	(void)cycle;
 	for (p = 0; p < c->rf_write_ports; p++) {
 		unsigned mk = (unsigned)rfm_rng_below(r, 4);
@@ -168,7 +168,7 @@ static int lend_rdata(rfm_bank_t *b)
 	if (c->d.sb_bits % 32u)
 		return 0;
 	b->row_words = b->n_sb * b->sb[0]->words;
-	b->mem = calloc((size_t)c->rf_entries * b->row_words, 4);
+	b->mem = calloc((size_t)c->d.bank_rows * b->row_words, 4);
 	if (!b->mem)
 		return -1;
 	for (k = 0; k < b->n_sb; k++) {

@@ -412,6 +412,7 @@ static void banks_tick(rfm_top_t *t, rfm_pinst_t *pi)
 	for (p = 0; p < c->rf_write_ports; p++)
 		if (b->ain.wen[p])
 			wbanks |= 1ull << b->ain.wbank[p];
+	wbanks |= t->lend_rd | t->lend_wr;
 	for (i = 0; i < c->rf_banks; i++) {
 		unsigned rd = 0;
 		for (p = 0; p < c->rf_read_ports; p++) {
@@ -423,7 +424,22 @@ static void banks_tick(rfm_top_t *t, rfm_pinst_t *pi)
 			continue;
 		for (p = 0; p < c->rf_write_ports; p++)
 			e.wen[p] = (uint8_t)(b->ain.wen[p] && b->ain.wbank[p] == i);
+		if ((t->lend_rd >> i) & 1u) { /* a lent bank: its holder's read on port 0 */
+			e.ren[0] = 1;
+			e.raddr[0] = t->lend_rrow[i] & (unsigned)am;
+		}
+		if ((t->lend_wr >> i) & 1u) { /* and its write on port 0, every lane */
+			e.wen[0] = 1;
+			e.waddr[0] = t->lend_wrow[i] & (unsigned)am;
+			e.wmask[0] = rfm_mask64(c->rf_lanes);
+			e.wdata[0] = t->lend_wdata + (size_t)i * t->wq;
+		}
 		t->storage->d->st_clock(t, t->storage, i, &e);
+		if ((t->lend_wr >> i) & 1u) {
+			e.waddr[0] = (unsigned)(b->ain.wentry[0] & am);
+			e.wmask[0] = rfm_get(m, t->ix.wm[0]);
+			e.wdata[0] = rfm_wide(m, t->ix.wd[0]);
+		}
 	}
 }
 
@@ -435,7 +451,7 @@ static void banks_stim_data(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigne
 
 const rfm_part_t rfm_part_base_banks = {
 	.name = "base_banks", .slots = RFM_PART_BACKEND, .is_default = 1, .enabled = always, .ports = banks_ports,
-	.uses_storage = 1, .create = banks_create, .destroy = banks_destroy, .reset = banks_reset, .be_eval = banks_eval,
+	.uses_storage = 1, .lends = 1, .create = banks_create, .destroy = banks_destroy, .reset = banks_reset, .be_eval = banks_eval,
 	.be_edge = banks_edge, .be_tick = banks_tick, .stim_wb_data = banks_stim_data,
 };
 

@@ -160,7 +160,7 @@ static int sram_setup(rfm_model_t *m)
 	const rfm_cfg_t *c = m->cfg;
 	s->width = c->d.sb_bits;
 	s->lanes = c->d.sb_lanes;
-	s->rows = c->rf_entries;
+	s->rows = c->d.bank_rows;
 	s->words = rfm_words(s->width);
 	s->rstride = s->words;
 	s->mstride = s->words;

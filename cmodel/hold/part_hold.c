@@ -129,8 +129,8 @@ static void stim_pre(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, uint64_t cycle
 	}
 }
 
-/* The grants against the requests and the write-backs of the ports, no read granted in a held
- * bank; then this cycle's recount. */
+/* The grants against the requests (the port's and any other part's) and the write-backs of the
+ * ports, no read granted in a held bank; then this cycle's recount. */
 static int verdict(rfm_top_t *t, rfm_pinst_t *pi, uint64_t cycle, FILE *err)
 {
 	const rfm_cfg_t *c = t->m.cfg;
@@ -152,6 +152,7 @@ static int verdict(rfm_top_t *t, rfm_pinst_t *pi, uint64_t cycle, FILE *err)
 			bad = 1;
 		}
 	}
+	req |= t->hold_req; /* the requests of every part (a technique's engine may hold banks too) */
 	if (gnt != ((req & ~wb) | force)) {
 		fprintf(err, "cycle %llu: rf_top hold: hold_gnt_o = 0x%llx, expected 0x%llx (requests 0x%llx, "
 			     "forced 0x%llx, write-backs to banks 0x%llx)\n", (unsigned long long)cycle,

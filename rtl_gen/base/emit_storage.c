@@ -8,7 +8,7 @@ void rg_emit_rf_sram(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	unsigned p, l, lb = c->rf_lane_bits;
 	(void)pt;
 	em_blank(e);
-	em_line(e, "localparam int Entries  = %u;  // rows", c->rf_entries);
+	em_line(e, "localparam int Entries  = %u;  // rows", c->d.bank_rows);
 	em_line(e, "localparam int Lanes    = %u;  // lanes per row (write-mask bits)", c->d.sb_lanes);
 	em_line(e, "localparam int LaneBits = %u;  // bits per lane", lb);
 	em_blank(e);

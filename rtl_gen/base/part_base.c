@@ -7,10 +7,7 @@
 
 static int on(const rfm_cfg_t *c) { (void)c; return 1; }
 
-static int plain(const rfm_cfg_t *c)
-{
-	return c->regmutex_enable != RFM_ON && c->virtualization_enable != RFM_ON;
-}
+static int plain(const rfm_cfg_t *c) { return rfm_slot_provider(c, RFM_SLOT_LOCATE) == RFM_TECH_none; }
 
 static unsigned admit_width(const rfm_cfg_t *c) { return c->d.nwarps_w + c->d.nregs_w + 1; }
 
@@ -66,8 +63,8 @@ static void map_launch(rg_top_t *t)
 }
 
 /* One rf_map per access (write-back ports, then issue k source s), as a generate loop over flat
- * vectors; an access outside the kernel is dropped. */
-static void map_locate(rg_top_t *t)
+ * vectors; an access outside the kernel is dropped (rg_part.h). */
+void rg_map_records(rg_top_t *t, const char *keep)
 {
 	const rfm_cfg_t *c = t->c;
 	em_t *e = t->e;
@@ -126,13 +123,15 @@ static void map_locate(rg_top_t *t)
 	em_line(e, "assign {%s} = acc_row;", em_str(&row));
 	em_line(e, "assign {%s} = acc_err;", em_str(&er));
 	for (p = 0; p < P; p++)
-		em_line(e, "assign wb%u_ok = wb%u_valid_i & ~wb%u_err;", p, p, p);
+		em_line(e, "assign wb%u_ok = wb%u_valid_i & ~wb%u_err%s;", p, p, p, keep ? em_fmt(e, keep, p) : "");
 	em_str_free(&wp);
 	em_str_free(&rg);
 	em_str_free(&bk);
 	em_str_free(&row);
 	em_str_free(&er);
 }
+
+static void map_locate(rg_top_t *t) { rg_map_records(t, NULL); }
 
 const rg_part_t rg_part_map = {
 	.name = "map", .slot = RG_LOCATE, .active = plain, .fit_width = map_width, .consts = map_consts,
@@ -275,14 +274,27 @@ static void baseline_backend(rg_top_t *t)
 	rg_bank_open(t);
 	rg_conn(e, "clk_i", "clk_i");
 	for (p = 0; p < P; p++) {
-		rg_conn(e, em_fmt(e, "w%u_en_i", p), em_fmt(e, "wb%u_%s & (%u'(wb%u_bank) == b)", p, t->written, 32, p));
+		const char *en = em_fmt(e, "wb%u_%s & (%u'(wb%u_bank) == b)", p, t->written, 32, p);
+		if (p == 0 && t->lend) { /* a lent bank: its holder's write on port 0 */
+			rg_conn(e, "w0_en_i", em_fmt(e, "(%s) | lend_wr[b]", en));
+			rg_conn(e, "w0_addr_i", em_fmt(e, "lend_wr[b] ? lend_wrow[b*%u +: %u] : wb0_row", ew, ew));
+			rg_conn(e, "w0_mask_i", "lend_wr[b] ? '1 : wb0_mask_i");
+			rg_conn(e, "w0_data_i", "lend_wr[b] ? lend_wdata : wb0_data_i");
+			continue;
+		}
+		rg_conn(e, em_fmt(e, "w%u_en_i", p), en);
 		rg_conn(e, em_fmt(e, "w%u_addr_i", p), em_fmt(e, "wb%u_row", p));
 		rg_conn(e, em_fmt(e, "w%u_mask_i", p), em_fmt(e, "wb%u_mask_i", p));
 		rg_conn(e, em_fmt(e, "w%u_data_i", p), em_fmt(e, "wb%u_data_i", p));
 	}
 	for (p = 0; p < R; p++) {
-		rg_conn(e, em_fmt(e, "r%u_en_i", p), em_fmt(e, "b_r%u_en[b]", p));
-		rg_conn(e, em_fmt(e, "r%u_addr_i", p), em_fmt(e, "b_r%u_addr[b*%u +: %u]", p, ew, ew));
+		if (p == 0 && t->lend) { /* and its read on port 0 */
+			rg_conn(e, "r0_en_i", "b_r0_en[b] | lend_rd[b]");
+			rg_conn(e, "r0_addr_i", em_fmt(e, "lend_rd[b] ? lend_rrow : b_r0_addr[b*%u +: %u]", ew, ew));
+		} else {
+			rg_conn(e, em_fmt(e, "r%u_en_i", p), em_fmt(e, "b_r%u_en[b]", p));
+			rg_conn(e, em_fmt(e, "r%u_addr_i", p), em_fmt(e, "b_r%u_addr[b*%u +: %u]", p, ew, ew));
+		}
 		rg_conn(e, em_fmt(e, "r%u_data_o", p), em_fmt(e, "b_r%u_data[b*%u +: %u]", p, W, W));
 	}
 	rg_bank_close(t);
