@@ -592,11 +592,11 @@ regress:
 	    $(MAKE) --no-print-directory power-check CONFIG=$$c || exit 1; fi; \
 	  $(MAKE) --no-print-directory synth fpga synth-check fpga-check CONFIG=$$c || exit 1; \
 	  if [ -f docs/datasheets/$$c.md ]; then $(MAKE) --no-print-directory datasheet-check CONFIG=$$c || exit 1; fi; done
-	@for c in small small_regmutex small_virt small_coalesce small_hold small_edram; do \
+	@for c in small small_regmutex small_virt small_coalesce small_hold small_edram small_finereg; do \
 	  $(MAKE) --no-print-directory mutate CONFIG=$$c || exit 1; done
 	@f=cmodel/finereg/mutants.sh; $(MAKE) --no-print-directory mutate CONFIG=$$(sed -n 's/^# config: //p' $$f) \
-	  BLOCK=$$(sed -n 's/^# block: //p' $$f) MODULES="$$(sed -n 's/^# harnesses: //p' $$f)"
-	@$(MAKE) --no-print-directory formal CONFIG=verif/finereg/small_finereg.ini BLOCK=rf_fr_ctl MODULES=rf_fr_ctl
+	  BLOCK=rf_fr_ctl MODULES="$$(sed -n 's/^# harnesses: //p' $$f | sed 's/ rf_top$$//')"
+	@$(MAKE) --no-print-directory formal CONFIG=small_finereg BLOCK=rf_fr_ctl MODULES=rf_fr_ctl
 
 clean:
 	rm -rf $(B)

@@ -41,7 +41,8 @@ for c in $configs; do
 	[ -n "$skipped" ] && echo "$c: same shape as in an earlier config, not linted or co-simulated again:$skipped"
 	lints+=("lint-$c|make -s lint CONFIG=$c LINT_SHARED='${shared# }'")
 	# the coalescing blocks run as long as rf_top: 100 000 cycles (docs/coalescing.md, "Verification")
-	case $c in *coalesce) cosims+=("cosim-$c|make -s cosim CONFIG=$c MODULES='$mods' BLOCK_CYCLES=100000") ;;
+	# and so do FineReg's (docs/finereg.md, "Blocks")
+	case $c in *coalesce | *finereg) cosims+=("cosim-$c|make -s cosim CONFIG=$c MODULES='$mods' BLOCK_CYCLES=100000") ;;
 	*) cosims+=("cosim-$c|make -s cosim CONFIG=$c MODULES='$mods'") ;; esac
 done
 # a small design-space sweep, locally and on a one-node Slurm cluster the check starts
@@ -68,24 +69,21 @@ steps+=("formal-small_coalesce|make -s formal CONFIG=small_coalesce")
 steps+=("formal-small_edram|make -s formal CONFIG=small_edram")
 steps+=("formal-small_virt|make -s formal CONFIG=small_virt")
 steps+=("coal-equiv|make -s coal-equiv")
-# FineReg's blocks alone (rf_top has no FineReg parts yet): linted and co-simulated from a config
-# file at the small and at the paper's geometry, and briefly at odd shapes (rtl_gen --block;
-# docs/finereg.md, "Blocks"); the PCRF port and the engine again with one beat a register (the
-# small file's 64-bit registers in 8-byte beats); the engine's and the controller's assertions
-# checked in simulation, the engine's proven from reset to a bound, those of the free-space and
-# status monitors, the engine's register sets, the slot table and the PCRF port proven (one step:
-# they share the small file's build folder, rtl_gen --block rf_fr_ctl's)
+# FineReg's blocks beyond their named configs' co-simulation (small_finereg, fermi_finereg: the
+# paper's geometry): briefly at odd shapes (rtl_gen --block; docs/finereg.md, "Blocks"); the PCRF
+# port and the engine again with one beat a register (the small file's 64-bit registers in 8-byte
+# beats); the engine's and the controller's assertions checked in simulation, the engine's proven
+# from reset to a bound, those of the free-space and status monitors, the engine's register sets,
+# the slot table and the PCRF port proven (one step: they share the small file's build folder)
 frm="MODULES='rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr rf_fr_dec rf_fr_live rf_fr_zero"
 frm+=" rf_fr_slot rf_fr_pcrf rf_fr_port rf_fr_eng rf_fr_ctl'"
-fr="BLOCK=rf_fr_ctl BLOCK_CYCLES=100000 $frm" fro="BLOCK=rf_fr_ctl BLOCK_CYCLES=20000 $frm"
+fro="BLOCK=rf_fr_ctl BLOCK_CYCLES=20000 $frm"
 fr1="BLOCK=rf_fr_eng BLOCK_CYCLES=100000 MODULES='rf_fr_port rf_fr_eng' SET=finereg.beat_bytes=8"
 frf="MODULES='rf_fr_free rf_fr_status rf_fr_live rf_fr_zero rf_fr_slot rf_fr_port rf_fr_eng'"
-steps+=("blocks-small_finereg|make -s lint cosim CONFIG=verif/finereg/small_finereg.ini $fr \
-	&& make -s lint cosim CONFIG=verif/bench/finereg_paper.ini $fr \
-	&& make -s lint cosim CONFIG=verif/finereg/odd_finereg.ini $fro \
-	&& make -s lint cosim cosim-assert CONFIG=verif/finereg/small_finereg.ini $fr1 \
-	&& make -s cosim-assert CONFIG=verif/finereg/small_finereg.ini BLOCK=rf_fr_ctl MODULES='rf_fr_eng rf_fr_ctl' \
-	&& make -s formal CONFIG=verif/finereg/small_finereg.ini BLOCK=rf_fr_ctl $frf")
+steps+=("blocks-small_finereg|make -s lint cosim CONFIG=verif/finereg/odd_finereg.ini $fro \
+	&& make -s lint cosim cosim-assert CONFIG=small_finereg $fr1 \
+	&& make -s cosim-assert CONFIG=small_finereg BLOCK=rf_fr_ctl MODULES='rf_fr_eng rf_fr_ctl' \
+	&& make -s formal CONFIG=small_finereg BLOCK=rf_fr_ctl $frf")
 # the techniques compared on one page, from the committed datasheets (docs/datasheets/README.md)
 steps+=("datasheets-compare|synth/compare.sh --check")
 # a user's own configuration file with overrides through lint and co-simulation (README.md)

@@ -98,7 +98,7 @@ static int ctl_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	rfm_ports_group(pt, "clock and reset");
 	ix->clk = rfm_ports_add(pt, RFM_IN, 1, "clock", "clk_i");
 	ix->rst = rfm_ports_add(pt, RFM_IN, 1, "asynchronous reset, active low (no CTA, PCRF empty, cache empty)", "rst_ni");
-	rfm_fr_ctl_ports_sched(c, pt, &ix->p, "", "the scheduler and memory");
+	rfm_fr_ctl_ports_sched(c, pt, &ix->p, "", "the scheduler and memory", 64);
 	rfm_fr_acrf_ports(c, pt, &ix->a, rfm_fr_warp_bits(&g));
 	ix->aslot = rfm_ports_add(pt, RFM_OUT, rfm_fr_ix_bits(ix->p.S), "the slot the engine's accesses are in (0 when idle)",
 				  "acc_slot_o");

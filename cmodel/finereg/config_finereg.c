@@ -7,6 +7,7 @@
  * banks, finereg.acrf_regs warp registers, acrf_regs / rf.banks rows each) and the pending-CTA
  * file (finereg.pcrf_regs entries of one warp register each).
  */
+#include "ctl_ports.h"
 #include "rfm_config.h"
 #include "rfm_finereg.h"
 #include "rfm_inventory.h"
@@ -162,6 +163,20 @@ static unsigned check(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad)
 			     (unsigned)cfg->finereg_acrf_regs);
 		nerr++;
 	}
+	/* the engine moves registers through read and write port 0 of the baseline SRAM banks it holds
+	 * (docs/finereg.md, "rf_top integration"); the other back end and storage have no such path yet */
+	if (RFM_GOOD(bad, coalescing_enable) && cfg->coalescing_enable == RFM_ON) {
+		rfm_rule_msg(cfg, err, RFM_K_coalescing_enable, "off",
+			     "FineReg's engine moves registers through the ports of the baseline banks it holds; the "
+			     "coalescing file's dual sub-bank banks have no such path yet");
+		nerr++;
+	}
+	if (RFM_GOOD(bad, edram_enable) && cfg->edram_enable == RFM_ON) {
+		rfm_rule_msg(cfg, err, RFM_K_edram_enable, "off",
+			     "FineReg's engine writes registers through the banks' write port 0; which eDRAM row flag a "
+			     "moved register takes is not defined yet");
+		nerr++;
+	}
 	return nerr;
 }
 
@@ -173,6 +188,7 @@ static void derive(rfm_cfg_t *cfg)
 	rfm_finereg_geom_of(cfg, &g);
 	d->fr_acrf_rows = cfg->finereg_acrf_regs / cfg->rf_banks;
 	d->bank_rows = d->fr_acrf_rows;
+	d->entry_w = rfm_clog2(d->bank_rows); /* the banks are the ACRF: rows of a bank are addressed in its own bits */
 	d->fr_slots = g.acrf_slots;
 	d->fr_active = g.active_ctas;
 	d->fr_ptr_bits = rfm_fr_ptr_bits(&g);
@@ -213,6 +229,15 @@ static unsigned inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows, unsigned n)
 		    "kernel_warps x kernel_regs = %u x %u", g.warps, g.regs);
 	rfm_inv_add(rows, &n, "FineReg written-register set", "rf_fr_zero", "flops", st[RFM_FR_ST_SETS].bits / 2,
 		    "kernel_warps x kernel_regs = %u x %u", g.warps, g.regs);
+	rfm_inv_add(rows, &n, "FineReg unit counters", "rf_fr_ctl", "flops", (uint64_t)RFM_FR_CTL_NCNT * c->stats_counter_bits,
+		    "%u x counter_bits = %u x %u", RFM_FR_CTL_NCNT, RFM_FR_CTL_NCNT, (unsigned)c->stats_counter_bits);
+	{
+		unsigned pw = rfm_clog2((uint64_t)c->sm_collectors + 1), v = g.acrf_slots * g.warps;
+		rfm_inv_add(rows, &n, "FineReg instructions in collectors, counters", "rf_top", "flops",
+			    (uint64_t)v * pw + c->d.bank_w + 2ull * c->stats_counter_bits,
+			    "warps x clog2(collectors + 1) + engine read's bank + 2 x counter_bits = %u x %u + %u + 2 x %u", v,
+			    pw, c->d.bank_w, (unsigned)c->stats_counter_bits);
+	}
 	return n;
 }
 
@@ -266,6 +291,8 @@ static const rfm_param_limit_t limits[] = {
 	{RFM_K_finereg_beat_bytes, "a multiple of 4 dividing a warp register's bytes"},
 	{RFM_K_finereg_kernel_warps, "at most cta_warps and sm.warps"},
 	{RFM_K_finereg_kernel_regs, "at most sm.regs_per_thread; kernel_warps x kernel_regs at most acrf_regs"},
+	{RFM_K_coalescing_enable, "off"},
+	{RFM_K_edram_enable, "off"},
 	{RFM_K_COUNT, NULL},
 };
 
@@ -280,10 +307,8 @@ const rfm_tech_hooks_t rfm_finereg_hooks = {
 		    "  clog2(`pcrf_regs`); `cache_entries` a power of two; `active_ctas` at most `resident_ctas`;\n"
 		    "  `beat_bytes` a multiple of 4 dividing a warp register's bytes; the reference kernel's\n"
 		    "  `kernel_warps` at most `cta_warps` and `sm.warps`, its `kernel_regs` at most\n"
-		    "  `sm.regs_per_thread`, and its CTA (`kernel_warps x kernel_regs`) within the ACRF. Until\n"
-		    "  `rf_top` has FineReg's parts, such a config is validated and reported (`rtl_gen --report`);\n"
-		    "  generating or simulating `rf_top` from it is refused (exit 2).\n",
+		    "  `sm.regs_per_thread`, and its CTA (`kernel_warps x kernel_regs`) within the ACRF;\n"
+		    "  `coalescing.enable` and `edram.enable` off (the engine moves registers through the\n"
+		    "  baseline SRAM banks' ports).\n",
 	.limits = limits,
-	.no_rtl = "rf_top has no FineReg parts yet (docs/finereg.md, \"Status\"): rtl_gen --report gives its "
-		  "storage; generation and simulation of rf_top refuse it",
 };

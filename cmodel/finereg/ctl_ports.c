@@ -25,7 +25,7 @@ static unsigned at_least1(unsigned n) { return n ? n : 1; }
 unsigned rfm_fr_ix_bits(unsigned n) { return at_least1(rfm_clog2(n)); }
 
 void rfm_fr_ctl_ports_sched(const rfm_cfg_t *c, rfm_ports_t *pt, rfm_fr_ctl_pix_t *ix, const char *pre,
-	const char *group)
+	const char *group, unsigned vec_bits)
 {
 	rfm_fr_geom_t g;
 	unsigned S, W, n;
@@ -41,7 +41,7 @@ void rfm_fr_ctl_ports_sched(const rfm_cfg_t *c, rfm_ports_t *pt, rfm_fr_ctl_pix_
 	ix->nl = rfm_ports_add(pt, RFM_IN, 1, "a CTA of the grid waits to be launched", "%snew_left_i", pre);
 	ix->fv = rfm_ports_add(pt, RFM_IN, 1, "the bit-vector fill port: a vector from memory", "%sfill_valid_i", pre);
 	ix->fpc = rfm_ports_add(pt, RFM_IN, 32, "its PC", "%sfill_pc_i", pre);
-	ix->fvec = rfm_ports_add(pt, RFM_IN, 64, "its live registers", "%sfill_vec_i", pre);
+	ix->fvec = rfm_ports_add(pt, RFM_IN, vec_bits, "its live registers", "%sfill_vec_i", pre);
 	ix->miss = rfm_ports_add(pt, RFM_OUT, 1, "a missed vector is awaited", "%smiss_o", pre);
 	ix->mpc = rfm_ports_add(pt, RFM_OUT, 32, "its PC (0 when none)", "%smiss_pc_o", pre);
 	ix->act = rfm_ports_add(pt, RFM_OUT, S, "per slot: its CTA is active and not being moved (its warps may issue)",

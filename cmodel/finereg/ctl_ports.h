@@ -23,9 +23,11 @@ typedef struct rfm_fr_ctl_pix {
 
 /* Index bits of n things (at least 1). */
 unsigned rfm_fr_ix_bits(unsigned n);
-/* The scheduler and memory group (stall_i .. act_o), names prefixed with pre, in group `group`. */
+/* The scheduler and memory group (stall_i .. act_o), names prefixed with pre, in group `group`; the
+ * fill port's vector has vec_bits bits (64: every register a vector can name; rf_top: the reference
+ * kernel's registers, the only ones the unit keeps). */
 void rfm_fr_ctl_ports_sched(const rfm_cfg_t *c, rfm_ports_t *pt, rfm_fr_ctl_pix_t *ix, const char *pre,
-	const char *group);
+	const char *group, unsigned vec_bits);
 /* What happens at the edge, the state and the counters (state_o .. cnt_*_o), names prefixed with
  * pre, group names prefixed with gpre. */
 void rfm_fr_ctl_ports_show(const rfm_cfg_t *c, rfm_ports_t *pt, rfm_fr_ctl_pix_t *ix, const char *pre,

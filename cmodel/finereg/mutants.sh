@@ -1,11 +1,9 @@
-# mutants.sh - the planted faults of FineReg's blocks, sourced by verif/mutation/run.sh: model
-# faults (cmodel/finereg/faults.def, +mutate=NAME) caught by the lock-step comparison and by the
-# block's checker alone, then faults in a copy of the block's RTL caught by the comparison. rf_top
-# has no FineReg parts yet: `make mutation` builds the blocks alone from the config file below
-# (rtl_gen --block with the last of them generates them all) and the harnesses named.
-# config: verif/finereg/small_finereg.ini
-# block: rf_fr_ctl
-# harnesses: rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr rf_fr_dec rf_fr_live rf_fr_zero rf_fr_slot rf_fr_pcrf rf_fr_port rf_fr_eng rf_fr_ctl
+# mutants.sh - the planted faults of FineReg, sourced by verif/mutation/run.sh: model faults
+# (cmodel/finereg/faults.def, +mutate=NAME) caught by the lock-step comparison and by the checker
+# alone (the block's, or rf_top's), then faults in a copy of the generated RTL caught by the
+# comparison. `make mutation` runs it on the config below with the harnesses named.
+# config: small_finereg
+# harnesses: rf_fr_lrc rf_fr_free rf_fr_tags rf_fr_status rf_fr_ptr rf_fr_dec rf_fr_live rf_fr_zero rf_fr_slot rf_fr_pcrf rf_fr_port rf_fr_eng rf_fr_ctl rf_top
 # model faults (cmodel/finereg/faults.def; cmodel/finereg/blocks_finereg.c)
 block_model_mutant lrc-tag-ignored rf_fr_lrc LRC_TAG_IGNORED "rf_fr_lrc golden"
 block_model_mutant lrc-fill-next-index rf_fr_lrc LRC_FILL_NEXT_INDEX "rf_fr_lrc golden"
@@ -37,6 +35,12 @@ block_model_mutant eng-walk-short rf_fr_eng ENG_WALK_SHORT "rf_fr_eng golden"
 block_model_mutant ctl-one-pc rf_fr_ctl CTL_ONE_PC "rf_fr_ctl golden"
 block_model_mutant ctl-no-retry rf_fr_ctl CTL_NO_RETRY "rf_fr_ctl golden"
 block_model_mutant ctl-stale-lookup rf_fr_ctl CTL_STALE_LOOKUP "rf_fr_ctl golden"
+# rf_top's FineReg parts (cmodel/finereg/part_finereg.c); the write-back that the faulty model writes
+# is judged by the checker in its cycle, a cycle before the counters show it to the comparison
+expect_fail model-fr-top-wb-to-moved "rf_top FineReg\\|MISMATCH" "$harness" "${args[@]}" +mutate=FR_TOP_WB_TO_MOVED
+expect_fail checker-fr-top-wb-to-moved "rf_top FineReg" "$harness" "${args[@]}" +mutate=FR_TOP_WB_TO_MOVED +model-only
+expect_fail model-fr-top-stall-ungated MISMATCH "$harness" "${args[@]}" +mutate=FR_TOP_STALL_UNGATED
+expect_fail checker-fr-top-stall-ungated "rf_top FineReg" "$harness" "${args[@]}" +mutate=FR_TOP_STALL_UNGATED +model-only
 
 # RTL faults (block_rtl_mutant: verif/mutation/run.sh)
 block_rtl_mutant rtl-lrc-tag-ignored rf_fr_lrc 's/ & (ltag_sh\[31:0\] == l_pc_i)//'
@@ -119,3 +123,19 @@ rtl_mutant assert-ctl-move-left-early rf_fr_ctl.sv "s/default: if (eng_done) st_
 # chains' counts no longer add up to the PCRF)
 rtl_mutant assert-ctl-chain-count-high rf_fr_ctl.sv "s/(pw_start ? '0 : ch_count)/(pw_start ? '0 : ch_count + 1'b1)/" \
 	"rf_fr_ctl rule 4" "+define+RFM_ASSERTIONS --assert" rf_fr_ctl
+# rf_top's FineReg parts (rtl_gen/finereg/part_finereg.c): a stall seen while an instruction waits
+# in a collector, a finished CTA seen likewise, a write-back to a slot not active written, an issue
+# of a stalled warp taken, the engine's read of the wrong row, its writes not made, the register
+# it read taken from bank 0, warp 0's instructions in the collectors not counted
+rtl_mutant rtl-fr-top-stall-ungated rf_top.sv "$(stmt 'assign fr_cstall\[0\]' 'fr_stall_i[0]')"
+rtl_mutant rtl-fr-top-exit-ungated rf_top.sv "$(stmt 'assign fr_cexit\[0\]' 'fr_exit_i[0]')"
+rtl_mutant rtl-fr-top-wb-kept rf_top.sv "$(stmt 'assign wb0_ok' 'wb0_valid_i \& ~wb0_err')"
+rtl_mutant rtl-fr-top-stalled-issues rf_top.sv "$(stmt 'assign fr_blk\[0\] ' '~fr_act[0] | fr_exit_i[0]')"
+rtl_mutant rtl-fr-top-lent-row rf_top.sv "$(stmt 'assign lend_rrow ' "'0")"
+rtl_mutant rtl-fr-top-lent-writes rf_top.sv "$(stmt 'assign lend_wr   ' "'0")"
+rtl_mutant rtl-fr-top-read-bank0 rf_top.sv 's/assign fr_rd_data = b_r0_data\[fr_ardb_q\*\([0-9]*\) +: /assign fr_rd_data = b_r0_data[0 +: /'
+rtl_mutant rtl-fr-top-pend-uncounted rf_top.sv "$(stmt 'assign fr_pend0_d' "'0")"
+# the engine's grant taken as its request: caught by the comparison, and by the RTL's assertion
+# that the engine accesses only banks it holds and was granted (a write-back to the bank wins)
+rtl_mutant rtl-fr-top-lent-ungranted rf_top.sv "$(stmt 'assign fr_gnt' 'fr_hold_req')"
+rtl_mutant assert-fr-top-lent-ungranted rf_top.sv "$(stmt 'assign fr_gnt' 'fr_hold_req')" "rf_top FineReg lending" "+define+RFM_ASSERTIONS --assert"

@@ -1,13 +1,13 @@
 #!/usr/bin/env bash
 # bundle_selftest.sh - the mutant bundles of verif/mutation/run.sh can fail: on FineReg's
-# live-register set (the harness `make mutation` builds for verif/finereg/small_finereg.ini),
+# live-register set (the harness `make mutation` builds for small_finereg),
 #   1. a bundle of a real fault and an edit that changes nothing the ports show: the fault is
 #      caught in the bundle, the edit is built alone and counts as missed;
 #   2. the bundle's wrapper with a planted fault (its default shows the first mutant, not the
 #      generated module): the run with +mutant=0 fails and the bundle counts as missed.
 set -uo pipefail
 cd "$(dirname "$0")/../.." || exit 2
-cfg=small_finereg gen=build/$cfg/generated-rf_fr_ctl out=build/$cfg/bundle-selftest
+cfg=small_finereg gen=generated/$cfg out=build/$cfg/bundle-selftest
 [ -x "build/$cfg/cosim/rf_fr_live/Vcosim" ] || { echo "bundle selftest: build the FineReg blocks first (make mutation)"; exit 1; }
 mkdir -p "$out"
 cat >"$out/mutants.sh" <<'SET'

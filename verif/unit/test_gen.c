@@ -250,14 +250,19 @@ static void test_gen_failed_run_keeps_old_output(void)
 	CU_ASSERT(run(out, sizeof(out), "%s -c %s/rtl_gen/configs/small.ini -s sm.collectors=1 -o %s/keep", gen(), root(),
 		      tmpdir) == 2); /* 2 schedulers need 2 collectors */
 	CU_ASSERT(run(NULL, 0, "diff -r %s/keep %s/generated/small", tmpdir, root()) == 0);
-	/* a valid FineReg config: reported, but rf_top has no FineReg parts to generate */
+	/* a valid FineReg config: reported, and rf_top generated with the register management unit; with
+	 * the coalescing back end it is refused and nothing is written */
 	static const char fr[] = "-s finereg.enable=on -s finereg.acrf_regs=16 -s finereg.pcrf_regs=16 "
 				 "-s finereg.kernel_warps=2 -s finereg.kernel_regs=4 -s finereg.beat_bytes=4";
 	CU_ASSERT(run(out, sizeof(out), "%s -c %s/rtl_gen/configs/small.ini %s --report", gen(), root(), fr) == 0);
 	CU_ASSERT(strstr(out, "FineReg storage beside the paper's section V-F") != NULL);
-	CU_ASSERT(run(out, sizeof(out), "%s -c %s/rtl_gen/configs/small.ini %s -o %s/keep", gen(), root(), fr, tmpdir) == 2);
-	CU_ASSERT(strstr(out, "-s[1]: finereg.enable = on: rf_top has no FineReg parts yet") != NULL);
+	CU_ASSERT(run(out, sizeof(out), "%s -c %s/rtl_gen/configs/small.ini %s -s coalescing.enable=on -o %s/keep", gen(),
+		      root(), fr, tmpdir) == 2);
+	CU_ASSERT(strstr(out, "coalescing.enable = on: FineReg's engine moves registers") != NULL);
 	CU_ASSERT(run(NULL, 0, "diff -r %s/keep %s/generated/small", tmpdir, root()) == 0);
+	CU_ASSERT(run(out, sizeof(out), "%s -c %s/rtl_gen/configs/small.ini %s -o %s/fr", gen(), root(), fr, tmpdir) == 0);
+	CU_ASSERT(run(NULL, 0, "grep -q 'rf_fr_ctl u_fr (' %s/fr/rf_top.sv && tail -1 %s/fr/files.f | grep -qx rf_top.sv",
+		      tmpdir, tmpdir) == 0);
 	/* one block of it alone: the block, the blocks before it, files.f and config.ini */
 	CU_ASSERT(run(out, sizeof(out), "%s -c %s/rtl_gen/configs/small.ini %s --block rf_fr_lrc -o %s/block", gen(), root(),
 		      fr, tmpdir) == 0);
@@ -265,14 +270,14 @@ static void test_gen_failed_run_keeps_old_output(void)
 			       "test -f %s/block/cosim/rf_fr_lrc_glue.h && test -f %s/block/config.ini && "
 			       "test ! -e %s/block/rf_top.sv && test ! -e %s/block/inventory.csv", tmpdir, tmpdir, tmpdir,
 		      tmpdir, tmpdir, tmpdir) == 0);
-	CU_ASSERT(run(out, sizeof(out), "%s -c %s/rtl_gen/configs/small.ini %s --block rf_top -o %s/block2", gen(), root(),
-		      fr, tmpdir) == 2);
+	CU_ASSERT(run(out, sizeof(out), "%s -c %s/rtl_gen/configs/small.ini %s --block rf_top -o %s/block3", gen(), root(),
+		      fr, tmpdir) == 0);
 	CU_ASSERT(run(out, sizeof(out), "%s -c %s/rtl_gen/configs/small.ini %s --block rf_nope -o %s/block2", gen(), root(),
 		      fr, tmpdir) == 2);
 	CU_ASSERT(strstr(out, "--block rf_nope: not a block of config 'small' (legal: rf_sram|rf_bank|rf_map|rf_bank_arbiter|"
 			      "rf_xbar|rf_collector|rf_fr_lrc|rf_fr_free|rf_fr_tags|"
 			      "rf_fr_status|rf_fr_ptr|rf_fr_dec|rf_fr_live|rf_fr_zero|rf_fr_slot|rf_fr_pcrf|"
-			      "rf_fr_port|rf_fr_eng|rf_fr_ctl); nothing written") != NULL);
+			      "rf_fr_port|rf_fr_eng|rf_fr_ctl|rf_top); nothing written") != NULL);
 	CU_ASSERT(run(out, sizeof(out), "%s -c %s/rtl_gen/configs/small.ini --block rf_fr_lrc -o %s/block2", gen(), root(),
 		      tmpdir) == 2); /* FineReg off: not a block of small */
 	snprintf(path, sizeof(path), "%s/block2", tmpdir);
