@@ -451,8 +451,8 @@ static void banks_stim_data(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigne
 
 const rfm_part_t rfm_part_base_banks = {
 	.name = "base_banks", .slots = RFM_PART_BACKEND, .is_default = 1, .enabled = always, .ports = banks_ports,
-	.uses_storage = 1, .lends = 1, .create = banks_create, .destroy = banks_destroy, .reset = banks_reset, .be_eval = banks_eval,
-	.be_edge = banks_edge, .be_tick = banks_tick, .stim_wb_data = banks_stim_data,
+	.uses_storage = 1, .lends = 1, .create = banks_create, .destroy = banks_destroy, .reset = banks_reset,
+	.be_eval = banks_eval, .be_edge = banks_edge, .be_tick = banks_tick, .stim_wb_data = banks_stim_data,
 };
 
 /* The part table: every folder's parts.def, the baseline's (the defaults) first, then the other

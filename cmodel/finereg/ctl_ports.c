@@ -102,7 +102,8 @@ int rfm_fr_ctl_active(const rfm_fr_ctl_t *k, unsigned s)
 {
 	const rfm_fr_t *u = k->u;
 	int o = u->owner[s];
-	return o >= 0 && u->ctx[o] == RFM_FR_CTX_PIPE && u->reg[o] == RFM_FR_REG_ACRF && !rfm_fr_eng_moving(&k->e, (unsigned)o);
+	return o >= 0 && u->ctx[o] == RFM_FR_CTX_PIPE && u->reg[o] == RFM_FR_REG_ACRF &&
+	       !rfm_fr_eng_moving(&k->e, (unsigned)o);
 }
 
 void rfm_fr_ctl_show(rfm_model_t *m, const rfm_fr_ctl_pix_t *ix, const rfm_fr_ctl_t *k, const rfm_fr_ctl_act_t *a)

@@ -205,8 +205,8 @@ static int create(rfm_top_t *t, rfm_pinst_t *pi)
 	x->ck = calloc((size_t)x->n * x->W * x->R, sizeof(*x->ck));
 	x->via = calloc((size_t)x->V * x->R, 1);
 	x->cbv = calloc((size_t)x->n * x->W, sizeof(*x->cbv));
-	if (!x->cbv || !x->stall || !x->pc || !x->ready || !x->exit || !x->act || !x->pend || !x->st_in || !x->ex_in || !x->cg ||
-	    !x->ck || !x->via)
+	if (!x->stall || !x->pc || !x->ready || !x->exit || !x->act || !x->pend || !x->st_in || !x->ex_in || !x->cg ||
+	    !x->ck || !x->via || !x->cbv)
 		return -1;
 	for (i = 0; i < RFM_REFUSE_SHAPE_N; i++)
 		if (rfm_refuse_shape_na(c, i))

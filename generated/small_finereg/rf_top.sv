@@ -714,6 +714,7 @@ module rf_top (
   logic [2:0]  fr_z1_row;
   logic        fr_z1_err;
   logic        fr_ardb_q, fr_ardb_d;
+  // instructions taken by a collector and not yet dispatched, per warp of the grid
   assign fr_pend0_d = fr_pend0_q + 2'({iss0_valid_i & iss0_ready_o & (32'(iss0_warp_i) == 32'(0))})
       + 2'({iss1_valid_i & iss1_ready_o & (32'(iss1_warp_i) == 32'(0))}) -
       2'({dsp0_valid_o & (32'(dsp0_warp_o) == 32'(0))}) -
@@ -768,7 +769,6 @@ module rf_top (
     .z_warp_o           (fr_z_warp),
     .z_ridx_o           (fr_z_ridx),
     .acc_slot_o         (fr_acc_slot),
-    .p_cta_i            (fr_p_cta_i),
     .state_o            (fr_state_o),
     .look_slot_o        (fr_look_slot_o),
     .go_o               (fr_go_o),
@@ -783,6 +783,7 @@ module rf_top (
     .resume_o           (fr_resume_o),
     .exit_o             (fr_exit_o),
     .exit_cta_o         (fr_exit_cta_o),
+    .p_cta_i            (fr_p_cta_i),
     .p_ctx_o            (fr_p_ctx_o),
     .p_reg_o            (fr_p_reg_o),
     .p_head_o           (fr_p_head_o),

@@ -4,6 +4,7 @@
  * accesses it makes through the banks it holds). Model: cmodel/finereg/part_finereg.c;
  * docs/finereg.md, "rf_top integration". */
 #include <stdio.h>
+#include <string.h>
 
 #include "rfm_finereg.h"
 #include "rfm_techniques.h"
@@ -126,57 +127,48 @@ static void unit_map(rg_top_t *t, const fr_dims_t *d, const char *name)
 	rg_instance(t->e, head, conn);
 }
 
-/* The instructions in the collectors per warp, the unit, the lent accesses, outputs, counters. */
-static void unit_status(rg_top_t *t)
+/* The section's signals: per warp the instructions in the collectors, what the unit sees, its
+ * ACRF accesses and their places. */
+static void unit_decls(rg_top_t *t, const fr_dims_t *d)
 {
 	const rfm_cfg_t *c = t->c;
-	em_t *e = t->e;
-	unsigned K = c->sm_schedulers, B = c->rf_banks, P = c->rf_write_ports, ew = c->d.entry_w, bw = c->d.bank_w;
-	unsigned pw = rfm_clog2((uint64_t)c->sm_collectors + 1), cb = c->stats_counter_bits, v, k, b, p, i;
-	fr_dims_t d;
-	em_str_t x = {0};
-	static const char *const cnt[] = {"stalls", "drops", "stays", "depletion", "bv_bytes", "launches", "exits",
-		"evictions", "restores", "swaps", "switches", "resumes", "hits", "misses", "eng_busy", "eng_wait", "eng_ard",
-		"eng_awr", "eng_prd", "eng_pwr", "eng_ops", "eng_depleted"};
-	const char *const conn[] = {"clk_i", "clk_i", "rst_ni", "rst_ni", "stall_i", "fr_cstall", "pc_i", "fr_pc_i",
-		"ready_i", "fr_ready_i", "exit_i", "fr_cexit", "new_left_i", "fr_new_left_i & (kwarps_q != '0)",
-		"fill_valid_i", "fr_fill_valid_i", "fill_pc_i", "fr_fill_pc_i", "fill_vec_i", "64'(fr_fill_vec_i)", "miss_o",
-		"fr_miss_o", "miss_pc_o", "fr_miss_pc_o", "act_o", "fr_act", "hold_gnt_i", "fr_gnt", "hold_req_o",
-		"fr_hold_req", "ard_o", "fr_ard", "ard_warp_o", "fr_ard_warp", "ard_ridx_o", "fr_ard_ridx", "rd_data_i",
-		"fr_rd_data", "awr_o", "fr_awr", "awr_warp_o", "fr_awr_warp", "awr_ridx_o", "fr_awr_ridx", "awr_data_o",
-		"fr_awr_data", "z_o", "fr_z", "z_warp_o", "fr_z_warp", "z_ridx_o", "fr_z_ridx", "acc_slot_o", "fr_acc_slot",
-		"p_cta_i", "fr_p_cta_i"};
-	static const char *const shown[] = {"state_o", "look_slot_o", "go_o", "op_o", "slot_o", "a_o", "b_o", "pipe_o",
-		"done_o", "csw_o", "stay_o", "resume_o", "exit_o", "exit_cta_o", "p_ctx_o", "p_reg_o", "p_head_o",
-		"p_count_o", "free_count_o", "resident_o", "pending_o", "active_o"};
-	dims(c, &d);
-	em_section(e, "FineReg: the register management unit (rf_fr_ctl), instructions in the collectors per warp, the "
-		      "engine's accesses of the banks it holds");
-	for (v = 0; v < d.V; v++)
-		rg_flop(t, pw, em_fmt(e, "fr_pend%u", v));
-	rg_logic(t, d.V, "fr_cstall");
-	rg_logic(t, d.S, "fr_cexit");
+	unsigned B = c->rf_banks, ew = c->d.entry_w, bw = c->d.bank_w, v, b;
+	unsigned pw = rfm_clog2((uint64_t)c->sm_collectors + 1);
+	for (v = 0; v < d->V; v++)
+		rg_flop(t, pw, em_fmt(t->e, "fr_pend%u", v));
+	rg_logic(t, d->V, "fr_cstall");
+	rg_logic(t, d->S, "fr_cexit");
 	rg_logic(t, 1, "fr_ard, fr_awr, fr_ard_err, fr_awr_err");
-	rg_logic(t, d.wb, "fr_ard_warp, fr_awr_warp");
+	rg_logic(t, d->wb, "fr_ard_warp, fr_awr_warp");
 	rg_logic(t, 6, "fr_ard_ridx, fr_awr_ridx");
 	rg_logic(t, c->d.wreg_bits, "fr_awr_data, fr_rd_data");
 	rg_logic(t, B, "fr_z");
-	rg_logic(t, B * d.wb, "fr_z_warp");
+	rg_logic(t, B * d->wb, "fr_z_warp");
 	rg_logic(t, B * 6, "fr_z_ridx");
-	rg_logic(t, d.sb, "fr_acc_slot");
+	rg_logic(t, d->sb, "fr_acc_slot");
 	rg_logic(t, bw, "fr_ard_bank, fr_awr_bank");
 	rg_logic(t, ew, "fr_ard_row, fr_awr_row");
 	for (b = 0; b < B; b++) {
-		rg_logic(t, d.wb, "fr_z%u_warp", b);
+		rg_logic(t, d->wb, "fr_z%u_warp", b);
 		rg_logic(t, 6, "fr_z%u_ridx", b);
 		rg_logic(t, bw, "fr_z%u_bank", b);
 		rg_logic(t, ew, "fr_z%u_row", b);
 		rg_logic(t, 1, "fr_z%u_err", b);
 	}
 	rg_flop(t, bw, "fr_ardb");
-	em_table(e);
-	/* instructions issued and not yet dispatched, per warp of the grid */
-	for (v = 0; v < d.V; v++) {
+	em_table(t->e);
+}
+
+/* Per warp of the grid, the instructions taken by a collector and not yet dispatched; the stalls
+ * and exits the unit sees. */
+static void unit_pending(rg_top_t *t, const fr_dims_t *d)
+{
+	const rfm_cfg_t *c = t->c;
+	em_t *e = t->e;
+	unsigned K = c->sm_schedulers, pw = rfm_clog2((uint64_t)c->sm_collectors + 1), v, k, s;
+	em_str_t x = {0};
+	em_line(e, "// instructions taken by a collector and not yet dispatched, per warp of the grid");
+	for (v = 0; v < d->V; v++) {
 		em_clear(&x);
 		em_add(&x, NULL, "fr_pend%u_q", v);
 		for (k = 0; k < K; k++)
@@ -188,41 +180,71 @@ static void unit_status(rg_top_t *t)
 	}
 	em_line(e, "// a warp stalls once none of its instructions waits in a collector; a CTA finishes once none");
 	em_line(e, "// of its warps' does");
-	for (v = 0; v < d.V; v++)
+	for (v = 0; v < d->V; v++)
 		em_line(e, "assign fr_cstall[%u] = fr_stall_i[%u] & (fr_pend%u_q == '0);", v, v, v);
-	for (i = 0; i < d.S; i++) {
+	for (s = 0; s < d->S; s++) {
 		em_clear(&x);
-		for (v = i * d.W; v < (i + 1) * d.W; v++)
+		for (v = s * d->W; v < (s + 1) * d->W; v++)
 			em_add(&x, " & ", "(fr_pend%u_q == '0)", v);
-		em_line(e, "assign fr_cexit[%u] = fr_exit_i[%u] & %s;", i, i, em_str(&x));
+		em_line(e, "assign fr_cexit[%u] = fr_exit_i[%u] & %s;", s, s, em_str(&x));
 	}
-	em_line(e, "// the engine's holds: granted unless a write-back is offered to the bank (never a forced one)");
-	em_line(e, "assign fr_gnt = hold_gnt & fr_hold_req%s;", c->d.bank_force ? " & ~hold_force" : "");
+	em_str_free(&x);
+}
+
+/* rf_fr_ctl's instance, from its port table: the ACRF group's ports to this section's signals
+ * (fr_ and the name without its _i or _o), a few inputs and outputs through the signals above, the
+ * others to rf_top's port of the same name with fr_ before it. */
+static void unit_instance(rg_top_t *t)
+{
+	em_t *e = t->e;
+	static const char *const own[] = {"clk_i", "clk_i", "rst_ni", "rst_ni", "stall_i", "fr_cstall", "exit_i",
+		"fr_cexit", "new_left_i", "fr_new_left_i & (kwarps_q != '0)", "fill_vec_i", "64'(fr_fill_vec_i)", "act_o",
+		"fr_act", "hold_gnt_i", "fr_gnt", "hold_req_o", "fr_hold_req"};
+	rfm_ports_t pt;
+	unsigned i, j;
+	if (rg_ports(t->c, rfm_block_find("rf_fr_ctl"), &pt)) {
+		t->err = 1;
+		return;
+	}
 	em_open(e, "rf_fr_ctl u_fr (");
-	for (i = 0; i < sizeof(conn) / sizeof(conn[0]); i += 2)
-		rg_conn(e, conn[i], conn[i + 1]);
-	for (i = 0; i < sizeof(shown) / sizeof(shown[0]); i++)
-		rg_conn(e, shown[i], em_fmt(e, "fr_%s", shown[i]));
-	for (i = 0; i < sizeof(cnt) / sizeof(cnt[0]); i++)
-		rg_conn(e, em_fmt(e, "cnt_%s_o", cnt[i]), em_fmt(e, "fr_cnt_%s_o", cnt[i]));
+	for (i = 0; i < pt.n; i++) {
+		const rfm_port_t *p = &pt.p[i];
+		const char *sig = NULL;
+		for (j = 0; j < sizeof(own) / sizeof(own[0]) && !sig; j += 2)
+			if (!strcmp(p->name, own[j]))
+				sig = own[j + 1];
+		if (!sig && !strncmp(p->group, "the ACRF", 8))
+			sig = em_fmt(e, "fr_%.*s", (int)strlen(p->name) - 2, p->name);
+		rg_conn(e, p->name, sig ? sig : em_fmt(e, "fr_%s", p->name));
+	}
 	rg_conn_end(e);
+	rfm_ports_free(&pt);
 	em_line(e, "assign fr_act_o = fr_act;");
+}
+
+/* The engine's accesses of the banks it holds: each register's bank and row by the grid's mapping,
+ * lent reads and writes, the register read. */
+static void unit_lend(rg_top_t *t, const fr_dims_t *d)
+{
+	const rfm_cfg_t *c = t->c;
+	em_t *e = t->e;
+	unsigned B = c->rf_banks, b;
+	em_str_t x = {0};
 	em_line(e, "// the engine's register: its bank and row by the grid's mapping");
-	unit_map(t, &d, "ard");
-	unit_map(t, &d, "awr");
+	unit_map(t, d, "ard");
+	unit_map(t, d, "awr");
 	for (b = 0; b < B; b++) {
 		char nm[16];
 		snprintf(nm, sizeof(nm), "z%u", b % 1000u);
-		em_line(e, "assign fr_z%u_warp = %s;", b, rg_part(e, "fr_z_warp", B * d.wb, (b + 1) * d.wb - 1, b * d.wb));
+		em_line(e, "assign fr_z%u_warp = %s;", b, rg_part(e, "fr_z_warp", B * d->wb, (b + 1) * d->wb - 1, b * d->wb));
 		em_line(e, "assign fr_z%u_ridx = %s;", b, rg_part(e, "fr_z_ridx", B * 6, b * 6 + 5, b * 6));
-		unit_map(t, &d, nm);
+		unit_map(t, d, nm);
 	}
 	em_line(e, "// its accesses of the banks it holds: a read (ARD) on read port 0, a write (AWR) or zeros on");
 	em_line(e, "// write port 0; the read's register comes back on the bank's read data a cycle later");
 	em_line(e, "assign lend_rd    = fr_ard ? (%u'(1) << fr_ard_bank) : '0;", B);
 	em_line(e, "assign lend_rrow  = fr_ard_row;");
 	em_line(e, "assign lend_wr    = fr_awr ? (%u'(1) << fr_awr_bank) : fr_z;", B);
-	em_clear(&x);
 	for (b = B; b-- > 0;)
 		em_add(&x, ", ", "fr_awr ? fr_awr_row : fr_z%u_row", b);
 	em_line(e, "assign lend_wrow  = {%s};", em_str(&x));
@@ -239,8 +261,27 @@ static void unit_status(rg_top_t *t)
 			em_add(&x, ", ", "fr_z%u_ridx[5:%u]", b, c->d.reg_w);
 	}
 	rg_unused(e, "fr", em_str(&x));
-	em_clear(&x);
-	for (p = 0; p < P; p++)
+	em_str_free(&x);
+}
+
+/* The instructions in the collectors per warp, the unit, the lent accesses, rf_top's counters. */
+static void unit_status(rg_top_t *t)
+{
+	const rfm_cfg_t *c = t->c;
+	em_t *e = t->e;
+	unsigned cb = c->stats_counter_bits, p;
+	fr_dims_t d;
+	em_str_t x = {0};
+	dims(c, &d);
+	em_section(e, "FineReg: the register management unit (rf_fr_ctl), instructions in the collectors per warp, the "
+		      "engine's accesses of the banks it holds");
+	unit_decls(t, &d);
+	unit_pending(t, &d);
+	em_line(e, "// the engine's holds: granted unless a write-back is offered to the bank (never a forced one)");
+	em_line(e, "assign fr_gnt = hold_gnt & fr_hold_req%s;", c->d.bank_force ? " & ~hold_force" : "");
+	unit_instance(t);
+	unit_lend(t, &d);
+	for (p = 0; p < c->rf_write_ports; p++)
 		em_add(&x, " + ", "%u'({wb%u_valid_i & ~wb%u_err & ~(|(fr_vact & (%u'(1) << wb%u_warp_i)))})", cb, p, p, d.V, p);
 	rg_counter(t, "fr_wdrop", em_str(&x));
 	rg_counter(t, "fr_hold_kept", em_fmt(e, "%u'(nhold)", cb));
