@@ -7,13 +7,15 @@
  *
  *   ADMIT    exactly one  launch fields warps/regs and their decoding      base (base/part_base.c)
  *   LOCATE   exactly one  (warp, reg) -> (bank, row) of every access; the  base rf_map, RegMutex,
- *                         capacity rule of a launch (fits)                  virtualization
+ *                         capacity rule of a launch (fits)                  virtualization, FineReg
  *   BACKEND  exactly one  banks, arbiter, crossbar                          baseline, coalescing
  *   STORAGE  exactly one  the banks' arrays, for a BACKEND that uses_storage  SRAM (rf_bank), eDRAM
  *                         (created first; the coalescing BACKEND keeps its     (edram/part_edram.c)
  *                         own, rf_dual_bank)
  *   SIDE     any number   RegMutex's SRP allocator, virtualization's release walker, the
- *                         bank-hold port (hold/part_hold.c), eDRAM refresh and flags
+ *                         bank-hold port (hold/part_hold.c), eDRAM refresh and flags, FineReg's
+ *                         register management unit (finereg/part_finereg.c), which borrows the
+ *                         ports of the banks it holds (t->lend_*)
  *
  * A part owns its state, its ports (added through `ports` at fixed places of the port table),
  * its launch fields, side-band bits in the collector tag (above sm_tag_bits), its counters (it
@@ -44,11 +46,12 @@
  *      a forced hold always, and then refuses the write-backs of its bank (rfm_top_wb_forced;
  *      be.wrefused); a granted hold keeps every read request of its bank from the arbiter
  *      (be.hold_gnt, be.nhold);
- *   9. side hooks, in part order (outputs and counters of each part);
+ *   9. side hooks, in part order (outputs and counters of each part; the accesses of the banks a
+ *      part holds and was granted, t->lend_*, cleared before them);
  *  10. the skeleton's outputs (dispatch ports, status, every counter output) and base counters.
  * tick: counters, part ticks (part order, before the launch registers change), the launch
  * registers, BACKEND.edge (edge inputs of the collectors), the collectors' edge, BACKEND.tick
- * (which clocks each bank through STORAGE.st_clock).
+ * (which clocks each bank through STORAGE.st_clock, the lent accesses on port 0 of their banks).
  * check: the verdict (skipped by rfm_top_option "verdict" "off", the harness's +rtl-only), then
  * the bookkeeping that the stimulus and the golden registers need (always).
  */

@@ -7,8 +7,9 @@
  *
  *   consts  localparams of the launch-fit arithmetic          every part, table order
  *   launch  launch-fit terms and launch fields (rg_fit, rg_field)
- *   side    engines beside the datapath (SRP allocator, release walker): before locate, whose
- *           tables they feed
+ *   side    engines beside the datapath (SRP allocator, release walker, FineReg's unit):
+ *           before locate, whose tables they feed; a part that borrows held banks' ports declares
+ *           them here (rg_lend)
  *   locate  the access records: per write-back port wb<p>_bank/_row/_err/_ok (+ _xerr with drop),
  *           per issue operand iss<k>_s<s>_bank/_row/_err (+ _xerr); may hold issues and add
  *           collector-tag side-band bits (hold: iss<k>_cvalid/_cready/_ctag, dsp<d>_ctag)
@@ -17,7 +18,7 @@
  *           BACKEND keeps every read request of a held bank from its arbiter and drives nhold,
  *           the requests so kept (docs/semantics.md, "Bank holds")
  *   collect the operand collectors: issue, pending operands, dispatch (the BACKEND's)
- *   backend arbiter, banks, crossbar (STORAGE stays inside the back ends for now)
+ *   backend arbiter, banks (the lent accesses on port 0 of their banks), crossbar
  *   status  sticky status flags (rg_flag) and counters (rg_counter)
  *   asserts simulation-only checks (rg.h: rg_assert_begin / rg_assert / rg_assert_end)
  *

@@ -196,8 +196,8 @@ static int create(rfm_top_t *t, rfm_pinst_t *pi)
 	x->n = x->g.ctas;
 	x->V = x->S * x->W;
 	x->words = x->g.words;
-	if (!x->S || !x->n || x->V > c->sm_warps || x->words != t->wq || c->rf_banks > 64)
-		return -1;
+	if (!x->S || !x->n || x->V > c->sm_warps || x->words != t->wq || c->rf_banks > 64 || !t->backend->d->lends)
+		return -1; /* the config's rules refuse these (a BACKEND that lends no bank: the coalescing one) */
 	x->stall = calloc(x->V, 1), x->pc = calloc(x->V, 4), x->ready = calloc(x->n, 1), x->exit = calloc(x->S, 1);
 	x->act = calloc(x->S, 1), x->pend = calloc(x->V, sizeof(*x->pend));
 	x->st_in = calloc(x->V, 1), x->ex_in = calloc(x->S, 1);
