@@ -201,8 +201,10 @@ typedef struct rfm_part {
 	/* LOCATE: offer a launch that breaks refusal reason `reason` (0 .. nrefuse-1) and no rule before
 	 * it; 0 = offered, -1 = the reason cannot be offered in this config */
 	int (*stim_refuse)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned reason);
-	unsigned (*stim_reg)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned w, uint64_t leaving); /* LOCATE */
-	int (*stim_reg_ok)(struct rfm_top *t, struct rfm_pinst *pi, unsigned w, unsigned g, uint64_t leaving); /* LOCATE */
+	/* LOCATE: a source register for warp w, and whether register g may be one (NULL: any register
+	 * of the kernel) */
+	unsigned (*stim_reg)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned w, uint64_t leaving);
+	int (*stim_reg_ok)(struct rfm_top *t, struct rfm_pinst *pi, unsigned w, unsigned g, uint64_t leaving);
 	void (*stim_wb_data)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned p); /* BACKEND: value */
 	void (*stim_issue)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned k); /* after iss<k>_warp_i */
 	/* after iss<k>_src<s>_reg_i (busy: a busy phase) */

@@ -32,8 +32,11 @@ int rfm_top_in_flight(const rfm_top_t *t, unsigned warp, unsigned reg)
 	return 0;
 }
 
+/* A source register of warp w: the LOCATE's choice, or without one any register of the kernel. */
 static unsigned stim_reg(rfm_top_t *t, rfm_rng_t *r, unsigned w, uint64_t leaving)
 {
+	if (!t->locate->d->stim_reg)
+		return (unsigned)rfm_rng_below(r, t->skr);
 	return t->locate->d->stim_reg(t, t->locate, r, w, leaving);
 }
 
@@ -119,7 +122,7 @@ static void stim_issue(rfm_top_t *t, rfm_rng_t *r, unsigned k, unsigned *used, u
 	for (s = 0; s < c->sm_operands; s++) {
 		unsigned g = stim_reg(t, r, w, t->leaving);
 		if (same_bank && base + s * c->rf_banks < t->skr &&
-		    t->locate->d->stim_reg_ok(t, t->locate, w, base + s * c->rf_banks, t->leaving))
+		    (!t->locate->d->stim_reg_ok || t->locate->d->stim_reg_ok(t, t->locate, w, base + s * c->rf_banks, t->leaving)))
 			g = base + s * c->rf_banks;
 		if (rfm_rng_chance(r, 1, 128))
 			g = (unsigned)rfm_rng_below(r, c->sm_regs_per_thread);

@@ -198,23 +198,11 @@ static void map_issue(rfm_top_t *t, rfm_pinst_t *pi)
 			map_place(t, &k, &t->src[i][s]);
 }
 
-static unsigned map_stim_reg(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigned w, uint64_t leaving)
-{
-	(void)pi, (void)w, (void)leaving;
-	return (unsigned)rfm_rng_below(r, t->skr);
-}
-
-static int map_stim_reg_ok(rfm_top_t *t, rfm_pinst_t *pi, unsigned w, unsigned g, uint64_t leaving)
-{
-	(void)t, (void)pi, (void)w, (void)g, (void)leaving;
-	return 1;
-}
-
 const rfm_part_t rfm_part_base_map = {
 	.name = "base_map", .slots = RFM_PART_LOCATE, .is_default = 1, .enabled = always,
 	.cov = map_cov, .ncov = MAP_REFUSE_N, .refuse0 = 0, .nrefuse = MAP_REFUSE_N, .create = map_create,
 	.fits = map_fits, .locate_wb = map_wb, .locate_issue = map_issue, .where = map_where,
-	.stim_refuse = map_stim_refuse, .stim_reg = map_stim_reg, .stim_reg_ok = map_stim_reg_ok,
+	.stim_refuse = map_stim_refuse,
 };
 
 /* ---- BACKEND: banks, arbiter, crossbar ----------------------------------------------------- */

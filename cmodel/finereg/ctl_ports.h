@@ -8,7 +8,9 @@
 #include "rfm_block.h"
 #include "rfm_finereg.h"
 
-enum { RFM_FR_CTL_NCNT = 22 };
+/* The unit's counters: the controller's own 14 first, then the engine's 8, named "eng_<name>" here
+ * and "<name>" on rf_fr_eng's ports. */
+enum { RFM_FR_CTL_NCNT = 22, RFM_FR_CTL_NOWN = 14 };
 /* The unit's counters: names (cnt_<name>_o) and one line of meaning each. */
 extern const char *const rfm_fr_ctl_cnt_names[RFM_FR_CTL_NCNT];
 extern const char *const rfm_fr_ctl_cnt_help[RFM_FR_CTL_NCNT];

@@ -475,18 +475,6 @@ static int stim_refuse(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigned rea
 	return 0;
 }
 
-static unsigned stim_reg(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigned w, uint64_t leaving)
-{
-	(void)pi, (void)w, (void)leaving;
-	return (unsigned)rfm_rng_below(r, t->skr);
-}
-
-static int stim_reg_ok(rfm_top_t *t, rfm_pinst_t *pi, unsigned w, unsigned g, uint64_t leaving)
-{
-	(void)t, (void)pi, (void)w, (void)g, (void)leaving;
-	return 1;
-}
-
 /* The scheduler and memory: the synthetic workload once the grid runs, in phases as for rf_fr_ctl
  * alone (block_ctl.c): long waits, no new CTA, every inactive CTA held back, exits only while the
  * unit decides or moves, fills of other PCs. */
@@ -782,7 +770,7 @@ const rfm_part_t rfm_part_finereg = {
 	.counters = counters, .recount = 1, .cov = cov_names, .ncov = COV_N, .refuse0 = 0, .nrefuse = FR_REFUSE_N,
 	.one_kernel = 1, .create = create, .destroy = destroy, .reset = reset, .fits = fits, .locate_wb = locate_wb,
 	.locate_issue = locate_issue, .hold = hold, .side = side, .tick = tick, .where = where,
-	.stim_launch = stim_launch, .stim_pre = stim_pre, .stim_refuse = stim_refuse, .stim_reg = stim_reg,
-	.stim_reg_ok = stim_reg_ok, .stim_issue = stim_issue, .verdict = verdict, .dispatched = dispatched,
+	.stim_launch = stim_launch, .stim_pre = stim_pre, .stim_refuse = stim_refuse,
+	.stim_issue = stim_issue, .verdict = verdict, .dispatched = dispatched,
 	.book_post = book_post,
 };

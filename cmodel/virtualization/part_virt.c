@@ -524,18 +524,6 @@ static void stim_pre(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, uint64_t cycle
 	}
 }
 
-static unsigned stim_reg(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigned w, uint64_t leaving)
-{
-	(void)pi, (void)w, (void)leaving;
-	return (unsigned)rfm_rng_below(r, t->skr);
-}
-
-static int stim_reg_ok(rfm_top_t *t, rfm_pinst_t *pi, unsigned w, unsigned g, uint64_t leaving)
-{
-	(void)t, (void)pi, (void)w, (void)g, (void)leaving;
-	return 1;
-}
-
 /* The last read of a register: release it after the read (pir), unless another source of this
  * cycle's issues reads it too or the back end holds a write-back of it. */
 static void stim_src(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigned k, unsigned s, int busy)
@@ -748,6 +736,6 @@ const rfm_part_t rfm_part_virt = {
 	.counters = get_counters, .recount = 1, .cov = cov, .ncov = COV_N, .refuse0 = COV_REFUSE, .nrefuse = VR_N, .create = create, .destroy = destroy,
 	.reset = reset, .fits = fits, .dispatch = dispatch, .locate_wb = locate_wb, .locate_issue = locate_issue,
 	.side = side, .tick = tick, .where = where, .stim_launch = stim_launch, .stim_refuse = stim_refuse, .stim_pre = stim_pre,
-	.stim_reg = stim_reg, .stim_reg_ok = stim_reg_ok, .stim_src = stim_src, .verdict = verdict,
+	.stim_src = stim_src, .verdict = verdict,
 	.dispatched = dispatched, .book_pre = book_pre, .book_post = book_post,
 };

@@ -3,6 +3,7 @@
  * RTL"): the state machine (idle, lookup, miss, decide, move) around the engine, the bit-vector
  * cache, the status monitor, the pointer table and the slot table, with per slot its CTA's active
  * flag and stay mark. */
+#include "ctl_ports.h"
 #include "rfm_finereg.h"
 #include "rg.h"
 
@@ -11,10 +12,6 @@ typedef struct ctl_dims {
 	unsigned S, W, n, lb, sb, wb, pb, cb, gb, nb, kb, eb, act; /* act: CTAs in the pipeline at most */
 } ctl_dims_t;
 
-static const char *const ctl_cnt[] = {"stalls",   "drops",	 "stays",    "depletion", "bv_bytes",
-				      "launches", "exits",	 "evictions", "restores",  "swaps",
-				      "switches", "resumes",	 "hits",      "misses"};
-static const char *const eng_cnt[] = {"busy", "wait", "ard", "awr", "prd", "pwr", "ops", "depleted"};
 
 /* The lowest set bit of an S-bit vector as (valid, index). */
 static void lowest(em_t *e, unsigned S, const char *vec, const char *valid, const char *idx, unsigned sb)
@@ -66,8 +63,8 @@ static void ctl_state(em_t *e, const ctl_dims_t *d)
 	em_line(e, "logic %s ea_q, eb_q;  // its CTA (a swap's stalled one) and a swap's pending CTA", em_rng(e, d->lb));
 	em_line(e, "logic epipe_q;  // a launch into the pipeline");
 	em_line(e, "logic %s res_q, pend_q;  // resident and pending CTAs", em_rng(e, d->gb));
-	for (k = 0; k < 14; k++)
-		em_line(e, "logic %s c_%s_q;", em_rng(e, d->nb), ctl_cnt[k]);
+	for (k = 0; k < RFM_FR_CTL_NOWN; k++)
+		em_line(e, "logic %s c_%s_q;", em_rng(e, d->nb), rfm_fr_ctl_cnt_names[k]);
 	em_line(e, "logic st_idle, st_look, st_miss, st_dec, st_move;");
 	em_line(e, "assign st_idle = st_q == 3'd0;");
 	em_line(e, "assign st_look = st_q == 3'd1;");
@@ -279,8 +276,8 @@ static void ctl_blocks(em_t *e, const ctl_dims_t *d)
 		rg_conn(e, "t_next_o", "t_n");
 		rg_conn(e, "t_wid_o", "t_w");
 		rg_conn(e, "t_ridx_o", "t_r");
-		for (k = 0; k < 8; k++)
-			rg_conn(e, em_fmt(e, "cnt_%s_o", eng_cnt[k]), em_fmt(e, "cnt_eng_%s_o", eng_cnt[k]));
+		for (k = RFM_FR_CTL_NOWN; k < RFM_FR_CTL_NCNT; k++) /* "eng_<name>" -> rf_fr_eng's "<name>" */
+			rg_conn(e, em_fmt(e, "cnt_%s_o", rfm_fr_ctl_cnt_names[k] + 4), em_fmt(e, "cnt_%s_o", rfm_fr_ctl_cnt_names[k]));
 	}
 	rg_conn_end(e);
 }
@@ -317,8 +314,8 @@ static void ctl_outputs(em_t *e, const ctl_dims_t *d)
 	em_line(e, "assign resident_o = res_q;");
 	em_line(e, "assign pending_o = pend_q;");
 	em_line(e, "assign active_o = pipe;");
-	for (k = 0; k < 14; k++)
-		em_line(e, "assign cnt_%s_o = c_%s_q;", ctl_cnt[k], ctl_cnt[k]);
+	for (k = 0; k < RFM_FR_CTL_NOWN; k++)
+		em_line(e, "assign cnt_%s_o = c_%s_q;", rfm_fr_ctl_cnt_names[k], rfm_fr_ctl_cnt_names[k]);
 	em_line(e, "logic unused_ctl;");
 	em_line(e, "assign unused_ctl = q_valid ^ l_valid ^ eng_busy ^ eng_depl;  // the assertions'");
 	em_line(e, "logic %s ndepl;  // slots that stayed for want of entries and still stall", em_rng(e, d->nb));
@@ -335,8 +332,8 @@ static void ctl_outputs(em_t *e, const ctl_dims_t *d)
 		for (k = 0; k < sizeof(regs) / sizeof(regs[0]); k++)
 			em_line(e, "%s <= '0;", regs[k]);
 	}
-	for (k = 0; k < 14; k++)
-		em_line(e, "c_%s_q <= '0;", ctl_cnt[k]);
+	for (k = 0; k < RFM_FR_CTL_NOWN; k++)
+		em_line(e, "c_%s_q <= '0;", rfm_fr_ctl_cnt_names[k]);
 	em_reopen(e, "end else begin");
 	em_line(e, "stay_q <= stay_eff;");
 	em_open(e, "case (st_q)");
