@@ -207,6 +207,9 @@ typedef struct rfm_part {
 	int (*stim_reg_ok)(struct rfm_top *t, struct rfm_pinst *pi, unsigned w, unsigned g, uint64_t leaving);
 	void (*stim_wb_data)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned p); /* BACKEND: value */
 	void (*stim_issue)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned k); /* after iss<k>_warp_i */
+	/* after write-back port p is offered (its warp, register and data set; held: a refused one
+	 * offered again, whose fields the part keeps too) */
+	void (*stim_wb)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned p, int held);
 	/* after iss<k>_src<s>_reg_i (busy: a busy phase) */
 	void (*stim_src)(struct rfm_top *t, struct rfm_pinst *pi, rfm_rng_t *r, unsigned k, unsigned s, int busy);
 	/* checker */
@@ -269,7 +272,7 @@ typedef struct rfm_top {
 	rfm_hook_t h_dispatch[RFM_PART_MAX], h_side[RFM_PART_MAX], h_tick[RFM_PART_MAX]; /* hook lists */
 	rfm_hook_t h_pre[RFM_PART_MAX], h_post[RFM_PART_MAX], h_hold[RFM_PART_MAX];
 	unsigned n_dispatch, n_side, n_tick, n_pre, n_post, n_hold; /* their lengths */
-	rfm_plist_t l_stim_pre, l_stim_issue, l_stim_src, l_verdict, l_dispatched; /* parts with those hooks */
+	rfm_plist_t l_stim_pre, l_stim_issue, l_stim_wb, l_stim_src, l_verdict, l_dispatched; /* parts with those hooks */
 	uint8_t recount[RFM_TOP_MAXCNT];    /* counter n is compared with t->shadow by the skeleton */
 	int verdict;                        /* the checker judges (1) or only keeps books (0) */
 	unsigned wb_eighths;                /* option "writes": a new write-back per port and cycle with

@@ -373,6 +373,7 @@ static void build_hooks(rfm_top_t *t)
 #define LIST(fld) if (d->fld) t->l_##fld.p[t->l_##fld.n++] = pi;
 		LIST(stim_pre)
 		LIST(stim_issue)
+		LIST(stim_wb)
 		LIST(stim_src)
 		LIST(verdict)
 		LIST(dispatched)

@@ -40,6 +40,14 @@ static unsigned stim_reg(rfm_top_t *t, rfm_rng_t *r, unsigned w, uint64_t leavin
 	return t->locate->d->stim_reg(t, t->locate, r, w, leaving);
 }
 
+/* The parts' fields of write-back port p, offered (held: again). */
+static void stim_wb_parts(rfm_top_t *t, rfm_rng_t *r, unsigned p, int held)
+{
+	unsigned j;
+	for (j = 0; j < t->l_stim_wb.n; j++)
+		t->l_stim_wb.p[j]->d->stim_wb(t, t->l_stim_wb.p[j], r, p, held);
+}
+
 /* Write-back port p: a held one again, else now and then a new one. */
 static void stim_wb(rfm_top_t *t, rfm_rng_t *r, unsigned p, int busy_phase)
 {
@@ -53,6 +61,7 @@ static void stim_wb(rfm_top_t *t, rfm_rng_t *r, unsigned p, int busy_phase)
 		rfm_set(m, t->ix.wr[p], t->whg[p]);
 		rfm_set(m, t->ix.wm[p], t->whmask[p]);
 		memcpy(rfm_wide(m, t->ix.wd[p]), t->whdata[p], t->wq * 4u);
+		stim_wb_parts(t, r, p, 1);
 		return;
 	}
 	if (t->wb_eighths ? !rfm_rng_chance(r, t->wb_eighths, busy_phase ? 16 : 8)
@@ -89,6 +98,7 @@ static void stim_wb(rfm_top_t *t, rfm_rng_t *r, unsigned p, int busy_phase)
 	rfm_set(m, t->ix.wr[p], g);
 	rfm_set(m, t->ix.wm[p], mask);
 	t->backend->d->stim_wb_data(t, t->backend, r, p);
+	stim_wb_parts(t, r, p, 0);
 }
 
 /* Issue port k: an instruction with a fresh tag, now and then. */

@@ -1853,7 +1853,7 @@ RFM_BLOCK(rf_fr_zero, rfm_zero_t, zero_ix_t, zero_ports, zr_names, ZR_N,
 /* ---- rf_fr_slot --------------------------------------------------------------------------------- */
 
 typedef struct slot_ix {
-	unsigned clk, rst, wv, ws, wo, wc, ffv, ffs, qs, qv, qc, lc, lv, ls;
+	unsigned clk, rst, wv, ws, wo, wc, ffv, ffs, qs, qv, qc, lc, lv, ls, oo, oc;
 } slot_ix_t;
 
 enum { SL_OWN, SL_FREE, SL_HAND_OVER, SL_REFUSED_SECOND, SL_OWN_AGAIN, SL_FULL, SL_CTA_WITHOUT_SLOT, SL_PAST, SL_N };
@@ -1867,6 +1867,7 @@ typedef struct rfm_slott {
 	unsigned n, ctas, sbits, cbits;
 	int *owner;  /* per slot the owning CTA, -1 free */
 	int *sowner; /* checker: the same, from the accepted writes */
+	uint32_t *coo, *coc; /* checker: own_o and own_cta_o of sowner */
 } rfm_slott_t;
 
 static int slot_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
@@ -1891,6 +1892,8 @@ static int slot_ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 	ix->lc = rfm_ports_add(pt, RFM_IN, cb, "a CTA line", "l_cta_i");
 	ix->lv = rfm_ports_add(pt, RFM_OUT, 1, "it owns a slot", "l_valid_o");
 	ix->ls = rfm_ports_add(pt, RFM_OUT, sb, "which (0 when none)", "l_slot_o");
+	ix->oo = rfm_ports_add(pt, RFM_OUT, n, "bit s: a CTA owns slot s", "own_o");
+	ix->oc = rfm_ports_add(pt, RFM_OUT, n * cb, "slot s's CTA line: [s*bits +: bits] (0 when free)", "own_cta_o");
 	return 0;
 }
 
@@ -1900,6 +1903,19 @@ static void slot_reset(rfm_model_t *m)
 	unsigned s;
 	for (s = 0; s < x->n; s++)
 		x->owner[s] = x->sowner[s] = -1;
+}
+
+/* own_o and own_cta_o of owner[] into oo and oc. */
+static void slot_owners(const rfm_slott_t *x, const int *owner, uint32_t *oo, uint32_t *oc)
+{
+	unsigned s;
+	memset(oo, 0, (x->n + 31) / 32 * 4u);
+	memset(oc, 0, (x->n * x->cbits + 31) / 32 * 4u);
+	for (s = 0; s < x->n; s++)
+		if (owner[s] >= 0) {
+			rfm_bits_set(oo, s, 1, 1);
+			rfm_bits_set(oc, s * x->cbits, x->cbits, (uint64_t)owner[s]);
+		}
 }
 
 /* The slot of CTA c in owner[], -1 none. */
@@ -1941,6 +1957,7 @@ static void slot_eval(rfm_model_t *m)
 	rfm_set(m, x->ix.qc, q < x->n && x->owner[q] >= 0 ? (uint64_t)x->owner[q] : 0);
 	rfm_set(m, x->ix.lv, (uint64_t)(ls >= 0));
 	rfm_set(m, x->ix.ls, ls >= 0 ? (uint64_t)ls : 0);
+	slot_owners(x, x->owner, rfm_wide(m, x->ix.oo), rfm_wide(m, x->ix.oc));
 }
 
 static void slot_tick(rfm_model_t *m)
@@ -2018,6 +2035,13 @@ static int slot_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 			(unsigned)want[5]);
 		return 1;
 	}
+	slot_owners(x, x->sowner, x->coo, x->coc);
+	if (memcmp(x->coo, rfm_wide(m, x->ix.oo), (x->n + 31) / 32 * 4u) ||
+	    memcmp(x->coc, rfm_wide(m, x->ix.oc), (x->n * x->cbits + 31) / 32 * 4u)) {
+		fprintf(err, "cycle %llu: rf_fr_slot golden: own_o or own_cta_o differ from the owners the writes "
+			     "give\n", (unsigned long long)cycle);
+		return 1;
+	}
 	if (ff >= x->n)
 		rfm_cov_hit(m, SL_FULL);
 	if (l < x->ctas && ls < 0)
@@ -2052,6 +2076,8 @@ static void slot_release(rfm_model_t *m)
 	rfm_slott_t *x = (rfm_slott_t *)m;
 	free(x->owner);
 	free(x->sowner);
+	free(x->coo);
+	free(x->coc);
 }
 
 static int slot_setup(rfm_model_t *m)
@@ -2063,7 +2089,9 @@ static int slot_setup(rfm_model_t *m)
 	x->cbits = ix_bits(x->ctas);
 	x->owner = malloc(x->n * sizeof(*x->owner));
 	x->sowner = malloc(x->n * sizeof(*x->sowner));
-	if (!x->owner || !x->sowner)
+	x->coo = calloc((x->n + 31) / 32, 4);
+	x->coc = calloc((x->n * x->cbits + 31) / 32, 4);
+	if (!x->owner || !x->sowner || !x->coo || !x->coc)
 		return -1;
 	if ((1u << x->sbits) == x->n && (1u << x->cbits) == x->ctas)
 		rfm_cov_na(&x->m, SL_PAST); /* every index names a slot and a line */

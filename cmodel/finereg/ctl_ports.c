@@ -46,6 +46,8 @@ void rfm_fr_ctl_ports_sched(const rfm_cfg_t *c, rfm_ports_t *pt, rfm_fr_ctl_pix_
 	ix->mpc = rfm_ports_add(pt, RFM_OUT, 32, "its PC (0 when none)", "%smiss_pc_o", pre);
 	ix->act = rfm_ports_add(pt, RFM_OUT, S, "per slot: its CTA is active and not being moved (its warps may issue)",
 				"%sact_o", pre);
+	ix->scta = rfm_ports_add(pt, RFM_OUT, S * rfm_fr_ix_bits(n),
+				 "per slot: the CTA line holding it, [s*bits +: bits] (0 when none)", "%sslot_cta_o", pre);
 }
 
 void rfm_fr_ctl_ports_show(const rfm_cfg_t *c, rfm_ports_t *pt, rfm_fr_ctl_pix_t *ix, const char *pre,
@@ -124,6 +126,14 @@ void rfm_fr_ctl_show(rfm_model_t *m, const rfm_fr_ctl_pix_t *ix, const rfm_fr_ct
 	memset(act, 0, (ix->S + 31) / 32 * 4u);
 	for (s = 0; s < ix->S; s++)
 		rfm_bits_set(act, s, 1, (uint64_t)rfm_fr_ctl_active(k, s));
+	{
+		uint32_t *sc = rfm_wide(m, ix->scta);
+		unsigned lb = rfm_fr_ix_bits(ix->n);
+		memset(sc, 0, (ix->S * lb + 31) / 32 * 4u);
+		for (s = 0; s < ix->S; s++)
+			if (u->owner[s] >= 0)
+				rfm_bits_set(sc, s * lb, lb, (uint64_t)u->owner[s]);
+	}
 	rfm_set(m, ix->go, go);
 	rfm_set(m, ix->op, go ? (unsigned)a->op - RFM_FR_OP_LAUNCH : 0);
 	rfm_set(m, ix->slot, go ? a->slot : 0);

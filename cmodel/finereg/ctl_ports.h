@@ -16,7 +16,7 @@ extern const char *const rfm_fr_ctl_cnt_names[RFM_FR_CTL_NCNT];
 extern const char *const rfm_fr_ctl_cnt_help[RFM_FR_CTL_NCNT];
 
 typedef struct rfm_fr_ctl_pix {
-	unsigned stall, pc, ready, exit, nl, fv, fpc, fvec, miss, mpc, act;           /* scheduler, memory */
+	unsigned stall, pc, ready, exit, nl, fv, fpc, fvec, miss, mpc, act, scta;     /* scheduler, memory */
 	unsigned state, lslot, go, op, slot, ca, cb, pipe, done, csw, stay, resume, ex, excta; /* the edge */
 	unsigned pcta, px, pr, ph, pn, fcnt, res, pend, actn;                            /* the state */
 	unsigned cnt[RFM_FR_CTL_NCNT];                                                   /* counters */

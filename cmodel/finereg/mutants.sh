@@ -39,6 +39,8 @@ block_model_mutant ctl-stale-lookup rf_fr_ctl CTL_STALE_LOOKUP "rf_fr_ctl golden
 # is judged by the checker in its cycle, a cycle before the counters show it to the comparison
 expect_fail model-fr-top-wb-to-moved "rf_top FineReg\\|MISMATCH" "$harness" "${args[@]}" +mutate=FR_TOP_WB_TO_MOVED
 expect_fail checker-fr-top-wb-to-moved "rf_top FineReg" "$harness" "${args[@]}" +mutate=FR_TOP_WB_TO_MOVED +model-only
+expect_fail model-fr-top-wb-any-cta "rf_top FineReg\\|MISMATCH" "$harness" "${args[@]}" +mutate=FR_TOP_WB_ANY_CTA
+expect_fail checker-fr-top-wb-any-cta "rf_top FineReg" "$harness" "${args[@]}" +mutate=FR_TOP_WB_ANY_CTA +model-only
 expect_fail model-fr-top-stall-ungated MISMATCH "$harness" "${args[@]}" +mutate=FR_TOP_STALL_UNGATED
 expect_fail checker-fr-top-stall-ungated "rf_top FineReg" "$harness" "${args[@]}" +mutate=FR_TOP_STALL_UNGATED +model-only
 
@@ -79,6 +81,7 @@ block_rtl_mutant rtl-zero-one-class rf_fr_zero 's/\& Class\[k\*\([0-9]*\) +:/\& 
 block_rtl_mutant rtl-zero-skips-register-0 rf_fr_zero "s/ffz(~cand\[\(b\*[0-9]* +: [0-9]*\)\])/ffz(~cand[\1] | 1'b1)/"
 block_rtl_mutant rtl-slot-accepts-second-slot rf_fr_slot "s/(w_has \& ~w_at) == '0/(w_has \& ~w_at \& '0) == '0/"
 block_rtl_mutant rtl-slot-free-write-ignored rf_fr_slot 's/owned_d = w_own_i ? owned_q | w_at : owned_q \& ~w_at;/owned_d = owned_q | (w_own_i ? w_at : '"'"'0);/'
+block_rtl_mutant rtl-slot-owners-shifted rf_fr_slot "s/assign own_cta_o = owner_q;/assign own_cta_o = owner_q >> 1;/"
 block_rtl_mutant rtl-slot-owner-of-free-slot rf_fr_slot "s/assign q_cta_o = q_valid_o ? q_sh\[CtaBits-1:0\] : '0;/assign q_cta_o = q_sh[CtaBits-1:0] | 1'b1;/"
 block_rtl_mutant rtl-pcrf-stage-skipped rf_fr_pcrf 's/begin d2_q <= d1_q;/begin d2_q <= d0_q;/'
 block_rtl_mutant rtl-pcrf-beat-ignored rf_fr_pcrf "s/ + 5'(beat_i);/;/"
@@ -130,6 +133,7 @@ rtl_mutant assert-ctl-chain-count-high rf_fr_ctl.sv "s/(pw_start ? '0 : ch_count
 rtl_mutant rtl-fr-top-stall-ungated rf_top.sv "$(stmt 'assign fr_cstall\[0\]' 'fr_stall_i[0]')"
 rtl_mutant rtl-fr-top-exit-ungated rf_top.sv "$(stmt 'assign fr_cexit\[0\]' 'fr_exit_i[0]')"
 rtl_mutant rtl-fr-top-wb-kept rf_top.sv "$(stmt 'assign wb0_ok' 'wb0_valid_i \& ~wb0_err')"
+rtl_mutant rtl-fr-top-wb-any-cta rf_top.sv "$(stmt 'assign fr_wown0\[0\]' 'fr_act[0]')"
 rtl_mutant rtl-fr-top-stalled-issues rf_top.sv "$(stmt 'assign fr_blk\[0\] ' '~fr_act[0] | fr_exit_i[0]')"
 rtl_mutant rtl-fr-top-lent-row rf_top.sv "$(stmt 'assign lend_rrow ' "'0")"
 rtl_mutant rtl-fr-top-lent-writes rf_top.sv "$(stmt 'assign lend_wr   ' "'0")"

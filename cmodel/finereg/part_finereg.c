@@ -7,7 +7,8 @@
  * slots x W warps and R registers (the unit's slots) and only once (a grid runs to the end of the
  * run). An issue from a warp whose slot's CTA is not active (pending, being moved, no CTA), whose
  * warp the scheduler reports stalled, or whose CTA has finished is refused (iss<k>_ready_o low).
- * A write-back to a slot whose CTA is not active is dropped (counted: cnt_fr_wdrop_o).
+ * A write-back names its CTA (wb<p>_cta_i): it is written only while that CTA is active in the
+ * warp's slot, else dropped (counted: cnt_fr_wdrop_o).
  *
  * SIDE: the register management unit (rf_fr_ctl, ctl.c) with the scheduler's and memory's ports
  * (fr_stall_i .. fr_fill_vec_i), its events, state and counters as outputs (fr_*). It sees a warp
@@ -19,13 +20,14 @@
  * the BACKEND at the edge); a read's register comes back on the bank's read data a cycle later.
  *
  * The stimulus plays the scheduler and memory with the synthetic workload (workload.c) once the
- * grid is launched, issues mostly from warps that may issue, and leaves rf_top's write-backs to the
- * skeleton. The checker holds issues and write-backs to the slots' rules, the engine's accesses to
- * held and granted banks that nothing else reads or writes, and keeps the golden registers of CTAs
- * that leave the ACRF: at an eviction's end a CTA's registers live at the decision (the true
- * vectors of its warps' PCs) are kept, the dead ones become zero; at a restore's end they come back
- * to the golden registers of its new slot; a launch's slot reads zero. Every dispatch is then held
- * to them by the skeleton's golden check: the paper's promise, through rf_top's ports.
+ * grid is launched, issues mostly from warps that may issue, and names the CTA of the skeleton's
+ * write-backs (mostly the one holding the warp's slot). The checker holds issues and write-backs
+ * to the slots' rules, the engine's accesses to held and granted banks that nothing else reads or
+ * writes, and keeps the golden registers of CTAs that leave the ACRF: at an eviction's end a CTA's
+ * registers live at the decision (the true vectors of its warps' PCs) are kept, the dead ones
+ * become zero; at a restore's end they come back to the golden registers of its new slot; a
+ * launch's slot reads zero. Every dispatch is then held to them by the skeleton's golden check:
+ * the paper's promise, through rf_top's ports.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -39,14 +41,17 @@
 #include "rfm_techniques.h"
 #include "rfm_util.h"
 
-_Static_assert(sizeof(rfm_fr_ctl_pix_t) <= RFM_PART_IXW * sizeof(uint32_t), "the unit's ports fit a part's indices");
+/* Port indices: the unit's (rfm_fr_ctl_pix_t), then wb<p>_cta_i. */
+enum { IX_WBCTA = sizeof(rfm_fr_ctl_pix_t) / sizeof(uint32_t) };
+_Static_assert(IX_WBCTA + RFM_MAXW <= RFM_PART_IXW, "the unit's ports and the write-backs' fit a part's indices");
 
 /* Launch refusals: the shape, then the unit's. */
 enum { FR_NOT_SLOTS = RFM_REFUSE_SHAPE_N, FR_RUNNING, FR_REFUSE_N };
 enum {
 	COV_LAUNCH = FR_REFUSE_N, COV_EVICT, COV_RESTORE, COV_SWAP, COV_CSW, COV_RESUME, COV_STAY_DEPLETED,
 	COV_STAY_NOTHING, COV_MISS, COV_EXIT, COV_ISS_INACTIVE, COV_ISS_STALLED, COV_STALL_HELD, COV_EXIT_HELD,
-	COV_WB_DROPPED, COV_LENT_READ, COV_LENT_WRITE, COV_LENT_ZERO, COV_ENGINE_YIELDS, COV_RESTORED_READ, COV_N
+	COV_WB_DROPPED, COV_WB_OTHER_CTA, COV_LENT_READ, COV_LENT_WRITE, COV_LENT_ZERO, COV_ENGINE_YIELDS,
+	COV_RESTORED_READ, COV_N
 };
 static const char *const cov_names[COV_N] = {RFM_REFUSE_SHAPE_NAMES,
 					     "launch_refused_not_the_units_slots",
@@ -66,6 +71,7 @@ static const char *const cov_names[COV_N] = {RFM_REFUSE_SHAPE_NAMES,
 					     "fr_stall_waits_for_a_collector",
 					     "fr_exit_waits_for_a_collector",
 					     "fr_writeback_dropped_slot_not_active",
+					     "fr_writeback_dropped_another_cta_holds_the_slot",
 					     "fr_engine_reads_a_held_bank",
 					     "fr_engine_writes_a_held_bank",
 					     "fr_engine_zeroes_held_banks",
@@ -73,7 +79,8 @@ static const char *const cov_names[COV_N] = {RFM_REFUSE_SHAPE_NAMES,
 					     "fr_restored_register_dispatched"};
 enum { CNT_WDROP, CNT_HKEPT, CNT_N };
 static const rfm_counter_t counter_list[CNT_N] = {
-	{"fr_wdrop", "write-backs dropped: their slot's CTA is not active (pending, being moved, or none)"},
+	{"fr_wdrop", "write-backs dropped: their CTA is not active in their warp's slot (pending, being moved, "
+		     "finished, or another CTA's slot)"},
 	{"fr_hold_kept", "read requests kept from the arbiter by bank holds (the engine's, and any other part's)"},
 };
 /* A write-back or source the LOCATE drops: its slot's CTA is not active. */
@@ -90,6 +97,7 @@ typedef struct frp {
 	rfm_fr_ctl_in_t in;              /* this cycle's inputs */
 	rfm_fr_ctl_act_t a;              /* this cycle's actions */
 	uint8_t *act;                    /* [S]: slot s's CTA active (this cycle) */
+	unsigned wcta[RFM_MAXW];         /* stimulus: the CTA of each write-back port's offer */
 	unsigned *pend;                  /* [V]: instructions issued and not yet dispatched */
 	int ard_q;                       /* the bank an engine read read at the last edge (-1 none) */
 	unsigned ard_bank;               /* this cycle's engine read's bank */
@@ -118,11 +126,16 @@ static int enabled(const rfm_cfg_t *c) { return rfm_tech_on(c, RFM_TECH_finereg)
 static void ports(const rfm_cfg_t *c, rfm_ports_t *pt, uint32_t *ix, rfm_place_t pl, unsigned i)
 {
 	rfm_fr_ctl_pix_t *p = (rfm_fr_ctl_pix_t *)(void *)ix;
-	(void)i;
-	if (pl != RFM_PL_GROUPS)
-		return;
 	rfm_fr_geom_t g;
 	rfm_finereg_geom_of(c, &g);
+	if (pl == RFM_PL_WB) {
+		ix[IX_WBCTA + i] = rfm_ports_add(pt, RFM_IN, rfm_fr_ix_bits(at_least1(g.ctas)),
+						 "FineReg: its instruction's CTA line (written only while that CTA is "
+						 "active in the warp's slot)", "wb%u_cta_i", i);
+		return;
+	}
+	if (pl != RFM_PL_GROUPS)
+		return;
 	rfm_fr_ctl_ports_sched(c, pt, p, "fr_", "FineReg: the scheduler and memory", at_least1(g.regs));
 	rfm_fr_ctl_ports_show(c, pt, p, "fr_", "FineReg: ");
 }
@@ -246,7 +259,8 @@ static int fits(rfm_top_t *t, rfm_pinst_t *pi, const rfm_launch_t *ln)
 	return rfm_part_refused(t, pi, fr_why(t, st(pi), ln->warps, ln->regs));
 }
 
-static void place(rfm_top_t *t, const frp_t *x, rfm_acc_t *a)
+/* Write-back a of CTA line cta: its slot, written only while that CTA is active in it. */
+static void place(rfm_top_t *t, const frp_t *x, rfm_acc_t *a, unsigned cta)
 {
 	if (!inside(t, x, a->warp, a->reg)) {
 		a->err = 1;
@@ -257,7 +271,8 @@ static void place(rfm_top_t *t, const frp_t *x, rfm_acc_t *a)
 	{
 		unsigned s = a->warp / x->W;
 		int o = x->u->owner[s], moved = o >= 0 && rfm_fr_eng_moving(&x->k.e, (unsigned)o);
-		if (!x->act[s] && !(t->m.mutate == RFM_FAULT_FR_TOP_WB_TO_MOVED && moved)) {
+		int mine = o == (int)cta || t->m.mutate == RFM_FAULT_FR_TOP_WB_ANY_CTA;
+		if (!(x->act[s] && mine) && !(t->m.mutate == RFM_FAULT_FR_TOP_WB_TO_MOVED && moved && mine)) {
 			a->drop = 1;
 			a->bank = a->row = 0;
 		}
@@ -278,7 +293,7 @@ static void locate_wb(rfm_top_t *t, rfm_pinst_t *pi)
 	unsigned p;
 	slots_now(x);
 	for (p = 0; p < t->m.cfg->rf_write_ports; p++)
-		place(t, x, &t->wb[p]);
+		place(t, x, &t->wb[p], (unsigned)rfm_get(&t->m, pi->ix[IX_WBCTA + p]));
 }
 
 /* fr_stall_i, fr_exit_i of warp w. */
@@ -557,6 +572,19 @@ static void stim_issue(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigned k)
 	rfm_set(&t->m, t->ix.iw[k], w);
 }
 
+/* A write-back's CTA: mostly the one holding the warp's slot, now and then any line (a load of a
+ * CTA that has left the slot, or of one that never held it); a held one keeps its CTA. */
+static void stim_wb(rfm_top_t *t, rfm_pinst_t *pi, rfm_rng_t *r, unsigned p, int held)
+{
+	frp_t *x = st(pi);
+	unsigned w = (unsigned)rfm_get(&t->m, t->ix.ww[p]);
+	if (!held) {
+		int o = w < x->V ? x->u->owner[w / x->W] : -1;
+		x->wcta[p] = o >= 0 && !rfm_rng_chance(r, 1, 8) ? (unsigned)o : (unsigned)rfm_rng_below(r, x->n);
+	}
+	rfm_set(&t->m, pi->ix[IX_WBCTA + p], x->wcta[p]);
+}
+
 /* ---- checker --------------------------------------------------------------------------------- */
 
 static int verdict(rfm_top_t *t, rfm_pinst_t *pi, uint64_t cycle, FILE *err)
@@ -565,7 +593,7 @@ static int verdict(rfm_top_t *t, rfm_pinst_t *pi, uint64_t cycle, FILE *err)
 	rfm_model_t *m = &t->m;
 	const rfm_cfg_t *c = m->cfg;
 	const rfm_fr_ctl_pix_t *p = pix(pi);
-	const uint32_t *act = rfm_wide(m, p->act);
+	const uint32_t *act = rfm_wide(m, p->act), *scta = rfm_wide(m, p->scta);
 	uint64_t lent = t->lend_rd | t->lend_wr, rd = 0, wr = 0;
 	unsigned k, q, nd = 0;
 	int bad = 0;
@@ -580,17 +608,20 @@ static int verdict(rfm_top_t *t, rfm_pinst_t *pi, uint64_t cycle, FILE *err)
 			bad = 1;
 		}
 	}
-	for (k = 0; k < c->rf_write_ports; k++) { /* write-backs: dropped exactly when their slot's CTA is not active */
+	for (k = 0; k < c->rf_write_ports; k++) { /* write-backs: dropped exactly when their CTA is not active in
+						    * their warp's slot */
 		unsigned w = (unsigned)rfm_get(m, t->ix.ww[k]), g = (unsigned)rfm_get(m, t->ix.wr[k]);
+		unsigned lb = rfm_fr_ix_bits(x->n);
+		uint64_t cta = rfm_get(m, pi->ix[IX_WBCTA + k]);
 		int want_drop;
 		if (!rfm_get(m, t->ix.wv[k]) || !inside(t, x, w, g))
 			continue;
-		want_drop = !rfm_bits_get(act, w / x->W, 1);
+		want_drop = !rfm_bits_get(act, w / x->W, 1) || rfm_bits_get(scta, w / x->W * lb, lb) != cta;
 		nd += want_drop;
 		if (want_drop ? t->be.wtaken[k] : !t->be.wtaken[k] && !t->be.wrefused[k]) {
-			fprintf(err, "cycle %llu: rf_top FineReg: write-back %u to warp %u r%u is %s although its slot's CTA is "
-				     "%sactive\n", (unsigned long long)cycle, k, w, g, want_drop ? "written" : "dropped",
-				want_drop ? "not " : "");
+			fprintf(err, "cycle %llu: rf_top FineReg: write-back %u to warp %u r%u of CTA %llu is %s although that "
+				     "CTA is %sactive in the warp's slot\n", (unsigned long long)cycle, k, w, g,
+				(unsigned long long)cta, want_drop ? "written" : "dropped", want_drop ? "not " : "");
 			bad = 1;
 		}
 		if (t->be.wtaken[k])
@@ -729,7 +760,7 @@ static void book_post(rfm_top_t *t, rfm_pinst_t *pi)
 	for (k = 0; k < t->m.cfg->rf_write_ports; k++) {
 		const rfm_acc_t *a = &t->wb[k];
 		if (a->valid && !a->err && a->drop)
-			rfm_part_cov(t, pi, COV_WB_DROPPED);
+			rfm_part_cov(t, pi, x->act[a->warp / x->W] ? COV_WB_OTHER_CTA : COV_WB_DROPPED);
 		if (t->be.wtaken[k] && a->warp < x->V)
 			x->via[(size_t)a->warp * x->R + a->reg] = 0;
 		if (a->valid && !a->err && !a->drop && ((rfm_fr_ctl_hold(&x->k) >> a->bank) & 1u))
@@ -771,6 +802,6 @@ const rfm_part_t rfm_part_finereg = {
 	.one_kernel = 1, .create = create, .destroy = destroy, .reset = reset, .fits = fits, .locate_wb = locate_wb,
 	.locate_issue = locate_issue, .hold = hold, .side = side, .tick = tick, .where = where,
 	.stim_launch = stim_launch, .stim_pre = stim_pre, .stim_refuse = stim_refuse,
-	.stim_issue = stim_issue, .verdict = verdict, .dispatched = dispatched,
+	.stim_issue = stim_issue, .stim_wb = stim_wb, .verdict = verdict, .dispatched = dispatched,
 	.book_post = book_post,
 };

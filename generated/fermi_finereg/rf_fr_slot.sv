@@ -22,20 +22,22 @@
 // kernel_regs=32
 //
 // Ports:
-//   clk_i      in  1 clock
-//   rst_ni     in  1 asynchronous reset, active low (every slot free)
-//   w_valid_i  in  1 set a slot at the edge (refused if its CTA owns another)
-//   w_slot_i   in  2 the slot
-//   w_own_i    in  1 1: owned by w_cta_i, 0: free
-//   w_cta_i    in  7 the owning CTA line
-//   ff_valid_o out 1 a slot is free
-//   ff_slot_o  out 2 the lowest free slot (0 when none)
-//   q_slot_i   in  2 a slot (a warp's, for issue)
-//   q_valid_o  out 1 a CTA owns it
-//   q_cta_o    out 7 which (0 when none)
-//   l_cta_i    in  7 a CTA line
-//   l_valid_o  out 1 it owns a slot
-//   l_slot_o   out 2 which (0 when none)
+//   clk_i      in  1  clock
+//   rst_ni     in  1  asynchronous reset, active low (every slot free)
+//   w_valid_i  in  1  set a slot at the edge (refused if its CTA owns another)
+//   w_slot_i   in  2  the slot
+//   w_own_i    in  1  1: owned by w_cta_i, 0: free
+//   w_cta_i    in  7  the owning CTA line
+//   ff_valid_o out 1  a slot is free
+//   ff_slot_o  out 2  the lowest free slot (0 when none)
+//   q_slot_i   in  2  a slot (a warp's, for issue)
+//   q_valid_o  out 1  a CTA owns it
+//   q_cta_o    out 7  which (0 when none)
+//   l_cta_i    in  7  a CTA line
+//   l_valid_o  out 1  it owns a slot
+//   l_slot_o   out 2  which (0 when none)
+//   own_o      out 4  bit s: a CTA owns slot s
+//   own_cta_o  out 28 slot s's CTA line: [s*bits +: bits] (0 when free)
 
 module rf_fr_slot (
   // clock and reset
@@ -47,14 +49,16 @@ module rf_fr_slot (
   input  logic       w_own_i,
   input  logic [6:0] w_cta_i,
   // lookups (this cycle)
-  output logic       ff_valid_o,
-  output logic [1:0] ff_slot_o,
-  input  logic [1:0] q_slot_i,
-  output logic       q_valid_o,
-  output logic [6:0] q_cta_o,
-  input  logic [6:0] l_cta_i,
-  output logic       l_valid_o,
-  output logic [1:0] l_slot_o
+  output logic        ff_valid_o,
+  output logic [1:0]  ff_slot_o,
+  input  logic [1:0]  q_slot_i,
+  output logic        q_valid_o,
+  output logic [6:0]  q_cta_o,
+  input  logic [6:0]  l_cta_i,
+  output logic        l_valid_o,
+  output logic [1:0]  l_slot_o,
+  output logic [3:0]  own_o,
+  output logic [27:0] own_cta_o
 );
 
   localparam int Slots = 4;  // ACRF CTA slots
@@ -93,7 +97,10 @@ module rf_fr_slot (
     end
   end
 
-  // a slot's owner (0 when free or past the last slot); the owner is 0 in a free slot
+  // every slot's owner; a slot's owner (0 when free or past the last slot); the owner is 0 in a
+  // free slot
+  assign own_o = owned_q;
+  assign own_cta_o = owner_q;
   logic [27:0] q_sh;
   logic [3:0] q_own_sh;
   assign q_sh = owner_q >> (5'(q_slot_i) * 5'd7);

@@ -37,6 +37,7 @@
 //   miss_pc_o          out 32  its PC (0 when none)
 //   act_o              out 2   per slot: its CTA is active and not being moved (its warps may
 // issue)
+//   slot_cta_o         out 6   per slot: the CTA line holding it, [s*bits +: bits] (0 when none)
 //   hold_gnt_i         in  2   the banks held this cycle
 //   hold_req_o         out 2   the hold request
 //   ard_o              out 1   ARD: a register read at the edge (its bank held)
@@ -114,6 +115,7 @@ module rf_fr_ctl (
   output logic         miss_o,
   output logic [31:0]  miss_pc_o,
   output logic [1:0]   act_o,
+  output logic [5:0]   slot_cta_o,
   // the ACRF: bank holds, reads, writes
   input  logic [1:0]  hold_gnt_i,
   output logic [1:0]  hold_req_o,
@@ -221,6 +223,7 @@ module rf_fr_ctl (
   logic [2:0] sw_cta, sp_cta, fl_cta, q_cta;
   logic [3:0] pipe;
   logic  ff_slot, l_slot;
+  logic [1:0] s_owned;  // per slot: a CTA holds it (the slot table)
   logic [3:0] r0_head, ch_head;
   logic [4:0] r0_count, ch_count, free_cnt;
   logic [3:0] eng_live;
@@ -435,8 +438,12 @@ module rf_fr_ctl (
     .q_cta_o    (q_cta),
     .l_cta_i    (sw_cta),
     .l_valid_o  (l_valid),
-    .l_slot_o   (l_slot)
+    .l_slot_o   (l_slot),
+    .own_o      (s_owned),
+    .own_cta_o  (slot_cta_o)
   );
+  logic unused_owned;  // act_q says which slots hold a CTA in the pipeline
+  assign unused_owned = ^s_owned;
   // the engine's PCRF starts and idle tag reads: not used here
   logic eng_pwr, eng_prd, t_v, t_e;
   logic [3:0] eng_pwre, eng_prde, t_n;

@@ -36,6 +36,8 @@
 //   l_cta_i    in  3 a CTA line
 //   l_valid_o  out 1 it owns a slot
 //   l_slot_o   out 1 which (0 when none)
+//   own_o      out 2 bit s: a CTA owns slot s
+//   own_cta_o  out 6 slot s's CTA line: [s*bits +: bits] (0 when free)
 
 module rf_fr_slot (
   // clock and reset
@@ -54,7 +56,9 @@ module rf_fr_slot (
   output logic [2:0] q_cta_o,
   input  logic [2:0] l_cta_i,
   output logic       l_valid_o,
-  output logic       l_slot_o
+  output logic       l_slot_o,
+  output logic [1:0] own_o,
+  output logic [5:0] own_cta_o
 );
 
   localparam int Slots = 2;  // ACRF CTA slots
@@ -93,7 +97,10 @@ module rf_fr_slot (
     end
   end
 
-  // a slot's owner (0 when free or past the last slot); the owner is 0 in a free slot
+  // every slot's owner; a slot's owner (0 when free or past the last slot); the owner is 0 in a
+  // free slot
+  assign own_o = owned_q;
+  assign own_cta_o = owner_q;
   logic [5:0] q_sh;
   logic [1:0] q_own_sh;
   assign q_sh = owner_q >> (3'(q_slot_i) * 3'd3);

@@ -33,6 +33,8 @@
 //   wb0_reg_i             in  3   architected register
 //   wb0_mask_i            in  4   lanes written
 //   wb0_data_i            in  64  value, lane l in bits [l*lane_bits +: lane_bits]
+//   wb0_cta_i             in  3   FineReg: its instruction's CTA line (written only while that CTA
+// is active in the warp's slot)
 //   iss0_valid_i          in  1   an instruction is offered
 //   iss0_ready_o          out 1   a collector takes it this cycle
 //   iss0_tag_i            in  4   tag carried to dispatch
@@ -65,6 +67,7 @@
 //   fr_miss_pc_o          out 32  its PC (0 when none)
 //   fr_act_o              out 2   per slot: its CTA is active and not being moved (its warps may
 // issue)
+//   fr_slot_cta_o         out 6   per slot: the CTA line holding it, [s*bits +: bits] (0 when none)
 //   fr_state_o            out 3   0 idle, 1 lookup, 2 miss, 3 decide, 4 move
 //   fr_look_slot_o        out 1   lookup, miss, decide: the stalled slot (0 else)
 //   fr_go_o               out 1   an engine operation starts
@@ -132,8 +135,8 @@
 //   cnt_read_o            out 16  bank reads granted
 //   cnt_write_o           out 16  write-backs performed
 //   cnt_dispatch_o        out 16  instructions dispatched
-//   cnt_fr_wdrop_o        out 16  write-backs dropped: their slot's CTA is not active (pending,
-// being moved, or none)
+//   cnt_fr_wdrop_o        out 16  write-backs dropped: their CTA is not active in their warp's slot
+// (pending, being moved, finish
 //   cnt_fr_hold_kept_o    out 16  read requests kept from the arbiter by bank holds (the engine's,
 // and any other part's)
 
@@ -152,6 +155,7 @@ module rf_top (
   input  logic [2:0]  wb0_reg_i,
   input  logic [3:0]  wb0_mask_i,
   input  logic [63:0] wb0_data_i,
+  input  logic [2:0]  wb0_cta_i,
   // issue port 0
   input  logic       iss0_valid_i,
   output logic       iss0_ready_o,
@@ -186,6 +190,7 @@ module rf_top (
   output logic         fr_miss_o,
   output logic [31:0]  fr_miss_pc_o,
   output logic [1:0]   fr_act_o,
+  output logic [5:0]   fr_slot_cta_o,
   // FineReg: what happens at the edge
   output logic [2:0] fr_state_o,
   output logic       fr_look_slot_o,
@@ -304,23 +309,24 @@ module rf_top (
   logic [5:0]  lend_wrow;
   logic [63:0] lend_wdata;
 
-  // ---- locate: warp s x 2 + w is warp w of the CTA in ACRF slot s; a write-back to a slot whose
-  // CTA is not active is dropped; an issue of a warp that may not issue is refused ----
-  logic [3:0] fr_vact, fr_blk;
+  // ---- locate: warp s x 2 + w is warp w of the CTA in ACRF slot s; a write-back is dropped unless
+  // its CTA is active in the warp's slot; an issue of a warp that may not issue is refused ----
+  logic [3:0] fr_blk;
+  logic [3:0] fr_wown0;
   logic       iss0_fblk, iss0_cvalid, iss0_cready;
   logic [3:0] iss0_ctag;
   logic [3:0] dsp0_ctag;
   logic       iss1_fblk, iss1_cvalid, iss1_cready;
   logic [3:0] iss1_ctag;
   logic [3:0] dsp1_ctag;
-  assign fr_vact[0] = fr_act[0];
   assign fr_blk[0]  = ~fr_act[0] | fr_stall_i[0] | fr_exit_i[0];
-  assign fr_vact[1] = fr_act[0];
   assign fr_blk[1]  = ~fr_act[0] | fr_stall_i[1] | fr_exit_i[0];
-  assign fr_vact[2] = fr_act[1];
   assign fr_blk[2]  = ~fr_act[1] | fr_stall_i[2] | fr_exit_i[1];
-  assign fr_vact[3] = fr_act[1];
   assign fr_blk[3]  = ~fr_act[1] | fr_stall_i[3] | fr_exit_i[1];
+  assign fr_wown0[0] = fr_act[0] & (fr_slot_cta_o[0 +: 3] == wb0_cta_i);
+  assign fr_wown0[1] = fr_act[0] & (fr_slot_cta_o[0 +: 3] == wb0_cta_i);
+  assign fr_wown0[2] = fr_act[1] & (fr_slot_cta_o[3 +: 3] == wb0_cta_i);
+  assign fr_wown0[3] = fr_act[1] & (fr_slot_cta_o[3 +: 3] == wb0_cta_i);
 
   // ---- locate: one rf_map per access (write-backs, then issue k source s) ----
   localparam int Accesses = 7;
@@ -372,7 +378,7 @@ module rf_top (
       acc_row;
   assign {iss1_s2_err, iss1_s1_err, iss1_s0_err, iss0_s2_err, iss0_s1_err, iss0_s0_err, wb0_err} =
       acc_err;
-  assign wb0_ok = wb0_valid_i & ~wb0_err & (|(fr_vact & (4'(1) << wb0_warp_i)));
+  assign wb0_ok = wb0_valid_i & ~wb0_err & (|(fr_wown0 & (4'(1) << wb0_warp_i)));
   assign iss0_fblk = (kwarps_q != '0) & (|(fr_blk & (4'(1) << iss0_warp_i)));
   assign iss0_cvalid = iss0_valid_i & ~iss0_fblk;
   assign iss0_ready_o = iss0_cready & ~iss0_fblk;
@@ -755,6 +761,7 @@ module rf_top (
     .miss_o             (fr_miss_o),
     .miss_pc_o          (fr_miss_pc_o),
     .act_o              (fr_act),
+    .slot_cta_o         (fr_slot_cta_o),
     .hold_gnt_i         (fr_gnt),
     .hold_req_o         (fr_hold_req),
     .ard_o              (fr_ard),
@@ -905,7 +912,7 @@ module rf_top (
   assign cnt_dispatch_d = cnt_dispatch_q + 16'(dsp0_valid_o) + 16'(dsp1_valid_o);
   assign cnt_dispatch_o = cnt_dispatch_q;
   assign cnt_fr_wdrop_d = cnt_fr_wdrop_q + 16'({wb0_valid_i & ~wb0_err
-      & ~(|(fr_vact & (4'(1) << wb0_warp_i)))});
+      & ~(|(fr_wown0 & (4'(1) << wb0_warp_i)))});
   assign cnt_fr_wdrop_o = cnt_fr_wdrop_q;
   assign cnt_fr_hold_kept_d = cnt_fr_hold_kept_q + 16'(nhold);
   assign cnt_fr_hold_kept_o = cnt_fr_hold_kept_q;

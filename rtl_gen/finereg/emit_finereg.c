@@ -815,7 +815,10 @@ void rg_emit_rf_fr_slot(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_close(e, "end");
 	em_close(e, "end");
 	em_blank(e);
-	em_line(e, "// a slot's owner (0 when free or past the last slot); the owner is 0 in a free slot");
+	em_line(e, "// every slot's owner; a slot's owner (0 when free or past the last slot); the owner is 0 in a");
+	em_line(e, "// free slot");
+	em_line(e, "assign own_o = owned_q;");
+	em_line(e, "assign own_cta_o = owner_q;");
 	if (S > 1) {
 		em_line(e, "logic %s q_sh;", em_rng(e, S * cb));
 		em_line(e, "logic %s q_own_sh;", rs);

@@ -78,6 +78,7 @@ static void ctl_state(em_t *e, const ctl_dims_t *d)
 	em_line(e, "logic %s sw_cta, sp_cta, fl_cta, q_cta;", em_rng(e, d->lb));
 	em_line(e, "logic %s pipe;", em_rng(e, d->gb));
 	em_line(e, "logic %s ff_slot, l_slot;", em_rng(e, d->sb));
+	em_line(e, "logic %s s_owned;  // per slot: a CTA holds it (the slot table)", em_rng(e, d->S));
 	em_line(e, "logic %s r0_head, ch_head;", em_rng(e, d->pb));
 	em_line(e, "logic %s r0_count, ch_count, free_cnt;", em_rng(e, d->cb));
 	em_line(e, "logic %s eng_live;", em_rng(e, d->eb));
@@ -232,8 +233,10 @@ static void ctl_blocks(em_t *e, const ctl_dims_t *d)
 			"w_slot_i", "eng_done ? eslot_q : ex_slot", "w_own_i", "eng_done && eop_q != 2'd1", "w_cta_i",
 			"eop_q == 2'd3 ? eb_q : ea_q", "ff_valid_o", "ff_valid", "ff_slot_o", "ff_slot", "q_slot_i",
 			"st_dec ? s_q : ex_slot", "q_valid_o", "q_valid", "q_cta_o", "q_cta", "l_cta_i", "sw_cta",
-			"l_valid_o", "l_valid", "l_slot_o", "l_slot", NULL};
+			"l_valid_o", "l_valid", "l_slot_o", "l_slot", "own_o", "s_owned", "own_cta_o", "slot_cta_o", NULL};
 		rg_instance(e, "rf_fr_slot u_slot", cn);
+		em_line(e, "logic unused_owned;  // act_q says which slots hold a CTA in the pipeline");
+		em_line(e, "assign unused_owned = ^s_owned;");
 	}
 	em_line(e, "// the engine's PCRF starts and idle tag reads: not used here");
 	em_line(e, "logic eng_pwr, eng_prd, t_v, t_e;");

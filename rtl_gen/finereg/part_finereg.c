@@ -46,9 +46,9 @@ static void fr_launch(rg_top_t *t)
 	rg_unused(t->e, "need", "need_x");
 }
 
-/* Per rf_top warp v: its slot's CTA active (fr_vact), and whether an issue of it is refused
- * (fr_blk: the slot's CTA not active, the warp stalled, the CTA finished); per write-back port,
- * its slot's CTA active; per issue port, refused (a warp of the grid that may not issue). */
+/* Per rf_top warp v: whether an issue of it is refused (fr_blk: the slot's CTA not active, the
+ * warp stalled, the CTA finished); per write-back port p and warp v, the port's CTA active in v's
+ * slot (fr_wown<p>); per issue port, refused (a warp of the grid that may not issue). */
 static void fr_locate(rg_top_t *t)
 {
 	const rfm_cfg_t *c = t->c;
@@ -56,9 +56,11 @@ static void fr_locate(rg_top_t *t)
 	unsigned K = c->sm_schedulers, k, v, d;
 	fr_dims_t m;
 	dims(c, &m);
-	em_section(e, "locate: warp s x %u + w is warp w of the CTA in ACRF slot s; a write-back to a slot whose CTA is "
-		      "not active is dropped; an issue of a warp that may not issue is refused", m.W);
-	rg_logic(t, m.V, "fr_vact, fr_blk");
+	em_section(e, "locate: warp s x %u + w is warp w of the CTA in ACRF slot s; a write-back is dropped unless its "
+		      "CTA is active in the warp's slot; an issue of a warp that may not issue is refused", m.W);
+	rg_logic(t, m.V, "fr_blk");
+	for (k = 0; k < c->rf_write_ports; k++)
+		rg_logic(t, m.V, "fr_wown%u", k);
 	for (k = 0; k < K; k++) {
 		rg_logic(t, 1, "iss%u_fblk, iss%u_cvalid, iss%u_cready", k, k, k);
 		rg_logic(t, c->d.ctag_w, "iss%u_ctag", k);
@@ -66,12 +68,15 @@ static void fr_locate(rg_top_t *t)
 	}
 	em_table(e);
 	for (v = 0; v < m.V; v++) {
-		em_line(e, "assign fr_vact[%u] = fr_act[%u];", v, v / m.W);
 		em_line(e, "assign fr_blk[%u]  = ~fr_act[%u] | fr_stall_i[%u] | fr_exit_i[%u];", v, v / m.W, v, v / m.W);
 	}
+	for (k = 0; k < c->rf_write_ports; k++)
+		for (v = 0; v < m.V; v++)
+			em_line(e, "assign fr_wown%u[%u] = fr_act[%u] & (fr_slot_cta_o[%u +: %u] == wb%u_cta_i);", k, v, v / m.W,
+				v / m.W * m.lb, m.lb, k);
 	{
 		char keep[64];
-		snprintf(keep, sizeof(keep), " & (|(fr_vact & (%u'(1) << wb%%1$u_warp_i)))", m.V);
+		snprintf(keep, sizeof(keep), " & (|(fr_wown%%1$u & (%u'(1) << wb%%1$u_warp_i)))", m.V);
 		rg_map_records(t, keep);
 	}
 	t->hold = 1;
@@ -282,7 +287,8 @@ static void unit_status(rg_top_t *t)
 	unit_instance(t);
 	unit_lend(t, &d);
 	for (p = 0; p < c->rf_write_ports; p++)
-		em_add(&x, " + ", "%u'({wb%u_valid_i & ~wb%u_err & ~(|(fr_vact & (%u'(1) << wb%u_warp_i)))})", cb, p, p, d.V, p);
+		em_add(&x, " + ", "%u'({wb%u_valid_i & ~wb%u_err & ~(|(fr_wown%u & (%u'(1) << wb%u_warp_i)))})", cb, p, p, p, d.V,
+		       p);
 	rg_counter(t, "fr_wdrop", em_str(&x));
 	rg_counter(t, "fr_hold_kept", em_fmt(e, "%u'(nhold)", cb));
 	em_str_free(&x);

@@ -26,6 +26,7 @@ static const glue_port_t glue_ports[] = {
   {"miss_o", 1, 1},
   {"miss_pc_o", 1, 32},
   {"act_o", 1, 4},
+  {"slot_cta_o", 1, 28},
   {"hold_gnt_i", 0, 16},
   {"hold_req_o", 1, 16},
   {"ard_o", 1, 1},
@@ -86,7 +87,7 @@ static const glue_port_t glue_ports[] = {
   {"cnt_eng_ops_o", 1, 32},
   {"cnt_eng_depleted_o", 1, 32},
 };
-static const unsigned glue_nports = 72;
+static const unsigned glue_nports = 73;
 
 // inputs: model -> RTL (clk_i is driven by the harness)
 static inline void glue_in(glue_top_t *t, const rfm_model_t *m) {
@@ -99,9 +100,9 @@ static inline void glue_in(glue_top_t *t, const rfm_model_t *m) {
   glue_put(t->fill_valid_i, m->io + m->ports.p[7].off, 1);
   glue_put(t->fill_pc_i, m->io + m->ports.p[8].off, 1);
   glue_put(t->fill_vec_i, m->io + m->ports.p[9].off, 2);
-  glue_put(t->hold_gnt_i, m->io + m->ports.p[13].off, 1);
-  glue_put(t->rd_data_i, m->io + m->ports.p[18].off, 32);
-  glue_put(t->p_cta_i, m->io + m->ports.p[41].off, 1);
+  glue_put(t->hold_gnt_i, m->io + m->ports.p[14].off, 1);
+  glue_put(t->rd_data_i, m->io + m->ports.p[19].off, 32);
+  glue_put(t->p_cta_i, m->io + m->ports.p[42].off, 1);
 }
 
 // outputs: RTL against model; returns the number of ports that differ
@@ -110,61 +111,62 @@ static inline unsigned glue_out(glue_top_t *t, const rfm_model_t *m, glue_report
   bad += glue_cmp(t->miss_o, m->io + m->ports.p[10].off, 1, 1, "miss_o", report, ctx);
   bad += glue_cmp(t->miss_pc_o, m->io + m->ports.p[11].off, 1, 32, "miss_pc_o", report, ctx);
   bad += glue_cmp(t->act_o, m->io + m->ports.p[12].off, 1, 4, "act_o", report, ctx);
-  bad += glue_cmp(t->hold_req_o, m->io + m->ports.p[14].off, 1, 16, "hold_req_o", report, ctx);
-  bad += glue_cmp(t->ard_o, m->io + m->ports.p[15].off, 1, 1, "ard_o", report, ctx);
-  bad += glue_cmp(t->ard_warp_o, m->io + m->ports.p[16].off, 1, 5, "ard_warp_o", report, ctx);
-  bad += glue_cmp(t->ard_ridx_o, m->io + m->ports.p[17].off, 1, 6, "ard_ridx_o", report, ctx);
-  bad += glue_cmp(t->awr_o, m->io + m->ports.p[19].off, 1, 1, "awr_o", report, ctx);
-  bad += glue_cmp(t->awr_warp_o, m->io + m->ports.p[20].off, 1, 5, "awr_warp_o", report, ctx);
-  bad += glue_cmp(t->awr_ridx_o, m->io + m->ports.p[21].off, 1, 6, "awr_ridx_o", report, ctx);
-  bad += glue_cmp(t->awr_data_o, m->io + m->ports.p[22].off, 32, 1024, "awr_data_o", report, ctx);
-  bad += glue_cmp(t->z_o, m->io + m->ports.p[23].off, 1, 16, "z_o", report, ctx);
-  bad += glue_cmp(t->z_warp_o, m->io + m->ports.p[24].off, 3, 80, "z_warp_o", report, ctx);
-  bad += glue_cmp(t->z_ridx_o, m->io + m->ports.p[25].off, 3, 96, "z_ridx_o", report, ctx);
-  bad += glue_cmp(t->acc_slot_o, m->io + m->ports.p[26].off, 1, 2, "acc_slot_o", report, ctx);
-  bad += glue_cmp(t->state_o, m->io + m->ports.p[27].off, 1, 3, "state_o", report, ctx);
-  bad += glue_cmp(t->look_slot_o, m->io + m->ports.p[28].off, 1, 2, "look_slot_o", report, ctx);
-  bad += glue_cmp(t->go_o, m->io + m->ports.p[29].off, 1, 1, "go_o", report, ctx);
-  bad += glue_cmp(t->op_o, m->io + m->ports.p[30].off, 1, 2, "op_o", report, ctx);
-  bad += glue_cmp(t->slot_o, m->io + m->ports.p[31].off, 1, 2, "slot_o", report, ctx);
-  bad += glue_cmp(t->a_o, m->io + m->ports.p[32].off, 1, 7, "a_o", report, ctx);
-  bad += glue_cmp(t->b_o, m->io + m->ports.p[33].off, 1, 7, "b_o", report, ctx);
-  bad += glue_cmp(t->pipe_o, m->io + m->ports.p[34].off, 1, 1, "pipe_o", report, ctx);
-  bad += glue_cmp(t->done_o, m->io + m->ports.p[35].off, 1, 1, "done_o", report, ctx);
-  bad += glue_cmp(t->csw_o, m->io + m->ports.p[36].off, 1, 1, "csw_o", report, ctx);
-  bad += glue_cmp(t->stay_o, m->io + m->ports.p[37].off, 1, 2, "stay_o", report, ctx);
-  bad += glue_cmp(t->resume_o, m->io + m->ports.p[38].off, 1, 1, "resume_o", report, ctx);
-  bad += glue_cmp(t->exit_o, m->io + m->ports.p[39].off, 1, 1, "exit_o", report, ctx);
-  bad += glue_cmp(t->exit_cta_o, m->io + m->ports.p[40].off, 1, 7, "exit_cta_o", report, ctx);
-  bad += glue_cmp(t->p_ctx_o, m->io + m->ports.p[42].off, 1, 2, "p_ctx_o", report, ctx);
-  bad += glue_cmp(t->p_reg_o, m->io + m->ports.p[43].off, 1, 2, "p_reg_o", report, ctx);
-  bad += glue_cmp(t->p_head_o, m->io + m->ports.p[44].off, 1, 10, "p_head_o", report, ctx);
-  bad += glue_cmp(t->p_count_o, m->io + m->ports.p[45].off, 1, 11, "p_count_o", report, ctx);
-  bad += glue_cmp(t->free_count_o, m->io + m->ports.p[46].off, 1, 11, "free_count_o", report, ctx);
-  bad += glue_cmp(t->resident_o, m->io + m->ports.p[47].off, 1, 8, "resident_o", report, ctx);
-  bad += glue_cmp(t->pending_o, m->io + m->ports.p[48].off, 1, 8, "pending_o", report, ctx);
-  bad += glue_cmp(t->active_o, m->io + m->ports.p[49].off, 1, 8, "active_o", report, ctx);
-  bad += glue_cmp(t->cnt_stalls_o, m->io + m->ports.p[50].off, 1, 32, "cnt_stalls_o", report, ctx);
-  bad += glue_cmp(t->cnt_drops_o, m->io + m->ports.p[51].off, 1, 32, "cnt_drops_o", report, ctx);
-  bad += glue_cmp(t->cnt_stays_o, m->io + m->ports.p[52].off, 1, 32, "cnt_stays_o", report, ctx);
-  bad += glue_cmp(t->cnt_depletion_o, m->io + m->ports.p[53].off, 1, 32, "cnt_depletion_o", report, ctx);
-  bad += glue_cmp(t->cnt_bv_bytes_o, m->io + m->ports.p[54].off, 1, 32, "cnt_bv_bytes_o", report, ctx);
-  bad += glue_cmp(t->cnt_launches_o, m->io + m->ports.p[55].off, 1, 32, "cnt_launches_o", report, ctx);
-  bad += glue_cmp(t->cnt_exits_o, m->io + m->ports.p[56].off, 1, 32, "cnt_exits_o", report, ctx);
-  bad += glue_cmp(t->cnt_evictions_o, m->io + m->ports.p[57].off, 1, 32, "cnt_evictions_o", report, ctx);
-  bad += glue_cmp(t->cnt_restores_o, m->io + m->ports.p[58].off, 1, 32, "cnt_restores_o", report, ctx);
-  bad += glue_cmp(t->cnt_swaps_o, m->io + m->ports.p[59].off, 1, 32, "cnt_swaps_o", report, ctx);
-  bad += glue_cmp(t->cnt_switches_o, m->io + m->ports.p[60].off, 1, 32, "cnt_switches_o", report, ctx);
-  bad += glue_cmp(t->cnt_resumes_o, m->io + m->ports.p[61].off, 1, 32, "cnt_resumes_o", report, ctx);
-  bad += glue_cmp(t->cnt_hits_o, m->io + m->ports.p[62].off, 1, 32, "cnt_hits_o", report, ctx);
-  bad += glue_cmp(t->cnt_misses_o, m->io + m->ports.p[63].off, 1, 32, "cnt_misses_o", report, ctx);
-  bad += glue_cmp(t->cnt_eng_busy_o, m->io + m->ports.p[64].off, 1, 32, "cnt_eng_busy_o", report, ctx);
-  bad += glue_cmp(t->cnt_eng_wait_o, m->io + m->ports.p[65].off, 1, 32, "cnt_eng_wait_o", report, ctx);
-  bad += glue_cmp(t->cnt_eng_ard_o, m->io + m->ports.p[66].off, 1, 32, "cnt_eng_ard_o", report, ctx);
-  bad += glue_cmp(t->cnt_eng_awr_o, m->io + m->ports.p[67].off, 1, 32, "cnt_eng_awr_o", report, ctx);
-  bad += glue_cmp(t->cnt_eng_prd_o, m->io + m->ports.p[68].off, 1, 32, "cnt_eng_prd_o", report, ctx);
-  bad += glue_cmp(t->cnt_eng_pwr_o, m->io + m->ports.p[69].off, 1, 32, "cnt_eng_pwr_o", report, ctx);
-  bad += glue_cmp(t->cnt_eng_ops_o, m->io + m->ports.p[70].off, 1, 32, "cnt_eng_ops_o", report, ctx);
-  bad += glue_cmp(t->cnt_eng_depleted_o, m->io + m->ports.p[71].off, 1, 32, "cnt_eng_depleted_o", report, ctx);
+  bad += glue_cmp(t->slot_cta_o, m->io + m->ports.p[13].off, 1, 28, "slot_cta_o", report, ctx);
+  bad += glue_cmp(t->hold_req_o, m->io + m->ports.p[15].off, 1, 16, "hold_req_o", report, ctx);
+  bad += glue_cmp(t->ard_o, m->io + m->ports.p[16].off, 1, 1, "ard_o", report, ctx);
+  bad += glue_cmp(t->ard_warp_o, m->io + m->ports.p[17].off, 1, 5, "ard_warp_o", report, ctx);
+  bad += glue_cmp(t->ard_ridx_o, m->io + m->ports.p[18].off, 1, 6, "ard_ridx_o", report, ctx);
+  bad += glue_cmp(t->awr_o, m->io + m->ports.p[20].off, 1, 1, "awr_o", report, ctx);
+  bad += glue_cmp(t->awr_warp_o, m->io + m->ports.p[21].off, 1, 5, "awr_warp_o", report, ctx);
+  bad += glue_cmp(t->awr_ridx_o, m->io + m->ports.p[22].off, 1, 6, "awr_ridx_o", report, ctx);
+  bad += glue_cmp(t->awr_data_o, m->io + m->ports.p[23].off, 32, 1024, "awr_data_o", report, ctx);
+  bad += glue_cmp(t->z_o, m->io + m->ports.p[24].off, 1, 16, "z_o", report, ctx);
+  bad += glue_cmp(t->z_warp_o, m->io + m->ports.p[25].off, 3, 80, "z_warp_o", report, ctx);
+  bad += glue_cmp(t->z_ridx_o, m->io + m->ports.p[26].off, 3, 96, "z_ridx_o", report, ctx);
+  bad += glue_cmp(t->acc_slot_o, m->io + m->ports.p[27].off, 1, 2, "acc_slot_o", report, ctx);
+  bad += glue_cmp(t->state_o, m->io + m->ports.p[28].off, 1, 3, "state_o", report, ctx);
+  bad += glue_cmp(t->look_slot_o, m->io + m->ports.p[29].off, 1, 2, "look_slot_o", report, ctx);
+  bad += glue_cmp(t->go_o, m->io + m->ports.p[30].off, 1, 1, "go_o", report, ctx);
+  bad += glue_cmp(t->op_o, m->io + m->ports.p[31].off, 1, 2, "op_o", report, ctx);
+  bad += glue_cmp(t->slot_o, m->io + m->ports.p[32].off, 1, 2, "slot_o", report, ctx);
+  bad += glue_cmp(t->a_o, m->io + m->ports.p[33].off, 1, 7, "a_o", report, ctx);
+  bad += glue_cmp(t->b_o, m->io + m->ports.p[34].off, 1, 7, "b_o", report, ctx);
+  bad += glue_cmp(t->pipe_o, m->io + m->ports.p[35].off, 1, 1, "pipe_o", report, ctx);
+  bad += glue_cmp(t->done_o, m->io + m->ports.p[36].off, 1, 1, "done_o", report, ctx);
+  bad += glue_cmp(t->csw_o, m->io + m->ports.p[37].off, 1, 1, "csw_o", report, ctx);
+  bad += glue_cmp(t->stay_o, m->io + m->ports.p[38].off, 1, 2, "stay_o", report, ctx);
+  bad += glue_cmp(t->resume_o, m->io + m->ports.p[39].off, 1, 1, "resume_o", report, ctx);
+  bad += glue_cmp(t->exit_o, m->io + m->ports.p[40].off, 1, 1, "exit_o", report, ctx);
+  bad += glue_cmp(t->exit_cta_o, m->io + m->ports.p[41].off, 1, 7, "exit_cta_o", report, ctx);
+  bad += glue_cmp(t->p_ctx_o, m->io + m->ports.p[43].off, 1, 2, "p_ctx_o", report, ctx);
+  bad += glue_cmp(t->p_reg_o, m->io + m->ports.p[44].off, 1, 2, "p_reg_o", report, ctx);
+  bad += glue_cmp(t->p_head_o, m->io + m->ports.p[45].off, 1, 10, "p_head_o", report, ctx);
+  bad += glue_cmp(t->p_count_o, m->io + m->ports.p[46].off, 1, 11, "p_count_o", report, ctx);
+  bad += glue_cmp(t->free_count_o, m->io + m->ports.p[47].off, 1, 11, "free_count_o", report, ctx);
+  bad += glue_cmp(t->resident_o, m->io + m->ports.p[48].off, 1, 8, "resident_o", report, ctx);
+  bad += glue_cmp(t->pending_o, m->io + m->ports.p[49].off, 1, 8, "pending_o", report, ctx);
+  bad += glue_cmp(t->active_o, m->io + m->ports.p[50].off, 1, 8, "active_o", report, ctx);
+  bad += glue_cmp(t->cnt_stalls_o, m->io + m->ports.p[51].off, 1, 32, "cnt_stalls_o", report, ctx);
+  bad += glue_cmp(t->cnt_drops_o, m->io + m->ports.p[52].off, 1, 32, "cnt_drops_o", report, ctx);
+  bad += glue_cmp(t->cnt_stays_o, m->io + m->ports.p[53].off, 1, 32, "cnt_stays_o", report, ctx);
+  bad += glue_cmp(t->cnt_depletion_o, m->io + m->ports.p[54].off, 1, 32, "cnt_depletion_o", report, ctx);
+  bad += glue_cmp(t->cnt_bv_bytes_o, m->io + m->ports.p[55].off, 1, 32, "cnt_bv_bytes_o", report, ctx);
+  bad += glue_cmp(t->cnt_launches_o, m->io + m->ports.p[56].off, 1, 32, "cnt_launches_o", report, ctx);
+  bad += glue_cmp(t->cnt_exits_o, m->io + m->ports.p[57].off, 1, 32, "cnt_exits_o", report, ctx);
+  bad += glue_cmp(t->cnt_evictions_o, m->io + m->ports.p[58].off, 1, 32, "cnt_evictions_o", report, ctx);
+  bad += glue_cmp(t->cnt_restores_o, m->io + m->ports.p[59].off, 1, 32, "cnt_restores_o", report, ctx);
+  bad += glue_cmp(t->cnt_swaps_o, m->io + m->ports.p[60].off, 1, 32, "cnt_swaps_o", report, ctx);
+  bad += glue_cmp(t->cnt_switches_o, m->io + m->ports.p[61].off, 1, 32, "cnt_switches_o", report, ctx);
+  bad += glue_cmp(t->cnt_resumes_o, m->io + m->ports.p[62].off, 1, 32, "cnt_resumes_o", report, ctx);
+  bad += glue_cmp(t->cnt_hits_o, m->io + m->ports.p[63].off, 1, 32, "cnt_hits_o", report, ctx);
+  bad += glue_cmp(t->cnt_misses_o, m->io + m->ports.p[64].off, 1, 32, "cnt_misses_o", report, ctx);
+  bad += glue_cmp(t->cnt_eng_busy_o, m->io + m->ports.p[65].off, 1, 32, "cnt_eng_busy_o", report, ctx);
+  bad += glue_cmp(t->cnt_eng_wait_o, m->io + m->ports.p[66].off, 1, 32, "cnt_eng_wait_o", report, ctx);
+  bad += glue_cmp(t->cnt_eng_ard_o, m->io + m->ports.p[67].off, 1, 32, "cnt_eng_ard_o", report, ctx);
+  bad += glue_cmp(t->cnt_eng_awr_o, m->io + m->ports.p[68].off, 1, 32, "cnt_eng_awr_o", report, ctx);
+  bad += glue_cmp(t->cnt_eng_prd_o, m->io + m->ports.p[69].off, 1, 32, "cnt_eng_prd_o", report, ctx);
+  bad += glue_cmp(t->cnt_eng_pwr_o, m->io + m->ports.p[70].off, 1, 32, "cnt_eng_pwr_o", report, ctx);
+  bad += glue_cmp(t->cnt_eng_ops_o, m->io + m->ports.p[71].off, 1, 32, "cnt_eng_ops_o", report, ctx);
+  bad += glue_cmp(t->cnt_eng_depleted_o, m->io + m->ports.p[72].off, 1, 32, "cnt_eng_depleted_o", report, ctx);
   return bad;
 }

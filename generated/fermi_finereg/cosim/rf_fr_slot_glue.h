@@ -27,8 +27,10 @@ static const glue_port_t glue_ports[] = {
   {"l_cta_i", 0, 7},
   {"l_valid_o", 1, 1},
   {"l_slot_o", 1, 2},
+  {"own_o", 1, 4},
+  {"own_cta_o", 1, 28},
 };
-static const unsigned glue_nports = 14;
+static const unsigned glue_nports = 16;
 
 // inputs: model -> RTL (clk_i is driven by the harness)
 static inline void glue_in(glue_top_t *t, const rfm_model_t *m) {
@@ -50,5 +52,7 @@ static inline unsigned glue_out(glue_top_t *t, const rfm_model_t *m, glue_report
   bad += glue_cmp(t->q_cta_o, m->io + m->ports.p[10].off, 1, 7, "q_cta_o", report, ctx);
   bad += glue_cmp(t->l_valid_o, m->io + m->ports.p[12].off, 1, 1, "l_valid_o", report, ctx);
   bad += glue_cmp(t->l_slot_o, m->io + m->ports.p[13].off, 1, 2, "l_slot_o", report, ctx);
+  bad += glue_cmp(t->own_o, m->io + m->ports.p[14].off, 1, 4, "own_o", report, ctx);
+  bad += glue_cmp(t->own_cta_o, m->io + m->ports.p[15].off, 1, 28, "own_cta_o", report, ctx);
   return bad;
 }

@@ -24,6 +24,7 @@ static const glue_port_t glue_ports[] = {
   {"wb0_reg_i", 0, 3},
   {"wb0_mask_i", 0, 4},
   {"wb0_data_i", 0, 64},
+  {"wb0_cta_i", 0, 3},
   {"iss0_valid_i", 0, 1},
   {"iss0_ready_o", 1, 1},
   {"iss0_tag_i", 0, 4},
@@ -55,6 +56,7 @@ static const glue_port_t glue_ports[] = {
   {"fr_miss_o", 1, 1},
   {"fr_miss_pc_o", 1, 32},
   {"fr_act_o", 1, 2},
+  {"fr_slot_cta_o", 1, 6},
   {"fr_state_o", 1, 3},
   {"fr_look_slot_o", 1, 1},
   {"fr_go_o", 1, 1},
@@ -123,7 +125,7 @@ static const glue_port_t glue_ports[] = {
   {"cnt_fr_wdrop_o", 1, 16},
   {"cnt_fr_hold_kept_o", 1, 16},
 };
-static const unsigned glue_nports = 109;
+static const unsigned glue_nports = 111;
 
 // inputs: model -> RTL (clk_i is driven by the harness)
 static inline void glue_in(glue_top_t *t, const rfm_model_t *m) {
@@ -136,109 +138,111 @@ static inline void glue_in(glue_top_t *t, const rfm_model_t *m) {
   glue_put(t->wb0_reg_i, m->io + m->ports.p[8].off, 1);
   glue_put(t->wb0_mask_i, m->io + m->ports.p[9].off, 1);
   glue_put(t->wb0_data_i, m->io + m->ports.p[10].off, 2);
-  glue_put(t->iss0_valid_i, m->io + m->ports.p[11].off, 1);
-  glue_put(t->iss0_tag_i, m->io + m->ports.p[13].off, 1);
-  glue_put(t->iss0_warp_i, m->io + m->ports.p[14].off, 1);
-  glue_put(t->iss0_src0_valid_i, m->io + m->ports.p[15].off, 1);
-  glue_put(t->iss0_src0_reg_i, m->io + m->ports.p[16].off, 1);
-  glue_put(t->iss0_src1_valid_i, m->io + m->ports.p[17].off, 1);
-  glue_put(t->iss0_src1_reg_i, m->io + m->ports.p[18].off, 1);
-  glue_put(t->iss0_src2_valid_i, m->io + m->ports.p[19].off, 1);
-  glue_put(t->iss0_src2_reg_i, m->io + m->ports.p[20].off, 1);
-  glue_put(t->iss1_valid_i, m->io + m->ports.p[21].off, 1);
-  glue_put(t->iss1_tag_i, m->io + m->ports.p[23].off, 1);
-  glue_put(t->iss1_warp_i, m->io + m->ports.p[24].off, 1);
-  glue_put(t->iss1_src0_valid_i, m->io + m->ports.p[25].off, 1);
-  glue_put(t->iss1_src0_reg_i, m->io + m->ports.p[26].off, 1);
-  glue_put(t->iss1_src1_valid_i, m->io + m->ports.p[27].off, 1);
-  glue_put(t->iss1_src1_reg_i, m->io + m->ports.p[28].off, 1);
-  glue_put(t->iss1_src2_valid_i, m->io + m->ports.p[29].off, 1);
-  glue_put(t->iss1_src2_reg_i, m->io + m->ports.p[30].off, 1);
-  glue_put(t->fr_stall_i, m->io + m->ports.p[31].off, 1);
-  glue_put(t->fr_pc_i, m->io + m->ports.p[32].off, 4);
-  glue_put(t->fr_ready_i, m->io + m->ports.p[33].off, 1);
-  glue_put(t->fr_exit_i, m->io + m->ports.p[34].off, 1);
-  glue_put(t->fr_new_left_i, m->io + m->ports.p[35].off, 1);
-  glue_put(t->fr_fill_valid_i, m->io + m->ports.p[36].off, 1);
-  glue_put(t->fr_fill_pc_i, m->io + m->ports.p[37].off, 1);
-  glue_put(t->fr_fill_vec_i, m->io + m->ports.p[38].off, 1);
-  glue_put(t->fr_p_cta_i, m->io + m->ports.p[56].off, 1);
+  glue_put(t->wb0_cta_i, m->io + m->ports.p[11].off, 1);
+  glue_put(t->iss0_valid_i, m->io + m->ports.p[12].off, 1);
+  glue_put(t->iss0_tag_i, m->io + m->ports.p[14].off, 1);
+  glue_put(t->iss0_warp_i, m->io + m->ports.p[15].off, 1);
+  glue_put(t->iss0_src0_valid_i, m->io + m->ports.p[16].off, 1);
+  glue_put(t->iss0_src0_reg_i, m->io + m->ports.p[17].off, 1);
+  glue_put(t->iss0_src1_valid_i, m->io + m->ports.p[18].off, 1);
+  glue_put(t->iss0_src1_reg_i, m->io + m->ports.p[19].off, 1);
+  glue_put(t->iss0_src2_valid_i, m->io + m->ports.p[20].off, 1);
+  glue_put(t->iss0_src2_reg_i, m->io + m->ports.p[21].off, 1);
+  glue_put(t->iss1_valid_i, m->io + m->ports.p[22].off, 1);
+  glue_put(t->iss1_tag_i, m->io + m->ports.p[24].off, 1);
+  glue_put(t->iss1_warp_i, m->io + m->ports.p[25].off, 1);
+  glue_put(t->iss1_src0_valid_i, m->io + m->ports.p[26].off, 1);
+  glue_put(t->iss1_src0_reg_i, m->io + m->ports.p[27].off, 1);
+  glue_put(t->iss1_src1_valid_i, m->io + m->ports.p[28].off, 1);
+  glue_put(t->iss1_src1_reg_i, m->io + m->ports.p[29].off, 1);
+  glue_put(t->iss1_src2_valid_i, m->io + m->ports.p[30].off, 1);
+  glue_put(t->iss1_src2_reg_i, m->io + m->ports.p[31].off, 1);
+  glue_put(t->fr_stall_i, m->io + m->ports.p[32].off, 1);
+  glue_put(t->fr_pc_i, m->io + m->ports.p[33].off, 4);
+  glue_put(t->fr_ready_i, m->io + m->ports.p[34].off, 1);
+  glue_put(t->fr_exit_i, m->io + m->ports.p[35].off, 1);
+  glue_put(t->fr_new_left_i, m->io + m->ports.p[36].off, 1);
+  glue_put(t->fr_fill_valid_i, m->io + m->ports.p[37].off, 1);
+  glue_put(t->fr_fill_pc_i, m->io + m->ports.p[38].off, 1);
+  glue_put(t->fr_fill_vec_i, m->io + m->ports.p[39].off, 1);
+  glue_put(t->fr_p_cta_i, m->io + m->ports.p[58].off, 1);
 }
 
 // outputs: RTL against model; returns the number of ports that differ
 static inline unsigned glue_out(glue_top_t *t, const rfm_model_t *m, glue_report_fn report, void *ctx) {
   unsigned bad = 0;
   bad += glue_cmp(t->launch_err_o, m->io + m->ports.p[5].off, 1, 1, "launch_err_o", report, ctx);
-  bad += glue_cmp(t->iss0_ready_o, m->io + m->ports.p[12].off, 1, 1, "iss0_ready_o", report, ctx);
-  bad += glue_cmp(t->iss1_ready_o, m->io + m->ports.p[22].off, 1, 1, "iss1_ready_o", report, ctx);
-  bad += glue_cmp(t->fr_miss_o, m->io + m->ports.p[39].off, 1, 1, "fr_miss_o", report, ctx);
-  bad += glue_cmp(t->fr_miss_pc_o, m->io + m->ports.p[40].off, 1, 32, "fr_miss_pc_o", report, ctx);
-  bad += glue_cmp(t->fr_act_o, m->io + m->ports.p[41].off, 1, 2, "fr_act_o", report, ctx);
-  bad += glue_cmp(t->fr_state_o, m->io + m->ports.p[42].off, 1, 3, "fr_state_o", report, ctx);
-  bad += glue_cmp(t->fr_look_slot_o, m->io + m->ports.p[43].off, 1, 1, "fr_look_slot_o", report, ctx);
-  bad += glue_cmp(t->fr_go_o, m->io + m->ports.p[44].off, 1, 1, "fr_go_o", report, ctx);
-  bad += glue_cmp(t->fr_op_o, m->io + m->ports.p[45].off, 1, 2, "fr_op_o", report, ctx);
-  bad += glue_cmp(t->fr_slot_o, m->io + m->ports.p[46].off, 1, 1, "fr_slot_o", report, ctx);
-  bad += glue_cmp(t->fr_a_o, m->io + m->ports.p[47].off, 1, 3, "fr_a_o", report, ctx);
-  bad += glue_cmp(t->fr_b_o, m->io + m->ports.p[48].off, 1, 3, "fr_b_o", report, ctx);
-  bad += glue_cmp(t->fr_pipe_o, m->io + m->ports.p[49].off, 1, 1, "fr_pipe_o", report, ctx);
-  bad += glue_cmp(t->fr_done_o, m->io + m->ports.p[50].off, 1, 1, "fr_done_o", report, ctx);
-  bad += glue_cmp(t->fr_csw_o, m->io + m->ports.p[51].off, 1, 1, "fr_csw_o", report, ctx);
-  bad += glue_cmp(t->fr_stay_o, m->io + m->ports.p[52].off, 1, 2, "fr_stay_o", report, ctx);
-  bad += glue_cmp(t->fr_resume_o, m->io + m->ports.p[53].off, 1, 1, "fr_resume_o", report, ctx);
-  bad += glue_cmp(t->fr_exit_o, m->io + m->ports.p[54].off, 1, 1, "fr_exit_o", report, ctx);
-  bad += glue_cmp(t->fr_exit_cta_o, m->io + m->ports.p[55].off, 1, 3, "fr_exit_cta_o", report, ctx);
-  bad += glue_cmp(t->fr_p_ctx_o, m->io + m->ports.p[57].off, 1, 2, "fr_p_ctx_o", report, ctx);
-  bad += glue_cmp(t->fr_p_reg_o, m->io + m->ports.p[58].off, 1, 2, "fr_p_reg_o", report, ctx);
-  bad += glue_cmp(t->fr_p_head_o, m->io + m->ports.p[59].off, 1, 4, "fr_p_head_o", report, ctx);
-  bad += glue_cmp(t->fr_p_count_o, m->io + m->ports.p[60].off, 1, 5, "fr_p_count_o", report, ctx);
-  bad += glue_cmp(t->fr_free_count_o, m->io + m->ports.p[61].off, 1, 5, "fr_free_count_o", report, ctx);
-  bad += glue_cmp(t->fr_resident_o, m->io + m->ports.p[62].off, 1, 4, "fr_resident_o", report, ctx);
-  bad += glue_cmp(t->fr_pending_o, m->io + m->ports.p[63].off, 1, 4, "fr_pending_o", report, ctx);
-  bad += glue_cmp(t->fr_active_o, m->io + m->ports.p[64].off, 1, 4, "fr_active_o", report, ctx);
-  bad += glue_cmp(t->fr_cnt_stalls_o, m->io + m->ports.p[65].off, 1, 16, "fr_cnt_stalls_o", report, ctx);
-  bad += glue_cmp(t->fr_cnt_drops_o, m->io + m->ports.p[66].off, 1, 16, "fr_cnt_drops_o", report, ctx);
-  bad += glue_cmp(t->fr_cnt_stays_o, m->io + m->ports.p[67].off, 1, 16, "fr_cnt_stays_o", report, ctx);
-  bad += glue_cmp(t->fr_cnt_depletion_o, m->io + m->ports.p[68].off, 1, 16, "fr_cnt_depletion_o", report, ctx);
-  bad += glue_cmp(t->fr_cnt_bv_bytes_o, m->io + m->ports.p[69].off, 1, 16, "fr_cnt_bv_bytes_o", report, ctx);
-  bad += glue_cmp(t->fr_cnt_launches_o, m->io + m->ports.p[70].off, 1, 16, "fr_cnt_launches_o", report, ctx);
-  bad += glue_cmp(t->fr_cnt_exits_o, m->io + m->ports.p[71].off, 1, 16, "fr_cnt_exits_o", report, ctx);
-  bad += glue_cmp(t->fr_cnt_evictions_o, m->io + m->ports.p[72].off, 1, 16, "fr_cnt_evictions_o", report, ctx);
-  bad += glue_cmp(t->fr_cnt_restores_o, m->io + m->ports.p[73].off, 1, 16, "fr_cnt_restores_o", report, ctx);
-  bad += glue_cmp(t->fr_cnt_swaps_o, m->io + m->ports.p[74].off, 1, 16, "fr_cnt_swaps_o", report, ctx);
-  bad += glue_cmp(t->fr_cnt_switches_o, m->io + m->ports.p[75].off, 1, 16, "fr_cnt_switches_o", report, ctx);
-  bad += glue_cmp(t->fr_cnt_resumes_o, m->io + m->ports.p[76].off, 1, 16, "fr_cnt_resumes_o", report, ctx);
-  bad += glue_cmp(t->fr_cnt_hits_o, m->io + m->ports.p[77].off, 1, 16, "fr_cnt_hits_o", report, ctx);
-  bad += glue_cmp(t->fr_cnt_misses_o, m->io + m->ports.p[78].off, 1, 16, "fr_cnt_misses_o", report, ctx);
-  bad += glue_cmp(t->fr_cnt_eng_busy_o, m->io + m->ports.p[79].off, 1, 16, "fr_cnt_eng_busy_o", report, ctx);
-  bad += glue_cmp(t->fr_cnt_eng_wait_o, m->io + m->ports.p[80].off, 1, 16, "fr_cnt_eng_wait_o", report, ctx);
-  bad += glue_cmp(t->fr_cnt_eng_ard_o, m->io + m->ports.p[81].off, 1, 16, "fr_cnt_eng_ard_o", report, ctx);
-  bad += glue_cmp(t->fr_cnt_eng_awr_o, m->io + m->ports.p[82].off, 1, 16, "fr_cnt_eng_awr_o", report, ctx);
-  bad += glue_cmp(t->fr_cnt_eng_prd_o, m->io + m->ports.p[83].off, 1, 16, "fr_cnt_eng_prd_o", report, ctx);
-  bad += glue_cmp(t->fr_cnt_eng_pwr_o, m->io + m->ports.p[84].off, 1, 16, "fr_cnt_eng_pwr_o", report, ctx);
-  bad += glue_cmp(t->fr_cnt_eng_ops_o, m->io + m->ports.p[85].off, 1, 16, "fr_cnt_eng_ops_o", report, ctx);
-  bad += glue_cmp(t->fr_cnt_eng_depleted_o, m->io + m->ports.p[86].off, 1, 16, "fr_cnt_eng_depleted_o", report, ctx);
-  bad += glue_cmp(t->dsp0_valid_o, m->io + m->ports.p[87].off, 1, 1, "dsp0_valid_o", report, ctx);
-  bad += glue_cmp(t->dsp0_tag_o, m->io + m->ports.p[88].off, 1, 4, "dsp0_tag_o", report, ctx);
-  bad += glue_cmp(t->dsp0_warp_o, m->io + m->ports.p[89].off, 1, 2, "dsp0_warp_o", report, ctx);
-  bad += glue_cmp(t->dsp0_op0_o, m->io + m->ports.p[90].off, 2, 64, "dsp0_op0_o", report, ctx);
-  bad += glue_cmp(t->dsp0_op1_o, m->io + m->ports.p[91].off, 2, 64, "dsp0_op1_o", report, ctx);
-  bad += glue_cmp(t->dsp0_op2_o, m->io + m->ports.p[92].off, 2, 64, "dsp0_op2_o", report, ctx);
-  bad += glue_cmp(t->dsp1_valid_o, m->io + m->ports.p[93].off, 1, 1, "dsp1_valid_o", report, ctx);
-  bad += glue_cmp(t->dsp1_tag_o, m->io + m->ports.p[94].off, 1, 4, "dsp1_tag_o", report, ctx);
-  bad += glue_cmp(t->dsp1_warp_o, m->io + m->ports.p[95].off, 1, 2, "dsp1_warp_o", report, ctx);
-  bad += glue_cmp(t->dsp1_op0_o, m->io + m->ports.p[96].off, 2, 64, "dsp1_op0_o", report, ctx);
-  bad += glue_cmp(t->dsp1_op1_o, m->io + m->ports.p[97].off, 2, 64, "dsp1_op1_o", report, ctx);
-  bad += glue_cmp(t->dsp1_op2_o, m->io + m->ports.p[98].off, 2, 64, "dsp1_op2_o", report, ctx);
-  bad += glue_cmp(t->idle_o, m->io + m->ports.p[99].off, 1, 1, "idle_o", report, ctx);
-  bad += glue_cmp(t->acc_err_o, m->io + m->ports.p[100].off, 1, 1, "acc_err_o", report, ctx);
-  bad += glue_cmp(t->cnt_conflict_o, m->io + m->ports.p[101].off, 1, 16, "cnt_conflict_o", report, ctx);
-  bad += glue_cmp(t->cnt_wconflict_o, m->io + m->ports.p[102].off, 1, 16, "cnt_wconflict_o", report, ctx);
-  bad += glue_cmp(t->cnt_stall_o, m->io + m->ports.p[103].off, 1, 16, "cnt_stall_o", report, ctx);
-  bad += glue_cmp(t->cnt_read_o, m->io + m->ports.p[104].off, 1, 16, "cnt_read_o", report, ctx);
-  bad += glue_cmp(t->cnt_write_o, m->io + m->ports.p[105].off, 1, 16, "cnt_write_o", report, ctx);
-  bad += glue_cmp(t->cnt_dispatch_o, m->io + m->ports.p[106].off, 1, 16, "cnt_dispatch_o", report, ctx);
-  bad += glue_cmp(t->cnt_fr_wdrop_o, m->io + m->ports.p[107].off, 1, 16, "cnt_fr_wdrop_o", report, ctx);
-  bad += glue_cmp(t->cnt_fr_hold_kept_o, m->io + m->ports.p[108].off, 1, 16, "cnt_fr_hold_kept_o", report, ctx);
+  bad += glue_cmp(t->iss0_ready_o, m->io + m->ports.p[13].off, 1, 1, "iss0_ready_o", report, ctx);
+  bad += glue_cmp(t->iss1_ready_o, m->io + m->ports.p[23].off, 1, 1, "iss1_ready_o", report, ctx);
+  bad += glue_cmp(t->fr_miss_o, m->io + m->ports.p[40].off, 1, 1, "fr_miss_o", report, ctx);
+  bad += glue_cmp(t->fr_miss_pc_o, m->io + m->ports.p[41].off, 1, 32, "fr_miss_pc_o", report, ctx);
+  bad += glue_cmp(t->fr_act_o, m->io + m->ports.p[42].off, 1, 2, "fr_act_o", report, ctx);
+  bad += glue_cmp(t->fr_slot_cta_o, m->io + m->ports.p[43].off, 1, 6, "fr_slot_cta_o", report, ctx);
+  bad += glue_cmp(t->fr_state_o, m->io + m->ports.p[44].off, 1, 3, "fr_state_o", report, ctx);
+  bad += glue_cmp(t->fr_look_slot_o, m->io + m->ports.p[45].off, 1, 1, "fr_look_slot_o", report, ctx);
+  bad += glue_cmp(t->fr_go_o, m->io + m->ports.p[46].off, 1, 1, "fr_go_o", report, ctx);
+  bad += glue_cmp(t->fr_op_o, m->io + m->ports.p[47].off, 1, 2, "fr_op_o", report, ctx);
+  bad += glue_cmp(t->fr_slot_o, m->io + m->ports.p[48].off, 1, 1, "fr_slot_o", report, ctx);
+  bad += glue_cmp(t->fr_a_o, m->io + m->ports.p[49].off, 1, 3, "fr_a_o", report, ctx);
+  bad += glue_cmp(t->fr_b_o, m->io + m->ports.p[50].off, 1, 3, "fr_b_o", report, ctx);
+  bad += glue_cmp(t->fr_pipe_o, m->io + m->ports.p[51].off, 1, 1, "fr_pipe_o", report, ctx);
+  bad += glue_cmp(t->fr_done_o, m->io + m->ports.p[52].off, 1, 1, "fr_done_o", report, ctx);
+  bad += glue_cmp(t->fr_csw_o, m->io + m->ports.p[53].off, 1, 1, "fr_csw_o", report, ctx);
+  bad += glue_cmp(t->fr_stay_o, m->io + m->ports.p[54].off, 1, 2, "fr_stay_o", report, ctx);
+  bad += glue_cmp(t->fr_resume_o, m->io + m->ports.p[55].off, 1, 1, "fr_resume_o", report, ctx);
+  bad += glue_cmp(t->fr_exit_o, m->io + m->ports.p[56].off, 1, 1, "fr_exit_o", report, ctx);
+  bad += glue_cmp(t->fr_exit_cta_o, m->io + m->ports.p[57].off, 1, 3, "fr_exit_cta_o", report, ctx);
+  bad += glue_cmp(t->fr_p_ctx_o, m->io + m->ports.p[59].off, 1, 2, "fr_p_ctx_o", report, ctx);
+  bad += glue_cmp(t->fr_p_reg_o, m->io + m->ports.p[60].off, 1, 2, "fr_p_reg_o", report, ctx);
+  bad += glue_cmp(t->fr_p_head_o, m->io + m->ports.p[61].off, 1, 4, "fr_p_head_o", report, ctx);
+  bad += glue_cmp(t->fr_p_count_o, m->io + m->ports.p[62].off, 1, 5, "fr_p_count_o", report, ctx);
+  bad += glue_cmp(t->fr_free_count_o, m->io + m->ports.p[63].off, 1, 5, "fr_free_count_o", report, ctx);
+  bad += glue_cmp(t->fr_resident_o, m->io + m->ports.p[64].off, 1, 4, "fr_resident_o", report, ctx);
+  bad += glue_cmp(t->fr_pending_o, m->io + m->ports.p[65].off, 1, 4, "fr_pending_o", report, ctx);
+  bad += glue_cmp(t->fr_active_o, m->io + m->ports.p[66].off, 1, 4, "fr_active_o", report, ctx);
+  bad += glue_cmp(t->fr_cnt_stalls_o, m->io + m->ports.p[67].off, 1, 16, "fr_cnt_stalls_o", report, ctx);
+  bad += glue_cmp(t->fr_cnt_drops_o, m->io + m->ports.p[68].off, 1, 16, "fr_cnt_drops_o", report, ctx);
+  bad += glue_cmp(t->fr_cnt_stays_o, m->io + m->ports.p[69].off, 1, 16, "fr_cnt_stays_o", report, ctx);
+  bad += glue_cmp(t->fr_cnt_depletion_o, m->io + m->ports.p[70].off, 1, 16, "fr_cnt_depletion_o", report, ctx);
+  bad += glue_cmp(t->fr_cnt_bv_bytes_o, m->io + m->ports.p[71].off, 1, 16, "fr_cnt_bv_bytes_o", report, ctx);
+  bad += glue_cmp(t->fr_cnt_launches_o, m->io + m->ports.p[72].off, 1, 16, "fr_cnt_launches_o", report, ctx);
+  bad += glue_cmp(t->fr_cnt_exits_o, m->io + m->ports.p[73].off, 1, 16, "fr_cnt_exits_o", report, ctx);
+  bad += glue_cmp(t->fr_cnt_evictions_o, m->io + m->ports.p[74].off, 1, 16, "fr_cnt_evictions_o", report, ctx);
+  bad += glue_cmp(t->fr_cnt_restores_o, m->io + m->ports.p[75].off, 1, 16, "fr_cnt_restores_o", report, ctx);
+  bad += glue_cmp(t->fr_cnt_swaps_o, m->io + m->ports.p[76].off, 1, 16, "fr_cnt_swaps_o", report, ctx);
+  bad += glue_cmp(t->fr_cnt_switches_o, m->io + m->ports.p[77].off, 1, 16, "fr_cnt_switches_o", report, ctx);
+  bad += glue_cmp(t->fr_cnt_resumes_o, m->io + m->ports.p[78].off, 1, 16, "fr_cnt_resumes_o", report, ctx);
+  bad += glue_cmp(t->fr_cnt_hits_o, m->io + m->ports.p[79].off, 1, 16, "fr_cnt_hits_o", report, ctx);
+  bad += glue_cmp(t->fr_cnt_misses_o, m->io + m->ports.p[80].off, 1, 16, "fr_cnt_misses_o", report, ctx);
+  bad += glue_cmp(t->fr_cnt_eng_busy_o, m->io + m->ports.p[81].off, 1, 16, "fr_cnt_eng_busy_o", report, ctx);
+  bad += glue_cmp(t->fr_cnt_eng_wait_o, m->io + m->ports.p[82].off, 1, 16, "fr_cnt_eng_wait_o", report, ctx);
+  bad += glue_cmp(t->fr_cnt_eng_ard_o, m->io + m->ports.p[83].off, 1, 16, "fr_cnt_eng_ard_o", report, ctx);
+  bad += glue_cmp(t->fr_cnt_eng_awr_o, m->io + m->ports.p[84].off, 1, 16, "fr_cnt_eng_awr_o", report, ctx);
+  bad += glue_cmp(t->fr_cnt_eng_prd_o, m->io + m->ports.p[85].off, 1, 16, "fr_cnt_eng_prd_o", report, ctx);
+  bad += glue_cmp(t->fr_cnt_eng_pwr_o, m->io + m->ports.p[86].off, 1, 16, "fr_cnt_eng_pwr_o", report, ctx);
+  bad += glue_cmp(t->fr_cnt_eng_ops_o, m->io + m->ports.p[87].off, 1, 16, "fr_cnt_eng_ops_o", report, ctx);
+  bad += glue_cmp(t->fr_cnt_eng_depleted_o, m->io + m->ports.p[88].off, 1, 16, "fr_cnt_eng_depleted_o", report, ctx);
+  bad += glue_cmp(t->dsp0_valid_o, m->io + m->ports.p[89].off, 1, 1, "dsp0_valid_o", report, ctx);
+  bad += glue_cmp(t->dsp0_tag_o, m->io + m->ports.p[90].off, 1, 4, "dsp0_tag_o", report, ctx);
+  bad += glue_cmp(t->dsp0_warp_o, m->io + m->ports.p[91].off, 1, 2, "dsp0_warp_o", report, ctx);
+  bad += glue_cmp(t->dsp0_op0_o, m->io + m->ports.p[92].off, 2, 64, "dsp0_op0_o", report, ctx);
+  bad += glue_cmp(t->dsp0_op1_o, m->io + m->ports.p[93].off, 2, 64, "dsp0_op1_o", report, ctx);
+  bad += glue_cmp(t->dsp0_op2_o, m->io + m->ports.p[94].off, 2, 64, "dsp0_op2_o", report, ctx);
+  bad += glue_cmp(t->dsp1_valid_o, m->io + m->ports.p[95].off, 1, 1, "dsp1_valid_o", report, ctx);
+  bad += glue_cmp(t->dsp1_tag_o, m->io + m->ports.p[96].off, 1, 4, "dsp1_tag_o", report, ctx);
+  bad += glue_cmp(t->dsp1_warp_o, m->io + m->ports.p[97].off, 1, 2, "dsp1_warp_o", report, ctx);
+  bad += glue_cmp(t->dsp1_op0_o, m->io + m->ports.p[98].off, 2, 64, "dsp1_op0_o", report, ctx);
+  bad += glue_cmp(t->dsp1_op1_o, m->io + m->ports.p[99].off, 2, 64, "dsp1_op1_o", report, ctx);
+  bad += glue_cmp(t->dsp1_op2_o, m->io + m->ports.p[100].off, 2, 64, "dsp1_op2_o", report, ctx);
+  bad += glue_cmp(t->idle_o, m->io + m->ports.p[101].off, 1, 1, "idle_o", report, ctx);
+  bad += glue_cmp(t->acc_err_o, m->io + m->ports.p[102].off, 1, 1, "acc_err_o", report, ctx);
+  bad += glue_cmp(t->cnt_conflict_o, m->io + m->ports.p[103].off, 1, 16, "cnt_conflict_o", report, ctx);
+  bad += glue_cmp(t->cnt_wconflict_o, m->io + m->ports.p[104].off, 1, 16, "cnt_wconflict_o", report, ctx);
+  bad += glue_cmp(t->cnt_stall_o, m->io + m->ports.p[105].off, 1, 16, "cnt_stall_o", report, ctx);
+  bad += glue_cmp(t->cnt_read_o, m->io + m->ports.p[106].off, 1, 16, "cnt_read_o", report, ctx);
+  bad += glue_cmp(t->cnt_write_o, m->io + m->ports.p[107].off, 1, 16, "cnt_write_o", report, ctx);
+  bad += glue_cmp(t->cnt_dispatch_o, m->io + m->ports.p[108].off, 1, 16, "cnt_dispatch_o", report, ctx);
+  bad += glue_cmp(t->cnt_fr_wdrop_o, m->io + m->ports.p[109].off, 1, 16, "cnt_fr_wdrop_o", report, ctx);
+  bad += glue_cmp(t->cnt_fr_hold_kept_o, m->io + m->ports.p[110].off, 1, 16, "cnt_fr_hold_kept_o", report, ctx);
   return bad;
 }
