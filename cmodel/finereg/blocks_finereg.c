@@ -73,6 +73,7 @@
  */
 #include <string.h>
 
+#include "ctl_ports.h"
 #include "rfm_block.h"
 #include "rfm_fault_ids.h"
 #include "rfm_finereg.h"
@@ -1910,12 +1911,9 @@ static void slot_owners(const rfm_slott_t *x, const int *owner, uint32_t *oo, ui
 {
 	unsigned s;
 	memset(oo, 0, (x->n + 31) / 32 * 4u);
-	memset(oc, 0, (x->n * x->cbits + 31) / 32 * 4u);
 	for (s = 0; s < x->n; s++)
-		if (owner[s] >= 0) {
-			rfm_bits_set(oo, s, 1, 1);
-			rfm_bits_set(oc, s * x->cbits, x->cbits, (uint64_t)owner[s]);
-		}
+		rfm_bits_set(oo, s, 1, owner[s] >= 0);
+	rfm_fr_pack_owners(owner, x->n, x->cbits, oc);
 }
 
 /* The slot of CTA c in owner[], -1 none. */

@@ -24,6 +24,15 @@ static unsigned at_least1(unsigned n) { return n ? n : 1; }
 
 unsigned rfm_fr_ix_bits(unsigned n) { return at_least1(rfm_clog2(n)); }
 
+void rfm_fr_pack_owners(const int *owner, unsigned n, unsigned bits, uint32_t *out)
+{
+	unsigned s;
+	memset(out, 0, (n * bits + 31) / 32 * 4u);
+	for (s = 0; s < n; s++)
+		if (owner[s] >= 0)
+			rfm_bits_set(out, s * bits, bits, (uint64_t)owner[s]);
+}
+
 void rfm_fr_ctl_ports_sched(const rfm_cfg_t *c, rfm_ports_t *pt, rfm_fr_ctl_pix_t *ix, const char *pre,
 	const char *group, unsigned vec_bits)
 {
@@ -126,14 +135,7 @@ void rfm_fr_ctl_show(rfm_model_t *m, const rfm_fr_ctl_pix_t *ix, const rfm_fr_ct
 	memset(act, 0, (ix->S + 31) / 32 * 4u);
 	for (s = 0; s < ix->S; s++)
 		rfm_bits_set(act, s, 1, (uint64_t)rfm_fr_ctl_active(k, s));
-	{
-		uint32_t *sc = rfm_wide(m, ix->scta);
-		unsigned lb = rfm_fr_ix_bits(ix->n);
-		memset(sc, 0, (ix->S * lb + 31) / 32 * 4u);
-		for (s = 0; s < ix->S; s++)
-			if (u->owner[s] >= 0)
-				rfm_bits_set(sc, s * lb, lb, (uint64_t)u->owner[s]);
-	}
+	rfm_fr_pack_owners(u->owner, ix->S, rfm_fr_ix_bits(ix->n), rfm_wide(m, ix->scta));
 	rfm_set(m, ix->go, go);
 	rfm_set(m, ix->op, go ? (unsigned)a->op - RFM_FR_OP_LAUNCH : 0);
 	rfm_set(m, ix->slot, go ? a->slot : 0);

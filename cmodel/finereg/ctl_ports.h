@@ -23,6 +23,8 @@ typedef struct rfm_fr_ctl_pix {
 	unsigned S, W, n;                                                                /* slots, warps, lines */
 } rfm_fr_ctl_pix_t;
 
+/* Per slot s of n, owner[s] (-1: none) as bits [s*bits +: bits] of out (0 for none). */
+void rfm_fr_pack_owners(const int *owner, unsigned n, unsigned bits, uint32_t *out);
 /* Index bits of n things (at least 1). */
 unsigned rfm_fr_ix_bits(unsigned n);
 /* The scheduler and memory group (stall_i .. act_o), names prefixed with pre, in group `group`; the
