@@ -986,6 +986,15 @@ rfm_status_t rfm_cfg_validate(rfm_cfg_t *cfg, FILE *err)
 	return check_rules(cfg, err, NULL) ? RFM_EINVAL : RFM_OK;
 }
 
+unsigned rfm_cfg_bank_rows(const rfm_cfg_t *cfg, const unsigned char *bad)
+{
+	int t;
+	for (t = 0; t < RFM_TECH_COUNT; t++)
+		if (rfm_tech_on(cfg, (rfm_tech_t)t) && rfm_techniques[t].hooks->bank_rows)
+			return rfm_techniques[t].hooks->bank_rows(cfg, bad);
+	return bad && bad[RFM_K_rf_entries] ? 0 : cfg->rf_entries;
+}
+
 void rfm_cfg_derive(rfm_cfg_t *cfg)
 {
 	rfm_derived_t *d = &cfg->d;
@@ -998,7 +1007,8 @@ void rfm_cfg_derive(rfm_cfg_t *cfg)
 	d->sb_bits = (unsigned)((uint64_t)d->sb_lanes * bits);
 	d->array_mod = "rf_sram";
 	d->bank_w = rfm_clog2(banks);
-	d->entry_w = rfm_clog2(cfg->rf_entries);
+	d->bank_rows = rfm_cfg_bank_rows(cfg, NULL);
+	d->entry_w = rfm_clog2(d->bank_rows);
 	d->warp_w = rfm_clog2(cfg->sm_warps);
 	d->reg_w = rfm_clog2(cfg->sm_regs_per_thread);
 	d->nwarps_w = rfm_cntw(cfg->sm_warps);
@@ -1012,7 +1022,6 @@ void rfm_cfg_derive(rfm_cfg_t *cfg)
 	d->nq_cnt_w = rfm_cntw(nq);
 	d->rf_bits = banks * cfg->rf_entries * lanes * bits;
 	d->rf_bytes = d->rf_bits / 8 + (d->rf_bits % 8 != 0);
-	d->bank_rows = cfg->rf_entries;
 	d->warp_regs = (unsigned)(banks * cfg->rf_entries);
 	d->pack_w = rfm_clog2(d->warp_regs);
 	d->ctag_w = cfg->sm_tag_bits;

@@ -46,8 +46,10 @@
  *      a forced hold always, and then refuses the write-backs of its bank (rfm_top_wb_forced;
  *      be.wrefused); a granted hold keeps every read request of its bank from the arbiter
  *      (be.hold_gnt, be.nhold);
- *   9. side hooks, in part order (outputs and counters of each part; the accesses of the banks a
- *      part holds and was granted, t->lend_*, cleared before them);
+ *   8b. borrow hooks, in part order: a part that holds banks decides, from the grants, what it
+ *      reads and writes in them this cycle (t->lend_*, cleared before them), so that every side
+ *      hook sees the lent accesses (eDRAM: an engine write's flag);
+ *   9. side hooks, in part order (outputs and counters of each part);
  *  10. the skeleton's outputs (dispatch ports, status, every counter output) and base counters.
  * tick: counters, part ticks (part order, before the launch registers change), the launch
  * registers, BACKEND.edge (edge inputs of the collectors), the collectors' edge, BACKEND.tick
@@ -181,6 +183,7 @@ typedef struct rfm_part {
 	void (*locate_issue)(struct rfm_top *t, struct rfm_pinst *pi);                  /* LOCATE: t->src, hold, tag */
 	void (*hold)(struct rfm_top *t, struct rfm_pinst *pi);                          /* OR into t->hold_req */
 	void (*be_eval)(struct rfm_top *t, struct rfm_pinst *pi);                       /* BACKEND: t->be */
+	void (*borrow)(struct rfm_top *t, struct rfm_pinst *pi);                        /* step 8b: t->lend_* */
 	void (*side)(struct rfm_top *t, struct rfm_pinst *pi);                          /* outputs, counters */
 	/* clock edge */
 	void (*tick)(struct rfm_top *t, struct rfm_pinst *pi);                          /* before the launch registers */
@@ -270,8 +273,9 @@ typedef struct rfm_top {
 	rfm_pinst_t *admit, *locate, *backend; /* the exclusive slots' providers */
 	rfm_pinst_t *storage;               /* the STORAGE provider (NULL when the BACKEND has no use for it) */
 	rfm_hook_t h_dispatch[RFM_PART_MAX], h_side[RFM_PART_MAX], h_tick[RFM_PART_MAX]; /* hook lists */
+	rfm_hook_t h_borrow[RFM_PART_MAX];
 	rfm_hook_t h_pre[RFM_PART_MAX], h_post[RFM_PART_MAX], h_hold[RFM_PART_MAX];
-	unsigned n_dispatch, n_side, n_tick, n_pre, n_post, n_hold; /* their lengths */
+	unsigned n_dispatch, n_side, n_tick, n_pre, n_post, n_hold, n_borrow; /* their lengths */
 	rfm_plist_t l_stim_pre, l_stim_issue, l_stim_wb, l_stim_src, l_verdict, l_dispatched; /* parts with those hooks */
 	uint8_t recount[RFM_TOP_MAXCNT];    /* counter n is compared with t->shadow by the skeleton */
 	int verdict;                        /* the checker judges (1) or only keeps books (0) */
@@ -292,7 +296,7 @@ typedef struct rfm_top {
 	uint64_t hold_force;                /* the forced ones (bit b): granted even against a write-back, which
 	                                     * they refuse */
 	uint8_t dop_zero[RFM_MAXS];         /* dsp<d>_op<s>_o were last written as zero (idle port) */
-	/* accesses of held banks lent to a SIDE part (docs/semantics.md, "Bank holds"): its side hook
+	/* accesses of held banks lent to a SIDE part (docs/semantics.md, "Bank holds"): its borrow hook
 	 * sets them in banks it holds and is granted (not forced); a BACKEND that lends performs them at
 	 * the edge on read port 0 and write port 0 of the bank, which a granted hold leaves free */
 	uint64_t lend_rd, lend_wr;          /* bit b: bank b is read, written */

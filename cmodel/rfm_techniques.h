@@ -80,6 +80,10 @@ typedef struct rfm_tech_hooks {
 	unsigned (*check)(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad);
 	/* fill its fields of cfg->d (zero before the call) from the keys and the base fields of cfg->d */
 	void (*derive)(rfm_cfg_t *cfg);
+	/* a LOCATE technique that places registers in fewer rows of a bank than rf.entries: those
+	 * rows, from its keys; 0 while a key it needs is marked in bad[RFM_K_COUNT] (bad may be NULL:
+	 * every key good). The rows every other part builds on (rfm_cfg_bank_rows, cfg->d.bank_rows). */
+	unsigned (*bank_rows)(const rfm_cfg_t *cfg, const unsigned char *bad);
 	/* append its storage rows (rfm_inv_add) to rows[0..n); returns the new count */
 	unsigned (*inventory)(const rfm_cfg_t *cfg, struct rfm_inv_row *rows, unsigned n);
 	/* its notes after the storage inventory of `rtl_gen --report` */
@@ -100,6 +104,11 @@ typedef struct rfm_tech_hooks {
  * Returns buf ("" when the range is the whole story).
  */
 const char *rfm_param_limits(rfm_key_t k, char *buf, size_t cap);
+
+/* The rows of a bank that rf_top's banks have: rf.entries, or the LOCATE technique's own
+ * (rfm_tech_hooks_t.bank_rows); 0 while a key they come from is marked in bad (NULL: all good).
+ * A STORAGE or SIDE rule on the banks' rows uses it, since it runs before rfm_cfg_derive. */
+unsigned rfm_cfg_bank_rows(const rfm_cfg_t *cfg, const unsigned char *bad);
 
 /* 0 when every technique on in cfg has its rf_top parts; else -1 after one line per technique
  * that has none ("ORIGIN sec.enable = on: WHY (legal: off)") on err. */

@@ -248,6 +248,8 @@ static void top_eval(rfm_model_t *m)
 		t->h_hold[i].fn(t, t->h_hold[i].pi);
 	t->backend->d->be_eval(t, t->backend);
 	t->lend_rd = t->lend_wr = 0;
+	for (i = 0; i < t->n_borrow; i++)
+		t->h_borrow[i].fn(t, t->h_borrow[i].pi);
 	for (i = 0; i < t->n_side; i++)
 		t->h_side[i].fn(t, t->h_side[i].pi);
 	for (d = 0; d < c->sm_schedulers; d++) {
@@ -364,6 +366,7 @@ static void build_hooks(rfm_top_t *t)
 		const rfm_part_t *d = pi->d;
 #define HOOK(fld, list, n) if (d->fld) { t->list[t->n].fn = d->fld; t->list[t->n++].pi = pi; }
 		HOOK(dispatch, h_dispatch, n_dispatch)
+		HOOK(borrow, h_borrow, n_borrow)
 		HOOK(side, h_side, n_side)
 		HOOK(tick, h_tick, n_tick)
 		HOOK(book_pre, h_pre, n_pre)

@@ -186,9 +186,7 @@ static void derive(rfm_cfg_t *cfg)
 	rfm_fr_geom_t g;
 	unsigned words = reg_bits(cfg) / 32, beat = cfg->finereg_beat_bytes / 4;
 	rfm_finereg_geom_of(cfg, &g);
-	d->fr_acrf_rows = cfg->finereg_acrf_regs / cfg->rf_banks;
-	d->bank_rows = d->fr_acrf_rows;
-	d->entry_w = rfm_clog2(d->bank_rows); /* the banks are the ACRF: rows of a bank are addressed in its own bits */
+	d->fr_acrf_rows = d->bank_rows; /* the banks are the ACRF (bank_rows below; entry_w addresses them) */
 	d->fr_slots = g.acrf_slots;
 	d->fr_active = g.active_ctas;
 	d->fr_ptr_bits = rfm_fr_ptr_bits(&g);
@@ -280,6 +278,14 @@ static void report(const rfm_cfg_t *cfg, FILE *f)
 		   "switching logic's context, which is the pipeline's (PCs, SIMT stacks), not the register file's\n");
 }
 
+/* The banks are the ACRF: acrf_regs / rf.banks rows each (rfm_cfg_bank_rows). */
+static unsigned bank_rows(const rfm_cfg_t *cfg, const unsigned char *bad)
+{
+	if ((bad && (!RFM_GOOD(bad, rf_banks) || !RFM_GOOD(bad, finereg_acrf_regs))) || !cfg->rf_banks)
+		return 0;
+	return cfg->finereg_acrf_regs / cfg->rf_banks;
+}
+
 /* The limits its rules put on keys (rfm_param_limits). */
 static const rfm_param_limit_t limits[] = {
 	{RFM_K_rf_lane_bits, "rf.lanes x rf.lane_bits a multiple of 32, at most 1024"},
@@ -299,6 +305,7 @@ static const rfm_param_limit_t limits[] = {
 const rfm_tech_hooks_t rfm_finereg_hooks = {
 	.check = check,
 	.derive = derive,
+	.bank_rows = bank_rows,
 	.inventory = inventory,
 	.report = report,
 	.rules_md = "- With `finereg.enable = on` (docs/finereg.md): `rf.lanes x rf.lane_bits` a multiple of 32, at\n"

@@ -419,15 +419,22 @@ static void lend(rfm_top_t *t, frp_t *x)
 	}
 }
 
+/* Step 8b: the unit's decision from the grants, and the engine's accesses of the banks it was
+ * granted, which every side hook then sees. */
+static void borrow(rfm_top_t *t, rfm_pinst_t *pi)
+{
+	frp_t *x = st(pi);
+	inputs(t, pi);
+	x->in.hold_gnt = t->be.hold_gnt & rfm_fr_ctl_hold(&x->k) & ~t->hold_force;
+	rfm_fr_ctl_decide(&x->k, &x->in, &x->a);
+	lend(t, x);
+}
+
 static void side(rfm_top_t *t, rfm_pinst_t *pi)
 {
 	frp_t *x = st(pi);
 	unsigned p, nd = 0;
-	inputs(t, pi);
-	x->in.hold_gnt = t->be.hold_gnt & rfm_fr_ctl_hold(&x->k) & ~t->hold_force;
-	rfm_fr_ctl_decide(&x->k, &x->in, &x->a);
 	rfm_fr_ctl_show(&t->m, pix(pi), &x->k, &x->a);
-	lend(t, x);
 	for (p = 0; p < t->m.cfg->rf_write_ports; p++)
 		nd += t->wb[p].valid && !t->wb[p].err && t->wb[p].drop;
 	t->cnt_d[pi->cnt0 + CNT_WDROP] = nd;
@@ -800,7 +807,7 @@ const rfm_part_t rfm_part_finereg = {
 	.name = "finereg", .slots = RFM_PART_LOCATE | RFM_PART_SIDE, .enabled = enabled, .ports = ports,
 	.counters = counters, .recount = 1, .cov = cov_names, .ncov = COV_N, .refuse0 = 0, .nrefuse = FR_REFUSE_N,
 	.one_kernel = 1, .create = create, .destroy = destroy, .reset = reset, .fits = fits, .locate_wb = locate_wb,
-	.locate_issue = locate_issue, .hold = hold, .side = side, .tick = tick, .where = where,
+	.locate_issue = locate_issue, .hold = hold, .borrow = borrow, .side = side, .tick = tick, .where = where,
 	.stim_launch = stim_launch, .stim_pre = stim_pre, .stim_refuse = stim_refuse,
 	.stim_issue = stim_issue, .stim_wb = stim_wb, .verdict = verdict, .dispatched = dispatched,
 	.book_post = book_post,
