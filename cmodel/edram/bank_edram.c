@@ -75,7 +75,7 @@ static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *v)
 	ix->rrow = rfm_ports_add(pt, RFM_IN, ew, "row refreshed", "ref_row_i");
 	ix->cz = rfm_ports_add(pt, RFM_IN, 1, "the bank's refresh counter is 0", "cnt_zero_i");
 	ix->refnc = rfm_ports_add(pt, RFM_OUT, 1, "the refresh restores the noncritical sub-row too", "ref_nc_o");
-	ix->napprox = rfm_ports_add(pt, RFM_OUT, rfm_cntw(c->rf_entries), "rows holding approximate values",
+	ix->napprox = rfm_ports_add(pt, RFM_OUT, rfm_cntw(c->d.bank_rows), "rows holding approximate values",
 				    "napprox_o");
 	return 0;
 }
@@ -190,7 +190,7 @@ static int eb_setup(rfm_model_t *m)
 {
 	eb_t *x = (eb_t *)m;
 	const rfm_cfg_t *c = m->cfg;
-	x->rows = c->rf_entries;
+	x->rows = c->d.bank_rows;
 	x->wq = rfm_words(c->rf_lanes * c->rf_lane_bits);
 	x->nm = nmarks(c);
 	x->mem = calloc((size_t)x->rows * x->wq, 4);

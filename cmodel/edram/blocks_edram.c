@@ -219,7 +219,7 @@ typedef struct rfm_arr {
 	int nc;            /* 0: critical sub-array, 1: noncritical */
 	unsigned seg;      /* bits per lane: crit_bits or lane_bits - crit_bits */
 	unsigned lanes;    /* lanes per row (write-mask bits) */
-	unsigned rows;     /* rows (rf.entries) */
+	unsigned rows;     /* rows of a bank (cfg->d.bank_rows) */
 	unsigned width;    /* bits per row: lanes * seg */
 	unsigned words;    /* words per row */
 	uint32_t *mem;     /* row r at mem + r * words */
@@ -381,7 +381,7 @@ static int arr_setup(rfm_model_t *m, int nc)
 	x->nc = nc;
 	x->seg = nc ? c->d.ed_nc_bits : c->edram_crit_bits;
 	x->lanes = c->rf_lanes;
-	x->rows = c->rf_entries;
+	x->rows = c->d.bank_rows;
 	x->width = x->lanes * x->seg;
 	x->words = rfm_words(x->width);
 	x->exp_row = -1;
@@ -607,7 +607,7 @@ static int rctl_check(rfm_model_t *m, uint64_t cycle, FILE *err)
 		}
 		if (rf) {
 			k->due = 0;
-			if (++k->row == c->rf_entries) {
+			if (++k->row == c->d.bank_rows) {
 				k->row = 0;
 				k->cnt = (k->cnt + 1u) % (1u << c->edram_counter_bits);
 			}

@@ -19,7 +19,7 @@ static unsigned t0_of(const rfm_cfg_t *cfg)
 void rfm_edram_geom_of(const rfm_cfg_t *cfg, rfm_edram_geom_t *g)
 {
 	g->banks = cfg->rf_banks;
-	g->rows = cfg->rf_entries;
+	g->rows = cfg->d.bank_rows; /* rf.entries, or the LOCATE technique's rows (FineReg: the ACRF's) */
 	g->lanes = cfg->rf_lanes;
 	g->word_bits = cfg->rf_lane_bits;
 	g->crit_bits = cfg->edram_crit_bits;
@@ -30,7 +30,7 @@ void rfm_edram_geom_of(const rfm_cfg_t *cfg, rfm_edram_geom_t *g)
 
 static unsigned check(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad)
 {
-	unsigned nerr = 0, t0 = t0_of(cfg);
+	unsigned nerr = 0, t0 = t0_of(cfg), rows;
 	char legal[64];
 	/* i. eDRAM (docs/edram.md): a word splits into critical and noncritical bits, a 3T1D bank has one
 	 * read and one write port, a row is not split by lanes, and a refresh fits its interval */
@@ -68,22 +68,21 @@ static unsigned check(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad)
 			     "approximate row refreshes rarely; eDRAM splits rows by bit significance instead");
 		nerr++;
 	}
-	if (RFM_GOOD(bad, rf_entries) && RFM_GOOD(bad, edram_retention) && RFM_GOOD(bad, edram_max_defer) &&
-	    RFM_GOOD(bad, edram_node)) {
-		unsigned P = t0 > cfg->edram_max_defer ? (t0 - cfg->edram_max_defer) / cfg->rf_entries : 0;
+	rows = rfm_cfg_bank_rows(cfg, bad);
+	if (rows && RFM_GOOD(bad, edram_retention) && RFM_GOOD(bad, edram_max_defer) && RFM_GOOD(bad, edram_node)) {
+		unsigned P = t0 > cfg->edram_max_defer ? (t0 - cfg->edram_max_defer) / rows : 0;
 		if (P < 2) {
-			snprintf(legal, sizeof(legal), "%llu..65535",
-				 (unsigned long long)cfg->edram_max_defer + 2ull * cfg->rf_entries);
+			snprintf(legal, sizeof(legal), "%llu..65535", (unsigned long long)cfg->edram_max_defer + 2ull * rows);
 			rfm_rule_msg(cfg, err, RFM_K_edram_retention, legal,
-				     "T0 = %u leaves a refresh interval P = floor((T0 - max_defer) / rf.entries) = %u; "
-				     "P >= 2 is needed (max_defer = %u, entries = %u)", t0, P,
-				     (unsigned)cfg->edram_max_defer, (unsigned)cfg->rf_entries);
+				     "T0 = %u leaves a refresh interval P = floor((T0 - max_defer) / rows per bank) = %u; "
+				     "P >= 2 is needed (max_defer = %u, rows per bank = %u)", t0, P,
+				     (unsigned)cfg->edram_max_defer, rows);
 			nerr++;
 		} else if (cfg->edram_max_defer >= P) {
 			snprintf(legal, sizeof(legal), "0..%u", P - 1);
 			rfm_rule_msg(cfg, err, RFM_K_edram_max_defer, legal,
-				     "a refresh may not wait a whole interval P = %u (T0 = %u, entries = %u)", P, t0,
-				     (unsigned)cfg->rf_entries);
+				     "a refresh may not wait a whole interval P = %u (T0 = %u, rows per bank = %u)", P, t0,
+				     rows);
 			nerr++;
 		}
 	}
@@ -96,7 +95,7 @@ static void derive(rfm_cfg_t *cfg)
 	unsigned t0 = t0_of(cfg);
 	d->array_mod = "rf_edram_bank"; /* the banks' critical and noncritical sub-arrays */
 	d->ed_t0 = t0;
-	d->ed_p = t0 > cfg->edram_max_defer && cfg->rf_entries ? (t0 - cfg->edram_max_defer) / cfg->rf_entries : 0;
+	d->ed_p = t0 > cfg->edram_max_defer && d->bank_rows ? (t0 - cfg->edram_max_defer) / d->bank_rows : 0;
 	d->ed_nc_bits = cfg->rf_lane_bits > cfg->edram_crit_bits ? cfg->rf_lane_bits - cfg->edram_crit_bits : 0;
 	d->ed_timer_w = rfm_clog2(d->ed_p > 1 ? d->ed_p : 2);
 	d->ed_defer_w = rfm_cntw(cfg->edram_max_defer > 0 ? cfg->edram_max_defer : 1);
@@ -107,7 +106,8 @@ static void derive(rfm_cfg_t *cfg)
 static unsigned inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows, unsigned n)
 {
 	rfm_inv_add(rows, &n, "eDRAM row flags (1 precise, 0 approximate)", "rf_edram_bank", "flops",
-		    (uint64_t)c->rf_banks * c->rf_entries, "banks x entries = %u x %u", c->rf_banks, c->rf_entries);
+		    (uint64_t)c->rf_banks * c->d.bank_rows, "banks x %s = %u x %u",
+		    c->d.bank_rows == c->rf_entries ? "entries" : "rows", c->rf_banks, c->d.bank_rows);
 	rfm_inv_add(rows, &n, "eDRAM refresh counters (M bits per bank)", "rf_refresh_ctrl", "flops",
 		    (uint64_t)c->rf_banks * c->edram_counter_bits, "banks x M = %u x %u", c->rf_banks,
 		    c->edram_counter_bits);
@@ -136,7 +136,7 @@ static const rfm_param_limit_t limits[] = {
 	{RFM_K_rf_write_ports, "1"},
 	{RFM_K_rf_subbanks, "1 (rows split by bit significance, not by lanes)"},
 	{RFM_K_coalescing_enable, "off"},
-	{RFM_K_edram_retention, "P = floor((T0 - max_defer) / rf.entries) >= 2"},
+	{RFM_K_edram_retention, "P = floor((T0 - max_defer) / rows per bank) >= 2"},
 	{RFM_K_edram_max_defer, "below P"},
 	{RFM_K_COUNT, NULL},
 };
@@ -149,7 +149,8 @@ const rfm_tech_hooks_t rfm_edram_hooks = {
 	.rules_md = "- With `edram.enable = on` (docs/edram.md): `edram.crit_bits` below `rf.lane_bits`, `rf.lane_bits`\n"
 		    "  at most 32, `rf.read_ports = 1` and `rf.write_ports = 1` (a 3T1D bank), `rf.subbanks = 1` (rows\n"
 		    "  split by bit significance), `coalescing.enable = off`, and the refresh interval\n"
-		    "  `P = floor((T0 - max_defer) / rf.entries)` at least 2 with `max_defer` below it (T0 is\n"
-		    "  `edram.retention`, or the node's retention when it is 0).\n",
+		    "  `P = floor((T0 - max_defer) / rows)` at least 2 with `max_defer` below it (T0 is\n"
+		    "  `edram.retention`, or the node's retention when it is 0; rows: a bank's rows, `rf.entries`, or\n"
+		    "  `finereg.acrf_regs / rf.banks` with FineReg).\n",
 	.limits = limits,
 };

@@ -29,20 +29,20 @@
 enum {
 	COV_REF_IDLE, COV_REF_DEFERRED, COV_REF_FORCED, COV_NC_PRECISE, COV_NC_CNT_ZERO, COV_NC_SKIPPED,
 	COV_WB_REFUSED, COV_READ_KEPT, COV_MARK, COV_WB_APPROX, COV_WB_PRECISE, COV_MARK_AND_WB, COV_CNT_WRAP,
-	COV_N
+	COV_LENT_WRITE, COV_N
 };
 static const char *const cov_names[COV_N] = {
 	"refresh_idle_bank", "refresh_deferred", "refresh_forced", "refresh_nc_precise_row",
 	"refresh_nc_counter_zero", "refresh_nc_skipped", "write_refused_by_refresh", "read_kept_by_refresh",
 	"source_marked_approximate", "write_back_approximate", "write_back_precise", "mark_and_write_same_row",
-	"refresh_counter_wrap",
+	"refresh_counter_wrap", "lent_write_made_precise",
 };
 enum { CNT_REFRESH, CNT_REFRESH_NC, CNT_APPROX, CNT_FLAGS, CNT_STALLS, CNT_N };
 static const rfm_counter_t counter_list[CNT_N] = {
 	{"refresh", "refresh operations (critical sub-rows restored)"},
 	{"refresh_nc", "noncritical sub-rows restored by refreshes"},
 	{"approx_rows", "approximate rows, summed over the cycles (divide by cycles: the time average)"},
-	{"flag_updates", "row-flag updates: sources of FP instructions marked, write-backs' flags"},
+	{"flag_updates", "row-flag updates: sources of FP instructions marked, write-backs' flags, lent writes' flags"},
 	{"refresh_stalls", "accesses stalled: reads kept from the arbiter by bank holds, write-backs refused by a refresh"},
 };
 
@@ -138,7 +138,7 @@ static int create(rfm_top_t *t, rfm_pinst_t *pi)
 	if (!(pi->st = x))
 		return -1;
 	rfm_edram_geom_of(c, &x->g);
-	rows = (size_t)c->rf_banks * c->rf_entries;
+	rows = (size_t)c->rf_banks * c->d.bank_rows;
 	x->wq = t->wq;
 	x->mem = calloc(rows * x->wq, sizeof(uint32_t));
 	x->rd = calloc((size_t)c->rf_banks * x->wq, sizeof(uint32_t));
@@ -153,6 +153,8 @@ static int create(rfm_top_t *t, rfm_pinst_t *pi)
 		return -1;
 	if (!c->edram_max_defer)
 		rfm_part_cov_na(t, pi, COV_REF_DEFERRED);
+	if (!t->n_borrow) /* no part borrows a bank's ports */
+		rfm_part_cov_na(t, pi, COV_LENT_WRITE);
 	return 0;
 }
 
@@ -273,7 +275,7 @@ static unsigned flag_updates(const rfm_top_t *t, const rfm_pinst_t *pi)
 				n += t->src[k][s].valid && !t->src[k][s].err && !t->src[k][s].drop;
 	for (p = 0; p < c->rf_write_ports; p++)
 		n += t->be.wdone[p];
-	return n;
+	return n + rfm_popcount64(t->lend_wr);
 }
 
 static void side(rfm_top_t *t, rfm_pinst_t *pi)
@@ -352,6 +354,12 @@ static void tick(rfm_top_t *t, rfm_pinst_t *pi)
 		set_flag(x, a->bank, a->row, !fp);
 		rfm_part_cov(t, pi, fp ? COV_WB_APPROX : COV_WB_PRECISE);
 	}
+	for (b = 0; b < c->rf_banks; b++) /* a register another part writes into a bank it holds (FineReg's */
+		if ((t->lend_wr >> b) & 1u) {  /* engine): precise, as a write-back of a non-FP instruction */
+			set_flag(x, b, t->lend_wrow[b], t->m.mutate == RFM_FAULT_EDRAM_LENT_WRITE_KEEPS_FLAG
+							    ? x->flag[b * x->g.rows + t->lend_wrow[b]] : 1);
+			rfm_part_cov(t, pi, COV_LENT_WRITE);
+		}
 	for (b = 0; b < c->rf_banks; b++) {
 		const rfm_edram_rout_t *o = &x->ro[b];
 		if (!o->issue || (t->m.mutate == RFM_FAULT_EDRAM_REFRESH_SKIPS_LAST_ROW && o->row == x->g.rows - 1))
@@ -463,7 +471,7 @@ static void book_post(rfm_top_t *t, rfm_pinst_t *pi)
 {
 	ed_t *x = pi->st;
 	const rfm_cfg_t *c = t->m.cfg;
-	unsigned k, s, p;
+	unsigned k, s, p, b;
 	for (k = 0; k < c->sm_schedulers; k++) {
 		int src[RFM_MAXOP];
 		if (!t->acc_now[k] || !rfm_get(&t->m, pi->ix[IX_ISSFP + k]))
@@ -478,6 +486,11 @@ static void book_post(rfm_top_t *t, rfm_pinst_t *pi)
 		int dst = (int)(t->wb[p].bank * x->g.rows + t->wb[p].row);
 		if (t->be.wdone[p])
 			rfm_edram_retire(x->cflag, (int)rfm_get(&t->m, pi->ix[IX_WBFP + p]), NULL, 0, &dst, 1);
+	}
+	for (b = 0; b < c->rf_banks; b++) { /* a lent write: precise */
+		int dst = (int)(b * x->g.rows + t->lend_wrow[b]);
+		if ((t->lend_wr >> b) & 1u)
+			rfm_edram_retire(x->cflag, 0, NULL, 0, &dst, 1);
 	}
 }
 

@@ -163,18 +163,12 @@ static unsigned check(rfm_cfg_t *cfg, FILE *err, const unsigned char *bad)
 			     (unsigned)cfg->finereg_acrf_regs);
 		nerr++;
 	}
-	/* the engine moves registers through read and write port 0 of the baseline SRAM banks it holds
-	 * (docs/finereg.md, "rf_top integration"); the other back end and storage have no such path yet */
+	/* the engine moves registers through read and write port 0 of the baseline back end's banks
+	 * (docs/finereg.md, "rf_top integration"), which lends them; the coalescing back end lends none */
 	if (RFM_GOOD(bad, coalescing_enable) && cfg->coalescing_enable == RFM_ON) {
 		rfm_rule_msg(cfg, err, RFM_K_coalescing_enable, "off",
 			     "FineReg's engine moves registers through the ports of the baseline banks it holds; the "
 			     "coalescing file's dual sub-bank banks have no such path yet");
-		nerr++;
-	}
-	if (RFM_GOOD(bad, edram_enable) && cfg->edram_enable == RFM_ON) {
-		rfm_rule_msg(cfg, err, RFM_K_edram_enable, "off",
-			     "FineReg's engine writes registers through the banks' write port 0; which eDRAM row flag a "
-			     "moved register takes is not defined yet");
 		nerr++;
 	}
 	return nerr;
@@ -298,7 +292,6 @@ static const rfm_param_limit_t limits[] = {
 	{RFM_K_finereg_kernel_warps, "at most cta_warps and sm.warps"},
 	{RFM_K_finereg_kernel_regs, "at most sm.regs_per_thread; kernel_warps x kernel_regs at most acrf_regs"},
 	{RFM_K_coalescing_enable, "off"},
-	{RFM_K_edram_enable, "off"},
 	{RFM_K_COUNT, NULL},
 };
 
@@ -315,7 +308,7 @@ const rfm_tech_hooks_t rfm_finereg_hooks = {
 		    "  `beat_bytes` a multiple of 4 dividing a warp register's bytes; the reference kernel's\n"
 		    "  `kernel_warps` at most `cta_warps` and `sm.warps`, its `kernel_regs` at most\n"
 		    "  `sm.regs_per_thread`, and its CTA (`kernel_warps x kernel_regs`) within the ACRF;\n"
-		    "  `coalescing.enable` and `edram.enable` off (the engine moves registers through the\n"
-		    "  baseline SRAM banks' ports).\n",
+		    "  `coalescing.enable` off (the engine moves registers through the baseline back end's\n"
+		    "  bank ports).\n",
 	.limits = limits,
 };

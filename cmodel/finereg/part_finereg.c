@@ -51,7 +51,7 @@ enum {
 	COV_LAUNCH = FR_REFUSE_N, COV_EVICT, COV_RESTORE, COV_SWAP, COV_CSW, COV_RESUME, COV_STAY_DEPLETED,
 	COV_STAY_NOTHING, COV_MISS, COV_EXIT, COV_ISS_INACTIVE, COV_ISS_STALLED, COV_STALL_HELD, COV_EXIT_HELD,
 	COV_WB_DROPPED, COV_WB_OTHER_CTA, COV_LENT_READ, COV_LENT_WRITE, COV_LENT_ZERO, COV_ENGINE_YIELDS,
-	COV_RESTORED_READ, COV_N
+	COV_ENGINE_YIELDS_FORCED, COV_RESTORED_READ, COV_N
 };
 static const char *const cov_names[COV_N] = {RFM_REFUSE_SHAPE_NAMES,
 					     "launch_refused_not_the_units_slots",
@@ -76,6 +76,7 @@ static const char *const cov_names[COV_N] = {RFM_REFUSE_SHAPE_NAMES,
 					     "fr_engine_writes_a_held_bank",
 					     "fr_engine_zeroes_held_banks",
 					     "fr_engine_hold_yields_to_a_writeback",
+					     "fr_engine_hold_yields_to_a_forced_hold",
 					     "fr_restored_register_dispatched"};
 enum { CNT_WDROP, CNT_HKEPT, CNT_N };
 static const rfm_counter_t counter_list[CNT_N] = {
@@ -226,6 +227,8 @@ static int create(rfm_top_t *t, rfm_pinst_t *pi)
 			rfm_part_cov_na(t, pi, i);
 	if (x->V == 1 && x->R == 1)
 		rfm_part_cov_na(t, pi, FR_NOT_SLOTS);
+	if (!c->d.bank_force) /* no part forces a hold */
+		rfm_part_cov_na(t, pi, COV_ENGINE_YIELDS_FORCED);
 	if (x->S <= x->g.active_ctas) { /* every slot's CTA fits in the pipeline: no context is saved */
 		rfm_part_cov_na(t, pi, COV_CSW);
 		rfm_part_cov_na(t, pi, COV_RESUME);
@@ -773,6 +776,8 @@ static void book_post(rfm_top_t *t, rfm_pinst_t *pi)
 		if (a->valid && !a->err && !a->drop && ((rfm_fr_ctl_hold(&x->k) >> a->bank) & 1u))
 			rfm_part_cov(t, pi, COV_ENGINE_YIELDS);
 	}
+	if (rfm_fr_ctl_hold(&x->k) & t->hold_force) /* another part's forced hold (eDRAM refresh) */
+		rfm_part_cov(t, pi, COV_ENGINE_YIELDS_FORCED);
 	for (k = 0; k < t->m.cfg->sm_schedulers; k++) {
 		unsigned v = t->cin.warp[k];
 		if (!t->iv[k] || !t->refuse[k] || v >= x->V)

@@ -88,7 +88,7 @@
 //   cnt_approx_rows_o    out 32   approximate rows, summed over the cycles (divide by cycles: the
 // time average)
 //   cnt_flag_updates_o   out 32   row-flag updates: sources of FP instructions marked, write-backs'
-// flags
+// flags, lent writes' flags
 //   cnt_refresh_stalls_o out 32   accesses stalled: reads kept from the arbiter by bank holds,
 // write-backs refused by a refresh
 

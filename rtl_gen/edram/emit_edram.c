@@ -52,7 +52,7 @@ static void sub_array(em_t *e, const rfm_cfg_t *c, unsigned seg, const char *wha
 {
 	unsigned l, L = c->rf_lanes, w = L * seg;
 	em_blank(e);
-	em_row(e, 3, "localparam int Entries", em_fmt(e, "= %u;", c->rf_entries), "// rows");
+	em_row(e, 3, "localparam int Entries", em_fmt(e, "= %u;", c->d.bank_rows), "// rows");
 	em_row(e, 3, "localparam int Lanes", em_fmt(e, "= %u;", L), "// lanes per row (write-mask bits)");
 	em_row(e, 3, "localparam int SegBits", em_fmt(e, "= %u;", seg), em_fmt(e, "// bits per lane: %s", what));
 	em_table(e);
@@ -138,7 +138,7 @@ static void rctl_next(em_t *e, const rfm_cfg_t *c)
 	assigns(e, "=", defer ? 5 : 4, hold);
 	em_open(e, "if (issue) begin");
 	assigns(e, "=", defer ? 2 : 1, done);
-	em_open(e, "if (rp_q == %s) begin", em_lit(e, ew, c->rf_entries - 1));
+	em_open(e, "if (rp_q == %s) begin", em_lit(e, ew, c->d.bank_rows - 1));
 	em_line(e, "rp_d = '0;");
 	em_line(e, "cnt_d = cnt_q + %s;", em_lit(e, M, 1));
 	em_reopen(e, "end else begin");
@@ -182,7 +182,7 @@ static void rctl_flops(em_t *e, const rfm_cfg_t *c)
 static void rctl_asserts(em_t *e, const rfm_cfg_t *c)
 {
 	unsigned ew = c->d.entry_w, dw = c->d.ed_defer_w, tw = c->d.ed_timer_w, P = c->d.ed_p;
-	const char *last = em_lit(e, ew, c->rf_entries - 1);
+	const char *last = em_lit(e, ew, c->d.bank_rows - 1);
 	const char *wait = c->edram_max_defer > 0 ? em_fmt(e, "%u'(defer_q)", tw) : "'0";
 	rg_assert_begin(e, "refresh controller");
 	if (P < 1u << tw)
@@ -198,14 +198,14 @@ static void rctl_asserts(em_t *e, const rfm_cfg_t *c)
 		rg_assert(e, em_fmt(e, "!(issue & busy) | (defer_q == %u'(MaxDefer))", dw), "rf_refresh_ctrl",
 			  "invariant 8", "docs/edram.md, Refresh", "a refresh is forced before max_defer cycles");
 	}
-	if (c->rf_entries > 1) {
+	if (c->d.bank_rows > 1) {
 		rg_assert(e, "(rp_d != rp_q) == issue", "rf_refresh_ctrl", "invariant 5", "docs/edram.md, Refresh",
 			  "the row pointer does not move exactly with a refresh");
 		rg_assert(e, em_fmt(e, "!issue | (rp_d == ((rp_q == %s) ? '0 : rp_q + %s))", last, em_lit(e, ew, 1)),
 			  "rf_refresh_ctrl", "invariant 5", "docs/edram.md, Refresh",
 			  "a refresh moves the row pointer other than one row on");
 	}
-	if (c->rf_entries < 1u << ew)
+	if (c->d.bank_rows < 1u << ew)
 		rg_assert(e, em_fmt(e, "rp_q <= %s", last), "rf_refresh_ctrl", "invariant 5", "docs/edram.md, Refresh",
 			  "the row pointer left the bank's rows");
 	rg_assert(e, em_fmt(e, "(cnt_d != cnt_q) == (issue & (rp_q == %s))", last), "rf_refresh_ctrl", "invariant 6",
@@ -224,13 +224,13 @@ void rg_emit_rf_refresh_ctrl(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	em_row(e, 3, "localparam int Banks", em_fmt(e, "= %u;", c->rf_banks), "// one controller each");
 	em_row(e, 3, "localparam int Interval", em_fmt(e, "= %u;", c->d.ed_p),
 	       em_fmt(e, "// P = (T0 - max_defer) / rows = (%u - %u) / %u", c->d.ed_t0, (unsigned)c->edram_max_defer,
-		      c->rf_entries));
+		      c->d.bank_rows));
 	if (defer)
 		em_row(e, 3, "localparam int MaxDefer", em_fmt(e, "= %u;", (unsigned)c->edram_max_defer),
 		       "// cycles a due refresh may wait for an idle bank");
 	em_table(e);
 	em_line(e, "// %u rows per bank; an M = %u bit counter: the noncritical period is 2^M = %u sweeps",
-		c->rf_entries, M, 1u << M);
+		c->d.bank_rows, M, 1u << M);
 	em_blank(e);
 	em_line(e, "genvar b;");
 	em_open(e, "for (b = 0; b < Banks; b = b + 1) begin : g_bank");

@@ -77,7 +77,7 @@ static void array(em_t *e, const char *mod, const char *inst, const char *wdata,
 
 void rg_emit_rf_edram_bank(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 {
-	unsigned R = c->rf_entries, L = c->rf_lanes, ew = c->d.entry_w, nm = c->sm_schedulers * c->sm_operands;
+	unsigned R = c->d.bank_rows, L = c->rf_lanes, ew = c->d.entry_w, nm = c->sm_schedulers * c->sm_operands;
 	unsigned cb = c->edram_crit_bits, nb = c->d.ed_nc_bits;
 	(void)pt;
 	em_blank(e);

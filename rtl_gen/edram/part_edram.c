@@ -17,7 +17,7 @@ static void edram_side(rg_top_t *t)
 	em_section(t->e, "eDRAM: flag marks and refresh (docs/edram.md)");
 	rg_logic(t, c->rf_banks, "ref_issue, ref_ncv, ref_busy, ref_forced, ref_czero");
 	rg_logic(t, c->rf_banks * c->d.entry_w, "ref_row");
-	rg_logic(t, c->rf_banks * rfm_cntw(c->rf_entries), "bank_napprox");
+	rg_logic(t, c->rf_banks * rfm_cntw(c->d.bank_rows), "bank_napprox");
 	for (k = 0; k < c->sm_schedulers; k++)
 		for (s = 0; s < c->sm_operands; s++)
 			rg_logic(t, 1, "mk%u", k * c->sm_operands + s);
@@ -42,11 +42,13 @@ static void edram_bank_conns(rg_top_t *t)
 {
 	const rfm_cfg_t *c = t->c;
 	em_t *e = t->e;
-	unsigned k, s, ew = c->d.entry_w, nw = rfm_cntw(c->rf_entries);
+	unsigned k, s, ew = c->d.entry_w, nw = rfm_cntw(c->d.bank_rows);
 	unsigned bw = rfm_clog2(c->rf_banks > 1 ? c->rf_banks : 2);
 	rg_conn(e, "rst_ni", "rst_ni");
 	rg_conn(e, "id_i", em_fmt(e, "%u'(b)", bw));
-	rg_conn(e, "w0_fp_i", "wb0_fp_i");
+	/* a register another part writes into a bank it holds (FineReg's engine) is precise, as a
+	 * write-back of a non-FP instruction: the lent write is on write port 0 (docs/edram.md) */
+	rg_conn(e, "w0_fp_i", t->lend ? "wb0_fp_i & ~lend_wr[b]" : "wb0_fp_i");
 	for (k = 0; k < c->sm_schedulers; k++)
 		for (s = 0; s < c->sm_operands; s++) {
 			unsigned j = k * c->sm_operands + s;
@@ -66,7 +68,7 @@ static void edram_status(rg_top_t *t)
 {
 	const rfm_cfg_t *c = t->c;
 	em_t *e = t->e;
-	unsigned p, q, b, cb = c->stats_counter_bits, nw = rfm_cntw(c->rf_entries), nm = c->sm_schedulers * c->sm_operands;
+	unsigned p, q, b, cb = c->stats_counter_bits, nw = rfm_cntw(c->d.bank_rows), nm = c->sm_schedulers * c->sm_operands;
 	em_str_t x = {0};
 	em_section(e, "eDRAM: refresh controllers, flag marks, counters");
 	marks(t);
@@ -100,6 +102,8 @@ static void edram_status(rg_top_t *t)
 		em_add(&x, " + ", "%u'(mk%u)", cb, q);
 	for (p = 0; p < c->rf_write_ports; p++)
 		em_add(&x, " + ", "%u'(wb%u_%s)", cb, p, t->written);
+	for (b = 0; t->lend && b < c->rf_banks; b++)
+		em_add(&x, " + ", "%u'(lend_wr[%u])", cb, b);
 	rg_counter(t, "flag_updates", em_str(&x));
 	em_clear(&x);
 	em_add(&x, NULL, "%u'(nhold)", cb); /* reads kept from the arbiter by the refreshes' holds */

@@ -871,9 +871,18 @@ static void test_config_rule_j_finereg(void)
 	expect_one("[coalescing]\nenable = on\n[finereg]\nenable = on\n",
 		   "small.ini:2: coalescing.enable = on: FineReg's engine moves registers through the ports of the "
 		   "baseline banks it holds; the coalescing file's dual sub-bank banks have no such path yet (legal: off)\n");
-	expect_one("[rf]\nsubbanks = 1\n[edram]\nenable = on\n[finereg]\nenable = on\n",
-		   "small.ini:4: edram.enable = on: FineReg's engine writes registers through the banks' write port 0; "
-		   "which eDRAM row flag a moved register takes is not defined yet (legal: off)\n");
+	/* on eDRAM storage the banks are the ACRF: the refresh interval counts its rows */
+	CU_ASSERT_EQUAL(load_s(&cfg, "[rf]\nsubbanks = 1\n[edram]\nenable = on\n[finereg]\nenable = on\n", &msg), RFM_OK);
+	CU_ASSERT_EQUAL(cfg.d.bank_rows, 128); /* acrf_regs 512 / 4 banks */
+	CU_ASSERT_EQUAL(cfg.d.fr_acrf_rows, 128);
+	CU_ASSERT_EQUAL(cfg.d.entry_w, 7);
+	CU_ASSERT_EQUAL(cfg.d.ed_p, 4); /* 512 / 128 rows, not 512 / 256 entries */
+	CU_ASSERT_EQUAL(rfm_cfg_buildable(&cfg, NULL), 0);
+	free(msg);
+	msg = NULL;
+	expect_one("[rf]\nsubbanks = 1\n[edram]\nenable = on\nretention = 200\n[finereg]\nenable = on\n",
+		   "small.ini:5: edram.retention = 200: T0 = 200 leaves a refresh interval P = floor((T0 - max_defer) / "
+		   "rows per bank) = 1; P >= 2 is needed (max_defer = 0, rows per bank = 128) (legal: 256..65535)\n");
 	expect_one("[finereg]\npcrf_latency = 3\n", "small.ini:2: finereg.pcrf_latency = 3: out of range (legal: 4..64)\n");
 	expect_one("[finereg]\nkernel_regs = 65\n", "small.ini:2: finereg.kernel_regs = 65: out of range (legal: 1..64)\n");
 	/* the same keys are fine with FineReg off, nothing is derived, and the config is buildable */
@@ -909,10 +918,10 @@ static void test_config_rule_i_edram(void)
 		   "significance (critical and noncritical sub-arrays), not by lanes (legal: 1)\n");
 	expect_one("[rf]\nsubbanks = 1\nentries = 512\n[edram]\nenable = on\n",
 		   "edram.retention = 0 (default): T0 = 512 leaves a refresh interval P = floor((T0 - max_defer) / "
-		   "rf.entries) = 1; P >= 2 is needed (max_defer = 0, entries = 512) (legal: 1024..65535)\n");
+		   "rows per bank) = 1; P >= 2 is needed (max_defer = 0, rows per bank = 512) (legal: 1024..65535)\n");
 	expect_one("[rf]\nsubbanks = 1\n[edram]\nenable = on\nretention = 1024\nmax_defer = 4\n",
 		   "small.ini:6: edram.max_defer = 4: a refresh may not wait a whole interval P = 3 (T0 = 1024, "
-		   "entries = 256) (legal: 0..2)\n");
+		   "rows per bank = 256) (legal: 0..2)\n");
 	expect_one("[rf]\nsubbanks = 1\n[edram]\nenable = on\ncrit_bits = 32\n",
 		   "small.ini:5: edram.crit_bits = 32: leaves no noncritical bits in a lane of rf.lane_bits = 32 "
 		   "(legal: 1..31)\n");
