@@ -95,7 +95,7 @@ block_rtl_mutant rtl-port-dst-in-fill-slot rf_fr_port 's/if (prd_go) dst_q\[tp_q
 block_rtl_mutant rtl-eng-dst-ignored rf_fr_eng "s/\(\.q_valid_i *\)(a_ard_c)/\1(1'b0)/"
 block_rtl_mutant rtl-eng-dst-from-tags rf_fr_eng "s/assign dst_k = in_count != '0 ? in_dst : tag_dst;/assign dst_k = tag_dst;/"
 block_rtl_mutant rtl-eng-read-register-ignored rf_fr_eng 's/assign room = !rd_busy_q \&\& !obf_post/assign room = !obf_post/'
-block_rtl_mutant rtl-eng-link-ignored rf_fr_eng "s/\(\.k_valid_i *\)(wlast \&\& pwc_q != '0)/\1(1'b0)/"
+block_rtl_mutant rtl-eng-link-ignored rf_fr_eng "s/assign klink = wlast \&\& pwc_q != '0;/assign klink = 1'b0;/"
 block_rtl_mutant rtl-eng-end-never-set rf_fr_eng "s/assign w_end = .*;/assign w_end = 1'b0;/"
 block_rtl_mutant rtl-eng-depletion-unchecked rf_fr_eng 's/assign start = go_i \&\& !busy_q \&\& !depleted;/assign start = go_i \&\& !busy_q;/'
 block_rtl_mutant rtl-eng-zeros-in-eviction rf_fr_eng 's/(op_l || ((op_r || op_s)/(op_l || op_e || ((op_r || op_s)/'
@@ -119,6 +119,12 @@ lint_mutant lint-port-assertion-text rf_fr_port "s/(wact_q ? wbeat_q <= 1'd1 : w
 # cannot take (rule 1)
 rtl_mutant assert-eng-read-register-ignored rf_fr_eng.sv 's/assign room = !rd_busy_q \&\& !obf_post/assign room = !obf_post/' \
 	"rf_fr_eng rule 1" "+define+RFM_ASSERTIONS --assert" rf_fr_eng
+# the PCRF's chains (rules 4 and 5): the free-space monitor never told of a PWR (the next PWR takes
+# an entry still in a chain), an operation's first PWR linked from the chain before
+rtl_mutant assert-eng-pwr-entry-not-allocated rf_fr_eng.sv "s/\.alloc_i *(wlast),/.alloc_i     (1'b0),/" \
+	"rf_fr_eng rule 4" "+define+RFM_ASSERTIONS --assert" rf_fr_eng
+rtl_mutant assert-eng-first-pwr-linked rf_fr_eng.sv "s/assign klink = wlast \&\& pwc_q != '0;/assign klink = wlast;/" \
+	"rf_fr_eng rule 5" "+define+RFM_ASSERTIONS --assert" rf_fr_eng
 # the controller's: the state machine leaving MOVE while the engine still moves registers (rule 2)
 rtl_mutant assert-ctl-move-left-early rf_fr_ctl.sv "s/default: if (eng_done) st_q <= 3'd0;/default: st_q <= 3'd0;/" \
 	"rf_fr_ctl rule 2" "+define+RFM_ASSERTIONS --assert" rf_fr_ctl

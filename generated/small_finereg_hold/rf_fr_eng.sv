@@ -280,6 +280,8 @@ module rf_fr_eng (
   assign treg = pwr_go ? obreg_q : pwreg_q;
   logic w_end;
   assign w_end = 32'(pwc_q) + 1 == 32'(live_q);
+  logic klink;  // a PWR's entry linked from the chain's last one (all but its first PWR)
+  assign klink = wlast && pwc_q != '0;
   rf_fr_tags u_tags (
     .clk_i     (clk_i),
     .rst_ni    (rst_ni),
@@ -291,7 +293,7 @@ module rf_fr_eng (
     .w_next_i  (4'd0),
     .w_wid_i   (treg[6:6]),
     .w_ridx_i  (treg[5:0]),
-    .k_valid_i (wlast && pwc_q != '0),
+    .k_valid_i (klink),
     .k_idx_i   (prev_q),
     .k_next_i  (wlast_ent),
     .k_end_i   (1'b0),
@@ -513,7 +515,7 @@ module rf_fr_eng (
     end
   end
 
-  // ---- assertions: engine rules 1-3 ----
+  // ---- assertions: engine rules 1-5 ----
   // simulation (make cosim-assert defines RFM_ASSERTIONS) and formal proofs (make formal:
   // FORMAL), both in docs/verification.md; RFM_CHECKS is either, and never synthesis
   `ifdef FORMAL
@@ -529,6 +531,20 @@ module rf_fr_eng (
     if ($initstate) assume (!rst_ni);
   end
   `endif
+  // checker state (never synthesized): the entries in a chain, joined at a PWR's last beat and
+  // left at a PRD's last, and those the operation under way linked
+  logic [15:0] in_chain_q, in_op_q;
+  always_ff @(posedge clk_i or negedge rst_ni) begin
+    if (!rst_ni) begin
+      in_chain_q <= '0;
+      in_op_q <= '0;
+    end else begin
+      if (rlast) in_chain_q[rlast_ent] <= 1'b0;
+      if (wlast) in_chain_q[wlast_ent] <= 1'b1;
+      if (start) in_op_q <= '0;
+      else if (wlast) in_op_q[wlast_ent] <= 1'b1;
+    end
+  end
   `ifdef FORMAL
   // rf_fr_eng rule 1: a register read from the ACRF finds the out buffer full (docs/finereg.md, The
   // engine in RTL)
@@ -567,6 +583,36 @@ module rf_fr_eng (
   always_ff @(posedge clk_i) begin
     if (rst_ni && !(!(busy_q && a_zero) || (zleft_q != '0) == zleft)) begin
       $error("%s (%s)", "rf_fr_eng rule 3: the zeros left by the count and by the set differ",
+          "docs/finereg.md, The engine in RTL");
+    end
+  end
+  `endif
+  `ifdef FORMAL
+  // rf_fr_eng rule 4: a PWR's entry is in a chain already: two chains would hold it
+  // (docs/finereg.md, The engine in RTL)
+  always @* begin
+    if (rst_ni) assert (!wlast || !in_chain_q[wlast_ent]);
+  end
+  `else
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !(!wlast || !in_chain_q[wlast_ent])) begin
+      $error("%s (%s)",
+          "rf_fr_eng rule 4: a PWR's entry is in a chain already: two chains would hold it",
+          "docs/finereg.md, The engine in RTL");
+    end
+  end
+  `endif
+  `ifdef FORMAL
+  // rf_fr_eng rule 5: a PWR links its entry from one outside the chain being built
+  // (docs/finereg.md, The engine in RTL)
+  always @* begin
+    if (rst_ni) assert (!klink || in_op_q[prev_q]);
+  end
+  `else
+  always_ff @(posedge clk_i) begin
+    if (rst_ni && !(!klink || in_op_q[prev_q])) begin
+      $error("%s (%s)",
+          "rf_fr_eng rule 5: a PWR links its entry from one outside the chain being built",
           "docs/finereg.md, The engine in RTL");
     end
   end

@@ -22,16 +22,37 @@ static const char *bank_expr(em_t *e, const rfm_cfg_t *c, unsigned bb, const cha
 	return em_fmt(e, "%u'((%s) %% 32'd%u)", bb, sum, B);
 }
 
-static void eng_asserts(em_t *e)
+static void eng_asserts(em_t *e, unsigned pb)
 {
 	const char *doc = "docs/finereg.md, The engine in RTL";
-	rg_assert_begin(e, "engine rules 1-3");
+	rg_assert_begin(e, "engine rules 1-5");
+	/* rules 4 and 5 state the PCRF's chains through checker state of their own: which entries are
+	 * in a chain (joined at a PWR's last beat, left at a PRD's last) and which ones the operation
+	 * under way has linked */
+	em_line(e, "// checker state (never synthesized): the entries in a chain, joined at a PWR's last beat and");
+	em_line(e, "// left at a PRD's last, and those the operation under way linked");
+	em_line(e, "logic %s in_chain_q, in_op_q;", em_rng(e, 1u << pb));
+	em_open(e, "always_ff @(posedge clk_i or negedge rst_ni) begin");
+	em_open(e, "if (!rst_ni) begin");
+	em_line(e, "in_chain_q <= '0;");
+	em_line(e, "in_op_q <= '0;");
+	em_reopen(e, "end else begin");
+	em_line(e, "if (rlast) in_chain_q[rlast_ent] <= 1'b0;");
+	em_line(e, "if (wlast) in_chain_q[wlast_ent] <= 1'b1;");
+	em_line(e, "if (start) in_op_q <= '0;");
+	em_line(e, "else if (wlast) in_op_q[wlast_ent] <= 1'b1;");
+	em_close(e, "end");
+	em_close(e, "end");
 	rg_assert(e, "!rd_busy_q || ob_free", "rf_fr_eng", "rule 1", doc,
 		  "a register read from the ACRF finds the out buffer full");
 	rg_assert(e, "!wlast || (ff_valid && wlast_ent == ff_idx)", "rf_fr_eng", "rule 2", doc,
 		  "a PWR's entry is not the lowest empty one");
 	rg_assert(e, "!(busy_q && a_zero) || (zleft_q != '0) == zleft", "rf_fr_eng", "rule 3", doc,
 		  "the zeros left by the count and by the set differ");
+	rg_assert(e, "!wlast || !in_chain_q[wlast_ent]", "rf_fr_eng", "rule 4", doc,
+		  "a PWR's entry is in a chain already: two chains would hold it");
+	rg_assert(e, "!klink || in_op_q[prev_q]", "rf_fr_eng", "rule 5", doc,
+		  "a PWR links its entry from one outside the chain being built");
 	rg_assert_end(e);
 }
 
@@ -238,6 +259,8 @@ static void eng_blocks(em_t *e, const rfm_cfg_t *c, const eng_dims_t *d)
 	em_line(e, "assign treg = pwr_go ? obreg_q : pwreg_q;");
 	em_line(e, "logic w_end;");
 	em_line(e, "assign w_end = 32'(pwc_q) + 1 == 32'(live_q);");
+	em_line(e, "logic klink;  // a PWR's entry linked from the chain's last one (all but its first PWR)");
+	em_line(e, "assign klink = wlast && pwc_q != '0;");
 	{
 		const char *const conn[] = {
 			"clk_i", "clk_i",
@@ -250,7 +273,7 @@ static void eng_blocks(em_t *e, const rfm_cfg_t *c, const eng_dims_t *d)
 			"w_next_i", em_keep(e, em_fmt(e, "%s", em_lit(e, pb, 0))),
 			"w_wid_i", em_keep(e, em_fmt(e, "treg[%u:6]", tb - 1)),
 			"w_ridx_i", "treg[5:0]",
-			"k_valid_i", "wlast && pwc_q != '0",
+			"k_valid_i", "klink",
 			"k_idx_i", "prev_q",
 			"k_next_i", "wlast_ent",
 			"k_end_i", "1'b0",
@@ -500,5 +523,5 @@ void rg_emit_rf_fr_eng(em_t *e, const rfm_cfg_t *c, const rfm_ports_t *pt)
 	eng_blocks(e, c, &d);
 	eng_outputs(e, c, &d);
 	eng_regs(e, c, &d);
-	eng_asserts(e);
+	eng_asserts(e, d.pb);
 }

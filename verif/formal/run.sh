@@ -72,6 +72,11 @@ faults=(
 	"rf_fr_port|prd-without-room|-|s/assign prd_ok_o = port_free \\&\\& count_q < [0-9]*'d[0-9]*;/assign prd_ok_o = port_free;/"
 	# an ARD starts while the register ahead still waits in the bank's read register
 	"rf_fr_eng|read-register-ignored|small_finereg|s/assign room = !rd_busy_q \\&\\& !obf_post/assign room = !obf_post/"
+	# the free-space monitor never told of a PWR: the next PWR takes the same entry, still in its
+	# chain (rule 4; rule 2 still holds: the entry is the monitor's lowest empty one)
+	"rf_fr_eng|pwr-entry-not-allocated|small_finereg|s/\\.alloc_i *(wlast),/.alloc_i     (1'b0),/"
+	# an operation's first PWR linked from the last entry of the chain before (rule 5)
+	"rf_fr_eng|first-pwr-linked|small_finereg|s/assign klink = wlast \\&\\& pwc_q != '0;/assign klink = wlast;/"
 	# the unit's state machine leaves MOVE a cycle into an operation, the engine still busy
 	"rf_fr_ctl|move-left-early|-|s/default: if (eng_done) st_q <= 3'd0;/default: st_q <= 3'd0;/"
 	# a PRD starts beside a PWR on the port
