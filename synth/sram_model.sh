@@ -55,8 +55,9 @@ sram_leak_nw() {
 # The generated storage-array modules the flows keep as SRAM macros: the baseline's sub-bank array,
 # the coalescing back end's byte sub-bank array (rf_dual_bank's four), a renaming-table bank of
 # register file virtualization (rf_rename_table's rt_banks) and the zero-mask buffer's entries of
-# the coalescing file's zero gating (rf_zmask_buffer's one).
-SRAM_ARRAY_MODULES="rf_sram rf_coal_sram rf_rt_bank rf_zmask_array"
+# the coalescing file's zero gating (rf_zmask_buffer's one) and FineReg's PCRF data array (one row a
+# beat; its read register and pipeline stages inside the macro, pcrf_latency - 1 cycles).
+SRAM_ARRAY_MODULES="rf_sram rf_coal_sram rf_rt_bank rf_zmask_array rf_fr_pcrf"
 # Of those, the ones with flow-through reads (a register-file macro): read port p's data r<p>_*_o
 # follow its r<p>_en_i and r<p>_row_i within the cycle (an arc of the access time, no clock).
 SRAM_FLOWTHROUGH_MODULES="rf_rt_bank rf_zmask_array"
@@ -65,16 +66,20 @@ SRAM_FLOWTHROUGH_MODULES="rf_rt_bank rf_zmask_array"
 # target kind KIND: an ASIC target, or more than SRAM_FLOP_MAX_BITS bits
 sram_is_macro() { [ "$1" = asic ] || [ "$2" -gt "$SRAM_FLOP_MAX_BITS" ]; }
 
-# sram_geom MODULE_SV: "rows row_bits ports" of a generated array: its Entries, the width of its
-# first output (the read data) and its access ports (inputs named en_i or <port>_en_i).
+# sram_geom MODULE_SV: "rows row_bits ports" of a generated array: its rows (localparam Entries, or
+# Rows for the PCRF's entries x beats), the width of its read data (the first output named
+# <port>_data_o or rdata_o, else its first output) and its access ports (inputs named en_i or
+# <port>_en_i).
 sram_geom() {
 	awk '
-		/localparam int Entries *=/ { v = $0; sub(/.*= */, "", v); sub(/;.*/, "", v); rows = v }
-		/^[ \t]*output[ \t]+logic/ && !w {
-			w = 1; if (match($0, /\[[0-9]+:0\]/)) w = substr($0, RSTART + 1, RLENGTH - 4) + 1
+		function width(s) { return match(s, /\[[0-9]+:0\]/) ? substr(s, RSTART + 1, RLENGTH - 4) + 1 : 1 }
+		/localparam int (Entries|Rows) *=/ { v = $0; sub(/;.*/, "", v); sub(/.*= */, "", v); rows = v }
+		/^[ \t]*output[ \t]+logic/ {
+			if (!first) first = width($0)
+			if (!w && /[ \t](r[0-9]+_data_o|rdata_o),?[ \t]*(\/\/.*)?$/) w = width($0)
 		}
 		/^[ \t]*input[ \t]+logic/ && /[ \t](en_i|[a-z][0-9]*_en_i),?[ \t]*(\/\/.*)?$/ { p++ }
-		END { if (!rows || !w || !p) exit 1; print rows, w, p }' "$1"
+		END { if (!w) w = first; if (!rows || !w || !p) exit 1; print rows, w, p }' "$1"
 }
 
 # sram_lib TACC_NS TSU_NS SV AREA LEAK_NW [SV AREA LEAK_NW ...]: a liberty library with one cell
