@@ -280,7 +280,6 @@ typedef struct rfm_derived {
 	unsigned ed_timer_w;     /* width of the refresh timer 0..P-1: clog2(P) */
 	unsigned ed_defer_w;     /* width of the defer counter 0..max_defer: clog2(max_defer + 1) */
 	/* FineReg (docs/finereg.md); 0 when [finereg] is off */
-	unsigned fr_acrf_rows;   /* ACRF rows per bank: acrf_regs / rf.banks (the banks' depth) */
 	unsigned fr_slots;       /* ACRF CTA slots: min(acrf_regs / (kernel_warps x kernel_regs), resident_ctas,
 	                          * sm.warps / kernel_warps) */
 	unsigned fr_active;      /* active CTAs at most: min(active_ctas, fr_slots) */

@@ -180,7 +180,6 @@ static void derive(rfm_cfg_t *cfg)
 	rfm_fr_geom_t g;
 	unsigned words = reg_bits(cfg) / 32, beat = cfg->finereg_beat_bytes / 4;
 	rfm_finereg_geom_of(cfg, &g);
-	d->fr_acrf_rows = d->bank_rows; /* the banks are the ACRF (bank_rows below; entry_w addresses them) */
 	d->fr_slots = g.acrf_slots;
 	d->fr_active = g.active_ctas;
 	d->fr_ptr_bits = rfm_fr_ptr_bits(&g);
@@ -245,7 +244,7 @@ static void report(const rfm_cfg_t *cfg, FILE *f)
 	fprintf(f, "\nFineReg: ACRF %u warp registers (%u rows in each of %u banks, %s), PCRF %u entries "
 		   "(%s); reference kernel %u warps x %u registers: %u ACRF slots, %u active CTAs at most, "
 		   "%u resident\n",
-		(unsigned)cfg->finereg_acrf_regs, cfg->d.fr_acrf_rows, (unsigned)cfg->rf_banks,
+		(unsigned)cfg->finereg_acrf_regs, cfg->d.bank_rows, (unsigned)cfg->rf_banks,
 		size_str(cfg->finereg_acrf_regs * rb, sa), (unsigned)cfg->finereg_pcrf_regs,
 		size_str(cfg->finereg_pcrf_regs * rb, sp), (unsigned)cfg->finereg_kernel_warps,
 		(unsigned)cfg->finereg_kernel_regs, cfg->d.fr_slots, cfg->d.fr_active, (unsigned)cfg->finereg_resident_ctas);

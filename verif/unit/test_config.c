@@ -762,8 +762,7 @@ static void test_config_rule_j_finereg(void)
 	CU_ASSERT_EQUAL_FATAL(load_s(&cfg, paper, &msg), RFM_OK);
 	free(msg);
 	msg = NULL;
-	CU_ASSERT_EQUAL(cfg.d.fr_acrf_rows, 256);
-	CU_ASSERT_EQUAL(cfg.d.bank_rows, 256);
+	CU_ASSERT_EQUAL(cfg.d.bank_rows, 256); /* the banks are the ACRF: acrf_regs / banks rows */
 	CU_ASSERT_EQUAL(cfg.d.fr_slots, 4);  /* 1024 / (8 x 32) */
 	CU_ASSERT_EQUAL(cfg.d.fr_active, 4); /* min(32, 4) */
 	CU_ASSERT_EQUAL(cfg.d.fr_ptr_bits, 10);
@@ -816,7 +815,7 @@ static void test_config_rule_j_finereg(void)
 	msg = NULL;
 	CU_ASSERT_EQUAL(load_s(&cfg, "[rf]\nentries = 512\n[finereg]\nenable = on\nacrf_regs = 1536\n"
 				     "pcrf_regs = 512\n", &msg), RFM_OK);
-	CU_ASSERT_EQUAL(cfg.d.fr_acrf_rows, 384);
+	CU_ASSERT_EQUAL(cfg.d.bank_rows, 384);
 	free(msg);
 	msg = NULL;
 	/* the slots: at most resident_ctas, at most sm.warps / kernel_warps */
@@ -874,7 +873,6 @@ static void test_config_rule_j_finereg(void)
 	/* on eDRAM storage the banks are the ACRF: the refresh interval counts its rows */
 	CU_ASSERT_EQUAL(load_s(&cfg, "[rf]\nsubbanks = 1\n[edram]\nenable = on\n[finereg]\nenable = on\n", &msg), RFM_OK);
 	CU_ASSERT_EQUAL(cfg.d.bank_rows, 128); /* acrf_regs 512 / 4 banks */
-	CU_ASSERT_EQUAL(cfg.d.fr_acrf_rows, 128);
 	CU_ASSERT_EQUAL(cfg.d.entry_w, 7);
 	CU_ASSERT_EQUAL(cfg.d.ed_p, 4); /* 512 / 128 rows, not 512 / 256 entries */
 	CU_ASSERT_EQUAL(rfm_cfg_buildable(&cfg, NULL), 0);
