@@ -36,7 +36,7 @@ unsigned rfm_inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows)
 
 	rfm_inv_add(rows, &n, "register file banks", c->d.array_mod, "array",
 	    (uint64_t)c->rf_banks * c->d.bank_rows * c->d.wreg_bits, "banks x %s x lanes x lane_bits = %u x %u x %u x %u",
-	    c->d.bank_rows == c->rf_entries ? "entries" : "rows", c->rf_banks, c->d.bank_rows, c->rf_lanes,
+	    rfm_inv_rows_word(c), c->rf_banks, c->d.bank_rows, c->rf_lanes,
 	    c->rf_lane_bits);
 	rfm_inv_add(rows, &n, "bank read data registers", c->d.array_mod, "flops",
 	    (uint64_t)c->rf_banks * R * c->d.wreg_bits,

@@ -27,6 +27,13 @@ typedef struct rfm_inv_row {
 rfm_inv_row_t *rfm_inv_add(rfm_inv_row_t *rows, unsigned *n, const char *name, const char *module,
 			   const char *kind, uint64_t bits, const char *fmt, ...) __attribute__((format(printf, 7, 8)));
 
+/* The name of a bank's rows in a formula: "entries" (rf.entries), or "rows" when a LOCATE
+ * technique gives the banks fewer (cfg->d.bank_rows). */
+static inline const char *rfm_inv_rows_word(const rfm_cfg_t *c)
+{
+	return c->d.bank_rows == c->rf_entries ? "entries" : "rows";
+}
+
 /* Fill rows (at most RFM_INV_MAX) for cfg; returns the number of rows. */
 unsigned rfm_inventory(const rfm_cfg_t *cfg, rfm_inv_row_t *rows);
 

@@ -107,7 +107,7 @@ static unsigned inventory(const rfm_cfg_t *c, rfm_inv_row_t *rows, unsigned n)
 {
 	rfm_inv_add(rows, &n, "eDRAM row flags (1 precise, 0 approximate)", "rf_edram_bank", "flops",
 		    (uint64_t)c->rf_banks * c->d.bank_rows, "banks x %s = %u x %u",
-		    c->d.bank_rows == c->rf_entries ? "entries" : "rows", c->rf_banks, c->d.bank_rows);
+		    rfm_inv_rows_word(c), c->rf_banks, c->d.bank_rows);
 	rfm_inv_add(rows, &n, "eDRAM refresh counters (M bits per bank)", "rf_refresh_ctrl", "flops",
 		    (uint64_t)c->rf_banks * c->edram_counter_bits, "banks x M = %u x %u", c->rf_banks,
 		    c->edram_counter_bits);
