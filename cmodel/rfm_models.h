@@ -201,7 +201,7 @@ typedef struct rfm_coll_out {
 /* rf_collector: what arrives at the clock edge from the arbiter and the crossbar. */
 typedef struct rfm_coll_edge {
 	uint64_t gnt;                   /* q<i>_gnt_i (bit i) */
-	uint8_t port[RFM_MAXQ];         /* q<i>_port_i */
+	uint8_t port[RFM_MAXQ];         /* q<i>_port_i; read only for granted slots */
 	const uint32_t *data[RFM_MAXQ]; /* q<i>_data_i; read only for slots with a read in flight; NULL: none kept */
 } rfm_coll_edge_t;
 
@@ -237,6 +237,8 @@ typedef struct rfm_coll {
 	unsigned port_q[RFM_MAXQ];/* read port that was granted */
 	uint32_t *data_q;         /* nq operands of wq words */
 	unsigned dptr_q;          /* dispatch round-robin pointer */
+	uint64_t busy_m, rdy_m;   /* the same state as bit vectors: busy units, units with every operand */
+	uint64_t pend_m, fly_m;   /* present; pending slots, slots in flight (kept by reset and clock) */
 	/* from eval, used by tick */
 	int alloc_port[RFM_MAXC]; /* issue port that fills unit c this cycle, or -1 */
 	uint8_t disp[RFM_MAXC];   /* unit c dispatches this cycle */
@@ -258,7 +260,15 @@ static inline const uint32_t *rfm_coll_operand(const rfm_coll_t *u, unsigned c, 
 /* Round-robin pick among the set bits of cand (n bits, n <= 64): the first at or after ptr, else
  * the lowest. Returns -1 when cand is empty. The single definition used by the arbiter and the
  * dispatch selection (docs/semantics.md, "Round-robin"). */
-int rfm_rr_pick(uint64_t cand, unsigned n, unsigned ptr);
+static inline int rfm_rr_pick(uint64_t cand, unsigned n, unsigned ptr)
+{
+	uint64_t hi;
+	cand &= rfm_mask64(n);
+	if (!cand)
+		return -1;
+	hi = ptr < 64 ? cand & ~rfm_mask64(ptr) : 0;
+	return __builtin_ctzll(hi ? hi : cand);
+}
 
 /* A random kernel (warps, registers per thread) that fits the file. */
 void rfm_random_kernel(const rfm_cfg_t *cfg, rfm_rng_t *rng, unsigned *kwarps, unsigned *kregs);

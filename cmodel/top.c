@@ -257,13 +257,12 @@ static void top_eval(rfm_model_t *m)
 		rfm_set(m, t->ix.dv[d], pick >= 0);
 		rfm_set(m, t->ix.dt[d], pick >= 0 ? u->tag_q[pick] & rfm_mask64(c->sm_tag_bits) : 0);
 		rfm_set(m, t->ix.dw[d], pick >= 0 ? u->warp_q[pick] : 0);
-		for (s = 0; s < c->sm_operands && (pick >= 0 || !t->dop_zero[d]); s++) { /* only top.c writes them */
-			uint32_t *o = rfm_wide(m, t->ix.dop[d][s]);
-			if (pick >= 0)
-				memcpy(o, rfm_coll_operand(u, (unsigned)pick, s), t->wq * 4u);
-			else
-				memset(o, 0, t->wq * 4u);
-		}
+		if (pick >= 0)
+			for (s = 0; s < c->sm_operands; s++)
+				memcpy(rfm_wide(m, t->ix.dop[d][s]), rfm_coll_operand(u, (unsigned)pick, s), t->wq * 4u);
+		else if (!t->dop_zero[d]) /* only top.c writes them: zero once, then left zero */
+			for (s = 0; s < c->sm_operands; s++)
+				memset(rfm_wide(m, t->ix.dop[d][s]), 0, t->wq * 4u);
 		t->dop_zero[d] = pick < 0;
 	}
 	rfm_set(m, t->ix.idle, t->cout.busy == 0);

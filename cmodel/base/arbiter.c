@@ -18,16 +18,6 @@ enum { COV_CONFLICT, COV_WBLOCK, COV_ALLPORTS, COV_WRAP, COV_N };
 static const char *const cov_names[COV_N] = {"read_conflict", "write_blocks_read", "all_ports_granted",
 					     "pointer_wraps"};
 
-int rfm_rr_pick(uint64_t cand, unsigned n, unsigned ptr)
-{
-	uint64_t hi;
-	cand &= rfm_mask64(n);
-	if (!cand)
-		return -1;
-	hi = ptr < 64 ? cand & ~rfm_mask64(ptr) : 0;
-	return __builtin_ctzll(hi ? hi : cand);
-}
-
 static int ports(const rfm_cfg_t *c, rfm_ports_t *pt, void *ixv)
 {
 	rfm_arb_ix_t *ix = ixv;

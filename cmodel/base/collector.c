@@ -101,33 +101,24 @@ static void coll_reset(rfm_model_t *m)
 	memset(u->entry_q, 0, sizeof(u->entry_q));
 	memset(u->port_q, 0, sizeof(u->port_q));
 	u->dptr_q = 0;
+	u->busy_m = u->rdy_m = u->pend_m = u->fly_m = 0;
 }
 
 /* The units' state as bit vectors: busy units, units whose operands are all present (ready to
- * dispatch), and operand slots that ask for a read (pending, not in flight). Without branches on
- * the state: these bits change every few cycles, too often for the branch predictor. */
+ * dispatch), and operand slots that ask for a read (pending, not in flight). The clock edge keeps
+ * them beside the per-unit state, so the combinational side reads three words. */
 static void unit_bits(const rfm_coll_t *u, uint64_t *busy, uint64_t *rdy, uint64_t *req)
 {
-	const rfm_cfg_t *c = u->m.cfg;
-	unsigned cu, s, q = 0, ops = c->sm_operands;
-	*busy = *rdy = *req = 0;
-	for (cu = 0; cu < c->sm_collectors; cu++) {
-		uint64_t b = u->busy_q[cu] != 0, pend = 0;
-		for (s = 0; s < ops; s++, q++) {
-			uint64_t p = u->pend_q[q] != 0;
-			pend |= p;
-			*req |= (b & p & (u->fly_q[q] == 0)) << q;
-		}
-		*busy |= b << cu;
-		*rdy |= (b & (pend ^ 1u)) << cu;
-	}
+	*busy = u->busy_m;
+	*rdy = u->rdy_m;
+	*req = u->pend_m & ~u->fly_m;
 }
 
 void rfm_coll_comb(rfm_coll_t *u, const rfm_coll_in_t *in, rfm_coll_out_t *out)
 {
 	rfm_model_t *m = &u->m;
 	const rfm_cfg_t *c = m->cfg;
-	unsigned k, d, cu, nc = c->sm_collectors, accepted = 0, ndisp = 0;
+	unsigned k, d, cu, nc = c->sm_collectors, ns = c->sm_schedulers, accepted = 0, ndisp = 0;
 	uint64_t freev, rdy, busy, req;
 	int last = -1;
 
@@ -137,7 +128,7 @@ void rfm_coll_comb(rfm_coll_t *u, const rfm_coll_in_t *in, rfm_coll_out_t *out)
 		u->alloc_port[cu] = -1;
 		u->disp[cu] = 0;
 	}
-	for (k = 0; k < c->sm_schedulers; k++) {
+	for (k = 0; k < ns; k++) {
 		int pick = rfm_rr_pick(freev, nc, 0);
 		out->ready[k] = pick >= 0;
 		if (pick < 0) {
@@ -151,7 +142,7 @@ void rfm_coll_comb(rfm_coll_t *u, const rfm_coll_in_t *in, rfm_coll_out_t *out)
 			accepted++;
 		}
 	}
-	for (d = 0; d < c->sm_schedulers; d++) {
+	for (d = 0; d < ns; d++) {
 		int pick = rfm_rr_pick(rdy, nc, u->dptr_q);
 		out->dsel[d] = pick;
 		if (pick < 0)
@@ -177,46 +168,54 @@ void rfm_coll_comb(rfm_coll_t *u, const rfm_coll_in_t *in, rfm_coll_out_t *out)
 void rfm_coll_clock(rfm_coll_t *u, const rfm_coll_in_t *in, const rfm_coll_edge_t *e)
 {
 	const rfm_cfg_t *c = u->m.cfg;
-	unsigned cu, s, ops = c->sm_operands;
+	const unsigned ops = c->sm_operands, nc = c->sm_collectors, ext = c->d.coll_ext_ops;
+	/* a slot in flight is pending in a busy unit, so units that dispatch or fill hold none */
+	const uint64_t arrive = u->fly_m, grant = e->gnt & u->pend_m & ~u->fly_m;
+	uint64_t pend = u->pend_m & ~arrive, busy = u->busy_m, rdy = 0, v, ub, slots;
+	unsigned cu, s;
 
-	for (cu = 0; cu < c->sm_collectors; cu++) {
-		if (u->disp[cu]) {
+	for (v = arrive; v; v &= v - 1) { /* last cycle's grants: the data arrive */
+		unsigned q = (unsigned)__builtin_ctzll(v);
+		if (e->data[q]) /* NULL: the values are held outside (coll_ext_ops) */
+			memcpy(u->data_q + (size_t)q * u->wq, e->data[q], u->wq * 4u);
+		u->pend_q[q] = u->fly_q[q] = 0;
+	}
+	for (v = grant; v; v &= v - 1) { /* this cycle's grants: in flight */
+		unsigned q = (unsigned)__builtin_ctzll(v);
+		u->fly_q[q] = 1;
+		u->port_q[q] = e->port[q];
+	}
+	for (cu = 0, ub = 1, slots = rfm_mask64(ops); cu < nc; cu++, ub <<= 1, slots <<= ops) {
+		if (u->disp[cu]) { /* every operand present: nothing pending or in flight */
 			u->busy_q[cu] = 0;
-			for (s = 0; s < ops; s++)
-				u->pend_q[cu * ops + s] = u->fly_q[cu * ops + s] = 0;
+			busy &= ~ub;
 		} else if (u->alloc_port[cu] >= 0) {
 			unsigned k = (unsigned)u->alloc_port[cu], nv = 0;
 			u->busy_q[cu] = 1;
 			u->tag_q[cu] = in->tag[k];
 			u->warp_q[cu] = in->warp[k];
+			busy |= ub;
 			for (s = 0; s < ops; s++) {
 				unsigned q = cu * ops + s;
 				u->pend_q[q] = in->sv[k][s];
 				nv += u->pend_q[q];
+				pend |= (uint64_t)(u->pend_q[q] != 0) << q;
 				u->fly_q[q] = 0;
 				u->bank_q[q] = in->sb[k][s];
 				u->entry_q[q] = in->se[k][s];
 				u->port_q[q] = 0;
-				if (!u->pend_q[q] || c->d.coll_ext_ops) /* a pending one is written on arrival */
+				if (!u->pend_q[q] || ext) /* a pending one is written on arrival */
 					memset(u->data_q + (size_t)q * u->wq, 0, u->wq * 4u);
 			}
 			if (!nv)
 				rfm_cov_hit(&u->m, COV_ZERO_OP);
-		} else if (u->busy_q[cu]) {
-			for (s = 0; s < ops; s++) {
-				unsigned q = cu * ops + s;
-				if (u->fly_q[q]) {
-					if (e->data[q]) /* NULL: the values are held outside (coll_ext_ops) */
-						memcpy(u->data_q + (size_t)q * u->wq, e->data[q], u->wq * 4u);
-					u->pend_q[q] = 0;
-					u->fly_q[q] = 0;
-				} else if (((e->gnt >> q) & 1u) && u->pend_q[q]) {
-					u->fly_q[q] = 1;
-					u->port_q[q] = e->port[q];
-				}
-			}
 		}
+		rdy |= (busy & ub) && !(pend & slots) ? ub : 0;
 	}
+	u->busy_m = busy;
+	u->pend_m = pend;
+	u->fly_m = grant;
+	u->rdy_m = rdy;
 	u->dptr_q = u->dptr_d;
 }
 

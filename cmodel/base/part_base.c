@@ -84,6 +84,15 @@ const rfm_part_t rfm_part_base_admit = {
 
 /* ---- LOCATE: rf_map ------------------------------------------------------------------------ */
 
+/* rf_map of the running kernel, worked out once per launch for all accesses (rfm_map_fn's
+ * arithmetic; with a power-of-two bank count, shifts and masks and no call per access). */
+typedef struct map_k {
+	unsigned kw, kr;       /* the kernel it was worked out for */
+	unsigned sh, mk, wid;  /* log2 and mask of the banks; layout wid */
+	unsigned stride, rm;   /* wshift: rows per warp; row mask */
+	int pow2;              /* banks is a power of two */
+} map_k_t;
+
 /* Refusal reasons: the shape, then the file (docs/semantics.md, "Kernel launch"). */
 enum { MAP_FILE_FULL = RFM_REFUSE_SHAPE_N, MAP_REFUSE_N };
 static const char *const map_cov[MAP_REFUSE_N] = {RFM_REFUSE_SHAPE_NAMES, "launch_refused_file_full"};
@@ -109,6 +118,9 @@ static int map_create(rfm_top_t *t, rfm_pinst_t *pi)
 			rfm_part_cov_na(t, pi, i);
 	if (rfm_launch_fits(c, c->sm_warps, c->sm_regs_per_thread))
 		rfm_part_cov_na(t, pi, MAP_FILE_FULL);
+	if (!(pi->st = calloc(1, sizeof(map_k_t))))
+		return -1;
+	((map_k_t *)pi->st)->kw = ~0u; /* worked out at the first access */
 	return 0;
 }
 
@@ -137,19 +149,14 @@ static int map_where(rfm_top_t *t, rfm_pinst_t *pi, unsigned w, unsigned g, unsi
 	return rfm_map_fn(t->m.cfg, t->kwarps_q, t->kregs_q, w, g, bank, row);
 }
 
-/* rf_map of the running kernel, worked out once per cycle for all accesses (rfm_map_fn's
- * arithmetic; with a power-of-two bank count, shifts and masks and no call per access). */
-typedef struct map_k {
-	unsigned kw, kr;       /* running kernel */
-	unsigned sh, mk, wid;  /* log2 and mask of the banks; layout wid */
-	unsigned stride, rm;   /* wshift: rows per warp; row mask */
-	int pow2;              /* banks is a power of two */
-} map_k_t;
-
-static void map_k_init(const rfm_top_t *t, map_k_t *k)
+/* The part's state: the running kernel's map (rfm_top_t's kernel registers are the truth). */
+static const map_k_t *map_k(const rfm_top_t *t, rfm_pinst_t *pi)
 {
 	const rfm_cfg_t *c = t->m.cfg;
+	map_k_t *k = pi->st;
 	unsigned nb = c->rf_banks;
+	if (k->kw == t->kwarps_q && k->kr == t->kregs_q)
+		return k;
 	k->kw = t->kwarps_q;
 	k->kr = t->kregs_q;
 	k->pow2 = !(nb & (nb - 1));
@@ -158,6 +165,7 @@ static void map_k_init(const rfm_top_t *t, map_k_t *k)
 	k->wid = c->mapping_layout == RFM_LAYOUT_WID;
 	k->stride = (k->kr + k->mk) >> k->sh;
 	k->rm = (unsigned)rfm_mask64(c->d.entry_w);
+	return k;
 }
 
 static void map_place(rfm_top_t *t, const map_k_t *k, rfm_acc_t *a)
@@ -168,39 +176,47 @@ static void map_place(rfm_top_t *t, const map_k_t *k, rfm_acc_t *a)
 		return;
 	}
 	a->err = w >= k->kw || g >= k->kr;
-	if (a->err) {
-		a->bank = a->row = 0;
+	a->bank = a->err ? 0 : k->wid ? w & k->mk : (g + w) & k->mk;
+	a->row = a->err ? 0 : (k->wid ? (w >> k->sh) * k->kr + g : w * k->stride + (g >> k->sh)) & k->rm;
+}
+
+/* n accesses; with a power-of-two bank count the layout's arithmetic without a call per access */
+static void map_all(rfm_top_t *t, const map_k_t *k, rfm_acc_t *a, unsigned n)
+{
+	unsigned i;
+	if (!k->pow2 || k->wid) {
+		for (i = 0; i < n; i++)
+			map_place(t, k, &a[i]);
 		return;
 	}
-	a->bank = k->wid ? w & k->mk : (g + w) & k->mk;
-	a->row = (k->wid ? (w >> k->sh) * k->kr + g : w * k->stride + (g >> k->sh)) & k->rm;
+	for (i = 0; i < n; i++) { /* rf_map's wshift layout */
+		unsigned w = a[i].warp, g = a[i].reg, err = w >= k->kw || g >= k->kr;
+		a[i].err = (uint8_t)err;
+		a[i].bank = err ? 0 : (g + w) & k->mk;
+		a[i].row = err ? 0 : (w * k->stride + (g >> k->sh)) & k->rm;
+	}
 }
 
 static void map_wb(rfm_top_t *t, rfm_pinst_t *pi)
 {
-	map_k_t k;
-	unsigned p;
-	(void)pi;
-	map_k_init(t, &k);
-	for (p = 0; p < t->m.cfg->rf_write_ports; p++)
-		map_place(t, &k, &t->wb[p]);
+	map_all(t, map_k(t, pi), t->wb, t->m.cfg->rf_write_ports);
 }
 
 static void map_issue(rfm_top_t *t, rfm_pinst_t *pi)
 {
 	const rfm_cfg_t *c = t->m.cfg;
-	map_k_t k;
-	unsigned i, s;
-	(void)pi;
-	map_k_init(t, &k);
+	const map_k_t *k = map_k(t, pi);
+	unsigned i;
 	for (i = 0; i < c->sm_schedulers; i++)
-		for (s = 0; s < c->sm_operands; s++)
-			map_place(t, &k, &t->src[i][s]);
+		map_all(t, k, t->src[i], c->sm_operands);
 }
+
+static void map_destroy(rfm_pinst_t *pi) { free(pi->st); }
 
 const rfm_part_t rfm_part_base_map = {
 	.name = "base_map", .slots = RFM_PART_LOCATE, .is_default = 1, .enabled = always,
 	.cov = map_cov, .ncov = MAP_REFUSE_N, .refuse0 = 0, .nrefuse = MAP_REFUSE_N, .create = map_create,
+	.destroy = map_destroy,
 	.fits = map_fits, .locate_wb = map_wb, .locate_issue = map_issue, .where = map_where,
 	.stim_refuse = map_stim_refuse,
 };
@@ -328,7 +344,7 @@ static void banks_eval(rfm_top_t *t, rfm_pinst_t *pi)
 	const rfm_cfg_t *c = t->m.cfg;
 	const rfm_coll_t *u = t->coll;
 	unsigned p, q;
-	uint64_t held;
+	uint64_t held, r;
 	for (p = 0; p < c->rf_write_ports; p++) {
 		const rfm_acc_t *a = &t->wb[p];
 		uint8_t ok = (uint8_t)(a->valid && !a->err && !a->drop), refused = (uint8_t)rfm_top_wb_forced(t, p);
@@ -343,12 +359,12 @@ static void banks_eval(rfm_top_t *t, rfm_pinst_t *pi)
 	t->be.hold_gnt = rfm_top_hold_grant(t);
 	b->ain.req = t->cout.req;
 	held = 0;
-	for (q = 0; q < c->d.nq; q++) {
+	for (r = b->ain.req; r; r &= r - 1) { /* the arbiter reads the slots that ask */
+		q = (unsigned)__builtin_ctzll(r);
 		b->ain.bank[q] = (uint8_t)u->bank_q[q];
 		b->ain.entry[q] = (uint16_t)u->entry_q[q];
 		held |= (uint64_t)((t->be.hold_gnt >> u->bank_q[q]) & 1u) << q;
 	}
-	held &= b->ain.req;
 	t->be.nhold = rfm_popcount64(held);
 	if (t->m.mutate != RFM_FAULT_HOLD_READS_PASS) /* a granted hold keeps its bank's reads away */
 		b->ain.req &= ~held;
@@ -366,17 +382,17 @@ static void banks_edge(rfm_top_t *t, rfm_pinst_t *pi, rfm_coll_edge_t *e)
 	banks_t *b = pi->st;
 	const rfm_cfg_t *c = t->m.cfg;
 	const rfm_coll_t *u = t->coll;
-	unsigned q;
+	uint64_t r;
 	e->gnt = b->aout.gnt;
-	for (q = 0; q < c->d.nq; q++) {
+	for (r = e->gnt; r; r &= r - 1) { /* the collector reads the ports of granted slots */
+		unsigned q = (unsigned)__builtin_ctzll(r);
 		e->port[q] = b->aout.port[q];
-		e->data[q] = b->zero;
-		if (u->fly_q[q]) {
-			unsigned sel = (u->bank_q[q] * c->rf_read_ports + u->port_q[q]) ^
-				       (t->m.mutate == RFM_FAULT_XBAR_SLOT0_NEIGHBOUR && q == 0);
-			if (sel < c->d.src_n)
-				e->data[q] = b->rd[sel];
-		}
+	}
+	for (r = u->fly_m; r; r &= r - 1) { /* and the data of slots in flight */
+		unsigned q = (unsigned)__builtin_ctzll(r);
+		unsigned sel = (u->bank_q[q] * c->rf_read_ports + u->port_q[q]) ^
+			       (t->m.mutate == RFM_FAULT_XBAR_SLOT0_NEIGHBOUR && q == 0);
+		e->data[q] = sel < c->d.src_n ? b->rd[sel] : b->zero;
 	}
 }
 
