@@ -66,6 +66,8 @@ typedef struct rfm_cov {
 	uint64_t *count;          /* times each event was hit */
 	uint8_t *na;              /* 1 where the event cannot happen in this config (not reported as missed) */
 	unsigned n;               /* number of events */
+	uint8_t quiet;            /* 1: an instance inside another model, whose events nobody reports:
+				     the models skip working out the conditions (rfm_cov_quiet) */
 } rfm_cov_t;
 
 struct rfm_model;
@@ -219,6 +221,9 @@ static inline uint32_t *rfm_wide(rfm_model_t *m, unsigned i) { return m->io + m-
 
 /* Count a coverage event. */
 static inline void rfm_cov_hit(rfm_model_t *m, unsigned ev) { m->cov.count[ev]++; }
+
+/* Whether the model's coverage is reported: 0 for an instance inside another model (cov.quiet). */
+static inline int rfm_cov_on(const rfm_model_t *m) { return !m->cov.quiet; }
 
 /* Zero every input port of a model. */
 static inline void rfm_clear_inputs(rfm_model_t *m)

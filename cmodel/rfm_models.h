@@ -99,6 +99,8 @@ typedef struct rfm_bank_edge {
 
 /* Apply one clock edge to an rf_bank model, its ports untouched (bank_tick reads them into e). */
 void rfm_bank_clock(rfm_bank_t *b, const rfm_bank_edge_t *e);
+/* The bank and its sub-banks inside another model: their coverage is not worked out (cov.quiet). */
+void rfm_bank_quiet(rfm_bank_t *b);
 
 /* rf_map: port indices. */
 typedef struct rfm_map_ix {
@@ -242,6 +244,7 @@ typedef struct rfm_coll {
 	/* from eval, used by tick */
 	int alloc_port[RFM_MAXC]; /* issue port that fills unit c this cycle, or -1 */
 	uint8_t disp[RFM_MAXC];   /* unit c dispatches this cycle */
+	uint64_t alloc_m, disp_m; /* the same as bit vectors: units filled, units dispatching */
 	unsigned dptr_d;          /* next dispatch pointer */
 	rfm_coll_in_t in;         /* port wrapper: inputs of this cycle */
 	rfm_coll_out_t out;       /* port wrapper: outputs of this cycle */

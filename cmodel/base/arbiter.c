@@ -68,7 +68,11 @@ void rfm_arb_comb(rfm_arb_t *a, const rfm_arb_in_t *in, rfm_arb_out_t *out)
 	rfm_model_t *m = &a->m;
 	const rfm_cfg_t *c = m->cfg;
 	unsigned q, p, b, nq = c->d.nq, R = c->rf_read_ports;
-	uint64_t req = in->req & rfm_mask64(nq), blk = 0, granted = 0, mine[RFM_MAXB] = {0}, r;
+	/* every bank number the ports can carry, the file's and those past it */
+	const unsigned nbz = c->d.bank_w >= 5 ? RFM_MAXB : 1u << (c->d.bank_w ? c->d.bank_w : 1);
+	uint64_t req = in->req & rfm_mask64(nq), blk = 0, granted = 0, mine[RFM_MAXB], r;
+
+	memset(mine, 0, nbz * sizeof(*mine));
 
 	for (r = req; r; r &= r - 1) { /* the requesters of each bank (bank numbers < RFM_MAXB) */
 		q = (unsigned)__builtin_ctzll(r);
@@ -107,7 +111,7 @@ void rfm_arb_comb(rfm_arb_t *a, const rfm_arb_in_t *in, rfm_arb_out_t *out)
 			if (p == R - 1)
 				rfm_cov_hit(m, COV_ALLPORTS);
 		}
-		a->ptr_d[b] = last >= 0 ? ((unsigned)last + 1u) % nq : a->ptr_q[b];
+		a->ptr_d[b] = last < 0 ? a->ptr_q[b] : (unsigned)last + 1u == nq ? 0 : (unsigned)last + 1u;
 		if (last >= 0 && a->ptr_d[b] < a->ptr_q[b])
 			rfm_cov_hit(m, COV_WRAP);
 	}
@@ -120,7 +124,7 @@ void rfm_arb_comb(rfm_arb_t *a, const rfm_arb_in_t *in, rfm_arb_out_t *out)
 		rfm_cov_hit(m, COV_WBLOCK);
 }
 
-void rfm_arb_clock(rfm_arb_t *a) { memcpy(a->ptr_q, a->ptr_d, sizeof(a->ptr_q)); }
+void rfm_arb_clock(rfm_arb_t *a) { memcpy(a->ptr_q, a->ptr_d, a->m.cfg->rf_banks * sizeof(*a->ptr_q)); }
 
 /* Port wrapper: io -> rfm_arb_comb -> io. */
 static void arb_eval(rfm_model_t *m)

@@ -62,7 +62,8 @@ void rfm_bank_clock(rfm_bank_t *b, const rfm_bank_edge_t *e)
 		any |= e->wen[p];
 	if (!(any | rd)) /* most banks are idle at most edges */
 		return;
-	bank_cover(b, e);
+	if (rfm_cov_on(&b->m))
+		bank_cover(b, e);
 	b->stale |= rd;
 	se.reads_done = b->direct && rd;
 	if (se.reads_done) /* the sub-banks' rows lie side by side: one copy per read port */
@@ -70,7 +71,7 @@ void rfm_bank_clock(rfm_bank_t *b, const rfm_bank_edge_t *e)
 			uint32_t *q = rfm_wide(&b->m, b->ix.rdata[p]);
 			if (!e->ren[p])
 				continue;
-			for (k = 0; k < b->n_sb; k++)
+			for (k = 0; k < b->n_sb && rfm_cov_on(&b->m); k++)
 				rfm_sram_cover_read(b->sb[k]);
 			if (e->raddr[p] < c->d.bank_rows)
 				memcpy(q, b->mem + (size_t)e->raddr[p] * b->row_words, b->row_words * 4u);
@@ -97,6 +98,14 @@ void rfm_bank_clock(rfm_bank_t *b, const rfm_bank_edge_t *e)
 		b->sb[k]->m.mutate = b->m.mutate;
 		rfm_sram_clock(b->sb[k], &se);
 	}
+}
+
+void rfm_bank_quiet(rfm_bank_t *b)
+{
+	unsigned k;
+	b->m.cov.quiet = 1;
+	for (k = 0; k < b->n_sb; k++)
+		b->sb[k]->m.cov.quiet = 1;
 }
 
 static void bank_tick(rfm_model_t *m)

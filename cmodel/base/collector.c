@@ -128,6 +128,7 @@ void rfm_coll_comb(rfm_coll_t *u, const rfm_coll_in_t *in, rfm_coll_out_t *out)
 		u->alloc_port[cu] = -1;
 		u->disp[cu] = 0;
 	}
+	u->alloc_m = u->disp_m = 0;
 	for (k = 0; k < ns; k++) {
 		int pick = rfm_rr_pick(freev, nc, 0);
 		out->ready[k] = pick >= 0;
@@ -139,6 +140,7 @@ void rfm_coll_comb(rfm_coll_t *u, const rfm_coll_in_t *in, rfm_coll_out_t *out)
 		freev &= ~(1ull << pick);
 		if (in->valid[k]) {
 			u->alloc_port[pick] = (int)k;
+			u->alloc_m |= 1ull << pick;
 			accepted++;
 		}
 	}
@@ -149,6 +151,7 @@ void rfm_coll_comb(rfm_coll_t *u, const rfm_coll_in_t *in, rfm_coll_out_t *out)
 			continue;
 		rdy &= ~(1ull << pick);
 		u->disp[pick] = 1;
+		u->disp_m |= 1ull << pick;
 		last = pick;
 		ndisp++;
 	}
@@ -185,33 +188,34 @@ void rfm_coll_clock(rfm_coll_t *u, const rfm_coll_in_t *in, const rfm_coll_edge_
 		u->fly_q[q] = 1;
 		u->port_q[q] = e->port[q];
 	}
-	for (cu = 0, ub = 1, slots = rfm_mask64(ops); cu < nc; cu++, ub <<= 1, slots <<= ops) {
-		if (u->disp[cu]) { /* every operand present: nothing pending or in flight */
-			u->busy_q[cu] = 0;
-			busy &= ~ub;
-		} else if (u->alloc_port[cu] >= 0) {
-			unsigned k = (unsigned)u->alloc_port[cu], nv = 0;
-			u->busy_q[cu] = 1;
-			u->tag_q[cu] = in->tag[k];
-			u->warp_q[cu] = in->warp[k];
-			busy |= ub;
-			for (s = 0; s < ops; s++) {
-				unsigned q = cu * ops + s;
-				u->pend_q[q] = in->sv[k][s];
-				nv += u->pend_q[q];
-				pend |= (uint64_t)(u->pend_q[q] != 0) << q;
-				u->fly_q[q] = 0;
-				u->bank_q[q] = in->sb[k][s];
-				u->entry_q[q] = in->se[k][s];
-				u->port_q[q] = 0;
-				if (!u->pend_q[q] || ext) /* a pending one is written on arrival */
-					memset(u->data_q + (size_t)q * u->wq, 0, u->wq * 4u);
-			}
-			if (!nv)
-				rfm_cov_hit(&u->m, COV_ZERO_OP);
+	for (v = u->disp_m; v; v &= v - 1) /* every operand present: nothing pending or in flight */
+		u->busy_q[__builtin_ctzll(v)] = 0;
+	busy &= ~u->disp_m;
+	for (v = u->alloc_m; v; v &= v - 1) { /* units a free issue port fills (never a dispatching one) */
+		unsigned nv = 0, k;
+		cu = (unsigned)__builtin_ctzll(v);
+		k = (unsigned)u->alloc_port[cu];
+		u->busy_q[cu] = 1;
+		u->tag_q[cu] = in->tag[k];
+		u->warp_q[cu] = in->warp[k];
+		for (s = 0; s < ops; s++) {
+			unsigned q = cu * ops + s;
+			u->pend_q[q] = in->sv[k][s];
+			nv += u->pend_q[q];
+			pend |= (uint64_t)(u->pend_q[q] != 0) << q;
+			u->fly_q[q] = 0;
+			u->bank_q[q] = in->sb[k][s];
+			u->entry_q[q] = in->se[k][s];
+			u->port_q[q] = 0;
+			if (!u->pend_q[q] || ext) /* a pending one is written on arrival */
+				memset(u->data_q + (size_t)q * u->wq, 0, u->wq * 4u);
 		}
-		rdy |= (busy & ub) && !(pend & slots) ? ub : 0;
+		if (!nv)
+			rfm_cov_hit(&u->m, COV_ZERO_OP);
 	}
+	busy |= u->alloc_m;
+	for (cu = 0, ub = 1, slots = rfm_mask64(ops); cu < nc; cu++, ub <<= 1, slots <<= ops)
+		rdy |= (busy & ub) && !(pend & slots) ? ub : 0;
 	u->busy_m = busy;
 	u->pend_m = pend;
 	u->fly_m = grant;

@@ -237,9 +237,11 @@ static int sram_create(rfm_top_t *t, rfm_pinst_t *pi)
 	unsigned i;
 	if (!(pi->st = s) || !(s->bank = calloc(c->rf_banks, sizeof(*s->bank))))
 		return -1;
-	for (i = 0; i < c->rf_banks; i++, s->nb = i)
+	for (i = 0; i < c->rf_banks; i++, s->nb = i) {
 		if (!(s->bank[i] = (rfm_bank_t *)rfm_rf_bank_create(c)))
 			return -1;
+		rfm_bank_quiet(s->bank[i]); /* rf_top reports its own events, not its banks' */
+	}
 	return 0;
 }
 

@@ -59,7 +59,8 @@ void rfm_sram_clock(rfm_sram_t *s, const rfm_sram_edge_t *e)
 		unsigned a = e->raddr[p];
 		if (!e->ren[p])
 			continue;
-		rfm_cov_hit(m, COV_READ);
+		if (rfm_cov_on(m))
+			rfm_cov_hit(m, COV_READ);
 		if (a < s->rows)
 			memcpy(s->rdata_q + p * s->rstride, s->mem + (size_t)a * s->mstride, s->words * 4u);
 		else
@@ -73,15 +74,17 @@ void rfm_sram_clock(rfm_sram_t *s, const rfm_sram_edge_t *e)
 		if (!e->wen[p] || a >= s->rows)
 			continue;
 		wrote[p] = 1;
-		rfm_cov_hit(m, COV_WRITE);
-		if (mask && mask != rfm_mask64(s->lanes))
-			rfm_cov_hit(m, COV_PARTIAL);
-		for (q = 0; q < c->rf_read_ports; q++)
-			if (e->ren[q] && e->raddr[q] == a)
-				rfm_cov_hit(m, COV_RDW);
-		for (q = 0; q < p; q++)
-			if (wrote[q] && e->waddr[q] == a)
-				rfm_cov_hit(m, COV_WW);
+		if (rfm_cov_on(m)) {
+			rfm_cov_hit(m, COV_WRITE);
+			if (mask && mask != rfm_mask64(s->lanes))
+				rfm_cov_hit(m, COV_PARTIAL);
+			for (q = 0; q < c->rf_read_ports; q++)
+				if (e->ren[q] && e->raddr[q] == a)
+					rfm_cov_hit(m, COV_RDW);
+			for (q = 0; q < p; q++)
+				if (wrote[q] && e->waddr[q] == a)
+					rfm_cov_hit(m, COV_WW);
+		}
 		if (m->mutate == RFM_FAULT_SRAM_LANE_MASK_IGNORED) /* planted fault: the lane mask is ignored */
 			mask = rfm_mask64(s->lanes);
 		if (mask == rfm_mask64(s->lanes)) {
