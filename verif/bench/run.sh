@@ -34,6 +34,10 @@ for spec in small:1000000 $fermis; do
 	echo "bench: rf_top $cfg, $cycles cycles x $REPEATS"
 	taskset -c 0 "$dir/Vcosim" +config=generated/$cfg/config.ini +seed=1 +cycles=$cycles +bench=$REPEATS | tee -a "$res"
 done
+# the same lock-step overhead in instructions (callgrind), which does not move with the machine
+if command -v valgrind >/dev/null; then
+	verif/bench/icount.sh fermi 5000 | tee -a "$res"
+fi
 # generator time: fermi, REPEATS x 5 runs, median
 times=()
 for i in $(seq $((REPEATS * 5))); do
